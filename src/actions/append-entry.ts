@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from "node:fs";
+import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
+import type { SessionEntry } from "../model/types.js";
+
+export class AppendRefused extends Error {
+  override name = "AppendRefused";
+}
+
+/** A fresh 8-hex id not used in the file, as pi's generateId makes them. */
+export function freshId(used: { has(id: string): boolean }): string {
+  for (let i = 0; i < 100; i++) {
+    const id = randomUUID().slice(0, 8);
+    if (!used.has(id)) return id;
+  }
+  return randomUUID();
+}
+
+interface Tail {
+  leafId: string | null;
+  ids: Set<string>;
+  endsWithNewline: boolean;
+}
+
+/** Parses what was appended after the index was read (by pi, say), synchronously. */
+function readTail(fd: number, index: SessionIndex, size: number): Tail {
+  const ids = new Set<string>();
+  let leafId = index.leafId;
+  const len = size - index.tailStart;
+  if (len <= 0) return { leafId, ids, endsWithNewline: index.endsWithNewline || size === 0 };
+  const buf = Buffer.allocUnsafe(len);
+  let got = 0;
+  while (got < len) {
+    const n = readSync(fd, buf, got, len - got, index.tailStart + got);
+    if (n === 0) break;
+    got += n;
+  }
+  const text = buf.toString("utf8", 0, got);
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const e = JSON.parse(line) as Partial<SessionEntry>;
+      if (e && typeof e === "object" && e.type !== "session" && typeof e.id === "string") {
+        ids.add(e.id);
+        leafId = e.id;
+      }
+    } catch {
+      // A half-written line: pi skips it too.
+    }
+  }
+  return { leafId, ids, endsWithNewline: got > 0 && buf[got - 1] === 0x0a };
+}
+
+/**
+ * Appends one entry the way pi does: parentId = the last entry in the file at the moment
+ * of writing, a fresh id unique in the file, one write of `JSON + "\n"` with O_APPEND,
+ * a newline first if the file lacks one. The file's tail is re-read synchronously just
+ * before the write; a file that shrank or was replaced is refused, never guessed at.
+ */
+export async function appendEntry(
+  path: string,
+  make: (ctx: { index: SessionIndex; parentId: string | null; id: string; timestamp: string }) => Record<string, unknown>,
+  validate?: (index: SessionIndex) => void,
+): Promise<SessionEntry> {
+  const index = await loadSessionIndex(path, { skim: true });
+  validate?.(index);
+  // No O_CREAT: a session deleted meanwhile must not come back as an empty file.
+  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
+  try {
+    const st = fstatSync(fd);
+    if (st.ino !== index.ino) throw new AppendRefused(`${path} was replaced while it was being read; nothing written`);
+    if (st.size < index.bytes) throw new AppendRefused(`${path} shrank while it was being read; nothing written`);
+    const tail = readTail(fd, index, st.size);
+    const used = { has: (id: string) => index.byId.has(id) || tail.ids.has(id) };
+    const v1 = index.version < 2;
+    const entry = make({
+      index,
+      // v1 entries carry no ids on disk; pi re-chains them all when it opens the file.
+      parentId: v1 ? null : tail.leafId,
+      id: freshId(used),
+      timestamp: new Date().toISOString(),
+    }) as SessionEntry;
+    const line = `${tail.endsWithNewline ? "" : "\n"}${JSON.stringify(entry)}\n`;
+    writeSync(fd, line);
+    return entry;
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,13 @@
+import { appendEntry } from "./append-entry.js";
+import type { SessionEntry } from "../model/types.js";
+
+/** pi's rule (0.80): CR/LF runs become one space, then trimmed. Empty clears the name. */
+export function normalizeName(name: string): string {
+  return name.replace(/[\r\n]+/g, " ").trim();
+}
+
+/** Appends a `session_info` entry; an empty name clears (pi ≥0.59). */
+export function renameSession(path: string, name: string): Promise<SessionEntry> {
+  const clean = normalizeName(name);
+  return appendEntry(path, ({ id, parentId, timestamp }) => ({ type: "session_info", id, parentId, timestamp, name: clean }));
+}

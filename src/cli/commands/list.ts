@@ -1,0 +1,83 @@
+import { resolve } from "node:path";
+import type { SessionSummary } from "../../model/types.js";
+import { SORTS, sortSessions, type SortKey } from "../../search/sort.js";
+import { scanStore } from "../../store/scan-store.js";
+import { formatAge, formatBytes } from "../../text/format.js";
+import { displayWidth, padToWidth, sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
+import { usageError } from "../errors.js";
+import type { CliIO } from "../io.js";
+import { summaryToJson } from "../json.js";
+import { parse, STORE_OPTION } from "../parse.js";
+import { storeFromArgs } from "../store-arg.js";
+
+const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
+
+export async function listCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, {
+    ...STORE_OPTION,
+    all: { type: "boolean" },
+    cwd: { type: "string" },
+    json: { type: "boolean" },
+    sort: { type: "string" },
+  });
+  if (positionals.length) throw usageError(`list takes no arguments (got '${positionals[0]}')`);
+  const sort = (values.sort ?? "recent") as SortKey;
+  if (!(LIST_SORTS as string[]).includes(sort)) throw usageError(`--sort must be one of ${LIST_SORTS.join(", ")}`);
+  if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
+  const store = storeFromArgs(values["session-dir"], io);
+  const { sessions, diagnostics } = await scanStore(store.dir, {}, { probe: false });
+  const cwd = resolve(io.cwd, values.cwd ?? ".");
+  const shown = sortSessions(values.all ? sessions : sessions.filter((s) => s.cwd === cwd), sort);
+  for (const d of diagnostics) io.stderr(`pi-sessions: skipped ${d.path}: ${d.reason}\n`);
+  for (const s of shown) {
+    if (s.warnings.length) io.stderr(`pi-sessions: ${s.path}: ${s.warnings.length} problem line(s), e.g. ${s.warnings[0]}\n`);
+  }
+  if (values.json) {
+    io.stdout(`${JSON.stringify(shown.map(summaryToJson), null, 2)}\n`);
+    return 0;
+  }
+  if (!shown.length) {
+    io.stderr(values.all ? `no sessions in ${store.dir}\n` : `no sessions for ${cwd} (try --all)\n`);
+    return 0;
+  }
+  io.stdout(formatTable(shown, !!values.all));
+  return 0;
+}
+
+/** An aligned table; the title column comes last so wide characters can't misalign it. */
+export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = Date.now()): string {
+  const idLen = uniquePrefixLength(sessions.map((s) => s.id));
+  const rows = sessions.map((s) => [
+    formatAge(s.modified, now),
+    String(s.messageCount),
+    formatBytes(s.bytes),
+    s.id.slice(0, idLen),
+    ...(withCwd ? [truncateToWidth(sanitizeLine(s.cwd), 40)] : []),
+    sanitizeLine(s.name ?? s.firstMessage),
+  ]);
+  const head = ["AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
+  const all = [head, ...rows];
+  const widths = head.map((_, c) => Math.max(...all.map((r) => displayWidth(r[c]))));
+  const right = new Set([1, 2]);
+  return all
+    .map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : padToWidth(cell, widths[c], right.has(c) ? "right" : "left"))).join("  "))
+    .join("\n")
+    .concat("\n");
+}
+
+/**
+ * The shortest prefix length (at least 8) that tells these ids apart: UUIDv7 ids share
+ * their leading timestamp, so a fixed 8 characters would all look alike.
+ */
+export function uniquePrefixLength(ids: string[], min = 8): number {
+  const sorted = [...ids].sort();
+  let len = min;
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1];
+    const b = sorted[i];
+    let k = 0;
+    while (k < a.length && k < b.length && a[k] === b[k]) k++;
+    if (a !== b) len = Math.max(len, k + 1);
+  }
+  return len;
+}

@@ -1,0 +1,15 @@
+import { renameSession } from "../../actions/rename.js";
+import { usageError } from "../errors.js";
+import type { CliIO } from "../io.js";
+import { parse, STORE_OPTION } from "../parse.js";
+import { resolveSession } from "../resolve-session.js";
+import { storeFromArgs } from "../store-arg.js";
+
+export async function renameCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, STORE_OPTION);
+  if (positionals.length !== 2) throw usageError('rename takes <session> <name> (use "" to clear the name)');
+  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+  const entry = await renameSession(path, positionals[1]);
+  io.stdout(entry.name ? `named ${path}: ${entry.name}\n` : `cleared the name of ${path}\n`);
+  return 0;
+}

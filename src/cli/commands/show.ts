@@ -1,0 +1,60 @@
+import { loadSessionIndex, type SessionIndex } from "../../model/session-index.js";
+import { activePath } from "../../model/tree.js";
+import { sanitizeLine } from "../../text/sanitize.js";
+import { usageError } from "../errors.js";
+import type { CliIO } from "../io.js";
+import { parse, STORE_OPTION } from "../parse.js";
+import { resolveSession } from "../resolve-session.js";
+import { storeFromArgs } from "../store-arg.js";
+
+export function showJson(index: SessionIndex): Record<string, unknown> {
+  return {
+    header: index.header,
+    name: index.name ?? null,
+    leafId: index.leafId,
+    activePath: activePath(index),
+    labels: Object.fromEntries(index.labels),
+    entries: index.nodes.map((n) => ({
+      id: n.id,
+      parentId: n.parentId,
+      type: n.type,
+      timestamp: n.timestamp,
+      ...(n.role ? { role: n.role } : {}),
+      ...(n.text ? { text: n.text } : {}),
+      ...(index.labels.has(n.id) ? { label: index.labels.get(n.id) } : {}),
+    })),
+    warnings: index.warnings,
+  };
+}
+
+export function showText(index: SessionIndex): string {
+  const active = new Set(activePath(index));
+  const h = index.header;
+  const lines = [
+    `path:     ${index.path}`,
+    `id:       ${h.id}`,
+    `cwd:      ${sanitizeLine(String(h.cwd ?? ""))}`,
+    `created:  ${h.timestamp ?? "?"}`,
+    ...(index.name ? [`name:     ${sanitizeLine(index.name)}`] : []),
+    ...(h.parentSession ? [`parent:   ${h.parentSession}`] : []),
+    `entries:  ${index.nodes.length} (leaf ${index.leafId ?? "none"}; * = active path)`,
+    "",
+  ];
+  for (const n of index.nodes) {
+    const kind = n.role ?? n.type;
+    const label = index.labels.get(n.id);
+    const text = sanitizeLine(n.text ?? "").slice(0, 100);
+    lines.push(`${active.has(n.id) ? "*" : " "} ${n.id}  ${kind.padEnd(14)} ${label ? `[${sanitizeLine(label)}] ` : ""}${text}`);
+  }
+  for (const w of index.warnings) lines.push(`warning: ${w}`);
+  return `${lines.join("\n")}\n`;
+}
+
+export async function showCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { ...STORE_OPTION, json: { type: "boolean" } });
+  if (positionals.length !== 1) throw usageError("show takes one <session> (path, id or unique id prefix)");
+  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+  const index = await loadSessionIndex(path);
+  io.stdout(values.json ? `${JSON.stringify(showJson(index), null, 2)}\n` : showText(index));
+  return 0;
+}

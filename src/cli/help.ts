@@ -1,0 +1,44 @@
+export const MAIN_HELP = `pi-sessions — browse, search, resume, fork, label, rename and delete pi sessions
+
+Usage:
+  pi-sessions [--all] [--print] [options]     open the full-screen browser
+  pi-sessions list [--all] [--cwd PATH] [--json] [--sort KEY]
+  pi-sessions show <session> [--json]
+  pi-sessions rename <session> <name>
+  pi-sessions label <session> <entryId> [label]
+
+<session> is a file path, a session id, or a unique id prefix.
+
+Options:
+  --session-dir DIR   the session store (default: $PI_CODING_AGENT_SESSION_DIR,
+                      $PI_CODING_AGENT_DIR/sessions, ~/.pi/agent/sessions)
+  --all               all folders instead of the current one
+  --print             picker: print the chosen session's path and exit
+  --pi-command CMD    the pi executable to resume with (default: $PI_SESSIONS_PI or pi)
+  -h, --help          help (also: pi-sessions <command> --help)
+  -v, --version       version
+
+Exit codes: 0 success, 1 error, 2 bad usage, 130 cancelled (browser/picker).
+`;
+
+export const COMMAND_HELP: Record<string, string> = {
+  list: `Usage: pi-sessions list [--all] [--cwd PATH] [--json] [--sort recent|created|name|messages|size]
+
+Lists sessions whose header cwd is the current folder (or --cwd PATH); --all lists every
+session. --json prints one JSON array of session objects (dates as ISO strings).
+Files that are not sessions are reported on stderr.
+`,
+  show: `Usage: pi-sessions show <path | id | unique id prefix> [--json]
+
+Shows a session's header, name, leaf, active path, labels and entries.
+`,
+  rename: `Usage: pi-sessions rename <session> <name>
+
+Appends a session_info entry as pi does (newlines become spaces, trimmed).
+An empty name ("") clears the name.
+`,
+  label: `Usage: pi-sessions label <session> <entryId> [label]
+
+Appends a label entry as pi does. Without a label, clears the entry's label.
+`,
+};

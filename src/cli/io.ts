@@ -1,0 +1,18 @@
+/** What a command may touch of the process, so tests can run commands in-process. */
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  isTTY: boolean;
+}
+
+export function processIO(): CliIO {
+  return {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    cwd: process.cwd(),
+    env: process.env,
+    isTTY: !!process.stdin.isTTY && !!process.stdout.isTTY,
+  };
+}

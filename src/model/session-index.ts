@@ -1,0 +1,127 @@
+import { open, stat } from "node:fs/promises";
+import { readLines, type LineRef } from "../store/line-reader.js";
+import { SessionReader, type EntrySink } from "../store/session-reader.js";
+import { entryShortText } from "./text.js";
+import { buildTree, type TreeShape } from "./tree.js";
+import type { EntryNode, SessionEntry, SessionHeader } from "./types.js";
+
+export interface SessionIndex {
+  path: string;
+  header: SessionHeader;
+  version: number;
+  /** One node per id, in file order (a repeated id keeps its first place, the later content). */
+  nodes: EntryNode[];
+  byId: Map<string, EntryNode>;
+  tree: TreeShape;
+  /** The last entry in the file, of any type (pi's leaf). */
+  leafId: string | null;
+  /** entryId → label, replayed in file order (last wins, falsy clears). */
+  labels: Map<string, string>;
+  name?: string;
+  warnings: string[];
+  bytes: number;
+  mtimeMs: number;
+  /** False when the last line has no newline: an append must add one first. */
+  endsWithNewline: boolean;
+  /** Byte offset just after the last newline-terminated line. */
+  tailStart: number;
+  /** File identity when read, to notice a file replaced under the same name. */
+  ino: number;
+}
+
+export class NotASessionError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path} is not a pi session: ${reason}`);
+    this.name = "NotASessionError";
+  }
+}
+
+class IndexSink implements EntrySink {
+  nodes: EntryNode[] = [];
+  byId = new Map<string, EntryNode>();
+  labels = new Map<string, string>();
+  name: string | undefined;
+  leafId: string | null = null;
+
+  entry(entry: SessionEntry, ref: LineRef, skimmed: boolean): void {
+    const m = entry.message;
+    const node: EntryNode = {
+      id: entry.id,
+      parentId: entry.parentId,
+      type: entry.type,
+      timestamp: entry.timestamp,
+      role: entry.type === "message" && typeof m?.role === "string" ? m.role : undefined,
+      text: skimmed ? undefined : entryShortText(entry),
+      line: ref.line,
+      offset: ref.offset,
+      length: ref.end - ref.start,
+    };
+    const prev = this.byId.get(entry.id);
+    if (prev) this.nodes[this.nodes.indexOf(prev)] = node;
+    else this.nodes.push(node);
+    this.byId.set(entry.id, node);
+    this.leafId = entry.id;
+    if (entry.type === "label" && typeof entry.targetId === "string") {
+      if (entry.label) this.labels.set(entry.targetId, String(entry.label));
+      else this.labels.delete(entry.targetId);
+    } else if (entry.type === "session_info") {
+      this.name = typeof entry.name === "string" ? entry.name.trim() || undefined : undefined;
+    }
+  }
+}
+
+/**
+ * Reads a session file into a light index: one node per entry with its first 200
+ * characters and where its line lies, so the full entry can be read back on demand.
+ * `skim` leaves bulky tool outputs unparsed (their text is then undefined).
+ */
+export async function loadSessionIndex(path: string, options: { skim?: boolean } = {}): Promise<SessionIndex> {
+  const st = await stat(path);
+  const sink = new IndexSink();
+  const reader = new SessionReader(sink, options.skim ?? false);
+  let tailStart = 0;
+  const res = await readLines(path, (ref) => {
+    if (ref.terminated) tailStart = ref.offset + (ref.end - ref.start) + 1;
+    reader.push(ref);
+    return !reader.done;
+  });
+  if (!reader.header) {
+    throw new NotASessionError(path, reader.rejected ?? (st.size === 0 ? "the file is empty" : "no session header"));
+  }
+  return {
+    path,
+    header: reader.header,
+    version: reader.version,
+    nodes: sink.nodes,
+    byId: sink.byId,
+    tree: buildTree(sink.nodes),
+    leafId: sink.leafId,
+    labels: sink.labels,
+    name: sink.name,
+    warnings: reader.warnings,
+    bytes: res.bytesRead,
+    mtimeMs: st.mtimeMs,
+    endsWithNewline: res.endsWithNewline,
+    tailStart,
+    ino: st.ino,
+  };
+}
+
+/** Reads one entry in full from its line, migrated as the index saw it. */
+export async function readEntry(path: string, node: EntryNode): Promise<SessionEntry> {
+  const fh = await open(path, "r");
+  try {
+    const buf = Buffer.allocUnsafe(node.length);
+    const { bytesRead } = await fh.read(buf, 0, node.length, node.offset);
+    const entry = JSON.parse(buf.toString("utf8", 0, bytesRead)) as SessionEntry;
+    entry.id = node.id;
+    entry.parentId = node.parentId;
+    if (entry.type === "message" && entry.message?.role === "hookMessage") entry.message.role = "custom";
+    return entry;
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,101 @@
+/** Shapes read from pi's session files, and what pi-sessions derives from them. */
+
+/** First line of a session file. Unknown extra fields are kept. */
+export interface SessionHeader {
+  type: "session";
+  id: string;
+  version?: number;
+  timestamp?: string;
+  cwd?: string;
+  parentSession?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Any non-header line, after in-memory migration. Known types carry the fields of
+ * pi-session-format.md §5; unknown types are kept as they are.
+ */
+export interface SessionEntry {
+  type: string;
+  id: string;
+  parentId: string | null;
+  timestamp: string;
+  message?: Record<string, unknown> & { role?: string };
+  [key: string]: unknown;
+}
+
+export interface TokenTotals {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  total: number;
+}
+
+/** How a fork's parentSession resolved against the store. */
+export type Lineage =
+  | { status: "none" }
+  | { status: "resolved"; path: string; by: "realpath" | "filename" }
+  | { status: "missing" };
+
+/** pi's SessionInfo fields with pi's semantics, plus what a browser needs. */
+export interface SessionSummary {
+  path: string;
+  id: string;
+  cwd: string;
+  name?: string;
+  parentSessionPath?: string;
+  created: Date;
+  modified: Date;
+  messageCount: number;
+  firstMessage: string;
+  bytes: number;
+  mtimeMs: number;
+  version: number;
+  entryCount: number;
+  leafCount: number;
+  labelCount: number;
+  models: string[];
+  tokens: TokenTotals;
+  cost: number;
+  warnings: string[];
+  lineage: Lineage;
+}
+
+/** What the bounded header probe knows before the full scan. */
+export interface SessionProbe {
+  path: string;
+  id: string;
+  cwd: string;
+  created: Date;
+  parentSessionPath?: string;
+  /** First user message when it lies inside the probed bytes. */
+  firstMessage?: string;
+  name?: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+export type DiagnosticKind = "not-a-session" | "empty" | "unreadable" | "unreadable-folder";
+
+/** A file or folder of the store that is not listed as a session, and why. */
+export interface Diagnostic {
+  path: string;
+  kind: DiagnosticKind;
+  reason: string;
+}
+
+/** One entry of a session as the tree and `show` need it: light, with where to read the rest. */
+export interface EntryNode {
+  id: string;
+  parentId: string | null;
+  type: string;
+  timestamp: string;
+  role?: string;
+  /** Display text (first characters only); undefined when the line was not fully parsed. */
+  text?: string;
+  /** Line number (1-based) and byte range of the line in the file. */
+  line: number;
+  offset: number;
+  length: number;
+}

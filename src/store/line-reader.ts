@@ -1,0 +1,95 @@
+import { open } from "node:fs/promises";
+
+/** One line of a file as raw bytes: `buf[start, end)` holds it, without the newline. */
+export interface LineRef {
+  buf: Buffer;
+  start: number;
+  end: number;
+  /** Byte offset of the line in the file, and its 1-based number. */
+  offset: number;
+  line: number;
+  /** False for a last line with no trailing newline (possibly cut mid-write). */
+  terminated: boolean;
+}
+
+export interface ReadLinesOptions {
+  chunkSize?: number;
+  /** Stop after this many bytes (header probes). A line cut by the limit is not reported. */
+  maxBytes?: number;
+  /** Return false from the callback to stop early. */
+}
+
+const NL = 0x0a;
+
+/**
+ * Calls `onLine` for every line of the file, reading fixed-size chunks. Lines are split
+ * on the newline byte, which never occurs inside a UTF-8 sequence, so multi-byte
+ * characters are never split; a line longer than a chunk (a 20 MB tool result) is
+ * assembled from its parts. Memory is one chunk plus the longest line.
+ */
+export async function readLines(
+  path: string,
+  onLine: (line: LineRef) => boolean | void,
+  options: ReadLinesOptions = {},
+): Promise<{ bytesRead: number; endsWithNewline: boolean; stopped: boolean }> {
+  const chunkSize = options.chunkSize ?? 1 << 20;
+  const maxBytes = options.maxBytes ?? Infinity;
+  const fh = await open(path, "r");
+  try {
+    let filePos = 0;
+    let lineNo = 0;
+    let carry: Buffer[] = [];
+    let carryLen = 0;
+    let carryOffset = 0;
+    let lastByte = -1;
+    let chunk = Buffer.allocUnsafe(Math.min(chunkSize, Math.max(1, maxBytes)));
+    for (;;) {
+      const want = Math.min(chunk.length, maxBytes - filePos);
+      if (want <= 0) {
+        return { bytesRead: filePos, endsWithNewline: lastByte === NL, stopped: true };
+      }
+      const { bytesRead } = await fh.read(chunk, 0, want, filePos);
+      if (bytesRead === 0) break;
+      const chunkStart = filePos;
+      filePos += bytesRead;
+      lastByte = chunk[bytesRead - 1];
+      let from = 0;
+      for (;;) {
+        const nl = chunk.indexOf(NL, from);
+        if (nl === -1 || nl >= bytesRead) break;
+        lineNo++;
+        let ref: LineRef;
+        if (carryLen > 0) {
+          carry.push(chunk.subarray(from, nl));
+          const whole = Buffer.concat(carry, carryLen + (nl - from));
+          ref = { buf: whole, start: 0, end: whole.length, offset: carryOffset, line: lineNo, terminated: true };
+          carry = [];
+          carryLen = 0;
+        } else {
+          ref = { buf: chunk, start: from, end: nl, offset: chunkStart + from, line: lineNo, terminated: true };
+        }
+        if (onLine(ref) === false) return { bytesRead: filePos, endsWithNewline: false, stopped: true };
+        from = nl + 1;
+      }
+      if (from < bytesRead) {
+        if (carryLen === 0) carryOffset = chunkStart + from;
+        // Copy: the chunk buffer is reused by the next read.
+        const part = Buffer.from(chunk.subarray(from, bytesRead));
+        carry.push(part);
+        carryLen += part.length;
+      }
+      if (filePos >= maxBytes) {
+        // A line cut by the probe limit is unknown, not truncated: don't report it.
+        return { bytesRead: filePos, endsWithNewline: lastByte === NL, stopped: true };
+      }
+    }
+    if (carryLen > 0) {
+      lineNo++;
+      const whole = Buffer.concat(carry, carryLen);
+      onLine({ buf: whole, start: 0, end: whole.length, offset: carryOffset, line: lineNo, terminated: false });
+    }
+    return { bytesRead: filePos, endsWithNewline: lastByte === NL || filePos === 0, stopped: false };
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,42 @@
+import { realpathSync } from "node:fs";
+import { basename, isAbsolute, resolve, dirname } from "node:path";
+import type { Lineage, SessionSummary } from "../model/types.js";
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/**
+ * Resolves each fork's `parentSession` path to a session of the store: the same file
+ * after realpath, else the same file name (a store copied or moved to another machine),
+ * else "parent missing". Mutates `lineage` in place and returns the sessions.
+ */
+export function resolveLineage<T extends Pick<SessionSummary, "path" | "parentSessionPath" | "lineage">>(sessions: T[]): T[] {
+  const byReal = new Map<string, string>();
+  const byName = new Map<string, string | null>();
+  for (const s of sessions) {
+    byReal.set(real(s.path), s.path);
+    const name = basename(s.path);
+    byName.set(name, byName.has(name) ? null : s.path);
+  }
+  for (const s of sessions) {
+    const p = s.parentSessionPath;
+    let lineage: Lineage;
+    if (!p) lineage = { status: "none" };
+    else {
+      // Old pi's forkFrom could store a relative path: relative to the child's folder.
+      const abs = isAbsolute(p) ? p : resolve(dirname(s.path), p);
+      const hit = byReal.get(real(abs));
+      const byFile = byName.get(basename(p));
+      if (hit && hit !== s.path) lineage = { status: "resolved", path: hit, by: "realpath" };
+      else if (byFile && byFile !== s.path) lineage = { status: "resolved", path: byFile, by: "filename" };
+      else lineage = { status: "missing" };
+    }
+    s.lineage = lineage;
+  }
+  return sessions;
+}

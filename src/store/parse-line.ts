@@ -1,0 +1,58 @@
+import type { LineRef } from "./line-reader.js";
+
+export type ParsedLine =
+  | { kind: "blank" }
+  | { kind: "value"; value: unknown }
+  /** A bulky tool output line recognised from its first bytes; its body was not parsed. */
+  | { kind: "skimmed"; value: { type: "message"; id: string; parentId: string | null; timestamp: string; message: { role: string } } }
+  | { kind: "malformed"; reason: string };
+
+/** Lines longer than this are candidates for skimming instead of a full JSON.parse. */
+export const SKIM_THRESHOLD = 16 * 1024;
+const PREFIX_BYTES = 320;
+// pi writes entries with JSON.stringify in a fixed key order; tool outputs dominate a
+// store's bytes and listing needs nothing from their bodies.
+const SKIM_PREFIX =
+  /^\{"type":"message","id":"([A-Za-z0-9_-]{1,64})","parentId":(null|"[A-Za-z0-9_-]{1,64}"),"timestamp":"([0-9T:.Z+-]{1,40})","message":\{"role":"(toolResult|bashExecution)"/;
+
+const CLOSE_BRACE = 0x7d;
+
+function lastNonSpace(buf: Buffer, start: number, end: number): number {
+  for (let i = end - 1; i >= start; i--) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x0d && c !== 0x09) return c;
+  }
+  return -1;
+}
+
+function isBlank(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x0d && c !== 0x09) return false;
+  }
+  return true;
+}
+
+export function parseLine(ref: LineRef, skim: boolean): ParsedLine {
+  const { buf, start, end } = ref;
+  if (isBlank(buf, start, end)) return { kind: "blank" };
+  const length = end - start;
+  if (skim && length > SKIM_THRESHOLD && ref.terminated && lastNonSpace(buf, start, end) === CLOSE_BRACE) {
+    const m = SKIM_PREFIX.exec(buf.toString("utf8", start, start + PREFIX_BYTES));
+    if (m) {
+      const parentId = m[2] === "null" ? null : m[2].slice(1, -1);
+      return { kind: "skimmed", value: { type: "message", id: m[1], parentId, timestamp: m[3], message: { role: m[4] } } };
+    }
+  }
+  let text: string;
+  try {
+    text = buf.toString("utf8", start, end);
+  } catch {
+    return { kind: "malformed", reason: `line of ${length} bytes is too long to decode` };
+  }
+  try {
+    return { kind: "value", value: JSON.parse(text) };
+  } catch {
+    return { kind: "malformed", reason: ref.terminated ? "malformed JSON" : "truncated last line (no newline)" };
+  }
+}

@@ -1,0 +1,90 @@
+import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
+import { Batcher } from "./batcher.js";
+import { discoverFiles, type SessionFile } from "./discover.js";
+import { resolveLineage } from "./lineage.js";
+import { forEachLimited } from "./pool.js";
+import { isDiagnostic, probeSessionFile, scanSessionFile } from "./scan-file.js";
+
+export interface ScanHandlers {
+  /** Number of candidate files, once discovery is done. */
+  onDiscovered?(total: number): void;
+  /** Provisional rows from header probes, most recently written first, in batches. */
+  onProbes?(probes: SessionProbe[]): void;
+  /** Complete summaries as full scans finish, in batches. */
+  onSummaries?(summaries: SessionSummary[]): void;
+  onDiagnostic?(d: Diagnostic): void;
+  /** Everything, with lineage resolved. */
+  onComplete?(result: ScanResult): void;
+}
+
+export interface ScanOptions {
+  /** Files read in full at once. */
+  concurrency?: number;
+  signal?: AbortSignal;
+  /** Skip the header probe pass (the CLI's `list` needs only full summaries). */
+  probe?: boolean;
+}
+
+export interface ScanResult {
+  sessions: SessionSummary[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Scans a store progressively and never holds more than a few files' lines at once:
+ * discovery (stat only), then bounded header probes of every file, newest first, so
+ * the first rows can be drawn at once; then full streaming scans with bounded
+ * concurrency. Damaged files become diagnostics; nothing throws but a missing root.
+ */
+export async function scanStore(dir: string, handlers: ScanHandlers = {}, options: ScanOptions = {}): Promise<ScanResult> {
+  const { signal } = options;
+  const diagnostics: Diagnostic[] = [];
+  const diagnose = (d: Diagnostic) => {
+    diagnostics.push(d);
+    handlers.onDiagnostic?.(d);
+  };
+  const found = await discoverFiles(dir);
+  found.diagnostics.forEach(diagnose);
+  const files: SessionFile[] = found.files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  handlers.onDiscovered?.(files.length);
+
+  const rejected = new Set<string>();
+  if (options.probe !== false && handlers.onProbes) {
+    const probes = new Batcher<SessionProbe>((b) => handlers.onProbes!(b), 50, 16);
+    await forEachLimited(
+      files,
+      16,
+      async (f) => {
+        const p = await probeSessionFile(f);
+        if (p === null) return;
+        if (isDiagnostic(p)) {
+          rejected.add(f.path);
+          diagnose(p);
+        } else probes.push(p);
+      },
+      signal,
+    );
+    probes.flush();
+  }
+
+  const sessions: SessionSummary[] = [];
+  const summaries = new Batcher<SessionSummary>((b) => handlers.onSummaries?.(b), 64, 50);
+  await forEachLimited(
+    files.filter((f) => !rejected.has(f.path)),
+    options.concurrency ?? 4,
+    async (f) => {
+      const r = await scanSessionFile(f);
+      if (r.kind === "diagnostic") diagnose(r.diagnostic);
+      else {
+        sessions.push(r.summary);
+        summaries.push(r.summary);
+      }
+    },
+    signal,
+  );
+  summaries.flush();
+  resolveLineage(sessions);
+  const result = { sessions, diagnostics };
+  handlers.onComplete?.(result);
+  return result;
+}

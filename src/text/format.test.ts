@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { formatAge, formatBytes, formatCost, formatTokens } from "./format.js";
+
+describe("formatAge", () => {
+  const now = Date.parse("2026-11-21T12:00:00Z");
+  const ago = (sec: number) => formatAge(new Date(now - sec * 1000), now);
+  it("uses pi's picker buckets", () => {
+    expect(ago(5)).toBe("now");
+    expect(ago(5 * 60)).toBe("5m");
+    expect(ago(3 * 3600)).toBe("3h");
+    expect(ago(2 * 86400)).toBe("2d");
+    expect(ago(15 * 86400)).toBe("2w");
+    expect(ago(65 * 86400)).toBe("2mo");
+    expect(ago(800 * 86400)).toBe("2y");
+  });
+  it("says ? for an invalid date and never goes negative", () => {
+    expect(formatAge(new Date(NaN), now)).toBe("?");
+    expect(formatAge(new Date(now + 60_000), now)).toBe("now");
+  });
+});
+
+describe("sizes and money", () => {
+  it("formats bytes, tokens and cost compactly", () => {
+    expect(formatBytes(512)).toBe("512 B");
+    expect(formatBytes(8118)).toBe("7.9 KB");
+    expect(formatBytes(3 * 1024 * 1024 * 1024)).toBe("3.0 GB");
+    expect(formatTokens(950)).toBe("950");
+    expect(formatTokens(48_000)).toBe("48k");
+    expect(formatTokens(2_500_000)).toBe("2.5M");
+    expect(formatCost(0)).toBe("$0");
+    expect(formatCost(0.004)).toBe("<$0.01");
+    expect(formatCost(1.234)).toBe("$1.23");
+  });
+});
