@@ -56,12 +56,13 @@ function readTail(fd: number, index: SessionIndex, size: number): Tail {
  * of writing, a fresh id unique in the file, one write of `JSON + "\n"` with O_APPEND,
  * a newline first if the file lacks one. The file's tail is re-read synchronously just
  * before the write; a file that shrank or was replaced is refused, never guessed at.
+ * `make` may return null to write nothing (decided against the fresh tail).
  */
 export async function appendEntry(
   path: string,
-  make: (ctx: { index: SessionIndex; parentId: string | null; id: string; timestamp: string }) => Record<string, unknown>,
+  make: (ctx: { index: SessionIndex; parentId: string | null; id: string; timestamp: string }) => Record<string, unknown> | null,
   validate?: (index: SessionIndex) => void,
-): Promise<SessionEntry> {
+): Promise<SessionEntry | null> {
   const index = await loadSessionIndex(path, { skim: true });
   validate?.(index);
   // No O_CREAT: a session deleted meanwhile must not come back as an empty file.
@@ -79,7 +80,8 @@ export async function appendEntry(
       parentId: v1 ? null : tail.leafId,
       id: freshId(used),
       timestamp: new Date().toISOString(),
-    }) as SessionEntry;
+    }) as SessionEntry | null;
+    if (entry === null) return null;
     const line = `${tail.endsWithNewline ? "" : "\n"}${JSON.stringify(entry)}\n`;
     writeSync(fd, line);
     return entry;

@@ -21,5 +21,5 @@ export function labelEntry(path: string, targetId: string, label?: string): Prom
       if (index.version < 2) throw new AppendRefused(`${path} is a version 1 session: pi regenerates its entry ids, so a label would point nowhere`);
       if (!index.byId.has(targetId)) throw new AppendRefused(`no entry ${targetId} in ${path}`);
     },
-  );
+  ) as Promise<SessionEntry>;
 }

@@ -9,5 +9,5 @@ export function normalizeName(name: string): string {
 /** Appends a `session_info` entry; an empty name clears (pi ≥0.59). */
 export function renameSession(path: string, name: string): Promise<SessionEntry> {
   const clean = normalizeName(name);
-  return appendEntry(path, ({ id, parentId, timestamp }) => ({ type: "session_info", id, parentId, timestamp, name: clean }));
+  return appendEntry(path, ({ id, parentId, timestamp }) => ({ type: "session_info", id, parentId, timestamp, name: clean })) as Promise<SessionEntry>;
 }

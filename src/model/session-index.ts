@@ -1,7 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import { readLines, type LineRef } from "../store/line-reader.js";
 import { SessionReader, type EntrySink } from "../store/session-reader.js";
-import { entryShortText } from "./text.js";
+import { entryShortText, toolCallLine } from "./text.js";
 import { buildTree, type TreeShape } from "./tree.js";
 import type { EntryNode, SessionEntry, SessionHeader } from "./types.js";
 
@@ -17,6 +17,8 @@ export interface SessionIndex {
   leafId: string | null;
   /** entryId → label, replayed in file order (last wins, falsy clears). */
   labels: Map<string, string>;
+  /** entryId → timestamp of the label entry that set its label. */
+  labelTimestamps: Map<string, string>;
   name?: string;
   warnings: string[];
   bytes: number;
@@ -43,34 +45,77 @@ class IndexSink implements EntrySink {
   nodes: EntryNode[] = [];
   byId = new Map<string, EntryNode>();
   labels = new Map<string, string>();
+  labelTimestamps = new Map<string, string>();
   name: string | undefined;
   leafId: string | null = null;
 
   entry(entry: SessionEntry, ref: LineRef, skimmed: boolean): void {
-    const m = entry.message;
-    const node: EntryNode = {
-      id: entry.id,
-      parentId: entry.parentId,
-      type: entry.type,
-      timestamp: entry.timestamp,
-      role: entry.type === "message" && typeof m?.role === "string" ? m.role : undefined,
-      text: skimmed ? undefined : entryShortText(entry),
-      line: ref.line,
-      offset: ref.offset,
-      length: ref.end - ref.start,
-    };
+    const node = toNode(entry, ref, skimmed);
     const prev = this.byId.get(entry.id);
     if (prev) this.nodes[this.nodes.indexOf(prev)] = node;
     else this.nodes.push(node);
     this.byId.set(entry.id, node);
     this.leafId = entry.id;
     if (entry.type === "label" && typeof entry.targetId === "string") {
-      if (entry.label) this.labels.set(entry.targetId, String(entry.label));
-      else this.labels.delete(entry.targetId);
+      if (entry.label) {
+        this.labels.set(entry.targetId, String(entry.label));
+        this.labelTimestamps.set(entry.targetId, entry.timestamp);
+      } else {
+        this.labels.delete(entry.targetId);
+        this.labelTimestamps.delete(entry.targetId);
+      }
     } else if (entry.type === "session_info") {
       this.name = typeof entry.name === "string" ? entry.name.trim() || undefined : undefined;
     }
   }
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}
+
+/** The light node of an entry: ids, where its line is, and what a tree row shows. */
+export function toNode(entry: SessionEntry, ref: LineRef, skimmed: boolean): EntryNode {
+  const m = entry.message;
+  const node: EntryNode = {
+    id: entry.id,
+    parentId: entry.parentId,
+    type: entry.type,
+    timestamp: entry.timestamp,
+    line: ref.line,
+    offset: ref.offset,
+    length: ref.end - ref.start,
+  };
+  if (!skimmed) node.text = entryShortText(entry);
+  if (entry.type === "message" && m && typeof m === "object") {
+    node.role = str(m.role);
+    if (node.role === "assistant") {
+      const calls: [string, string][] = [];
+      let hasText = false;
+      if (typeof m.content === "string") hasText = m.content.trim().length > 0;
+      else if (Array.isArray(m.content)) {
+        for (const b of m.content as Record<string, unknown>[]) {
+          if (!b || typeof b !== "object") continue;
+          if (b.type === "text" && typeof b.text === "string" && b.text.trim()) hasText = true;
+          else if (b.type === "toolCall") calls.push([String(b.id ?? ""), toolCallLine(b.name, b.arguments)]);
+        }
+      }
+      node.hasText = hasText;
+      if (calls.length) node.toolCalls = calls;
+      node.stopReason = str(m.stopReason);
+      node.model = str(m.model);
+    } else if (node.role === "toolResult") {
+      node.toolCallId = str(m.toolCallId);
+      node.toolName = str(m.toolName);
+    }
+  } else if (entry.type === "custom" || entry.type === "custom_message") {
+    node.customType = str(entry.customType);
+  } else if (entry.type === "compaction") {
+    node.tokensBefore = typeof entry.tokensBefore === "number" ? entry.tokensBefore : undefined;
+  } else if (entry.type === "model_change") {
+    node.model = str(entry.modelId);
+  }
+  return node;
 }
 
 /**
@@ -100,6 +145,7 @@ export async function loadSessionIndex(path: string, options: { skim?: boolean }
     tree: buildTree(sink.nodes),
     leafId: sink.leafId,
     labels: sink.labels,
+    labelTimestamps: sink.labelTimestamps,
     name: sink.name,
     warnings: reader.warnings,
     bytes: res.bytesRead,

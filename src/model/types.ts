@@ -98,4 +98,18 @@ export interface EntryNode {
   line: number;
   offset: number;
   length: number;
+  /** Assistant: the message has text (pi's tree hides tool-call-only turns). */
+  hasText?: boolean;
+  stopReason?: string;
+  /** Assistant: its tool calls, as `[toolCallId, "bash: npm test"]`. */
+  toolCalls?: [string, string][];
+  /** toolResult: which call it answers, and the tool. */
+  toolCallId?: string;
+  toolName?: string;
+  /** custom, custom_message: the extension's type. */
+  customType?: string;
+  /** compaction: context size before it. */
+  tokensBefore?: number;
+  /** model_change: the new model; assistant: the model that answered. */
+  model?: string;
 }

@@ -4,7 +4,10 @@ export type ParsedLine =
   | { kind: "blank" }
   | { kind: "value"; value: unknown }
   /** A bulky tool output line recognised from its first bytes; its body was not parsed. */
-  | { kind: "skimmed"; value: { type: "message"; id: string; parentId: string | null; timestamp: string; message: { role: string } } }
+  | {
+      kind: "skimmed";
+      value: { type: "message"; id: string; parentId: string | null; timestamp: string; message: { role: string; toolCallId?: string; toolName?: string } };
+    }
   | { kind: "malformed"; reason: string };
 
 /** Lines longer than this are candidates for skimming instead of a full JSON.parse. */
@@ -13,7 +16,7 @@ const PREFIX_BYTES = 320;
 // pi writes entries with JSON.stringify in a fixed key order; tool outputs dominate a
 // store's bytes and listing needs nothing from their bodies.
 const SKIM_PREFIX =
-  /^\{"type":"message","id":"([A-Za-z0-9_-]{1,64})","parentId":(null|"[A-Za-z0-9_-]{1,64}"),"timestamp":"([0-9T:.Z+-]{1,40})","message":\{"role":"(toolResult|bashExecution)"/;
+  /^\{"type":"message","id":"([A-Za-z0-9_-]{1,64})","parentId":(null|"[A-Za-z0-9_-]{1,64}"),"timestamp":"([0-9T:.Z+-]{1,40})","message":\{"role":"(toolResult|bashExecution)"(?:,"toolCallId":"([^"\\]{1,128})","toolName":"([^"\\]{1,64})")?/;
 
 const CLOSE_BRACE = 0x7d;
 
@@ -41,7 +44,12 @@ export function parseLine(ref: LineRef, skim: boolean): ParsedLine {
     const m = SKIM_PREFIX.exec(buf.toString("utf8", start, start + PREFIX_BYTES));
     if (m) {
       const parentId = m[2] === "null" ? null : m[2].slice(1, -1);
-      return { kind: "skimmed", value: { type: "message", id: m[1], parentId, timestamp: m[3], message: { role: m[4] } } };
+      const message: { role: string; toolCallId?: string; toolName?: string } = { role: m[4] };
+      if (m[5] !== undefined) {
+        message.toolCallId = m[5];
+        message.toolName = m[6];
+      }
+      return { kind: "skimmed", value: { type: "message", id: m[1], parentId, timestamp: m[3], message } };
     }
   }
   let text: string;
