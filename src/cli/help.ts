@@ -6,6 +6,8 @@ Usage:
   pi-sessions show <session> [--json]
   pi-sessions rename <session> <name>
   pi-sessions label <session> <entryId> [label]
+  pi-sessions delete <session...> [--permanent] [--yes]
+  pi-sessions restore <session | --last>
 
 <session> is a file path, a session id, or a unique id prefix.
 
@@ -40,5 +42,18 @@ An empty name ("") clears the name.
   label: `Usage: pi-sessions label <session> <entryId> [label]
 
 Appends a label entry as pi does. Without a label, clears the entry's label.
+`,
+  delete: `Usage: pi-sessions delete <session...> [--permanent] [--yes]
+
+Moves sessions to the trash (freedesktop.org Trash: $XDG_DATA_HOME/Trash, or the volume's
+.Trash-$uid), as one batch that \`pi-sessions restore --last\` brings back. Asks first;
+without a terminal, --yes is required. --permanent deletes without the trash, after
+typing "delete" (or with --yes).
+`,
+  restore: `Usage: pi-sessions restore <session | --last>
+
+Puts back, at its exact original path, a session that pi-sessions moved to the trash
+(by id, id prefix, path or file name), or the whole last batch with --last. Refuses if
+a file now exists at that path.
 `,
 };

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { AppendRefused } from "../actions/append-entry.js";
+import { DeleteRefused, RestoreRefused, TrashUnavailable } from "../actions/trash/index.js";
 import { NotASessionError } from "../model/session-index.js";
 import { StoreError } from "../store/locate.js";
 import { labelCommand } from "./commands/label.js";
@@ -7,9 +8,12 @@ import { listCommand } from "./commands/list.js";
 import { renameCommand } from "./commands/rename.js";
 import { showCommand } from "./commands/show.js";
 import { browseCommand } from "./commands/browse.js";
+import { deleteCommand } from "./commands/delete.js";
+import { restoreCommand } from "./commands/restore.js";
 import { CliError, usageError } from "./errors.js";
 import { COMMAND_HELP, MAIN_HELP } from "./help.js";
 import type { CliIO } from "./io.js";
+import { sanitizeLine } from "../text/sanitize.js";
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
 const COMMANDS: Record<string, Command> = {
@@ -17,6 +21,8 @@ const COMMANDS: Record<string, Command> = {
   show: showCommand,
   rename: renameCommand,
   label: labelCommand,
+  delete: deleteCommand,
+  restore: restoreCommand,
 };
 
 /** From dist/src/cli or src/cli: the package root is two or three folders up. */
@@ -57,15 +63,22 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return await browseCommand(argv, io);
   } catch (err) {
     if (err instanceof CliError) {
-      io.stderr(`pi-sessions: ${err.message}\n`);
+      io.stderr(`pi-sessions: ${sanitizeLine(err.message)}\n`);
       return err.exitCode;
     }
-    if (err instanceof StoreError || err instanceof NotASessionError || err instanceof AppendRefused) {
-      io.stderr(`pi-sessions: ${err.message}\n`);
+    if (
+      err instanceof StoreError ||
+      err instanceof NotASessionError ||
+      err instanceof AppendRefused ||
+      err instanceof DeleteRefused ||
+      err instanceof RestoreRefused ||
+      err instanceof TrashUnavailable
+    ) {
+      io.stderr(`pi-sessions: ${sanitizeLine(err.message)}\n`);
       return 1;
     }
     const e = err as NodeJS.ErrnoException;
-    io.stderr(`pi-sessions: ${e.code ? `${e.code}: ` : ""}${e.message ?? String(err)}\n`);
+    io.stderr(`pi-sessions: ${e.code ? `${e.code}: ` : ""}${sanitizeLine(e.message ?? String(err))}\n`);
     return 1;
   }
 }

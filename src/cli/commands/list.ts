@@ -28,9 +28,10 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
   const { sessions, diagnostics } = await scanStore(store.dir, {}, { probe: false });
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   const shown = sortSessions(values.all ? sessions : sessions.filter((s) => s.cwd === cwd), sort);
-  for (const d of diagnostics) io.stderr(`pi-sessions: skipped ${d.path}: ${d.reason}\n`);
+  // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
+  for (const d of diagnostics) io.stderr(`pi-sessions: skipped ${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}\n`);
   for (const s of shown) {
-    if (s.warnings.length) io.stderr(`pi-sessions: ${s.path}: ${s.warnings.length} problem line(s), e.g. ${s.warnings[0]}\n`);
+    if (s.warnings.length) io.stderr(`pi-sessions: ${sanitizeLine(s.path)}: ${s.warnings.length} problem line(s), e.g. ${sanitizeLine(s.warnings[0])}\n`);
   }
   if (values.json) {
     io.stdout(`${JSON.stringify(shown.map(summaryToJson), null, 2)}\n`);
@@ -51,7 +52,7 @@ export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = 
     formatAge(s.modified, now),
     String(s.messageCount),
     formatBytes(s.bytes),
-    s.id.slice(0, idLen),
+    sanitizeLine(s.id.slice(0, idLen)),
     ...(withCwd ? [truncateToWidth(sanitizeLine(s.cwd), 40)] : []),
     sanitizeLine(s.name ?? s.firstMessage),
   ]);

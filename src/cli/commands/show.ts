@@ -30,23 +30,24 @@ export function showJson(index: SessionIndex): Record<string, unknown> {
 export function showText(index: SessionIndex): string {
   const active = new Set(activePath(index));
   const h = index.header;
+  const line = (v: unknown) => sanitizeLine(String(v ?? ""));
   const lines = [
-    `path:     ${index.path}`,
-    `id:       ${h.id}`,
-    `cwd:      ${sanitizeLine(String(h.cwd ?? ""))}`,
-    `created:  ${h.timestamp ?? "?"}`,
-    ...(index.name ? [`name:     ${sanitizeLine(index.name)}`] : []),
-    ...(h.parentSession ? [`parent:   ${h.parentSession}`] : []),
-    `entries:  ${index.nodes.length} (leaf ${index.leafId ?? "none"}; * = active path)`,
+    `path:     ${line(index.path)}`,
+    `id:       ${line(h.id)}`,
+    `cwd:      ${line(h.cwd)}`,
+    `created:  ${h.timestamp ? line(h.timestamp) : "?"}`,
+    ...(index.name ? [`name:     ${line(index.name)}`] : []),
+    ...(h.parentSession ? [`parent:   ${line(h.parentSession)}`] : []),
+    `entries:  ${index.nodes.length} (leaf ${index.leafId ? line(index.leafId) : "none"}; * = active path)`,
     "",
   ];
   for (const n of index.nodes) {
-    const kind = n.role ?? n.type;
+    const kind = line(n.role ?? n.type);
     const label = index.labels.get(n.id);
-    const text = sanitizeLine(n.text ?? "").slice(0, 100);
-    lines.push(`${active.has(n.id) ? "*" : " "} ${n.id}  ${kind.padEnd(14)} ${label ? `[${sanitizeLine(label)}] ` : ""}${text}`);
+    const text = line(n.text).slice(0, 100);
+    lines.push(`${active.has(n.id) ? "*" : " "} ${line(n.id)}  ${kind.padEnd(14)} ${label ? `[${line(label)}] ` : ""}${text}`);
   }
-  for (const w of index.warnings) lines.push(`warning: ${w}`);
+  for (const w of index.warnings) lines.push(`warning: ${line(w)}`);
   return `${lines.join("\n")}\n`;
 }
 

@@ -1,0 +1,148 @@
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, dirname, extname, join, relative } from "node:path";
+
+/** A file moved to a trash can, with what it takes to put it back. */
+export interface TrashedFile {
+  original: string;
+  trashedFile: string;
+  infoFile: string;
+  deletedAt: string;
+}
+
+export class TrashUnavailable extends Error {
+  override name = "TrashUnavailable";
+}
+
+/** `$XDG_DATA_HOME/Trash`, by default `~/.local/share/Trash`. */
+export function homeTrash(env: NodeJS.ProcessEnv = process.env): string {
+  const data = env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith("/") ? env.XDG_DATA_HOME : join(env.HOME || homedir(), ".local", "share");
+  return join(data, "Trash");
+}
+
+/** DeletionDate: local time, no zone, as the spec asks. */
+export function deletionDate(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** Percent-encodes each path segment, keeping the slashes. */
+export function encodeTrashPath(p: string): string {
+  return p.split("/").map(encodeURIComponent).join("/");
+}
+
+export function decodeTrashPath(p: string): string {
+  return p.split("/").map(decodeURIComponent).join("/");
+}
+
+/** The nearest existing folder at or above `p` (the home trash may not exist yet). */
+function existingAncestor(p: string): string {
+  let cur = p;
+  while (!existsSync(cur) && dirname(cur) !== cur) cur = dirname(cur);
+  return cur;
+}
+
+/** The mount point of `dir`: walk up while the device stays the same. */
+export function mountTop(dir: string): string {
+  let cur = dir;
+  const dev = statSync(cur).dev;
+  for (;;) {
+    const up = dirname(cur);
+    if (up === cur || statSync(up).dev !== dev) return cur;
+    cur = up;
+  }
+}
+
+/**
+ * The trash can for a file: the home trash when it is on the same device, else the
+ * volume's `$topdir/.Trash/$uid` (only if `.Trash` is a real folder with the sticky bit)
+ * or `$topdir/.Trash-$uid`. Never a cross-device copy.
+ */
+export function trashFor(file: string, env: NodeJS.ProcessEnv = process.env): { dir: string; topdir?: string } {
+  const home = homeTrash(env);
+  const fileDev = statSync(dirname(file)).dev;
+  if (statSync(existingAncestor(home)).dev === fileDev) return { dir: home };
+  const topdir = mountTop(dirname(file));
+  const uid = process.getuid?.() ?? 0;
+  const shared = join(topdir, ".Trash");
+  try {
+    const st = lstatSync(shared);
+    if (st.isDirectory() && !st.isSymbolicLink() && (st.mode & 0o1000) !== 0) return { dir: join(shared, String(uid)), topdir };
+  } catch {
+    // no shared trash on this volume
+  }
+  return { dir: join(topdir, `.Trash-${uid}`), topdir };
+}
+
+/**
+ * Moves a file to the trash by the freedesktop.org spec: reserve the name by creating
+ * `info/<name>.trashinfo` exclusively, then rename into `files/<name>`; undo the info file
+ * if the move fails. Throws TrashUnavailable when no trash can take it.
+ */
+export function trashFile(file: string, env: NodeJS.ProcessEnv = process.env, now = new Date()): TrashedFile {
+  let can: { dir: string; topdir?: string };
+  try {
+    can = trashFor(file, env);
+    mkdirSync(join(can.dir, "files"), { recursive: true, mode: 0o700 });
+    mkdirSync(join(can.dir, "info"), { recursive: true, mode: 0o700 });
+  } catch (err) {
+    throw new TrashUnavailable(`no usable trash for ${file}: ${(err as Error).message}`);
+  }
+  const deletedAt = deletionDate(now);
+  const pathField = encodeTrashPath(can.topdir ? relative(can.topdir, file) : file);
+  const ext = extname(file);
+  const stem = basename(file, ext);
+  for (let n = 1; n < 1000; n++) {
+    const name = n === 1 ? `${stem}${ext}` : `${stem}.${n}${ext}`;
+    const infoFile = join(can.dir, "info", `${name}.trashinfo`);
+    const trashedFile = join(can.dir, "files", name);
+    let fd: number;
+    try {
+      fd = openSync(infoFile, "wx", 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EEXIST") continue;
+      throw new TrashUnavailable(`cannot write to the trash at ${can.dir}: ${(err as Error).message}`);
+    }
+    try {
+      writeSync(fd, `[Trash Info]\nPath=${pathField}\nDeletionDate=${deletedAt}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    if (existsSync(trashedFile)) {
+      // rename() would replace it: a stray file without info; pick another name.
+      unlinkSync(infoFile);
+      continue;
+    }
+    try {
+      renameSync(file, trashedFile);
+    } catch (err) {
+      unlinkSync(infoFile);
+      throw new TrashUnavailable(`cannot move ${file} to the trash: ${(err as Error).message}`);
+    }
+    return { original: file, trashedFile, infoFile, deletedAt };
+  }
+  throw new TrashUnavailable(`too many files named ${basename(file)} in the trash`);
+}
+
+export class RestoreRefused extends Error {
+  override name = "RestoreRefused";
+}
+
+/** Puts a trashed file back at its exact original path; refuses if something is there now. */
+export function restoreFile(item: TrashedFile): void {
+  if (existsSync(item.original)) throw new RestoreRefused(`${item.original} exists again; not overwriting it (the trashed copy stays in ${item.trashedFile})`);
+  if (!existsSync(item.trashedFile)) throw new RestoreRefused(`${item.trashedFile} is no longer in the trash`);
+  if (!existsSync(dirname(item.original))) throw new RestoreRefused(`the folder ${dirname(item.original)} no longer exists`);
+  // link + unlink instead of rename: fails rather than overwrite a file created meanwhile.
+  try {
+    linkSync(item.trashedFile, item.original);
+  } catch (err) {
+    throw new RestoreRefused(`cannot restore ${item.original}: ${(err as Error).message}`);
+  }
+  unlinkSync(item.trashedFile);
+  try {
+    if (item.infoFile) unlinkSync(item.infoFile);
+  } catch {
+    // the file is back; a stale info file is harmless
+  }
+}

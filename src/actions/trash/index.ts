@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, statSync, unlinkSync } from "node:fs";
+import { appendTrashLog, type TrashRecord } from "./log.js";
+import { homeTrash, trashFile, TrashUnavailable } from "./freedesktop.js";
+
+export { restoreFile, RestoreRefused, TrashUnavailable } from "./freedesktop.js";
+export { readTrashLog, trashLogPath, type TrashRecord } from "./log.js";
+
+export interface DeleteTarget {
+  path: string;
+  sessionId?: string;
+  title?: string;
+  /** Size and mtime when the user confirmed: a file that changed since is not touched. */
+  bytes?: number;
+  mtimeMs?: number;
+}
+
+export class DeleteRefused extends Error {
+  override name = "DeleteRefused";
+}
+
+/** Where the trash is on this system, or undefined when there is none pi-sessions can use. */
+export function trashLocation(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (process.platform === "win32") return undefined;
+  return homeTrash(env);
+}
+
+function checkUnchanged(t: DeleteTarget): void {
+  const st = statSync(t.path);
+  if ((t.bytes !== undefined && st.size !== t.bytes) || (t.mtimeMs !== undefined && st.mtimeMs !== t.mtimeMs)) {
+    throw new DeleteRefused(`${t.path} changed since you confirmed (pi may be writing to it); not deleted`);
+  }
+}
+
+/**
+ * Moves sessions to the trash as one batch (for one undo) and logs them for `restore`.
+ * Each file is re-checked just before its move and verified gone after. Stops at the
+ * first failure and says which; what was already moved stays recorded.
+ */
+export function trashSessions(targets: DeleteTarget[], env: NodeJS.ProcessEnv = process.env): { records: TrashRecord[]; failed?: { path: string; error: Error } } {
+  const batch = randomUUID();
+  const records: TrashRecord[] = [];
+  let failed: { path: string; error: Error } | undefined;
+  for (const t of targets) {
+    try {
+      if (trashLocation(env) === undefined) throw new TrashUnavailable("no trash on this system");
+      checkUnchanged(t);
+      const bytes = statSync(t.path).size;
+      const moved = trashFile(t.path, env);
+      if (existsSync(t.path)) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
+      records.push({ ...moved, batch, sessionId: t.sessionId, title: t.title, bytes });
+    } catch (error) {
+      failed = { path: t.path, error: error as Error };
+      break;
+    }
+  }
+  appendTrashLog(records, env);
+  return { records, failed };
+}
+
+/** Permanent deletion: only ever called after a second, explicit confirmation. */
+export function deletePermanently(targets: DeleteTarget[]): string[] {
+  const gone: string[] = [];
+  for (const t of targets) {
+    checkUnchanged(t);
+    unlinkSync(t.path);
+    gone.push(t.path);
+  }
+  return gone;
+}

@@ -1,0 +1,57 @@
+import { statSync } from "node:fs";
+import { createInterface } from "node:readline/promises";
+import { deletePermanently, trashSessions, type DeleteTarget } from "../../actions/trash/index.js";
+import { formatBytes } from "../../text/format.js";
+import { CliError, usageError } from "../errors.js";
+import type { CliIO } from "../io.js";
+import { parse, STORE_OPTION } from "../parse.js";
+import { resolveSession } from "../resolve-session.js";
+import { storeFromArgs } from "../store-arg.js";
+
+/** A file written in the last 10 s may be open in a running pi (pi keeps no lock). */
+export const RECENT_WRITE_MS = 10_000;
+
+async function confirm(io: CliIO, question: string, expected: RegExp): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return expected.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+export async function deleteCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { ...STORE_OPTION, permanent: { type: "boolean" }, yes: { type: "boolean", short: "y" } });
+  if (!positionals.length) throw usageError("delete takes one or more <session> (path, id or unique id prefix)");
+  if (!values.yes && !io.isTTY) throw new CliError("refusing to delete without a terminal to confirm on; pass --yes to confirm");
+  const targets: DeleteTarget[] = [];
+  for (const arg of positionals) {
+    const path = await resolveSession(arg, () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+    const st = statSync(path);
+    targets.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
+  }
+  const total = targets.reduce((n, t) => n + (t.bytes ?? 0), 0);
+  for (const t of targets) {
+    if (Date.now() - (t.mtimeMs ?? 0) < RECENT_WRITE_MS) io.stderr(`warning: ${t.path} was written in the last 10 seconds; pi may have it open\n`);
+  }
+  const what = `${targets.length} session${targets.length === 1 ? "" : "s"} (${formatBytes(total)})`;
+  if (values.permanent) {
+    if (!values.yes && !(await confirm(io, `Delete ${what} PERMANENTLY? This cannot be undone. Type "delete" to confirm: `, /^delete$/))) {
+      io.stderr("cancelled; nothing deleted\n");
+      return 1;
+    }
+    for (const p of deletePermanently(targets)) io.stdout(`deleted permanently ${p}\n`);
+    return 0;
+  }
+  if (!values.yes && !(await confirm(io, `Move ${what} to the trash? [y/N] `, /^y(es)?$/i))) {
+    io.stderr("cancelled; nothing deleted\n");
+    return 1;
+  }
+  const { records, failed } = trashSessions(targets, io.env);
+  for (const r of records) io.stdout(`trashed ${r.original}\n`);
+  if (failed) {
+    throw new CliError(`${failed.error.message}; ${records.length} of ${targets.length} moved to the trash (use --permanent to delete without a trash)`);
+  }
+  if (records.length) io.stderr(`undo with: pi-sessions restore --last\n`);
+  return 0;
+}

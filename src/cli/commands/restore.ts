@@ -1,0 +1,36 @@
+import { basename } from "node:path";
+import { readTrashLog, restoreFile, type TrashRecord } from "../../actions/trash/index.js";
+import { CliError, usageError } from "../errors.js";
+import type { CliIO } from "../io.js";
+import { parse } from "../parse.js";
+
+/** Trash-log records matching a session path, file name, id or unique id prefix. */
+export function matchRecords(records: TrashRecord[], arg: string): TrashRecord[] {
+  const exact = records.filter((r) => r.original === arg || basename(r.original) === arg || r.sessionId === arg);
+  if (exact.length) return exact;
+  return records.filter((r) => r.sessionId?.startsWith(arg) || basename(r.original).includes(arg));
+}
+
+export async function restoreCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { last: { type: "boolean" }, help: { type: "boolean", short: "h" } });
+  if (values.last === (positionals.length === 1) || positionals.length > 1) throw usageError("restore takes one <session> or --last");
+  const records = readTrashLog(io.env);
+  let chosen: TrashRecord[];
+  if (values.last) {
+    const batch = records.at(-1)?.batch;
+    chosen = records.filter((r) => r.batch === batch);
+    if (!chosen.length) throw new CliError("nothing that pi-sessions trashed is still in the trash");
+  } else {
+    chosen = matchRecords(records, positionals[0]);
+    if (!chosen.length) throw new CliError(`no trashed session matches '${positionals[0]}'`);
+    if (new Set(chosen.map((r) => r.original)).size > 1) {
+      throw new CliError(`'${positionals[0]}' matches ${chosen.length} trashed sessions; give a full id or path`);
+    }
+    chosen = [chosen.at(-1)!];
+  }
+  for (const r of chosen) {
+    restoreFile(r);
+    io.stdout(`restored ${r.original}\n`);
+  }
+  return 0;
+}
