@@ -1,0 +1,59 @@
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { watchStore, type FileState, type StoreChanges } from "./watch-store.js";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((f) => f()));
+
+const header = (id: string) => JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-05-02T09:14:03.221Z", cwd: "/p" }) + "\n";
+const userLine = (id: string, text: string) =>
+  JSON.stringify({ type: "message", id, parentId: null, timestamp: "2026-05-02T09:15:00.000Z", message: { role: "user", content: text, timestamp: 5 } }) + "\n";
+
+/** Waits for the next batch of changes (events, or the poll), with a generous bound. */
+function nextChanges(sink: StoreChanges[], timeoutMs = 5000): Promise<StoreChanges> {
+  const start = sink.length;
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const tick = () => {
+      if (sink.length > start) resolve(sink[start]);
+      else if (Date.now() - t0 > timeoutMs) reject(new Error("no change reported"));
+      else setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
+describe("watchStore", () => {
+  it("reports created, appended and deleted sessions", async () => {
+    const root = mkdtempSync(join(tmpdir(), "pi-sessions-watch-"));
+    const folder = join(root, "--p--");
+    mkdirSync(folder);
+    const known = new Map<string, FileState>();
+    const seen: StoreChanges[] = [];
+    const w = watchStore(root, () => known, (c) => {
+      seen.push(c);
+      for (const s of c.updated) known.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
+      for (const p of c.removed) known.delete(p);
+    }, { debounceMs: 20, pollMs: 200 });
+    cleanups.push(() => {
+      w.close();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    const file = join(folder, "a.jsonl");
+    writeFileSync(file, header("a") + userLine("u1", "first"));
+    const created = await nextChanges(seen);
+    expect(created.updated.map((s) => [s.id, s.firstMessage])).toEqual([["a", "first"]]);
+
+    appendFileSync(file, userLine("u2", "second"));
+    const grown = await nextChanges(seen);
+    expect(grown.updated[0].messageCount).toBe(2);
+    expect(known.get(file)!.bytes).toBe(statSync(file).size);
+
+    unlinkSync(file);
+    const gone = await nextChanges(seen);
+    expect(gone.removed).toEqual([file]);
+  });
+});

@@ -1,0 +1,107 @@
+import { watch, type FSWatcher } from "node:fs";
+import type { Diagnostic, SessionSummary } from "../model/types.js";
+import { discoverFiles } from "./discover.js";
+import { forEachLimited } from "./pool.js";
+import { scanSessionFile } from "./scan-file.js";
+
+export interface StoreChanges {
+  /** New or changed sessions, freshly summarized. */
+  updated: SessionSummary[];
+  /** Paths that are gone (deleted, trashed, renamed away) or no longer sessions. */
+  removed: string[];
+  diagnostics: Diagnostic[];
+}
+
+export interface FileState {
+  bytes: number;
+  mtimeMs: number;
+}
+
+export interface StoreWatcher {
+  /** Look now (after an own write, say) instead of waiting for the next event. */
+  refresh(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Keeps a view of the store true while pi writes to it: file events (and a slow poll, for
+ * file systems without events) trigger a stat-only rediscovery; only files whose size or
+ * mtime changed are read again. `known` is what the caller currently shows.
+ */
+export function watchStore(
+  dir: string,
+  known: () => ReadonlyMap<string, FileState>,
+  onChanges: (changes: StoreChanges) => void,
+  options: { debounceMs?: number; pollMs?: number } = {},
+): StoreWatcher {
+  const debounceMs = options.debounceMs ?? 120;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  const check = async () => {
+    const { files } = await discoverFiles(dir).catch(() => ({ files: [] }));
+    const seen = known();
+    const present = new Set(files.map((f) => f.path));
+    const removed = [...seen.keys()].filter((p) => !present.has(p));
+    const dirty = files.filter((f) => {
+      const k = seen.get(f.path);
+      return !k || k.bytes !== f.bytes || k.mtimeMs !== f.mtimeMs;
+    });
+    const updated: SessionSummary[] = [];
+    const bad: Diagnostic[] = [];
+    await forEachLimited(dirty, 4, async (f) => {
+      const r = await scanSessionFile(f);
+      if (r.kind === "session") updated.push(r.summary);
+      else {
+        bad.push(r.diagnostic);
+        if (seen.has(f.path)) removed.push(f.path);
+      }
+    });
+    if (!closed && (updated.length || removed.length || bad.length)) {
+      onChanges({ updated, removed, diagnostics: bad });
+    }
+  };
+
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = check().finally(() => {
+      running = undefined;
+      if (again && !closed) {
+        again = false;
+        void run();
+      }
+    });
+    return running;
+  };
+
+  const schedule = () => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void run(), debounceMs);
+  };
+
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(dir, { recursive: true, persistent: false }, schedule);
+    watcher.on("error", () => undefined);
+  } catch {
+    watcher = undefined;
+  }
+  const poll = setInterval(schedule, options.pollMs ?? (watcher ? 5000 : 1000));
+  poll.unref();
+
+  return {
+    refresh: run,
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      clearInterval(poll);
+      watcher?.close();
+    },
+  };
+}
