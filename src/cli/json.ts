@@ -26,3 +26,11 @@ export function summaryToJson(s: SessionSummary): Record<string, unknown> {
     warnings: s.warnings,
   };
 }
+
+/**
+ * JSON.stringify, with C1 controls (U+0080–U+009F) escaped too: JSON leaves them raw, and
+ * some terminals act on U+009B (CSI) when the output is printed to a screen.
+ */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u0080-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

@@ -6,7 +6,7 @@ import { formatAge, formatBytes } from "../../text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../errors.js";
 import type { CliIO } from "../io.js";
-import { summaryToJson } from "../json.js";
+import { safeJson, summaryToJson } from "../json.js";
 import { parse, STORE_OPTION } from "../parse.js";
 import { storeFromArgs } from "../store-arg.js";
 
@@ -34,7 +34,7 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
     if (s.warnings.length) io.stderr(`pi-sessions: ${sanitizeLine(s.path)}: ${s.warnings.length} problem line(s), e.g. ${sanitizeLine(s.warnings[0])}\n`);
   }
   if (values.json) {
-    io.stdout(`${JSON.stringify(shown.map(summaryToJson), null, 2)}\n`);
+    io.stdout(`${safeJson(shown.map(summaryToJson))}\n`);
     return 0;
   }
   if (!shown.length) {

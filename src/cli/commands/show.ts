@@ -1,6 +1,7 @@
 import { loadSessionIndex, type SessionIndex } from "../../model/session-index.js";
 import { activePath } from "../../model/tree.js";
 import { sanitizeLine } from "../../text/sanitize.js";
+import { safeJson } from "../json.js";
 import { usageError } from "../errors.js";
 import type { CliIO } from "../io.js";
 import { parse, STORE_OPTION } from "../parse.js";
@@ -56,6 +57,6 @@ export async function showCommand(args: string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw usageError("show takes one <session> (path, id or unique id prefix)");
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   const index = await loadSessionIndex(path);
-  io.stdout(values.json ? `${JSON.stringify(showJson(index), null, 2)}\n` : showText(index));
+  io.stdout(values.json ? `${safeJson(showJson(index))}\n` : showText(index));
   return 0;
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { makeSummary } from "../../../test/helpers/sessions.js";
+import { displayWidth } from "../../text/sanitize.js";
+import { formatTable, uniquePrefixLength } from "./list.js";
+
+describe("uniquePrefixLength", () => {
+  it("is at least 8", () => {
+    expect(uniquePrefixLength([])).toBe(8);
+    expect(uniquePrefixLength(["abcdefghij"])).toBe(8);
+    expect(uniquePrefixLength(["aaaaaaaa-1", "bbbbbbbb-1"])).toBe(8);
+  });
+  it("grows until ids sharing a long prefix (UUIDv7 timestamps) differ", () => {
+    const ids = ["01a1fcb4-5de5-7643-a74f-8edcea19b8ca", "01a1fcb4-5de5-7643-a74f-8b79df0801e6", "01a1fcb4-5de9-7430-8318-907e86915fe6"];
+    const len = uniquePrefixLength(ids);
+    expect(len).toBe(26); // "01a1fcb4-5de5-7643-a74f-8" is shared by two
+    expect(new Set(ids.map((i) => i.slice(0, len))).size).toBe(3);
+    expect(new Set(ids.map((i) => i.slice(0, len - 1))).size).toBe(2);
+  });
+  it("ignores exact duplicates", () => {
+    expect(uniquePrefixLength(["0123456789abc", "0123456789abc", "01234567zz"])).toBe(9);
+  });
+  it("honours a custom minimum", () => {
+    expect(uniquePrefixLength(["ab", "ac"], 1)).toBe(2);
+  });
+});
+
+describe("formatTable", () => {
+  const now = Date.parse("2025-01-16T12:00:00Z");
+  const sessions = [
+    makeSummary({ id: "11111111-aaaa", cwd: "/Users/kim/code/研究", name: "会话 分支 🚀", messageCount: 120, bytes: 5_000_000 }),
+    makeSummary({ id: "22222222-bbbb", cwd: "/srv/x", firstMessage: "plain ascii", messageCount: 3, bytes: 10 }),
+    makeSummary({ id: "33333333-cccc", cwd: "/家", name: "naïve café", messageCount: 45, bytes: 2048 }),
+  ];
+
+  it.each([true, false])("columns line up by display width with CJK text (withCwd %s)", (withCwd) => {
+    const out = formatTable(sessions, withCwd, now);
+    const rows = out.trimEnd().split("\n");
+    expect(rows).toHaveLength(4);
+    // The title is the last column: its start column must be the same on every row.
+    const titles = ["TITLE", "会话 分支 🚀", "plain ascii", "naïve café"];
+    const starts = rows.map((r, i) => {
+      const at = r.lastIndexOf(titles[i]);
+      expect(at, r).toBeGreaterThan(0);
+      return displayWidth(r.slice(0, at));
+    });
+    expect(new Set(starts).size).toBe(1);
+    if (withCwd) {
+      const cwdStarts = rows.map((r, i) => displayWidth(r.slice(0, r.indexOf(["CWD", "/Users", "/srv", "/家"][i]))));
+      expect(new Set(cwdStarts).size).toBe(1);
+    }
+    // MSGS is right-aligned: the counts end at the same column.
+    const ends = rows.slice(1).map((r, i) => {
+      const m = String(sessions[i].messageCount);
+      return displayWidth(r.slice(0, r.indexOf(` ${m} `) + 1 + m.length));
+    });
+    expect(new Set(ends).size).toBe(1);
+    expect(out.endsWith("\n")).toBe(true);
+  });
+
+  it("ids are cut to their unique prefix", () => {
+    const out = formatTable(sessions, false, now);
+    expect(out).toContain("11111111 ");
+    expect(out).not.toContain("11111111-");
+  });
+
+  it("no raw control characters from names, cwds or ids", () => {
+    const evil = makeSummary({ id: "\u001b]0;x\u0007abcdefgh", cwd: "/\u001b[31m", name: "a\u009b2Jb\u001b[0m" });
+    // eslint-disable-next-line no-control-regex
+    expect(formatTable([evil], true, now)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+});
+
+describe("safeJson", () => {
+  it("escapes C1 controls that JSON.stringify leaves raw, and stays parseable", async () => {
+    const { safeJson } = await import("../json.js");
+    const out = safeJson({ t: "a\u009b31mb\u001b" });
+    expect(out).not.toMatch(/[\u0080-\u009f\u001b]/);
+    expect(JSON.parse(out)).toEqual({ t: "a\u009b31mb\u001b" });
+  });
+});

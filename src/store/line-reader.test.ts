@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readLines, type LineRef } from "./line-reader.js";
+
+const dir = mkdtempSync(join(tmpdir(), "line-reader-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const file = (content: string | Buffer) => {
+  const p = join(dir, `f${n++}`);
+  writeFileSync(p, content);
+  return p;
+};
+
+async function collect(path: string, opts: Parameters<typeof readLines>[2] = {}) {
+  const lines: { text: string; offset: number; line: number; terminated: boolean }[] = [];
+  const res = await readLines(path, (r: LineRef) => void lines.push({ text: r.buf.toString("utf8", r.start, r.end), offset: r.offset, line: r.line, terminated: r.terminated }), opts);
+  return { lines, res };
+}
+
+const TEXT = ["研究会话分支 🚀✅", "naïve café Grüße", "", "👩‍👩‍👧 emoji family", "short", "漢字".repeat(20)];
+
+describe("readLines", () => {
+  it.each([1, 2, 3, 7, 64])("chunkSize %i: multi-byte characters split across chunks come back whole", async (chunkSize) => {
+    const content = TEXT.join("\n") + "\n";
+    const buf = Buffer.from(content);
+    const { lines, res } = await collect(file(buf), { chunkSize });
+    expect(lines.map((l) => l.text)).toEqual(TEXT);
+    expect(lines.map((l) => l.line)).toEqual(TEXT.map((_, i) => i + 1));
+    // Byte offsets point at each line's first byte.
+    for (const l of lines) expect(buf.toString("utf8", l.offset, l.offset + Buffer.byteLength(l.text))).toBe(l.text);
+    expect(lines.every((l) => l.terminated)).toBe(true);
+    expect(res).toEqual({ bytesRead: buf.length, endsWithNewline: true, stopped: false });
+  });
+
+  it("an unterminated last line is reported with terminated: false", async () => {
+    const { lines, res } = await collect(file("a\nb\n研究 cut"), { chunkSize: 3 });
+    expect(lines.map((l) => [l.text, l.terminated])).toEqual([
+      ["a", true],
+      ["b", true],
+      ["研究 cut", false],
+    ]);
+    expect(lines[2].offset).toBe(4);
+    expect(res.endsWithNewline).toBe(false);
+  });
+
+  it("an empty file has no lines and needs no newline", async () => {
+    const { lines, res } = await collect(file(""));
+    expect(lines).toEqual([]);
+    expect(res).toEqual({ bytesRead: 0, endsWithNewline: true, stopped: false });
+  });
+
+  it("CRLF: the \\r stays in the line (JSON.parse ignores it)", async () => {
+    const { lines } = await collect(file("x\r\ny\r\n"), { chunkSize: 2 });
+    expect(lines.map((l) => l.text)).toEqual(["x\r", "y\r"]);
+  });
+
+  it("maxBytes: the probe stops there and does not report the line it cut", async () => {
+    const content = "first line\nsecond line\nthird line\n";
+    const { lines, res } = await collect(file(content), { maxBytes: 15, chunkSize: 4 });
+    expect(lines.map((l) => l.text)).toEqual(["first line"]);
+    expect(res.stopped).toBe(true);
+    expect(res.bytesRead).toBe(15);
+  });
+
+  it("maxBytes on a line boundary reports the whole line", async () => {
+    const { lines, res } = await collect(file("abc\ndef\n"), { maxBytes: 4, chunkSize: 4 });
+    expect(lines.map((l) => l.text)).toEqual(["abc"]);
+    expect(res.stopped).toBe(true);
+  });
+
+  it("maxBytes larger than the file reads it all", async () => {
+    const { lines, res } = await collect(file("abc\ndef"), { maxBytes: 1000, chunkSize: 3 });
+    expect(lines.map((l) => [l.text, l.terminated])).toEqual([
+      ["abc", true],
+      ["def", false],
+    ]);
+    expect(res.stopped).toBe(false);
+  });
+
+  it("returning false from the callback stops early", async () => {
+    const seen: string[] = [];
+    const res = await readLines(file("1\n2\n3\n4\n"), (r) => {
+      seen.push(r.buf.toString("utf8", r.start, r.end));
+      return seen.length < 2;
+    }, { chunkSize: 1 });
+    expect(seen).toEqual(["1", "2"]);
+    expect(res.stopped).toBe(true);
+  });
+
+  it("a line far longer than a chunk is assembled whole", async () => {
+    const long = "é".repeat(10_000);
+    const { lines } = await collect(file(`${long}\nend\n`), { chunkSize: 7 });
+    expect(lines.map((l) => l.text)).toEqual([long, "end"]);
+    expect(lines[1].offset).toBe(Buffer.byteLength(long) + 1);
+  });
+});

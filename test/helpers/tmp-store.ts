@@ -1,0 +1,33 @@
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root, found from this file (no absolute machine paths in tests). */
+export const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+export const FIXTURES = join(REPO, "fixtures");
+/** The store pi itself generated, and its expected.json (paths in it are relative to PI_FIXTURE_ROOT). */
+export const PI_FIXTURE_ROOT = join(FIXTURES, "pi-generated");
+export const PI_STORE = join(PI_FIXTURE_ROOT, "agent", "sessions");
+export const DAMAGED_STORE = join(FIXTURES, "damaged", "sessions");
+
+const made: string[] = [];
+
+/** A fresh empty temp dir; removed by cleanupTmp(). */
+export function makeTmpDir(prefix = "pi-sessions-test-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Copies a fixture store (a folder) into a fresh temp dir and returns the copy's path. */
+export function copyStore(src: string): string {
+  const dir = join(makeTmpDir(), "sessions");
+  cpSync(src, dir, { recursive: true });
+  return dir;
+}
+
+/** Removes every temp dir made so far; call from afterEach/afterAll. */
+export function cleanupTmp(): void {
+  while (made.length) rmSync(made.pop()!, { recursive: true, force: true });
+}
