@@ -1,0 +1,167 @@
+import { act } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeSessions, makeSummary } from "../../test/helpers/sessions.js";
+import { RAW } from "../../test/helpers/keys.js";
+import { cleanupInk, manualScan, press, renderApp, resize, settle, typeText, waitForFrame } from "../../test/helpers/ink.js";
+
+afterEach(cleanupInk);
+
+const CWD = "/home/u/proj";
+const selectedLine = (f: string) => f.split("\n").find((l) => l.includes("❯")) ?? "";
+
+describe("App", () => {
+  it("shows rows from the scan with the first selected, and the header counts", async () => {
+    const { r } = await renderApp({ sessions: makeSessions(5, { cwd: CWD }) });
+    const f = r.lastFrame()!;
+    expect(selectedLine(f)).toContain("session 0");
+    expect(f).toContain("this folder · 5/5 · sort: recent");
+    expect(f).toContain("? help");
+  });
+
+  it("moves with arrows and j/k, in bursts too", async () => {
+    const { r } = await renderApp({ sessions: makeSessions(5, { cwd: CWD }) });
+    await press(r, RAW.down, "j", "j", "k");
+    expect(selectedLine(r.lastFrame()!)).toContain("session 2");
+    await press(r, "G");
+    expect(selectedLine(r.lastFrame()!)).toContain("session 4");
+    await press(r, "g");
+    expect(selectedLine(r.lastFrame()!)).toContain("session 0");
+    await press(r, RAW.down + RAW.down + RAW.down);
+    expect(selectedLine(r.lastFrame()!)).toContain("session 3");
+  });
+
+  it("renders only the visible rows of a long list", async () => {
+    const { r } = await renderApp({ sessions: makeSessions(500, { cwd: CWD }) });
+    const f = r.lastFrame()!;
+    expect(f).toContain("session 0");
+    expect(f).not.toContain("session 100");
+    expect(f.split("\n").length).toBeLessThanOrEqual(29);
+    await press(r, RAW.end);
+    expect(selectedLine(r.lastFrame()!)).toContain("session 499");
+  });
+
+  it("narrows the list with / search, Enter keeps it, Esc clears it", async () => {
+    const sessions = [makeSummary({ cwd: CWD, firstMessage: "refactor the parser" }), makeSummary({ cwd: CWD, firstMessage: "write docs" })];
+    const { r } = await renderApp({ sessions });
+    await press(r, "/");
+    await typeText(r, "parser");
+    let f = r.lastFrame()!;
+    expect(f).toContain("/parser");
+    expect(f).toContain("1 match");
+    expect(f).not.toContain("write docs");
+    await press(r, RAW.enter);
+    f = r.lastFrame()!;
+    expect(f).not.toContain("write docs");
+    expect(f).toContain("↓/j move");
+    await press(r, RAW.escape);
+    expect(r.lastFrame()).toContain("write docs");
+  });
+
+  it("shows a regex error and matches nothing", async () => {
+    const { r } = await renderApp({ sessions: makeSessions(2, { cwd: CWD }) });
+    await press(r, "/");
+    await typeText(r, "re:([");
+    const f = r.lastFrame()!;
+    expect(f).toContain("invalid pattern");
+    expect(f).toContain("no session matches");
+  });
+
+  it("toggles scope with Tab and cycles sort with s", async () => {
+    const sessions = [makeSummary({ cwd: CWD, firstMessage: "here" }), makeSummary({ cwd: "/other/place", firstMessage: "there" })];
+    const { r } = await renderApp({ sessions });
+    expect(r.lastFrame()).not.toContain("there");
+    await press(r, RAW.tab);
+    let f = r.lastFrame()!;
+    expect(f).toContain("all folders · 2/2");
+    expect(f).toContain("there");
+    expect(f).toContain("/other/place");
+    await press(r, "s");
+    f = r.lastFrame()!;
+    expect(f).toContain("sort: created");
+  });
+
+  it("opens and closes the help overlay", async () => {
+    const { r } = await renderApp({ sessions: makeSessions(2, { cwd: CWD }) });
+    await press(r, "?");
+    expect(r.lastFrame()).toContain("Keys");
+    expect(r.lastFrame()).toContain("resume the selected session in pi");
+    await press(r, RAW.escape);
+    expect(r.lastFrame()).not.toContain("resume the selected session in pi");
+    expect(selectedLine(r.lastFrame()!)).toContain("session 0");
+  });
+
+  it("resumes the selected session with its cwd", async () => {
+    const sessions = makeSessions(3, { cwd: CWD });
+    const h = await renderApp({ sessions });
+    await press(h.r, RAW.down, RAW.enter);
+    expect(h.exits).toEqual([{ kind: "resume", path: sessions[1].path, cwd: CWD }]);
+  });
+
+  it("asks when the session's folder is gone", async () => {
+    const sessions = makeSessions(1, { cwd: "/gone" });
+    const h = await renderApp({ sessions, all: true, launchCwd: CWD, deps: { cwdExists: () => false } });
+    await press(h.r, RAW.enter);
+    expect(h.r.lastFrame()).toContain("no longer exists");
+    expect(h.exits).toEqual([]);
+    await press(h.r, RAW.escape);
+    expect(h.r.lastFrame()).not.toContain("no longer exists");
+    await press(h.r, RAW.enter, "o");
+    expect(h.exits).toEqual([{ kind: "resume", path: sessions[0].path, cwd: CWD }]);
+  });
+
+  it("prints in picker mode and quits with q", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const p = await renderApp({ sessions, print: true });
+    expect(p.r.lastFrame()).toContain("Enter pick");
+    await press(p.r, RAW.enter);
+    expect(p.exits).toEqual([{ kind: "print", path: sessions[0].path }]);
+    const q = await renderApp({ sessions });
+    await press(q.r, "q");
+    expect(q.exits).toEqual([{ kind: "quit" }]);
+  });
+
+  it("keeps the selection on its session while rows arrive", async () => {
+    const m = manualScan();
+    const first = makeSessions(3, { cwd: CWD });
+    const { r } = await renderApp({ deps: { scan: m.scan } });
+    expect(r.lastFrame()).toContain("scanning");
+    await settle();
+    await act(async () => m.handlers().onSummaries?.(first));
+    await waitForFrame(r, (f) => f.includes("session 0"));
+    await press(r, RAW.down);
+    const newer = makeSummary({ cwd: CWD, firstMessage: "brand new", modified: new Date(Date.now()) });
+    await act(async () => m.handlers().onSummaries?.([newer]));
+    await waitForFrame(r, (f) => f.includes("brand new"));
+    expect(selectedLine(r.lastFrame()!)).toContain("session 1");
+    await act(async () => m.finish([...first, newer]));
+    await waitForFrame(r, (f) => !f.includes("scanning"));
+  });
+
+  it("shows the too-small notice and recovers on resize", async () => {
+    const { r } = await renderApp({ sessions: makeSessions(2, { cwd: CWD }) });
+    await resize(r, 50, 10);
+    expect(r.lastFrame()).toContain("terminal too small");
+    await resize(r, 120, 30);
+    expect(r.lastFrame()).toContain("session 0");
+  });
+
+  it("loads the preview lazily and shows facts and the tail", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const h = await renderApp({
+      sessions,
+      preview: () => ({ entries: [{ role: "user", text: "please run the tests", toolCalls: [] }, { role: "assistant", text: "running", toolCalls: ["bash: npm test"] }], pathLength: 2 }),
+    });
+    await resize(h.r, 140, 40);
+    expect(h.r.lastFrame()).toContain(sessions[0].id);
+    const f = await waitForFrame(h.r, (x) => x.includes("bash: npm test"));
+    expect(f).toContain("please run the tests");
+    expect(h.previewLoads).toEqual([sessions[0].path]);
+  });
+
+  it("renders escape sequences from session files as plain text", async () => {
+    const { r } = await renderApp({ sessions: [makeSummary({ cwd: CWD, firstMessage: "evil \x1b[2J\x1b]0;pwned\x07title" })] });
+    const f = r.lastFrame()!;
+    expect(f).toContain("evil title");
+    expect(f).not.toContain("\x1b]0");
+  });
+});

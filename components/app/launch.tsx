@@ -1,0 +1,107 @@
+import { existsSync, statSync } from "node:fs";
+import { constants } from "node:os";
+import { resolve } from "node:path";
+import { render } from "ink";
+import { scanStore } from "../../src/store/scan-store.js";
+import { loadPreviewTail } from "../preview/loadPreviewTail.js";
+import type { Outcome } from "../state/effects.js";
+import { App } from "./App.js";
+import type { BrowserDeps } from "./deps.js";
+import { spawnPi } from "./spawnPi.js";
+import { enterFullScreen, openTerminalOut, releaseStdin } from "./terminal.js";
+
+export interface BrowserOptions {
+  storeDir: string;
+  storeLabel: string;
+  cwd: string;
+  all: boolean;
+  print: boolean;
+  piCommand: string;
+}
+
+/*
+ * ink 6.8's incremental renderer assumes the cursor sits on the frame's last line,
+ * but a rows-1 frame ends with "\n", so every update lands one row lower and a
+ * changed last line scrolls the screen (seen in a pty with a headless xterm). The
+ * standard renderer erases and redraws inside synchronised-output markers and stays
+ * in place. PI_SESSIONS_INCREMENTAL=1 turns the incremental one on to compare.
+ */
+const INCREMENTAL = process.env.PI_SESSIONS_INCREMENTAL === "1";
+
+const isDir = (p: string) => {
+  try {
+    return existsSync(p) && statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+export const realDeps: BrowserDeps = { scan: scanStore, loadPreview: (p) => loadPreviewTail(p), cwdExists: isDir };
+
+function writeStdout(text: string): Promise<void> {
+  return new Promise((done) => process.stdout.write(text, () => done()));
+}
+
+/**
+ * The hardened launcher (ink-notes §7): refuses without a terminal, draws in the
+ * alternate screen, restores the terminal on every way out, then acts on the outcome
+ * with the terminal already back to normal.
+ */
+export async function runBrowser(opts: BrowserOptions): Promise<number> {
+  if (!process.stdin.isTTY) {
+    process.stderr.write("pi-sessions: the browser needs an interactive terminal on stdin.\nFor scripts use `pi-sessions list` (or `pi-sessions list --json`).\n");
+    return 2;
+  }
+  const term = openTerminalOut(opts.print);
+  if (!term) {
+    process.stderr.write("pi-sessions: no terminal to draw on (stdout, /dev/tty and stderr are not terminals).\nFor scripts use `pi-sessions list`.\n");
+    return 2;
+  }
+
+  let outcome: Outcome = { kind: "quit" };
+  let signalled: NodeJS.Signals | null = null;
+  const restore = enterFullScreen(term.fd);
+  let instance: ReturnType<typeof render> | undefined;
+  const onSignal = (sig: NodeJS.Signals) => {
+    signalled = sig;
+    instance?.unmount();
+  };
+  const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+  for (const s of signals) process.on(s, onSignal);
+  try {
+    instance = render(
+      <App
+        storeDir={opts.storeDir}
+        storeLabel={opts.storeLabel}
+        launchCwd={opts.cwd}
+        all={opts.all}
+        print={opts.print}
+        deps={realDeps}
+        onExit={(o) => {
+          outcome = o;
+        }}
+      />,
+      { stdout: term.stream, stdin: process.stdin, stderr: process.stderr, exitOnCtrlC: false, patchConsole: false, incrementalRendering: INCREMENTAL, maxFps: 60 },
+    );
+    await instance.waitUntilExit();
+  } finally {
+    for (const s of signals) process.off(s, onSignal);
+    instance?.cleanup();
+    restore();
+    releaseStdin();
+    term.close();
+  }
+
+  if (signalled) return 128 + (constants.signals[signalled as NodeJS.Signals] ?? 0);
+  const o = outcome as Outcome;
+  switch (o.kind) {
+    case "quit":
+      // fzf's convention: a cancelled pick is 130 and prints nothing.
+      return opts.print ? 130 : 0;
+    case "print":
+      await writeStdout(resolve(o.path) + "\n");
+      return 0;
+    case "resume":
+      return spawnPi(opts.piCommand, resolve(o.path), o.cwd);
+  }
+}

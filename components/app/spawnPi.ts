@@ -1,0 +1,33 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { constants } from "node:os";
+
+/**
+ * The pi command may carry arguments ("node /path/fake-pi.js"); a string that is an
+ * existing file is taken whole, so a path with spaces still works.
+ */
+export function splitCommand(cmd: string): string[] {
+  if (existsSync(cmd)) return [cmd];
+  return cmd.trim().split(/\s+/).filter(Boolean);
+}
+
+/** Run `<pi> --session <path>` in `cwd` on the inherited terminal; resolves with its exit code. */
+export function spawnPi(piCommand: string, sessionPath: string, cwd: string): Promise<number> {
+  const [cmd, ...args] = splitCommand(piCommand);
+  return new Promise((resolve) => {
+    // Ctrl+C belongs to pi now; the terminal sends SIGINT to both of us.
+    const ignore = () => {};
+    const signals: NodeJS.Signals[] = ["SIGINT", "SIGQUIT"];
+    for (const s of signals) process.on(s, ignore);
+    const done = (code: number) => {
+      for (const s of signals) process.off(s, ignore);
+      resolve(code);
+    };
+    const child = spawn(cmd ?? "pi", [...args, "--session", sessionPath], { cwd, stdio: "inherit" });
+    child.on("error", (e) => {
+      process.stderr.write(`pi-sessions: could not run '${piCommand}': ${e.message}\n(set --pi-command or $PI_SESSIONS_PI)\n`);
+      done(127);
+    });
+    child.on("exit", (code, signal) => done(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));
+  });
+}

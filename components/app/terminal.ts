@@ -1,0 +1,71 @@
+import { closeSync, openSync, writeSync } from "node:fs";
+import tty from "node:tty";
+
+const ENTER = "\x1b[?1049h\x1b[?25l\x1b[H";
+const LEAVE = "\x1b[?25h\x1b[?1049l";
+
+export interface TerminalOut {
+  stream: NodeJS.WriteStream;
+  fd: number;
+  close(): void;
+}
+
+/**
+ * Where the UI is drawn. Normally stdout; in --print mode stdout carries the
+ * answer, so the UI goes to /dev/tty, else to stderr when that is a terminal.
+ */
+export function openTerminalOut(print: boolean): TerminalOut | null {
+  if (!print && process.stdout.isTTY) return { stream: process.stdout, fd: 1, close() {} };
+  try {
+    const fd = openSync("/dev/tty", "w");
+    const stream = new tty.WriteStream(fd) as unknown as NodeJS.WriteStream & { _refreshSize?(): void };
+    // Node refreshes the size of process.stdout on SIGWINCH, not of our own stream.
+    const onWinch = () => stream._refreshSize?.();
+    process.on("SIGWINCH", onWinch);
+    return {
+      stream,
+      fd,
+      close() {
+        process.off("SIGWINCH", onWinch);
+        stream.destroy();
+        try {
+          closeSync(fd);
+        } catch {
+          // destroy() may already have closed it
+        }
+      },
+    };
+  } catch {
+    if (process.stderr.isTTY) return { stream: process.stderr, fd: 2, close() {} };
+    return null;
+  }
+}
+
+/**
+ * Switch to the alternate screen and hide the cursor. The returned restore is
+ * idempotent and also runs from process 'exit', written synchronously, so a crash
+ * or a signal never leaves the terminal in the alternate screen.
+ */
+export function enterFullScreen(fd: number): () => void {
+  let done = false;
+  const restore = () => {
+    if (done) return;
+    done = true;
+    process.off("exit", restore);
+    try {
+      writeSync(fd, LEAVE);
+    } catch {
+      // the terminal is gone; nothing to restore
+    }
+  };
+  writeSync(fd, ENTER);
+  process.on("exit", restore);
+  return restore;
+}
+
+/** Give the keyboard back in cooked mode, so a child (pi) or the shell reads it normally. */
+export function releaseStdin(): void {
+  const stdin = process.stdin;
+  if (stdin.isTTY) stdin.setRawMode(false);
+  stdin.pause();
+}

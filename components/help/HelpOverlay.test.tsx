@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupInk, renderInk } from "../../test/helpers/ink.js";
+import { COMMANDS } from "../keys/commands.js";
+import { createKeymap, DEFAULT_KEYMAP } from "../keys/keymap.js";
+import { helpLines } from "./helpLines.js";
+import { HelpOverlay } from "./HelpOverlay.js";
+
+afterEach(cleanupInk);
+
+describe("HelpOverlay", () => {
+  it("lists every command of the registry when there is room", async () => {
+    const r = await renderInk(<HelpOverlay keymap={DEFAULT_KEYMAP} width={100} height={60} top={0} />);
+    const f = r.lastFrame()!;
+    for (const c of Object.values(COMMANDS)) expect(f).toContain(c.help.slice(0, 30));
+    expect(f).toContain("Ctrl+S");
+    expect(f).toContain("PgUp");
+  });
+  it("scrolls and fits a short screen", async () => {
+    const r = await renderInk(<HelpOverlay keymap={DEFAULT_KEYMAP} width={80} height={10} top={5} />);
+    const f = r.lastFrame()!;
+    expect(f.split("\n")).toHaveLength(10);
+    expect(f).toContain("↓ for more");
+    const end = await renderInk(<HelpOverlay keymap={DEFAULT_KEYMAP} width={80} height={10} top={10_000} />);
+    expect(end.lastFrame()).toContain("quit");
+  });
+  it("shows remapped and unbound keys", () => {
+    const t = helpLines(createKeymap({ "list.down": ["n"], "app.quit": [] }), 80).map((l) => l.text).join("\n");
+    expect(t).toMatch(/n\s+move down/);
+    expect(t).toMatch(/\(unbound\)\s+quit/);
+  });
+});

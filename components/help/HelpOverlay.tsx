@@ -1,0 +1,35 @@
+import { Box, Text } from "ink";
+import { useMemo } from "react";
+import type { Keymap } from "../keys/keymap.js";
+import { borderColor, theme } from "../theme.js";
+import { clampHelpTop, helpLines } from "./helpLines.js";
+
+interface Props {
+  keymap: Keymap;
+  width: number;
+  height: number;
+  top: number;
+}
+
+/** Replaces the panes (ink has no layers): a bordered, scrollable list of every key. */
+export function HelpOverlay({ keymap, width, height, top }: Props) {
+  const innerW = Math.max(1, width - 4);
+  const innerH = Math.max(1, height - 3); // border top/bottom + title
+  const lines = useMemo(() => helpLines(keymap, innerW), [keymap, innerW]);
+  const start = clampHelpTop(top, lines.length, innerH);
+  const more = start + innerH < lines.length;
+  return (
+    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={borderColor} paddingX={1} flexShrink={0} overflow="hidden">
+      <Text {...theme.title} wrap="truncate-end">
+        {`Keys${more ? "  (↓ for more)" : ""}  · Esc closes`}
+      </Text>
+      {lines.slice(start, start + innerH).map((l, i) => (
+        <Box key={start + i} flexShrink={0}>
+          <Text wrap="truncate-end" {...(l.heading ? theme.accent : {})}>
+            {l.text || " "}
+          </Text>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { Box, Text } from "ink";
+import { useVisibleWindow } from "../layout/useVisibleWindow.js";
+import type { ListRow } from "../state/derive.js";
+import { theme } from "../theme.js";
+import { SessionRow } from "./SessionRow.js";
+
+interface Props {
+  rows: readonly ListRow[];
+  cursor: number;
+  width: number;
+  height: number;
+  showCwd: boolean;
+  /** Shown when there are no rows ("scanning…", "no match"). */
+  emptyText: string;
+  now: number;
+}
+
+/** Virtualised: only the rows in the visible window are rendered. */
+export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now }: Props) {
+  const { top, end } = useVisibleWindow(rows.length, cursor, height);
+  if (rows.length === 0) {
+    return (
+      <Box height={height} width={width} flexShrink={0}>
+        <Text {...theme.muted} wrap="truncate-end">
+          {"  " + emptyText}
+        </Text>
+      </Box>
+    );
+  }
+  const visible = rows.slice(top, end);
+  return (
+    <Box flexDirection="column" height={height} width={width} overflow="hidden" flexShrink={0}>
+      {visible.map((row, i) => (
+        <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} />
+      ))}
+    </Box>
+  );
+}

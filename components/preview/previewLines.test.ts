@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { displayWidth } from "../../src/text/sanitize.js";
+import { makeSummary } from "../../test/helpers/sessions.js";
+import { fromProbe } from "../state/sessions.js";
+import { factLines, previewLines } from "./previewLines.js";
+import type { PreviewState } from "./types.js";
+
+const s = makeSummary({ name: "My task", leafCount: 3, labelCount: 2, cost: 1.5, models: ["m1", "m2"] });
+const ready = (n: number): PreviewState => ({
+  status: "ready",
+  tail: { entries: Array.from({ length: n }, (_, i) => ({ role: i % 2 ? "assistant" : "user", text: `message number ${i}`, toolCalls: i % 2 ? [`bash: step ${i}`] : [] })), pathLength: n },
+});
+const texts = (ls: { text: string }[]) => ls.map((l) => l.text);
+
+describe("factLines", () => {
+  it("lists path, id, cwd, dates, models, tokens, cost, branches and labels", () => {
+    const t = texts(factLines(s, 80)).join("\n");
+    for (const k of ["My task", "path", "id", "cwd", "created", "modified", "models   m1, m2", "tokens", "cost     $1.50", "branches 3", "labels 2"]) expect(t).toContain(k);
+  });
+  it("packs facts when compact", () => {
+    expect(factLines(s, 80, true).length).toBeLessThan(factLines(s, 80).length);
+  });
+  it("says counts are pending for a provisional row", () => {
+    const p = fromProbe({ path: "/p", id: "i", cwd: "/", created: new Date(), bytes: 1, mtimeMs: 0 });
+    expect(texts(factLines(p, 80)).join("\n")).toContain("counting");
+  });
+});
+
+describe("previewLines", () => {
+  it("never exceeds the pane", () => {
+    for (const [w, h] of [[40, 10], [80, 30], [20, 5], [60, 1]] as const) {
+      const ls = previewLines(s, ready(50), w, h);
+      expect(ls.length).toBeLessThanOrEqual(h);
+      for (const l of ls) expect(displayWidth(l.text)).toBeLessThanOrEqual(w);
+    }
+  });
+  it("shows the end of the conversation, tool calls as single lines", () => {
+    const t = texts(previewLines(s, ready(50), 80, 30));
+    expect(t[t.length - 1]).toContain("→ bash: step 49");
+    expect(t).toContain("  message number 49");
+    expect(t.join("\n")).not.toContain("message number 0\n");
+  });
+  it("shows loading and errors", () => {
+    expect(texts(previewLines(s, { status: "loading" }, 80, 30))).toContain("loading…");
+    expect(texts(previewLines(s, { status: "error", error: "EACCES" }, 80, 30)).join()).toContain("cannot read: EACCES");
+  });
+  it("says when there are no messages", () => {
+    expect(texts(previewLines(s, ready(0), 80, 30))).toContain("(no messages)");
+  });
+  it("wraps long text to the width", () => {
+    const long: PreviewState = { status: "ready", tail: { entries: [{ role: "user", text: "word ".repeat(40), toolCalls: [] }], pathLength: 1 } };
+    const t = previewLines(s, long, 30, 40);
+    expect(t.filter((l) => l.text.startsWith("  word")).length).toBeGreaterThan(3);
+  });
+});

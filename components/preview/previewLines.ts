@@ -1,0 +1,95 @@
+import { sanitizeLine, truncateStartToWidth, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
+import type { ListedSession } from "../state/sessions.js";
+import type { ToneName } from "../theme.js";
+import type { PreviewEntry, PreviewState } from "./types.js";
+
+export interface Line {
+  text: string;
+  tone?: ToneName;
+}
+
+function fmtDate(d: Date): string {
+  if (Number.isNaN(d.getTime())) return "?";
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+function fmtCount(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
+}
+
+/** The facts block: one line each, cut to the width (paths from the left). */
+export function factLines(s: ListedSession, width: number, compact = false): Line[] {
+  const fact = (k: string, v: string, fromLeft = false): Line => {
+    const label = `${k.padEnd(9)}`;
+    const room = Math.max(0, width - label.length);
+    return { text: label + (fromLeft ? truncateStartToWidth(v, room) : truncateToWidth(v, room)) };
+  };
+  const lines: Line[] = [];
+  if (s.name) lines.push({ text: truncateToWidth(sanitizeLine(s.name), width), tone: "named" });
+  lines.push(fact("path", sanitizeLine(s.path), true));
+  if (compact) lines.push(fact("id", `${sanitizeLine(s.id)}   cwd ${sanitizeLine(s.cwd)}`), fact("created", `${fmtDate(s.created)}   modified ${fmtDate(s.modified)}`));
+  else lines.push(fact("id", sanitizeLine(s.id)), fact("cwd", sanitizeLine(s.cwd), true), fact("created", fmtDate(s.created)), fact("modified", fmtDate(s.modified)));
+  if (s.provisional) {
+    lines.push({ text: truncateToWidth("counting messages, tokens and cost…", width), tone: "muted" });
+  } else {
+    const t = s.tokens;
+    if (compact) {
+      lines.push(
+        fact("models", s.models.length ? s.models.map(sanitizeLine).join(", ") : "—"),
+        fact("stats", `${s.messageCount} msgs · ${fmtCount(t.total)} tokens · $${s.cost.toFixed(s.cost < 1 ? 4 : 2)} · ${s.leafCount} branches · ${s.labelCount} labels`),
+      );
+    } else lines.push(
+      fact("models", s.models.length ? s.models.map(sanitizeLine).join(", ") : "—"),
+      fact("tokens", `${fmtCount(t.total)} (in ${fmtCount(t.input)}, out ${fmtCount(t.output)}, cache ${fmtCount(t.cacheRead + t.cacheWrite)})`),
+      fact("cost", `$${s.cost.toFixed(s.cost < 1 ? 4 : 2)}`),
+      fact("messages", `${s.messageCount}   branches ${s.leafCount}   labels ${s.labelCount}`),
+    );
+  }
+  if (s.unreadable) lines.push({ text: truncateToWidth(`unreadable: ${sanitizeLine(s.unreadable)}`, width), tone: "error" });
+  for (const w of s.warnings.slice(0, 2)) lines.push({ text: truncateToWidth(`warning: ${sanitizeLine(w)}`, width), tone: "warning" });
+  return lines;
+}
+
+function entryLines(e: PreviewEntry, width: number): Line[] {
+  const out: Line[] = [{ text: e.role === "user" ? "you" : e.role, tone: e.role === "user" ? "user" : "assistant" }];
+  if (e.text) for (const l of wrapToWidth(e.text, Math.max(1, width - 2))) out.push({ text: "  " + l });
+  for (const c of e.toolCalls) out.push({ text: truncateToWidth("  → " + c, width), tone: "tool" });
+  return out;
+}
+
+/**
+ * Exactly the lines the pane shows: facts, a rule, then as much of the end of the
+ * conversation as fits. Entries are wrapped from the last one backwards and
+ * wrapping stops once the pane is full, so a long session costs no more than a short one.
+ */
+export function previewLines(s: ListedSession, state: PreviewState, width: number, height: number): Line[] {
+  if (height <= 0 || width <= 0) return [];
+  // Short panes (preview below the list) get the facts packed into fewer lines.
+  const facts = factLines(s, width, height < 20);
+  const lines = facts.slice(0, height);
+  const room = height - lines.length - 1;
+  if (room <= 0) return lines;
+  lines.push({ text: "─".repeat(width), tone: "muted" });
+  switch (state.status) {
+    case "idle":
+    case "loading":
+      lines.push({ text: "loading…", tone: "muted" });
+      return lines;
+    case "error":
+      lines.push({ text: truncateToWidth(`cannot read: ${sanitizeLine(state.error)}`, width), tone: "error" });
+      return lines;
+    case "ready": {
+      const { entries } = state.tail;
+      if (entries.length === 0) {
+        lines.push({ text: "(no messages)", tone: "muted" });
+        return lines;
+      }
+      let tail: Line[] = [];
+      for (let i = entries.length - 1; i >= 0 && tail.length < room; i--) tail = [...entryLines(entries[i], width), ...tail];
+      return lines.concat(tail.slice(-room));
+    }
+  }
+}

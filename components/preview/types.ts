@@ -1,0 +1,20 @@
+/** One entry of the active path as the preview shows it (already sanitized). */
+export interface PreviewEntry {
+  role: string;
+  text: string;
+  toolCalls: string[];
+}
+
+export interface PreviewTail {
+  entries: PreviewEntry[];
+  /** Entries on the active path in total (the tail is the last few). */
+  pathLength: number;
+}
+
+export type PreviewLoader = (path: string) => Promise<PreviewTail>;
+
+export type PreviewState =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "ready"; tail: PreviewTail }
+  | { status: "error"; error: string };

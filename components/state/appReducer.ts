@@ -1,0 +1,270 @@
+import type { Key } from "ink";
+import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
+import { parseQuery, type Query } from "../../src/search/query.js";
+import { nextSort, type SortKey } from "../../src/search/sort.js";
+import type { CommandId, Mode } from "../keys/commands.js";
+import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
+import { deriveRows, inScope, type ListRow, type Scope } from "./derive.js";
+import type { Effect, EffectRequest } from "./effects.js";
+import { type ListedSession, mergeBatch, type SessionMap } from "./sessions.js";
+import * as text from "./textInput.js";
+
+/** Overlays and input modes, innermost last. The list is the implicit bottom. */
+export type Layer = { kind: "search" } | { kind: "help" } | { kind: "cwdMissing"; path: string; cwd: string };
+
+export interface ScanProgress {
+  /** Candidate files found; null until discovery reports. */
+  discovered: number | null;
+  probed: number;
+  scanned: number;
+  diagnostics: number;
+  done: boolean;
+  error?: string;
+}
+
+export interface AppState {
+  keymap: Keymap;
+  launchCwd: string;
+  print: boolean;
+  sessions: SessionMap;
+  rows: ListRow[];
+  scopeTotal: number;
+  /** The selection is anchored by path so it survives new rows, re-sorts and filtering. */
+  selectedPath: string | null;
+  cursor: number;
+  pageSize: number;
+  scope: Scope;
+  /** Set once the user (or --all) picked a scope, or the automatic choice was made. */
+  scopeSettled: boolean;
+  sort: SortKey;
+  search: text.TextInput;
+  query: Query;
+  stack: Layer[];
+  helpTop: number;
+  scan: ScanProgress;
+  effects: Effect[];
+  nextEffectId: number;
+}
+
+export type AppAction =
+  | { type: "key"; input: string; key: Key }
+  | { type: "command"; command: CommandId }
+  | { type: "scan.discovered"; total: number }
+  | { type: "scan.batch"; probes?: SessionProbe[]; summaries?: SessionSummary[]; diagnostics?: Diagnostic[] }
+  | { type: "scan.done"; error?: string }
+  | { type: "viewport"; pageSize: number }
+  | { type: "dialog.cwdMissing"; path: string; cwd: string }
+  | { type: "effects.done"; ids: number[] };
+
+export interface InitOptions {
+  launchCwd: string;
+  all?: boolean;
+  print?: boolean;
+  keymap?: Keymap;
+  sort?: SortKey;
+}
+
+export function initialState(o: InitOptions): AppState {
+  return {
+    keymap: o.keymap ?? DEFAULT_KEYMAP,
+    launchCwd: o.launchCwd,
+    print: !!o.print,
+    sessions: new Map(),
+    rows: [],
+    scopeTotal: 0,
+    selectedPath: null,
+    cursor: 0,
+    pageSize: 10,
+    scope: o.all ? "all" : "cwd",
+    scopeSettled: !!o.all,
+    sort: o.sort ?? "recent",
+    search: text.EMPTY_INPUT,
+    query: { terms: [] },
+    stack: [],
+    helpTop: 0,
+    scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
+    effects: [],
+    nextEffectId: 1,
+  };
+}
+
+export function topLayer(s: AppState): Layer | undefined {
+  return s.stack[s.stack.length - 1];
+}
+
+export function modeOf(s: AppState): Mode {
+  const top = topLayer(s);
+  if (!top) return "list";
+  return top.kind === "cwdMissing" ? "dialog" : top.kind;
+}
+
+export function selectedSession(s: AppState): ListedSession | undefined {
+  return s.rows[s.cursor]?.session;
+}
+
+// ---- derived rows and the anchored selection ----
+
+/** Recompute rows after sessions, scope, sort or query changed; keep the selection on its session. */
+function refresh(s: AppState): AppState {
+  const { rows, scopeTotal } = deriveRows(s.sessions, { scope: s.scope, cwd: s.launchCwd, query: s.query, sort: s.sort });
+  let cursor = 0;
+  let selectedPath = s.selectedPath;
+  const at = selectedPath === null ? -1 : rows.findIndex((r) => r.session.path === selectedPath);
+  if (at >= 0) cursor = at;
+  else if (rows.length > 0) {
+    // The session left the view: stay at the same height in the list.
+    cursor = Math.min(s.cursor, rows.length - 1);
+    selectedPath = rows[cursor].session.path;
+  }
+  return { ...s, rows, scopeTotal, cursor, selectedPath };
+}
+
+function moveTo(s: AppState, index: number): AppState {
+  if (s.rows.length === 0) return s;
+  const cursor = Math.max(0, Math.min(s.rows.length - 1, index));
+  if (cursor === s.cursor && s.selectedPath === s.rows[cursor].session.path) return s;
+  return { ...s, cursor, selectedPath: s.rows[cursor].session.path };
+}
+
+/** Until the user picks, the scope is "this folder" if it has sessions, else "all". */
+function settleScope(s: AppState): AppState {
+  if (s.scopeSettled) return s;
+  let hasHere = false;
+  for (const x of s.sessions.values()) {
+    if (inScope(x, "cwd", s.launchCwd)) {
+      hasHere = true;
+      break;
+    }
+  }
+  if (hasHere) return { ...s, scope: "cwd", scopeSettled: true };
+  const probedAll = s.scan.discovered !== null && s.scan.probed + s.scan.diagnostics >= s.scan.discovered;
+  if (s.scan.done || probedAll) return { ...s, scope: "all", scopeSettled: true };
+  return s;
+}
+
+function setSearch(s: AppState, search: text.TextInput): AppState {
+  if (search === s.search) return s;
+  const query = search.value === s.search.value ? s.query : parseQuery(search.value);
+  return refresh({ ...s, search, query });
+}
+
+function pushEffect(s: AppState, e: EffectRequest): AppState {
+  return { ...s, effects: [...s.effects, { ...e, id: s.nextEffectId } as Effect], nextEffectId: s.nextEffectId + 1 };
+}
+
+function pop(s: AppState): AppState {
+  return { ...s, stack: s.stack.slice(0, -1) };
+}
+
+const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "quit" } });
+
+// ---- commands ----
+
+export function runCommand(s: AppState, c: CommandId): AppState {
+  const page = Math.max(1, s.pageSize - 1);
+  const inHelp = modeOf(s) === "help";
+  switch (c) {
+    case "list.up":
+      return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - 1) } : moveTo(s, s.cursor - 1);
+    case "list.down":
+      return inHelp ? { ...s, helpTop: s.helpTop + 1 } : moveTo(s, s.cursor + 1);
+    case "list.pageUp":
+      return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - page) } : moveTo(s, s.cursor - page);
+    case "list.pageDown":
+      return inHelp ? { ...s, helpTop: s.helpTop + page } : moveTo(s, s.cursor + page);
+    case "list.top":
+      return inHelp ? { ...s, helpTop: 0 } : moveTo(s, 0);
+    case "list.bottom":
+      // The help view clamps helpTop to its content when it renders.
+      return inHelp ? { ...s, helpTop: Number.MAX_SAFE_INTEGER } : moveTo(s, s.rows.length - 1);
+    case "search.start":
+      return { ...s, stack: [...s.stack, { kind: "search" }], search: text.moveCursor(s.search, "end") };
+    case "search.submit":
+      return pop(s);
+    case "search.cancel":
+      return setSearch(pop(s), text.clearInput());
+    case "input.deleteBack":
+      return setSearch(s, text.deleteBack(s.search));
+    case "input.deleteWord":
+      return setSearch(s, text.deleteWordBack(s.search));
+    case "input.clear":
+      return setSearch(s, text.clearInput());
+    case "input.left":
+      return { ...s, search: text.moveCursor(s.search, "left") };
+    case "input.right":
+      return { ...s, search: text.moveCursor(s.search, "right") };
+    case "input.home":
+      return { ...s, search: text.moveCursor(s.search, "home") };
+    case "input.end":
+      return { ...s, search: text.moveCursor(s.search, "end") };
+    case "scope.toggle":
+      return refresh({ ...s, scope: s.scope === "cwd" ? "all" : "cwd", scopeSettled: true });
+    case "sort.cycle":
+      return refresh({ ...s, sort: nextSort(s.sort) });
+    case "session.resume": {
+      const sel = selectedSession(s);
+      if (!sel) return s;
+      if (s.print) return pushEffect(s, { type: "exit", outcome: { kind: "print", path: sel.path } });
+      return pushEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd });
+    }
+    case "help.open":
+      return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
+    case "help.close":
+      return pop(s);
+    case "dialog.confirm": {
+      const top = topLayer(s);
+      if (top?.kind !== "cwdMissing") return s;
+      // "Open here": resume in the folder pi-sessions was started from.
+      return pushEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd } });
+    }
+    case "dialog.cancel":
+      return modeOf(s) === "dialog" ? pop(s) : s;
+    case "app.back":
+      // Esc: an active query is cleared before Esc quits.
+      return s.search.value ? setSearch(s, text.clearInput()) : quit(s);
+    case "app.quit":
+      return quit(s);
+    case "app.interrupt":
+      return modeOf(s) === "dialog" ? pop(s) : quit(s);
+  }
+}
+
+// ---- the reducer ----
+
+export function appReducer(s: AppState, a: AppAction): AppState {
+  switch (a.type) {
+    case "key": {
+      // The key router: the mode is read here, from the state this key applies to,
+      // so a burst of keys never runs against a stale mode.
+      const mode = modeOf(s);
+      const c = commandFor(s.keymap, mode, a.input, a.key);
+      if (c) return runCommand(s, c);
+      if (mode === "search" && a.input && !a.key.ctrl && !a.key.meta) return setSearch(s, text.insertText(s.search, a.input));
+      return s;
+    }
+    case "command":
+      return runCommand(s, a.command);
+    case "scan.discovered":
+      return settleScope({ ...s, scan: { ...s.scan, discovered: a.total } });
+    case "scan.batch": {
+      const sessions = mergeBatch(s.sessions, a.probes, a.summaries, a.diagnostics);
+      const scan = {
+        ...s.scan,
+        probed: s.scan.probed + (a.probes?.length ?? 0),
+        scanned: s.scan.scanned + (a.summaries?.length ?? 0),
+        diagnostics: s.scan.diagnostics + (a.diagnostics?.length ?? 0),
+      };
+      return refresh(settleScope({ ...s, sessions, scan }));
+    }
+    case "scan.done":
+      return refresh(settleScope({ ...s, scan: { ...s.scan, done: true, error: a.error } }));
+    case "viewport":
+      return a.pageSize === s.pageSize ? s : { ...s, pageSize: Math.max(1, a.pageSize) };
+    case "dialog.cwdMissing":
+      return { ...s, stack: [...s.stack, { kind: "cwdMissing", path: a.path, cwd: a.cwd }] };
+    case "effects.done": {
+      const done = new Set(a.ids);
+      return { ...s, effects: s.effects.filter((e) => !done.has(e.id)) };
+    }
+  }
+}

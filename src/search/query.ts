@@ -1,0 +1,173 @@
+import type { SessionSummary } from "../model/types.js";
+
+/*
+ * The search grammar of the browser. Terms are ANDed:
+ *   word            substring (preferred) or a compact subsequence over name, first message, cwd
+ *                   (and substring over id)
+ *   "exact phrase"  substring, spaces included
+ *   re:pattern      case-insensitive regular expression over the same fields
+ *   cwd: model: label: name:   field filters (label: alone = has labels)
+ */
+
+export type Term =
+  | { kind: "word"; text: string }
+  | { kind: "phrase"; text: string }
+  | { kind: "regex"; re: RegExp }
+  | { kind: "field"; field: "cwd" | "model" | "label" | "name"; text: string }
+  | { kind: "never" };
+
+export interface Query {
+  terms: Term[];
+  error?: string;
+}
+
+const FIELDS = new Set(["cwd", "model", "label", "name"]);
+
+/** Split on whitespace; double quotes group (also after a prefix: name:"my task"). */
+function tokenize(q: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let quoted = false;
+  let had = false;
+  for (const ch of q) {
+    if (ch === '"') {
+      quoted = !quoted;
+      cur += ch;
+      had = true;
+    } else if (!quoted && /\s/.test(ch)) {
+      if (had) out.push(cur);
+      cur = "";
+      had = false;
+    } else {
+      cur += ch;
+      had = true;
+    }
+  }
+  if (had) out.push(cur);
+  return out;
+}
+
+function unquote(s: string): { text: string; quoted: boolean } {
+  if (s.startsWith('"')) {
+    const end = s.endsWith('"') && s.length > 1 ? s.length - 1 : s.length;
+    return { text: s.slice(1, end), quoted: true };
+  }
+  return { text: s, quoted: false };
+}
+
+export function parseQuery(q: string): Query {
+  const terms: Term[] = [];
+  let error: string | undefined;
+  for (const tok of tokenize(q)) {
+    const colon = tok.indexOf(":");
+    const prefix = colon > 0 ? tok.slice(0, colon).toLowerCase() : "";
+    if (prefix === "re") {
+      const pattern = unquote(tok.slice(3)).text;
+      if (!pattern) continue;
+      try {
+        terms.push({ kind: "regex", re: new RegExp(pattern, "i") });
+      } catch (e) {
+        error ??= `invalid pattern re:${pattern}: ${(e as Error).message.replace(/^Invalid regular expression: /, "")}`;
+        terms.push({ kind: "never" });
+      }
+      continue;
+    }
+    if (FIELDS.has(prefix)) {
+      const text = unquote(tok.slice(colon + 1)).text.toLowerCase();
+      terms.push({ kind: "field", field: prefix as "cwd" | "model" | "label" | "name", text });
+      continue;
+    }
+    const { text, quoted } = unquote(tok);
+    if (!text) continue;
+    terms.push(quoted ? { kind: "phrase", text: text.toLowerCase() } : { kind: "word", text: text.toLowerCase() });
+  }
+  return error ? { terms, error } : { terms };
+}
+
+/** Label texts are not part of the summary yet; a caller that has them passes this hook. */
+export interface MatchContext {
+  labelsOf?(s: SessionSummary): string[] | undefined;
+}
+
+type Searchable = Pick<SessionSummary, "name" | "firstMessage" | "cwd" | "id" | "models" | "labelCount">;
+
+/**
+ * A compact subsequence: every char of `needle` in order, spanning at most
+ * 3×its length, so "rfctr" finds "refactor" but scattered letters across a long
+ * message do not count (the complaint of pi #11220).
+ */
+export function compactSubsequence(hay: string, needle: string): boolean {
+  if (needle.length < 2) return false;
+  const maxSpan = needle.length * 3;
+  let start = hay.indexOf(needle[0]);
+  while (start !== -1) {
+    let j = 1;
+    let i = start + 1;
+    const limit = Math.min(hay.length, start + maxSpan);
+    while (j < needle.length && i < limit) {
+      if (hay[i] === needle[j]) j++;
+      i++;
+    }
+    if (j === needle.length) return true;
+    start = hay.indexOf(needle[0], start + 1);
+  }
+  return false;
+}
+
+const SUBSTRING = 2;
+const FUZZY = 1;
+
+function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchContext): number {
+  switch (t.kind) {
+    case "never":
+      return 0;
+    case "word": {
+      const fields = lower();
+      if (fields.some((f) => f.includes(t.text))) return SUBSTRING;
+      // Fuzzy over name, first message and cwd only (fields[0..2]); never over ids.
+      for (let i = 0; i < 3; i++) if (compactSubsequence(fields[i], t.text)) return FUZZY;
+      return 0;
+    }
+    case "phrase":
+      return lower().some((f) => f.includes(t.text)) ? SUBSTRING : 0;
+    case "regex":
+      return [s.name ?? "", s.firstMessage, s.cwd, s.id].some((f) => t.re.test(f)) ? SUBSTRING : 0;
+    case "field": {
+      switch (t.field) {
+        case "cwd":
+          return s.cwd.toLowerCase().includes(t.text) ? SUBSTRING : 0;
+        case "name":
+          if (!t.text) return s.name ? SUBSTRING : 0;
+          return (s.name ?? "").toLowerCase().includes(t.text) ? SUBSTRING : 0;
+        case "model":
+          return s.models.some((m) => m.toLowerCase().includes(t.text)) ? SUBSTRING : 0;
+        case "label": {
+          if (s.labelCount <= 0) return 0;
+          if (!t.text) return SUBSTRING;
+          const labels = ctx?.labelsOf?.(s as SessionSummary);
+          // Without label texts we cannot rule a labelled session out.
+          if (!labels) return FUZZY;
+          return labels.some((l) => l.toLowerCase().includes(t.text)) ? SUBSTRING : 0;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * null when the session does not match; otherwise a score (higher = better).
+ * A term that matches as a substring scores above one that only matches fuzzily,
+ * so the list can put substring hits first. The empty query matches with 0.
+ */
+export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
+  if (query.terms.length === 0) return 0;
+  let cache: string[] | undefined;
+  const lower = () => (cache ??= [(s.name ?? "").toLowerCase(), s.firstMessage.toLowerCase(), s.cwd.toLowerCase(), s.id.toLowerCase()]);
+  let total = 0;
+  for (const t of query.terms) {
+    const sc = termScore(t, s, lower, ctx);
+    if (sc === 0) return null;
+    total += sc;
+  }
+  return total;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  displayWidth,
+  padToWidth,
+  sanitizeLine,
+  sanitizeMultiline,
+  truncateStartToWidth,
+  truncateToWidth,
+  wrapToWidth,
+} from "./sanitize.js";
+
+describe("sanitizeLine", () => {
+  it("removes CSI, OSC and other escape sequences", () => {
+    expect(sanitizeLine("\x1b[31mred\x1b[0m")).toBe("red");
+    expect(sanitizeLine("a\x1b]0;title\x07b")).toBe("ab");
+    expect(sanitizeLine("a\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\b")).toBe("alinkb");
+    expect(sanitizeLine("\x1b[?1049lescaped")).toBe("escaped");
+  });
+  it("removes C0, C1 and DEL, and turns tabs and newlines into spaces", () => {
+    expect(sanitizeLine("a\x00b\x07c\x7fd\x85e")).toBe("abcde");
+    // 8-bit CSI is a whole sequence, like ESC [
+    expect(sanitizeLine("a\x9b31mb")).toBe("ab");
+    expect(sanitizeLine("one\ttwo\nthree\r\nfour\rfive")).toBe("one two three four five");
+  });
+  it("removes a lone ESC and bidi overrides", () => {
+    expect(sanitizeLine("x\x1b")).toBe("x");
+    expect(sanitizeLine("x\x1b\x1b[31my")).toBe("xy");
+    expect(sanitizeLine("a\u202eb")).toBe("ab");
+  });
+  it("keeps unicode text", () => {
+    expect(sanitizeLine("日本語 é 👍")).toBe("日本語 é 👍");
+    expect(sanitizeLine("")).toBe("");
+  });
+});
+
+describe("sanitizeMultiline", () => {
+  it("keeps newlines, normalises CR and removes escapes", () => {
+    expect(sanitizeMultiline("a\r\nb\rc\n\x1b[2Jd\te")).toBe("a\nb\nc\nd  e");
+  });
+});
+
+describe("width helpers", () => {
+  it("measures wide and combining characters", () => {
+    expect(displayWidth("abc")).toBe(3);
+    expect(displayWidth("日本")).toBe(4);
+    expect(displayWidth("e\u0301")).toBe(1);
+    expect(displayWidth("👍")).toBe(2);
+  });
+  it("truncates by columns with an ellipsis", () => {
+    expect(truncateToWidth("hello world", 5)).toBe("hell…");
+    expect(truncateToWidth("hello", 5)).toBe("hello");
+    expect(truncateToWidth("日本語テキスト", 7)).toBe("日本語…");
+    expect(displayWidth(truncateToWidth("日本語テキスト", 6))).toBeLessThanOrEqual(6);
+    expect(truncateToWidth("e\u0301e\u0301e\u0301e\u0301", 3)).toBe("e\u0301e\u0301…");
+    expect(truncateToWidth("👍👍👍", 4)).toBe("👍…");
+    expect(truncateToWidth("abc", 0)).toBe("");
+    expect(truncateToWidth("abc", 1)).toBe("…");
+  });
+  it("truncates from the start", () => {
+    expect(truncateStartToWidth("/home/user/project", 8)).toBe("…project");
+    expect(truncateStartToWidth("/a", 8)).toBe("/a");
+  });
+  it("pads to an exact width", () => {
+    expect(padToWidth("ab", 4)).toBe("ab  ");
+    expect(padToWidth("ab", 4, "right")).toBe("  ab");
+    expect(padToWidth("日本", 5)).toBe("日本 ");
+    expect(padToWidth("abcdef", 4)).toBe("abc…");
+  });
+  it("wraps words and hard-breaks long ones", () => {
+    expect(wrapToWidth("the quick brown fox", 10)).toEqual(["the quick", "brown fox"]);
+    expect(wrapToWidth("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
+    expect(wrapToWidth("a\n\nb", 4)).toEqual(["a", "", "b"]);
+    expect(wrapToWidth("日本語テキスト", 4)).toEqual(["日本", "語テ", "キス", "ト"]);
+    for (const l of wrapToWidth("日本語 and english mixed 👍👍 text", 7)) expect(displayWidth(l)).toBeLessThanOrEqual(7);
+  });
+});

@@ -1,0 +1,138 @@
+import stripAnsi from "strip-ansi";
+import stringWidth from "string-width";
+
+/*
+ * The one gate for text that comes from session files. Everything shown on screen
+ * goes through sanitizeLine / sanitizeMultiline first, so a file cannot move the
+ * cursor, change colours or switch screens.
+ */
+
+// C0 (except \t \n, handled separately), DEL and C1. C1 includes lone CSI/OSC
+// introducers (0x9b, 0x9d) that strip-ansi does not treat as sequences.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// Bidi overrides and isolates can reorder what the terminal shows.
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+
+function stripControls(s: string): string {
+  return stripAnsi(s).replace(CONTROL, "").replace(BIDI, "");
+}
+
+/** One line: escape sequences and control characters removed, tabs and newlines become spaces. */
+export function sanitizeLine(s: string): string {
+  if (!s) return "";
+  return stripControls(s.replace(/\r\n?|\n|\t/g, " "));
+}
+
+/** Several lines: like sanitizeLine but \n is kept (\r\n and lone \r become \n). */
+export function sanitizeMultiline(s: string): string {
+  if (!s) return "";
+  return stripControls(s.replace(/\r\n?/g, "\n").replace(/\t/g, "  "));
+}
+
+/** Terminal columns a string occupies (CJK and emoji 2, combining marks 0). */
+export function displayWidth(s: string): number {
+  return stringWidth(s);
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+function graphemes(s: string): string[] {
+  const out: string[] = [];
+  for (const { segment } of segmenter.segment(s)) out.push(segment);
+  return out;
+}
+
+// ASCII printable fast path: one column per char, no segmentation needed.
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
+/** Cut to at most `width` columns, ending with "…" when something was cut. */
+export function truncateToWidth(s: string, width: number, ellipsis = "…"): string {
+  if (width <= 0) return "";
+  if (PLAIN_ASCII.test(s)) {
+    if (s.length <= width) return s;
+    return width <= ellipsis.length ? ellipsis.slice(0, width) : s.slice(0, width - ellipsis.length) + ellipsis;
+  }
+  if (stringWidth(s) <= width) return s;
+  const budget = width - stringWidth(ellipsis);
+  if (budget < 0) return "";
+  let used = 0;
+  let out = "";
+  for (const g of graphemes(s)) {
+    const w = stringWidth(g);
+    if (used + w > budget) break;
+    out += g;
+    used += w;
+  }
+  return out + ellipsis;
+}
+
+/** Cut from the left ("…/deep/path"), for paths where the end says the most. */
+export function truncateStartToWidth(s: string, width: number, ellipsis = "…"): string {
+  if (width <= 0) return "";
+  if (stringWidth(s) <= width) return s;
+  const budget = width - stringWidth(ellipsis);
+  if (budget < 0) return "";
+  const gs = graphemes(s);
+  let used = 0;
+  let out = "";
+  for (let i = gs.length - 1; i >= 0; i--) {
+    const w = stringWidth(gs[i]);
+    if (used + w > budget) break;
+    out = gs[i] + out;
+    used += w;
+  }
+  return ellipsis + out;
+}
+
+/** Truncate, then pad with spaces to exactly `width` columns. */
+export function padToWidth(s: string, width: number, align: "left" | "right" = "left"): string {
+  const t = truncateToWidth(s, width);
+  const gap = Math.max(0, width - stringWidth(t));
+  if (gap === 0) return t;
+  return align === "left" ? t + " ".repeat(gap) : " ".repeat(gap) + t;
+}
+
+/**
+ * Word-wrap to `width` columns. Paragraphs split on \n; words longer than a line are
+ * broken by grapheme. Empty paragraphs stay as empty lines.
+ */
+export function wrapToWidth(text: string, width: number): string[] {
+  if (width <= 0) return [];
+  const lines: string[] = [];
+  for (const para of text.split("\n")) {
+    const words = para.split(" ");
+    let line = "";
+    let lineW = 0;
+    const flush = () => {
+      lines.push(line.trimEnd());
+      line = "";
+      lineW = 0;
+    };
+    let firstWord = true;
+    for (const word of words) {
+      const ww = stringWidth(word);
+      const sep = firstWord ? 0 : 1;
+      firstWord = false;
+      if (lineW > 0 && lineW + sep + ww <= width) {
+        line += " " + word;
+        lineW += sep + ww;
+        continue;
+      }
+      if (lineW > 0) flush();
+      if (ww <= width) {
+        line = word;
+        lineW = ww;
+        continue;
+      }
+      // A word wider than the line: hard-break it.
+      for (const g of graphemes(word)) {
+        const gw = stringWidth(g);
+        if (lineW + gw > width) flush();
+        line += g;
+        lineW += gw;
+      }
+    }
+    flush();
+  }
+  return lines;
+}

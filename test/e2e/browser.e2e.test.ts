@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { KEY, ROOT, startApp, type RunningApp } from "./pty.js";
+
+const STORE = join(ROOT, "fixtures", "pi-generated", "agent", "sessions");
+const apps: RunningApp[] = [];
+afterEach(() => apps.splice(0).forEach((a) => a.kill()));
+
+describe("browser in a real terminal (smoke)", () => {
+  it("shows rows from the store, narrows by search, and leaves the alternate screen on quit", async () => {
+    const app = startApp(["--session-dir", STORE, "--all"]);
+    apps.push(app);
+    await app.waitFor("resume naïve");
+    expect(app.bufferType()).toBe("alternate");
+    await app.press("/");
+    await app.type("alpha fix");
+    await app.press(KEY.enter);
+    await app.waitFor((s) => s.includes("alpha fix") && !s.includes("resume naïve"));
+    await app.press("q");
+    const { exitCode } = await app.exited;
+    expect(exitCode).toBe(0);
+    expect(app.bufferType()).toBe("normal");
+    expect(app.raw()).toContain("\x1b[?1049l");
+  });
+
+  it("picker mode exits 130 on quit", async () => {
+    const app = startApp(["--session-dir", STORE, "--all", "--print"]);
+    apps.push(app);
+    await app.waitFor("resume naïve");
+    await app.press("q");
+    expect((await app.exited).exitCode).toBe(130);
+    expect(app.bufferType()).toBe("normal");
+  });
+});

@@ -1,0 +1,122 @@
+import xterm from "@xterm/headless";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import * as pty from "node-pty";
+
+const { Terminal } = xterm;
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const CLI = join(ROOT, "dist", "src", "cli.js");
+
+/** Key sequences as a terminal sends them. */
+export const KEY = {
+  up: "\x1b[A",
+  down: "\x1b[B",
+  right: "\x1b[C",
+  left: "\x1b[D",
+  pageUp: "\x1b[5~",
+  pageDown: "\x1b[6~",
+  home: "\x1b[H",
+  end: "\x1b[F",
+  enter: "\r",
+  tab: "\t",
+  escape: "\x1b",
+  backspace: "\x7f",
+  delete: "\x1b[3~",
+  space: " ",
+  ctrl: (c: string) => String.fromCharCode(c.toUpperCase().charCodeAt(0) - 64),
+} as const;
+
+export interface RunningApp {
+  /** The visible screen, one string per row, trailing spaces trimmed. */
+  lines(): string[];
+  screen(): string;
+  /** Everything the program wrote, escapes included. */
+  raw(): string;
+  bufferType(): "normal" | "alternate";
+  /** Polls the screen (every 20 ms) until `check` holds; throws with the screen on timeout. */
+  waitFor(check: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Sends keys one at a time, letting each be handled (keys are separate input events). */
+  press(...keys: string[]): Promise<void>;
+  /** Types text (one key per character). */
+  type(text: string): Promise<void>;
+  resize(cols: number, rows: number): Promise<void>;
+  exited: Promise<{ exitCode: number; signal?: number }>;
+  kill(signal?: string): void;
+}
+
+export interface StartOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  cols?: number;
+  rows?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs the built program in a real pseudo-terminal and mirrors its output into a
+ * headless xterm, so tests read the screen a user would see. CI is unset: ink renders
+ * only the final frame when it thinks it runs in CI.
+ */
+export function startApp(args: string[], opts: StartOptions = {}): RunningApp {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm test\` (it builds first) or \`npx tsc -p .\``);
+  const cols = opts.cols ?? 120;
+  const rows = opts.rows ?? 30;
+  const term = new Terminal({ cols, rows, allowProposedApi: true });
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, TERM: "xterm-256color", CI: undefined, NO_COLOR: undefined, ...opts.env })) {
+    if (v !== undefined) env[k] = v;
+  }
+  const p = pty.spawn(process.execPath, [CLI, ...args], { name: "xterm-256color", cols, rows, cwd: opts.cwd ?? ROOT, env });
+  let raw = "";
+  p.onData((d) => {
+    raw += d;
+    term.write(d);
+  });
+  const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => p.onExit((e) => resolve(e)));
+  const flush = () => new Promise<void>((r) => term.write("", r));
+  const lines = () => {
+    const buf = term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? "");
+    return out;
+  };
+  const app: RunningApp = {
+    lines,
+    screen: () => lines().join("\n"),
+    raw: () => raw,
+    bufferType: () => term.buffer.active.type,
+    async waitFor(check, timeoutMs = 15_000) {
+      const test = typeof check === "string" ? (s: string) => s.includes(check) : check instanceof RegExp ? (s: string) => check.test(s) : check;
+      const t0 = Date.now();
+      for (;;) {
+        await flush();
+        const s = app.screen();
+        if (test(s)) return s;
+        if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${String(check)}; screen:\n${s}`);
+        await sleep(20);
+      }
+    },
+    async press(...keys) {
+      for (const k of keys) {
+        p.write(k);
+        // A lone Escape is held by the input parser until the next tick; keep keys apart.
+        await sleep(k === KEY.escape ? 120 : 40);
+      }
+      await flush();
+    },
+    async type(text) {
+      for (const ch of text) await app.press(ch);
+    },
+    async resize(c, r) {
+      p.resize(c, r);
+      term.resize(c, r);
+      await sleep(80);
+      await flush();
+    },
+    exited,
+    kill: (signal) => p.kill(signal),
+  };
+  return app;
+}
