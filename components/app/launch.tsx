@@ -5,6 +5,7 @@ import { render } from "ink";
 import { scanStore } from "../../src/store/scan-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import type { Outcome } from "../state/effects.js";
+import type { Config } from "../../src/config/config.js";
 import { App } from "./App.js";
 import type { BrowserDeps } from "./deps.js";
 import { spawnPi } from "./spawnPi.js";
@@ -17,6 +18,14 @@ export interface BrowserOptions {
   all: boolean;
   print: boolean;
   piCommand: string;
+  /** User settings (src/config); defaults when absent. */
+  config?: Config;
+  /** Picker for the pi extension: write the chosen path here instead of stdout. */
+  resultFile?: string;
+  /** The session open in the launching pi: marked, and never deleted. */
+  current?: string;
+  /** Start with this search. */
+  query?: string;
 }
 
 /*

@@ -8,6 +8,7 @@ Usage:
   pi-sessions label <session> <entryId> [label]
   pi-sessions delete <session...> [--permanent] [--yes]
   pi-sessions restore <session | --last>
+  pi-sessions config [--path]
 
 <session> is a file path, a session id, or a unique id prefix.
 
@@ -17,6 +18,8 @@ Options:
   --all               all folders instead of the current one
   --print             picker: print the chosen session's path and exit
   --pi-command CMD    the pi executable to resume with (default: $PI_SESSIONS_PI or pi)
+  --config FILE       settings (default: $XDG_CONFIG_HOME/pi-sessions/config.json)
+  --query TEXT        start with this search
   -h, --help          help (also: pi-sessions <command> --help)
   -v, --version       version
 
@@ -49,6 +52,12 @@ Moves sessions to the trash (freedesktop.org Trash: $XDG_DATA_HOME/Trash, or the
 .Trash-$uid), as one batch that \`pi-sessions restore --last\` brings back. Asks first;
 without a terminal, --yes is required. --permanent deletes without the trash, after
 typing "delete" (or with --yes).
+`,
+  config: `Usage: pi-sessions config [--path] [--config FILE]
+
+Prints the settings in effect (with a warning line for anything invalid), or with
+--path where the config file is: --config, else $XDG_CONFIG_HOME/pi-sessions/config.json,
+else ~/.config/pi-sessions/config.json.
 `,
   restore: `Usage: pi-sessions restore <session | --last>
 

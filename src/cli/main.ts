@@ -8,6 +8,7 @@ import { listCommand } from "./commands/list.js";
 import { renameCommand } from "./commands/rename.js";
 import { showCommand } from "./commands/show.js";
 import { browseCommand } from "./commands/browse.js";
+import { configCommand } from "./commands/config.js";
 import { deleteCommand } from "./commands/delete.js";
 import { restoreCommand } from "./commands/restore.js";
 import { CliError, usageError } from "./errors.js";
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, Command> = {
   label: labelCommand,
   delete: deleteCommand,
   restore: restoreCommand,
+  config: configCommand,
 };
 
 /** From dist/src/cli or src/cli: the package root is two or three folders up. */

@@ -1,3 +1,4 @@
+import { configPath, loadConfig } from "../../config/config.js";
 import { CliError } from "../errors.js";
 import type { CliIO } from "../io.js";
 import { parse, STORE_OPTION } from "../parse.js";
@@ -11,19 +12,32 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     print: { type: "boolean" },
     "pi-command": { type: "string" },
     "fallback-store": { type: "string" },
+    config: { type: "string" },
+    query: { type: "string" },
+    // Used by the pi extension: the choice goes to a file (stdout belongs to pi's TUI),
+    // and the session open in pi is marked and protected from deletion.
+    "result-file": { type: "string" },
+    current: { type: "string" },
   });
   if (positionals.length) throw new CliError(`unexpected argument '${positionals[0]}' (see pi-sessions --help)`, 2);
   const store = storeFromArgs(values["session-dir"], io, values["fallback-store"]);
-  if (!io.isTTY && !values.print) {
+  const picking = !!values.print || !!values["result-file"];
+  if (!io.isTTY && !picking) {
     throw new CliError("the browser needs a terminal; for scripts use `pi-sessions list` (or `--json`)");
   }
+  const { config, warnings } = loadConfig(configPath(values.config, io.env, io.cwd));
+  for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
   const { runBrowser } = await import("../../../components/app/launch.js");
   return runBrowser({
     storeDir: store.dir,
     storeLabel: store.source === "fallback" ? `${store.dir} (demo store)` : store.dir,
     cwd: io.cwd,
     all: !!values.all,
-    print: !!values.print,
-    piCommand: values["pi-command"] ?? io.env.PI_SESSIONS_PI ?? "pi",
+    print: picking,
+    piCommand: values["pi-command"] ?? io.env.PI_SESSIONS_PI ?? config.piCommand ?? "pi",
+    config,
+    resultFile: values["result-file"],
+    current: values.current,
+    query: values.query,
   });
 }

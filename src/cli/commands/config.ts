@@ -1,0 +1,19 @@
+import { configPath, loadConfig } from "../../config/config.js";
+import { usageError } from "../errors.js";
+import type { CliIO } from "../io.js";
+import { parse } from "../parse.js";
+
+/** `config --path` prints where the file is; `config` prints the settings in effect. */
+export async function configCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { config: { type: "string" }, path: { type: "boolean" }, help: { type: "boolean", short: "h" } });
+  if (positionals.length) throw usageError("config takes no arguments");
+  const path = configPath(values.config, io.env, io.cwd);
+  if (values.path) {
+    io.stdout(`${path}\n`);
+    return 0;
+  }
+  const { config, warnings } = loadConfig(path);
+  for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
+  io.stdout(`${JSON.stringify(config, null, 2)}\n`);
+  return 0;
+}
