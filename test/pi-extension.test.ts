@@ -44,6 +44,7 @@ function deps(choose: (resultFile: string, args: string[]) => void): SessionsDep
   return {
     args,
     resultFile: () => join(dir, "choice.txt"),
+    clearScreen: () => undefined,
     runBrowser: (a) => {
       args.push(a);
       choose(a[a.indexOf("--result-file") + 1], a);

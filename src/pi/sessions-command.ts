@@ -20,6 +20,7 @@ export interface SessionsDeps {
   /** Runs the browser with the terminal handed over; returns its exit code. */
   runBrowser(args: string[]): number | null;
   resultFile(): string;
+  clearScreen(): void;
 }
 
 const CLI = fileURLToPath(new URL("../cli.js", import.meta.url));
@@ -27,6 +28,7 @@ const CLI = fileURLToPath(new URL("../cli.js", import.meta.url));
 export const realDeps: SessionsDeps = {
   runBrowser: (args) => spawnSync(process.execPath, [CLI, ...args], { stdio: "inherit", env: process.env }).status,
   resultFile: () => join(tmpdir(), `pi-sessions-choice-${process.pid}-${Date.now()}.txt`),
+  clearScreen: () => void process.stdout.write("\x1b[2J\x1b[H"),
 };
 
 /** The store the running pi uses: the parent of a per-folder session dir, or a flat custom dir itself. */
@@ -59,7 +61,7 @@ export async function runSessionsCommand(args: string, ctx: SessionsContext, dep
   if (args.trim()) browserArgs.push("--query", args.trim());
   await ctx.ui.custom<number | null>((tui, _theme, _kb, done) => {
     tui.stop();
-    process.stdout.write("\x1b[2J\x1b[H");
+    deps.clearScreen();
     const code = deps.runBrowser(browserArgs);
     tui.start();
     tui.requestRender(true);
