@@ -1,4 +1,4 @@
-import { readdir, stat } from "node:fs/promises";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../model/types.js";
 
@@ -8,50 +8,53 @@ export interface SessionFile {
   mtimeMs: number;
 }
 
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Finds candidate session files in both layouts at once: `*.jsonl` directly in the store
  * (a flat custom dir) and in its first-level folders (pi's per-cwd folders, symlinks
  * followed). File names are never parsed.
+ *
+ * Synchronous calls, one folder at a time, yielding to the event loop between folders:
+ * thousands of promise-based stats cost 5–8× more than statSync (each is a threadpool
+ * round trip), and discovery is on the path to the first rows (nothing can be sorted
+ * newest-first before every file has been stat'ed). One folder blocks for ~5 µs a file.
  */
 export async function discoverFiles(root: string): Promise<{ files: SessionFile[]; diagnostics: Diagnostic[] }> {
   const files: SessionFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const addFile = async (path: string) => {
+  const addFile = (path: string) => {
     try {
-      const st = await stat(path);
+      const st = statSync(path);
       if (st.isFile()) files.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
     } catch (err) {
       diagnostics.push({ path, kind: "unreadable", reason: (err as NodeJS.ErrnoException).code ?? String(err) });
     }
   };
-  const top = await readdir(root, { withFileTypes: true });
+  const top = readdirSync(root, { withFileTypes: true });
   const folders: string[] = [];
-  const pending: Promise<void>[] = [];
   for (const d of top) {
     const p = join(root, d.name);
-    if (d.name.endsWith(".jsonl") && (d.isFile() || d.isSymbolicLink())) pending.push(addFile(p));
+    if (d.name.endsWith(".jsonl") && (d.isFile() || d.isSymbolicLink())) addFile(p);
     else if (d.isDirectory()) folders.push(p);
     else if (d.isSymbolicLink()) {
-      pending.push(
-        stat(p).then(
-          (st) => void (st.isDirectory() && folders.push(p)),
-          () => undefined,
-        ),
-      );
+      try {
+        if (statSync(p).isDirectory()) folders.push(p);
+      } catch {
+        // a dangling link is not a folder of sessions
+      }
     }
   }
-  await Promise.all(pending);
-  await Promise.all(
-    folders.map(async (dir) => {
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch (err) {
-        diagnostics.push({ path: dir, kind: "unreadable-folder", reason: (err as NodeJS.ErrnoException).code ?? String(err) });
-        return;
-      }
-      await Promise.all(names.filter((n) => n.endsWith(".jsonl")).map((n) => addFile(join(dir, n))));
-    }),
-  );
+  for (const dir of folders) {
+    await yieldToLoop();
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch (err) {
+      diagnostics.push({ path: dir, kind: "unreadable-folder", reason: (err as NodeJS.ErrnoException).code ?? String(err) });
+      continue;
+    }
+    for (const n of names) if (n.endsWith(".jsonl")) addFile(join(dir, n));
+  }
   return { files, diagnostics };
 }

@@ -1,4 +1,5 @@
-import { open } from "node:fs/promises";
+import { closeSync, openSync, readSync } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 
 /** One line of a file as raw bytes: `buf[start, end)` holds it, without the newline. */
 export interface LineRef {
@@ -16,10 +17,30 @@ export interface ReadLinesOptions {
   chunkSize?: number;
   /** Stop after this many bytes (header probes). A line cut by the limit is not reported. */
   maxBytes?: number;
+  /**
+   * Blocking reads (openSync/readSync): no threadpool round trip per read, ~20% less wall
+   * time on a warm-cache store scan, but the event loop is blocked while the kernel
+   * reads. Only for batch callers (the CLI), never for a UI.
+   */
+  sync?: boolean;
   /** Return false from the callback to stop early. */
 }
 
 const NL = 0x0a;
+const DEFAULT_CHUNK = 1 << 20;
+
+// Chunk buffers are reused across files: a fresh 1 MiB buffer per file costs page
+// faults and external-memory GC for every file of a store (2,000 files → 2 GB allocated).
+// Safe because a LineRef is only valid during its callback (the chunk is overwritten by
+// the next read anyway). At most a few are kept: one per concurrent reader.
+const pool: Buffer[] = [];
+const POOL_MAX = 8;
+function takeChunk(size: number): Buffer {
+  return size === DEFAULT_CHUNK ? (pool.pop() ?? Buffer.allocUnsafe(size)) : Buffer.allocUnsafe(size);
+}
+function giveChunk(buf: Buffer): void {
+  if (buf.length === DEFAULT_CHUNK && pool.length < POOL_MAX) pool.push(buf);
+}
 
 /**
  * Calls `onLine` for every line of the file, reading fixed-size chunks. Lines are split
@@ -32,9 +53,12 @@ export async function readLines(
   onLine: (line: LineRef) => boolean | void,
   options: ReadLinesOptions = {},
 ): Promise<{ bytesRead: number; endsWithNewline: boolean; stopped: boolean }> {
-  const chunkSize = options.chunkSize ?? 1 << 20;
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
   const maxBytes = options.maxBytes ?? Infinity;
-  const fh = await open(path, "r");
+  const sync = options.sync === true;
+  const fd = sync ? openSync(path, "r") : -1;
+  const fh: FileHandle | undefined = sync ? undefined : await open(path, "r");
+  const chunk = takeChunk(Math.min(chunkSize, Math.max(1, maxBytes)));
   try {
     let filePos = 0;
     let lineNo = 0;
@@ -42,14 +66,16 @@ export async function readLines(
     let carryLen = 0;
     let carryOffset = 0;
     let lastByte = -1;
-    let chunk = Buffer.allocUnsafe(Math.min(chunkSize, Math.max(1, maxBytes)));
     for (;;) {
       const want = Math.min(chunk.length, maxBytes - filePos);
       if (want <= 0) {
         return { bytesRead: filePos, endsWithNewline: lastByte === NL, stopped: true };
       }
-      const { bytesRead } = await fh.read(chunk, 0, want, filePos);
+      const bytesRead = fh ? (await fh.read(chunk, 0, want, filePos)).bytesRead : readSync(fd, chunk, 0, want, filePos);
       if (bytesRead === 0) break;
+      // A short read of a regular file is its end: skip the extra read that would return 0
+      // (one threadpool round trip per file). Data appended meanwhile is simply not seen.
+      const atEnd = bytesRead < want;
       const chunkStart = filePos;
       filePos += bytesRead;
       lastByte = chunk[bytesRead - 1];
@@ -82,6 +108,7 @@ export async function readLines(
         // A line cut by the probe limit is unknown, not truncated: don't report it.
         return { bytesRead: filePos, endsWithNewline: lastByte === NL, stopped: true };
       }
+      if (atEnd) break;
     }
     if (carryLen > 0) {
       lineNo++;
@@ -90,6 +117,8 @@ export async function readLines(
     }
     return { bytesRead: filePos, endsWithNewline: lastByte === NL || filePos === 0, stopped: false };
   } finally {
-    await fh.close();
+    giveChunk(chunk);
+    if (fh) await fh.close();
+    else closeSync(fd);
   }
 }

@@ -12,6 +12,13 @@ export type ParsedLine =
 
 /** Lines longer than this are candidates for skimming instead of a full JSON.parse. */
 export const SKIM_THRESHOLD = 16 * 1024;
+/**
+ * The listing's threshold: a summary needs nothing from a tool output but its id, parent,
+ * timestamp and role, and below 16 KB there are many of them (on a generated 2,000-session
+ * store, 42 MB of 1–16 KB toolResult lines: half of all the JSON.parse work left).
+ * Skimming a line costs a 320-byte decode and one regex, far less than parsing 1 KB.
+ */
+export const LIST_SKIM_THRESHOLD = 1024;
 const PREFIX_BYTES = 320;
 // pi writes entries with JSON.stringify in a fixed key order; tool outputs dominate a
 // store's bytes and listing needs nothing from their bodies.
@@ -36,11 +43,11 @@ function isBlank(buf: Buffer, start: number, end: number): boolean {
   return true;
 }
 
-export function parseLine(ref: LineRef, skim: boolean): ParsedLine {
+export function parseLine(ref: LineRef, skim: boolean, threshold = SKIM_THRESHOLD): ParsedLine {
   const { buf, start, end } = ref;
   if (isBlank(buf, start, end)) return { kind: "blank" };
   const length = end - start;
-  if (skim && length > SKIM_THRESHOLD && ref.terminated && lastNonSpace(buf, start, end) === CLOSE_BRACE) {
+  if (skim && length > threshold && ref.terminated && lastNonSpace(buf, start, end) === CLOSE_BRACE) {
     const m = SKIM_PREFIX.exec(buf.toString("utf8", start, start + PREFIX_BYTES));
     if (m) {
       const parentId = m[2] === "null" ? null : m[2].slice(1, -1);

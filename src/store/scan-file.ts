@@ -3,6 +3,7 @@ import { SummaryBuilder } from "../model/summary.js";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
 import type { SessionFile } from "./discover.js";
 import { readLines } from "./line-reader.js";
+import { LIST_SKIM_THRESHOLD } from "./parse-line.js";
 import { SessionReader } from "./session-reader.js";
 
 export type FileScan = { kind: "session"; summary: SessionSummary } | { kind: "diagnostic"; diagnostic: Diagnostic };
@@ -13,16 +14,20 @@ function errorDiagnostic(path: string, err: unknown): Diagnostic {
 }
 
 /** Streams a whole file into its summary. Never throws: problems become diagnostics. */
-export async function scanSessionFile(file: SessionFile | string, options: { skim?: boolean } = {}): Promise<FileScan> {
+export async function scanSessionFile(file: SessionFile | string, options: { skim?: boolean; sync?: boolean } = {}): Promise<FileScan> {
   const path = typeof file === "string" ? file : file.path;
   try {
     const st = typeof file === "string" ? await stat(path) : { size: file.bytes, mtimeMs: file.mtimeMs };
     const builder = new SummaryBuilder();
-    const reader = new SessionReader(builder, options.skim ?? true);
-    const res = await readLines(path, (ref) => {
-      reader.push(ref);
-      return !reader.done;
-    });
+    const reader = new SessionReader(builder, options.skim ?? true, LIST_SKIM_THRESHOLD);
+    const res = await readLines(
+      path,
+      (ref) => {
+        reader.push(ref);
+        return !reader.done;
+      },
+      { sync: options.sync },
+    );
     if (!reader.header) {
       if (res.bytesRead === 0) return { kind: "diagnostic", diagnostic: { path, kind: "empty", reason: "empty file" } };
       const reason = reader.rejected ?? (reader.skipped > 0 ? "no parsable line" : "only blank lines");

@@ -23,6 +23,13 @@ export interface ScanOptions {
   signal?: AbortSignal;
   /** Skip the header probe pass (the CLI's `list` needs only full summaries). */
   probe?: boolean;
+  /**
+   * Read files with blocking calls (see ReadLinesOptions.sync): faster, but the event
+   * loop stalls while reading. Default: only when the caller passed no handlers at all,
+   * i.e. just awaits the result and draws nothing meanwhile (the CLI's `list`); any
+   * caller that listens for progress (a UI) keeps non-blocking reads.
+   */
+  blocking?: boolean;
 }
 
 export interface ScanResult {
@@ -67,13 +74,14 @@ export async function scanStore(dir: string, handlers: ScanHandlers = {}, option
     probes.flush();
   }
 
+  const sync = options.blocking ?? Object.keys(handlers).length === 0;
   const sessions: SessionSummary[] = [];
   const summaries = new Batcher<SessionSummary>((b) => handlers.onSummaries?.(b), 64, 50);
   await forEachLimited(
     files.filter((f) => !rejected.has(f.path)),
     options.concurrency ?? 4,
     async (f) => {
-      const r = await scanSessionFile(f);
+      const r = await scanSessionFile(f, { sync });
       if (r.kind === "diagnostic") diagnose(r.diagnostic);
       else {
         sessions.push(r.summary);

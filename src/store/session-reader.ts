@@ -1,6 +1,6 @@
 import type { SessionEntry, SessionHeader } from "../model/types.js";
 import type { LineRef } from "./line-reader.js";
-import { parseLine } from "./parse-line.js";
+import { parseLine, SKIM_THRESHOLD } from "./parse-line.js";
 
 export const CURRENT_VERSION = 3;
 const MAX_WARNINGS = 20;
@@ -33,6 +33,8 @@ export class SessionReader {
   constructor(
     private readonly sink: EntrySink,
     private readonly skim = false,
+    /** Lines longer than this may be skimmed (when `skim`). */
+    private readonly skimThreshold = SKIM_THRESHOLD,
   ) {}
 
   get done(): boolean {
@@ -52,7 +54,7 @@ export class SessionReader {
 
   push(ref: LineRef): void {
     if (this.rejected !== undefined) return;
-    const parsed = parseLine(ref, this.skim && this.header !== undefined);
+    const parsed = parseLine(ref, this.skim && this.header !== undefined, this.skimThreshold);
     if (parsed.kind === "blank") return;
     if (parsed.kind === "malformed") {
       this.warn(ref.line, `${parsed.reason}, skipped`);
