@@ -1,30 +1,18 @@
 import { readFileSync } from "node:fs";
-import { AppendRefused } from "../actions/append-entry.js";
-import { DeleteRefused, RestoreRefused, TrashUnavailable } from "../actions/trash/index.js";
-import { NotASessionError } from "../model/session-index.js";
-import { StoreError } from "../store/locate.js";
-import { labelCommand } from "./commands/label.js";
-import { listCommand } from "./commands/list.js";
-import { renameCommand } from "./commands/rename.js";
-import { showCommand } from "./commands/show.js";
-import { browseCommand } from "./commands/browse.js";
-import { configCommand } from "./commands/config.js";
-import { deleteCommand } from "./commands/delete.js";
-import { restoreCommand } from "./commands/restore.js";
 import { CliError, usageError } from "./errors.js";
 import { COMMAND_HELP, MAIN_HELP } from "./help.js";
 import type { CliIO } from "./io.js";
-import { sanitizeLine } from "../text/sanitize.js";
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
-const COMMANDS: Record<string, Command> = {
-  list: listCommand,
-  show: showCommand,
-  rename: renameCommand,
-  label: labelCommand,
-  delete: deleteCommand,
-  restore: restoreCommand,
-  config: configCommand,
+// Loaded on demand: a run pays only for the command it runs (and never for Ink unless browsing).
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  list: async () => (await import("./commands/list.js")).listCommand,
+  show: async () => (await import("./commands/show.js")).showCommand,
+  rename: async () => (await import("./commands/rename.js")).renameCommand,
+  label: async () => (await import("./commands/label.js")).labelCommand,
+  delete: async () => (await import("./commands/delete.js")).deleteCommand,
+  restore: async () => (await import("./commands/restore.js")).restoreCommand,
+  config: async () => (await import("./commands/config.js")).configCommand,
 };
 
 /** From dist/src/cli or src/cli: the package root is two or three folders up. */
@@ -54,30 +42,21 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       return 0;
     }
     if (first !== undefined && !first.startsWith("-")) {
-      const command = COMMANDS[first];
-      if (!command) throw usageError(`unknown command '${first}' (see pi-sessions --help)`);
+      const load = COMMANDS[first];
+      if (!load) throw usageError(`unknown command '${first}' (see pi-sessions --help)`);
       if (rest.includes("--help") || rest.includes("-h")) {
         io.stdout(COMMAND_HELP[first]);
         return 0;
       }
-      return await command(rest, io);
+      return await (await load())(rest, io);
     }
-    return await browseCommand(argv, io);
+    return await (await import("./commands/browse.js")).browseCommand(argv, io);
   } catch (err) {
+    // Messages can quote file contents (ids, paths): sanitize them like any screen text.
+    const { sanitizeLine } = await import("../text/sanitize.js");
     if (err instanceof CliError) {
       io.stderr(`pi-sessions: ${sanitizeLine(err.message)}\n`);
       return err.exitCode;
-    }
-    if (
-      err instanceof StoreError ||
-      err instanceof NotASessionError ||
-      err instanceof AppendRefused ||
-      err instanceof DeleteRefused ||
-      err instanceof RestoreRefused ||
-      err instanceof TrashUnavailable
-    ) {
-      io.stderr(`pi-sessions: ${sanitizeLine(err.message)}\n`);
-      return 1;
     }
     const e = err as NodeJS.ErrnoException;
     io.stderr(`pi-sessions: ${e.code ? `${e.code}: ` : ""}${sanitizeLine(e.message ?? String(err))}\n`);

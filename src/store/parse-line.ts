@@ -26,6 +26,7 @@ const SKIM_PREFIX =
   /^\{"type":"message","id":"([A-Za-z0-9_-]{1,64})","parentId":(null|"[A-Za-z0-9_-]{1,64}"),"timestamp":"([0-9T:.Z+-]{1,40})","message":\{"role":"(toolResult|bashExecution)"(?:,"toolCallId":"([^"\\]{1,128})","toolName":"([^"\\]{1,64})")?/;
 
 const CLOSE_BRACE = 0x7d;
+const PARENT_KEY = Buffer.from('"parentId":');
 
 function lastNonSpace(buf: Buffer, start: number, end: number): number {
   for (let i = end - 1; i >= start; i--) {
@@ -49,7 +50,9 @@ export function parseLine(ref: LineRef, skim: boolean, threshold = SKIM_THRESHOL
   const length = end - start;
   if (skim && length > threshold && ref.terminated && lastNonSpace(buf, start, end) === CLOSE_BRACE) {
     const m = SKIM_PREFIX.exec(buf.toString("utf8", start, start + PREFIX_BYTES));
-    if (m) {
+    // Old pi appended onto a half-written line (pi #8345), merging two entries into one
+    // line; a second unescaped "parentId": gives that away (inside strings it is \"parentId\").
+    if (m && buf.subarray(start, end).indexOf(PARENT_KEY, m[0].length) === -1) {
       const parentId = m[2] === "null" ? null : m[2].slice(1, -1);
       const message: { role: string; toolCallId?: string; toolName?: string } = { role: m[4] };
       if (m[5] !== undefined) {
