@@ -3,7 +3,12 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { DialogHost } from "../dialogs/DialogHost.js";
 import { Footer } from "../footer/Footer.js";
 import { Header } from "../header/Header.js";
+import { searchStore } from "../../src/search/fulltext.js";
 import { useEffectRunner } from "../hooks/useEffectRunner.js";
+import { realLifecycle, useLifecycleEffects } from "../hooks/useLifecycleEffects.js";
+import { useStoreWatch } from "../hooks/useStoreWatch.js";
+import { StatusLine } from "../footer/StatusLine.js";
+import { useFullTextSearch } from "../hooks/useFullTextSearch.js";
 import { useNow } from "../hooks/useNow.js";
 import { PreviewCache, usePreview } from "../hooks/usePreview.js";
 import { useStoreScan } from "../hooks/useStoreScan.js";
@@ -15,7 +20,10 @@ import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
 import { type AppState, appReducer, initialState, modeOf, selectedSession, topLayer } from "../state/appReducer.js";
 import type { Outcome } from "../state/effects.js";
+import { fullTextNote } from "../state/fullText.js";
 import { TooSmall } from "../TooSmall.js";
+import { TreeScreen } from "../tree/TreeScreen.js";
+import { useTreeEffects } from "../tree/useTreeEffects.js";
 import type { BrowserDeps } from "./deps.js";
 
 export interface AppProps {
@@ -44,7 +52,8 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const now = useNow();
   const mode = modeOf(state);
   const layer = topLayer(state);
-  const searchBar = mode === "search" || state.search.value !== "";
+  // The tree has its own header and search line; the list's search bar is hidden under it.
+  const searchBar = !state.tree && (mode === "search" || state.search.value !== "");
   const layout = useMemo(() => computeLayout({ ...size, searchBar }), [size, searchBar]);
 
   // The one key router. It only forwards: the reducer maps (input, key, mode) to a
@@ -56,6 +65,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   }, [layout.list.height]);
 
   useStoreScan(storeDir, deps.scan, dispatch);
+  useFullTextSearch(state, deps.fullText ?? searchStore, dispatch);
 
   const exited = useRef(false);
   const exit = useCallback(
@@ -68,6 +78,10 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     [onExit, unmount],
   );
   useEffectRunner(state.effects, dispatch, deps.cwdExists, exit);
+  // Live store (after the first scan) and rename/delete/undo; own writes make the watcher look at once.
+  const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
+  useLifecycleEffects(state.effects, dispatch, deps.lifecycle ?? realLifecycle, refreshStore);
+  useTreeEffects(state.effects, dispatch, undefined, refreshStore);
 
   const cache = useMemo(() => new PreviewCache(), []);
   const selected = selectedSession(state);
@@ -75,17 +89,22 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
 
   if (layout.tooSmall) return <TooSmall columns={size.columns} rows={size.rows} />;
 
+  if (state.tree) {
+    const over = layer && layer.kind !== "tree" ? <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.body} trashDir={state.trashDir} /> : undefined;
+    return <TreeScreen tree={state.tree} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={over} dispatch={dispatch} />;
+  }
+
   const overlay = layer && layer.kind !== "search";
   const { list, preview: pv } = layout;
   return (
     <Box flexDirection="column" width={size.columns} height={layout.height}>
       <Header
         width={size.columns}
-        info={{ storeLabel, scope: state.scope, shown: state.rows.length, total: state.scopeTotal, sort: state.sort, scan: state.scan }}
+        info={{ storeLabel, scope: state.scope, shown: state.rows.length, total: state.scopeTotal, sort: state.sort, scan: state.scan, marked: state.marks.size }}
       />
-      {searchBar && <SearchBar input={state.search} active={mode === "search"} width={size.columns} matches={state.rows.length} error={state.query.error} />}
+      {searchBar && <SearchBar input={state.search} active={mode === "search"} width={size.columns} matches={state.rows.length} error={state.query.error} note={fullTextNote(state.fullText, state.query, state.scope)} />}
       {overlay ? (
-        <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.body} />
+        <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.body} trashDir={state.trashDir} />
       ) : (
         <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
           <SessionList
@@ -96,11 +115,16 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             showCwd={state.scope === "all"}
             emptyText={emptyText(state)}
             now={now}
+            marks={state.marks}
           />
           <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} />
         </Box>
       )}
-      <Footer mode={mode} keymap={state.keymap} width={size.columns} print={print} message={state.scan.error ? `scan failed: ${state.scan.error}` : undefined} />
+      {state.status?.text ? (
+        <StatusLine status={state.status} width={size.columns} />
+      ) : (
+        <Footer mode={mode} keymap={state.keymap} width={size.columns} print={print} message={state.scan.error ? `scan failed: ${state.scan.error}` : undefined} />
+      )}
     </Box>
   );
 }

@@ -1,5 +1,8 @@
 import type { ScanHandlers, ScanOptions, ScanResult } from "../../src/store/scan-store.js";
+import type { FullTextFn } from "../hooks/useFullTextSearch.js";
 import type { PreviewLoader } from "../preview/types.js";
+import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
+import type { WatchFn } from "../hooks/useStoreWatch.js";
 
 export type ScanFn = (dir: string, handlers?: ScanHandlers, options?: ScanOptions) => Promise<ScanResult>;
 
@@ -8,4 +11,10 @@ export interface BrowserDeps {
   scan: ScanFn;
   loadPreview: PreviewLoader;
   cwdExists(dir: string): boolean;
+  /** Full-text search over session files; defaults to src/search/fulltext.ts searchStore. */
+  fullText?: FullTextFn;
+  /** Rename, trash, permanent delete and restore; defaults to the real file operations. */
+  lifecycle?: LifecycleDeps;
+  /** Watches the store for live updates; none when absent (tests with fake stores). */
+  watch?: WatchFn;
 }

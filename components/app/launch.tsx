@@ -3,6 +3,7 @@ import { constants } from "node:os";
 import { resolve } from "node:path";
 import { render } from "ink";
 import { scanStore } from "../../src/store/scan-store.js";
+import { watchStore } from "../../src/store/watch-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import type { Outcome } from "../state/effects.js";
 import type { Config } from "../../src/config/config.js";
@@ -45,7 +46,7 @@ const isDir = (p: string) => {
   }
 };
 
-export const realDeps: BrowserDeps = { scan: scanStore, loadPreview: (p) => loadPreviewTail(p), cwdExists: isDir };
+export const realDeps: BrowserDeps = { scan: scanStore, loadPreview: (p) => loadPreviewTail(p), cwdExists: isDir, watch: (dir, known, onChanges) => watchStore(dir, known, onChanges) };
 
 function writeStdout(text: string): Promise<void> {
   return new Promise((done) => process.stdout.write(text, () => done()));

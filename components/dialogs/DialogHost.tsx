@@ -2,6 +2,8 @@ import { HelpOverlay } from "../help/HelpOverlay.js";
 import type { Keymap } from "../keys/keymap.js";
 import type { Layer } from "../state/appReducer.js";
 import { CwdMissingDialog } from "./CwdMissingDialog.js";
+import { DeleteDialog } from "./DeleteDialog.js";
+import { RenameDialog } from "./RenameDialog.js";
 
 interface Props {
   layer: Layer | undefined;
@@ -10,16 +12,23 @@ interface Props {
   helpTop: number;
   width: number;
   height: number;
+  /** For the delete confirmation: the trash folder, null when there is none. */
+  trashDir?: string | null;
 }
 
 /** The one place that decides which dialog or overlay is up. Null when none is. */
-export function DialogHost({ layer, keymap, launchCwd, helpTop, width, height }: Props) {
+export function DialogHost({ layer, keymap, launchCwd, helpTop, width, height, trashDir }: Props) {
   switch (layer?.kind) {
     case "help":
       return <HelpOverlay keymap={keymap} width={width} height={height} top={helpTop} />;
     case "cwdMissing":
       return <CwdMissingDialog cwd={layer.cwd} launchCwd={launchCwd} width={width} height={height} />;
+    case "rename":
+      return <RenameDialog title={layer.title} input={layer.input} width={width} height={height} />;
+    case "delete":
+      return <DeleteDialog step={layer.step} targets={layer.targets} bulk={layer.bulk} reason={layer.reason} trashDir={trashDir} now={Date.now()} width={width} height={height} />;
     case "search":
+    case "tree": // the tree is a screen, drawn by TreeScreen
     case undefined:
       return null;
   }

@@ -22,7 +22,7 @@ describe("footerText", () => {
     expect(t).not.toContain("quit");
   });
   it("leaves typed keys out of the search hints", () => {
-    expect(footerText(hintsFor("search", false), DEFAULT_KEYMAP, 200, "search")).toBe("Enter keep  Esc clear  ↓ move  Ctrl+U clear all");
+    expect(footerText(hintsFor("search", false), DEFAULT_KEYMAP, 200, "search")).toBe("Enter keep  Esc clear  ↓ move  Ctrl+U clear all  Ctrl+T tool output");
   });
   it("says pick in print mode", () => {
     expect(footerText(hintsFor("list", true), DEFAULT_KEYMAP, 200)).toContain("Enter pick");

@@ -1,6 +1,7 @@
 import { displayWidth, truncateToWidth } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { type Keymap, keysLabel } from "../keys/keymap.js";
+import { treeHints } from "../tree/treeHints.js";
 
 export interface Hint {
   command: CommandId;
@@ -25,12 +26,26 @@ export function hintsFor(mode: Mode, print: boolean): Hint[] {
         { command: "search.cancel", label: "clear" },
         { command: "list.down", label: "move" },
         { command: "input.clear", label: "clear all" },
+        { command: "search.toggleTools", label: "tool output" },
       ];
     case "help":
       return [
         { command: "list.down", label: "scroll" },
         { command: "help.close", label: "close" },
       ];
+    case "rename":
+      return [
+        { command: "rename.submit", label: "save" },
+        { command: "rename.cancel", label: "cancel" },
+        { command: "input.clear", label: "clear" },
+      ];
+    case "confirm":
+      return [{ command: "confirm.yes", label: "confirm (any other key cancels)" }];
+    case "tree":
+    case "treeSearch":
+    case "treeLabel":
+    case "treeConfirm":
+      return treeHints(mode, print);
     case "dialog":
       return [
         { command: "dialog.confirm", label: "open here" },

@@ -10,6 +10,8 @@ export interface HeaderInfo {
   total: number;
   sort: SortKey;
   scan: ScanProgress;
+  /** Marked sessions (Space), shown when there are any. */
+  marked?: number;
 }
 
 export function scanText(scan: ScanProgress): string {
@@ -23,6 +25,7 @@ export function scanText(scan: ScanProgress): string {
 export function headerText(h: HeaderInfo, width: number): string {
   const scope = h.scope === "cwd" ? "this folder" : "all folders";
   const parts = [scope, `${h.shown}/${h.total}`, `sort: ${h.sort}`];
+  if (h.marked) parts.unshift(`${h.marked} marked`);
   const scan = scanText(h.scan);
   if (scan) parts.push(scan);
   const right = parts.join(" · ");

@@ -1,6 +1,8 @@
 import { type Dispatch, useEffect } from "react";
 import type { AppAction } from "../state/appReducer.js";
 import type { Effect, Outcome } from "../state/effects.js";
+import { isLifecycleEffect } from "../state/lifecycle.js";
+import { isTreeEffect } from "../tree/treeEffects.js";
 
 /**
  * The one place reducer requests become side effects. "resume" checks the folder
@@ -8,12 +10,16 @@ import type { Effect, Outcome } from "../state/effects.js";
  */
 export function useEffectRunner(effects: readonly Effect[], dispatch: Dispatch<AppAction>, cwdExists: (dir: string) => boolean, exit: (o: Outcome) => void): void {
   useEffect(() => {
-    if (effects.length === 0) return;
-    for (const e of effects) {
+    // Rename, delete and restore are carried out by useLifecycleEffects.
+    // The branch tree's loads, searches and writes are carried out by useTreeEffects.
+    const mine = effects.filter((e) => !isLifecycleEffect(e) && !isTreeEffect(e));
+    if (mine.length === 0) return;
+    for (const e of mine) {
       if (e.type === "exit") exit(e.outcome);
+      else if (e.type !== "resume") continue;
       else if (e.cwd && cwdExists(e.cwd)) exit({ kind: "resume", path: e.path, cwd: e.cwd });
       else dispatch({ type: "dialog.cwdMissing", path: e.path, cwd: e.cwd });
     }
-    dispatch({ type: "effects.done", ids: effects.map((e) => e.id) });
+    dispatch({ type: "effects.done", ids: mine.map((e) => e.id) });
   }, [effects, dispatch, cwdExists, exit]);
 }

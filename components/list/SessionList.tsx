@@ -1,8 +1,9 @@
 import { Box, Text } from "ink";
-import { useVisibleWindow } from "../layout/useVisibleWindow.js";
+import { useVariableWindow } from "../layout/useVariableWindow.js";
 import type { ListRow } from "../state/derive.js";
 import { theme } from "../theme.js";
 import { SessionRow } from "./SessionRow.js";
+import { rowHeight } from "./snippetLine.js";
 
 interface Props {
   rows: readonly ListRow[];
@@ -13,11 +14,14 @@ interface Props {
   /** Shown when there are no rows ("scanning…", "no match"). */
   emptyText: string;
   now: number;
+  /** Marked session paths (Space). */
+  marks?: ReadonlySet<string>;
 }
 
 /** Virtualised: only the rows in the visible window are rendered. */
-export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now }: Props) {
-  const { top, end } = useVisibleWindow(rows.length, cursor, height);
+export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks }: Props) {
+  // Rows with a full-text snippet take two lines.
+  const { top, end } = useVariableWindow((i) => rowHeight(rows[i]), rows.length, cursor, height);
   if (rows.length === 0) {
     return (
       <Box height={height} width={width} flexShrink={0}>
@@ -31,7 +35,7 @@ export function SessionList({ rows, cursor, width, height, showCwd, emptyText, n
   return (
     <Box flexDirection="column" height={height} width={width} overflow="hidden" flexShrink={0}>
       {visible.map((row, i) => (
-        <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} />
+        <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} />
       ))}
     </Box>
   );

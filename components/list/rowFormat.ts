@@ -33,6 +33,8 @@ export function formatSize(bytes: number): string {
 
 export const SELECTED_MARKER = "❯ ";
 export const UNREADABLE_MARKER = "✗ ";
+/** A marked row (Space) for a bulk delete: "❯✓ " or " ✓ " in place of the two-column marker. */
+export const MARK_GLYPH = "✓";
 
 export function rowTitle(row: ListRow): string {
   const s = row.session;
@@ -57,7 +59,7 @@ export function cwdColumnWidth(width: number): number {
  * marker, tree glyphs, title | age | messages | size | [cwd].
  * Done here, not by ink, so ink never has to measure or wrap.
  */
-export function formatRow(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number }): string {
+export function formatRow(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean }): string {
   const s = row.session;
   const age = padToWidth(formatAge(s.modified.getTime(), o.now), 4, "right");
   const msgs = padToWidth(s.provisional ? "…" : String(s.messageCount), 5, "right");
@@ -65,7 +67,7 @@ export function formatRow(row: ListRow, o: { width: number; selected: boolean; s
   const cwdW = o.showCwd ? cwdColumnWidth(o.width) : 0;
   const cwd = o.showCwd ? " " + padToWidth(truncateStartToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";
   const right = ` ${age} ${msgs} ${size}${cwd}`;
-  const marker = o.selected ? SELECTED_MARKER : "  ";
+  const marker = o.marked ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " " : o.selected ? SELECTED_MARKER : "  ";
   const titleW = o.width - marker.length - right.length;
   if (titleW < 4) return truncateToWidth(marker + rowTitle(row), o.width);
   const flag = s.unreadable ? UNREADABLE_MARKER : "";

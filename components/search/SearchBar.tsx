@@ -9,15 +9,17 @@ interface Props {
   width: number;
   matches: number;
   error?: string;
+  /** Background work on the query, e.g. "full text 120/2000…". */
+  note?: string;
 }
 
 /** "/query" with a block cursor while typing; the kept query, dimmed, otherwise. */
-export function SearchBar({ input, active, width, matches, error }: Props) {
+export function SearchBar({ input, active, width, matches, error, note }: Props) {
   const chars = Array.from(input.value);
   const before = chars.slice(0, input.cursor).join("");
   const at = chars[input.cursor] ?? " ";
   const after = chars.slice(input.cursor + 1).join("");
-  const status = error ? ` ${error}` : ` ${matches} match${matches === 1 ? "" : "es"}`;
+  const status = error ? ` ${error}` : ` ${matches} match${matches === 1 ? "" : "es"}${note ? ` · ${note}` : ""}`;
   const room = Math.max(4, width - status.length - 2);
   // Long queries: keep the cursor in view by showing the end.
   const shown = Array.from(before).length + 1 > room ? "…" + Array.from(before).slice(-(room - 2)).join("") : before;

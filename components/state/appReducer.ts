@@ -2,15 +2,19 @@ import type { Key } from "ink";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
 import { parseQuery, type Query } from "../../src/search/query.js";
 import { nextSort, type SortKey } from "../../src/search/sort.js";
-import type { CommandId, Mode } from "../keys/commands.js";
+import { type CommandId, type Mode, isTreeCommand } from "../keys/commands.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { deriveRows, inScope, type ListRow, type Scope } from "./derive.js";
 import type { Effect, EffectRequest } from "./effects.js";
+import { activeHits, type FullTextAction, type FullTextState, INITIAL_FULL_TEXT, reduceFullText } from "./fullText.js";
 import { type ListedSession, mergeBatch, type SessionMap } from "./sessions.js";
 import * as text from "./textInput.js";
+import { isTreeAction, isTreeMode, runTreeCommand, type TreeAction, treeReducer, treeTypeText } from "../tree/treeReducer.js";
+import { type TreeState, treeModeOf } from "../tree/treeState.js";
+import { clearMarks, initialLifecycle, isLifecycleMode, type LifecycleAction, lifecycleCommand, lifecycleKey, type LifecycleLayer, lifecycleMode, lifecycleReducer, type LifecycleState } from "./lifecycle.js";
 
 /** Overlays and input modes, innermost last. The list is the implicit bottom. */
-export type Layer = { kind: "search" } | { kind: "help" } | { kind: "cwdMissing"; path: string; cwd: string };
+export type Layer = { kind: "search" } | { kind: "help" } | { kind: "cwdMissing"; path: string; cwd: string } | LifecycleLayer | { kind: "tree" };
 
 export interface ScanProgress {
   /** Candidate files found; null until discovery reports. */
@@ -22,7 +26,7 @@ export interface ScanProgress {
   error?: string;
 }
 
-export interface AppState {
+export interface AppState extends LifecycleState {
   keymap: Keymap;
   launchCwd: string;
   print: boolean;
@@ -39,7 +43,11 @@ export interface AppState {
   sort: SortKey;
   search: text.TextInput;
   query: Query;
+  /** Background full-text search over the session files (see fullText.ts). */
+  fullText: FullTextState;
   stack: Layer[];
+  /** The branch tree of one session, while the { kind: "tree" } layer is open. */
+  tree: TreeState | null;
   helpTop: number;
   scan: ScanProgress;
   effects: Effect[];
@@ -54,7 +62,10 @@ export type AppAction =
   | { type: "scan.done"; error?: string }
   | { type: "viewport"; pageSize: number }
   | { type: "dialog.cwdMissing"; path: string; cwd: string }
-  | { type: "effects.done"; ids: number[] };
+  | { type: "effects.done"; ids: number[] }
+  | TreeAction
+  | LifecycleAction
+  | FullTextAction;
 
 export interface InitOptions {
   launchCwd: string;
@@ -80,11 +91,14 @@ export function initialState(o: InitOptions): AppState {
     sort: o.sort ?? "recent",
     search: text.EMPTY_INPUT,
     query: { terms: [] },
+    fullText: INITIAL_FULL_TEXT,
     stack: [],
+    tree: null,
     helpTop: 0,
     scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
     effects: [],
     nextEffectId: 1,
+    ...initialLifecycle(),
   };
 }
 
@@ -95,6 +109,8 @@ export function topLayer(s: AppState): Layer | undefined {
 export function modeOf(s: AppState): Mode {
   const top = topLayer(s);
   if (!top) return "list";
+  if (top.kind === "tree") return s.tree ? treeModeOf(s.tree) : "tree";
+  if (top.kind === "rename" || top.kind === "delete") return lifecycleMode(top);
   return top.kind === "cwdMissing" ? "dialog" : top.kind;
 }
 
@@ -105,8 +121,9 @@ export function selectedSession(s: AppState): ListedSession | undefined {
 // ---- derived rows and the anchored selection ----
 
 /** Recompute rows after sessions, scope, sort or query changed; keep the selection on its session. */
-function refresh(s: AppState): AppState {
-  const { rows, scopeTotal } = deriveRows(s.sessions, { scope: s.scope, cwd: s.launchCwd, query: s.query, sort: s.sort });
+export function refresh(s: AppState): AppState {
+  const fullText = activeHits(s.fullText, s.query, s.scope);
+  const { rows, scopeTotal } = deriveRows(s.sessions, { scope: s.scope, cwd: s.launchCwd, query: s.query, sort: s.sort, fullText });
   let cursor = 0;
   let selectedPath = s.selectedPath;
   const at = selectedPath === null ? -1 : rows.findIndex((r) => r.session.path === selectedPath);
@@ -119,7 +136,7 @@ function refresh(s: AppState): AppState {
   return { ...s, rows, scopeTotal, cursor, selectedPath };
 }
 
-function moveTo(s: AppState, index: number): AppState {
+export function moveTo(s: AppState, index: number): AppState {
   if (s.rows.length === 0) return s;
   const cursor = Math.max(0, Math.min(s.rows.length - 1, index));
   if (cursor === s.cursor && s.selectedPath === s.rows[cursor].session.path) return s;
@@ -148,11 +165,11 @@ function setSearch(s: AppState, search: text.TextInput): AppState {
   return refresh({ ...s, search, query });
 }
 
-function pushEffect(s: AppState, e: EffectRequest): AppState {
+export function pushEffect(s: AppState, e: EffectRequest): AppState {
   return { ...s, effects: [...s.effects, { ...e, id: s.nextEffectId } as Effect], nextEffectId: s.nextEffectId + 1 };
 }
 
-function pop(s: AppState): AppState {
+export function pop(s: AppState): AppState {
   return { ...s, stack: s.stack.slice(0, -1) };
 }
 
@@ -161,6 +178,7 @@ const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "qu
 // ---- commands ----
 
 export function runCommand(s: AppState, c: CommandId): AppState {
+  if (isTreeCommand(c) || isTreeMode(modeOf(s))) return runTreeCommand(s, c);
   const page = Math.max(1, s.pageSize - 1);
   const inHelp = modeOf(s) === "help";
   switch (c) {
@@ -201,6 +219,8 @@ export function runCommand(s: AppState, c: CommandId): AppState {
       return refresh({ ...s, scope: s.scope === "cwd" ? "all" : "cwd", scopeSettled: true });
     case "sort.cycle":
       return refresh({ ...s, sort: nextSort(s.sort) });
+    case "search.toggleTools":
+      return refresh({ ...s, fullText: { ...s.fullText, includeTools: !s.fullText.includeTools } });
     case "session.resume": {
       const sel = selectedSession(s);
       if (!sel) return s;
@@ -221,9 +241,17 @@ export function runCommand(s: AppState, c: CommandId): AppState {
       return modeOf(s) === "dialog" ? pop(s) : s;
     case "app.back":
       // Esc: an active query is cleared before Esc quits.
-      return s.search.value ? setSearch(s, text.clearInput()) : quit(s);
+      return s.search.value ? setSearch(s, text.clearInput()) : (clearMarks(s) ?? quit(s));
     case "app.quit":
       return quit(s);
+    case "session.rename":
+    case "session.delete":
+    case "session.undo":
+    case "session.mark":
+    case "rename.submit":
+    case "rename.cancel":
+    case "confirm.yes":
+      return lifecycleCommand(s, c);
     case "app.interrupt":
       return modeOf(s) === "dialog" ? pop(s) : quit(s);
   }
@@ -232,14 +260,18 @@ export function runCommand(s: AppState, c: CommandId): AppState {
 // ---- the reducer ----
 
 export function appReducer(s: AppState, a: AppAction): AppState {
+  if (isTreeAction(a)) return treeReducer(s, a);
   switch (a.type) {
     case "key": {
       // The key router: the mode is read here, from the state this key applies to,
       // so a burst of keys never runs against a stale mode.
+      if (s.status) s = { ...s, status: undefined }; // the status line lasts until the next key
       const mode = modeOf(s);
+      if (isLifecycleMode(mode)) return lifecycleKey(s, a.input, a.key);
       const c = commandFor(s.keymap, mode, a.input, a.key);
       if (c) return runCommand(s, c);
       if (mode === "search" && a.input && !a.key.ctrl && !a.key.meta) return setSearch(s, text.insertText(s.search, a.input));
+      if ((mode === "treeSearch" || mode === "treeLabel") && a.input && !a.key.ctrl && !a.key.meta) return treeTypeText(s, a.input);
       return s;
     }
     case "command":
@@ -266,5 +298,14 @@ export function appReducer(s: AppState, a: AppAction): AppState {
       const done = new Set(a.ids);
       return { ...s, effects: s.effects.filter((e) => !done.has(e.id)) };
     }
+    case "fulltext.start":
+    case "fulltext.hits":
+    case "fulltext.done": {
+      const { ft, changedHits } = reduceFullText(s.fullText, a);
+      if (ft === s.fullText) return s;
+      return changedHits ? refresh({ ...s, fullText: ft }) : { ...s, fullText: ft };
+    }
+    default:
+      return lifecycleReducer(s, a);
   }
 }

@@ -1,10 +1,12 @@
+import { fieldQuery } from "../../src/search/fulltext.js";
 import { matchSession, type Query } from "../../src/search/query.js";
 import { type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../src/search/sort.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
 
 export type Scope = "cwd" | "all";
 
-export type ListRow = ThreadRow<ListedSession>;
+/** `snippet`: the full-text hit shown under a session that matched only by its text. */
+export type ListRow = ThreadRow<ListedSession> & { snippet?: string };
 
 export interface Derived {
   rows: ListRow[];
@@ -23,13 +25,28 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string): boolean {
 }
 
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
-export function deriveRows(sessions: SessionMap, opts: { scope: Scope; cwd: string; query: Query; sort: SortKey }): Derived {
+export function deriveRows(
+  sessions: SessionMap,
+  opts: { scope: Scope; cwd: string; query: Query; sort: SortKey; fullText?: ReadonlyMap<string, string> },
+): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
+  // Full-text hits (path → snippet) match too when the field filters hold; they rank
+  // after every name/first-message/cwd/id hit (score 0 < any term score).
+  const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
+  const fields = ft ? fieldQuery(opts.query) : undefined;
+  const snippets = new Map<string, string>();
   let scopeTotal = 0;
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd)) continue;
     scopeTotal++;
-    const score = matchSession(opts.query, s);
+    let score = matchSession(opts.query, s);
+    if (score === null && ft && fields) {
+      const snippet = ft.get(s.path);
+      if (snippet !== undefined && matchSession(fields, s) !== null) {
+        score = 0;
+        snippets.set(s.path, snippet);
+      }
+    }
     if (score !== null) scored.push({ s, score });
   }
   const scoreOf = new Map(scored.map((x) => [x.s.path, x.score]));
@@ -37,8 +54,12 @@ export function deriveRows(sessions: SessionMap, opts: { scope: Scope; cwd: stri
     scored.map((x) => x.s),
     opts.sort,
   );
-  if (opts.sort === "threaded") return { rows: threadSessions(sorted), scopeTotal };
+  const withSnippet = (r: ListRow): ListRow => {
+    const snippet = snippets.get(r.session.path);
+    return snippet === undefined ? r : { ...r, snippet };
+  };
+  if (opts.sort === "threaded") return { rows: snippets.size ? threadSessions(sorted).map(withSnippet) : threadSessions(sorted), scopeTotal };
   // Stable: within one score the chosen sort order stays.
   if (opts.query.terms.length > 0) sorted = sorted.sort((a, b) => scoreOf.get(b.path)! - scoreOf.get(a.path)!);
-  return { rows: sorted.map((session) => ({ session, depth: 0, prefix: "" })), scopeTotal };
+  return { rows: sorted.map((session) => withSnippet({ session, depth: 0, prefix: "" })), scopeTotal };
 }

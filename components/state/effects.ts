@@ -1,3 +1,6 @@
+import type { TreeEffect } from "../tree/treeEffects.js";
+import type { LifecycleEffect } from "./lifecycle.js";
+
 /** How the browser ended; the launcher acts on it after the terminal is restored. */
 export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string };
 
@@ -5,6 +8,6 @@ export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kin
  * Requests the reducer makes and the effect runner carries out. The reducer does no
  * I/O: "resume" asks the runner to check that the cwd still exists first.
  */
-export type Effect = { id: number; type: "resume"; path: string; cwd: string } | { id: number; type: "exit"; outcome: Outcome };
+export type Effect = { id: number; type: "resume"; path: string; cwd: string } | { id: number; type: "exit"; outcome: Outcome } | LifecycleEffect | TreeEffect;
 
 export type EffectRequest = Effect extends infer E ? (E extends Effect ? Omit<E, "id"> : never) : never;

@@ -61,6 +61,25 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export function startApp(args: string[], opts: StartOptions = {}): RunningApp {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm test\` (it builds first) or \`npx tsc -p .\``);
+  return startProgram(process.execPath, [CLI, ...args], opts);
+}
+
+/** Single-quote a string for sh. */
+export const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs a shell command line (`sh -c script`) in the pseudo-terminal, for tests that
+ * need a redirect: node-pty merges a child's stdout into the terminal, so
+ * `node CLI --print > file` is how a test sees stdout apart from the screen.
+ * `$PI_SESSIONS_CLI` and `$NODE` in the script name the built CLI and this node.
+ */
+export function startShell(script: string, opts: StartOptions = {}): RunningApp {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm test\` (it builds first) or \`npx tsc -p .\``);
+  return startProgram("/bin/sh", ["-c", script], { ...opts, env: { PI_SESSIONS_CLI: CLI, NODE: process.execPath, ...opts.env } });
+}
+
+/** Any program in the pseudo-terminal, mirrored into a headless xterm. */
+export function startProgram(file: string, argv: string[], opts: StartOptions = {}): RunningApp {
   const cols = opts.cols ?? 120;
   const rows = opts.rows ?? 30;
   const term = new Terminal({ cols, rows, allowProposedApi: true });
@@ -68,7 +87,7 @@ export function startApp(args: string[], opts: StartOptions = {}): RunningApp {
   for (const [k, v] of Object.entries({ ...process.env, TERM: "xterm-256color", CI: undefined, NO_COLOR: undefined, ...opts.env })) {
     if (v !== undefined) env[k] = v;
   }
-  const p = pty.spawn(process.execPath, [CLI, ...args], { name: "xterm-256color", cols, rows, cwd: opts.cwd ?? ROOT, env });
+  const p = pty.spawn(file, argv, { name: "xterm-256color", cols, rows, cwd: opts.cwd ?? ROOT, env });
   let raw = "";
   p.onData((d) => {
     raw += d;

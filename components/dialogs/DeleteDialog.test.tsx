@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { TrashRecord } from "../../src/actions/trash/log.js";
+import { cleanupInk, press, renderApp, waitForFrame } from "../../test/helpers/ink.js";
+import { RAW } from "../../test/helpers/keys.js";
+import { makeSessions } from "../../test/helpers/sessions.js";
+import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
+import type { DeleteTarget } from "../state/lifecycle.js";
+import { deleteLines } from "./DeleteDialog.js";
+
+afterEach(cleanupInk);
+
+const CWD = "/home/u/proj";
+const CTRL_D = "\x04";
+const TRASH = "/home/u/.local/share/Trash";
+
+function fakeLifecycle(trash: string | undefined, over: Partial<LifecycleDeps> = {}) {
+  const calls = { trash: [] as DeleteTarget[][], permanent: [] as DeleteTarget[][], restored: [] as string[] };
+  const deps: LifecycleDeps = {
+    rename: async () => ({}),
+    trash: (targets) => {
+      calls.trash.push(targets);
+      const records: TrashRecord[] = targets.map((t) => ({ original: t.path, trashedFile: `${TRASH}/files/x`, infoFile: `${TRASH}/info/x.trashinfo`, deletedAt: "", batch: "b", bytes: t.bytes }));
+      return { records };
+    },
+    deletePermanently: (targets) => {
+      calls.permanent.push(targets);
+      return targets.map((t) => t.path);
+    },
+    restore: (r) => {
+      calls.restored.push(r.original);
+    },
+    trashLocation: () => trash,
+    ...over,
+  };
+  return { deps, calls };
+}
+
+describe("deleteLines", () => {
+  const t: DeleteTarget = { path: "/s/a.jsonl", sessionId: "a", title: "fix the parser", bytes: 2048, mtimeMs: 0 };
+  it("says where the file goes", () => {
+    const text = deleteLines({ step: "confirm", targets: [t], bulk: false, trashDir: TRASH, now: 60_000 }).map((l) => l.text);
+    expect(text).toContain('Delete session "fix the parser"?');
+    expect(text).toContain(`Move to trash (${TRASH})`);
+    expect(text.join("\n")).not.toMatch(/permanently|pi may have it open/);
+  });
+  it("without a trash says Delete permanently and that it will ask again; warns about a recent write", () => {
+    const text = deleteLines({ step: "confirm", targets: [t], bulk: false, trashDir: null, now: 5_000 }).map((l) => l.text).join("\n");
+    expect(text).toContain("Delete permanently");
+    expect(text).toContain("asked again");
+    expect(text).toContain("pi may have it open");
+  });
+  it("summarises a bulk delete: count and total size", () => {
+    const text = deleteLines({ step: "confirm", targets: [t, { ...t, path: "/s/b" }, { ...t, path: "/s/c" }], bulk: true, trashDir: TRASH, now: 60_000 }).map((l) => l.text);
+    expect(text[0]).toBe("Delete 3 sessions (6.0 KB)?");
+  });
+});
+
+describe("DeleteDialog in the app", () => {
+  it("names the session and the trash; y moves it and u brings it back", async () => {
+    const sessions = makeSessions(3, { cwd: CWD });
+    const life = fakeLifecycle(TRASH);
+    const { r } = await renderApp({ sessions, deps: { lifecycle: life.deps } });
+    await press(r, CTRL_D);
+    const f = r.lastFrame()!;
+    expect(f).toContain('Delete session "session 0"?');
+    expect(f).toContain(`Move to trash (${TRASH})`);
+    expect(f).toContain("y/Enter confirm · any other key cancels");
+    await press(r, "y");
+    await waitForFrame(r, (x) => x.includes("Moved 1 session to the trash — u to undo") && !x.includes("session 0"));
+    expect(life.calls.trash).toEqual([[{ path: sessions[0].path, sessionId: sessions[0].id, title: "session 0", bytes: 2048, mtimeMs: sessions[0].mtimeMs }]]);
+    await press(r, "u");
+    await waitForFrame(r, (x) => x.includes("Restored 1 session") && x.includes("session 0"));
+    expect(life.calls.restored).toEqual([sessions[0].path]);
+  });
+
+  it("any other key cancels", async () => {
+    const life = fakeLifecycle(TRASH);
+    const { r } = await renderApp({ sessions: makeSessions(2, { cwd: CWD }), deps: { lifecycle: life.deps } });
+    await press(r, CTRL_D, "n");
+    expect(r.lastFrame()).toContain("not deleted");
+    expect(r.lastFrame()).toContain("session 0");
+    expect(life.calls.trash).toEqual([]);
+  });
+
+  it("without a trash: Delete permanently, then a second confirmation that only y passes", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const life = fakeLifecycle(undefined);
+    const { r } = await renderApp({ sessions, deps: { lifecycle: life.deps } });
+    await press(r, CTRL_D);
+    expect(r.lastFrame()).toContain("Delete permanently (there is no trash here)");
+    await press(r, RAW.enter);
+    let f = r.lastFrame()!;
+    expect(f).toContain('Delete "session 0" permanently?');
+    expect(f).toContain("This cannot be undone.");
+    expect(f).toContain("y delete permanently");
+    expect(life.calls.permanent).toEqual([]);
+    await press(r, RAW.enter);
+    expect(r.lastFrame()).toContain("not deleted");
+    expect(life.calls.permanent).toEqual([]);
+    await press(r, CTRL_D, "y", "y");
+    f = await waitForFrame(r, (x) => x.includes("Deleted 1 session permanently"));
+    expect(f).not.toContain("session 0");
+    expect(life.calls.trash).toEqual([]);
+    expect(life.calls.permanent).toHaveLength(1);
+  });
+
+  it("a file changed since it was shown is refused with the message; a trash that cannot take it offers the second confirmation", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const changed = fakeLifecycle(TRASH, { trash: (t) => ({ records: [], failed: { path: t[0].path, error: Object.assign(new Error(`${t[0].path} changed since you confirmed (pi may be writing to it); not deleted`), { name: "DeleteRefused" }) } }) });
+    const a = await renderApp({ sessions, deps: { lifecycle: changed.deps } });
+    await press(a.r, CTRL_D, "y");
+    const f = await waitForFrame(a.r, (x) => x.includes("changed since you confirmed"));
+    expect(f).toContain("session 0");
+    expect(f).not.toContain("permanently?");
+    await cleanupInk();
+
+    const full = fakeLifecycle(TRASH, { trash: (t) => ({ records: [], failed: { path: t[0].path, error: Object.assign(new Error("cannot move to the trash: EXDEV"), { name: "TrashUnavailable" }) } }) });
+    const b = await renderApp({ sessions, deps: { lifecycle: full.deps } });
+    await press(b.r, CTRL_D, "y");
+    await waitForFrame(b.r, (x) => x.includes('Delete "session 0" permanently?') && x.includes("Cannot move to the trash: cannot move to the trash: EXDEV"));
+    await press(b.r, "y");
+    await waitForFrame(b.r, (x) => x.includes("Deleted 1 session permanently"));
+    expect(full.calls.permanent).toHaveLength(1);
+  });
+
+  it("warns when the file changed in the last 10 seconds", async () => {
+    const now = Date.now();
+    const sessions = makeSessions(1, { cwd: CWD, mtimeMs: now - 2000, modified: new Date(now - 2000) });
+    const { r } = await renderApp({ sessions, deps: { lifecycle: fakeLifecycle(TRASH).deps } });
+    await press(r, CTRL_D);
+    expect(r.lastFrame()).toContain("pi may have it open");
+  });
+});
+
+describe("marks", () => {
+  it("Space marks rows with a glyph and counts them in the header; one summary confirmation deletes them all; u restores the batch; Esc clears marks", async () => {
+    const sessions = makeSessions(5, { cwd: CWD });
+    const life = fakeLifecycle(TRASH);
+    const { r } = await renderApp({ sessions, deps: { lifecycle: life.deps } });
+    await press(r, " ", RAW.down, " ", " ");
+    let f = r.lastFrame()!;
+    expect(f).toContain("3 marked");
+    const rowOf = (name: string) => f.split("\n").find((l) => l.includes(name)) ?? "";
+    expect(rowOf("session 0")).toMatch(/✓ session 0/);
+    expect(rowOf("session 1")).not.toContain("✓");
+    expect(rowOf("session 2")).toContain("✓");
+    await press(r, CTRL_D);
+    f = r.lastFrame()!;
+    expect(f).toContain("Delete 3 sessions (6.0 KB)?");
+    await press(r, RAW.enter);
+    f = await waitForFrame(r, (x) => x.includes("Moved 3 sessions to the trash — u to undo"));
+    expect(life.calls.trash).toHaveLength(1);
+    expect(life.calls.trash[0]).toHaveLength(3);
+    expect(f).not.toContain("session 0");
+    expect(f).not.toContain("marked");
+    await press(r, "u");
+    f = await waitForFrame(r, (x) => x.includes("Restored 3 sessions"));
+    for (const i of [0, 2, 3]) expect(f).toContain(`session ${i}`);
+    await press(r, " ");
+    expect(r.lastFrame()).toContain("1 marked");
+    await press(r, RAW.escape);
+    expect(r.lastFrame()).not.toContain("marked");
+  });
+});

@@ -1,0 +1,66 @@
+import { Box, Text } from "ink";
+import { sanitizeLine, truncateStartToWidth } from "../../src/text/sanitize.js";
+import { batchSummary, type DeleteTarget } from "../state/lifecycle.js";
+import { borderColor, theme } from "../theme.js";
+
+/** A file written this recently may be open in pi. */
+export const RECENT_MS = 10_000;
+
+interface Props {
+  step: "confirm" | "permanent";
+  targets: readonly DeleteTarget[];
+  bulk: boolean;
+  /** The trash folder; null when there is none; undefined when not known yet. */
+  trashDir: string | null | undefined;
+  /** Why the trash could not be used (a failed trash attempt). */
+  reason?: string;
+  now: number;
+  width: number;
+  height: number;
+}
+
+type DialogLine = { text: string; tone?: "warning" | "error" | "key" | "muted"; path?: boolean };
+
+/** What the delete will do, in words: the first confirmation, or the second one before a permanent delete. */
+export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
+  const one = p.targets.length === 1 && !p.bulk;
+  const what = one ? `"${p.targets[0].title}"` : batchSummary(p.targets);
+  const out: DialogLine[] = [];
+  if (p.step === "confirm") {
+    out.push({ text: one ? `Delete session ${what}?` : `Delete ${what}?` });
+  } else {
+    if (p.reason) out.push({ text: `Cannot move to the trash: ${sanitizeLine(p.reason)}`, tone: "error" });
+    out.push({ text: `Delete ${what} permanently?`, tone: "error" });
+  }
+  if (one) out.push({ text: sanitizeLine(p.targets[0].path), tone: "muted", path: true });
+  else for (const t of p.targets.slice(0, 5)) out.push({ text: `  • ${t.title}`, tone: "muted" });
+  if (!one && p.targets.length > 5) out.push({ text: `  … and ${p.targets.length - 5} more`, tone: "muted" });
+  const recent = p.targets.filter((t) => p.now - t.mtimeMs < RECENT_MS);
+  if (recent.length > 0) {
+    const who = one ? "It" : recent.length === 1 ? "One of them" : `${recent.length} of them`;
+    out.push({ text: `⚠ ${who} changed in the last 10 seconds: pi may have it open.`, tone: "warning" });
+  }
+  out.push({ text: "" });
+  if (p.step === "confirm") {
+    if (p.trashDir === null) out.push({ text: "Delete permanently (there is no trash here); you will be asked again.", tone: "error" });
+    else out.push({ text: p.trashDir ? `Move to trash (${p.trashDir})` : "Move to trash", tone: "warning" });
+    out.push({ text: "y/Enter confirm · any other key cancels", tone: "key" });
+  } else {
+    out.push({ text: "This cannot be undone.", tone: "error" });
+    out.push({ text: "y delete permanently · any other key cancels", tone: "key" });
+  }
+  return out;
+}
+
+export function DeleteDialog({ width, height, ...p }: Props) {
+  const room = Math.max(8, width - 4);
+  return (
+    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={borderColor} paddingX={1} flexShrink={0} overflow="hidden">
+      {deleteLines(p).map((l, i) => (
+        <Text key={i} wrap="truncate-end" {...(l.tone ? theme[l.tone] : {})}>
+          {l.path ? "  " + truncateStartToWidth(l.text, room - 2) : l.text || " "}
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import { type Dispatch, useEffect, useRef } from "react";
+import type { FullTextOptions, FullTextResult } from "../../src/search/fulltext.js";
+import type { Query } from "../../src/search/query.js";
+import type { AppAction, AppState } from "../state/appReducer.js";
+import { inScope } from "../state/derive.js";
+import { fullTextKey } from "../state/fullText.js";
+
+export type FullTextFn = (paths: readonly string[], query: Query, opts: FullTextOptions) => Promise<FullTextResult>;
+
+/** The files a search reads: the sessions in scope, most recently modified first. */
+export function searchPaths(s: Pick<AppState, "sessions" | "scope" | "launchCwd">): string[] {
+  const list = [];
+  for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd)) list.push(x);
+  list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
+  return list.map((x) => x.path);
+}
+
+/**
+ * Runs the full-text search in the background. It starts `debounceMs` after the query
+ * (or scope, or tool toggle) last changed, and again once the scan is complete; a newer
+ * query aborts the running one. Hits are coalesced into at most one dispatch per
+ * `throttleMs`, so typing and moving stay responsive while files are read.
+ */
+export function useFullTextSearch(s: AppState, search: FullTextFn, dispatch: Dispatch<AppAction>, debounceMs = 150, throttleMs = 50): void {
+  const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
+  const latest = useRef(s);
+  latest.current = s;
+  const scanDone = s.scan.done;
+  useEffect(() => {
+    if (key === null) return;
+    const ac = new AbortController();
+    let flushTimer: ReturnType<typeof setTimeout> | null = null;
+    let lastFlush = 0;
+    let hits: [string, string][] = [];
+    let searched = 0;
+    const flush = () => {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = null;
+      lastFlush = Date.now();
+      if (ac.signal.aborted) return;
+      const batch = hits;
+      hits = [];
+      dispatch({ type: "fulltext.hits", key, hits: batch, searched });
+    };
+    const schedule = () => {
+      if (ac.signal.aborted || flushTimer) return;
+      const wait = throttleMs - (Date.now() - lastFlush);
+      if (wait <= 0) flush();
+      else flushTimer = setTimeout(flush, wait);
+    };
+    const start = () => {
+      const st = latest.current;
+      const paths = searchPaths(st);
+      dispatch({ type: "fulltext.start", key, total: paths.length });
+      lastFlush = Date.now();
+      search(paths, st.query, {
+        includeTools: st.fullText.includeTools,
+        signal: ac.signal,
+        onMatch: (path, snippet) => {
+          hits.push([path, snippet]);
+          schedule();
+        },
+        onProgress: (n) => {
+          searched = n;
+          schedule();
+        },
+      }).then(
+        () => {
+          if (ac.signal.aborted) return;
+          flush();
+          dispatch({ type: "fulltext.done", key });
+        },
+        () => {
+          if (ac.signal.aborted) return;
+          flush();
+          dispatch({ type: "fulltext.done", key });
+        },
+      );
+    };
+    const timer = setTimeout(start, debounceMs);
+    return () => {
+      ac.abort();
+      clearTimeout(timer);
+      if (flushTimer) clearTimeout(flushTimer);
+    };
+  }, [key, scanDone, search, dispatch, debounceMs, throttleMs]);
+}

@@ -1,0 +1,118 @@
+import { type Dispatch, useEffect, useRef } from "react";
+import { renameSession, normalizeName } from "../../src/actions/rename.js";
+import { deletePermanently, restoreFile, trashLocation, trashSessions, type TrashRecord } from "../../src/actions/trash/index.js";
+import type { AppAction } from "../state/appReducer.js";
+import type { Effect } from "../state/effects.js";
+import { type DeleteTarget, isLifecycleEffect, type LifecycleEffect } from "../state/lifecycle.js";
+
+/** The file operations behind rename, delete and undo; tests pass fakes. */
+export interface LifecycleDeps {
+  rename(path: string, name: string): Promise<unknown>;
+  trash(targets: DeleteTarget[]): { records: TrashRecord[]; failed?: { path: string; error: Error } };
+  deletePermanently(targets: DeleteTarget[]): string[];
+  restore(record: TrashRecord): void;
+  /** The trash folder, or undefined when there is none. */
+  trashLocation(): string | undefined;
+}
+
+export const realLifecycle: LifecycleDeps = {
+  rename: renameSession,
+  trash: (targets) => trashSessions(targets),
+  deletePermanently,
+  restore: restoreFile,
+  trashLocation: () => trashLocation(),
+};
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Errors name files by path; the status line is one line, so name the session by its title instead. */
+const about = (msg: string, path: string, title: string | undefined) => (title ? msg.split(path).join(`"${title}"`) : msg);
+
+/** A trash failure that a permanent delete could get past (not a changed or vanished file). */
+function trashCannotTakeIt(err: Error): boolean {
+  return err.name === "TrashUnavailable";
+}
+
+function run(e: LifecycleEffect, deps: LifecycleDeps, dispatch: Dispatch<AppAction>, afterWrite: () => void): void {
+  switch (e.type) {
+    case "rename": {
+      const name = normalizeName(e.name);
+      deps.rename(e.path, name).then(
+        () => {
+          dispatch({ type: "life.renamed", path: e.path, name });
+          afterWrite();
+        },
+        (err: unknown) => dispatch({ type: "life.failed", message: `rename failed: ${message(err)}` }),
+      );
+      return;
+    }
+    case "trash": {
+      let result: ReturnType<LifecycleDeps["trash"]>;
+      try {
+        result = deps.trash(e.targets);
+      } catch (err) {
+        result = { records: [], failed: { path: e.targets[0]?.path ?? "", error: err instanceof Error ? err : new Error(String(err)) } };
+      }
+      const f = result.failed;
+      dispatch({
+        type: "life.trashed",
+        targets: e.targets,
+        records: result.records,
+        failed: f && { path: f.path, message: about(f.error.message, f.path, e.targets.find((t) => t.path === f.path)?.title), offerPermanent: trashCannotTakeIt(f.error) },
+      });
+      afterWrite();
+      return;
+    }
+    case "deletePermanently": {
+      const paths: string[] = [];
+      let error: string | undefined;
+      for (const t of e.targets) {
+        try {
+          paths.push(...deps.deletePermanently([t]));
+        } catch (err) {
+          error = about(message(err), t.path, t.title);
+          break;
+        }
+      }
+      dispatch({ type: "life.deleted", paths, error });
+      afterWrite();
+      return;
+    }
+    case "restore": {
+      const paths: string[] = [];
+      const errors: string[] = [];
+      for (const r of e.records) {
+        try {
+          deps.restore(r);
+          paths.push(r.original);
+        } catch (err) {
+          errors.push(about(message(err), r.original, r.title));
+        }
+      }
+      dispatch({ type: "life.restored", paths, errors });
+      afterWrite();
+      return;
+    }
+  }
+}
+
+/**
+ * Carries out rename, delete and restore requests (the other effects are
+ * useEffectRunner's). `afterWrite` runs after each own write so the store
+ * watcher looks at once.
+ */
+export function useLifecycleEffects(effects: readonly Effect[], dispatch: Dispatch<AppAction>, deps: LifecycleDeps, afterWrite: () => void): void {
+  const handled = useRef(new Set<number>());
+  useEffect(() => {
+    dispatch({ type: "life.setup", trashDir: deps.trashLocation() ?? null });
+  }, [deps, dispatch]);
+  useEffect(() => {
+    const mine = effects.filter((e): e is LifecycleEffect => isLifecycleEffect(e) && !handled.current.has(e.id));
+    if (mine.length === 0) return;
+    for (const e of mine) {
+      handled.current.add(e.id);
+      run(e, deps, dispatch, afterWrite);
+    }
+    dispatch({ type: "effects.done", ids: mine.map((e) => e.id) });
+  }, [effects, dispatch, deps, afterWrite]);
+}

@@ -1,0 +1,36 @@
+import { type Dispatch, useCallback, useEffect, useRef } from "react";
+import type { FileState, StoreChanges, StoreWatcher } from "../../src/store/watch-store.js";
+import type { AppAction } from "../state/appReducer.js";
+import type { SessionMap } from "../state/sessions.js";
+
+export type WatchFn = (dir: string, known: () => ReadonlyMap<string, FileState>, onChanges: (c: StoreChanges) => void) => StoreWatcher;
+
+/**
+ * Keeps the list true while pi writes: watches the store once the first scan is
+ * done, with `known` = the sessions the list holds now. Returns `refresh`, to call
+ * after an own write. Closed on unmount.
+ */
+export function useStoreWatch(storeDir: string, watch: WatchFn | undefined, enabled: boolean, sessions: SessionMap, dispatch: Dispatch<AppAction>): () => void {
+  const held = useRef(sessions);
+  useEffect(() => {
+    held.current = sessions;
+  }, [sessions]);
+  const watcher = useRef<StoreWatcher | null>(null);
+  useEffect(() => {
+    if (!watch || !enabled) return;
+    const known = () => {
+      const m = new Map<string, FileState>();
+      for (const s of held.current.values()) m.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
+      return m;
+    };
+    const w = watch(storeDir, known, (c) => dispatch({ type: "store.changes", updated: c.updated, removed: c.removed, diagnostics: c.diagnostics }));
+    watcher.current = w;
+    return () => {
+      w.close();
+      if (watcher.current === w) watcher.current = null;
+    };
+  }, [storeDir, watch, enabled, dispatch]);
+  return useCallback(() => {
+    void watcher.current?.refresh().catch(() => undefined);
+  }, []);
+}

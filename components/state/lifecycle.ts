@@ -1,0 +1,300 @@
+import type { Key } from "ink";
+import type { TrashRecord } from "../../src/actions/trash/log.js";
+import type { Diagnostic, SessionSummary } from "../../src/model/types.js";
+import { formatBytes } from "../../src/text/format.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
+import type { CommandId, Mode } from "../keys/commands.js";
+import { commandFor } from "../keys/keymap.js";
+import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appReducer.js";
+import { type ListedSession, mergeBatch } from "./sessions.js";
+import * as text from "./textInput.js";
+
+/*
+ * Rename, delete (trash, or permanent after a second confirmation), undo, marks,
+ * live store updates and the status line. Pure state transitions; the I/O is
+ * requested as effects and carried out by useLifecycleEffects.
+ */
+
+/** A session as the user confirmed it: size and mtime let a changed file be refused. */
+export interface DeleteTarget {
+  path: string;
+  sessionId: string;
+  title: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+export type LifecycleLayer =
+  | { kind: "rename"; path: string; title: string; input: text.TextInput }
+  /** step "confirm" says what will happen; "permanent" is the second, explicit confirmation. */
+  | { kind: "delete"; step: "confirm" | "permanent"; targets: DeleteTarget[]; bulk: boolean; reason?: string };
+
+export interface StatusMessage {
+  text: string;
+  tone: "info" | "error";
+}
+
+/** The last delete of this run, for `u`: the trash records and the rows they were. */
+export interface UndoBatch {
+  records: TrashRecord[];
+  sessions: ListedSession[];
+}
+
+export interface LifecycleState {
+  /** Marked session paths (Space). */
+  marks: ReadonlySet<string>;
+  /** Result or error of the last action; cleared by the next key. */
+  status?: StatusMessage;
+  undo?: UndoBatch;
+  /** The trash deletes go to; null when there is none (deletes are permanent); undefined until known. */
+  trashDir?: string | null;
+}
+
+export function initialLifecycle(): LifecycleState {
+  return { marks: new Set() };
+}
+
+export type LifecycleEffect =
+  | { id: number; type: "rename"; path: string; name: string }
+  | { id: number; type: "trash"; targets: DeleteTarget[] }
+  | { id: number; type: "deletePermanently"; targets: DeleteTarget[] }
+  | { id: number; type: "restore"; records: TrashRecord[] };
+
+export const LIFECYCLE_EFFECTS: ReadonlySet<string> = new Set(["rename", "trash", "deletePermanently", "restore"]);
+
+export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
+  return LIFECYCLE_EFFECTS.has(e.type);
+}
+
+export type LifecycleAction =
+  | { type: "life.setup"; trashDir: string | null }
+  | { type: "life.renamed"; path: string; name: string }
+  | { type: "life.failed"; message: string }
+  /** `failed.offerPermanent`: the trash could not take it, so a permanent delete may be offered. */
+  | { type: "life.trashed"; targets: DeleteTarget[]; records: TrashRecord[]; failed?: { path: string; message: string; offerPermanent: boolean } }
+  | { type: "life.deleted"; paths: string[]; error?: string }
+  | { type: "life.restored"; paths: string[]; errors: string[] }
+  | { type: "store.changes"; updated: SessionSummary[]; removed: string[]; diagnostics: Diagnostic[] };
+
+export const LIFECYCLE_COMMANDS = ["session.rename", "session.delete", "session.undo", "session.mark", "rename.submit", "rename.cancel", "confirm.yes"] as const;
+export type LifecycleCommand = (typeof LIFECYCLE_COMMANDS)[number];
+
+export function isLifecycleMode(m: Mode): boolean {
+  return m === "rename" || m === "confirm";
+}
+
+export function lifecycleMode(l: LifecycleLayer): Mode {
+  return l.kind === "rename" ? "rename" : "confirm";
+}
+
+// ---- helpers ----
+
+const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+
+export function sessionTitle(s: ListedSession): string {
+  return sanitizeLine(s.name ?? "") || sanitizeLine(s.firstMessage) || s.id || s.path;
+}
+
+function target(s: ListedSession): DeleteTarget {
+  return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs };
+}
+
+export function totalBytes(targets: readonly DeleteTarget[]): number {
+  return targets.reduce((n, t) => n + t.bytes, 0);
+}
+
+function setStatus(s: AppState, text: string, tone: StatusMessage["tone"] = "info"): AppState {
+  return { ...s, status: { text, tone } };
+}
+
+function replaceTop(s: AppState, l: LifecycleLayer): AppState {
+  return { ...s, stack: [...s.stack.slice(0, -1), l] };
+}
+
+function withoutPaths(s: AppState, paths: readonly string[]): AppState {
+  if (paths.length === 0) return s;
+  const sessions = new Map(s.sessions);
+  let marks = s.marks;
+  for (const p of paths) {
+    sessions.delete(p);
+    if (marks.has(p)) {
+      if (marks === s.marks) marks = new Set(marks);
+      (marks as Set<string>).delete(p);
+    }
+  }
+  return { ...s, sessions, marks };
+}
+
+// ---- commands ----
+
+function openRename(s: AppState): AppState {
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  const value = sanitizeLine(sel.name ?? "");
+  return { ...s, stack: [...s.stack, { kind: "rename", path: sel.path, title: sessionTitle(sel), input: { value, cursor: Array.from(value).length } }] };
+}
+
+function openDelete(s: AppState): AppState {
+  if (s.marks.size > 0) {
+    const targets: DeleteTarget[] = [];
+    for (const p of s.marks) {
+      const x = s.sessions.get(p);
+      if (x) targets.push(target(x));
+    }
+    if (targets.length === 0) return { ...s, marks: new Set() };
+    return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets, bulk: true }] };
+  }
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(sel)], bulk: false }] };
+}
+
+function toggleMark(s: AppState): AppState {
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  const marks = new Set(s.marks);
+  if (marks.has(sel.path)) marks.delete(sel.path);
+  else marks.add(sel.path);
+  return moveTo({ ...s, marks }, s.cursor + 1);
+}
+
+function undo(s: AppState): AppState {
+  if (!s.undo || s.undo.records.length === 0) return setStatus(s, "nothing to undo");
+  return pushEffect(s, { type: "restore", records: s.undo.records });
+}
+
+function submitRename(s: AppState): AppState {
+  const top = topLayer(s);
+  if (top?.kind !== "rename") return s;
+  return pushEffect(pop(s), { type: "rename", path: top.path, name: top.input.value });
+}
+
+function confirmDelete(s: AppState): AppState {
+  const top = topLayer(s);
+  if (top?.kind !== "delete") return s;
+  // No trash here: never delete on the first confirmation; ask again, explicitly.
+  if (top.step === "confirm" && s.trashDir === null) return replaceTop(s, { ...top, step: "permanent" });
+  return pushEffect(pop(s), { type: top.step === "confirm" ? "trash" : "deletePermanently", targets: top.targets });
+}
+
+export function lifecycleCommand(s: AppState, c: LifecycleCommand): AppState {
+  switch (c) {
+    case "session.rename":
+      return openRename(s);
+    case "session.delete":
+      return openDelete(s);
+    case "session.undo":
+      return undo(s);
+    case "session.mark":
+      return toggleMark(s);
+    case "rename.submit":
+      return submitRename(s);
+    case "rename.cancel":
+      return topLayer(s)?.kind === "rename" ? pop(s) : s;
+    case "confirm.yes":
+      return confirmDelete(s);
+  }
+}
+
+/** Esc in the list: marks are cleared before Esc quits. Returns null when there are none. */
+export function clearMarks(s: AppState): AppState | null {
+  return s.marks.size > 0 ? { ...s, marks: new Set() } : null;
+}
+
+function editRename(s: AppState, edit: (t: text.TextInput) => text.TextInput): AppState {
+  const top = topLayer(s);
+  if (top?.kind !== "rename") return s;
+  const input = edit(top.input);
+  return input === top.input ? s : replaceTop(s, { ...top, input });
+}
+
+const RENAME_EDITS: Partial<Record<CommandId, (t: text.TextInput) => text.TextInput>> = {
+  "input.deleteBack": text.deleteBack,
+  "input.deleteWord": text.deleteWordBack,
+  "input.clear": () => text.clearInput(),
+  "input.left": (t) => text.moveCursor(t, "left"),
+  "input.right": (t) => text.moveCursor(t, "right"),
+  "input.home": (t) => text.moveCursor(t, "home"),
+  "input.end": (t) => text.moveCursor(t, "end"),
+};
+
+/** Keys while a rename or delete dialog is up (called by the root key router). */
+export function lifecycleKey(s: AppState, input: string, key: Key): AppState {
+  const top = topLayer(s);
+  const c = commandFor(s.keymap, modeOf(s), input, key);
+  if (top?.kind === "rename") {
+    if (c === "rename.submit") return submitRename(s);
+    if (c === "rename.cancel" || c === "app.interrupt") return pop(s);
+    const edit = c ? RENAME_EDITS[c] : undefined;
+    if (edit) return editRename(s, edit);
+    // Typed or pasted text, inserted whole; a pasted newline becomes a space as pi's rename does.
+    if (input && !key.ctrl && !key.meta) return editRename(s, (t) => text.insertText(t, input.replace(/[\r\n]+/g, " ")));
+    return s;
+  }
+  if (top?.kind === "delete") {
+    // The permanent step takes only an explicit `y`, so a repeated Enter never deletes for good.
+    if (c === "confirm.yes" && (top.step === "confirm" || (input === "y" && !key.ctrl && !key.meta))) return confirmDelete(s);
+    return setStatus(pop(s), "not deleted");
+  }
+  return s;
+}
+
+// ---- results and store changes ----
+
+export function lifecycleReducer(s: AppState, a: LifecycleAction): AppState {
+  switch (a.type) {
+    case "life.setup":
+      return { ...s, trashDir: a.trashDir };
+    case "life.renamed": {
+      const x = s.sessions.get(a.path);
+      const next = x ? new Map(s.sessions).set(a.path, { ...x, name: a.name || undefined }) : s.sessions;
+      return setStatus(refresh({ ...s, sessions: next }), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
+    }
+    case "life.failed":
+      return setStatus(s, a.message, "error");
+    case "life.trashed": {
+      const gone = a.records.map((r) => r.original);
+      const sessions = gone.map((p) => s.sessions.get(p)).filter((x): x is ListedSession => !!x);
+      let n = withoutPaths(s, gone);
+      if (a.records.length > 0) n = { ...n, undo: { records: a.records, sessions } };
+      n = refresh(n);
+      const moved = a.records.length > 0 ? `Moved ${plural(a.records.length, "session")} to the trash — u to undo` : "";
+      if (!a.failed) return setStatus(n, moved);
+      n = setStatus(n, `${a.failed.message}${moved ? ` (${moved})` : ""}`, "error");
+      if (!a.failed.offerPermanent) return n;
+      const done = new Set(gone);
+      const rest = a.targets.filter((t) => !done.has(t.path));
+      if (rest.length === 0) return n;
+      return { ...n, stack: [...n.stack, { kind: "delete", step: "permanent", targets: rest, bulk: rest.length > 1, reason: a.failed.message }] };
+    }
+    case "life.deleted": {
+      const n = refresh(withoutPaths(s, a.paths));
+      const done = a.paths.length > 0 ? `Deleted ${plural(a.paths.length, "session")} permanently` : "";
+      if (a.error) return setStatus(n, done ? `${a.error} (${done})` : a.error, "error");
+      return setStatus(n, done);
+    }
+    case "life.restored": {
+      const back = new Set(a.paths);
+      const u = s.undo;
+      const sessions = new Map(s.sessions);
+      for (const x of u?.sessions ?? []) if (back.has(x.path)) sessions.set(x.path, x);
+      const rest = u ? u.records.filter((r) => !back.has(r.original)) : [];
+      const undoLeft = u && rest.length > 0 ? { records: rest, sessions: u.sessions.filter((x) => !back.has(x.path)) } : undefined;
+      // The restored session is selected, so it is seen coming back.
+      const selectedPath = a.paths[0] ?? s.selectedPath;
+      const n = refresh({ ...s, sessions, undo: undoLeft, selectedPath });
+      const ok = a.paths.length > 0 ? `Restored ${plural(a.paths.length, "session")}` : "";
+      if (a.errors.length > 0) return setStatus(n, [ok, ...a.errors].filter(Boolean).join("; "), "error");
+      return setStatus(n, ok);
+    }
+    case "store.changes": {
+      const merged = mergeBatch(s.sessions, [], a.updated, a.diagnostics);
+      return refresh(withoutPaths({ ...s, sessions: merged }, a.removed.filter((p) => merged.has(p))));
+    }
+  }
+}
+
+/** The bulk summary: "3 sessions (12.3 KB)". */
+export function batchSummary(targets: readonly DeleteTarget[]): string {
+  return `${plural(targets.length, "session")} (${formatBytes(totalBytes(targets))})`;
+}

@@ -1,0 +1,62 @@
+import { Box, Text } from "ink";
+import { useMemo } from "react";
+import type { SessionIndex } from "../../src/model/session-index.js";
+import type { TreeView } from "../../src/model/tree-view.js";
+import { useVisibleWindow } from "../layout/useVisibleWindow.js";
+import { theme } from "../theme.js";
+import { TreeRow } from "./TreeRow.js";
+import { type TreeRowParts, treeRowParts } from "./treeRowFormat.js";
+
+interface Props {
+  view: TreeView;
+  index: SessionIndex;
+  calls: ReadonlyMap<string, string>;
+  folded: ReadonlySet<string>;
+  matches: ReadonlySet<string>;
+  cursor: number;
+  width: number;
+  height: number;
+}
+
+/** The leaf, or its nearest visible ancestor; none when no ancestor is visible. */
+export function activeRow(view: TreeView, index: SessionIndex): string | undefined {
+  let cur = index.leafId;
+  for (let guard = 0; cur !== null && guard <= index.nodes.length; guard++) {
+    if (view.rowOf.has(cur)) return cur;
+    cur = index.tree.parent.get(cur) ?? null;
+  }
+  return undefined;
+}
+
+/** Virtualised: only the rows in the visible window are formatted and rendered. */
+export function TreePane({ view, index, calls, folded, matches, cursor, width, height }: Props) {
+  const { top, end } = useVisibleWindow(view.rows.length, cursor, height);
+  // A hidden leaf (a label entry, say) lends its marker to its nearest visible ancestor.
+  const activeRowId = useMemo(() => activeRow(view, index), [view, index]);
+  // Formatted rows survive cursor moves: a key formats only the rows that scrolled in.
+  const cache = useMemo(() => new Map<number, TreeRowParts>(), [view, index, calls, folded, matches, width, activeRowId]);
+  if (view.rows.length === 0) {
+    return (
+      <Box height={height} width={width} flexShrink={0}>
+        <Text {...theme.muted} wrap="truncate-end">
+          {"  no entry passes this filter · o changes it"}
+        </Text>
+      </Box>
+    );
+  }
+  const rows = [];
+  for (let i = top; i < end; i++) {
+    let base = cache.get(i);
+    if (!base) {
+      base = treeRowParts(view, index, calls, folded, matches, i, -1, width, activeRowId);
+      cache.set(i, base);
+    }
+    const parts = i === cursor ? { ...base, selected: true } : base;
+    rows.push(<TreeRow key={parts.id} parts={parts} width={width} />);
+  }
+  return (
+    <Box flexDirection="column" height={height} width={width} overflow="hidden" flexShrink={0}>
+      {rows}
+    </Box>
+  );
+}

@@ -1,0 +1,121 @@
+import { Box, Text } from "ink";
+import { basename } from "node:path";
+import { type Dispatch, type ReactNode, useCallback, useMemo } from "react";
+import { rowText } from "../../src/model/row-text.js";
+import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
+import { footerText, hintsFor } from "../footer/hints.js";
+import type { Mode } from "../keys/commands.js";
+import type { Keymap } from "../keys/keymap.js";
+import type { Layout } from "../layout/layout.js";
+import type { AppAction } from "../state/appReducer.js";
+import { theme } from "../theme.js";
+import { EntryPreview } from "./EntryPreview.js";
+import { ConfirmWriteDialog, LabelDialog } from "./TreeDialog.js";
+import { treeHeaderText } from "./treeHeaderText.js";
+import { TreePane } from "./TreePane.js";
+import { currentId, type TreeState } from "./treeState.js";
+import { EntryCache, type EntryReader } from "./useEntryPreview.js";
+
+interface Props {
+  tree: TreeState;
+  mode: Mode;
+  keymap: Keymap;
+  print: boolean;
+  layout: Layout;
+  /** Help or another app dialog drawn over the body. */
+  overlay?: ReactNode;
+  dispatch: Dispatch<AppAction>;
+  /** For tests: how full entries are read. */
+  readEntry?: EntryReader;
+  cache?: EntryCache;
+}
+
+function InputLine({ value, cursor, width }: { value: string; cursor: number; width: number }) {
+  const chars = Array.from(value);
+  const room = Math.max(4, width - 12);
+  const before = chars.slice(0, cursor).join("");
+  const shown = displayWidth(before) > room ? "…" + truncateToWidth(before, room).slice(-room) : before;
+  return (
+    <Text wrap="truncate-end">
+      <Text {...theme.key}>search: </Text>
+      <Text>{shown}</Text>
+      <Text inverse>{chars[cursor] ?? " "}</Text>
+      <Text>{chars.slice(cursor + 1).join("")}</Text>
+    </Text>
+  );
+}
+
+/** The branch tree of one session: header, tree pane + entry preview (or a dialog), footer. */
+export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, dispatch, readEntry, cache }: Props) {
+  const entries = useMemo(() => cache ?? new EntryCache(), [cache]);
+  const onMaxTop = useCallback((max: number) => dispatch({ type: "tree.previewMax", max }), [dispatch]);
+  const { list, preview: pv } = layout;
+  const width = layout.columns;
+  const id = currentId(t);
+  const node = id !== undefined ? t.index?.byId.get(id) : undefined;
+
+  let body: ReactNode;
+  if (overlay) body = overlay;
+  else if (t.confirm) body = <ConfirmWriteDialog write={t.confirm} fileName={basename(t.path)} width={width} height={layout.body} />;
+  else if (t.input?.kind === "label") {
+    const target = t.input.entryId ? t.index?.byId.get(t.input.entryId) : undefined;
+    body = <LabelDialog entryText={target ? rowText(target, t.calls).text : ""} input={t.input.text} width={width} height={layout.body} />;
+  } else if (!t.view || !t.index) {
+    body = (
+      <Box height={layout.body} width={width} flexShrink={0}>
+        <Text {...(t.status === "error" ? theme.error : theme.muted)} wrap="truncate-end">
+          {t.status === "error" ? `  cannot read the session: ${sanitizeLine(t.error ?? "")}` : "  loading the tree…"}
+        </Text>
+      </Box>
+    );
+  } else {
+    body = (
+      <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
+        <TreePane view={t.view} index={t.index} calls={t.calls} folded={t.folded} matches={t.matchSet} cursor={t.cursor} width={list.width} height={list.height} />
+        <EntryPreview
+          path={t.path}
+          node={node}
+          label={id !== undefined ? t.index.labels.get(id) : undefined}
+          calls={t.calls}
+          cache={entries}
+          read={readEntry}
+          top={t.previewTop}
+          position={pv.position}
+          width={pv.width}
+          height={pv.height}
+          inner={pv.inner}
+          onMaxTop={onMaxTop}
+        />
+      </Box>
+    );
+  }
+
+  let footer: ReactNode;
+  if (t.input?.kind === "search") footer = <InputLine value={t.input.text.value} cursor={t.input.text.cursor} width={width} />;
+  else if (t.message && mode === "tree" && !overlay)
+    footer = (
+      <Text wrap="truncate-end" {...(t.message.error ? theme.error : theme.accent)}>
+        {sanitizeLine(t.message.text)}
+      </Text>
+    );
+  else
+    footer = (
+      <Text wrap="truncate-end" {...theme.muted}>
+        {footerText(hintsFor(mode, print), keymap, width, mode)}
+      </Text>
+    );
+
+  return (
+    <Box flexDirection="column" width={width} height={layout.height}>
+      <Box height={1} width={width} flexShrink={0}>
+        <Text wrap="truncate-end" {...theme.title}>
+          {treeHeaderText(t, width)}
+        </Text>
+      </Box>
+      {body}
+      <Box height={1} width={width} flexShrink={0}>
+        {footer}
+      </Box>
+    </Box>
+  );
+}

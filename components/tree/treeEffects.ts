@@ -1,0 +1,19 @@
+import type { SessionIndex } from "../../src/model/session-index.js";
+import type { PendingWrite } from "./treeState.js";
+
+/** I/O the tree's reducer asks for; run by runTreeEffect. */
+export type TreeEffect =
+  | { id: number; type: "tree.load"; path: string; seq: number }
+  | { id: number; type: "tree.search"; path: string; index: SessionIndex; query: string; seq: number }
+  /** An append (label, resume-at-entry). Unless `force`, a file changed in the last 10 s asks first. */
+  | { id: number; type: "tree.write"; path: string; write: PendingWrite; force: boolean; ownMtime?: number }
+  | { id: number; type: "tree.fork"; path: string; entryId: string };
+
+const TYPES = new Set(["tree.load", "tree.search", "tree.write", "tree.fork"]);
+
+export function isTreeEffect(e: { type: string }): e is TreeEffect {
+  return TYPES.has(e.type);
+}
+
+/** pi may have the session open when its file changed this recently. */
+export const RECENT_WRITE_MS = 10_000;

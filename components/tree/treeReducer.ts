@@ -1,0 +1,280 @@
+import { basename } from "node:path";
+import type { SessionIndex } from "../../src/model/session-index.js";
+import { nextFilter } from "../../src/model/tree-view.js";
+import type { SessionSummary } from "../../src/model/types.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
+import type { CommandId, Mode } from "../keys/commands.js";
+import { type AppState, pop, pushEffect, refresh } from "../state/appReducer.js";
+import { mergeBatch } from "../state/sessions.js";
+import * as text from "../state/textInput.js";
+import {
+  clearSearch,
+  currentId,
+  moveTo,
+  newTreeState,
+  nextMatchRow,
+  openInput,
+  type PendingWrite,
+  setFilter,
+  treeLeft,
+  treeRight,
+  treeSibling,
+  type TreeState,
+  withIndex,
+  withMatches,
+} from "./treeState.js";
+
+/*
+ * The branch tree inside the app's reducer: commands in the tree modes, and the
+ * results of its effects. The tree's state lives in AppState.tree while the
+ * { kind: "tree" } layer is on the stack.
+ */
+
+export type TreeAction =
+  | { type: "tree.loaded"; path: string; seq: number; index: SessionIndex }
+  | { type: "tree.loadFailed"; path: string; seq: number; error: string }
+  | { type: "tree.searched"; path: string; seq: number; ids: string[] }
+  | { type: "tree.searchFailed"; path: string; seq: number; error: string }
+  /** The file changed in the last seconds: ask before writing. */
+  | { type: "tree.confirmWrite"; path: string; write: PendingWrite }
+  | { type: "tree.written"; path: string; write: PendingWrite; wrote: boolean; mtimeMs?: number }
+  | { type: "tree.writeFailed"; path: string; error: string }
+  | { type: "tree.forked"; source: string; path: string; summary?: SessionSummary }
+  | { type: "tree.forkFailed"; path: string; error: string }
+  /** The preview knows how far it can scroll. */
+  | { type: "tree.previewMax"; max: number };
+
+export function isTreeAction(a: { type: string }): a is TreeAction {
+  return a.type.startsWith("tree.");
+}
+
+export function isTreeMode(m: Mode): boolean {
+  return m === "tree" || m === "treeSearch" || m === "treeLabel" || m === "treeConfirm";
+}
+
+export const TREE_LAYER = { kind: "tree" } as const;
+
+const PREVIEW_STEP = 3;
+
+function setTree(s: AppState, t: TreeState): AppState {
+  return t === s.tree ? s : { ...s, tree: t };
+}
+
+function note(t: TreeState, text: string, error = false): TreeState {
+  return { ...t, message: { text, error } };
+}
+
+/** Opens the selected session's tree and starts loading it. */
+export function openTree(s: AppState): AppState {
+  const sel = s.rows[s.cursor]?.session;
+  if (!sel) return s;
+  const title = sanitizeLine(sel.name ?? "") || sanitizeLine(sel.firstMessage) || basename(sel.path);
+  const t = newTreeState(sel.path, sel.cwd, title);
+  return pushEffect({ ...s, tree: t, stack: [...s.stack, TREE_LAYER] }, { type: "tree.load", path: t.path, seq: t.loadSeq });
+}
+
+/** Back to the list, with the same session selected. */
+export function closeTree(s: AppState): AppState {
+  const stack = s.stack.filter((l) => l.kind !== "tree");
+  return { ...s, tree: null, stack };
+}
+
+function reload(s: AppState, t: TreeState): AppState {
+  const next = { ...t, loadSeq: t.loadSeq + 1, anchorId: currentId(t) ?? t.anchorId };
+  return pushEffect(setTree(s, next), { type: "tree.load", path: t.path, seq: next.loadSeq });
+}
+
+function requestWrite(s: AppState, t: TreeState, write: PendingWrite, force: boolean): AppState {
+  if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
+  return pushEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: t.ownMtime });
+}
+
+function editInput(s: AppState, t: TreeState, f: (x: text.TextInput) => text.TextInput): AppState {
+  if (!t.input) return s;
+  const next = f(t.input.text);
+  return next === t.input.text ? s : setTree(s, { ...t, input: { ...t.input, text: next } });
+}
+
+/** Printable keys typed into the tree's search or label field. */
+export function treeTypeText(s: AppState, input: string): AppState {
+  const t = s.tree;
+  if (!t?.input || !input) return s;
+  return editInput(s, t, (x) => text.insertText(x, input));
+}
+
+const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "quit" } });
+
+/** A command while the tree is on top (or tree.open from the list). */
+export function runTreeCommand(s: AppState, c: CommandId): AppState {
+  if (c === "tree.open") return openTree(s);
+  if (!s.tree) return s;
+  // A message lasts until the next key (unless a write is still running).
+  if (s.tree.message && !s.tree.busy) s = { ...s, tree: { ...s.tree, message: undefined } };
+  const t = s.tree!;
+  const page = Math.max(1, s.pageSize - 1);
+  switch (c) {
+    case "tree.up":
+      return setTree(s, moveTo(t, t.cursor - 1));
+    case "tree.down":
+      return setTree(s, moveTo(t, t.cursor + 1));
+    case "tree.pageUp":
+      return setTree(s, moveTo(t, t.cursor - page));
+    case "tree.pageDown":
+      return setTree(s, moveTo(t, t.cursor + page));
+    case "tree.top":
+      return setTree(s, moveTo(t, 0));
+    case "tree.bottom":
+      return setTree(s, moveTo(t, Number.MAX_SAFE_INTEGER));
+    case "tree.left": {
+      const next = treeLeft(t);
+      return next === "back" ? closeTree(s) : setTree(s, next);
+    }
+    case "tree.right":
+      return setTree(s, treeRight(t));
+    case "tree.prevBranch":
+      return setTree(s, treeSibling(t, -1));
+    case "tree.nextBranch":
+      return setTree(s, treeSibling(t, 1));
+    case "tree.filter":
+      return setTree(s, setFilter(t, nextFilter(t.filter)));
+    case "tree.search":
+      return setTree(s, openInput(t, "search", t.query));
+    case "tree.nextMatch":
+    case "tree.prevMatch": {
+      if (t.matches.length === 0) return setTree(s, note(t, t.query ? "no matches" : "no search: press / to search"));
+      const row = nextMatchRow(t, c === "tree.nextMatch" ? 1 : -1);
+      if (row === null) return setTree(s, note(t, "no match is visible under this filter"));
+      return setTree(s, moveTo(t, row));
+    }
+    case "tree.label": {
+      const id = currentId(t);
+      if (id === undefined || !t.index) return s;
+      return setTree(s, openInput(t, "label", t.index.labels.get(id) ?? "", id));
+    }
+    case "tree.resume": {
+      const id = currentId(t);
+      if (id === undefined) return s;
+      return requestWrite(s, t, { op: "navigate", entryId: id }, false);
+    }
+    case "tree.fork": {
+      const id = currentId(t);
+      if (id === undefined) return s;
+      if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
+      return pushEffect(setTree(s, { ...note(t, "forking…"), busy: true }), { type: "tree.fork", path: t.path, entryId: id });
+    }
+    case "tree.previewUp":
+      return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - PREVIEW_STEP) });
+    case "tree.previewDown":
+      return setTree(s, { ...t, previewTop: t.previewTop + PREVIEW_STEP });
+    case "tree.back":
+      return t.query ? setTree(s, clearSearch(t)) : closeTree(s);
+    case "tree.close":
+      return closeTree(s);
+    case "tree.inputSubmit": {
+      const input = t.input;
+      if (!input) return s;
+      const value = input.text.value;
+      const closed = { ...t, input: null };
+      if (input.kind === "label") return requestWrite(s, closed, { op: "label", entryId: input.entryId!, label: value }, false);
+      if (!value.trim() || !t.index) return setTree(s, clearSearch(closed));
+      const next = { ...closed, query: value.trim(), searching: true, searchSeq: t.searchSeq + 1, message: undefined };
+      return pushEffect(setTree(s, next), { type: "tree.search", path: t.path, index: t.index, query: next.query, seq: next.searchSeq });
+    }
+    case "tree.inputCancel":
+      return setTree(s, { ...t, input: null });
+    case "tree.confirmYes":
+      return t.confirm ? requestWrite(s, { ...t, busy: false }, t.confirm, true) : s;
+    case "tree.confirmNo":
+      return setTree(s, { ...note(t, "nothing written"), confirm: null, busy: false });
+    case "input.deleteBack":
+      return editInput(s, t, text.deleteBack);
+    case "input.deleteWord":
+      return editInput(s, t, text.deleteWordBack);
+    case "input.clear":
+      return editInput(s, t, text.clearInput);
+    case "input.left":
+      return editInput(s, t, (x) => text.moveCursor(x, "left"));
+    case "input.right":
+      return editInput(s, t, (x) => text.moveCursor(x, "right"));
+    case "input.home":
+      return editInput(s, t, (x) => text.moveCursor(x, "home"));
+    case "input.end":
+      return editInput(s, t, (x) => text.moveCursor(x, "end"));
+    case "help.open":
+      return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
+    case "app.interrupt":
+      if (t.confirm) return setTree(s, { ...note(t, "nothing written"), confirm: null, busy: false });
+      if (t.input) return setTree(s, { ...t, input: null });
+      return quit(s);
+    default:
+      return s;
+  }
+}
+
+/** Results of the tree's effects. Stale ones (another session, an older request) are dropped. */
+export function treeReducer(s: AppState, a: TreeAction): AppState {
+  if (a.type === "tree.forked") return forked(s, a);
+  const t = s.tree;
+  if (!t) return s;
+  switch (a.type) {
+    case "tree.loaded":
+      if (a.path !== t.path || a.seq !== t.loadSeq) return s;
+      return setTree(s, withIndex(t, a.index));
+    case "tree.loadFailed":
+      if (a.path !== t.path || a.seq !== t.loadSeq) return s;
+      return setTree(s, t.index ? note(t, `reload failed: ${a.error}`, true) : { ...t, status: "error", error: a.error });
+    case "tree.searched": {
+      if (a.path !== t.path || a.seq !== t.searchSeq) return s;
+      let next = withMatches(t, a.ids);
+      if (a.ids.length === 0) return setTree(s, note(next, "no entry matches"));
+      const here = currentId(next);
+      if (here === undefined || !next.matchSet.has(here)) {
+        const row = nextMatchRow(next, 1);
+        if (row !== null) next = moveTo(next, row);
+        else next = note(next, "no match is visible under this filter");
+      }
+      return setTree(s, next);
+    }
+    case "tree.searchFailed":
+      if (a.path !== t.path || a.seq !== t.searchSeq) return s;
+      return setTree(s, note({ ...t, searching: false }, `search failed: ${a.error}`, true));
+    case "tree.confirmWrite":
+      if (a.path !== t.path) return s;
+      return setTree(s, { ...t, confirm: a.write, busy: false, message: undefined });
+    case "tree.written": {
+      if (a.path !== t.path) return s;
+      const done = { ...t, busy: false, ownMtime: a.mtimeMs ?? t.ownMtime };
+      if (a.write.op === "label") {
+        const label = a.write.label.trim();
+        return reload(s, note(done, label ? `labelled: ${sanitizeLine(label)}` : "label cleared"));
+      }
+      // Resume at the entry: the same way out as the list's resume.
+      const shown = reload(s, note(done, a.wrote ? "position moved to this entry" : "this entry already is the position"));
+      if (s.print) return pushEffect(shown, { type: "exit", outcome: { kind: "print", path: t.path } });
+      return pushEffect(shown, { type: "resume", path: t.path, cwd: done.cwd });
+    }
+    case "tree.writeFailed":
+      if (a.path !== t.path) return s;
+      return setTree(s, note({ ...t, busy: false }, a.error, true));
+    case "tree.forkFailed":
+      if (a.path !== t.path) return s;
+      return setTree(s, note({ ...t, busy: false }, a.error, true));
+    case "tree.previewMax": {
+      const max = Math.max(0, a.max);
+      return t.previewTop > max ? setTree(s, { ...t, previewTop: max }) : s;
+    }
+  }
+}
+
+/** A fork was written: back to the list with the fork selected (threaded under its parent). */
+function forked(s: AppState, a: Extract<TreeAction, { type: "tree.forked" }>): AppState {
+  let sessions = s.sessions;
+  if (a.summary) {
+    const parentKnown = s.sessions.has(a.source);
+    const summary: SessionSummary = parentKnown ? { ...a.summary, lineage: { status: "resolved", path: a.source, by: "realpath" } } : a.summary;
+    sessions = mergeBatch(s.sessions, [], [summary]);
+  }
+  const left = s.tree && s.tree.path === a.source ? closeTree(s) : s;
+  const next = refresh({ ...left, sessions, selectedPath: a.path });
+  return { ...next, status: { text: `forked → ${basename(a.path)}`, tone: "info" } };
+}

@@ -1,0 +1,57 @@
+import { rowText } from "../../src/model/row-text.js";
+import type { SessionIndex } from "../../src/model/session-index.js";
+import { rowPrefix, type TreeView } from "../../src/model/tree-view.js";
+import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
+
+/** One tree row as display-ready, sanitized pieces (so a memoised row compares strings). */
+export interface TreeRowParts {
+  id: string;
+  selected: boolean;
+  /** Gutters, connectors and fold marks: `│  ├⊟ `. */
+  prefix: string;
+  /** `• ` on entries of the active path. */
+  active: string;
+  /** `◆ ` on search matches. */
+  match: string;
+  /** `[label] ` when labelled. */
+  label: string;
+  text: string;
+  kind: string;
+  /** ` ← active` on the leaf. */
+  leaf: string;
+}
+
+export const CURSOR = "❯ ";
+export const NO_CURSOR = "  ";
+
+/** The pieces of row `i`, its text cut so the whole row fits `width`. */
+export function treeRowParts(
+  view: TreeView,
+  index: SessionIndex,
+  calls: ReadonlyMap<string, string>,
+  folded: ReadonlySet<string>,
+  matches: ReadonlySet<string>,
+  i: number,
+  cursor: number,
+  width: number,
+  /** The row that carries `← active`: the leaf, or its nearest visible ancestor when the leaf is hidden. */
+  activeRowId: string | undefined = index.leafId ?? undefined,
+): TreeRowParts {
+  const row = view.rows[i];
+  const node = index.byId.get(row.id)!;
+  const rt = rowText(node, calls);
+  const prefix = rowPrefix(view, row, folded);
+  const active = view.activeIds.has(row.id) ? "• " : "";
+  const match = matches.has(row.id) ? "◆ " : "";
+  const rawLabel = index.labels.get(row.id);
+  const label = rawLabel ? `[${truncateToWidth(sanitizeLine(rawLabel), 24)}] ` : "";
+  const leaf = row.id === activeRowId ? " ← active" : "";
+  const used = displayWidth(CURSOR) + displayWidth(prefix) + displayWidth(active) + displayWidth(match) + displayWidth(label) + displayWidth(leaf);
+  const text = truncateToWidth(sanitizeLine(rt.text), Math.max(1, width - used));
+  return { id: row.id, selected: i === cursor, prefix, active, match, label, text, kind: rt.kind, leaf };
+}
+
+/** The row as plain text (tests, and what the terminal shows without colours). */
+export function treeRowString(p: TreeRowParts): string {
+  return (p.selected ? CURSOR : NO_CURSOR) + p.prefix + p.active + p.match + p.label + p.text + p.leaf;
+}

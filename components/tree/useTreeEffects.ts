@@ -1,0 +1,108 @@
+import { stat } from "node:fs/promises";
+import { type Dispatch, useEffect, useRef } from "react";
+import { forkAtEntry } from "../../src/actions/fork.js";
+import { labelEntry } from "../../src/actions/label.js";
+import { resumeAtEntry } from "../../src/actions/navigate.js";
+import { loadSessionIndex } from "../../src/model/session-index.js";
+import { searchEntries } from "../../src/search/entry-search.js";
+import { scanSessionFile } from "../../src/store/scan-file.js";
+import type { AppAction } from "../state/appReducer.js";
+import type { Effect } from "../state/effects.js";
+import { isTreeEffect, RECENT_WRITE_MS, type TreeEffect } from "./treeEffects.js";
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The I/O behind the tree; injectable for tests. */
+export interface TreeIO {
+  loadIndex: typeof loadSessionIndex;
+  search: typeof searchEntries;
+  mtimeMs(path: string): Promise<number>;
+  label: typeof labelEntry;
+  navigate: typeof resumeAtEntry;
+  fork: typeof forkAtEntry;
+  scanFile: typeof scanSessionFile;
+  now(): number;
+}
+
+export const realTreeIO: TreeIO = {
+  loadIndex: loadSessionIndex,
+  search: searchEntries,
+  mtimeMs: async (p) => (await stat(p)).mtimeMs,
+  label: labelEntry,
+  navigate: resumeAtEntry,
+  fork: forkAtEntry,
+  scanFile: scanSessionFile,
+  now: () => Date.now(),
+};
+
+/** Runs one tree effect; results come back as actions. Never throws. */
+export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: TreeIO, ctx: { search?: AbortController }, afterWrite?: () => void): void {
+  switch (e.type) {
+    case "tree.load":
+      // skim: bulky tool outputs stay unparsed; their rows are named by the tool-call map.
+      io.loadIndex(e.path, { skim: true }).then(
+        (index) => dispatch({ type: "tree.loaded", path: e.path, seq: e.seq, index }),
+        (err) => dispatch({ type: "tree.loadFailed", path: e.path, seq: e.seq, error: message(err) }),
+      );
+      return;
+    case "tree.search": {
+      ctx.search?.abort();
+      const ac = new AbortController();
+      ctx.search = ac;
+      io.search(e.path, e.index, e.query, ac.signal).then(
+        (ids) => dispatch({ type: "tree.searched", path: e.path, seq: e.seq, ids }),
+        (err) => {
+          if (!ac.signal.aborted) dispatch({ type: "tree.searchFailed", path: e.path, seq: e.seq, error: message(err) });
+        },
+      );
+      return;
+    }
+    case "tree.write": {
+      const { path, write } = e;
+      (async () => {
+        if (!e.force) {
+          const m = await io.mtimeMs(path);
+          if (io.now() - m < RECENT_WRITE_MS && m !== e.ownMtime) {
+            dispatch({ type: "tree.confirmWrite", path, write });
+            return;
+          }
+        }
+        const wrote = write.op === "label" ? true : (await io.navigate(path, write.entryId)) !== null;
+        if (write.op === "label") await io.label(path, write.entryId, write.label);
+        const mtimeMs = await io.mtimeMs(path).catch(() => undefined);
+        afterWrite?.();
+        dispatch({ type: "tree.written", path, write, wrote, mtimeMs });
+      })().catch((err) => dispatch({ type: "tree.writeFailed", path, error: message(err) }));
+      return;
+    }
+    case "tree.fork":
+      (async () => {
+        const res = await io.fork(e.path, e.entryId);
+        const scan = await io.scanFile(res.path);
+        afterWrite?.();
+        dispatch({ type: "tree.forked", source: e.path, path: res.path, summary: scan.kind === "session" ? scan.summary : undefined });
+      })().catch((err) => dispatch({ type: "tree.forkFailed", path: e.path, error: message(err) }));
+      return;
+  }
+}
+
+/**
+ * Picks the tree's effects off the app's queue, runs each once and marks them done.
+ * `afterWrite` (the store watcher's "look now") runs after each write or fork.
+ */
+export function useTreeEffects(effects: readonly Effect[], dispatch: Dispatch<AppAction>, io: TreeIO = realTreeIO, afterWrite?: () => void): void {
+  const after = useRef(afterWrite);
+  after.current = afterWrite;
+  const ctx = useRef<{ search?: AbortController }>({});
+  const started = useRef(new Set<number>());
+  useEffect(() => {
+    const mine = effects.filter((e): e is TreeEffect => isTreeEffect(e) && !started.current.has(e.id));
+    if (mine.length === 0) return;
+    for (const e of mine) {
+      started.current.add(e.id);
+      runTreeEffect(e, dispatch, io, ctx.current, () => after.current?.());
+    }
+    dispatch({ type: "effects.done", ids: mine.map((e) => e.id) });
+  }, [effects, dispatch, io]);
+  useEffect(() => () => ctx.current.search?.abort(), []);
+}

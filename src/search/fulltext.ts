@@ -1,0 +1,213 @@
+import { describeEntry, messageText } from "../model/text.js";
+import type { SessionEntry } from "../model/types.js";
+import { readLines } from "../store/line-reader.js";
+import { forEachLimited } from "../store/pool.js";
+import { displayWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../text/sanitize.js";
+import type { Query, Term } from "./query.js";
+
+/*
+ * Full-text search over the conversation text of session files: what the user and the
+ * assistant wrote (and, with includeTools, tool output, tool calls and bash commands).
+ * Files are streamed line by line (never whole in memory); a line is only decoded and
+ * parsed when its raw bytes could hold a term, and terms are then checked against the
+ * message *text*, so JSON keys ("role"), ids and escapes never produce a hit.
+ *
+ * Terms are ANDed over the whole session: each may be satisfied by a different
+ * message. Field terms (cwd:, model:, …) describe metadata and are left to the caller
+ * (see fieldQuery).
+ */
+
+export type TextTerm = Extract<Term, { kind: "word" | "phrase" | "regex" }>;
+
+export interface FullTextOptions {
+  includeTools: boolean;
+  signal?: AbortSignal;
+  /** Called once per matching session, in completion order, never after an abort. */
+  onMatch(path: string, snippet: string): void;
+  /** Called after each file with the number of files decided so far. */
+  onProgress?(searched: number): void;
+  /** Files read at once (default 4). */
+  concurrency?: number;
+}
+
+export interface FullTextResult {
+  searched: number;
+  matched: number;
+  aborted: boolean;
+}
+
+/** The terms full-text search evaluates (word, phrase, re:). */
+export function textTerms(query: Query): TextTerm[] {
+  return query.terms.filter((t): t is TextTerm => t.kind === "word" || t.kind === "phrase" || t.kind === "regex");
+}
+
+/** The metadata-only part of a query: field filters (and "never" for an invalid pattern). */
+export function fieldQuery(query: Query): Query {
+  return { terms: query.terms.filter((t) => t.kind === "field" || t.kind === "never") };
+}
+
+/**
+ * A string that changes exactly when the full-text result would; null when there is
+ * nothing to search (no text terms, an invalid pattern, or only one-letter words).
+ */
+export function fullTextSignature(query: Query): string | null {
+  if (query.error || query.terms.some((t) => t.kind === "never")) return null;
+  const terms = textTerms(query);
+  if (terms.length === 0) return null;
+  // A single letter matches nearly every session; not worth reading the store for.
+  if (terms.every((t) => t.kind !== "regex" && t.text.length < 2)) return null;
+  return JSON.stringify(terms.map((t) => (t.kind === "regex" ? ["re", t.re.source] : [t.kind, t.text])));
+}
+
+const SNIPPET_WIDTH = 60;
+const SNIPPET_BEFORE = 20;
+
+/** ~60 columns of `text` around [at, at+len), sanitized to one line, "…" where cut. */
+export function makeSnippet(text: string, at: number, len: number, width = SNIPPET_WIDTH): string {
+  const flat = (s: string) => sanitizeLine(s).replace(/\s+/g, " ");
+  const from = Math.max(0, at - SNIPPET_BEFORE * 3);
+  let before = flat(text.slice(from, at)).trimStart();
+  const after = flat(text.slice(at, at + len + width * 3)).trimEnd();
+  // Keep the hit itself in view: at most 20 columns of context before it.
+  const beforeW = Math.min(SNIPPET_BEFORE, Math.max(0, width - Math.max(len, 10)));
+  if (displayWidth(before) > beforeW) before = truncateStartToWidth(before, beforeW);
+  else if (from > 0) before = "…" + before;
+  return truncateToWidth(before + after, width);
+}
+
+/** The texts of one entry that full-text search looks at. */
+function searchableTexts(entry: SessionEntry, includeTools: boolean): string[] {
+  if (entry.type !== "message") return [];
+  const m = entry.message ?? {};
+  const role = typeof m.role === "string" ? m.role : "";
+  if (role === "user" || role === "assistant") {
+    const text = messageText(m.content);
+    const out = text ? [text] : [];
+    if (includeTools && role === "assistant") out.push(...describeEntry(entry).toolCalls);
+    return out;
+  }
+  if (!includeTools) return [];
+  if (role === "toolResult") {
+    const text = messageText(m.content);
+    return text ? [text] : [];
+  }
+  if (role === "bashExecution") {
+    const out: string[] = [];
+    if (typeof m.command === "string") out.push(m.command);
+    if (typeof m.output === "string") out.push(m.output);
+    return out;
+  }
+  return [];
+}
+
+/** Where a term occurs in `text` ({at, len}), or null. `lower` is text.toLowerCase(). */
+function findTerm(t: TextTerm, text: string, lower: string): { at: number; len: number } | null {
+  if (t.kind === "regex") {
+    const m = t.re.exec(text);
+    return m ? { at: m.index, len: m[0].length } : null;
+  }
+  const at = lower.indexOf(t.text);
+  // toLowerCase keeps the length for nearly all text; where it doesn't, the snippet is approximate.
+  return at === -1 ? null : { at, len: t.text.length };
+}
+
+const TOOL_RESULT_MARK = Buffer.from('"role":"toolResult"');
+const BASH_MARK = Buffer.from('"role":"bashExecution"');
+
+/** JSON-escaped form of a term as it appears inside a JSON string ("a\"b" for a"b). */
+function jsonForm(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+/** One session file: the snippet of its first hit when every term matches, else null. */
+export async function searchFile(path: string, terms: readonly TextTerm[], includeTools: boolean, signal?: AbortSignal): Promise<string | null> {
+  if (terms.length === 0) return null;
+  const pending = new Set(terms);
+  // Raw-line prefilter: a line can only help if it holds one of the pending literal terms
+  // (in their JSON-escaped form); regex terms can't be checked on raw bytes.
+  const literals = terms.filter((t) => t.kind !== "regex").map((t) => ({ term: t, raw: jsonForm((t as { text: string }).text), ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text) }));
+  const hasRegex = terms.some((t) => t.kind === "regex");
+  let snippet: string | null = null;
+  let aborted = false;
+  await readLines(path, (ref) => {
+    if (signal?.aborted) {
+      aborted = true;
+      return false;
+    }
+    const { buf, start, end } = ref;
+    if (!includeTools) {
+      // Tool output dominates a store's bytes; skip it before decoding. The marker with
+      // unescaped quotes can only be JSON structure, never text inside a string.
+      // (Search a view of the line's head: indexOf on the chunk would run to its end.)
+      const head = buf.subarray(start, Math.min(end, start + 400));
+      if (head.indexOf(TOOL_RESULT_MARK) !== -1 || head.indexOf(BASH_MARK) !== -1) return;
+    }
+    const line = buf.toString("utf8", start, end);
+    if (!hasRegex) {
+      const lower = line.toLowerCase();
+      let any = false;
+      for (const l of literals) {
+        if (!pending.has(l.term)) continue;
+        // Another writer may have escaped non-ASCII as \uXXXX: then parse to be sure.
+        if (lower.includes(l.raw) || (!l.ascii && line.includes("\\u"))) {
+          any = true;
+          break;
+        }
+      }
+      if (!any) return;
+    }
+    let entry: SessionEntry;
+    try {
+      entry = JSON.parse(line) as SessionEntry;
+    } catch {
+      return;
+    }
+    if (!entry || typeof entry !== "object") return;
+    for (const text of searchableTexts(entry, includeTools)) {
+      const lower = text.toLowerCase();
+      for (const t of [...pending]) {
+        const hit = findTerm(t, text, lower);
+        if (!hit) continue;
+        pending.delete(t);
+        snippet ??= makeSnippet(text, hit.at, hit.len);
+      }
+      if (pending.size === 0) return false;
+    }
+  });
+  if (aborted || signal?.aborted) return null;
+  return pending.size === 0 ? snippet : null;
+}
+
+/**
+ * Searches the given session files in the background, `concurrency` at a time, and
+ * reports each matching session as soon as its file is decided. Unreadable files are
+ * skipped. Resolves when done or aborted.
+ */
+export async function searchStore(paths: readonly string[], query: Query, opts: FullTextOptions): Promise<FullTextResult> {
+  const terms = textTerms(query);
+  const result: FullTextResult = { searched: 0, matched: 0, aborted: false };
+  if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return result;
+  const { signal } = opts;
+  await forEachLimited(
+    paths,
+    opts.concurrency ?? 4,
+    async (path) => {
+      let snippet: string | null = null;
+      try {
+        snippet = await searchFile(path, terms, opts.includeTools, signal);
+      } catch {
+        // Gone or unreadable since the scan: not a match.
+      }
+      if (signal?.aborted) return;
+      result.searched++;
+      if (snippet !== null) {
+        result.matched++;
+        opts.onMatch(path, snippet);
+      }
+      opts.onProgress?.(result.searched);
+    },
+    signal,
+  );
+  result.aborted = !!signal?.aborted;
+  return result;
+}

@@ -1,0 +1,185 @@
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { SessionManager } from "@mariozechner/pi-coding-agent";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, PI_STORE } from "../helpers/tmp-store.js";
+import { KEY, startApp, type RunningApp } from "./pty.js";
+
+/*
+ * Rename, delete to the trash, undo, bulk and the live store, in a real terminal,
+ * on a temp copy of the pi-generated store with the trash and the trash log in the
+ * temp dir too (XDG_DATA_HOME, XDG_STATE_HOME).
+ */
+
+const apps: RunningApp[] = [];
+afterEach(() => {
+  apps.splice(0).forEach((a) => a.kill());
+  cleanupTmp();
+});
+
+function setup() {
+  const store = copyStore(PI_STORE);
+  const tmp = join(store, "..");
+  const env = { XDG_DATA_HOME: join(tmp, "data"), XDG_STATE_HOME: join(tmp, "state") };
+  const trash = join(env.XDG_DATA_HOME, "Trash");
+  const app = startApp(["--session-dir", store, "--all"], { env, cwd: tmp });
+  apps.push(app);
+  return { store, trash, app };
+}
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((f) => join(dir, f));
+}
+
+/**
+ * Waits for the scan to finish and the rows to settle in their final order (probed rows
+ * re-sort as summaries arrive), then selects the first row. Under load the screen lags
+ * the keys, so every step below waits for its effect before the next key.
+ */
+async function ready(app: RunningApp) {
+  await app.waitFor((s) => !s.includes("scanning") && s.includes("30/30"));
+  // The first selection follows its session when probed rows re-sort; go to the top until it sticks.
+  const atTop = (s: string) => (s.split("\n")[1] ?? "").startsWith("❯") && (s.split("\n")[2] ?? "").includes("resume naïve");
+  for (let i = 0; i < 20; i++) {
+    await app.press("g");
+    try {
+      await app.waitFor(atTop, 1000);
+      return;
+    } catch {
+      // not settled yet
+    }
+  }
+  await app.waitFor(atTop, 1000);
+}
+
+const selectedLine = (screen: string) => screen.split("\n").find((l) => l.includes("❯")) ?? "";
+
+/** Moves down until the selected row shows `title`. */
+async function select(app: RunningApp, title: string) {
+  for (let i = 0; i < 40; i++) {
+    const now = selectedLine(app.screen());
+    if (now.includes(title)) return;
+    await app.press(KEY.down);
+    await app.waitFor((x) => selectedLine(x) !== now);
+  }
+  throw new Error(`no row "${title}":\n${app.screen()}`);
+}
+
+/** The file the open delete confirmation names (its path line may be cut at the start). */
+function fileInDialog(screen: string, store: string): string {
+  const m = /([\w.-]+\.jsonl)/.exec(screen);
+  if (!m) throw new Error(`no path in the dialog:\n${screen}`);
+  const hit = allFiles(store).find((f) => basename(f) === m[1]);
+  if (!hit) throw new Error(`${m[1]} is not in the store`);
+  return hit;
+}
+
+describe("session lifecycle in a real terminal", () => {
+  it("Ctrl+D → confirm → gone and in the trash with a .trashinfo; u → back, byte-identical", async () => {
+    const { store, trash, app } = setup();
+    await ready(app);
+    await select(app, "resume naïve");
+    await app.press(KEY.ctrl("d"));
+    const dialog = await app.waitFor('Delete session "resume naïve"?');
+    expect(dialog).toContain(`Move to trash (${trash})`);
+    const file = fileInDialog(dialog, store);
+    const bytes = readFileSync(file);
+    await app.press("y");
+    await app.waitFor((s) => s.includes("Moved 1 session to the trash — u to undo") && !s.includes("resume naïve"));
+    expect(existsSync(file)).toBe(false);
+    const trashed = join(trash, "files", basename(file));
+    expect(readFileSync(trashed).equals(bytes)).toBe(true);
+    const info = readFileSync(join(trash, "info", `${basename(file)}.trashinfo`), "utf8");
+    expect(info).toMatch(/^\[Trash Info\]\nPath=.+\nDeletionDate=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\n$/);
+    expect(decodeURIComponent(/Path=(.+)/.exec(info)![1])).toBe(file);
+
+    await app.press("u");
+    await app.waitFor((s) => s.includes("Restored 1 session") && s.includes("resume naïve"));
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(existsSync(trashed)).toBe(false);
+    // Any other key cancels: nothing moves.
+    await app.press(KEY.ctrl("d"));
+    await app.waitFor("y/Enter confirm · any other key cancels");
+    await app.press("n");
+    await app.waitFor("not deleted");
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it("bulk: mark three, one confirmation deletes them, u restores the batch", async () => {
+    const { store, trash, app } = setup();
+    await ready(app);
+    const before = new Map(allFiles(store).map((f) => [f, readFileSync(f)]));
+    for (const n of [1, 2, 3]) {
+      await app.press(KEY.space);
+      await app.waitFor(`${n} marked`);
+    }
+    await app.press(KEY.ctrl("d"));
+    await app.waitFor(/Delete 3 sessions \([\d.]+ KB\)\?/);
+    await app.press(KEY.enter);
+    await app.waitFor((s) => s.includes("Moved 3 sessions to the trash — u to undo") && !s.includes("marked"));
+    expect(allFiles(store)).toHaveLength(before.size - 3);
+    expect(readdirSync(join(trash, "files"))).toHaveLength(3);
+    expect(readdirSync(join(trash, "info"))).toHaveLength(3);
+    await app.press("u");
+    await app.waitFor("Restored 3 sessions");
+    const after = allFiles(store);
+    expect(after).toHaveLength(before.size);
+    for (const f of after) expect(readFileSync(f).equals(before.get(f)!)).toBe(true);
+    expect(readdirSync(join(trash, "files"))).toHaveLength(0);
+  });
+
+  it("rename through the dialog (typed and pasted); pi reads the name back", async () => {
+    const { store, app } = setup();
+    await ready(app);
+    await select(app, "resume naïve");
+    await app.press(KEY.ctrl("d"));
+    const file = fileInDialog(await app.waitFor("Delete session"), store);
+    await app.press(KEY.escape);
+    await app.waitFor("not deleted");
+    await app.press(KEY.ctrl("r"));
+    await app.waitFor("Name: resume naïve");
+    await app.press(KEY.ctrl("u"));
+    await app.press("renamed by"); // one write: a paste
+    await app.type(" e2e");
+    await app.waitFor("Name: renamed by e2e");
+    await app.press(KEY.enter);
+    await app.waitFor((s) => s.includes('Renamed to "renamed by e2e"') && selectedLine(s).includes("renamed by e2e"));
+    expect(SessionManager.open(file).getSessionName()).toBe("renamed by e2e");
+  });
+
+  it("the open list follows the store: an append by another process, and a new session file", async () => {
+    const { store, app } = setup();
+    await ready(app);
+    await select(app, "resume naïve");
+    await app.press(KEY.ctrl("d"));
+    const file = fileInDialog(await app.waitFor("Delete session"), store);
+    await app.press(KEY.escape);
+    await app.waitFor((s) => s.includes("not deleted") && selectedLine(s).includes("resume naïve"));
+    expect(selectedLine(app.screen())).toMatch(/resume naïve\s+\S+\s+10\s/);
+
+    // As pi writes: one line, parent = the file's last entry.
+    const lines = readFileSync(file, "utf8").trim().split("\n");
+    const last = JSON.parse(lines[lines.length - 1]) as { id: string };
+    const now = new Date();
+    const entry = {
+      type: "message",
+      id: "e2e0a1b2",
+      parentId: last.id,
+      timestamp: now.toISOString(),
+      message: { role: "user", content: [{ type: "text", text: "appended by another process" }], timestamp: now.getTime() },
+    };
+    appendFileSync(file, JSON.stringify(entry) + "\n");
+    // The row updates (11 messages, now the most recent) and stays selected; the preview shows the new entry.
+    await app.waitFor((s) => /resume naïve\s+\S+\s+11\s/.test(selectedLine(s)) && s.includes("appended by another process"), 5000);
+
+    const dir = join(store, "--tmp-e2e--");
+    mkdirSync(dir);
+    const id = "01a1fcb4-ffff-7000-8000-00000000e2e0";
+    const header = { type: "session", version: 3, id, timestamp: now.toISOString(), cwd: "/tmp/e2e" };
+    const first = { type: "message", id: "e2e0c3d4", parentId: null, timestamp: now.toISOString(), message: { role: "user", content: [{ type: "text", text: "brand new session from e2e" }], timestamp: now.getTime() } };
+    writeFileSync(join(dir, `${now.toISOString().replace(/[:.]/g, "-")}_${id}.jsonl`), JSON.stringify(header) + "\n" + JSON.stringify(first) + "\n");
+    await app.waitFor((s) => s.includes("brand new session from e2e") && selectedLine(s).includes("resume naïve"), 5000);
+  });
+});

@@ -1,0 +1,109 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { rowText, toolCallMap } from "../../src/model/row-text.js";
+import { loadSessionIndex, type SessionIndex } from "../../src/model/session-index.js";
+import { buildTreeView, siblingBranch } from "../../src/model/tree-view.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
+import { KEY, ROOT, startApp, type RunningApp } from "./pty.js";
+
+const FIXTURE = join(ROOT, "fixtures", "pi-generated", "agent", "sessions");
+const apps: RunningApp[] = [];
+const dirs: string[] = [];
+afterEach(() => apps.splice(0).forEach((a) => a.kill()));
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function sessionFiles(store: string): string[] {
+  return readdirSync(store, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => readdirSync(join(store, d.name)).filter((f) => f.endsWith(".jsonl")).map((f) => join(store, d.name, f)))
+    .sort();
+}
+
+/** A branched session (two leaves) whose leaf has a sibling branch to jump to. */
+async function findBranched(store: string): Promise<{ path: string; index: SessionIndex; sibling: string }> {
+  for (const path of sessionFiles(store)) {
+    const index = await loadSessionIndex(path, { skim: true });
+    const parents = new Set(index.nodes.map((n) => n.parentId));
+    if (index.nodes.filter((n) => !parents.has(n.id)).length < 2 || !index.leafId) continue;
+    const view = buildTreeView(index, "default", new Set());
+    const at = view.rowOf.get(index.leafId);
+    if (at === undefined) continue;
+    const to = siblingBranch(view, at, 1);
+    if (to !== at) return { path, index, sibling: view.rows[to].id };
+  }
+  throw new Error("no branched session in the fixture store");
+}
+
+describe("branch tree in a real terminal", () => {
+  it("opens a branched session's tree, jumps to the sibling branch, labels, forks; the files on disk say so", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), "pi-sessions-tree-e2e-"));
+    dirs.push(tmp);
+    const store = join(tmp, "sessions");
+    cpSync(FIXTURE, store, { recursive: true });
+    const { path: source, index, sibling } = await findBranched(store);
+    const before = readFileSync(source);
+    const filesBefore = new Set(readdirSync(dirname(source)));
+    const siblingText = sanitizeLine(rowText(index.byId.get(sibling)!, toolCallMap(index)).text).slice(0, 12);
+
+    const app = startApp(["--session-dir", store, "--all"], { cwd: tmp });
+    apps.push(app);
+    await app.waitFor((s) => s.includes("❯") && s.includes("sort:") && !s.includes("scanning"));
+    // Narrow the list to the session by its id (unique), then open its tree.
+    const idTail = index.header.id.slice(-12);
+    await app.press("/");
+    await app.waitFor((s) => s.split("\n")[1]?.startsWith("/") ?? false);
+    await app.type(idTail);
+    await app.waitFor((s) => /\b1\/\d+/.test(s.split("\n")[0]));
+    // Enter keeps the query. (A lone Enter right after typing is sometimes not seen by the
+    // list's search; pressing it again is safe only while the search hints still show.)
+    for (let i = 0; i < 5; i++) {
+      await app.press(KEY.enter);
+      const back = await app.waitFor((s) => s.includes("q quit"), 1500).then(() => true, () => false);
+      if (back) break;
+      expect(app.screen()).toContain("Enter keep");
+    }
+    await app.waitFor((s) => s.includes("q quit"));
+    await app.press("t");
+    await app.waitFor((s) => s.includes("tree ·") && s.includes("filter: default") && s.includes("← active"));
+
+    // ] : the next sibling branch at the branch point above the leaf.
+    await app.press("]");
+    await app.waitFor((s) => s.split("\n").some((l) => l.includes("❯") && l.includes(siblingText)));
+
+    // L : label it (the copy was just written, so the recent-change warning comes first).
+    await app.press("L");
+    await app.waitFor("Label the entry");
+    await app.type("e2e-label");
+    await app.press(KEY.enter);
+    await app.waitFor("write anyway");
+    await app.press("y");
+    await app.waitFor((s) => s.split("\n").some((l) => l.includes("❯") && l.includes("[e2e-label]")));
+
+    // f : fork here; back in the list with the fork selected.
+    await app.press("f");
+    const screen = await app.waitFor("forked →");
+    expect(screen).not.toContain("tree ·");
+    await app.press("q");
+    expect((await app.exited).exitCode).toBe(0);
+
+    // The source: earlier bytes unchanged, one label entry appended.
+    const after = readFileSync(source);
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+    const added = after.subarray(before.length).toString("utf8").trim().split("\n");
+    expect(added).toHaveLength(1);
+    const label = JSON.parse(added[0]);
+    expect(label).toMatchObject({ type: "label", targetId: sibling, label: "e2e-label" });
+
+    // The fork: a new file in the same folder whose header points at the source.
+    const created = readdirSync(dirname(source)).filter((f) => !filesBefore.has(f) && f.endsWith(".jsonl"));
+    expect(created).toHaveLength(1);
+    expect(screen).toContain(created[0].slice(0, 20));
+    const header = JSON.parse(readFileSync(join(dirname(source), created[0]), "utf8").split("\n")[0]);
+    expect(header.type).toBe("session");
+    expect(header.parentSession).toBe(resolve(source));
+    expect(header.id).not.toBe(index.header.id);
+    expect(basename(created[0])).toMatch(/\.jsonl$/);
+  });
+});
