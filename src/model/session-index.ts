@@ -1,5 +1,6 @@
 import { open, stat } from "node:fs/promises";
 import { readLines, type LineRef } from "../store/line-reader.js";
+import { LIST_SKIM_THRESHOLD } from "../store/parse-line.js";
 import { SessionReader, type EntrySink } from "../store/session-reader.js";
 import { entryShortText, toolCallLine } from "./text.js";
 import { buildTree, type TreeShape } from "./tree.js";
@@ -118,6 +119,9 @@ export function toNode(entry: SessionEntry, ref: LineRef, skimmed: boolean): Ent
   return node;
 }
 
+/** Bigger reads than the scanner's: one session read in full waits on fewer round trips. */
+const CHUNK = 4 << 20;
+
 /**
  * Reads a session file into a light index: one node per entry with its first 200
  * characters and where its line lies, so the full entry can be read back on demand.
@@ -126,13 +130,15 @@ export function toNode(entry: SessionEntry, ref: LineRef, skimmed: boolean): Ent
 export async function loadSessionIndex(path: string, options: { skim?: boolean } = {}): Promise<SessionIndex> {
   const st = await stat(path);
   const sink = new IndexSink();
-  const reader = new SessionReader(sink, options.skim ?? false);
+  // Tree rows show a tool result by the call it answers, and the preview reads entries
+  // by offset, so a skimming index needs no tool output bodies (same threshold as listing).
+  const reader = new SessionReader(sink, options.skim ?? false, LIST_SKIM_THRESHOLD);
   let tailStart = 0;
   const res = await readLines(path, (ref) => {
     if (ref.terminated) tailStart = ref.offset + (ref.end - ref.start) + 1;
     reader.push(ref);
     return !reader.done;
-  });
+  }, { chunkSize: CHUNK });
   if (!reader.header) {
     throw new NotASessionError(path, reader.rejected ?? (st.size === 0 ? "the file is empty" : "no session header"));
   }

@@ -56,53 +56,84 @@ export function passesFilter(node: EntryNode, filter: TreeFilter, leafId: string
   }
 }
 
-const orderCache = new WeakMap<SessionIndex, string[]>();
-function orderOf(index: SessionIndex): string[] {
-  let order = orderCache.get(index);
-  if (!order) orderCache.set(index, (order = displayOrder(index.tree, index.leafId)));
-  return order;
+/** The display order of an index with each entry's node and effective parent by position. */
+interface OrderedIndex {
+  ids: string[];
+  nodes: EntryNode[];
+  /** Position of the effective parent in `ids`, or -1 for roots. */
+  parentPos: Int32Array;
+  activeIds: Set<string>;
+}
+
+const orderCache = new WeakMap<SessionIndex, OrderedIndex>();
+function orderOf(index: SessionIndex): OrderedIndex {
+  let o = orderCache.get(index);
+  if (!o) {
+    const ids = displayOrder(index.tree, index.leafId);
+    const pos = new Map<string, number>();
+    ids.forEach((id, i) => pos.set(id, i));
+    const parentPos = new Int32Array(ids.length);
+    const nodes = new Array<EntryNode>(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      nodes[i] = index.byId.get(ids[i])!;
+      const p = index.tree.parent.get(ids[i]) ?? null;
+      parentPos[i] = p === null ? -1 : pos.get(p)!;
+    }
+    o = { ids, nodes, parentPos, activeIds: new Set(activePath(index)) };
+    orderCache.set(index, o);
+  }
+  return o;
 }
 
 /**
  * The rows of a session's tree under a filter and folds: hidden entries' children attach
  * to their nearest visible ancestor; indentation grows only at branch points (and for
- * the first generation after one), as pi draws it. O(entries), no recursion.
+ * the first generation after one), as pi draws it. O(entries), no recursion; works on
+ * positions in display order (parents come before children there).
  */
 export function buildTreeView(index: SessionIndex, filter: TreeFilter, folded: ReadonlySet<string>): TreeView {
-  const order = orderOf(index);
-  const { parent } = index.tree;
-  const hiddenByFold = new Set<string>();
-  const visible = new Set<string>();
+  const { ids, nodes, parentPos, activeIds } = orderOf(index);
+  const n = ids.length;
+  const hidden = new Uint8Array(n); // 1 = under a fold
+  const visible = new Uint8Array(n);
+  // Nearest visible ancestor (itself excluded) by position, -1 for none.
+  const nearest = new Int32Array(n);
   const visibleParent = new Map<string, string | null>();
-  // Nearest visible ancestor of each id (itself excluded); parents precede children in `order`.
-  const nearest = new Map<string, string | null>();
-  const visibleChildren = new Map<string | null, string[]>([[null, []]]);
-  for (const id of order) {
-    const p = parent.get(id) ?? null;
-    const underFold = p !== null && (folded.has(p) || hiddenByFold.has(p));
-    if (underFold) hiddenByFold.add(id);
-    const anc = p === null ? null : visible.has(p) ? p : (nearest.get(p) ?? null);
-    nearest.set(id, anc);
-    const node = index.byId.get(id)!;
-    if (underFold || !passesFilter(node, filter, index.leafId, index.labels)) continue;
-    visible.add(id);
-    visibleParent.set(id, anc);
-    let list = visibleChildren.get(anc);
-    if (!list) visibleChildren.set(anc, (list = []));
-    list.push(id);
+  const childPos = new Map<number, number[]>();
+  const rootPos: number[] = [];
+  const anyFolded = folded.size > 0;
+  for (let i = 0; i < n; i++) {
+    const p = parentPos[i];
+    const underFold = p >= 0 && (hidden[p] === 1 || (anyFolded && folded.has(ids[p])));
+    if (underFold) hidden[i] = 1;
+    const anc = p < 0 ? -1 : visible[p] ? p : nearest[p];
+    nearest[i] = anc;
+    if (underFold || !passesFilter(nodes[i], filter, index.leafId, index.labels)) continue;
+    visible[i] = 1;
+    visibleParent.set(ids[i], anc < 0 ? null : ids[anc]);
+    if (anc < 0) rootPos.push(i);
+    else {
+      const list = childPos.get(anc);
+      if (list) list.push(i);
+      else childPos.set(anc, [i]);
+    }
   }
-  const roots = visibleChildren.get(null)!;
-  const multipleRoots = roots.length > 1;
+  const visibleChildren = new Map<string | null, string[]>([[null, rootPos.map((i) => ids[i])]]);
+  for (const [p, list] of childPos) visibleChildren.set(ids[p], list.map((i) => ids[i]));
+  const multipleRoots = rootPos.length > 1;
   const rows: TreeRow[] = [];
-  type Frame = [id: string, indent: number, justBranched: boolean, showConnector: boolean, isLast: boolean, gutters: readonly Gutter[], vrc: boolean];
+  const rowOf = new Map<string, number>();
+  type Frame = [pos: number, indent: number, justBranched: boolean, showConnector: boolean, isLast: boolean, gutters: readonly Gutter[], vrc: boolean];
   const stack: Frame[] = [];
-  for (let i = roots.length - 1; i >= 0; i--) {
-    stack.push([roots[i], multipleRoots ? 1 : 0, multipleRoots, multipleRoots, i === roots.length - 1, [], multipleRoots]);
+  for (let i = rootPos.length - 1; i >= 0; i--) {
+    stack.push([rootPos[i], multipleRoots ? 1 : 0, multipleRoots, multipleRoots, i === rootPos.length - 1, [], multipleRoots]);
   }
   while (stack.length) {
-    const [id, indent, justBranched, showConnector, isLast, gutters, vrc] = stack.pop()!;
-    rows.push({ id, indent, showConnector, isLast, gutters, virtualRootChild: vrc });
-    const kids = visibleChildren.get(id) ?? [];
+    const [at, indent, justBranched, showConnector, isLast, gutters, vrc] = stack.pop()!;
+    rowOf.set(ids[at], rows.length);
+    rows.push({ id: ids[at], indent, showConnector, isLast, gutters, virtualRootChild: vrc });
+    const kids = childPos.get(at);
+    if (!kids) continue;
     const many = kids.length > 1;
     const childIndent = many || (justBranched && indent > 0) ? indent + 1 : indent;
     const displayIndent = multipleRoots ? Math.max(0, indent - 1) : indent;
@@ -111,9 +142,7 @@ export function buildTreeView(index: SessionIndex, filter: TreeFilter, folded: R
       stack.push([kids[i], childIndent, many, many, i === kids.length - 1, childGutters, false]);
     }
   }
-  const rowOf = new Map<string, number>();
-  rows.forEach((r, i) => rowOf.set(r.id, i));
-  return { rows, rowOf, visibleParent, visibleChildren, multipleRoots, activeIds: new Set(activePath(index)) };
+  return { rows, rowOf, visibleParent, visibleChildren, multipleRoots, activeIds };
 }
 
 /** pi: foldable = has visible children and is a root or the first entry of a branch. */

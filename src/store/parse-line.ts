@@ -52,7 +52,9 @@ export function parseLine(ref: LineRef, skim: boolean, threshold = SKIM_THRESHOL
     const m = SKIM_PREFIX.exec(buf.toString("utf8", start, start + PREFIX_BYTES));
     // Old pi appended onto a half-written line (pi #8345), merging two entries into one
     // line; a second unescaped "parentId": gives that away (inside strings it is \"parentId\").
-    if (m && buf.subarray(start, end).indexOf(PARENT_KEY, m[0].length) === -1) {
+    // A bash execution's row text is its command: only skim it when it is really bulky.
+    const bulky = m !== null && (m[4] === "toolResult" || length > SKIM_THRESHOLD);
+    if (m && bulky && buf.subarray(start, end).indexOf(PARENT_KEY, m[0].length) === -1) {
       const parentId = m[2] === "null" ? null : m[2].slice(1, -1);
       const message: { role: string; toolCallId?: string; toolName?: string } = { role: m[4] };
       if (m[5] !== undefined) {
