@@ -33,7 +33,10 @@ export function SessionList({ rows, cursor, width, height, showCwd, emptyText, n
   }
   const visible = rows.slice(top, end);
   return (
-    <Box flexDirection="column" height={height} width={width} overflow="hidden" flexShrink={0}>
+    // No overflow="hidden": rows are formatted to exactly `width` and the window holds
+    // only whole rows, and clipping makes ink slice every line of every frame (≈⅓ of a
+    // frame's cost on a 120×40 screen).
+    <Box flexDirection="column" height={height} width={width} flexShrink={0}>
       {visible.map((row, i) => (
         <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} />
       ))}

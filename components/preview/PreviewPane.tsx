@@ -21,8 +21,10 @@ export function PreviewPane({ session, state, position, width, height, inner }: 
     position === "right"
       ? { borderStyle: "single" as const, borderTop: false, borderBottom: false, borderRight: false, paddingLeft: 1 }
       : { borderStyle: "single" as const, borderLeft: false, borderBottom: false, borderRight: false };
+  // No overflow="hidden": previewLines returns at most inner.height lines, each cut to
+  // the width, and clipping would make ink slice every line of every frame.
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden" flexShrink={0} borderColor={borderColor} {...border}>
+    <Box flexDirection="column" width={width} height={height} flexShrink={0} borderColor={borderColor} {...border}>
       {session ? (
         lines.map((l, i) => (
           <Box key={i} flexShrink={0}>

@@ -1,6 +1,6 @@
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
-import { K } from "../../test/helpers/keys.js";
+import { K, key as inkKey } from "../../test/helpers/keys.js";
 import { makeProbe, makeSessions, makeSummary } from "../../test/helpers/sessions.js";
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, appReducer, type AppState, initialState, modeOf, selectedSession } from "./appReducer.js";
@@ -65,6 +65,23 @@ describe("selection", () => {
     expect(paths(u)[0]).toBe(newer.path);
     expect(selectedSession(u)?.path).toBe(chosen);
     expect(u.cursor).toBe(3);
+  });
+  it("replays a burst of keys typed faster than they were read", () => {
+    const { s } = loaded(5);
+    const t = appReducer(s, { type: "key", input: "jjj", key: inkKey() });
+    expect(t.cursor).toBe(3);
+    const u = appReducer(s, { type: "key", input: "/ab", key: inkKey() });
+    expect(u.search.value).toBe("ab");
+  });
+  it("keeps the top row selected while rows arrive, until the user moves", () => {
+    const older = makeSummary({ path: "/old", cwd: CWD, modified: new Date("2026-01-01T00:00:00Z") });
+    const newer = makeSummary({ path: "/new", cwd: CWD, modified: new Date("2026-02-01T00:00:00Z") });
+    let s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: [older] });
+    expect(selectedSession(s)?.path).toBe("/old");
+    s = run(s, { type: "scan.batch", summaries: [newer] });
+    expect(paths(s)).toEqual(["/new", "/old"]);
+    expect(selectedSession(s)?.path).toBe("/new");
+    expect(s.cursor).toBe(0);
   });
   it("stays on the same session across a re-sort", () => {
     const { s } = loaded(5);

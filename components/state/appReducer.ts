@@ -2,7 +2,8 @@ import type { Key } from "ink";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
 import { parseQuery, type Query } from "../../src/search/query.js";
 import { nextSort, type SortKey } from "../../src/search/sort.js";
-import { type CommandId, type Mode, isTreeCommand } from "../keys/commands.js";
+import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
+import { splitBurst } from "../keys/splitBurst.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { deriveRows, inScope, type ListRow, type Scope } from "./derive.js";
 import type { Effect, EffectRequest } from "./effects.js";
@@ -35,6 +36,11 @@ export interface AppState extends LifecycleState {
   scopeTotal: number;
   /** The selection is anchored by path so it survives new rows, re-sorts and filtering. */
   selectedPath: string | null;
+  /**
+   * False until the user moves or something selects a session on purpose: until then the
+   * selection stays on the top row, so early rows re-sorting under it can't carry it away.
+   */
+  userSelected: boolean;
   cursor: number;
   pageSize: number;
   scope: Scope;
@@ -84,6 +90,7 @@ export function initialState(o: InitOptions): AppState {
     rows: [],
     scopeTotal: 0,
     selectedPath: null,
+    userSelected: false,
     cursor: 0,
     pageSize: 10,
     scope: o.all ? "all" : "cwd",
@@ -125,7 +132,7 @@ export function refresh(s: AppState): AppState {
   const fullText = activeHits(s.fullText, s.query, s.scope);
   const { rows, scopeTotal } = deriveRows(s.sessions, { scope: s.scope, cwd: s.launchCwd, query: s.query, sort: s.sort, fullText });
   let cursor = 0;
-  let selectedPath = s.selectedPath;
+  let selectedPath = s.userSelected ? s.selectedPath : (rows[0]?.session.path ?? null);
   const at = selectedPath === null ? -1 : rows.findIndex((r) => r.session.path === selectedPath);
   if (at >= 0) cursor = at;
   else if (rows.length > 0) {
@@ -139,8 +146,8 @@ export function refresh(s: AppState): AppState {
 export function moveTo(s: AppState, index: number): AppState {
   if (s.rows.length === 0) return s;
   const cursor = Math.max(0, Math.min(s.rows.length - 1, index));
-  if (cursor === s.cursor && s.selectedPath === s.rows[cursor].session.path) return s;
-  return { ...s, cursor, selectedPath: s.rows[cursor].session.path };
+  if (cursor === s.cursor && s.selectedPath === s.rows[cursor].session.path && s.userSelected) return s;
+  return { ...s, cursor, selectedPath: s.rows[cursor].session.path, userSelected: true };
 }
 
 /** Until the user picks, the scope is "this folder" if it has sessions, else "all". */
@@ -267,6 +274,12 @@ export function appReducer(s: AppState, a: AppAction): AppState {
       // so a burst of keys never runs against a stale mode.
       if (s.status) s = { ...s, status: undefined }; // the status line lasts until the next key
       const mode = modeOf(s);
+      // Outside text fields a multi-key input is keys typed faster than they were read:
+      // replay them one by one, each against the mode the previous one left.
+      const burst = TEXT_MODES.has(mode) ? null : splitBurst(a.input, a.key);
+      if (burst && !commandFor(s.keymap, mode, a.input, a.key)) {
+        return burst.reduce((t, k) => appReducer(t, { type: "key", ...k }), s);
+      }
       if (isLifecycleMode(mode)) return lifecycleKey(s, a.input, a.key);
       const c = commandFor(s.keymap, mode, a.input, a.key);
       if (c) return runCommand(s, c);

@@ -275,6 +275,6 @@ function forked(s: AppState, a: Extract<TreeAction, { type: "tree.forked" }>): A
     sessions = mergeBatch(s.sessions, [], [summary]);
   }
   const left = s.tree && s.tree.path === a.source ? closeTree(s) : s;
-  const next = refresh({ ...left, sessions, selectedPath: a.path });
+  const next = refresh({ ...left, sessions, selectedPath: a.path, userSelected: true });
   return { ...next, status: { text: `forked → ${basename(a.path)}`, tone: "info" } };
 }

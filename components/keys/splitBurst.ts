@@ -1,0 +1,41 @@
+import type { Key } from "ink";
+
+const NO_FLAGS: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
+
+/**
+ * When the app is busy, ink hands several typed keys over as one input ("jjj", "  ").
+ * Outside text fields each character is a command, so split the burst into the keys a
+ * terminal would have sent one by one. Returns null for anything that is not such a burst.
+ */
+export function splitBurst(input: string, key: Key): { input: string; key: Key }[] | null {
+  if (input.length < 2 || key.ctrl || key.meta) return null;
+  const chars = [...input];
+  if (chars.length < 2) return null; // one wide character (emoji), not a burst
+  return chars.map((ch) => {
+    if (ch === "\r") return { input: "\r", key: { ...NO_FLAGS, return: true } };
+    if (ch === "\t") return { input: "", key: { ...NO_FLAGS, tab: true } };
+    if (ch === "\x7f") return { input: "", key: { ...NO_FLAGS, delete: true } };
+    return { input: ch, key: { ...NO_FLAGS, shift: ch >= "A" && ch <= "Z" } };
+  });
+}
