@@ -14,3 +14,12 @@ describe("theme", () => {
     expect(makeTheme(true).named.color).toBe("yellow");
   });
 });
+
+describe("light theme", () => {
+  it("swaps washed-out colours and still honours colour being off", async () => {
+    const { makeTheme } = await import("./theme.js");
+    expect(makeTheme(true, true).accent.color).toBe("blue");
+    expect(makeTheme(true, false).accent.color).toBe("cyan");
+    expect(makeTheme(false, true).accent.color).toBeUndefined();
+  });
+});

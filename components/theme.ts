@@ -30,6 +30,18 @@ const COLORS = {
 
 export type ToneName = keyof typeof COLORS;
 
+/** For light backgrounds (config "theme": "light"): cyan and yellow wash out there. */
+const LIGHT: Partial<Record<ToneName, Tone>> = {
+  accent: { color: "blue" },
+  title: { color: "blue", bold: true },
+  selected: { color: "blue", bold: true },
+  named: { color: "magenta", bold: true },
+  warning: { color: "magenta" },
+  key: { color: "green", bold: true },
+  tool: { color: "blackBright" },
+  border: { color: "blackBright" },
+};
+
 export function colorsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return !env.NO_COLOR;
 }
@@ -39,14 +51,17 @@ function withoutColor(t: Tone): Tone {
   return t.bold ? { bold: true } : {};
 }
 
-export function makeTheme(enabled: boolean): Record<ToneName, Tone> {
+export function makeTheme(enabled: boolean, light = false): Record<ToneName, Tone> {
   const out = {} as Record<ToneName, Tone>;
-  for (const [k, v] of Object.entries(COLORS) as [ToneName, Tone][]) out[k] = enabled ? v : withoutColor(v);
+  for (const [k, v] of Object.entries(COLORS) as [ToneName, Tone][]) {
+    const tone = light ? (LIGHT[k] ?? v) : v;
+    out[k] = enabled ? tone : withoutColor(tone);
+  }
   return out;
 }
 
-/** Text props per role: `<Text {...theme.named}>`. Decided once at startup. */
-export const theme = makeTheme(colorsEnabled());
+/** Text props per role: `<Text {...theme.named}>`. Decided once at startup (PI_SESSIONS_THEME is set from the config). */
+export const theme = makeTheme(colorsEnabled() && process.env.PI_SESSIONS_THEME !== "none", process.env.PI_SESSIONS_THEME === "light");
 
 /** Border colour for Box props (undefined without colours). */
 export const borderColor = theme.border.color;

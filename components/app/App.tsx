@@ -18,7 +18,7 @@ import { useTerminalSize } from "../layout/useTerminalSize.js";
 import { SessionList } from "../list/SessionList.js";
 import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
-import { type AppState, appReducer, initialState, modeOf, selectedSession, topLayer } from "../state/appReducer.js";
+import { type AppState, appReducer, type InitOptions, initialState, modeOf, selectedSession, topLayer } from "../state/appReducer.js";
 import type { Outcome } from "../state/effects.js";
 import { fullTextNote } from "../state/fullText.js";
 import { TooSmall } from "../TooSmall.js";
@@ -36,6 +36,8 @@ export interface AppProps {
   /** Called once with how the user left; the app then unmounts. */
   onExit(outcome: Outcome): void;
   keymap?: Keymap;
+  /** Starting settings from the config file and the pi extension (see InitOptions). */
+  start?: Pick<InitOptions, "sort" | "scope" | "query" | "openInPi" | "searchToolOutput">;
 }
 
 function emptyText(s: AppState): string {
@@ -45,8 +47,8 @@ function emptyText(s: AppState): string {
   return "no sessions in this store";
 }
 
-export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap }: AppProps) {
-  const [state, dispatch] = useReducer(appReducer, { launchCwd, all, print, keymap }, initialState);
+export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start }: AppProps) {
+  const [state, dispatch] = useReducer(appReducer, { launchCwd, all, print, keymap, ...start }, initialState);
   const { exit: unmount } = useApp();
   const size = useTerminalSize();
   const now = useNow();
@@ -116,6 +118,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             emptyText={emptyText(state)}
             now={now}
             marks={state.marks}
+            openInPi={state.openInPi}
           />
           <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} />
         </Box>

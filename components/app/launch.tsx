@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, statSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
 import { resolve } from "node:path";
 import { render } from "ink";
@@ -7,6 +7,7 @@ import { watchStore } from "../../src/store/watch-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import type { Outcome } from "../state/effects.js";
 import type { Config } from "../../src/config/config.js";
+import { userKeymap } from "../keys/userKeymap.js";
 import { App } from "./App.js";
 import type { BrowserDeps } from "./deps.js";
 import { spawnPi } from "./spawnPi.js";
@@ -68,6 +69,17 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     return 2;
   }
 
+  const { keymap, warnings } = userKeymap(opts.config?.keys ?? {});
+  for (const w of warnings) process.stderr.write(`pi-sessions: ${w}\n`);
+  const threaded = opts.config?.threaded && opts.config.sort === "recent";
+  const start = {
+    sort: threaded ? ("threaded" as const) : opts.config?.sort,
+    scope: opts.config?.scope,
+    query: opts.query,
+    openInPi: opts.current ? resolve(opts.current) : undefined,
+    searchToolOutput: opts.config?.searchToolOutput,
+  };
+
   let outcome: Outcome = { kind: "quit" };
   let signalled: NodeJS.Signals | null = null;
   const restore = enterFullScreen(term.fd);
@@ -87,6 +99,8 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         all={opts.all}
         print={opts.print}
         deps={realDeps}
+        keymap={keymap}
+        start={start}
         onExit={(o) => {
           outcome = o;
         }}
@@ -109,7 +123,9 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
       // fzf's convention: a cancelled pick is 130 and prints nothing.
       return opts.print ? 130 : 0;
     case "print":
-      await writeStdout(resolve(o.path) + "\n");
+      // From the pi extension the choice goes to a file: stdout belongs to pi's TUI.
+      if (opts.resultFile) writeFileSync(opts.resultFile, resolve(o.path) + "\n");
+      else await writeStdout(resolve(o.path) + "\n");
       return 0;
     case "resume":
       return spawnPi(opts.piCommand, resolve(o.path), o.cwd);

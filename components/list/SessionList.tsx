@@ -16,10 +16,12 @@ interface Props {
   now: number;
   /** Marked session paths (Space). */
   marks?: ReadonlySet<string>;
+  /** The session open in the launching pi. */
+  openInPi?: string;
 }
 
 /** Virtualised: only the rows in the visible window are rendered. */
-export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks }: Props) {
+export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi }: Props) {
   // Rows with a full-text snippet take two lines.
   const { top, end } = useVariableWindow((i) => rowHeight(rows[i]), rows.length, cursor, height);
   if (rows.length === 0) {
@@ -38,7 +40,7 @@ export function SessionList({ rows, cursor, width, height, showCwd, emptyText, n
     // frame's cost on a 120×40 screen).
     <Box flexDirection="column" height={height} width={width} flexShrink={0}>
       {visible.map((row, i) => (
-        <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} />
+        <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} open={row.session.path === openInPi} />
       ))}
     </Box>
   );

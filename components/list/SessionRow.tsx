@@ -12,6 +12,7 @@ interface Props {
   showCwd: boolean;
   now: number;
   marked?: boolean;
+  open?: boolean;
 }
 
 /**
@@ -32,14 +33,14 @@ function sameProps(a: Props, b: Props): boolean {
 }
 
 /** One pre-formatted line; memoised so a cursor move re-renders two rows, not the page. */
-export const SessionRow = memo(function SessionRow({ row, width, selected, showCwd, now, marked }: Props) {
+export const SessionRow = memo(function SessionRow({ row, width, selected, showCwd, now, marked, open }: Props) {
   const tone = rowTone(row, selected);
   if (row.snippet) {
     // A full-text hit: the snippet of the match on a second line.
     return (
       <Box flexShrink={0} width={width} height={2} flexDirection="column">
         <Text wrap="truncate-end" {...(tone ? theme[tone] : {})}>
-          {formatRow(row, { width, selected, showCwd, now, marked })}
+          {formatRow(row, { width, selected, showCwd, now, marked, open })}
         </Text>
         <Text wrap="truncate-end" {...theme.muted}>
           {formatSnippetLine(row, width)}
@@ -50,7 +51,7 @@ export const SessionRow = memo(function SessionRow({ row, width, selected, showC
   return (
     <Box flexShrink={0} width={width}>
       <Text wrap="truncate-end" {...(tone ? theme[tone] : {})}>
-        {formatRow(row, { width, selected, showCwd, now, marked })}
+        {formatRow(row, { width, selected, showCwd, now, marked, open })}
       </Text>
     </Box>
   );

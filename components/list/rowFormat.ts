@@ -59,7 +59,10 @@ export function cwdColumnWidth(width: number): number {
  * marker, tree glyphs, title | age | messages | size | [cwd].
  * Done here, not by ink, so ink never has to measure or wrap.
  */
-export function formatRow(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean }): string {
+/** The session open in the pi that launched the browser (pi extension). */
+export const OPEN_MARKER = "[open in pi] ";
+
+export function formatRow(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean }): string {
   const s = row.session;
   const age = padToWidth(formatAge(s.modified.getTime(), o.now), 4, "right");
   const msgs = padToWidth(s.provisional ? "…" : String(s.messageCount), 5, "right");
@@ -70,7 +73,7 @@ export function formatRow(row: ListRow, o: { width: number; selected: boolean; s
   const marker = o.marked ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " " : o.selected ? SELECTED_MARKER : "  ";
   const titleW = o.width - marker.length - right.length;
   if (titleW < 4) return truncateToWidth(marker + rowTitle(row), o.width);
-  const flag = s.unreadable ? UNREADABLE_MARKER : "";
+  const flag = (o.open ? OPEN_MARKER : "") + (s.unreadable ? UNREADABLE_MARKER : "");
   const title = padToWidth(row.prefix + flag + rowTitle(row), titleW);
   return marker + title + right;
 }

@@ -294,3 +294,17 @@ describe("scan progress", () => {
     expect(appReducer(s, { type: "viewport", pageSize: s.pageSize })).toBe(s);
   });
 });
+
+describe("start options (config, pi extension)", () => {
+  it("starts with the configured scope and sort, a search and the tool-output toggle", () => {
+    const s = initialState({ launchCwd: CWD, scope: "all", sort: "size", query: "auth bug", searchToolOutput: true });
+    expect(s.scope).toBe("all");
+    expect(s.scopeSettled).toBe(true);
+    expect(s.sort).toBe("size");
+    expect(s.search.value).toBe("auth bug");
+    expect(s.query.terms).toHaveLength(2);
+    expect(s.fullText.includeTools).toBe(true);
+    const auto = initialState({ launchCwd: CWD, scope: "auto" });
+    expect(auto.scopeSettled).toBe(false);
+  });
+});

@@ -34,6 +34,8 @@ export interface AppState extends LifecycleState {
   sessions: SessionMap;
   rows: ListRow[];
   scopeTotal: number;
+  /** The session open in the launching pi, if any: marked and protected from deletion. */
+  openInPi?: string;
   /** The selection is anchored by path so it survives new rows, re-sorts and filtering. */
   selectedPath: string | null;
   /**
@@ -79,6 +81,14 @@ export interface InitOptions {
   print?: boolean;
   keymap?: Keymap;
   sort?: SortKey;
+  /** Configured starting scope; "auto" (default): this folder when it has sessions, else all. */
+  scope?: "auto" | Scope;
+  /** Start with this search. */
+  query?: string;
+  /** The session open in the launching pi (extension): marked, never deleted. */
+  openInPi?: string;
+  /** Full-text search includes tool output from the start. */
+  searchToolOutput?: boolean;
 }
 
 export function initialState(o: InitOptions): AppState {
@@ -93,12 +103,13 @@ export function initialState(o: InitOptions): AppState {
     userSelected: false,
     cursor: 0,
     pageSize: 10,
-    scope: o.all ? "all" : "cwd",
-    scopeSettled: !!o.all,
+    scope: o.all || o.scope === "all" ? "all" : "cwd",
+    scopeSettled: !!o.all || (o.scope !== undefined && o.scope !== "auto"),
     sort: o.sort ?? "recent",
-    search: text.EMPTY_INPUT,
-    query: { terms: [] },
-    fullText: INITIAL_FULL_TEXT,
+    search: o.query ? text.insertText(text.EMPTY_INPUT, o.query) : text.EMPTY_INPUT,
+    query: o.query ? parseQuery(o.query) : { terms: [] },
+    fullText: o.searchToolOutput ? { ...INITIAL_FULL_TEXT, includeTools: true } : INITIAL_FULL_TEXT,
+    openInPi: o.openInPi,
     stack: [],
     tree: null,
     helpTop: 0,

@@ -214,3 +214,17 @@ describe("live store changes", () => {
     expect(d.marks.size).toBe(0);
   });
 });
+
+describe("the session open in pi (extension)", () => {
+  it("is never deleted, alone or among marks", () => {
+    const sessions = makeSessions(3, { cwd: CWD });
+    const s = run(initialState({ launchCwd: CWD, openInPi: sessions[0].path }), { type: "scan.batch", summaries: sessions }, { type: "life.setup", trashDir: "/t" });
+    const open = s.rows.findIndex((r) => r.session.path === sessions[0].path);
+    const onIt = run(s, ...Array.from({ length: open }, () => key(K.char("j"))), ctrl("d"));
+    expect(topLayer(onIt)).toBeUndefined();
+    expect(onIt.status?.text).toMatch(/open in pi/);
+    const marked = run(s, ...Array.from({ length: 3 }, () => SPACE), ctrl("d"));
+    expect(topLayer(marked)).toBeUndefined();
+    expect(marked.effects).toEqual([]);
+  });
+});

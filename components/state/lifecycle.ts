@@ -135,6 +135,11 @@ function openRename(s: AppState): AppState {
 }
 
 function openDelete(s: AppState): AppState {
+  // As pi's /resume: the session open in the pi that launched us is never deleted.
+  const open = s.openInPi;
+  if (open && (s.marks.size > 0 ? s.marks.has(open) : selectedSession(s)?.path === open)) {
+    return { ...s, status: { text: "That session is open in pi; it can't be deleted from here", tone: "error" } };
+  }
   if (s.marks.size > 0) {
     const targets: DeleteTarget[] = [];
     for (const p of s.marks) {

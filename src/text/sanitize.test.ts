@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import {
   displayWidth,
   padToWidth,
@@ -72,5 +73,36 @@ describe("width helpers", () => {
     expect(wrapToWidth("a\n\nb", 4)).toEqual(["a", "", "b"]);
     expect(wrapToWidth("日本語テキスト", 4)).toEqual(["日本", "語テ", "キス", "ト"]);
     for (const l of wrapToWidth("日本語 and english mixed 👍👍 text", 7)) expect(displayWidth(l)).toBeLessThanOrEqual(7);
+  });
+});
+
+describe("truncateToWidth fast path (no escapes)", () => {
+  // The reference: measure the whole string, then cut grapheme by grapheme.
+  const seg = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  function reference(s: string, width: number, ellipsis = "…"): string {
+    if (width <= 0) return "";
+    if (displayWidth(s) <= width) return s;
+    const budget = width - displayWidth(ellipsis);
+    if (budget < 0) return "";
+    let used = 0;
+    let out = "";
+    for (const { segment } of seg.segment(s)) {
+      const w = displayWidth(segment);
+      if (used + w > budget) break;
+      out += segment;
+      used += w;
+    }
+    return out + ellipsis;
+  }
+  const pieces = ["a", "é", "e\u0301", "日", "本", "👍", "👨‍👩‍👧", "\u200b", " ", "한", "🇩🇪", "x"];
+  it("agrees with measuring the whole string", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), fc.nat(30), fc.constantFrom("…", "...", ""), (parts, width, ell) => {
+        const s = parts.join("");
+        fc.pre(!/^[\x20-\x7e]*$/.test(s)); // plain ASCII has its own path
+        expect(truncateToWidth(s, width, ell)).toBe(reference(s, width, ell));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

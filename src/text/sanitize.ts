@@ -52,6 +52,9 @@ export function truncateToWidth(s: string, width: number, ellipsis = "…"): str
     if (s.length <= width) return s;
     return width <= ellipsis.length ? ellipsis.slice(0, width) : s.slice(0, width - ellipsis.length) + ellipsis;
   }
+  // Escape sequences are measured by string-width as a whole; otherwise stop measuring
+  // once past the width, so a long first message costs O(width), not O(length), per row.
+  if (!ESCAPES.test(s)) return truncateGraphemes(s, width, ellipsis);
   if (stringWidth(s) <= width) return s;
   const budget = width - stringWidth(ellipsis);
   if (budget < 0) return "";
@@ -64,6 +67,22 @@ export function truncateToWidth(s: string, width: number, ellipsis = "…"): str
     used += w;
   }
   return out + ellipsis;
+}
+
+const ESCAPES = /[\u001b\u009b]/;
+
+/** truncateToWidth for text without escapes: one pass over at most `width`+1 columns. */
+function truncateGraphemes(s: string, width: number, ellipsis: string): string {
+  const budget = width - stringWidth(ellipsis);
+  let used = 0;
+  let cut = -1;
+  for (const { segment, index } of segmenter.segment(s)) {
+    const w = stringWidth(segment);
+    if (cut < 0 && used + w > budget) cut = index;
+    used += w;
+    if (used > width) return budget < 0 ? "" : s.slice(0, cut) + ellipsis;
+  }
+  return s;
 }
 
 /** Cut from the left ("…/deep/path"), for paths where the end says the most. */

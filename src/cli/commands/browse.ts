@@ -27,6 +27,8 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   }
   const { config, warnings } = loadConfig(configPath(values.config, io.env, io.cwd));
   for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
+  // The UI decides its colours once, when its theme module loads: say which before that.
+  process.env.PI_SESSIONS_THEME = config.theme;
   const { runBrowser } = await import("../../../components/app/launch.js");
   return runBrowser({
     storeDir: store.dir,
