@@ -14,7 +14,10 @@
 //
 // DIR is an agent dir (holding sessions/) or a sessions dir. Defaults: .bench/stores/s2000
 // and .bench/stores/s10k-small, generated with bench/gen-store.mjs when missing.
-// Exports { name, description, stores, run({ runs, log }) → { rows, notes } } for bench/run.mjs.
+// Exports { name, description, stores, run({ runs, log }) → { rows, notes } } for bench/run.mjs,
+// and measureFirstRows / measureKeyLatency / piListAll for one-off runs.
+// Knobs for investigations: TUI_BENCH_NODE_ARGS (extra node flags for the browser, e.g.
+// "--cpu-prof --cpu-prof-dir=DIR") and TUI_BENCH_CLI (another build of the CLI, e.g. a bundle).
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -78,7 +81,9 @@ function launch({ pty, Terminal }, sessionsDir) {
   const t0 = performance.now();
   // TUI_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the browser itself.
   const nodeArgs = (process.env.TUI_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const p = pty.spawn(process.execPath, [...nodeArgs, CLI, "--all", "--session-dir", sessionsDir], { name: "xterm-256color", cols: COLS, rows: ROWS, cwd: ROOT, env });
+  // TUI_BENCH_CLI=path runs another build of the CLI (e.g. a bundled one) instead.
+  const cli = process.env.TUI_BENCH_CLI ?? CLI;
+  const p = pty.spawn(process.execPath, [...nodeArgs, cli, "--all", "--session-dir", sessionsDir], { name: "xterm-256color", cols: COLS, rows: ROWS, cwd: ROOT, env });
   const listeners = new Set();
   p.onData((d) => {
     term.write(d, () => {

@@ -217,7 +217,7 @@ describe("a store made by gen-store.mjs --faults 1", () => {
 
   it("list --all --json exits 0, lists every valid session including v1 and v2, and reports the rest", async () => {
     const out = makeTmpDir();
-    const gen = join(REPO, "test", "tools", "gen-store.mjs");
+    const gen = join(REPO, "bench", "gen-store.mjs");
     const res = JSON.parse(execFileSync(process.execPath, [gen, "--out", out, "--sessions", "6", "--projects", "2", "--avg-kb", "4", "--faults", "1"], { encoding: "utf8" }));
     expect(res.sessions).toBe(6);
     const store = join(out, "sessions");

@@ -1,27 +1,6 @@
 import type { Key } from "ink";
+import { inkKey } from "./inkKey.js";
 
-const NO_FLAGS: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
 
 /**
  * When the app is busy, ink hands several typed keys over as one input ("jjj", "  ").
@@ -33,9 +12,9 @@ export function splitBurst(input: string, key: Key): { input: string; key: Key }
   const chars = [...input];
   if (chars.length < 2) return null; // one wide character (emoji), not a burst
   return chars.map((ch) => {
-    if (ch === "\r") return { input: "\r", key: { ...NO_FLAGS, return: true } };
-    if (ch === "\t") return { input: "", key: { ...NO_FLAGS, tab: true } };
-    if (ch === "\x7f") return { input: "", key: { ...NO_FLAGS, delete: true } };
-    return { input: ch, key: { ...NO_FLAGS, shift: ch >= "A" && ch <= "Z" } };
+    if (ch === "\r") return { input: "\r", key: inkKey({ return: true }) };
+    if (ch === "\t") return { input: "", key: inkKey({ tab: true }) };
+    if (ch === "\x7f") return { input: "", key: inkKey({ delete: true }) };
+    return { input: ch, key: inkKey({ shift: ch >= "A" && ch <= "Z" }) };
   });
 }

@@ -2,33 +2,9 @@ import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { fromProbe } from "../state/sessions.js";
-import { formatAge, formatRow, formatSize, rowTone } from "./rowFormat.js";
+import { formatRow, rowTone } from "./rowFormat.js";
 
 const now = Date.parse("2025-06-01T00:00:00Z");
-const ago = (ms: number) => formatAge(now - ms, now);
-
-describe("formatAge", () => {
-  it("uses now/m/h/d/w/mo/y", () => {
-    expect(ago(10_000)).toBe("now");
-    expect(ago(5 * 60_000)).toBe("5m");
-    expect(ago(3 * 3_600_000)).toBe("3h");
-    expect(ago(2 * 86_400_000)).toBe("2d");
-    expect(ago(15 * 86_400_000)).toBe("2w");
-    expect(ago(90 * 86_400_000)).toBe("3mo");
-    expect(ago(800 * 86_400_000)).toBe("2y");
-    expect(formatAge(now + 5000, now)).toBe("now");
-  });
-});
-
-describe("formatSize", () => {
-  it("fits in five columns", () => {
-    expect(formatSize(512)).toBe("512B");
-    expect(formatSize(1536)).toBe("1.5K");
-    expect(formatSize(34 * 1024)).toBe("34K");
-    expect(formatSize(1.5 * 1024 * 1024)).toBe("1.5M");
-    expect(formatSize(999 * 1024 * 1024)).toBe("999M");
-  });
-});
 
 describe("formatRow", () => {
   const s = makeSummary({ firstMessage: "fix the \x1b[31mtests\x1b[0m", messageCount: 12, bytes: 2048, modified: new Date(now - 3_600_000), cwd: "/home/u/a/very/long/project/path" });

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import type { TextInput } from "../state/textInput.js";
 import { borderColor, theme } from "../theme.js";
+import { TextFieldDialog } from "../dialogs/TextFieldDialog.js";
 import type { PendingWrite } from "./treeState.js";
 
 interface LabelProps {
@@ -11,33 +12,10 @@ interface LabelProps {
   height: number;
 }
 
-/** The label being typed, with a block cursor. */
+/** The label being typed; an empty label clears it. */
 export function LabelDialog({ entryText, input, width, height }: LabelProps) {
-  const room = Math.max(8, width - 12);
-  const chars = Array.from(input.value);
-  const before = chars.slice(0, input.cursor);
-  const at = chars[input.cursor] ?? " ";
-  const shownBefore = before.length + 1 > room ? "…" + before.slice(-(room - 2)).join("") : before.join("");
-  const after = truncateToWidth(chars.slice(input.cursor + 1).join(""), Math.max(0, room - Array.from(shownBefore).length - 1));
-  return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={borderColor} paddingX={1} flexShrink={0} overflow="hidden">
-      <Text {...theme.title} wrap="truncate-end">
-        Label the entry
-      </Text>
-      <Text wrap="truncate-end">{"  " + truncateToWidth(sanitizeLine(entryText), Math.max(8, width - 6))}</Text>
-      <Text> </Text>
-      <Text wrap="truncate-end">
-        <Text {...theme.key}>Label: </Text>
-        <Text>{shownBefore}</Text>
-        <Text inverse>{at}</Text>
-        <Text>{after}</Text>
-      </Text>
-      <Text> </Text>
-      <Text wrap="truncate-end" {...theme.muted}>
-        Enter save · Esc cancel · an empty label clears it
-      </Text>
-    </Box>
-  );
+  const subject = truncateToWidth(sanitizeLine(entryText), Math.max(8, width - 6));
+  return <TextFieldDialog heading="Label the entry" subject={subject} field="Label" input={input} hint="Enter save · Esc cancel · an empty label clears it" width={width} height={height} />;
 }
 
 interface ConfirmProps {

@@ -92,7 +92,8 @@ export function watchStore(
   } catch {
     watcher = undefined;
   }
-  const poll = setInterval(schedule, options.pollMs ?? (watcher ? 5000 : 1000));
+  // With file events the poll is only a safety net (network file systems drop events).
+  const poll = setInterval(schedule, options.pollMs ?? (watcher ? 15_000 : 1000));
   poll.unref();
 
   return {

@@ -32,3 +32,13 @@ describe("sizes and money", () => {
     expect(formatCost(1.234)).toBe("$1.23");
   });
 });
+
+describe("compact sizes for list rows", () => {
+  it("fit in five columns", () => {
+    expect(formatBytes(512, true)).toBe("512B");
+    expect(formatBytes(1536, true)).toBe("1.5K");
+    expect(formatBytes(34 * 1024, true)).toBe("34K");
+    expect(formatBytes(1.5 * 1024 * 1024, true)).toBe("1.5M");
+    expect(formatBytes(999 * 1024 * 1024, true)).toBe("999M");
+  });
+});

@@ -17,16 +17,17 @@ export function formatAge(date: Date, now = Date.now()): string {
   return `${Math.floor(d / 365)}y`;
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ["KB", "MB", "GB", "TB"];
+/** 7.9 KB; `compact` gives at most 5 columns for list rows: 512B, 1.5K, 34K, 2.0G. */
+export function formatBytes(n: number, compact = false): string {
+  if (n < 1024) return compact ? `${n}B` : `${n} B`;
+  const units = compact ? ["K", "M", "G", "T"] : [" KB", " MB", " GB", " TB"];
   let v = n / 1024;
   let i = 0;
   while (v >= 1024 && i < units.length - 1) {
     v /= 1024;
     i++;
   }
-  return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[i]}`;
+  return `${v < 10 ? v.toFixed(1) : Math.round(v)}${units[i]}`;
 }
 
 export function formatTokens(n: number): string {

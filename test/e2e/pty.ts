@@ -2,6 +2,7 @@ import xterm from "@xterm/headless";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as pty from "node-pty";
+import { RAW } from "../helpers/keys.js";
 
 const { Terminal } = xterm;
 
@@ -10,18 +11,7 @@ export const CLI = join(ROOT, "dist", "src", "cli.js");
 
 /** Key sequences as a terminal sends them. */
 export const KEY = {
-  up: "\x1b[A",
-  down: "\x1b[B",
-  right: "\x1b[C",
-  left: "\x1b[D",
-  pageUp: "\x1b[5~",
-  pageDown: "\x1b[6~",
-  home: "\x1b[H",
-  end: "\x1b[F",
-  enter: "\r",
-  tab: "\t",
-  escape: "\x1b",
-  backspace: "\x7f",
+  ...RAW,
   delete: "\x1b[3~",
   space: " ",
   ctrl: (c: string) => String.fromCharCode(c.toUpperCase().charCodeAt(0) - 64),

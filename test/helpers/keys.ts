@@ -1,31 +1,8 @@
 import type { Key } from "ink";
+import { inkKey } from "../../components/keys/inkKey.js";
 
 /** An ink Key with every flag off, plus the given ones. */
-export function key(over: Partial<Key> = {}): Key {
-  return {
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-    ...over,
-  };
-}
+export const key = inkKey;
 
 /** (input, key) pairs as ink 6.8 reports them (see ink-notes §3). */
 export const K = {
