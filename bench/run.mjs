@@ -16,7 +16,7 @@ import { CACHE, CLI, ensureStore, rel, rssMethod } from "./lib.mjs";
 
 const BENCHMARKS = [
   "./listing.mjs", // issue #2
-  "./tui-list.mjs", // issue #3: first frame + key latency in a pty (node-pty + @xterm/headless)
+  "./tui.mjs", // issue #3: first frame + key latency in a pty (node-pty + @xterm/headless)
   "./tui-tree.mjs", // issue #4: 50,000-entry tree, first frame + key latency vs pi open()+getTree()
 ];
 
