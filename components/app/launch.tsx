@@ -28,6 +28,8 @@ export interface BrowserOptions {
   current?: string;
   /** Start with this search. */
   query?: string;
+  /** A scan already under way (started before the UI loaded); scanStore otherwise. */
+  scan?: BrowserDeps["scan"];
 }
 
 /*
@@ -98,7 +100,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         launchCwd={opts.cwd}
         all={opts.all}
         print={opts.print}
-        deps={realDeps}
+        deps={opts.scan ? { ...realDeps, scan: opts.scan } : realDeps}
         keymap={keymap}
         start={start}
         onExit={(o) => {
