@@ -1,7 +1,7 @@
 import type { Key } from "ink";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { K, key as inkKey } from "../../test/helpers/keys.js";
-import { assistant, entry, user, writeSession } from "../../test/helpers/session-file.js";
+import { assistant, entry, user, writeBranchedSession, writeSession } from "../../test/helpers/session-file.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { loadSessionIndex, type SessionIndex } from "../../src/model/session-index.js";
 import type { CommandId } from "../keys/commands.js";
@@ -10,16 +10,7 @@ import { currentId } from "./treeState.js";
 
 // u1 ─ a1 ─┬─ u3 ─ a3 ─ l1 (label "keep" on u3; the leaf)   active
 //          └─ u2 ─ a2
-const file = writeSession([
-  entry("m0", null, { type: "model_change", provider: "p", modelId: "m" }),
-  user("u1", "m0", "first question"),
-  assistant("a1", "u1", "first answer"),
-  user("u2", "a1", "old branch question"),
-  assistant("a2", "u2", "old branch answer"),
-  user("u3", "a1", "new branch question"),
-  assistant("a3", "u3", "new branch answer"),
-  entry("l1", "a3", { type: "label", targetId: "u3", label: "keep" }),
-]);
+const file = writeBranchedSession();
 afterAll(() => file.cleanup());
 
 const CWD = "/tmp/proj";

@@ -1,20 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { assistant, entry, user, writeSession } from "../../test/helpers/session-file.js";
+import { assistant, entry, user, writeBranchedSession, writeSession } from "../../test/helpers/session-file.js";
 import { loadSessionIndex } from "./session-index.js";
 import { buildTreeView, isFoldable, nextFilter, rowPrefix, segmentStart, siblingBranch } from "./tree-view.js";
 
 // u1 ─ a1 ─┬─ u2 ─ a2          (abandoned branch, older)
 //          └─ u3 ─ a3 ─ L(label on u3)   (active: leaf is the label entry)
-const file = writeSession([
-  entry("m0", null, { type: "model_change", provider: "p", modelId: "m" }),
-  user("u1", "m0", "first question"),
-  assistant("a1", "u1", "first answer"),
-  user("u2", "a1", "old branch question"),
-  assistant("a2", "u2", "old branch answer"),
-  user("u3", "a1", "new branch question"),
-  assistant("a3", "u3", "new branch answer"),
-  entry("l1", "a3", { type: "label", targetId: "u3", label: "keep" }),
-]);
+const file = writeBranchedSession();
 afterAll(() => file.cleanup());
 
 const ids = (v: ReturnType<typeof buildTreeView>) => v.rows.map((r) => r.id);

@@ -21,3 +21,21 @@ export function writeSession(entries: Record<string, unknown>[], header: Record<
   writeFileSync(path, [header, ...entries].map((e) => JSON.stringify(e)).join("\n") + "\n");
   return { path, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * A small branched session used by the tree tests:
+ *   u1 ─ a1 ─┬─ u3 ─ a3 ─ l1   (active; l1 labels u3 "keep" and is the leaf)
+ *            └─ u2 ─ a2        (the older, abandoned branch)
+ */
+export function writeBranchedSession(): ReturnType<typeof writeSession> {
+  return writeSession([
+    entry("m0", null, { type: "model_change", provider: "p", modelId: "m" }),
+    user("u1", "m0", "first question"),
+    assistant("a1", "u1", "first answer"),
+    user("u2", "a1", "old branch question"),
+    assistant("a2", "u2", "old branch answer"),
+    user("u3", "a1", "new branch question"),
+    assistant("a3", "u3", "new branch answer"),
+    entry("l1", "a3", { type: "label", targetId: "u3", label: "keep" }),
+  ]);
+}
