@@ -16,6 +16,14 @@ describe("formatRow", () => {
     expect(line).toMatch(/1h +12 +2\.0K$/);
     expect(formatRow(row, { width: 70, selected: false, showCwd: false, now }).startsWith("  fix")).toBe(true);
   });
+  it("keeps the columns aligned when the cwd holds wide characters", () => {
+    const wide = { session: { ...s, cwd: "/Users/kim/code/研究" }, depth: 0, prefix: "" };
+    const a = formatRow(row, { width: 90, selected: false, showCwd: true, now });
+    const b = formatRow(wide, { width: 90, selected: false, showCwd: true, now });
+    expect(displayWidth(b)).toBe(90);
+    const ageAt = (line: string) => displayWidth(line.slice(0, line.indexOf(" 1h ")));
+    expect(ageAt(b)).toBe(ageAt(a));
+  });
   it("shows the cwd in the all scope, cut from the left", () => {
     const line = formatRow(row, { width: 90, selected: false, showCwd: true, now });
     expect(displayWidth(line)).toBe(90);

@@ -1,4 +1,4 @@
-import { padToWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import { displayWidth, padToWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../../src/text/sanitize.js";
 import type { ListRow } from "../state/derive.js";
 import type { ToneName } from "../theme.js";
 import { formatAge, formatBytes } from "../../src/text/format.js";
@@ -43,7 +43,7 @@ export function formatRow(row: ListRow, o: { width: number; selected: boolean; s
   const cwd = o.showCwd ? " " + padToWidth(truncateStartToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";
   const right = ` ${age} ${msgs} ${size}${cwd}`;
   const marker = o.marked ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " " : o.selected ? SELECTED_MARKER : "  ";
-  const titleW = o.width - marker.length - right.length;
+  const titleW = o.width - marker.length - displayWidth(right);
   if (titleW < 4) return truncateToWidth(marker + rowTitle(row), o.width);
   const flag = (o.open ? OPEN_MARKER : "") + (s.unreadable ? UNREADABLE_MARKER : "");
   const title = padToWidth(row.prefix + flag + rowTitle(row), titleW);
