@@ -1,4 +1,5 @@
 import { sanitizeLine, truncateStartToWidth, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
+import { formatDateTime, formatTokens } from "../../src/text/format.js";
 import type { ListedSession } from "../state/sessions.js";
 import type { ToneName } from "../theme.js";
 import type { PreviewEntry, PreviewState } from "./types.js";
@@ -6,18 +7,6 @@ import type { PreviewEntry, PreviewState } from "./types.js";
 export interface Line {
   text: string;
   tone?: ToneName;
-}
-
-function fmtDate(d: Date): string {
-  if (Number.isNaN(d.getTime())) return "?";
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-function fmtCount(n: number): string {
-  if (n < 1000) return String(n);
-  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
-  return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
 /** The facts block: one line each, cut to the width (paths from the left). */
@@ -30,8 +19,8 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
   const lines: Line[] = [];
   if (s.name) lines.push({ text: truncateToWidth(sanitizeLine(s.name), width), tone: "named" });
   lines.push(fact("path", sanitizeLine(s.path), true));
-  if (compact) lines.push(fact("id", `${sanitizeLine(s.id)}   cwd ${sanitizeLine(s.cwd)}`), fact("created", `${fmtDate(s.created)}   modified ${fmtDate(s.modified)}`));
-  else lines.push(fact("id", sanitizeLine(s.id)), fact("cwd", sanitizeLine(s.cwd), true), fact("created", fmtDate(s.created)), fact("modified", fmtDate(s.modified)));
+  if (compact) lines.push(fact("id", `${sanitizeLine(s.id)}   cwd ${sanitizeLine(s.cwd)}`), fact("created", `${formatDateTime(s.created)}   modified ${formatDateTime(s.modified)}`));
+  else lines.push(fact("id", sanitizeLine(s.id)), fact("cwd", sanitizeLine(s.cwd), true), fact("created", formatDateTime(s.created)), fact("modified", formatDateTime(s.modified)));
   if (s.provisional) {
     lines.push({ text: truncateToWidth("counting messages, tokens and cost…", width), tone: "muted" });
   } else {
@@ -39,11 +28,11 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
     if (compact) {
       lines.push(
         fact("models", s.models.length ? s.models.map(sanitizeLine).join(", ") : "—"),
-        fact("stats", `${s.messageCount} msgs · ${fmtCount(t.total)} tokens · $${s.cost.toFixed(s.cost < 1 ? 4 : 2)} · ${s.leafCount} branches · ${s.labelCount} labels`),
+        fact("stats", `${s.messageCount} msgs · ${formatTokens(t.total)} tokens · $${s.cost.toFixed(s.cost < 1 ? 4 : 2)} · ${s.leafCount} branches · ${s.labelCount} labels`),
       );
     } else lines.push(
       fact("models", s.models.length ? s.models.map(sanitizeLine).join(", ") : "—"),
-      fact("tokens", `${fmtCount(t.total)} (in ${fmtCount(t.input)}, out ${fmtCount(t.output)}, cache ${fmtCount(t.cacheRead + t.cacheWrite)})`),
+      fact("tokens", `${formatTokens(t.total)} (in ${formatTokens(t.input)}, out ${formatTokens(t.output)}, cache ${formatTokens(t.cacheRead + t.cacheWrite)})`),
       fact("cost", `$${s.cost.toFixed(s.cost < 1 ? 4 : 2)}`),
       fact("messages", `${s.messageCount}   branches ${s.leafCount}   labels ${s.labelCount}`),
     );

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { SessionIndex } from "../../src/model/session-index.js";
-import type { TreeView } from "../../src/model/tree-view.js";
+import { nearestVisibleId, type TreeView } from "../../src/model/tree-view.js";
 import { useVisibleWindow } from "../layout/useVisibleWindow.js";
 import { theme } from "../theme.js";
 import { TreeRow } from "./TreeRow.js";
@@ -20,12 +20,7 @@ interface Props {
 
 /** The leaf, or its nearest visible ancestor; none when no ancestor is visible. */
 export function activeRow(view: TreeView, index: SessionIndex): string | undefined {
-  let cur = index.leafId;
-  for (let guard = 0; cur !== null && guard <= index.nodes.length; guard++) {
-    if (view.rowOf.has(cur)) return cur;
-    cur = index.tree.parent.get(cur) ?? null;
-  }
-  return undefined;
+  return nearestVisibleId(view, index, index.leafId);
 }
 
 /** Virtualised: only the rows in the visible window are formatted and rendered. */

@@ -50,8 +50,3 @@ export function treeRowParts(
   const text = truncateToWidth(sanitizeLine(rt.text), Math.max(1, width - used));
   return { id: row.id, selected: i === cursor, prefix, active, match, label, text, kind: rt.kind, leaf };
 }
-
-/** The row as plain text (tests, and what the terminal shows without colours). */
-export function treeRowString(p: TreeRowParts): string {
-  return (p.selected ? CURSOR : NO_CURSOR) + p.prefix + p.active + p.match + p.label + p.text + p.leaf;
-}

@@ -219,15 +219,21 @@ export function siblingBranch(view: TreeView, rowIndex: number, direction: -1 | 
   return rowIndex;
 }
 
-/** The nearest row at or above `id` that is visible (for keeping the cursor when rows hide). */
-export function nearestVisibleRow(view: TreeView, index: SessionIndex, id: string): number {
-  let cur: string | null = id;
+/** The id of the nearest entry at or above `id` that has a row; undefined when none has. */
+export function nearestVisibleId(view: TreeView, index: SessionIndex, id: string | null): string | undefined {
+  let cur = id;
   const seen = new Set<string>();
   while (cur !== null && !seen.has(cur)) {
-    const at = view.rowOf.get(cur);
-    if (at !== undefined) return at;
+    if (view.rowOf.has(cur)) return cur;
     seen.add(cur);
     cur = index.tree.parent.get(cur) ?? null;
   }
+  return undefined;
+}
+
+/** The row of `id`, or of its nearest visible ancestor (for keeping the cursor when rows hide); 0 or -1 otherwise. */
+export function nearestVisibleRow(view: TreeView, index: SessionIndex, id: string): number {
+  const at = nearestVisibleId(view, index, id);
+  if (at !== undefined) return view.rowOf.get(at)!;
   return view.rows.length ? 0 : -1;
 }
