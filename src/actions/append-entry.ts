@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, writeSync } from "node:fs";
 import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
 import type { SessionEntry } from "../model/types.js";
+import { readRange } from "../store/read-range.js";
 
 export class AppendRefused extends Error {
   override name = "AppendRefused";
@@ -28,14 +29,9 @@ function readTail(fd: number, index: SessionIndex, size: number): Tail {
   let leafId = index.leafId;
   const len = size - index.tailStart;
   if (len <= 0) return { leafId, ids, endsWithNewline: index.endsWithNewline || size === 0 };
-  const buf = Buffer.allocUnsafe(len);
-  let got = 0;
-  while (got < len) {
-    const n = readSync(fd, buf, got, len - got, index.tailStart + got);
-    if (n === 0) break;
-    got += n;
-  }
-  const text = buf.toString("utf8", 0, got);
+  const buf = readRange(fd, index.tailStart, len);
+  const got = buf.length;
+  const text = buf.toString("utf8");
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;
     try {

@@ -1,9 +1,10 @@
-import { closeSync, fsyncSync, linkSync, openSync, readSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
 import { pathToRoot } from "../model/tree.js";
 import type { EntryNode } from "../model/types.js";
+import { readRange } from "../store/read-range.js";
 import { AppendRefused, freshId } from "./append-entry.js";
 
 export interface ForkResult {
@@ -15,14 +16,7 @@ export interface ForkResult {
 }
 
 function readLine(fd: number, node: EntryNode): string {
-  const buf = Buffer.allocUnsafe(node.length);
-  let got = 0;
-  while (got < node.length) {
-    const n = readSync(fd, buf, got, node.length - got, node.offset + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return buf.toString("utf8", 0, got).replace(/\r$/, "");
+  return readRange(fd, node.offset, node.length).toString("utf8").replace(/\r$/, "");
 }
 
 /** The line to write for a kept entry: the original bytes unless ids or migration change it. */

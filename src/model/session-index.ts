@@ -2,6 +2,7 @@ import { open, stat } from "node:fs/promises";
 import { readLines, type LineRef } from "../store/line-reader.js";
 import { LIST_SKIM_THRESHOLD } from "../store/parse-line.js";
 import { SessionReader, type EntrySink } from "../store/session-reader.js";
+import { applyLabel, nameFrom } from "./resolve.js";
 import { entryShortText, toolCallLine } from "./text.js";
 import { buildTree, type TreeShape } from "./tree.js";
 import type { EntryNode, SessionEntry, SessionHeader } from "./types.js";
@@ -57,17 +58,8 @@ class IndexSink implements EntrySink {
     else this.nodes.push(node);
     this.byId.set(entry.id, node);
     this.leafId = entry.id;
-    if (entry.type === "label" && typeof entry.targetId === "string") {
-      if (entry.label) {
-        this.labels.set(entry.targetId, String(entry.label));
-        this.labelTimestamps.set(entry.targetId, entry.timestamp);
-      } else {
-        this.labels.delete(entry.targetId);
-        this.labelTimestamps.delete(entry.targetId);
-      }
-    } else if (entry.type === "session_info") {
-      this.name = typeof entry.name === "string" ? entry.name.trim() || undefined : undefined;
-    }
+    if (entry.type === "label") applyLabel(this.labels, entry, this.labelTimestamps);
+    else if (entry.type === "session_info") this.name = nameFrom(entry);
   }
 }
 

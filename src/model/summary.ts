@@ -1,4 +1,5 @@
 import type { EntrySink } from "../store/session-reader.js";
+import { applyLabel, nameFrom } from "./resolve.js";
 import { messageText } from "./text.js";
 import type { SessionEntry, SessionHeader, SessionSummary, TokenTotals } from "./types.js";
 
@@ -25,14 +26,10 @@ export class SummaryBuilder implements EntrySink {
     this.parents.set(entry.id, entry.parentId);
     switch (entry.type) {
       case "session_info":
-        // pi ≥0.59: the last one wins and an empty name clears.
-        this.name = typeof entry.name === "string" ? entry.name.trim() || undefined : undefined;
+        this.name = nameFrom(entry);
         return;
       case "label":
-        if (typeof entry.targetId === "string") {
-          if (entry.label) this.labels.set(entry.targetId, String(entry.label));
-          else this.labels.delete(entry.targetId);
-        }
+        applyLabel(this.labels, entry);
         return;
       case "model_change":
         if (typeof entry.modelId === "string") this.models.add(entry.modelId);
