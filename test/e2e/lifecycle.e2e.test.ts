@@ -76,6 +76,18 @@ function fileInDialog(screen: string, store: string): string {
   return hit;
 }
 
+/**
+ * The file of the selected session, read from the delete confirmation's path line and
+ * then cancelled (nothing else on screen names the file).
+ */
+async function selectedFile(app: RunningApp, store: string): Promise<string> {
+  await app.press(KEY.ctrl("d"));
+  const file = fileInDialog(await app.waitFor("Delete session"), store);
+  await app.press(KEY.escape);
+  await app.waitFor("not deleted");
+  return file;
+}
+
 describe("session lifecycle in a real terminal", () => {
   it("Ctrl+D → confirm → gone and in the trash with a .trashinfo; u → back, byte-identical", async () => {
     const { store, trash, app } = setup();
@@ -134,10 +146,7 @@ describe("session lifecycle in a real terminal", () => {
     const { store, app } = setup();
     await ready(app);
     await select(app, "resume naïve");
-    await app.press(KEY.ctrl("d"));
-    const file = fileInDialog(await app.waitFor("Delete session"), store);
-    await app.press(KEY.escape);
-    await app.waitFor("not deleted");
+    const file = await selectedFile(app, store);
     await app.press(KEY.ctrl("r"));
     await app.waitFor("Name: resume naïve");
     await app.press(KEY.ctrl("u"));
@@ -153,10 +162,8 @@ describe("session lifecycle in a real terminal", () => {
     const { store, app } = setup();
     await ready(app);
     await select(app, "resume naïve");
-    await app.press(KEY.ctrl("d"));
-    const file = fileInDialog(await app.waitFor("Delete session"), store);
-    await app.press(KEY.escape);
-    await app.waitFor((s) => s.includes("not deleted") && selectedLine(s).includes("resume naïve"));
+    const file = await selectedFile(app, store);
+    await app.waitFor((s) => selectedLine(s).includes("resume naïve"));
     expect(selectedLine(app.screen())).toMatch(/resume naïve\s+\S+\s+10\s/);
 
     // As pi writes: one line, parent = the file's last entry.
