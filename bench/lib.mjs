@@ -35,6 +35,8 @@ export function percentile(xs, p) {
 export const STORES = {
   /** Issue #2 and #3: 2,000 sessions, ~0.8 GB. */
   s2000: ["--sessions", "2000", "--projects", "40"],
+  /** Issue #3: 10,000 small sessions for the key-latency run. */
+  "s10k-small": ["--sessions", "10000", "--projects", "40", "--avg-kb", "2"],
   /** Issue #4: one session of 50,000 entries. */
   huge50k: ["--sessions", "0", "--huge-entries", "50000"],
 };

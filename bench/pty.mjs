@@ -18,19 +18,24 @@ export function launchInPty(cmd, args, { cols = 120, rows = 40, env = {}, cwd = 
   const { Terminal } = require("@xterm/headless");
   const term = new Terminal({ cols, rows, allowProposedApi: true });
   const t0 = performance.now();
-  const proc = pty.spawn(cmd, args, { cols, rows, cwd, env: { ...process.env, TERM: "xterm-256color", ...env } });
+  // An `undefined` in `env` removes that variable (CI, say: ink draws only a last frame in CI).
+  const childEnv = { ...process.env, TERM: "xterm-256color", ...env };
+  for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
+  const proc = pty.spawn(cmd, args, { name: "xterm-256color", cols, rows, cwd, env: childEnv });
   let exited = null;
   let version = 0; // bumps after each chunk of output has been parsed into the buffer
   const listeners = new Set();
   proc.onData((d) =>
     term.write(d, () => {
+      // The frame's time is when its output was parsed, before any listener reads the screen.
+      const at = performance.now();
       version++;
-      for (const l of [...listeners]) l();
+      for (const l of [...listeners]) l(at);
     }),
   );
   proc.onExit((e) => {
     exited = e;
-    for (const l of [...listeners]) l();
+    for (const l of [...listeners]) l(performance.now());
   });
 
   const screen = () => {
@@ -43,10 +48,10 @@ export function launchInPty(cmd, args, { cols = 120, rows = 40, env = {}, cwd = 
   /** Resolves with ms since `since` (default: spawn) once `pred(screen)` holds after some output. */
   const waitFor = (pred, { timeoutMs = 30_000, since = t0 } = {}) =>
     new Promise((resolve, reject) => {
-      const check = () => {
+      const check = (at = performance.now()) => {
         if (pred(screen())) {
           done();
-          resolve(performance.now() - since);
+          resolve(at - since);
         } else if (exited) {
           done();
           reject(new Error(`process exited (${JSON.stringify(exited)}) before the screen matched:\n${screen()}`));
@@ -82,5 +87,16 @@ export function launchInPty(cmd, args, { cols = 120, rows = 40, env = {}, cwd = 
     }
   };
 
-  return { term, proc, screen, waitFor, keyLatency, peakRssMB, write: (s) => proc.write(s), kill: () => proc.kill(), get version() { return version; } };
+  const exitedP = new Promise((r) => proc.onExit(r));
+  /** Sends `q` and waits for the exit (kills after 5 s); frees the terminal. */
+  const quit = async () => {
+    proc.write("q");
+    const t = setTimeout(() => proc.kill(), 5000);
+    const e = await exitedP;
+    clearTimeout(t);
+    term.dispose();
+    return e;
+  };
+
+  return { t0, term, proc, screen, waitFor, keyLatency, peakRssMB, quit, write: (s) => proc.write(s), kill: () => proc.kill(), get version() { return version; } };
 }

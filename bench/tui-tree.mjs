@@ -32,7 +32,7 @@ function largestSession(sessionsDir) {
 
 async function ours(sessionsDir, file, keys) {
   const id = basename(file).replace(/\.jsonl$/, "").split("_").pop();
-  const env = { CI: "false", NO_COLOR: "" };
+  const env = { CI: undefined, NO_COLOR: undefined };
   const app = launchInPty(process.execPath, [CLI, "--session-dir", sessionsDir, "--all", "--query", id], { cols: 120, rows: 40, env });
   // The list scan of the same 0.5 GB file would compete for the CPU: let it finish first.
   await app.waitFor((s) => /❯ \S/.test(s) && !/scanning/.test(s.split("\n")[0]), { timeoutMs: 120_000 });
