@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const ROOT = dirname(BENCH_DIR);
 export const CACHE = join(ROOT, ".bench");
-export const CLI = join(ROOT, "dist", "src", "cli.js");
+// The program users run: the bundle (scripts/bundle.mjs), not the unbundled dist/src/cli.js.
+export const CLI = join(ROOT, "dist", "bundle", "cli.js");
 
 /** Paths shown in output and results.md are relative to the repo, never absolute. */
 export const rel = (p) => relative(ROOT, p) || ".";

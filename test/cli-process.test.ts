@@ -1,14 +1,15 @@
 // The built program as a real process: exit codes, stdout and stderr without a TTY.
-// `npm test` builds dist/ (tsc) before vitest runs.
+// `npm test` builds dist/ (tsc, then the bundle) before vitest runs. Both builds run the
+// same checks: the bundle is what users run, dist/src what the bundle is made from.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir, PI_STORE, REPO } from "./helpers/tmp-store.js";
 
-const CLI = join(REPO, "dist", "src", "cli.js");
+const BUILDS = [join("dist", "bundle", "cli.js"), join("dist", "src", "cli.js")];
 
-function pi(args: string[], env: NodeJS.ProcessEnv = {}) {
+function run(CLI: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd: REPO,
     encoding: "utf8",
@@ -20,8 +21,11 @@ function pi(args: string[], env: NodeJS.ProcessEnv = {}) {
 }
 afterAll(cleanupTmp);
 
-describe("dist/src/cli.js as a process", () => {
-  it("is built (npm test runs tsc first; otherwise run `npx tsc -p .`)", () => {
+describe.each(BUILDS)("%s as a process", (build) => {
+  const CLI = join(REPO, build);
+  const pi = (args: string[], env?: NodeJS.ProcessEnv) => run(CLI, args, env);
+
+  it("is built (npm test builds first; otherwise run `npm run build`)", () => {
     expect(existsSync(CLI)).toBe(true);
   });
 

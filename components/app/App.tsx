@@ -21,9 +21,11 @@ import { SearchBar } from "../search/SearchBar.js";
 import { type AppState, appReducer, type InitOptions, initialState, modeOf, selectedSession, topLayer } from "../state/appReducer.js";
 import type { Outcome } from "../state/effects.js";
 import { fullTextNote } from "../state/fullText.js";
+import { seedScan } from "../state/scanSeed.js";
 import { TooSmall } from "../TooSmall.js";
 import { TreeScreen } from "../tree/TreeScreen.js";
 import { useTreeEffects } from "../tree/useTreeEffects.js";
+import type { ScanEvent } from "../../src/store/scan-events.js";
 import type { BrowserDeps } from "./deps.js";
 
 export interface AppProps {
@@ -38,6 +40,8 @@ export interface AppProps {
   keymap?: Keymap;
   /** Starting settings from the config file and the pi extension (see InitOptions). */
   start?: Pick<InitOptions, "sort" | "scope" | "query" | "openInPi" | "searchToolOutput">;
+  /** What a scan started before the UI found so far: in the first frame already. */
+  seed?: readonly ScanEvent[];
 }
 
 function emptyText(s: AppState): string {
@@ -47,8 +51,8 @@ function emptyText(s: AppState): string {
   return "no sessions in this store";
 }
 
-export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start }: AppProps) {
-  const [state, dispatch] = useReducer(appReducer, { launchCwd, all, print, keymap, ...start }, initialState);
+export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start, seed }: AppProps) {
+  const [state, dispatch] = useReducer(appReducer, { launchCwd, all, print, keymap, ...start }, (o) => seedScan(initialState(o), seed));
   const { exit: unmount } = useApp();
   const size = useTerminalSize();
   const now = useNow();

@@ -2,13 +2,14 @@ import { existsSync, statSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
 import { resolve } from "node:path";
 import { render } from "ink";
-import { scanStore } from "../../src/store/scan-store.js";
+import { scanInWorker } from "../../src/store/scan-in-worker.js";
 import { watchStore } from "../../src/store/watch-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import type { Outcome } from "../state/effects.js";
 import type { Config } from "../../src/config/config.js";
 import { userKeymap } from "../keys/userKeymap.js";
 import { App } from "./App.js";
+import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { spawnPi } from "./spawnPi.js";
 import { enterFullScreen, openTerminalOut, releaseStdin } from "./terminal.js";
@@ -28,8 +29,8 @@ export interface BrowserOptions {
   current?: string;
   /** Start with this search. */
   query?: string;
-  /** A scan already under way (started before the UI loaded); scanStore otherwise. */
-  scan?: BrowserDeps["scan"];
+  /** A scan already under way (started before the UI loaded); a fresh worker scan otherwise. */
+  early?: EarlyScan;
 }
 
 /*
@@ -41,6 +42,9 @@ export interface BrowserOptions {
  */
 const INCREMENTAL = process.env.PI_SESSIONS_INCREMENTAL === "1";
 
+/** Longest the first frame waits for the early scan's first rows. */
+const FIRST_ROWS_WAIT_MS = 100;
+
 const isDir = (p: string) => {
   try {
     return existsSync(p) && statSync(p).isDirectory();
@@ -49,7 +53,7 @@ const isDir = (p: string) => {
   }
 };
 
-export const realDeps: BrowserDeps = { scan: scanStore, loadPreview: (p) => loadPreviewTail(p), cwdExists: isDir, watch: (dir, known, onChanges) => watchStore(dir, known, onChanges) };
+export const realDeps: BrowserDeps = { scan: scanInWorker, loadPreview: (p) => loadPreviewTail(p), cwdExists: isDir, watch: (dir, known, onChanges) => watchStore(dir, known, onChanges) };
 
 function writeStdout(text: string): Promise<void> {
   return new Promise((done) => process.stdout.write(text, () => done()));
@@ -82,6 +86,11 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     searchToolOutput: opts.config?.searchToolOutput,
   };
 
+  // A frame without rows is little use: give the early scan a moment to find some (it is
+  // usually done by now), then start the UI with them.
+  if (opts.early) await opts.early.ready(FIRST_ROWS_WAIT_MS);
+  const seed = opts.early?.take();
+
   let outcome: Outcome = { kind: "quit" };
   let signalled: NodeJS.Signals | null = null;
   const restore = enterFullScreen(term.fd);
@@ -100,7 +109,8 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         launchCwd={opts.cwd}
         all={opts.all}
         print={opts.print}
-        deps={opts.scan ? { ...realDeps, scan: opts.scan } : realDeps}
+        deps={opts.early ? { ...realDeps, scan: opts.early.scan } : realDeps}
+        seed={seed}
         keymap={keymap}
         start={start}
         onExit={(o) => {

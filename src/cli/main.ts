@@ -15,7 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   config: async () => (await import("./commands/config.js")).configCommand,
 };
 
-/** From dist/src/cli or src/cli: the package root is two or three folders up. */
+/** From dist/src/cli, src/cli or dist/bundle: the package root is two or three folders up. */
 function version(): string {
   for (const rel of ["../../../package.json", "../../package.json"]) {
     try {

@@ -4,6 +4,8 @@ import type { SessionProbe, SessionSummary } from "../model/types.js";
 import { startEarlyScan } from "./early-scan.js";
 import { scanStore } from "./scan-store.js";
 
+// From the TypeScript sources there is no built worker, so these scans run on this thread
+// (src/store/scan-in-worker.test.ts covers the worker itself).
 const STORE = join(import.meta.dirname, "..", "..", "fixtures", "pi-generated", "agent", "sessions");
 
 describe("startEarlyScan", () => {
@@ -19,6 +21,26 @@ describe("startEarlyScan", () => {
     expect(new Set(probes.map((p) => p.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
     expect(new Set(summaries.map((s) => s.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
     expect(result.sessions).toHaveLength(plain.sessions.length);
+  });
+
+  it("ready() waits for the first rows; take() hands them over and they are not replayed", async () => {
+    const early = startEarlyScan(STORE);
+    await early.ready(10_000);
+    const taken = early.take();
+    expect(taken.some((e) => e.k === "probes" || e.k === "summaries")).toBe(true);
+    const takenProbes = new Set(taken.flatMap((e) => (e.k === "probes" ? e.items.map((p) => p.path) : [])));
+    const replayed: SessionProbe[] = [];
+    await early.scan(STORE, { onProbes: (p) => replayed.push(...p) });
+    // Every probe arrives exactly once: either taken before the UI mounted or replayed after.
+    expect(replayed.filter((p) => takenProbes.has(p.path))).toEqual([]);
+    expect(takenProbes.size + replayed.length).toBe(30);
+  });
+
+  it("ready() gives up after its wait when the scan has nothing yet", async () => {
+    const early = startEarlyScan(join(STORE, "..", "no-such-store"));
+    await early.ready(5);
+    expect(early.take().some((e) => e.k === "probes")).toBe(false);
+    await expect(early.scan(join(STORE, "..", "no-such-store"))).rejects.toThrow();
   });
 
   it("starts afresh on a second call (a rescan)", async () => {

@@ -1,33 +1,40 @@
-import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
-import { scanStore, type ScanHandlers, type ScanOptions, type ScanResult } from "./scan-store.js";
-
-type Event =
-  | { k: "discovered"; total: number }
-  | { k: "probes"; items: SessionProbe[] }
-  | { k: "summaries"; items: SessionSummary[] }
-  | { k: "diagnostic"; d: Diagnostic };
+import { deliverScanEvent, type ScanEvent } from "./scan-events.js";
+import { scanInWorker } from "./scan-in-worker.js";
+import type { ScanHandlers, ScanOptions, ScanResult } from "./scan-store.js";
 
 export interface EarlyScan {
   /**
+   * Resolves once the scan has rows to show (a batch of probes or summaries), has ended,
+   * or `maxWaitMs` has passed, whichever comes first.
+   */
+  ready(maxWaitMs: number): Promise<void>;
+  /** Hands over what the scan found so far; those events are not replayed by `scan`. */
+  take(): ScanEvent[];
+  /**
    * The scan as a `scanStore`-shaped function: the first call gets everything the scan
-   * already found replayed, then the rest live; later calls (a rescan) start afresh.
+   * found and nobody took replayed, then the rest live; later calls (a rescan) start afresh.
    */
   scan(dir: string, handlers?: ScanHandlers, options?: ScanOptions): Promise<ScanResult>;
 }
 
 /**
- * Starts scanning the store right away, before the UI has loaded (importing Ink and React
- * takes a third of a second), and hands the events to the UI when it subscribes.
+ * Starts scanning the store right away, on a worker thread, while the UI loads (Ink and
+ * React take most of the launch), so the first frame can already show rows.
  */
 export function startEarlyScan(dir: string): EarlyScan {
   const ac = new AbortController();
-  const buffered: Event[] = [];
+  const buffered: ScanEvent[] = [];
   let live: ScanHandlers | undefined;
-  const emit = (e: Event) => {
+  let hasRows = false;
+  let wake: (() => void) | undefined;
+  const emit = (e: ScanEvent) => {
+    if (e.k === "probes" || e.k === "summaries") hasRows = true;
     if (!live) buffered.push(e);
-    else deliver(live, e);
+    else deliverScanEvent(live, e);
+    if (hasRows) wake?.();
   };
-  const result = scanStore(
+  let ended = false;
+  const result = scanInWorker(
     dir,
     {
       onDiscovered: (total) => emit({ k: "discovered", total }),
@@ -36,16 +43,34 @@ export function startEarlyScan(dir: string): EarlyScan {
       onDiagnostic: (d) => emit({ k: "diagnostic", d }),
     },
     { signal: ac.signal },
-  );
+  ).finally(() => {
+    ended = true;
+    wake?.();
+  });
   // Nobody may ever subscribe (the UI failed to start): never an unhandled rejection.
   result.catch(() => undefined);
   let used = false;
   return {
+    ready(maxWaitMs) {
+      if (hasRows || ended) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => done(), maxWaitMs);
+        const done = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        };
+        wake = done;
+      });
+    },
+    take() {
+      return buffered.splice(0);
+    },
     scan(d, handlers = {}, options = {}) {
-      if (used || d !== dir) return scanStore(d, handlers, options);
+      if (used || d !== dir) return scanInWorker(d, handlers, options);
       used = true;
       options.signal?.addEventListener("abort", () => ac.abort(), { once: true });
-      for (const e of buffered.splice(0)) deliver(handlers, e);
+      for (const e of buffered.splice(0)) deliverScanEvent(handlers, e);
       live = handlers;
       return result.then((r) => {
         handlers.onComplete?.(r);
@@ -53,17 +78,4 @@ export function startEarlyScan(dir: string): EarlyScan {
       });
     },
   };
-}
-
-function deliver(h: ScanHandlers, e: Event): void {
-  switch (e.k) {
-    case "discovered":
-      return h.onDiscovered?.(e.total);
-    case "probes":
-      return h.onProbes?.(e.items);
-    case "summaries":
-      return h.onSummaries?.(e.items);
-    case "diagnostic":
-      return h.onDiagnostic?.(e.d);
-  }
 }

@@ -54,7 +54,7 @@ export const PROBE_BYTES = 8 * 1024;
  * message, so the first screen can be drawn before any file is read in full.
  * Returns null when the probe can't tell (the header line is longer than the probe).
  */
-export async function probeSessionFile(file: SessionFile, maxBytes = PROBE_BYTES): Promise<SessionProbe | Diagnostic | null> {
+export async function probeSessionFile(file: SessionFile, maxBytes = PROBE_BYTES, options: { sync?: boolean } = {}): Promise<SessionProbe | Diagnostic | null> {
   try {
     const builder = new SummaryBuilder();
     const reader = new SessionReader(builder, false);
@@ -64,7 +64,7 @@ export async function probeSessionFile(file: SessionFile, maxBytes = PROBE_BYTES
         reader.push(ref);
         return !reader.done && !builder.firstMessage;
       },
-      { maxBytes, chunkSize: maxBytes },
+      { maxBytes, chunkSize: maxBytes, sync: options.sync },
     );
     if (reader.rejected) return { path: file.path, kind: "not-a-session", reason: reader.rejected };
     const h = reader.header;

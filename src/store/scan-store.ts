@@ -56,13 +56,14 @@ export async function scanStore(dir: string, handlers: ScanHandlers = {}, option
   handlers.onDiscovered?.(files.length);
 
   const rejected = new Set<string>();
+  const sync = options.blocking ?? Object.keys(handlers).length === 0;
   if (options.probe !== false && handlers.onProbes) {
     const probes = new Batcher<SessionProbe>((b) => handlers.onProbes!(b), 50, 16);
     await forEachLimited(
       files,
       16,
       async (f) => {
-        const p = await probeSessionFile(f);
+        const p = await probeSessionFile(f, undefined, { sync });
         if (p === null) return;
         if (isDiagnostic(p)) {
           rejected.add(f.path);
@@ -74,7 +75,6 @@ export async function scanStore(dir: string, handlers: ScanHandlers = {}, option
     probes.flush();
   }
 
-  const sync = options.blocking ?? Object.keys(handlers).length === 0;
   const sessions: SessionSummary[] = [];
   const summaries = new Batcher<SessionSummary>((b) => handlers.onSummaries?.(b), 64, 50);
   await forEachLimited(

@@ -7,7 +7,8 @@ import { RAW } from "../helpers/keys.js";
 const { Terminal } = xterm;
 
 export const ROOT = join(import.meta.dirname, "..", "..");
-export const CLI = join(ROOT, "dist", "src", "cli.js");
+/** The program users run (the package `bin`): the bundle `npm run build` makes. */
+export const CLI = join(ROOT, "dist", "bundle", "cli.js");
 
 /** Key sequences as a terminal sends them. */
 export const KEY = {

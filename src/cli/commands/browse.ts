@@ -3,6 +3,7 @@ import { CliError } from "../errors.js";
 import type { CliIO } from "../io.js";
 import { parse, STORE_OPTION } from "../parse.js";
 import { storeFromArgs } from "../store-arg.js";
+import { withoutFetch } from "../without-fetch.js";
 
 /** No subcommand: the full-screen browser (Ink is loaded only here). */
 export async function browseCommand(args: string[], io: CliIO): Promise<number> {
@@ -32,7 +33,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const early = startEarlyScan(store.dir);
   // The UI decides its colours once, when its theme module loads: say which before that.
   process.env.PI_SESSIONS_THEME = config.theme;
-  const { runBrowser } = await import("../../../components/app/launch.js");
+  const { runBrowser } = await withoutFetch(() => import("../../../components/app/launch.js"));
   return runBrowser({
     storeDir: store.dir,
     storeLabel: store.source === "fallback" ? `${store.dir} (demo store)` : store.dir,
@@ -44,6 +45,6 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     resultFile: values["result-file"],
     current: values.current,
     query: values.query,
-    scan: early.scan,
+    early,
   });
 }

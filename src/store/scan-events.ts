@@ -1,0 +1,32 @@
+import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
+import type { ScanHandlers, ScanResult } from "./scan-store.js";
+
+/** One scan, as handed to a scan worker. */
+export interface ScanJob {
+  dir: string;
+  concurrency?: number;
+  probe?: boolean;
+}
+
+/** A scan's progress as data: what a worker posts and what the early scan buffers. */
+export type ScanEvent =
+  | { k: "discovered"; total: number }
+  | { k: "probes"; items: SessionProbe[] }
+  | { k: "summaries"; items: SessionSummary[] }
+  | { k: "diagnostic"; d: Diagnostic }
+  | { k: "complete"; result: ScanResult }
+  | { k: "error"; message: string; code?: string };
+
+/** Hands one progress event to the handlers (completion and errors are the caller's). */
+export function deliverScanEvent(h: ScanHandlers, e: ScanEvent): void {
+  switch (e.k) {
+    case "discovered":
+      return h.onDiscovered?.(e.total);
+    case "probes":
+      return h.onProbes?.(e.items);
+    case "summaries":
+      return h.onSummaries?.(e.items);
+    case "diagnostic":
+      return h.onDiagnostic?.(e.d);
+  }
+}

@@ -1,0 +1,65 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
+import { scanInWorker } from "./scan-in-worker.js";
+import { scanStore } from "./scan-store.js";
+
+const REPO = join(import.meta.dirname, "..", "..");
+const STORE = join(REPO, "fixtures", "pi-generated", "agent", "sessions");
+const DAMAGED = join(REPO, "fixtures", "damaged", "sessions");
+// Vitest runs the TypeScript sources; the worker runs the build `npm test` makes first.
+const BUILT_WORKER = pathToFileURL(join(REPO, "dist", "src", "store", "scan-worker.js"));
+
+function collect() {
+  const probes: SessionProbe[] = [];
+  const summaries: SessionSummary[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let discovered = -1;
+  const handlers = {
+    onDiscovered: (n: number) => (discovered = n),
+    onProbes: (p: SessionProbe[]) => probes.push(...p),
+    onSummaries: (s: SessionSummary[]) => summaries.push(...s),
+    onDiagnostic: (d: Diagnostic) => diagnostics.push(d),
+  };
+  return { handlers, probes, summaries, diagnostics, discovered: () => discovered };
+}
+
+describe("scanInWorker", () => {
+  it("is built", () => expect(existsSync(BUILT_WORKER)).toBe(true));
+
+  it.each([STORE, DAMAGED])("gives the same events and result as scanStore on this thread (%s)", async (dir) => {
+    const w = collect();
+    const result = await scanInWorker(dir, w.handlers, { workerUrl: BUILT_WORKER });
+    const plain = await scanStore(dir);
+    const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+    // Dates, nested objects and lineage survive the trip between threads.
+    expect(result.sessions.sort(byPath)).toEqual(plain.sessions.sort(byPath));
+    expect(result.diagnostics.sort(byPath)).toEqual(plain.diagnostics.sort(byPath));
+    expect(w.discovered()).toBe(plain.sessions.length + plain.diagnostics.filter((d) => d.kind !== "unreadable-folder").length);
+    expect(new Set(w.summaries.map((s) => s.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
+    expect(new Set(w.probes.map((p) => p.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
+    expect(w.probes[0].created).toBeInstanceOf(Date);
+  });
+
+  it("rejects like scanStore when the store is missing", async () => {
+    await expect(scanInWorker(join(REPO, "no-such-store"), {}, { workerUrl: BUILT_WORKER })).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("stops at once when aborted, with no further events", async () => {
+    const ac = new AbortController();
+    const w = collect();
+    const p = scanInWorker(STORE, w.handlers, { workerUrl: BUILT_WORKER, signal: ac.signal });
+    ac.abort();
+    await expect(p).resolves.toEqual({ sessions: [], diagnostics: [] });
+    expect(w.summaries).toHaveLength(0);
+  });
+
+  it("scans on this thread when there is no built worker", async () => {
+    const w = collect();
+    const result = await scanInWorker(STORE, w.handlers, { workerUrl: pathToFileURL(join(REPO, "no-such-worker.js")) });
+    expect(result.sessions).toHaveLength(30);
+    expect(w.summaries).toHaveLength(30);
+  });
+});
