@@ -1,4 +1,5 @@
-import { loadSessionIndex, readEntry } from "../../src/model/session-index.js";
+import { sharedIndexCache } from "../../src/model/index-cache.js";
+import { readEntry } from "../../src/model/session-index.js";
 import { describeEntry } from "../../src/model/text.js";
 import { activePath } from "../../src/model/tree.js";
 import { sanitizeLine, sanitizeMultiline } from "../../src/text/sanitize.js";
@@ -13,8 +14,8 @@ const SHOWN_ROLES = new Set(["user", "assistant", "bashExecution"]);
  * excluded (describeEntry drops it). Only the last `maxEntries` entries are read in full.
  */
 export async function loadPreviewTail(path: string, maxEntries = 40): Promise<PreviewTail> {
-  // skim: the preview never needs bulky tool outputs parsed.
-  const index = await loadSessionIndex(path, { skim: true });
+  // Skimmed (the preview never needs bulky tool outputs parsed) and kept for the tree.
+  const index = await sharedIndexCache.get(path);
   const ids = activePath(index);
   const entries: PreviewEntry[] = [];
   for (const id of ids.slice(-maxEntries)) {

@@ -3,7 +3,8 @@ import { type Dispatch, useEffect, useRef } from "react";
 import { forkAtEntry } from "../../src/actions/fork.js";
 import { labelEntry } from "../../src/actions/label.js";
 import { resumeAtEntry } from "../../src/actions/navigate.js";
-import { loadSessionIndex } from "../../src/model/session-index.js";
+import { sharedIndexCache } from "../../src/model/index-cache.js";
+import type { SessionIndex } from "../../src/model/session-index.js";
 import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
 import type { AppAction } from "../state/appReducer.js";
@@ -14,7 +15,8 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The I/O behind the tree; injectable for tests. */
 export interface TreeIO {
-  loadIndex: typeof loadSessionIndex;
+  /** A skimmed index of the session (bulky tool outputs unparsed). */
+  loadIndex(path: string): Promise<SessionIndex>;
   search: typeof searchEntries;
   mtimeMs(path: string): Promise<number>;
   label: typeof labelEntry;
@@ -25,7 +27,8 @@ export interface TreeIO {
 }
 
 export const realTreeIO: TreeIO = {
-  loadIndex: loadSessionIndex,
+  // Shared with the preview, which has usually read this session already.
+  loadIndex: (path) => sharedIndexCache.get(path),
   search: searchEntries,
   mtimeMs: async (p) => (await stat(p)).mtimeMs,
   label: labelEntry,
@@ -39,8 +42,8 @@ export const realTreeIO: TreeIO = {
 export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: TreeIO, ctx: { search?: AbortController }, afterWrite?: () => void): void {
   switch (e.type) {
     case "tree.load":
-      // skim: bulky tool outputs stay unparsed; their rows are named by the tool-call map.
-      io.loadIndex(e.path, { skim: true }).then(
+      // Skimmed: bulky tool outputs stay unparsed; their rows are named by the tool-call map.
+      io.loadIndex(e.path).then(
         (index) => dispatch({ type: "tree.loaded", path: e.path, seq: e.seq, index }),
         (err) => dispatch({ type: "tree.loadFailed", path: e.path, seq: e.seq, error: message(err) }),
       );

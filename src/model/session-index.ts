@@ -130,7 +130,7 @@ export async function loadSessionIndex(path: string, options: { skim?: boolean }
     if (ref.terminated) tailStart = ref.offset + (ref.end - ref.start) + 1;
     reader.push(ref);
     return !reader.done;
-  }, { chunkSize: CHUNK });
+  }, { chunkSize: CHUNK, readAhead: true });
   if (!reader.header) {
     throw new NotASessionError(path, reader.rejected ?? (st.size === 0 ? "the file is empty" : "no session header"));
   }

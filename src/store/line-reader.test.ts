@@ -22,6 +22,21 @@ async function collect(path: string, opts: Parameters<typeof readLines>[2] = {})
 const TEXT = ["研究会话分支 🚀✅", "naïve café Grüße", "", "👩‍👩‍👧 emoji family", "short", "漢字".repeat(20)];
 
 describe("readLines", () => {
+  it.each([1, 3, 7, 64, 1 << 20])("readAhead (chunkSize %i) gives exactly the lines of plain reads", async (chunkSize) => {
+    const content = Buffer.from(TEXT.join("\n").repeat(5) + "\ntail without newline");
+    const p = file(content);
+    const plain = await collect(p, { chunkSize });
+    const ahead = await collect(p, { chunkSize, readAhead: true });
+    expect(ahead).toEqual(plain);
+    expect(ahead.res.bytesRead).toBe(content.length);
+    // Stopping early with a read in flight ends cleanly, and the buffers are reusable.
+    let seen = 0;
+    const stopped = await readLines(p, () => ++seen < 3, { chunkSize, readAhead: true });
+    expect(stopped.stopped).toBe(true);
+    expect(seen).toBe(3);
+    expect(await collect(p, { chunkSize, readAhead: true })).toEqual(plain);
+  });
+
   it.each([1, 2, 3, 7, 64])("chunkSize %i: multi-byte characters split across chunks come back whole", async (chunkSize) => {
     const content = TEXT.join("\n") + "\n";
     const buf = Buffer.from(content);
