@@ -64,6 +64,7 @@ export async function run({ runs = 3, log = console.error } = {}) {
   try {
     const pi = [];
     const us = [];
+    const cold = [];
     // Warm-up of both, then alternate.
     await measureNode([join(BENCH_DIR, "pi-tree-child.mjs"), copy], { stdout: "capture" });
     await ours(store.sessionsDir, huge.path, 20);
@@ -72,6 +73,9 @@ export async function run({ runs = 3, log = console.error } = {}) {
       ok(r, "pi open()+getTree()");
       pi.push({ ...JSON.parse(r.stdout.trim().split("\n").pop()), wallMs: r.wallMs, rssMB: r.rssMB });
       us.push(await ours(store.sessionsDir, huge.path, 300));
+      const c = await measureNode([join(BENCH_DIR, "tree-cold-child.mjs"), copy], { stdout: "capture" });
+      ok(c, "cold tree open");
+      cold.push(JSON.parse(c.stdout.trim().split("\n").pop()));
       log(`  run ${i + 1}: pi open+getTree ${fmtMs(pi.at(-1).openTreeMs)} (${fmtMB(pi.at(-1).rssMB)}); ours t→tree ${fmtMs(us.at(-1).firstFrameMs)} (${fmtMB(us.at(-1).rss)})`);
     }
     const piMs = median(pi.map((p) => p.openTreeMs));
@@ -81,14 +85,18 @@ export async function run({ runs = 3, log = console.error } = {}) {
     const p50 = percentile(lat, 50);
     const p95 = percentile(lat, 95);
     const rss = median(us.map((u) => u.rss));
+    const coldMs = median(cold.map((c) => c.coldMs));
+    const coldIndex = median(cold.map((c) => c.indexMs));
+    const coldView = median(cold.map((c) => c.viewMs));
     const pass = (b) => (b ? "PASS" : "FAIL");
     return {
       rows: [
         { metric: "`t` → first tree frame (50,000 entries, 0.5 GB)", ours: fmtMs(first), pi: `${fmtMs(piMs)} (open + getTree)`, ratio: `${(piMs / first).toFixed(1)}× sooner`, target: "≤ 400 ms", result: pass(first <= 400) },
+        { metric: "Cold open: read the session + lay out its tree, fresh process, no frame (index / view)", ours: `${fmtMs(coldMs)} (${fmtMs(coldIndex)} / ${fmtMs(coldView)})`, pi: "", ratio: "", target: "(info)", result: "" },
         { metric: "Key latency moving down the tree, p50 / p95", ours: `${p50.toFixed(1)} / ${p95.toFixed(1)} ms`, pi: "—", ratio: "", target: "p95 ≤ 16 ms", result: pass(p95 <= 16) },
         { metric: "Peak RSS (whole process)", ours: fmtMB(rss), pi: fmtMB(piRss), ratio: `${(piRss / rss).toFixed(1)}× less`, target: "≤ 1/3 of pi's", result: pass(rss <= piRss / 3) },
       ],
-      notes: [`Session: ${(huge.size / 1e6).toFixed(0)} MB, ${pi[0]?.entries ?? "?"} entries as pi reads them. pi's time excludes its ~0.8 s import; its RSS is the whole process. Ours: the browser process (list scan finished before \`t\`).`],
+      notes: [`Session: ${(huge.size / 1e6).toFixed(0)} MB, ${pi[0]?.entries ?? "?"} entries as pi reads them. pi's time excludes its ~0.8 s import; its RSS is the whole process. Ours: the browser process (list scan finished before \`t\`). As a user does, the bench selects the session and lets the cursor rest before \`t\`, so the preview has read the session and the tree reuses that index (src/model/index-cache.ts); the cold row is the same work in a fresh process, as when \`t\` is pressed before the preview has read a session (a read under way is shared, not repeated).`],
     };
   } finally {
     rmSync(tmp, { recursive: true, force: true });

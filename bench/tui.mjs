@@ -3,7 +3,7 @@
 //
 //   node bench/tui.mjs [--store DIR] [--store10k DIR] [--runs N] [--keys N] [--interval MS] [--no-pi]
 //
-//   1. launch → first frame showing rows: spawn `node dist/src/cli.js --all --session-dir <store>`
+//   1. launch → first frame showing rows: spawn `node dist/bundle/cli.js --all --session-dir <store>`
 //      in a 120×40 pty; the clock starts just before spawn and stops when the headless
 //      terminal's screen first shows a list row (the selected row's "❯ " marker).
 //      Compared with pi's own SessionManager.listAll() (spawn → exit of a child process).
@@ -17,7 +17,7 @@
 // Exports { name, description, stores, run({ runs, log }) → { rows, notes } } for bench/run.mjs,
 // and measureFirstRows / measureKeyLatency / piListAll for one-off runs.
 // Knobs for investigations: TUI_BENCH_NODE_ARGS (extra node flags for the browser, e.g.
-// "--cpu-prof --cpu-prof-dir=DIR") and TUI_BENCH_CLI (another build of the CLI, e.g. a bundle).
+// "--cpu-prof --cpu-prof-dir=DIR") and TUI_BENCH_CLI (another build of the CLI, e.g. the unbundled dist/src/cli.js).
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,7 +45,7 @@ function storeDirs(dir) {
 function launch(sessionsDir) {
   // TUI_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the browser itself.
   const nodeArgs = (process.env.TUI_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  // TUI_BENCH_CLI=path runs another build of the CLI (e.g. a bundled one) instead.
+  // TUI_BENCH_CLI=path runs another build of the CLI (e.g. the unbundled dist/src/cli.js) instead.
   const cli = process.env.TUI_BENCH_CLI ?? CLI;
   // Without CI (ink draws only a final frame in CI) and NO_COLOR: the terminal a user has.
   const s = launchInPty(process.execPath, [...nodeArgs, cli, "--all", "--session-dir", sessionsDir], { cols: COLS, rows: ROWS, cwd: ROOT, env: { CI: undefined, NO_COLOR: undefined } });
