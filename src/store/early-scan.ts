@@ -1,4 +1,4 @@
-import { deliverScanEvent, type ScanEvent } from "./scan-events.js";
+import { deliverScanEvent, scanEventHandlers, type ScanEvent } from "./scan-events.js";
 import { scanInWorker } from "./scan-in-worker.js";
 import type { ScanHandlers, ScanOptions, ScanResult } from "./scan-store.js";
 
@@ -34,16 +34,7 @@ export function startEarlyScan(dir: string): EarlyScan {
     if (hasRows) wake?.();
   };
   let ended = false;
-  const result = scanInWorker(
-    dir,
-    {
-      onDiscovered: (total) => emit({ k: "discovered", total }),
-      onProbes: (items) => emit({ k: "probes", items }),
-      onSummaries: (items) => emit({ k: "summaries", items }),
-      onDiagnostic: (d) => emit({ k: "diagnostic", d }),
-    },
-    { signal: ac.signal },
-  ).finally(() => {
+  const result = scanInWorker(dir, scanEventHandlers(emit), { signal: ac.signal }).finally(() => {
     ended = true;
     wake?.();
   });

@@ -17,6 +17,16 @@ export type ScanEvent =
   | { k: "complete"; result: ScanResult }
   | { k: "error"; message: string; code?: string };
 
+/** Handlers that turn a scan's progress back into events (the inverse of deliverScanEvent). */
+export function scanEventHandlers(emit: (e: ScanEvent) => void): ScanHandlers {
+  return {
+    onDiscovered: (total) => emit({ k: "discovered", total }),
+    onProbes: (items) => emit({ k: "probes", items }),
+    onSummaries: (items) => emit({ k: "summaries", items }),
+    onDiagnostic: (d) => emit({ k: "diagnostic", d }),
+  };
+}
+
 /** Hands one progress event to the handlers (completion and errors are the caller's). */
 export function deliverScanEvent(h: ScanHandlers, e: ScanEvent): void {
   switch (e.k) {

@@ -2,7 +2,7 @@
 // (src/store/scan-in-worker.ts), so the scan never competes with the UI for the main thread.
 import { parentPort, workerData } from "node:worker_threads";
 import { scanStore } from "./scan-store.js";
-import type { ScanEvent, ScanJob } from "./scan-events.js";
+import { scanEventHandlers, type ScanEvent, type ScanJob } from "./scan-events.js";
 
 const port = parentPort;
 if (port) {
@@ -10,12 +10,7 @@ if (port) {
   const post = (e: ScanEvent) => port.postMessage(e);
   scanStore(
     job.dir,
-    {
-      onDiscovered: (total) => post({ k: "discovered", total }),
-      onProbes: (items) => post({ k: "probes", items }),
-      onSummaries: (items) => post({ k: "summaries", items }),
-      onDiagnostic: (d) => post({ k: "diagnostic", d }),
-    },
+    scanEventHandlers(post),
     // Blocking reads are faster and stall only this thread; the parent stops a scan by
     // terminating the worker, so nothing here needs to stay responsive.
     { concurrency: job.concurrency, probe: job.probe, blocking: true },

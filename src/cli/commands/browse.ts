@@ -28,7 +28,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   }
   const { config, warnings } = loadConfig(configPath(values.config, io.env, io.cwd));
   for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
-  // Scan while Ink and React load (a third of a second): the first frame can then show rows.
+  // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
   const { startEarlyScan } = await import("../../store/early-scan.js");
   const early = startEarlyScan(store.dir);
   // The UI decides its colours once, when its theme module loads: say which before that.
