@@ -22,6 +22,45 @@ const noDevtools = {
   },
 };
 
+// string-width for the whole bundle goes through src/text/width.ts's fast path: Ink,
+// widest-line, wrap-ansi and cli-truncate get src/text/string-width-shim.ts, and the
+// real string-width (reached from src/text/slow-width.ts) is evaluated on first use
+// through require(), so its ICU segmenter is not built at startup. One copy, too:
+// wrap-ansi's nested string-width 7 is left out.
+const SHIM = join(ROOT, "dist", "src", "text", "string-width-shim.js");
+const SLOW = join(ROOT, "dist", "src", "text", "slow-width.js");
+const fastStringWidth = {
+  name: "fast-string-width",
+  setup(b) {
+    b.onResolve({ filter: /^string-width$/ }, (a) => {
+      if (a.namespace === "pi-sessions-lazy") return undefined; // the real one
+      if (a.importer === SLOW) return { path: "lazy-string-width", namespace: "pi-sessions-lazy", pluginData: a.resolveDir };
+      if (a.importer === SHIM) throw new Error("string-width-shim.js must not import string-width");
+      return { path: SHIM };
+    });
+    b.onLoad({ filter: /.*/, namespace: "pi-sessions-lazy" }, (a) => ({
+      resolveDir: a.pluginData,
+      // esbuild bundles a require()d ES module behind a lazy initialiser.
+      contents: "let sw; export default function stringWidth(s, o) { sw ??= require('string-width').default; return sw(s, o); }",
+    }));
+  },
+};
+
+// Ink's renderer gets its Output class wrapped by components/render/rowMemoOutput.ts, so a
+// frame redraws only the screen rows that changed (the rest of Ink is untouched).
+const INK_OUTPUT = join(ROOT, "node_modules", "ink", "build", "output.js");
+const ROW_MEMO = join(ROOT, "dist", "components", "render", "rowMemoOutput.js");
+const rowMemoOutput = {
+  name: "ink-row-memo-output",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/output\.js$/ }, (a) => (/[\\/]ink[\\/]build[\\/]renderer\.js$/.test(a.importer) ? { path: "ink-output", namespace: "pi-sessions-ink-output" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "pi-sessions-ink-output" }, () => ({
+      resolveDir: ROOT,
+      contents: `import InkOutput from ${JSON.stringify(INK_OUTPUT)}; import { withRowMemo } from ${JSON.stringify(ROW_MEMO)}; export default withRowMemo(InkOutput);`,
+    }));
+  },
+};
+
 rmSync(OUT, { recursive: true, force: true });
 await build({
   absWorkingDir: ROOT,
@@ -37,7 +76,7 @@ await build({
   sourcemap: "linked",
   // Some dependencies are CommonJS and call require(); an ES module bundle has none.
   banner: { js: "import { createRequire as __piSessionsRequire } from 'node:module'; const require = __piSessionsRequire(import.meta.url);" },
-  plugins: [noDevtools],
+  plugins: [noDevtools, fastStringWidth, rowMemoOutput],
   // React, its reconciler and scheduler pick their production builds at runtime from
   // NODE_ENV (src/cli.ts sets it); deciding here also leaves their development builds out.
   define: { "process.env.NODE_ENV": JSON.stringify("production") },

@@ -1,5 +1,7 @@
 import stripAnsi from "strip-ansi";
-import stringWidth from "string-width";
+import { clusters, displayWidth, graphemes } from "./width.js";
+
+export { displayWidth } from "./width.js";
 
 /*
  * The one gate for text that comes from session files. Everything shown on screen
@@ -29,19 +31,6 @@ export function sanitizeMultiline(s: string): string {
   return stripControls(s.replace(/\r\n?/g, "\n").replace(/\t/g, "  "));
 }
 
-/** Terminal columns a string occupies (CJK and emoji 2, combining marks 0). */
-export function displayWidth(s: string): number {
-  return stringWidth(s);
-}
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-
-function graphemes(s: string): string[] {
-  const out: string[] = [];
-  for (const { segment } of segmenter.segment(s)) out.push(segment);
-  return out;
-}
-
 // ASCII printable fast path: one column per char, no segmentation needed.
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
@@ -55,13 +44,13 @@ export function truncateToWidth(s: string, width: number, ellipsis = "…"): str
   // Escape sequences are measured by string-width as a whole; otherwise stop measuring
   // once past the width, so a long first message costs O(width), not O(length), per row.
   if (!ESCAPES.test(s)) return truncateGraphemes(s, width, ellipsis);
-  if (stringWidth(s) <= width) return s;
-  const budget = width - stringWidth(ellipsis);
+  if (displayWidth(s) <= width) return s;
+  const budget = width - displayWidth(ellipsis);
   if (budget < 0) return "";
   let used = 0;
   let out = "";
   for (const g of graphemes(s)) {
-    const w = stringWidth(g);
+    const w = displayWidth(g);
     if (used + w > budget) break;
     out += g;
     used += w;
@@ -73,11 +62,11 @@ const ESCAPES = /[\u001b\u009b]/;
 
 /** truncateToWidth for text without escapes: one pass over at most `width`+1 columns. */
 function truncateGraphemes(s: string, width: number, ellipsis: string): string {
-  const budget = width - stringWidth(ellipsis);
+  const budget = width - displayWidth(ellipsis);
   let used = 0;
   let cut = -1;
-  for (const { segment, index } of segmenter.segment(s)) {
-    const w = stringWidth(segment);
+  for (const { segment, index } of clusters(s)) {
+    const w = displayWidth(segment);
     if (cut < 0 && used + w > budget) cut = index;
     used += w;
     if (used > width) return budget < 0 ? "" : s.slice(0, cut) + ellipsis;
@@ -88,14 +77,14 @@ function truncateGraphemes(s: string, width: number, ellipsis: string): string {
 /** Cut from the left ("…/deep/path"), for paths where the end says the most. */
 export function truncateStartToWidth(s: string, width: number, ellipsis = "…"): string {
   if (width <= 0) return "";
-  if (stringWidth(s) <= width) return s;
-  const budget = width - stringWidth(ellipsis);
+  if (displayWidth(s) <= width) return s;
+  const budget = width - displayWidth(ellipsis);
   if (budget < 0) return "";
   const gs = graphemes(s);
   let used = 0;
   let out = "";
   for (let i = gs.length - 1; i >= 0; i--) {
-    const w = stringWidth(gs[i]);
+    const w = displayWidth(gs[i]);
     if (used + w > budget) break;
     out = gs[i] + out;
     used += w;
@@ -106,7 +95,7 @@ export function truncateStartToWidth(s: string, width: number, ellipsis = "…")
 /** Truncate, then pad with spaces to exactly `width` columns. */
 export function padToWidth(s: string, width: number, align: "left" | "right" = "left"): string {
   const t = truncateToWidth(s, width);
-  const gap = Math.max(0, width - stringWidth(t));
+  const gap = Math.max(0, width - displayWidth(t));
   if (gap === 0) return t;
   return align === "left" ? t + " ".repeat(gap) : " ".repeat(gap) + t;
 }
@@ -129,7 +118,7 @@ export function wrapToWidth(text: string, width: number): string[] {
     };
     let firstWord = true;
     for (const word of words) {
-      const ww = stringWidth(word);
+      const ww = displayWidth(word);
       const sep = firstWord ? 0 : 1;
       firstWord = false;
       if (lineW > 0 && lineW + sep + ww <= width) {
@@ -145,7 +134,7 @@ export function wrapToWidth(text: string, width: number): string[] {
       }
       // A word wider than the line: hard-break it.
       for (const g of graphemes(word)) {
-        const gw = stringWidth(g);
+        const gw = displayWidth(g);
         if (lineW + gw > width) flush();
         line += g;
         lineW += gw;
