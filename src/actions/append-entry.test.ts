@@ -73,6 +73,26 @@ describe("appendEntry", () => {
     expect(lines(p)[3]).toBe('{"type":"cus');
   });
 
+  it("a line another writer is still writing: waits for its end, then appends after it (no empty line, no split)", async () => {
+    const p = file(`${HEADER}\n${e("aaaaaaaa", null)}\n`);
+    const whole = e("dddddddd", "aaaaaaaa");
+    const entry = await appendEntry(
+      p,
+      (ctx) => ({ type: "custom", id: ctx.id, parentId: ctx.parentId, timestamp: ctx.timestamp, customType: "ours" }),
+      () => {
+        // The writer's line arrives in two writes, the second 8 ms later.
+        appendFileSync(p, whole.slice(0, 20));
+        setTimeout(() => appendFileSync(p, `${whole.slice(20)}\n`), 8);
+      },
+    );
+    expect(entry!.parentId).toBe("dddddddd");
+    const ls = lines(p);
+    expect(ls[2]).toBe(whole);
+    expect(JSON.parse(ls[3])).toMatchObject({ customType: "ours", parentId: "dddddddd" });
+    expect(ls).toHaveLength(5);
+    expect(ls[4]).toBe("");
+  });
+
   it("refuses a file that shrank after it was read, and writes nothing", async () => {
     const p = file(`${HEADER}\n${e("aaaaaaaa", null)}\n${e("bbbbbbbb", "aaaaaaaa")}\n`);
     let size = 0;

@@ -47,10 +47,39 @@ function readTail(fd: number, index: SessionIndex, size: number): Tail {
   return { leafId, ids, endsWithNewline: got > 0 && buf[got - 1] === 0x0a };
 }
 
+const SETTLE_STEP_MS = 5;
+const SETTLE_MAX_MS = 200;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A last line without its newline may be a write still under way, not a torn file: a
+ * line that crosses a page boundary becomes visible in two steps, and some writers
+ * write a line in pieces. Adding our newline then would leave an empty line, or split
+ * theirs. So wait while the file keeps growing, until it ends a line or has stood still
+ * for three looks (up to 200 ms); only then is a missing newline taken as real.
+ */
+async function awaitWholeLines(fd: number, index: SessionIndex): Promise<void> {
+  let size = fstatSync(fd).size;
+  if (readTail(fd, index, size).endsWithNewline) return;
+  let still = 0;
+  for (let waited = 0; waited < SETTLE_MAX_MS && still < 3; waited += SETTLE_STEP_MS) {
+    await sleep(SETTLE_STEP_MS);
+    const now = fstatSync(fd).size;
+    if (now === size) {
+      still++;
+      continue;
+    }
+    size = now;
+    still = 0;
+    if (readTail(fd, index, size).endsWithNewline) return;
+  }
+}
+
 /**
  * Appends one entry the way pi does: parentId = the last entry in the file at the moment
  * of writing, a fresh id unique in the file, one write of `JSON + "\n"` with O_APPEND,
- * a newline first if the file lacks one. The file's tail is re-read synchronously just
+ * a newline first if the file lacks one (once any write under way has finished). The
+ * file's tail is re-read synchronously just
  * before the write; a file that shrank or was replaced is refused, never guessed at.
  * `make` may return null to write nothing (decided against the fresh tail).
  */
@@ -64,6 +93,8 @@ export async function appendEntry(
   // No O_CREAT: a session deleted meanwhile must not come back as an empty file.
   const fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
   try {
+    await awaitWholeLines(fd, index);
+    // From here to the write, nothing yields: the tail read is the file as written to.
     const st = fstatSync(fd);
     if (st.ino !== index.ino) throw new AppendRefused(`${path} was replaced while it was being read; nothing written`);
     if (st.size < index.bytes) throw new AppendRefused(`${path} shrank while it was being read; nothing written`);
