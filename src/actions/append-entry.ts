@@ -58,9 +58,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * theirs. So wait while the file keeps growing, until it ends a line or has stood still
  * for three looks (up to 200 ms); only then is a missing newline taken as real.
  */
-async function awaitWholeLines(fd: number, index: SessionIndex): Promise<void> {
+async function awaitWholeLines(fd: number): Promise<void> {
   let size = fstatSync(fd).size;
-  if (readTail(fd, index, size).endsWithNewline) return;
+  if (endsWithNewline(fd, size)) return;
   let still = 0;
   for (let waited = 0; waited < SETTLE_MAX_MS && still < 3; waited += SETTLE_STEP_MS) {
     await sleep(SETTLE_STEP_MS);
@@ -71,8 +71,13 @@ async function awaitWholeLines(fd: number, index: SessionIndex): Promise<void> {
     }
     size = now;
     still = 0;
-    if (readTail(fd, index, size).endsWithNewline) return;
+    if (endsWithNewline(fd, size)) return;
   }
+}
+
+/** Whether a file of `size` bytes ends a line (an empty file does): its last byte only. */
+function endsWithNewline(fd: number, size: number): boolean {
+  return size === 0 || readRange(fd, size - 1, 1)[0] === 0x0a;
 }
 
 /**
@@ -93,7 +98,7 @@ export async function appendEntry(
   // No O_CREAT: a session deleted meanwhile must not come back as an empty file.
   const fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
   try {
-    await awaitWholeLines(fd, index);
+    await awaitWholeLines(fd);
     // From here to the write, nothing yields: the tail read is the file as written to.
     const st = fstatSync(fd);
     if (st.ino !== index.ino) throw new AppendRefused(`${path} was replaced while it was being read; nothing written`);
