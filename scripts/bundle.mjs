@@ -1,26 +1,20 @@
 #!/usr/bin/env node
 // Bundles the compiled CLI (dist/src, from `tsc -p .`) into dist/bundle with esbuild.
 // Why: loading Ink and React as hundreds of separate ES modules takes over 300 ms; one
-// bundle, split only at the CLI's lazy imports, loads in a fraction of that, which is
-// most of the launch → first frame budget. The program users run (the `bin`) is
-// dist/bundle/cli.js; dist/src stays the unbundled build (the pi extension, tests).
+// bundle loads in a fraction of that, which is most of the launch → first frame budget.
+//   dist/bundle/cli.js         the program users run (the `bin`, src/bin.ts): a small ES module
+//                              that loads app.cjs through a V8 code cache (src/launcher)
+//   dist/bundle/app.cjs        everything else, as one CommonJS script: vm.Script can cache its
+//                              compiled code, which Node 20 cannot do for ES modules
+//   dist/bundle/scan-worker.js the store scan's worker thread (src/store/scan-worker.ts)
+// dist/src stays the unbundled build (the pi extension, tests).
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = join(ROOT, "dist", "bundle");
-
-// Ink imports its React-devtools bridge (and with it `ws`) only when DEV=true; the bundle
-// leaves it out and says so if someone tries.
-const noDevtools = {
-  name: "no-ink-devtools",
-  setup(b) {
-    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (a) => (/[\\/]ink[\\/]/.test(a.importer) ? { path: "ink-devtools", namespace: "pi-sessions-stub" } : undefined));
-    b.onLoad({ filter: /.*/, namespace: "pi-sessions-stub" }, () => ({ contents: "throw new Error('pi-sessions: React devtools (DEV=true) are not part of the bundled build; run dist/src/cli.js instead');" }));
-  },
-};
 
 // string-width for the whole bundle goes through src/text/width.ts's fast path: Ink,
 // widest-line, wrap-ansi and cli-truncate get src/text/string-width-shim.ts, and the
@@ -60,24 +54,91 @@ const rowMemoOutput = {
   },
 };
 
-rmSync(OUT, { recursive: true, force: true });
-await build({
+// A script cannot use top-level await. Ink's reconciler awaits only in development
+// (DEV=true: devtools, its package.json), which the bundle leaves out anyway; the
+// patch fails the build if Ink's code no longer reads as expected.
+const RECONCILER_AWAITS = [
+  ["await import('./devtools.js');", "throw new Error('pi-sessions: React devtools (DEV=true) are not part of the bundled build; run dist/src/cli.js instead');"],
+  ["? await loadPackageJson()", "? undefined"],
+];
+const inkReconcilerWithoutAwait = {
+  name: "ink-reconciler-without-await",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (a) => {
+      let src = readFileSync(a.path, "utf8");
+      for (const [from, to] of RECONCILER_AWAITS) {
+        if (!src.includes(from)) throw new Error(`bundle: Ink's reconciler changed (no "${from}"); revisit scripts/bundle.mjs`);
+        src = src.replace(from, to);
+      }
+      return { contents: src, loader: "js" };
+    });
+  },
+};
+
+// yoga-layout (Ink's layout engine) instantiates its WebAssembly with a top-level await.
+// In the script it exports the same object, filled in once that is done, and the promise
+// as `yogaReady`; components/app/layoutReady.ts becomes that promise, and the browser
+// awaits it before its first render (Ink touches yoga only when rendering).
+const YOGA_INDEX = /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/;
+const yogaWithoutAwait = {
+  name: "yoga-without-await",
+  setup(b) {
+    b.onLoad({ filter: YOGA_INDEX }, (a) => {
+      const src = readFileSync(a.path, "utf8");
+      if (!src.includes("const Yoga = wrapAssembly(await loadYoga());")) throw new Error("bundle: yoga-layout's index changed; revisit scripts/bundle.mjs");
+      return {
+        resolveDir: dirname(a.path),
+        contents: [
+          "import loadYoga from '../binaries/yoga-wasm-base64-esm.js';",
+          "import wrapAssembly from './wrapAssembly.js';",
+          "const Yoga = {};",
+          "export const yogaReady = loadYoga().then((m) => { Object.assign(Yoga, wrapAssembly(m)); });",
+          "export default Yoga;",
+          "export * from './generated/YGEnums.js';",
+        ].join("\n"),
+      };
+    });
+    b.onResolve({ filter: /[\\/]layoutReady\.js$/ }, () => ({ path: "layout-ready", namespace: "pi-sessions-layout-ready" }));
+    b.onLoad({ filter: /.*/, namespace: "pi-sessions-layout-ready" }, () => ({ resolveDir: ROOT, contents: "export { yogaReady as layoutReady } from 'yoga-layout';" }));
+  },
+};
+
+const common = {
   absWorkingDir: ROOT,
-  // Entry names matter: src/store/scan-in-worker.ts finds its worker as ./scan-worker.js.
-  entryPoints: { cli: "dist/src/cli.js", "scan-worker": "dist/src/store/scan-worker.js" },
   outdir: OUT,
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20",
   minify: process.env.PI_SESSIONS_BUNDLE_MINIFY !== "0",
   sourcemap: "linked",
-  // Some dependencies are CommonJS and call require(); an ES module bundle has none.
-  banner: { js: "import { createRequire as __piSessionsRequire } from 'node:module'; const require = __piSessionsRequire(import.meta.url);" },
-  plugins: [noDevtools, fastStringWidth, rowMemoOutput],
   // React, its reconciler and scheduler pick their production builds at runtime from
-  // NODE_ENV (src/cli.ts sets it); deciding here also leaves their development builds out.
+  // NODE_ENV (src/bin.ts sets it); deciding here also leaves their development builds out.
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   logLevel: "warning",
-});
+};
+
+rmSync(OUT, { recursive: true, force: true });
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: { cli: "dist/src/bin.js" },
+    format: "esm",
+  }),
+  build({
+    ...common,
+    // Entry names matter: src/store/scan-in-worker.ts finds its worker as ./scan-worker.js.
+    entryPoints: { "scan-worker": "dist/src/store/scan-worker.js" },
+    format: "esm",
+    // Some dependencies are CommonJS and call require(); an ES module bundle has none.
+    banner: { js: "import { createRequire as __piSessionsRequire } from 'node:module'; const require = __piSessionsRequire(import.meta.url);" },
+  }),
+  build({
+    ...common,
+    entryPoints: { app: "dist/src/cli/app.js" },
+    outExtension: { ".js": ".cjs" },
+    format: "cjs",
+    plugins: [fastStringWidth, rowMemoOutput, inkReconcilerWithoutAwait, yogaWithoutAwait],
+    // src/launcher/load-script.ts passes the script's own URL under this name.
+    define: { ...common.define, "import.meta.url": "__piSessionsUrl" },
+  }),
+]);

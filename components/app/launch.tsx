@@ -9,6 +9,7 @@ import type { Outcome } from "../state/effects.js";
 import type { Config } from "../../src/config/config.js";
 import { userKeymap } from "../keys/userKeymap.js";
 import { App } from "./App.js";
+import { layoutReady } from "./layoutReady.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { spawnPi } from "./spawnPi.js";
@@ -31,6 +32,8 @@ export interface BrowserOptions {
   query?: string;
   /** A scan already under way (started before the UI loaded); a fresh worker scan otherwise. */
   early?: EarlyScan;
+  /** Called once the first frame is on the screen. */
+  onFirstFrame?: () => void;
 }
 
 /*
@@ -90,6 +93,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   // usually done by now), then start the UI with them.
   if (opts.early) await opts.early.ready(FIRST_ROWS_WAIT_MS);
   const seed = opts.early?.take();
+  await layoutReady;
 
   let outcome: Outcome = { kind: "quit" };
   let signalled: NodeJS.Signals | null = null;
@@ -119,6 +123,8 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
       />,
       { stdout: term.stream, stdin: process.stdin, stderr: process.stderr, exitOnCtrlC: false, patchConsole: false, incrementalRendering: INCREMENTAL, maxFps: 60 },
     );
+    // Ink draws the first frame inside render().
+    opts.onFirstFrame?.();
     await instance.waitUntilExit();
   } finally {
     for (const s of signals) process.off(s, onSignal);

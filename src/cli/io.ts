@@ -5,6 +5,8 @@ export interface CliIO {
   cwd: string;
   env: NodeJS.ProcessEnv;
   isTTY: boolean;
+  /** Called once the browser has drawn its first frame (the launcher saves its code cache then). */
+  onFirstFrame?: () => void;
 }
 
 export function processIO(): CliIO {

@@ -46,5 +46,6 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     current: values.current,
     query: values.query,
     early,
+    onFirstFrame: io.onFirstFrame,
   });
 }
