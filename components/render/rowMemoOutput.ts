@@ -1,5 +1,6 @@
 import sliceAnsi from "slice-ansi";
 import { displayWidth } from "../../src/text/width.js";
+import { composeRow, type Segment } from "./composeRow.js";
 
 /*
  * Ink turns each frame into text in its Output class: every line written is split into
@@ -10,8 +11,8 @@ import { displayWidth } from "../../src/text/width.js";
  * withRowMemo(Output) is Ink's Output class with get() remembering each screen row: the
  * segments a row receives (after clipping and transformers, as Ink computes them) make
  * its key, and a row whose key is unchanged since the last frame reuses last frame's
- * text. Changed rows are drawn by Ink's own Output (stacked in one, since rows never mix),
- * so the characters placed are exactly Ink's. The bundle installs it in place of Ink's Output
+ * text. Changed rows are drawn by composeRow, which gives Ink's text for a row at a
+ * fraction of the cost. The bundle installs it in place of Ink's Output
  * (scripts/bundle.mjs); rowMemoOutput.test.ts checks it against Ink's on random frames.
  */
 
@@ -31,7 +32,6 @@ export interface OutputLike {
   width: number;
   height: number;
   operations: Operation[];
-  caches?: unknown;
   write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
   clip(clip: Clip): void;
   unclip(): void;
@@ -39,10 +39,7 @@ export interface OutputLike {
 }
 export type OutputClass = new (options: { width: number; height: number }) => OutputLike;
 
-export interface Segment {
-  x: number;
-  line: string;
-}
+export type { Segment };
 
 function widestLine(text: string): number {
   let w = 0;
@@ -106,47 +103,17 @@ const rowKey = (width: number, segs: Segment[]) => {
   return key;
 };
 
-// Ink's per-frame caches (styled characters and widths of each line) are shared between
-// the one-row outputs and across frames, and started afresh when they grow this large.
-const MAX_SHARED_CACHE = 4000;
-
-interface CachesLike {
-  styledChars?: Map<string, unknown>;
-}
-
-export function withRowMemo(Base: OutputClass): OutputClass {
+/** `compose` draws a changed row (a parameter so tests can count the rows drawn). */
+export function withRowMemo(Base: OutputClass, compose: (width: number, segments: Segment[]) => string = composeRow): OutputClass {
   let previous: { key: string; text: string }[] = [];
-  let shared: CachesLike | undefined;
-  const sharedCaches = (fresh: unknown): unknown => {
-    const size = shared?.styledChars?.size;
-    if (shared === undefined || size === undefined || size > MAX_SHARED_CACHE) shared = fresh as CachesLike;
-    return shared;
-  };
   return class RowMemoOutput extends Base {
     override get(): { output: string; height: number } {
       const rows = rowSegments(this.operations, this.height);
       const next: { key: string; text: string }[] = new Array(this.height);
-      const changed: number[] = [];
       for (let y = 0; y < this.height; y++) {
         const key = rowKey(this.width, rows[y]);
         const prev = previous[y];
-        if (prev !== undefined && prev.key === key) next[y] = prev;
-        else {
-          next[y] = { key, text: "" };
-          changed.push(y);
-        }
-      }
-      if (changed.length > 0) {
-        // The changed rows, stacked in one Output of Ink's own: its rows never mix.
-        const out = new Base({ width: this.width, height: changed.length });
-        if (out.caches !== undefined) out.caches = sharedCaches(out.caches);
-        changed.forEach((y, i) => {
-          for (const s of rows[y]) out.write(s.x, i, s.line, { transformers: [] });
-        });
-        const texts = out.get().output.split("\n");
-        changed.forEach((y, i) => {
-          next[y].text = texts[i];
-        });
+        next[y] = prev !== undefined && prev.key === key ? prev : { key, text: compose(this.width, rows[y]) };
       }
       previous = next;
       return { output: next.map((r) => r.text).join("\n"), height: this.height };

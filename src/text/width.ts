@@ -31,6 +31,11 @@ export function isSimpleText(s: string): boolean {
   return PRINTABLE_ASCII.test(s) || !NOT_SIMPLE.test(s);
 }
 
+/** Columns of one code point of simple text (see isSimpleText). */
+export function simpleCodePointWidth(cp: number): number {
+  return cp < 0x7f ? 1 : eastAsianWidth(cp, NARROW);
+}
+
 function simpleWidth(s: string): number {
   let w = 0;
   for (let i = 0; i < s.length; i++) {
