@@ -12,6 +12,8 @@ export const ROOT = dirname(BENCH_DIR);
 export const CACHE = join(ROOT, ".bench");
 // The program users run: the bundle (scripts/bundle.mjs), not the unbundled dist/src/cli.js.
 export const CLI = join(ROOT, "dist", "bundle", "cli.js");
+/** The launcher's V8 code cache (src/launcher) during benchmarks: here, not in the home folder. */
+export const CODE_CACHE_DIR = join(CACHE, "code-cache");
 
 /** Paths shown in output and results.md are relative to the repo, never absolute. */
 export const rel = (p) => relative(ROOT, p) || ".";

@@ -6,7 +6,7 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { BENCH_DIR, CLI, ensureStore, fmtMB, fmtMs, measureNode, median, ok, percentile } from "./lib.mjs";
+import { BENCH_DIR, CLI, CODE_CACHE_DIR, ensureStore, fmtMB, fmtMs, measureNode, median, ok, percentile } from "./lib.mjs";
 import { KEYS, launchInPty } from "./pty.mjs";
 
 export const name = "tui-tree";
@@ -32,7 +32,7 @@ function largestSession(sessionsDir) {
 
 async function ours(sessionsDir, file, keys) {
   const id = basename(file).replace(/\.jsonl$/, "").split("_").pop();
-  const env = { CI: undefined, NO_COLOR: undefined };
+  const env = { CI: undefined, NO_COLOR: undefined, PI_SESSIONS_CACHE_DIR: CODE_CACHE_DIR };
   const app = launchInPty(process.execPath, [CLI, "--session-dir", sessionsDir, "--all", "--query", id], { cols: 120, rows: 40, env });
   // The list scan of the same 0.5 GB file would compete for the CPU: let it finish first.
   await app.waitFor((s) => /❯ \S/.test(s) && !/scanning/.test(s.split("\n")[0]), { timeoutMs: 120_000 });

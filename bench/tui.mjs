@@ -21,7 +21,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BENCH_DIR, CLI, ROOT, STORES, ensureStore, fmtMs, fmtMB, measureNode, median, percentile, rel } from "./lib.mjs";
+import { BENCH_DIR, CLI, CODE_CACHE_DIR, ROOT, STORES, ensureStore, fmtMs, fmtMB, measureNode, median, percentile, rel } from "./lib.mjs";
 import { launchInPty } from "./pty.mjs";
 
 export const name = "tui-list";
@@ -42,13 +42,13 @@ function storeDirs(dir) {
 }
 
 /** The browser in a pty mirrored into a headless xterm (bench/pty.mjs), screen as lines. */
-function launch(sessionsDir) {
+function launch(sessionsDir, extraEnv = {}) {
   // TUI_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the browser itself.
   const nodeArgs = (process.env.TUI_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   // TUI_BENCH_CLI=path runs another build of the CLI (e.g. the unbundled dist/src/cli.js) instead.
   const cli = process.env.TUI_BENCH_CLI ?? CLI;
   // Without CI (ink draws only a final frame in CI) and NO_COLOR: the terminal a user has.
-  const s = launchInPty(process.execPath, [...nodeArgs, cli, "--all", "--session-dir", sessionsDir], { cols: COLS, rows: ROWS, cwd: ROOT, env: { CI: undefined, NO_COLOR: undefined } });
+  const s = launchInPty(process.execPath, [...nodeArgs, cli, "--all", "--session-dir", sessionsDir], { cols: COLS, rows: ROWS, cwd: ROOT, env: { CI: undefined, NO_COLOR: undefined, PI_SESSIONS_CACHE_DIR: CODE_CACHE_DIR, ...extraEnv } });
   const lines = () => s.screen().split("\n");
   /** Resolves with the time (performance.now) the screen first satisfies `check`. */
   const when = async (check, timeoutMs = 60_000) => s.t0 + (await s.waitFor((screen) => check(screen.split("\n")), { timeoutMs }));
@@ -59,9 +59,12 @@ const hasRow = (ls) => ls.some((l) => /^❯ \S/.test(l));
 const selectedLine = (ls) => ls.findIndex((l) => l.startsWith("❯ "));
 const scanDone = (ls) => hasRow(ls) && !/scanning/.test(ls[0] ?? "");
 
-/** One launch: ms from spawn to the first frame with rows (and to any frame). */
-export async function measureFirstRows(sessionsDir) {
-  const app = launch(sessionsDir);
+/**
+ * One launch: ms from spawn to the first frame with rows (and to any frame). `codeCache`
+ * false launches without the code cache, as the first launch after an install or upgrade does.
+ */
+export async function measureFirstRows(sessionsDir, { codeCache = true } = {}) {
+  const app = launch(sessionsDir, codeCache ? {} : { PI_SESSIONS_CODE_CACHE: "0" });
   const anyFrame = app.when((ls) => ls.some((l) => l.trim() !== ""));
   const rows = app.when(hasRow);
   const [tAny, tRows] = await Promise.all([anyFrame, rows]);
@@ -131,13 +134,19 @@ export async function run({ runs = 3, log = console.error, store, store10k, keys
   const big = store ? storeDirs(store) : ensureStore("s2000", log);
   const small = store10k ? storeDirs(store10k) : ensureStore("s10k-small", log);
 
+  // The warm-up also writes the code cache the measured launches use.
   log(`  first rows on ${rel(big.sessionsDir)}: warm-up…`);
   await measureFirstRows(big.sessionsDir);
+  const launches = 2 * runs + 1;
   const first = [];
-  for (let i = 0; i < runs; i++) {
+  const cold = [];
+  for (let i = 0; i < launches; i++) {
+    // Alternating, so both series see the same machine.
     const r = await measureFirstRows(big.sessionsDir);
+    const c = await measureFirstRows(big.sessionsDir, { codeCache: false });
     first.push(r);
-    log(`  run ${i + 1}/${runs}: first frame ${fmtMs(r.firstFrameMs)}, first rows ${fmtMs(r.firstRowsMs)}, scan done ${fmtMs(r.scanDoneMs)}, peak RSS ${fmtMB(r.peakRssMB)}`);
+    cold.push(c);
+    log(`  run ${i + 1}/${launches}: first rows ${fmtMs(r.firstRowsMs)} (without the code cache ${fmtMs(c.firstRowsMs)}), scan done ${fmtMs(r.scanDoneMs)}, peak RSS ${fmtMB(r.peakRssMB)}`);
   }
   let pi = null;
   if (withPi) {
@@ -164,6 +173,7 @@ export async function run({ runs = 3, log = console.error, store, store10k, keys
       target: "≤ 250 ms, ≥ 30× sooner",
       result: firstRows <= 250 && (!pi || pi.wallMs / firstRows >= 30) ? "PASS" : "FAIL",
     },
+    { metric: "Launch → first frame showing rows, without the code cache (first launch after an install or upgrade)", ours: fmtMs(median(cold.map((r) => r.firstRowsMs))), pi: "", ratio: "", target: "(info)", result: "" },
     { metric: "Launch → scan complete (2,000 sessions, pty)", ours: fmtMs(median(first.map((r) => r.scanDoneMs))), pi: "", ratio: "", target: "(info)", result: "" },
     { metric: `↓ held (${k.down.length} keys, 10,000-row list): key → frame p50`, ours: fmt1(p50), pi: "—", ratio: "", target: "(info)", result: "" },
     { metric: `↓ held (${k.down.length} keys, 10,000-row list): key → frame p95`, ours: fmt1(p95), pi: "—", ratio: "", target: "≤ 16 ms", result: p95 <= 16 ? "PASS" : "FAIL" },
@@ -172,11 +182,11 @@ export async function run({ runs = 3, log = console.error, store, store10k, keys
     { metric: "Browser peak RSS (VmHWM): 2,000-session store / 10,000-row list", ours: `${fmtMB(median(first.map((r) => r.peakRssMB)))} / ${fmtMB(k.peakRssMB)}`, pi: "", ratio: "", target: "(info)", result: "" },
   ];
   const notes = [
-    `tui-list: ${COLS}×${ROWS} pty (node-pty) mirrored into @xterm/headless; \`--all\`; first rows = first parsed output whose screen shows the selected row ("❯ "), timed from just before spawn (includes node start). Median of ${runs} run(s) after a warm-up.`,
+    `tui-list: ${COLS}×${ROWS} pty (node-pty) mirrored into @xterm/headless; \`--all\`; first rows = first parsed output whose screen shows the selected row ("❯ "), timed from just before spawn (includes node start). Median of ${launches} launches after a warm-up that writes the launcher's V8 code cache (in ${rel(CODE_CACHE_DIR)}); the launches without it alternate with those.`,
     `tui-list: key latency = write of the key to the pty → first parsed output that changes the screen; keys ${intervalMs} ms apart (key-repeat pace) or as soon as the previous key was drawn when that is later. Store ${rel(small.sessionsDir)} (gen-store ${STORES["s10k-small"].join(" ")}); rows shown/total when the keys started: ${/(\d+\/\d+)/.exec(k.header)?.[1] ?? "?"}; the browser's own scan of it took ${fmtMs(k.scanDoneMs)}.`,
   ];
   if (pi) notes.push(`tui-list: pi listAll() on ${rel(big.agentDir)}: ${pi.sessions} sessions, ${fmtMs(pi.listMs)} in-process, ${fmtMs(pi.wallMs)} spawn → exit (median).`);
-  return { rows, notes, raw: { first, pi, keys: k } };
+  return { rows, notes, raw: { first, cold, pi, keys: k } };
 }
 
 function parseArgs(argv) {
