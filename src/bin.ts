@@ -7,13 +7,21 @@ import type { LaunchHooks } from "./cli/app.js";
 import { codeCachePath } from "./launcher/code-cache.js";
 import { loadScript } from "./launcher/load-script.js";
 
-// React's development build is 15–20% slower; set this before anything imports React.
-// (Through an alias: the bundle fixes NODE_ENV at build time and would flag an assignment.)
+// No NODE_ENV here (src/cli.ts sets it for the unbundled build): the bundle has React's
+// production build fixed in at build time, and the pi it resumes gets the user's environment.
 const env = process.env;
-env.NODE_ENV ??= "production";
+
+/** The home folder, or "" where the system has none to give (the cache then stays off). */
+function home(): string {
+  try {
+    return homedir();
+  } catch {
+    return "";
+  }
+}
 
 const APP = fileURLToPath(new URL("./app.cjs", import.meta.url));
-const app = loadScript<{ main(argv: string[], hooks: LaunchHooks): Promise<number> }>(APP, codeCachePath(APP, env, homedir(), process.platform));
+const app = loadScript<{ main(argv: string[], hooks: LaunchHooks): Promise<number> }>(APP, codeCachePath(APP, env, home(), process.platform));
 
 let saved = false;
 const save = () => {

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
+// The unbundled program (dist/src/cli.js; users run the bundle, src/bin.ts).
 // React's development build is 15–20% slower; set this before anything imports React.
-// (Through an alias: the bundle fixes NODE_ENV at build time and would flag an assignment.)
-const env = process.env;
-env.NODE_ENV ??= "production";
+process.env.NODE_ENV ??= "production";
 
 const { run } = await import("./cli/main.js");
 const { processIO } = await import("./cli/io.js");
