@@ -48,9 +48,13 @@ describe("composeRow", () => {
     for (const [width, segs] of cases) expect(composeRow(width, segs)).toBe(inkRow(width, segs));
   });
 
-  it("takes the same time for a line seen before (lines are remembered)", () => {
-    const segs = [{ x: 0, line: "\u001b[36mcached line\u001b[39m" }];
-    expect(composeRow(20, segs)).toBe(composeRow(20, segs));
-    expect(composeRow(20, segs)).toBe("\u001b[36mcached line\u001b[39m");
+  it("still gives Ink's text for a line seen before, after its cache of lines was started afresh", () => {
+    const segs = (i: number) => [{ x: 1, line: `\u001b[36mline ${i} 日本\u001b[39m` }];
+    const first = composeRow(20, segs(0));
+    expect(first).toBe(inkRow(20, segs(0)));
+    // More distinct lines than the cache holds: it is cleared on the way.
+    for (let i = 1; i <= 4100; i++) composeRow(20, segs(i));
+    expect(composeRow(20, segs(0))).toBe(first);
+    expect(composeRow(20, segs(4100))).toBe(inkRow(20, segs(4100)));
   });
 });
