@@ -1,13 +1,10 @@
 import { sanitizeLine, truncateStartToWidth, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
 import { formatDateTime, formatTokens } from "../../src/text/format.js";
 import type { ListedSession } from "../state/sessions.js";
-import type { ToneName } from "../theme.js";
+import type { ToneLine } from "./LinesPane.js";
 import type { PreviewEntry, PreviewState } from "./types.js";
 
-export interface Line {
-  text: string;
-  tone?: ToneName;
-}
+export type Line = ToneLine;
 
 /** The facts block: one line each, cut to the width (paths from the left). */
 export function factLines(s: ListedSession, width: number, compact = false): Line[] {

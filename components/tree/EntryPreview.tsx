@@ -1,7 +1,6 @@
-import { Box, Text } from "ink";
 import { useEffect, useMemo } from "react";
 import type { EntryNode } from "../../src/model/types.js";
-import { borderColor, theme } from "../theme.js";
+import { LinesPane } from "../preview/LinesPane.js";
 import { entryPreviewLines } from "./entryPreviewLines.js";
 import { type EntryCache, type EntryReader, useEntryPreview } from "./useEntryPreview.js";
 
@@ -28,27 +27,9 @@ export function EntryPreview({ path, node, label, calls, cache, read, top, posit
   const maxTop = Math.max(0, lines.length - inner.height);
   useEffect(() => onMaxTop(maxTop), [maxTop, onMaxTop]);
   const start = Math.min(top, maxTop);
-  const border =
-    position === "right"
-      ? { borderStyle: "single" as const, borderTop: false, borderBottom: false, borderRight: false, paddingLeft: 1 }
-      : { borderStyle: "single" as const, borderLeft: false, borderBottom: false, borderRight: false };
   const shown = lines.slice(start, start + inner.height);
   if (start + inner.height < lines.length && shown.length > 0) {
     shown[shown.length - 1] = { text: `↓ ${lines.length - start - inner.height + 1} more lines (J/Shift+↓)`, tone: "muted" };
   }
-  return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden" flexShrink={0} borderColor={borderColor} {...border}>
-      {node ? (
-        shown.map((l, i) => (
-          <Box key={start + i} flexShrink={0}>
-            <Text wrap="truncate-end" {...(l.tone ? theme[l.tone] : {})}>
-              {l.text || " "}
-            </Text>
-          </Box>
-        ))
-      ) : (
-        <Text {...theme.muted}>no entry selected</Text>
-      )}
-    </Box>
-  );
+  return <LinesPane lines={node ? shown : undefined} empty="no entry selected" firstKey={start} position={position} width={width} height={height} clip />;
 }

@@ -3,12 +3,8 @@ import { describeEntry } from "../../src/model/text.js";
 import type { EntryNode, SessionEntry } from "../../src/model/types.js";
 import { formatCost, formatDateTime, formatTokens } from "../../src/text/format.js";
 import { sanitizeLine, sanitizeMultiline, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
+import type { ToneLine as PreviewLine } from "../preview/LinesPane.js";
 import type { ToneName } from "../theme.js";
-
-export interface PreviewLine {
-  text: string;
-  tone?: ToneName;
-}
 
 export type EntryPreviewState = { status: "loading" } | { status: "ready"; entry: SessionEntry } | { status: "error"; error: string };
 
