@@ -13,7 +13,7 @@ import { layoutReady } from "./layoutReady.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { spawnPi } from "./spawnPi.js";
-import { enterFullScreen, openTerminalOut, releaseStdin } from "./terminal.js";
+import { enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
 
 export interface BrowserOptions {
   storeDir: string;
@@ -97,6 +97,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
 
   let outcome: Outcome = { kind: "quit" };
   let signalled: NodeJS.Signals | null = null;
+  holdKeyboard();
   const restore = enterFullScreen(term.fd);
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {

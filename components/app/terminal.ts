@@ -63,6 +63,16 @@ export function enterFullScreen(fd: number): () => void {
   return restore;
 }
 
+/**
+ * Raw mode from before the first frame. Ink turns it on in an effect that runs after its
+ * first render: a key pressed as the first frame appears reached a terminal still in
+ * cooked mode, which echoed it over the screen and turned Enter into a line feed (seen
+ * in a pty: every key sent within 20 ms of the first frame). releaseStdin undoes it.
+ */
+export function holdKeyboard(): void {
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
+}
+
 /** Give the keyboard back in cooked mode, so a child (pi) or the shell reads it normally. */
 export function releaseStdin(): void {
   const stdin = process.stdin;

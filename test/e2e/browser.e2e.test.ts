@@ -31,4 +31,18 @@ describe("browser in a real terminal (smoke)", () => {
     expect((await app.exited).exitCode).toBe(130);
     expect(app.bufferType()).toBe("normal");
   });
+
+  it("a key pressed while the browser starts is read as a key, not echoed over the screen", async () => {
+    const app = startApp(["--session-dir", STORE, "--all"]);
+    apps.push(app);
+    // Sent as the alternate screen opens, before the first frame: Ink turns raw mode on
+    // only after that frame, and a terminal still in cooked mode echoes keys (and turns
+    // Enter into a line feed).
+    const ENTER_ALT_SCREEN = /\u001b\[\?1049h/;
+    await app.pressOnOutput(ENTER_ALT_SCREEN, "§");
+    await app.waitFor("resume naïve");
+    await app.press("q");
+    expect((await app.exited).exitCode).toBe(0);
+    expect(app.raw()).not.toContain("§");
+  });
 });

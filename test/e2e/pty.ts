@@ -31,6 +31,8 @@ export interface RunningApp {
   press(...keys: string[]): Promise<void>;
   /** Types text (one key per character). */
   type(text: string): Promise<void>;
+  /** Writes `key` the moment the program's output (escapes included) first matches `pattern`. */
+  pressOnOutput(pattern: RegExp, key: string): Promise<void>;
   resize(cols: number, rows: number): Promise<void>;
   exited: Promise<{ exitCode: number; signal?: number }>;
   kill(signal?: string): void;
@@ -80,9 +82,16 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   }
   const p = pty.spawn(file, argv, { name: "xterm-256color", cols, rows, cwd: opts.cwd ?? ROOT, env });
   let raw = "";
+  const triggers: { pattern: RegExp; key: string; done(): void }[] = [];
   p.onData((d) => {
     raw += d;
     term.write(d);
+    for (const t of [...triggers]) {
+      if (!t.pattern.test(raw)) continue;
+      triggers.splice(triggers.indexOf(t), 1);
+      p.write(t.key);
+      t.done();
+    }
   });
   const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => p.onExit((e) => resolve(e)));
   const flush = () => new Promise<void>((r) => term.write("", r));
@@ -118,6 +127,9 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
     },
     async type(text) {
       for (const ch of text) await app.press(ch);
+    },
+    pressOnOutput(pattern, key) {
+      return new Promise((done) => triggers.push({ pattern, key, done }));
     },
     async resize(c, r) {
       p.resize(c, r);
