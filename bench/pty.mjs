@@ -25,14 +25,16 @@ export function launchInPty(cmd, args, { cols = 120, rows = 40, env = {}, cwd = 
   let exited = null;
   let version = 0; // bumps after each chunk of output has been parsed into the buffer
   const listeners = new Set();
-  proc.onData((d) =>
+  let bytes = 0; // everything the program wrote, for bytes-per-key
+  proc.onData((d) => {
+    bytes += Buffer.byteLength(d);
     term.write(d, () => {
       // The frame's time is when its output was parsed, before any listener reads the screen.
       const at = performance.now();
       version++;
       for (const l of [...listeners]) l(at);
-    }),
-  );
+    });
+  });
   proc.onExit((e) => {
     exited = e;
     for (const l of [...listeners]) l(performance.now());
@@ -98,5 +100,5 @@ export function launchInPty(cmd, args, { cols = 120, rows = 40, env = {}, cwd = 
     return e;
   };
 
-  return { t0, term, proc, screen, waitFor, keyLatency, peakRssMB, quit, write: (s) => proc.write(s), kill: () => proc.kill(), get version() { return version; } };
+  return { t0, term, proc, get bytes() { return bytes; }, screen, waitFor, keyLatency, peakRssMB, quit, write: (s) => proc.write(s), kill: () => proc.kill(), get version() { return version; } };
 }

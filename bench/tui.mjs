@@ -52,7 +52,7 @@ function launch(sessionsDir, extraEnv = {}) {
   const lines = () => s.screen().split("\n");
   /** Resolves with the time (performance.now) the screen first satisfies `check`. */
   const when = async (check, timeoutMs = 60_000) => s.t0 + (await s.waitFor((screen) => check(screen.split("\n")), { timeoutMs }));
-  return { t0: s.t0, p: s.proc, lines, when, peakRssMB: s.peakRssMB, quit: s.quit };
+  return { t0: s.t0, p: s.proc, bytes: () => s.bytes, lines, when, peakRssMB: s.peakRssMB, quit: s.quit };
 }
 
 const hasRow = (ls) => ls.some((l) => /^❯ \S/.test(l));
@@ -81,6 +81,7 @@ export async function measureFirstRows(sessionsDir, { codeCache = true } = {}) {
 async function holdKey(app, key, count, intervalMs) {
   const lat = [];
   let missed = 0;
+  const bytes0 = app.bytes();
   for (let i = 0; i < count; i++) {
     const before = app.lines().join("\n");
     const changed = app.when((ls) => ls.join("\n") !== before, 2000);
@@ -95,7 +96,7 @@ async function holdKey(app, key, count, intervalMs) {
     const wait = intervalMs - (performance.now() - tSend);
     if (wait > 0) await sleep(wait);
   }
-  return { lat, missed };
+  return { lat, missed, bytesPerKey: (app.bytes() - bytes0) / Math.max(1, lat.length) };
 }
 
 export async function measureKeyLatency(sessionsDir, { keys = 1000, intervalMs = 33, log = () => {} } = {}) {
@@ -116,7 +117,7 @@ export async function measureKeyLatency(sessionsDir, { keys = 1000, intervalMs =
   const up = await holdKey(app, KEY_UP, Math.min(keys, 300), intervalMs);
   const rss = app.peakRssMB();
   await app.quit();
-  return { header, scanDoneMs, down: down.lat, up: up.lat, endMs, selectedLineAfterDown: at, peakRssMB: rss };
+  return { header, scanDoneMs, down: down.lat, downBytesPerKey: down.bytesPerKey, up: up.lat, endMs, selectedLineAfterDown: at, peakRssMB: rss };
 }
 
 export async function piListAll(agentDir) {
@@ -177,6 +178,7 @@ export async function run({ runs = 3, log = console.error, store, store10k, keys
     { metric: "Launch → scan complete (2,000 sessions, pty)", ours: fmtMs(median(first.map((r) => r.scanDoneMs))), pi: "", ratio: "", target: "(info)", result: "" },
     { metric: `↓ held (${k.down.length} keys, 10,000-row list): key → frame p50`, ours: fmt1(p50), pi: "—", ratio: "", target: "(info)", result: "" },
     { metric: `↓ held (${k.down.length} keys, 10,000-row list): key → frame p95`, ours: fmt1(p95), pi: "—", ratio: "", target: "≤ 16 ms", result: p95 <= 16 ? "PASS" : "FAIL" },
+    { metric: "↓ held: bytes written per key", ours: `${Math.round(k.downBytesPerKey)} B`, pi: "—", ratio: "", target: "goal ≤ 1 KB", result: k.downBytesPerKey <= 1024 ? "PASS" : "FAIL" },
     { metric: `↑ held from the bottom (${k.up.length} keys): p50 / p95`, ours: `${fmt1(percentile(k.up, 50))} / ${fmt1(percentile(k.up, 95))}`, pi: "—", ratio: "", target: "(info)", result: "" },
     { metric: "End on the 10,000-row list: key → frame", ours: fmt1(k.endMs), pi: "—", ratio: "", target: "(info)", result: "" },
     { metric: "Browser peak RSS (VmHWM): 2,000-session store / 10,000-row list", ours: `${fmtMB(median(first.map((r) => r.peakRssMB)))} / ${fmtMB(k.peakRssMB)}`, pi: "", ratio: "", target: "(info)", result: "" },

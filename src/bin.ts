@@ -1,42 +1,47 @@
 #!/usr/bin/env node
-// The program users run (the package `bin`, bundled to dist/bundle/cli.js). It loads the
-// rest of the program, dist/bundle/app.cjs, through a V8 code cache (src/launcher).
+// The program users run (the package `bin`, bundled to dist/bundle/cli.js). It checks the
+// Node version, turns on Node's compile cache, then loads the rest (dist/bundle/app.js).
+// Kept free of anything newer than the syntax every Node since 14 parses, so an old Node
+// reaches the version check and says so in one line.
+import module from "node:module";
 import { homedir } from "node:os";
-import { fileURLToPath } from "node:url";
-import type { LaunchHooks } from "./cli/app.js";
-import { codeCachePath } from "./launcher/code-cache.js";
-import { loadScript } from "./launcher/load-script.js";
+import { compileCacheDir } from "./launcher/cache-dir.js";
+import { nodeTooOld } from "./launcher/node-version.js";
 
-// No NODE_ENV here (src/cli.ts sets it for the unbundled build): the bundle has React's
-// production build fixed in at build time, and the pi it resumes gets the user's environment.
-const env = process.env;
+const tooOld = nodeTooOld(process.version);
+if (tooOld) {
+  process.stderr.write(`${tooOld}\n`);
+  process.exit(1);
+}
 
-/** The home folder, or "" where the system has none to give (the cache then stays off). */
 function home(): string {
   try {
     return homedir();
   } catch {
-    return "";
+    return ""; // no home folder: the cache stays off
   }
 }
 
-const APP = fileURLToPath(new URL("./app.cjs", import.meta.url));
-const app = loadScript<{ main(argv: string[], hooks: LaunchHooks): Promise<number> }>(APP, codeCachePath(APP, env, home(), process.platform));
+const env = process.env;
+const dir = compileCacheDir(env, home(), process.platform);
+const cache = dir ? module.enableCompileCache(dir) : undefined;
+if (env.PI_SESSIONS_DEBUG_CODE_CACHE === "1") {
+  const names = Object.entries(module.constants.compileCacheStatus);
+  const status = cache ? (names.find(([, v]) => v === cache.status)?.[0] ?? String(cache.status)) : "OFF";
+  process.stderr.write(`pi-sessions: code cache ${status.toLowerCase()}${cache?.message ? `: ${cache.message}` : ""}\n`);
+}
 
-let saved = false;
-const save = () => {
-  if (saved) return;
-  saved = true;
-  app.save();
-};
-if (env.PI_SESSIONS_DEBUG_CODE_CACHE === "1") process.stderr.write(`pi-sessions: code cache ${app.status}\n`);
-
-process.exitCode = await app.exports.main(process.argv.slice(2), {
-  // The cache is written once the first frame is up (off the path to it), or at exit if
-  // the browser closes sooner. Only the browser writes it: its start-up is the one that counts.
+// A literal path would be bundled into this file; the program is its own module so the
+// check above runs before any of it is parsed.
+const APP = "./app.js";
+const { main } = (await import(APP)) as typeof import("./cli/app.js");
+let flushed = false;
+process.exitCode = await main(process.argv.slice(2), {
+  // Node writes the cache at exit; the browser may hand the process over to pi and stay
+  // long, so write it once the first frame is up, when start-up code has been compiled.
   onFirstFrame() {
-    if (app.status === "accepted") return;
-    setTimeout(save, 1000).unref();
-    process.once("exit", save);
+    if (!cache || flushed) return;
+    flushed = true;
+    setTimeout(() => module.flushCompileCache?.(), 1000).unref();
   },
 });

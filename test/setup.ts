@@ -2,7 +2,7 @@
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // ink treats any CI value as "render only the last frame"; tests want every frame.
 delete process.env.CI;
-// The programs tests start keep their V8 code cache (src/launcher) out of the user's home.
+// The programs tests start keep their compile cache (src/launcher) out of the user's home.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-import { Box, useApp, useInput } from "ink";
+import { Box, useApp, useInput, usePaste } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { DialogHost } from "../dialogs/DialogHost.js";
 import { Footer } from "../footer/Footer.js";
@@ -60,15 +60,17 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const layer = topLayer(state);
   // The tree has its own header and search line; the list's search bar is hidden under it.
   const searchBar = !state.tree && (mode === "search" || state.search.value !== "");
-  const layout = useMemo(() => computeLayout({ ...size, searchBar }), [size, searchBar]);
+  const layout = useMemo(() => computeLayout({ columns: size.columns, rows: size.rows, searchBar }), [size.columns, size.rows, searchBar]);
 
   // The one key router. It only forwards: the reducer maps (input, key, mode) to a
   // command against the state the key applies to, so fast bursts never see a stale mode.
   useInput((input, key) => dispatch({ type: "key", input, key }));
+  // A bracketed paste is text for a field, never keys (its own event in Ink).
+  usePaste((text) => dispatch({ type: "paste", text }));
 
   useEffect(() => {
-    dispatch({ type: "viewport", pageSize: layout.list.height });
-  }, [layout.list.height]);
+    dispatch({ type: "viewport", pageSize: layout.list.height, visible: !layout.tooSmall });
+  }, [layout.list.height, layout.tooSmall]);
 
   useStoreScan(storeDir, deps.scan, dispatch);
   useFullTextSearch(state, deps.fullText ?? searchStore, dispatch);

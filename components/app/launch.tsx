@@ -9,10 +9,10 @@ import type { Outcome } from "../state/effects.js";
 import type { Config } from "../../src/config/config.js";
 import { userKeymap } from "../keys/userKeymap.js";
 import { App } from "./App.js";
-import { layoutReady } from "./layoutReady.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { spawnPi } from "./spawnPi.js";
+import { KeyStream } from "../keys/keyStream.js";
 import { enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
 
 export interface BrowserOptions {
@@ -37,13 +37,10 @@ export interface BrowserOptions {
 }
 
 /*
- * ink 6.8's incremental renderer assumes the cursor sits on the frame's last line,
- * but a rows-1 frame ends with "\n", so every update lands one row lower and a
- * changed last line scrolls the screen (seen in a pty with a headless xterm). The
- * standard renderer erases and redraws inside synchronised-output markers and stays
- * in place. PI_SESSIONS_INCREMENTAL=1 turns the incremental one on to compare.
+ * Ink 8 writes only the changed rows of a frame (a held j sends two list rows and the
+ * preview's facts). PI_SESSIONS_INCREMENTAL=0 redraws whole frames, to compare.
  */
-const INCREMENTAL = process.env.PI_SESSIONS_INCREMENTAL === "1";
+const INCREMENTAL = process.env.PI_SESSIONS_INCREMENTAL !== "0";
 
 /** Longest the first frame waits for the early scan's first rows. */
 const FIRST_ROWS_WAIT_MS = 100;
@@ -93,11 +90,12 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   // usually done by now), then start the UI with them.
   if (opts.early) await opts.early.ready(FIRST_ROWS_WAIT_MS);
   const seed = opts.early?.take();
-  await layoutReady;
 
   let outcome: Outcome = { kind: "quit" };
   let signalled: NodeJS.Signals | null = null;
   holdKeyboard();
+  // Ink reads keys from this: one key per event, however the terminal grouped them.
+  const keys = new KeyStream(process.stdin);
   const restore = enterFullScreen(term.fd);
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
@@ -122,7 +120,17 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
           outcome = o;
         }}
       />,
-      { stdout: term.stream, stdin: process.stdin, stderr: process.stderr, exitOnCtrlC: false, patchConsole: false, incrementalRendering: INCREMENTAL, maxFps: 60 },
+      {
+        stdout: term.stream,
+        stdin: keys as unknown as NodeJS.ReadStream,
+        stderr: process.stderr,
+        exitOnCtrlC: false,
+        patchConsole: false,
+        incrementalRendering: INCREMENTAL,
+        maxFps: 60,
+        // Both ends are terminals (checked above): draw live whatever CI says.
+        interactive: true,
+      },
     );
     // Ink draws the first frame inside render().
     opts.onFirstFrame?.();
@@ -131,6 +139,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     for (const s of signals) process.off(s, onSignal);
     instance?.cleanup();
     restore();
+    keys.detach();
     releaseStdin();
     term.close();
   }

@@ -1,8 +1,9 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import tty from "node:tty";
 
-const ENTER = "\x1b[?1049h\x1b[?25l\x1b[H";
-const LEAVE = "\x1b[?25h\x1b[?1049l";
+// Alternate screen, cursor hidden, bracketed paste on (a paste arrives marked, as text).
+const ENTER = "\x1b[?1049h\x1b[?25l\x1b[H\x1b[?2004h";
+const LEAVE = "\x1b[?2004l\x1b[?25h\x1b[?1049l";
 
 export interface TerminalOut {
   stream: NodeJS.WriteStream;

@@ -1,5 +1,4 @@
-import { useStdout } from "ink";
-import { useEffect, useState } from "react";
+import { useScreenSize } from "fullscreen-ink";
 
 export interface TerminalSize {
   columns: number;
@@ -9,25 +8,8 @@ export interface TerminalSize {
 /** ink-testing-library's stdout has no rows; tests get this unless they define one. */
 export const FALLBACK_SIZE: TerminalSize = { columns: 100, rows: 30 };
 
-function read(stdout: NodeJS.WriteStream): TerminalSize {
-  return { columns: stdout.columns || FALLBACK_SIZE.columns, rows: stdout.rows || FALLBACK_SIZE.rows };
-}
-
-/** The size of the stream ink draws on, updated on every resize. */
+/** The size of the stream Ink draws on (fullscreen-ink's hook), updated on every resize. */
 export function useTerminalSize(): TerminalSize {
-  const { stdout } = useStdout();
-  const [size, setSize] = useState(() => read(stdout));
-  useEffect(() => {
-    const onResize = () =>
-      setSize((prev) => {
-        const next = read(stdout);
-        return next.columns === prev.columns && next.rows === prev.rows ? prev : next;
-      });
-    stdout.on("resize", onResize);
-    onResize();
-    return () => {
-      stdout.off("resize", onResize);
-    };
-  }, [stdout]);
-  return size;
+  const { width, height } = useScreenSize();
+  return { columns: width || FALLBACK_SIZE.columns, rows: height || FALLBACK_SIZE.rows };
 }

@@ -66,13 +66,6 @@ describe("selection", () => {
     expect(selectedSession(u)?.path).toBe(chosen);
     expect(u.cursor).toBe(3);
   });
-  it("replays a burst of keys typed faster than they were read", () => {
-    const { s } = loaded(5);
-    const t = appReducer(s, { type: "key", input: "jjj", key: inkKey() });
-    expect(t.cursor).toBe(3);
-    const u = appReducer(s, { type: "key", input: "/ab", key: inkKey() });
-    expect(u.search.value).toBe("ab");
-  });
   it("keeps the top row selected while rows arrive, until the user moves", () => {
     const older = makeSummary({ path: "/old", cwd: CWD, modified: new Date("2026-01-01T00:00:00Z") });
     const newer = makeSummary({ path: "/new", cwd: CWD, modified: new Date("2026-02-01T00:00:00Z") });

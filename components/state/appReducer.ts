@@ -3,16 +3,15 @@ import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/t
 import { parseQuery, type Query } from "../../src/search/query.js";
 import { nextSort, type SortKey } from "../../src/search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
-import { splitBurst } from "../keys/splitBurst.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { deriveRows, inScope, type ListRow, type Scope } from "./derive.js";
 import type { Effect, EffectRequest } from "./effects.js";
 import { activeHits, type FullTextAction, type FullTextState, INITIAL_FULL_TEXT, reduceFullText } from "./fullText.js";
 import { type ListedSession, mergeBatch, type SessionMap } from "./sessions.js";
 import * as text from "./textInput.js";
-import { isTreeAction, isTreeMode, runTreeCommand, type TreeAction, treeReducer, treeTypeText } from "../tree/treeReducer.js";
+import { isTreeAction, isTreeMode, runTreeCommand, type TreeAction, treeInput, treeReducer } from "../tree/treeReducer.js";
 import { type TreeState, treeModeOf } from "../tree/treeState.js";
-import { clearMarks, initialLifecycle, isLifecycleMode, type LifecycleAction, lifecycleCommand, lifecycleKey, type LifecycleLayer, lifecycleMode, lifecycleReducer, type LifecycleState } from "./lifecycle.js";
+import { clearMarks, initialLifecycle, isLifecycleMode, type LifecycleAction, lifecycleCommand, lifecycleKey, type LifecycleLayer, lifecycleMode, lifecycleReducer, type LifecycleState, renameInput } from "./lifecycle.js";
 
 /** Overlays and input modes, innermost last. The list is the implicit bottom. */
 export type Layer = { kind: "search" } | { kind: "help" } | { kind: "cwdMissing"; path: string; cwd: string } | LifecycleLayer | { kind: "tree" };
@@ -45,6 +44,8 @@ export interface AppState extends LifecycleState {
   userSelected: boolean;
   cursor: number;
   pageSize: number;
+  /** False while the terminal is too small to show the UI. */
+  visible: boolean;
   scope: Scope;
   /** Set once the user (or --all) picked a scope, or the automatic choice was made. */
   scopeSettled: boolean;
@@ -64,11 +65,14 @@ export interface AppState extends LifecycleState {
 
 export type AppAction =
   | { type: "key"; input: string; key: Key }
+  /** Bracketed paste: text for a text field, never keys. */
+  | { type: "paste"; text: string }
   | { type: "command"; command: CommandId }
   | { type: "scan.discovered"; total: number }
   | { type: "scan.batch"; probes?: SessionProbe[]; summaries?: SessionSummary[]; diagnostics?: Diagnostic[] }
   | { type: "scan.done"; error?: string }
-  | { type: "viewport"; pageSize: number }
+  /** `visible` false: the screen says "terminal too small" and keys other than quit do nothing. */
+  | { type: "viewport"; pageSize: number; visible?: boolean }
   | { type: "dialog.cwdMissing"; path: string; cwd: string }
   | { type: "effects.done"; ids: number[] }
   | TreeAction
@@ -103,6 +107,7 @@ export function initialState(o: InitOptions): AppState {
     userSelected: false,
     cursor: 0,
     pageSize: 10,
+    visible: true,
     scope: o.all || o.scope === "all" ? "all" : "cwd",
     scopeSettled: !!o.all || (o.scope !== undefined && o.scope !== "auto"),
     sort: o.sort ?? "recent",
@@ -220,19 +225,13 @@ export function runCommand(s: AppState, c: CommandId): AppState {
     case "search.cancel":
       return setSearch(pop(s), text.clearInput());
     case "input.deleteBack":
-      return setSearch(s, text.deleteBack(s.search));
     case "input.deleteWord":
-      return setSearch(s, text.deleteWordBack(s.search));
     case "input.clear":
-      return setSearch(s, text.clearInput());
     case "input.left":
-      return { ...s, search: text.moveCursor(s.search, "left") };
     case "input.right":
-      return { ...s, search: text.moveCursor(s.search, "right") };
     case "input.home":
-      return { ...s, search: text.moveCursor(s.search, "home") };
     case "input.end":
-      return { ...s, search: text.moveCursor(s.search, "end") };
+      return s; // field edits: the one text-field path in the key router
     case "scope.toggle":
       return refresh({ ...s, scope: s.scope === "cwd" ? "all" : "cwd", scopeSettled: true });
     case "sort.cycle":
@@ -275,28 +274,56 @@ export function runCommand(s: AppState, c: CommandId): AppState {
   }
 }
 
+// ---- text fields ----
+
+interface Field {
+  value: text.TextInput;
+  set(next: text.TextInput): AppState;
+}
+
+/** The text field a text mode edits: one path for typing, editing and pasting in all of them. */
+function textField(s: AppState, mode: Mode): Field | undefined {
+  if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t) };
+  if (mode === "rename") {
+    const top = topLayer(s);
+    return top?.kind === "rename" ? { value: top.input, set: (t) => renameInput(s, t) } : undefined;
+  }
+  const input = s.tree?.input;
+  return input ? { value: input.text, set: (t) => treeInput(s, t) } : undefined;
+}
+
 // ---- the reducer ----
 
 export function appReducer(s: AppState, a: AppAction): AppState {
   if (isTreeAction(a)) return treeReducer(s, a);
   switch (a.type) {
     case "key": {
-      // The key router: the mode is read here, from the state this key applies to,
-      // so a burst of keys never runs against a stale mode.
+      // The key router: the mode is read here, from the state this key applies to. Keys
+      // arrive one per action (components/keys/keyStream.ts), however the terminal sent them.
       if (s.status) s = { ...s, status: undefined }; // the status line lasts until the next key
       const mode = modeOf(s);
-      // Outside text fields a multi-key input is keys typed faster than they were read:
-      // replay them one by one, each against the mode the previous one left.
-      const burst = TEXT_MODES.has(mode) ? null : splitBurst(a.input, a.key);
-      if (burst && !commandFor(s.keymap, mode, a.input, a.key)) {
-        return burst.reduce((t, k) => appReducer(t, { type: "key", ...k }), s);
+      if (!s.visible) {
+        // Behind "terminal too small" nothing the user cannot see may change: only quit.
+        const c = commandFor(s.keymap, "list", a.input, a.key);
+        return c === "app.quit" || c === "app.interrupt" ? quit(s) : s;
+      }
+      const c = commandFor(s.keymap, mode, a.input, a.key);
+      if (TEXT_MODES.has(mode)) {
+        const field = textField(s, mode);
+        const typed = !c && a.input && !a.key.ctrl && !a.key.meta ? a.input : "";
+        const next = field && (c ? text.editByCommand(field.value, c) : typed ? text.insertText(field.value, typed) : undefined);
+        if (field && next) return next === field.value ? s : field.set(next);
       }
       if (isLifecycleMode(mode)) return lifecycleKey(s, a.input, a.key);
-      const c = commandFor(s.keymap, mode, a.input, a.key);
       if (c) return runCommand(s, c);
-      if (mode === "search" && a.input && !a.key.ctrl && !a.key.meta) return setSearch(s, text.insertText(s.search, a.input));
-      if ((mode === "treeSearch" || mode === "treeLabel") && a.input && !a.key.ctrl && !a.key.meta) return treeTypeText(s, a.input);
       return s;
+    }
+    case "paste": {
+      if (!s.visible) return s;
+      const field = TEXT_MODES.has(modeOf(s)) ? textField(s, modeOf(s)) : undefined;
+      if (!field) return { ...s, status: { text: "paste ignored: open a text field (/ to search) first", tone: "info" } };
+      const next = text.pasteText(field.value, a.text);
+      return next === field.value ? s : field.set(next);
     }
     case "command":
       return runCommand(s, a.command);
@@ -314,8 +341,10 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     }
     case "scan.done":
       return refresh(settleScope({ ...s, scan: { ...s.scan, done: true, error: a.error } }));
-    case "viewport":
-      return a.pageSize === s.pageSize ? s : { ...s, pageSize: Math.max(1, a.pageSize) };
+    case "viewport": {
+      const visible = a.visible ?? true;
+      return a.pageSize === s.pageSize && visible === s.visible ? s : { ...s, pageSize: Math.max(1, a.pageSize), visible };
+    }
     case "dialog.cwdMissing":
       return { ...s, stack: [...s.stack, { kind: "cwdMissing", path: a.path, cwd: a.cwd }] };
     case "effects.done": {

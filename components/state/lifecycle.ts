@@ -206,22 +206,11 @@ export function clearMarks(s: AppState): AppState | null {
   return s.marks.size > 0 ? { ...s, marks: new Set() } : null;
 }
 
-function editRename(s: AppState, edit: (t: text.TextInput) => text.TextInput): AppState {
+/** The rename dialog's field set to `input`. */
+export function renameInput(s: AppState, input: text.TextInput): AppState {
   const top = topLayer(s);
-  if (top?.kind !== "rename") return s;
-  const input = edit(top.input);
-  return input === top.input ? s : replaceTop(s, { ...top, input });
+  return top?.kind === "rename" && input !== top.input ? replaceTop(s, { ...top, input }) : s;
 }
-
-const RENAME_EDITS: Partial<Record<CommandId, (t: text.TextInput) => text.TextInput>> = {
-  "input.deleteBack": text.deleteBack,
-  "input.deleteWord": text.deleteWordBack,
-  "input.clear": () => text.clearInput(),
-  "input.left": (t) => text.moveCursor(t, "left"),
-  "input.right": (t) => text.moveCursor(t, "right"),
-  "input.home": (t) => text.moveCursor(t, "home"),
-  "input.end": (t) => text.moveCursor(t, "end"),
-};
 
 /** Keys while a rename or delete dialog is up (called by the root key router). */
 export function lifecycleKey(s: AppState, input: string, key: Key): AppState {
@@ -230,11 +219,7 @@ export function lifecycleKey(s: AppState, input: string, key: Key): AppState {
   if (top?.kind === "rename") {
     if (c === "rename.submit") return submitRename(s);
     if (c === "rename.cancel" || c === "app.interrupt") return pop(s);
-    const edit = c ? RENAME_EDITS[c] : undefined;
-    if (edit) return editRename(s, edit);
-    // Typed or pasted text, inserted whole; a pasted newline becomes a space as pi's rename does.
-    if (input && !key.ctrl && !key.meta) return editRename(s, (t) => text.insertText(t, input.replace(/[\r\n]+/g, " ")));
-    return s;
+    return s; // typing and editing go through the one text-field path (appReducer)
   }
   if (top?.kind === "delete") {
     // The permanent step takes only an explicit `y`, so a repeated Enter never deletes for good.

@@ -51,3 +51,27 @@ export function moveCursor(t: TextInput, to: "left" | "right" | "home" | "end"):
   const cursor = to === "left" ? Math.max(0, t.cursor - 1) : to === "right" ? Math.min(len, t.cursor + 1) : to === "home" ? 0 : len;
   return cursor === t.cursor ? t : { ...t, cursor };
 }
+
+/** The field edits the input.* commands make (one table for every text field). */
+const EDITS: Record<string, (t: TextInput) => TextInput> = {
+  "input.deleteBack": deleteBack,
+  "input.deleteWord": deleteWordBack,
+  "input.clear": clearInput,
+  "input.left": (t) => moveCursor(t, "left"),
+  "input.right": (t) => moveCursor(t, "right"),
+  "input.home": (t) => moveCursor(t, "home"),
+  "input.end": (t) => moveCursor(t, "end"),
+};
+
+/** `t` after the edit command `c`, or undefined when `c` does not edit a field. */
+export function editByCommand(t: TextInput, c: string): TextInput | undefined {
+  return EDITS[c]?.(t);
+}
+
+/**
+ * A paste into a one-line field: line breaks become spaces (as pi's rename does), so a
+ * paste never submits; insertText strips the other control characters.
+ */
+export function pasteText(t: TextInput, pasted: string): TextInput {
+  return insertText(t, pasted.replace(/\r\n|[\r\n]/g, " "));
+}

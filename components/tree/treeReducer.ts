@@ -89,17 +89,10 @@ function requestWrite(s: AppState, t: TreeState, write: PendingWrite, force: boo
   return pushEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: t.ownMtime });
 }
 
-function editInput(s: AppState, t: TreeState, f: (x: text.TextInput) => text.TextInput): AppState {
-  if (!t.input) return s;
-  const next = f(t.input.text);
-  return next === t.input.text ? s : setTree(s, { ...t, input: { ...t.input, text: next } });
-}
-
-/** Printable keys typed into the tree's search or label field. */
-export function treeTypeText(s: AppState, input: string): AppState {
+/** The tree's search or label field set to `next`. */
+export function treeInput(s: AppState, next: text.TextInput): AppState {
   const t = s.tree;
-  if (!t?.input || !input) return s;
-  return editInput(s, t, (x) => text.insertText(x, input));
+  return t?.input && next !== t.input.text ? setTree(s, { ...t, input: { ...t.input, text: next } }) : s;
 }
 
 const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "quit" } });
@@ -186,20 +179,6 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       return t.confirm ? requestWrite(s, { ...t, busy: false }, t.confirm, true) : s;
     case "tree.confirmNo":
       return setTree(s, { ...note(t, "nothing written"), confirm: null, busy: false });
-    case "input.deleteBack":
-      return editInput(s, t, text.deleteBack);
-    case "input.deleteWord":
-      return editInput(s, t, text.deleteWordBack);
-    case "input.clear":
-      return editInput(s, t, text.clearInput);
-    case "input.left":
-      return editInput(s, t, (x) => text.moveCursor(x, "left"));
-    case "input.right":
-      return editInput(s, t, (x) => text.moveCursor(x, "right"));
-    case "input.home":
-      return editInput(s, t, (x) => text.moveCursor(x, "home"));
-    case "input.end":
-      return editInput(s, t, (x) => text.moveCursor(x, "end"));
     case "help.open":
       return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
     case "app.interrupt":

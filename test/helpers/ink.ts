@@ -25,12 +25,16 @@ export async function cleanupInk(): Promise<void> {
   });
 }
 
+/** Ink holds a lone ESC this long to tell the Esc key from the start of a sequence. */
+const ESC_WAIT_MS = 25;
+
 /** Send keys one write each, each inside act(): "send input, wait for frame". */
 export async function press(r: Rendered, ...keys: string[]): Promise<void> {
   for (const k of keys) {
     await act(async () => {
       r.stdin.write(k);
     });
+    if (k === "\x1b") await settle(ESC_WAIT_MS);
   }
 }
 

@@ -1,0 +1,97 @@
+import { Readable } from "node:stream";
+import { createTokenizer, type Token } from "./tokenizer.js";
+
+/** How long a read that ends inside a sequence (a lone ESC, most often) waits for the rest. */
+export const PENDING_MS = 10;
+
+const PASTE_START = "\x1b[200~";
+const PASTE_END = "\x1b[201~";
+
+/** The terminal as Ink needs it: a readable TTY with raw mode. */
+export interface TerminalIn extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+  setRawMode?(mode: boolean): unknown;
+  ref?(): unknown;
+  unref?(): unknown;
+}
+
+/**
+ * The stdin handed to Ink: the terminal's reads cut into the keys a terminal would have
+ * sent one by one (tokenizer.ts), one key per chunk, and the next key only after the
+ * previous one has been handled and rendered (two turns of the event loop), so every
+ * consumer, a third-party component with its own state included, sees each key against
+ * the state the key before it left. A paste goes on as one bracketed chunk, which Ink
+ * hands to usePaste as text.
+ */
+export class KeyStream extends Readable {
+  readonly isTTY: boolean;
+  private readonly tokenizer = createTokenizer();
+  private readonly queue: string[] = [];
+  private waiting = false;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly onData = (chunk: string | Buffer) => this.accept(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+
+  constructor(private readonly source: TerminalIn) {
+    super({ objectMode: true, read() {} });
+    this.isTTY = source.isTTY === true;
+    source.setEncoding?.("utf8");
+    source.on("data", this.onData);
+  }
+
+  /** Chunks are strings already (the terminal is read as UTF-8). */
+  override setEncoding(): this {
+    return this;
+  }
+
+  setRawMode(mode: boolean): this {
+    this.source.setRawMode?.(mode);
+    return this;
+  }
+
+  ref(): this {
+    this.source.ref?.();
+    return this;
+  }
+
+  unref(): this {
+    this.source.unref?.();
+    return this;
+  }
+
+  /** Stops reading the terminal (it stays usable by whoever reads it next). */
+  detach(): void {
+    clearTimeout(this.flushTimer);
+    this.source.off("data", this.onData);
+    this.queue.length = 0;
+  }
+
+  private accept(chunk: string): void {
+    clearTimeout(this.flushTimer);
+    this.enqueue(this.tokenizer.push(chunk));
+    if (this.tokenizer.pending()) {
+      this.flushTimer = setTimeout(() => this.enqueue(this.tokenizer.flush()), PENDING_MS);
+      this.flushTimer.unref?.();
+    }
+  }
+
+  private enqueue(tokens: Token[]): void {
+    for (const t of tokens) this.queue.push(t.kind === "paste" ? PASTE_START + t.text + PASTE_END : t.seq);
+    this.next();
+  }
+
+  private next(): void {
+    if (this.waiting) return;
+    const chunk = this.queue.shift();
+    if (chunk === undefined) return;
+    this.waiting = true;
+    this.push(chunk);
+    // Ink reads the chunk on 'readable' and React commits the update in a microtask;
+    // the second turn lets effects that follow a commit run too.
+    setImmediate(() =>
+      setImmediate(() => {
+        this.waiting = false;
+        this.next();
+      }),
+    );
+  }
+}
