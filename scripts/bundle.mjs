@@ -81,7 +81,7 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: { app: "dist/src/cli/app.js" },
+    entryPoints: { app: "dist/components/app/main.js" },
     format: "esm",
     banner: REQUIRE_BANNER,
     plugins: [fastStringWidth, withoutInkDevtools],

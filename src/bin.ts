@@ -34,7 +34,7 @@ if (env.PI_SESSIONS_DEBUG_CODE_CACHE === "1") {
 // A literal path would be bundled into this file; the program is its own module so the
 // check above runs before any of it is parsed.
 const APP = "./app.js";
-const { main } = (await import(APP)) as typeof import("./cli/app.js");
+const { main } = (await import(APP)) as { main(argv: string[], hooks: { onFirstFrame?: () => void }): Promise<number> };
 let flushed = false;
 process.exitCode = await main(process.argv.slice(2), {
   // Node writes the cache at exit; the browser may hand the process over to pi and stay

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir, PI_STORE, REPO } from "./helpers/tmp-store.js";
 
-const BUILDS = [join("dist", "bundle", "cli.js"), join("dist", "src", "cli.js")];
+const BUILDS = [join("dist", "bundle", "cli.js"), join("dist", "components", "app", "cli.js")];
 
 function run(CLI: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args], {

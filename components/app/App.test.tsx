@@ -52,7 +52,7 @@ describe("App", () => {
     await press(r, RAW.enter);
     f = r.lastFrame()!;
     expect(f).not.toContain("write docs");
-    expect(f).toContain("↓/j move");
+    expect(f).toContain("↓ move");
     await press(r, RAW.escape);
     expect(r.lastFrame()).toContain("write docs");
   });

@@ -5,26 +5,34 @@ import { footerText, hintsFor } from "./hints.js";
 
 describe("footerText", () => {
   const hints = hintsFor("list", false);
-  it("shows keys and labels when wide", () => {
-    expect(footerText(hints, DEFAULT_KEYMAP, 200)).toBe("↓/j move  / search  Tab scope  s/Ctrl+S sort  Enter resume  ? help  q quit");
+  it("comes from the command registry, most important first", () => {
+    expect(hints.map((h) => h.label).slice(0, 5)).toEqual(["move", "search", "resume", "tree", "help"]);
   });
-  it("degrades to compact, then keys only, then cuts", () => {
-    const compact = footerText(hints, DEFAULT_KEYMAP, 70);
-    expect(compact).toContain("↓ move");
-    expect(displayWidth(compact)).toBeLessThanOrEqual(70);
-    expect(footerText(hints, DEFAULT_KEYMAP, 20)).toBe("↓ / Tab s Enter ? q");
-    expect(displayWidth(footerText(hints, DEFAULT_KEYMAP, 10))).toBeLessThanOrEqual(10);
+  it("shows keys and labels when wide", () => {
+    expect(footerText(hints, DEFAULT_KEYMAP, 300)).toMatch(/^↓\/j move {2}\/ search {2}Enter resume {2}t\/→ tree {2}\? help/);
+  });
+  it("drops the least important hints first and never cuts a word, down to 80 columns and below", () => {
+    for (const w of [120, 80, 60, 40, 20]) {
+      const t = footerText(hints, DEFAULT_KEYMAP, w);
+      expect(displayWidth(t)).toBeLessThanOrEqual(w);
+      // every hint shown is whole: "key label"
+      for (const part of t.split("  ")) expect(hints.some((h) => part.endsWith(` ${h.label}`))).toBe(true);
+    }
+    const at80 = footerText(hints, DEFAULT_KEYMAP, 80);
+    expect(at80).toContain("? help");
+    expect(at80).not.toContain("undo"); // least important
   });
   it("follows the keymap and skips unbound commands", () => {
     const km = createKeymap({ "app.quit": [], "list.down": ["n"] });
-    const t = footerText(hints, km, 200);
+    const t = footerText(hints, km, 300);
     expect(t).toContain("n move");
     expect(t).not.toContain("quit");
   });
   it("leaves typed keys out of the search hints", () => {
-    expect(footerText(hintsFor("search", false), DEFAULT_KEYMAP, 200, "search")).toBe("Enter keep  Esc clear  ↓ move  Ctrl+U clear all  Ctrl+T tool output");
+    expect(footerText(hintsFor("search", false), DEFAULT_KEYMAP, 200, "search")).toBe("Enter keep  ↓ move  Esc clear  Ctrl+U clear all  Tab scope  Ctrl+T tool output  Ctrl+S sort");
   });
   it("says pick in print mode", () => {
     expect(footerText(hintsFor("list", true), DEFAULT_KEYMAP, 200)).toContain("Enter pick");
+    expect(footerText(hintsFor("tree", true), DEFAULT_KEYMAP, 200)).toContain("Enter pick here");
   });
 });

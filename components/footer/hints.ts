@@ -1,71 +1,43 @@
 import { displayWidth, truncateToWidth } from "../../src/text/sanitize.js";
-import type { CommandId, Mode } from "../keys/commands.js";
+import { type Command, COMMANDS, type CommandId, type Mode, MODE_COMMANDS } from "../keys/commands.js";
 import { type Keymap, keysLabel } from "../keys/keymap.js";
-import { treeHints } from "../tree/treeHints.js";
 
 export interface Hint {
   command: CommandId;
   label: string;
+  /** 1 = most important; a narrow footer drops the highest ranks first. */
+  rank: number;
 }
 
+/** In picker mode Enter picks rather than resumes. */
+const PICK_LABELS: Partial<Record<CommandId, string>> = { "session.resume": "pick", "tree.resume": "pick here" };
+
+/** The footer's hints for a mode, from the command registry, most important first. */
 export function hintsFor(mode: Mode, print: boolean): Hint[] {
-  switch (mode) {
-    case "list":
-      return [
-        { command: "list.down", label: "move" },
-        { command: "search.start", label: "search" },
-        { command: "scope.toggle", label: "scope" },
-        { command: "sort.cycle", label: "sort" },
-        { command: "session.resume", label: print ? "pick" : "resume" },
-        { command: "help.open", label: "help" },
-        { command: "app.quit", label: "quit" },
-      ];
-    case "search":
-      return [
-        { command: "search.submit", label: "keep" },
-        { command: "search.cancel", label: "clear" },
-        { command: "list.down", label: "move" },
-        { command: "input.clear", label: "clear all" },
-        { command: "search.toggleTools", label: "tool output" },
-      ];
-    case "help":
-      return [
-        { command: "list.down", label: "scroll" },
-        { command: "help.close", label: "close" },
-      ];
-    case "rename":
-      return [
-        { command: "rename.submit", label: "save" },
-        { command: "rename.cancel", label: "cancel" },
-        { command: "input.clear", label: "clear" },
-      ];
-    case "confirm":
-      return [{ command: "confirm.yes", label: "confirm (any other key cancels)" }];
-    case "tree":
-    case "treeSearch":
-    case "treeLabel":
-    case "treeConfirm":
-      return treeHints(mode, print);
-    case "dialog":
-      return [
-        { command: "dialog.confirm", label: "open here" },
-        { command: "dialog.cancel", label: "cancel" },
-      ];
+  const hints: Hint[] = [];
+  for (const id of MODE_COMMANDS[mode]) {
+    const c: Command = COMMANDS[id];
+    if (!c.hint) continue;
+    hints.push({ command: id, label: (print && PICK_LABELS[id]) || c.hint, rank: c.rank ?? 99 });
   }
+  return hints.sort((a, b) => a.rank - b.rank);
 }
 
 /**
- * Fit hints to the width, degrading wide → compact → keys only → cut.
- * Keys come from the keymap, so a remapped key shows its new binding.
+ * Fit hints to the width without cutting words: the keys and labels, then one key per
+ * hint, then the least important hints dropped one by one (as Codex's footer does).
+ * Keys come from the keymap, so a remapped key shows its new binding; unbound ones go.
  */
 export function footerText(hints: readonly Hint[], keymap: Keymap, width: number, mode?: Mode): string {
   const withKeys = hints.map((h) => ({ keys: keysLabel(keymap, h.command, 2, mode), short: keysLabel(keymap, h.command, 1, mode), label: h.label })).filter((h) => h.keys);
-  const candidates = [
-    withKeys.map((h) => `${h.keys} ${h.label}`).join("  "),
-    withKeys.map((h) => `${h.short} ${h.label}`).join("  "),
-    withKeys.map((h) => `${h.short} ${h.label}`).join(" "),
-    withKeys.map((h) => h.short).join(" "),
-  ];
-  for (const c of candidates) if (displayWidth(c) <= width) return c;
-  return truncateToWidth(candidates[candidates.length - 1], width);
+  const full = withKeys.map((h) => `${h.keys} ${h.label}`).join("  ");
+  if (displayWidth(full) <= width) return full;
+  for (let n = withKeys.length; n > 0; n--) {
+    const compact = withKeys
+      .slice(0, n)
+      .map((h) => `${h.short} ${h.label}`)
+      .join("  ");
+    if (displayWidth(compact) <= width) return compact;
+  }
+  return truncateToWidth(withKeys[0] ? `${withKeys[0].short} ${withKeys[0].label}` : "", width);
 }

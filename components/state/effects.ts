@@ -1,5 +1,5 @@
 import type { TreeEffect } from "../tree/treeEffects.js";
-import type { LifecycleEffect } from "./lifecycle.js";
+import type { LifecycleEffect } from "./lifecycleTypes.js";
 
 /** How the browser ended; the launcher acts on it after the terminal is restored. */
 export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string };

@@ -1,11 +1,14 @@
 import type { Key } from "ink";
 import type { TrashRecord } from "../../src/actions/trash/log.js";
-import type { Diagnostic, SessionSummary } from "../../src/model/types.js";
 import { formatBytes } from "../../src/text/format.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { commandFor } from "../keys/keymap.js";
-import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appReducer.js";
+import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
+import type { DeleteTarget, LifecycleAction, LifecycleCommand, LifecycleLayer, StatusMessage } from "./lifecycleTypes.js";
+
+// The state, actions and effects live in a leaf module; consumers may take them from here.
+export * from "./lifecycleTypes.js";
 import { type ListedSession, mergeBatch } from "./sessions.js";
 import * as text from "./textInput.js";
 
@@ -14,78 +17,6 @@ import * as text from "./textInput.js";
  * live store updates and the status line. Pure state transitions; the I/O is
  * requested as effects and carried out by useLifecycleEffects.
  */
-
-/** A session as the user confirmed it: size and mtime let a changed file be refused. */
-export interface DeleteTarget {
-  path: string;
-  sessionId: string;
-  title: string;
-  bytes: number;
-  mtimeMs: number;
-}
-
-export type LifecycleLayer =
-  | { kind: "rename"; path: string; title: string; input: text.TextInput }
-  /** step "confirm" says what will happen; "permanent" is the second, explicit confirmation. */
-  | { kind: "delete"; step: "confirm" | "permanent"; targets: DeleteTarget[]; bulk: boolean; reason?: string };
-
-export interface StatusMessage {
-  text: string;
-  tone: "info" | "error";
-}
-
-/** The last delete of this run, for `u`: the trash records and the rows they were. */
-export interface UndoBatch {
-  records: TrashRecord[];
-  sessions: ListedSession[];
-}
-
-export interface LifecycleState {
-  /** Marked session paths (Space). */
-  marks: ReadonlySet<string>;
-  /** Result or error of the last action; cleared by the next key. */
-  status?: StatusMessage;
-  undo?: UndoBatch;
-  /** The trash deletes go to; null when there is none (deletes are permanent); undefined until known. */
-  trashDir?: string | null;
-}
-
-export function initialLifecycle(): LifecycleState {
-  return { marks: new Set() };
-}
-
-export type LifecycleEffect =
-  | { id: number; type: "rename"; path: string; name: string }
-  | { id: number; type: "trash"; targets: DeleteTarget[] }
-  | { id: number; type: "deletePermanently"; targets: DeleteTarget[] }
-  | { id: number; type: "restore"; records: TrashRecord[] };
-
-export const LIFECYCLE_EFFECTS: ReadonlySet<string> = new Set(["rename", "trash", "deletePermanently", "restore"]);
-
-export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
-  return LIFECYCLE_EFFECTS.has(e.type);
-}
-
-export type LifecycleAction =
-  | { type: "life.setup"; trashDir: string | null }
-  | { type: "life.renamed"; path: string; name: string }
-  | { type: "life.failed"; message: string }
-  /** `failed.offerPermanent`: the trash could not take it, so a permanent delete may be offered. */
-  | { type: "life.trashed"; targets: DeleteTarget[]; records: TrashRecord[]; failed?: { path: string; message: string; offerPermanent: boolean } }
-  | { type: "life.deleted"; paths: string[]; error?: string }
-  | { type: "life.restored"; paths: string[]; errors: string[] }
-  | { type: "store.changes"; updated: SessionSummary[]; removed: string[]; diagnostics: Diagnostic[] };
-
-export const LIFECYCLE_COMMANDS = ["session.rename", "session.delete", "session.undo", "session.mark", "rename.submit", "rename.cancel", "confirm.yes"] as const;
-export type LifecycleCommand = (typeof LIFECYCLE_COMMANDS)[number];
-
-export function isLifecycleMode(m: Mode): boolean {
-  return m === "rename" || m === "confirm";
-}
-
-export function lifecycleMode(l: LifecycleLayer): Mode {
-  return l.kind === "rename" ? "rename" : "confirm";
-}
 
 // ---- helpers ----
 

@@ -4,7 +4,7 @@ import { nextFilter } from "../../src/model/tree-view.js";
 import type { SessionSummary } from "../../src/model/types.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
-import { type AppState, pushEffect, refresh } from "../state/appReducer.js";
+import { type AppState, pushEffect, refresh } from "../state/appState.js";
 import { mergeBatch } from "../state/sessions.js";
 import * as text from "../state/textInput.js";
 import {

@@ -28,8 +28,11 @@ function version(): string {
   return "unknown";
 }
 
-/** Runs one invocation and returns its exit code; errors become one line on stderr. */
-export async function run(argv: string[], io: CliIO): Promise<number> {
+/**
+ * Runs one invocation and returns its exit code; errors become one line on stderr. The
+ * browser (no subcommand) is the UI's, handed in by its entry (components/app/main.ts).
+ */
+export async function run(argv: string[], io: CliIO, browse?: Command): Promise<number> {
   const [first, ...rest] = argv;
   try {
     if (first === "help" || first === "-h" || first === "--help") {
@@ -50,7 +53,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       }
       return await (await load())(rest, io);
     }
-    return await (await import("./commands/browse.js")).browseCommand(argv, io);
+    if (!browse) throw new CliError("this build has no browser; run pi-sessions", 2);
+    return await browse(argv, io);
   } catch (err) {
     // Messages can quote file contents (ids, paths): sanitize them like any screen text.
     const { sanitizeLine } = await import("../text/sanitize.js");

@@ -25,7 +25,7 @@ export interface SessionsDeps {
 
 // The bundled CLI starts several times faster; the unbundled one when there is no bundle.
 const BUNDLE = fileURLToPath(new URL("../../bundle/cli.js", import.meta.url));
-const CLI = existsSync(BUNDLE) ? BUNDLE : fileURLToPath(new URL("../cli.js", import.meta.url));
+const CLI = existsSync(BUNDLE) ? BUNDLE : fileURLToPath(new URL("../../components/app/cli.js", import.meta.url));
 
 export const realDeps: SessionsDeps = {
   runBrowser: (args) => spawnSync(process.execPath, [CLI, ...args], { stdio: "inherit", env: process.env }).status,

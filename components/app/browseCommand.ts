@@ -1,9 +1,9 @@
-import { configPath, loadConfig } from "../../config/config.js";
-import { CliError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { parse, STORE_OPTION } from "../parse.js";
-import { storeFromArgs } from "../store-arg.js";
-import { withoutFetch } from "../without-fetch.js";
+import { configPath, loadConfig } from "../../src/config/config.js";
+import { CliError } from "../../src/cli/errors.js";
+import type { CliIO } from "../../src/cli/io.js";
+import { parse, STORE_OPTION } from "../../src/cli/parse.js";
+import { storeFromArgs } from "../../src/cli/store-arg.js";
+import { withoutFetch } from "../../src/cli/without-fetch.js";
 
 /** No subcommand: the full-screen browser (Ink is loaded only here). */
 export async function browseCommand(args: string[], io: CliIO): Promise<number> {
@@ -29,11 +29,11 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const { config, warnings } = loadConfig(configPath(values.config, io.env, io.cwd));
   for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
-  const { startEarlyScan } = await import("../../store/early-scan.js");
+  const { startEarlyScan } = await import("../../src/store/early-scan.js");
   const early = startEarlyScan(store.dir);
   // The UI decides its colours once, when its theme module loads: say which before that.
   process.env.PI_SESSIONS_THEME = config.theme;
-  const { runBrowser } = await withoutFetch(() => import("../../../components/app/launch.js"));
+  const { runBrowser } = await withoutFetch(() => import("./launch.js"));
   return runBrowser({
     storeDir: store.dir,
     storeLabel: store.source === "fallback" ? `${store.dir} (demo store)` : store.dir,

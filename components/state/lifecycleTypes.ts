@@ -1,0 +1,83 @@
+import type { TrashRecord } from "../../src/actions/trash/log.js";
+import type { Diagnostic, SessionSummary } from "../../src/model/types.js";
+import type { Mode } from "../keys/commands.js";
+import type { ListedSession } from "./sessions.js";
+import type { TextInput } from "./textInput.js";
+
+/*
+ * The lifecycle's state, actions and effects (rename, delete, undo, marks, status): a leaf
+ * module, so appState.ts and lifecycle.ts both build on it without importing each other.
+ */
+
+/** A session as the user confirmed it: size and mtime let a changed file be refused. */
+export interface DeleteTarget {
+  path: string;
+  sessionId: string;
+  title: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+export type LifecycleLayer =
+  | { kind: "rename"; path: string; title: string; input: TextInput }
+  /** step "confirm" says what will happen; "permanent" is the second, explicit confirmation. */
+  | { kind: "delete"; step: "confirm" | "permanent"; targets: DeleteTarget[]; bulk: boolean; reason?: string };
+
+export interface StatusMessage {
+  text: string;
+  tone: "info" | "error";
+}
+
+/** The last delete of this run, for `u`: the trash records and the rows they were. */
+export interface UndoBatch {
+  records: TrashRecord[];
+  sessions: ListedSession[];
+}
+
+export interface LifecycleState {
+  /** Marked session paths (Space). */
+  marks: ReadonlySet<string>;
+  /** Result or error of the last action; cleared by the next key. */
+  status?: StatusMessage;
+  undo?: UndoBatch;
+  /** The trash deletes go to; null when there is none (deletes are permanent); undefined until known. */
+  trashDir?: string | null;
+}
+
+export function initialLifecycle(): LifecycleState {
+  return { marks: new Set() };
+}
+
+export type LifecycleEffect =
+  | { id: number; type: "rename"; path: string; name: string }
+  | { id: number; type: "trash"; targets: DeleteTarget[] }
+  | { id: number; type: "deletePermanently"; targets: DeleteTarget[] }
+  | { id: number; type: "restore"; records: TrashRecord[] };
+
+export const LIFECYCLE_EFFECTS: ReadonlySet<string> = new Set(["rename", "trash", "deletePermanently", "restore"]);
+
+export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
+  return LIFECYCLE_EFFECTS.has(e.type);
+}
+
+export type LifecycleAction =
+  | { type: "life.setup"; trashDir: string | null }
+  | { type: "life.renamed"; path: string; name: string }
+  | { type: "life.failed"; message: string }
+  /** `failed.offerPermanent`: the trash could not take it, so a permanent delete may be offered. */
+  | { type: "life.trashed"; targets: DeleteTarget[]; records: TrashRecord[]; failed?: { path: string; message: string; offerPermanent: boolean } }
+  | { type: "life.deleted"; paths: string[]; error?: string }
+  | { type: "life.restored"; paths: string[]; errors: string[] }
+  | { type: "store.changes"; updated: SessionSummary[]; removed: string[]; diagnostics: Diagnostic[] };
+
+export const LIFECYCLE_COMMANDS = ["session.rename", "session.delete", "session.undo", "session.mark", "rename.submit", "rename.cancel", "confirm.yes"] as const;
+export type LifecycleCommand = (typeof LIFECYCLE_COMMANDS)[number];
+
+export function isLifecycleMode(m: Mode): boolean {
+  return m === "rename" || m === "confirm";
+}
+
+export function lifecycleMode(l: LifecycleLayer): Mode {
+  return l.kind === "rename" ? "rename" : "confirm";
+}
+
