@@ -105,8 +105,32 @@ describe("App", () => {
     expect(h.exits).toEqual([]);
     await press(h.r, RAW.escape);
     expect(h.r.lastFrame()).not.toContain("no longer exists");
-    await press(h.r, RAW.enter, "o");
-    expect(h.exits).toEqual([{ kind: "resume", path: sessions[0].path, cwd: CWD }]);
+    // pi 1.5.2's choices in a select list: Enter takes the highlighted one (continue here),
+    // ↓ Enter the next (fork here); o and f pick directly.
+    await press(h.r, RAW.enter, RAW.down, RAW.enter);
+    expect(h.exits).toEqual([{ kind: "resume", path: sessions[0].path, cwd: CWD, fork: true }]);
+  });
+  it("the missing-folder dialog continues here with Enter or o", async () => {
+    const sessions = makeSessions(1, { cwd: "/gone" });
+    for (const keys of [[RAW.enter], ["o"]]) {
+      const h = await renderApp({ sessions, all: true, launchCwd: CWD, deps: { cwdExists: () => false } });
+      await press(h.r, RAW.enter);
+      expect(h.r.lastFrame()).toContain("Fork into the current folder");
+      await press(h.r, ...keys);
+      expect(h.exits).toEqual([{ kind: "resume", path: sessions[0].path, cwd: CWD, fork: false }]);
+      await cleanupInk();
+    }
+  });
+  it("x opens the action menu; an action runs as its key would, Esc closes", async () => {
+    const sessions = makeSessions(2);
+    const h = await renderApp({ sessions });
+    await press(h.r, "x");
+    expect(h.r.lastFrame()).toContain("Actions");
+    expect(h.r.lastFrame()).toMatch(/Rename\s+Ctrl\+R/);
+    await press(h.r, RAW.escape);
+    expect(h.r.lastFrame()).not.toContain("Actions");
+    await press(h.r, "x", RAW.down, RAW.down, RAW.enter); // Rename
+    expect(h.r.lastFrame()).toContain("Rename session");
   });
 
   it("prints in picker mode and quits with q", async () => {

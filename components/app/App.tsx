@@ -12,7 +12,9 @@ import { useFullTextSearch } from "../hooks/useFullTextSearch.js";
 import { useNow } from "../hooks/useNow.js";
 import { PreviewCache, usePreview } from "../hooks/usePreview.js";
 import { useStoreScan } from "../hooks/useStoreScan.js";
+import type { CommandId } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
+import { sessionTitle } from "../state/lifecycle.js";
 import { computeLayout } from "../layout/layout.js";
 import { useTerminalSize } from "../layout/useTerminalSize.js";
 import { SessionList } from "../list/SessionList.js";
@@ -91,6 +93,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   useLifecycleEffects(state.effects, dispatch, deps.lifecycle ?? realLifecycle, refreshStore);
   useTreeEffects(state.effects, dispatch, undefined, refreshStore);
 
+  const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);
   const selected = selectedSession(state);
   const preview = usePreview(selected, deps.loadPreview, cache);
@@ -102,8 +105,24 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     return <TreeScreen tree={state.tree} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={over} dispatch={dispatch} />;
   }
 
-  const overlay = layer && layer.kind !== "search";
+  // Help takes the body; other dialogs are drawn over the list, centred.
+  const help = layer?.kind === "help";
+  const modal = layer && layer.kind !== "search" && !help;
   const { list, preview: pv } = layout;
+  const dialogs = (
+    <DialogHost
+      layer={layer}
+      keymap={state.keymap}
+      launchCwd={launchCwd}
+      helpTop={state.helpTop}
+      width={size.columns}
+      height={layout.body}
+      trashDir={state.trashDir}
+      sessionTitle={selected ? sessionTitle(selected) : ""}
+      print={print}
+      onChoose={onChoose}
+    />
+  );
   return (
     <Box flexDirection="column" width={size.columns} height={layout.height}>
       <Header
@@ -111,8 +130,8 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
         info={{ storeLabel, scope: state.scope, shown: state.rows.length, total: state.scopeTotal, sort: state.sort, scan: state.scan, marked: state.marks.size }}
       />
       {searchBar && <SearchBar input={state.search} active={mode === "search"} width={size.columns} matches={state.rows.length} error={state.query.error} note={fullTextNote(state.fullText, state.query, state.scope)} />}
-      {overlay ? (
-        <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.body} trashDir={state.trashDir} />
+      {help ? (
+        dialogs
       ) : (
         <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
           <SessionList
@@ -127,6 +146,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             openInPi={state.openInPi}
           />
           <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} />
+          {modal && dialogs}
         </Box>
       )}
       {state.status?.text ? (

@@ -11,7 +11,7 @@ import { userKeymap } from "../keys/userKeymap.js";
 import { App } from "./App.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
-import { spawnPi } from "./spawnPi.js";
+import { piArgs, spawnPi } from "./spawnPi.js";
 import { KeyStream } from "../keys/keyStream.js";
 import { enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
 
@@ -156,6 +156,6 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
       else await writeStdout(resolve(o.path) + "\n");
       return 0;
     case "resume":
-      return spawnPi(opts.piCommand, resolve(o.path), o.cwd);
+      return spawnPi(opts.piCommand, piArgs(resolve(o.path), o.fork), o.cwd);
   }
 }

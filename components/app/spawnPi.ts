@@ -11,8 +11,13 @@ export function splitCommand(cmd: string): string[] {
   return cmd.trim().split(/\s+/).filter(Boolean);
 }
 
-/** Run `<pi> --session <path>` in `cwd` on the inherited terminal; resolves with its exit code. */
-export function spawnPi(piCommand: string, sessionPath: string, cwd: string): Promise<number> {
+/** pi's arguments: open the session, or (`fork`) copy it into the current folder as pi's --fork does. */
+export function piArgs(sessionPath: string, fork = false): string[] {
+  return [fork ? "--fork" : "--session", sessionPath];
+}
+
+/** Run `<pi> <args>` in `cwd` on the inherited terminal; resolves with its exit code. */
+export function spawnPi(piCommand: string, piArguments: readonly string[], cwd: string): Promise<number> {
   const [cmd, ...args] = splitCommand(piCommand);
   return new Promise((resolve) => {
     // Ctrl+C belongs to pi now; the terminal sends SIGINT to both of us.
@@ -23,7 +28,7 @@ export function spawnPi(piCommand: string, sessionPath: string, cwd: string): Pr
       for (const s of signals) process.off(s, ignore);
       resolve(code);
     };
-    const child = spawn(cmd ?? "pi", [...args, "--session", sessionPath], { cwd, stdio: "inherit" });
+    const child = spawn(cmd ?? "pi", [...args, ...piArguments], { cwd, stdio: "inherit" });
     child.on("error", (e) => {
       process.stderr.write(`pi-sessions: could not run '${piCommand}': ${e.message}\n(set --pi-command or $PI_SESSIONS_PI)\n`);
       done(127);

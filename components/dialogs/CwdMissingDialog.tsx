@@ -1,29 +1,36 @@
-import { Box, Text } from "ink";
 import { sanitizeLine, truncateStartToWidth } from "../../src/text/sanitize.js";
-import { borderColor, theme } from "../theme.js";
+import type { CommandId } from "../keys/commands.js";
+import { type Keymap, keysLabel } from "../keys/keymap.js";
+import { type Choice, ChoiceList } from "./ChoiceList.js";
+import { Modal, ModalLine } from "./Modal.js";
+import { modalWidth } from "./modalBox.js";
 
 interface Props {
   cwd: string;
   launchCwd: string;
-  width: number;
-  height: number;
+  keymap: Keymap;
+  areaWidth: number;
+  areaHeight: number;
+  onChoose(command: CommandId): void;
 }
 
-export function CwdMissingDialog({ cwd, launchCwd, width, height }: Props) {
-  const room = Math.max(8, width - 6);
+/** The session's folder is gone: pi 1.5.2's three choices. */
+export function CwdMissingDialog({ cwd, launchCwd, keymap, areaWidth, areaHeight, onChoose }: Props) {
+  const width = modalWidth([60, sanitizeLine(cwd).length + 2], Math.min(90, areaWidth - 4));
+  const room = width - 6;
+  const choices: Choice[] = [
+    { label: "Continue in the current folder", keys: keysLabel(keymap, "dialog.confirm", 1), command: "dialog.confirm" },
+    { label: "Fork into the current folder (a new session)", keys: keysLabel(keymap, "dialog.fork", 1), command: "dialog.fork" },
+    { label: "Cancel", keys: keysLabel(keymap, "dialog.cancel", 1), command: "dialog.cancel" },
+  ];
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={borderColor} paddingX={1} flexShrink={0} overflow="hidden">
-      <Text {...theme.warning} wrap="truncate-end">
-        The session's folder no longer exists:
-      </Text>
-      <Text wrap="truncate-end">{"  " + truncateStartToWidth(sanitizeLine(cwd), room)}</Text>
-      <Text> </Text>
-      <Text wrap="truncate-end">
-        <Text {...theme.key}>Enter/o</Text> open in the current directory ({truncateStartToWidth(sanitizeLine(launchCwd), Math.max(8, room - 40))})
-      </Text>
-      <Text wrap="truncate-end">
-        <Text {...theme.key}>Esc/c</Text> cancel
-      </Text>
-    </Box>
+    <Modal areaWidth={areaWidth} areaHeight={areaHeight} width={width} height={7 + choices.length} title="Folder missing">
+      <ModalLine width={width} tone="warning" text="The session's folder no longer exists:" />
+      <ModalLine width={width} text={"  " + truncateStartToWidth(sanitizeLine(cwd), room)} />
+      <ModalLine width={width} tone="muted" text={"current folder: " + truncateStartToWidth(sanitizeLine(launchCwd), room - 16)} />
+      <ModalLine width={width} text="" />
+      <ChoiceList choices={choices} width={width} onChoose={onChoose} />
+      <ModalLine width={width} tone="muted" text="↑↓ choose · Enter or the key at the right" />
+    </Modal>
   );
 }

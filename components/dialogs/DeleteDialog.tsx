@@ -1,7 +1,7 @@
-import { Box, Text } from "ink";
-import { sanitizeLine, truncateStartToWidth } from "../../src/text/sanitize.js";
+import { displayWidth, sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
 import { batchSummary, type DeleteTarget } from "../state/lifecycle.js";
-import { borderColor, theme } from "../theme.js";
+import { Modal, ModalLine } from "./Modal.js";
+import { modalWidth } from "./modalBox.js";
 
 /** A file written this recently may be open in pi. */
 export const RECENT_MS = 10_000;
@@ -53,14 +53,15 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
 }
 
 export function DeleteDialog({ width, height, ...p }: Props) {
-  const room = Math.max(8, width - 4);
+  const lines = deleteLines(p);
+  const w = modalWidth(lines.map((l) => displayWidth(l.text) + (l.path ? 2 : 0)), Math.max(20, width - 4), 50);
+  const room = w - 4;
+  const title = p.step === "permanent" ? "Delete permanently" : "Delete";
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={borderColor} paddingX={1} flexShrink={0} overflow="hidden">
-      {deleteLines(p).map((l, i) => (
-        <Text key={i} wrap="truncate-end" {...(l.tone ? theme[l.tone] : {})}>
-          {l.path ? "  " + truncateStartToWidth(l.text, room - 2) : l.text || " "}
-        </Text>
+    <Modal areaWidth={width} areaHeight={height} width={w} height={lines.length + 2} title={title}>
+      {lines.map((l, i) => (
+        <ModalLine key={i} width={w} tone={l.tone} text={l.path ? "  " + truncatePathToWidth(l.text, room - 2) : l.text} />
       ))}
-    </Box>
+    </Modal>
   );
 }

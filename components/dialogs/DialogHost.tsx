@@ -1,6 +1,8 @@
 import { HelpOverlay } from "../help/HelpOverlay.js";
 import type { Keymap } from "../keys/keymap.js";
+import type { CommandId } from "../keys/commands.js";
 import type { Layer } from "../state/appReducer.js";
+import { ActionMenu } from "./ActionMenu.js";
 import { CwdMissingDialog } from "./CwdMissingDialog.js";
 import { DeleteDialog } from "./DeleteDialog.js";
 import { RenameDialog } from "./RenameDialog.js";
@@ -14,15 +16,22 @@ interface Props {
   height: number;
   /** For the delete confirmation: the trash folder, null when there is none. */
   trashDir?: string | null;
+  /** The selected session's title (the action menu names it). */
+  sessionTitle?: string;
+  print?: boolean;
+  /** A choice made in a select list (the missing-folder dialog, the action menu). */
+  onChoose?(command: CommandId): void;
 }
 
 /** The one place that decides which dialog or overlay is up. Null when none is. */
-export function DialogHost({ layer, keymap, launchCwd, helpTop, width, height, trashDir }: Props) {
+export function DialogHost({ layer, keymap, launchCwd, helpTop, width, height, trashDir, sessionTitle = "", print = false, onChoose = () => {} }: Props) {
   switch (layer?.kind) {
     case "help":
       return <HelpOverlay keymap={keymap} width={width} height={height} top={helpTop} />;
     case "cwdMissing":
-      return <CwdMissingDialog cwd={layer.cwd} launchCwd={launchCwd} width={width} height={height} />;
+      return <CwdMissingDialog cwd={layer.cwd} launchCwd={launchCwd} keymap={keymap} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
+    case "menu":
+      return <ActionMenu title={sessionTitle} keymap={keymap} print={print} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
     case "rename":
       return <RenameDialog title={layer.title} input={layer.input} width={width} height={height} />;
     case "delete":

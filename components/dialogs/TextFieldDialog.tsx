@@ -1,7 +1,9 @@
-import { Box, Text } from "ink";
-import { truncateToWidth } from "../../src/text/sanitize.js";
+import { Text } from "ink";
+import { displayWidth, truncateToWidth } from "../../src/text/sanitize.js";
 import type { TextInput } from "../state/textInput.js";
-import { borderColor, theme } from "../theme.js";
+import { theme } from "../theme.js";
+import { Modal, ModalLine } from "./Modal.js";
+import { modalWidth } from "./modalBox.js";
 
 interface Props {
   heading: string;
@@ -23,26 +25,25 @@ export function fieldView(input: TextInput, room: number): { before: string; at:
   return { before: shown, at: chars[input.cursor] ?? " ", after };
 }
 
-/** A bordered dialog with one text field and a block cursor (rename, label). */
+/** A dialog with one text field and a block cursor (rename, label), centred in the `width`×`height` area. */
 export function TextFieldDialog({ heading, subject, field, input, hint, width, height }: Props) {
-  const v = fieldView(input, Math.max(8, width - 12));
+  const w = modalWidth([displayWidth(subject) + 2, displayWidth(hint), 56], Math.max(20, width - 4));
+  const v = fieldView(input, Math.max(8, w - 6 - displayWidth(field) - 2));
+  const fieldW = displayWidth(field) + 2 + displayWidth(v.before) + displayWidth(v.at) + displayWidth(v.after);
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={borderColor} paddingX={1} flexShrink={0} overflow="hidden">
-      <Text {...theme.title} wrap="truncate-end">
-        {heading}
-      </Text>
-      <Text wrap="truncate-end">{"  " + subject}</Text>
-      <Text> </Text>
-      <Text wrap="truncate-end">
+    <Modal areaWidth={width} areaHeight={height} width={w} height={7} title={heading}>
+      <ModalLine width={w} text={"  " + subject} />
+      <ModalLine width={w} text="" />
+      <Text>
+        {" "}
         <Text {...theme.key}>{field}: </Text>
         <Text>{v.before}</Text>
         <Text inverse>{v.at}</Text>
         <Text>{v.after}</Text>
+        {" ".repeat(Math.max(0, w - 3 - fieldW))}
       </Text>
-      <Text> </Text>
-      <Text wrap="truncate-end" {...theme.muted}>
-        {hint}
-      </Text>
-    </Box>
+      <ModalLine width={w} text="" />
+      <ModalLine width={w} tone="muted" text={hint} />
+    </Modal>
   );
 }

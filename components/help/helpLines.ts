@@ -5,7 +5,7 @@ import { type Keymap, keysLabel } from "../keys/keymap.js";
 const SECTIONS: { title: string; prefixes: string[] }[] = [
   { title: "List", prefixes: ["list.", "scope.", "sort.", "session."] },
   { title: "Search", prefixes: ["search.", "input."] },
-  { title: "Help and dialogs", prefixes: ["help.", "dialog.", "rename.", "confirm."] },
+  { title: "Help and dialogs", prefixes: ["help.", "menu.", "dialog.", "rename.", "confirm."] },
   { title: "Branch tree (t or → on a session)", prefixes: ["tree."] },
   { title: "App", prefixes: ["app."] },
 ];

@@ -34,8 +34,11 @@ export const COMMANDS = {
   "confirm.yes": { keys: ["y", "enter"], help: "confirm a delete (a permanent delete takes y; any other key cancels)", hint: "confirm (any other key cancels)", rank: 1 },
   "help.open": { keys: ["?"], help: "this help", hint: "help", rank: 5 },
   "help.close": { keys: ["escape", "?", "q"], help: "close the help", hint: "close", rank: 1 },
-  "dialog.confirm": { keys: ["enter", "o"], help: "confirm", hint: "choose", rank: 1 },
-  "dialog.cancel": { keys: ["escape", "c", "n"], help: "cancel", hint: "cancel", rank: 2 },
+  "dialog.confirm": { keys: ["o"], help: "missing folder: continue in the current folder", hint: "continue here", rank: 2 },
+  "dialog.fork": { keys: ["f"], help: "missing folder: fork the session into the current folder", hint: "fork here", rank: 3 },
+  "dialog.cancel": { keys: ["escape", "c", "n"], help: "cancel", hint: "cancel", rank: 4 },
+  "menu.open": { keys: ["x"], help: "every action on the session, with its key", hint: "actions", rank: 5 },
+  "menu.close": { keys: ["escape", "q", "x"], help: "close the action menu", hint: "close", rank: 2 },
   "app.back": { keys: ["escape"], help: "clear the search, else quit" },
   "app.quit": { keys: ["q"], help: "quit", hint: "quit", rank: 6 },
   "app.interrupt": { keys: ["ctrl+c"], help: "quit (cancels a dialog first)" },
@@ -80,7 +83,7 @@ export interface Command {
 
 export type CommandId = keyof typeof COMMANDS;
 
-export type Mode = "list" | "search" | "help" | "dialog" | "rename" | "confirm" | "tree" | "treeSearch" | "treeLabel" | "treeConfirm";
+export type Mode = "list" | "search" | "help" | "dialog" | "menu" | "rename" | "confirm" | "tree" | "treeSearch" | "treeLabel" | "treeConfirm";
 
 export type TreeCommandId = Extract<CommandId, `tree.${string}`>;
 
@@ -125,6 +128,7 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "session.undo",
     "session.mark",
     "help.open",
+    "menu.open",
     "app.back",
     "app.quit",
   ],
@@ -148,7 +152,9 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "search.toggleTools",
   ],
   help: ["app.interrupt", "help.close", "list.up", "list.down", "list.pageUp", "list.pageDown", "list.top", "list.bottom"],
-  dialog: ["app.interrupt", "dialog.confirm", "dialog.cancel"],
+  // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
+  dialog: ["app.interrupt", "dialog.confirm", "dialog.fork", "dialog.cancel"],
+  menu: ["app.interrupt", "menu.close"],
   tree: [
     "app.interrupt",
     "tree.up",

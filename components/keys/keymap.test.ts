@@ -81,7 +81,7 @@ describe("default keys in list mode", () => {
     expect(cmd("list", k)).toBe(id);
   });
   it("ignores unbound keys", () => {
-    expect(cmd("list", K.char("x"))).toBeNull();
+    expect(cmd("list", K.char("z"))).toBeNull();
     expect(cmd("list", K.altJ)).toBeNull();
     expect(cmd("list", K.shiftTab)).toBeNull();
     expect(cmd("list", K.char("S"))).toBeNull();
@@ -111,7 +111,9 @@ describe("help and dialog modes", () => {
     expect(cmd("help", K.char("?"))).toBe("help.close");
     expect(cmd("help", K.char("q"))).toBe("help.close");
     expect(cmd("help", K.enter)).toBeNull();
-    expect(cmd("dialog", K.enter)).toBe("dialog.confirm");
+    expect(cmd("dialog", K.enter)).toBeNull(); // the select list's
+    expect(cmd("dialog", K.char("o"))).toBe("dialog.confirm");
+    expect(cmd("dialog", K.char("f"))).toBe("dialog.fork");
     expect(cmd("dialog", K.escape)).toBe("dialog.cancel");
     expect(cmd("dialog", K.ctrlC)).toBe("app.interrupt");
     expect(cmd("dialog", K.char("j"))).toBeNull();
@@ -126,6 +128,12 @@ describe("overrides", () => {
     expect(commandFor(km, "list", ...K.char("q"))).toBeNull();
     expect(keysLabel(km, "list.down")).toBe("n");
     expect(keysLabel(DEFAULT_KEYMAP, "list.down")).toBe("↓/j");
+  });
+  it("a key the user binds leaves the defaults of other commands", () => {
+    const km = createKeymap({ "app.quit": ["x"] });
+    expect(commandFor(km, "list", ...K.char("x"))).toBe("app.quit"); // not the action menu
+    expect(keysLabel(km, "menu.open")).toBe("");
+    expect(commandFor(km, "menu", ...K.char("x"))).toBeNull(); // menu.close lost x too
   });
   it("fail on a bad key", () => {
     expect(() => createKeymap({ "list.down": ["ctrl+nope"] })).toThrow();

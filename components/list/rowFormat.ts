@@ -1,4 +1,4 @@
-import { displayWidth, padToWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../src/text/sanitize.js";
 import type { ListRow } from "../state/derive.js";
 import type { ToneName } from "../theme.js";
 import { formatAge, formatBytes } from "../../src/text/format.js";
@@ -40,7 +40,7 @@ export function formatRow(row: ListRow, o: { width: number; selected: boolean; s
   const msgs = padToWidth(s.provisional ? "…" : String(s.messageCount), 5, "right");
   const size = padToWidth(formatBytes(s.bytes, true), 5, "right");
   const cwdW = o.showCwd ? cwdColumnWidth(o.width) : 0;
-  const cwd = o.showCwd ? " " + padToWidth(truncateStartToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";
+  const cwd = o.showCwd ? " " + padToWidth(truncatePathToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";
   const right = ` ${age} ${msgs} ${size}${cwd}`;
   const marker = o.marked ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " " : o.selected ? SELECTED_MARKER : "  ";
   const titleW = o.width - marker.length - displayWidth(right);

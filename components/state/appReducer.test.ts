@@ -255,9 +255,13 @@ describe("quit and resume intents", () => {
     const d = run(s, { type: "dialog.cwdMissing", path: sessions[0].path, cwd: "/gone" });
     expect(modeOf(d)).toBe("dialog");
     expect(run(d, key(K.char("j"))).cursor).toBe(0);
-    const ok = run(d, key(K.enter));
+    // Enter belongs to the dialog's select list (its choice arrives as "choose"); o is the shortcut.
+    expect(run(d, key(K.enter))).toBe(d);
+    const ok = run(d, key(K.char("o")));
     expect(modeOf(ok)).toBe("list");
-    expect(ok.effects).toEqual([{ id: 1, type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD } }]);
+    expect(ok.effects).toEqual([{ id: 1, type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: false } }]);
+    const fork = run(d, { type: "choose", command: "dialog.fork" });
+    expect(fork.effects).toEqual([{ id: 1, type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: true } }]);
     for (const k of [K.escape, K.ctrlC, K.char("c")]) {
       const no = run(d, key(k));
       expect(modeOf(no)).toBe("list");

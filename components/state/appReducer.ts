@@ -28,6 +28,8 @@ export type AppAction =
   /** `visible` false: the screen says "terminal too small" and keys other than quit do nothing. */
   | { type: "viewport"; pageSize: number; visible?: boolean }
   | { type: "dialog.cwdMissing"; path: string; cwd: string }
+  /** A choice made in a select list (dialog or action menu): the list closes, the command runs. */
+  | { type: "choose"; command: CommandId }
   | { type: "effects.done"; ids: number[] }
   | TreeAction
   | LifecycleAction
@@ -153,12 +155,20 @@ export function runCommand(s: AppState, c: CommandId): AppState {
       return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
     case "help.close":
       return pop(s);
-    case "dialog.confirm": {
+    case "dialog.confirm":
+    case "dialog.fork": {
       const top = topLayer(s);
       if (top?.kind !== "cwdMissing") return s;
-      // "Open here": resume in the folder pi-sessions was started from.
-      return pushEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd } });
+      // pi 1.5.2's choices: continue in the current folder (not stored: asked again next
+      // time), or fork into it (pi --fork copies the session there, the original unchanged).
+      return pushEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork: c === "dialog.fork" } });
     }
+    case "menu.open": {
+      const sel = selectedSession(s);
+      return sel ? { ...s, stack: [...s.stack, { kind: "menu", path: sel.path }] } : s;
+    }
+    case "menu.close":
+      return modeOf(s) === "menu" ? pop(s) : s;
     case "dialog.cancel":
       return modeOf(s) === "dialog" ? pop(s) : s;
     case "app.back":
@@ -249,6 +259,12 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     case "viewport": {
       const visible = a.visible ?? true;
       return a.pageSize === s.pageSize && visible === s.visible ? s : { ...s, pageSize: Math.max(1, a.pageSize), visible };
+    }
+    case "choose": {
+      const mode = modeOf(s);
+      if (mode === "menu") return runCommand(pop(s), a.command);
+      if (mode === "dialog") return runCommand(s, a.command);
+      return s;
     }
     case "dialog.cwdMissing":
       return { ...s, stack: [...s.stack, { kind: "cwdMissing", path: a.path, cwd: a.cwd }] };

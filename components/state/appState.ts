@@ -16,7 +16,7 @@ import type { TextInput } from "./textInput.js";
  */
 
 /** Overlays and input modes, innermost last. The list is the implicit bottom. */
-export type Layer = { kind: "search" } | { kind: "help" } | { kind: "cwdMissing"; path: string; cwd: string } | LifecycleLayer | { kind: "tree" };
+export type Layer = { kind: "search" } | { kind: "help" } | { kind: "cwdMissing"; path: string; cwd: string } | { kind: "menu"; path: string } | LifecycleLayer | { kind: "tree" };
 
 export interface ScanProgress {
   /** Candidate files found; null until discovery reports. */
@@ -74,7 +74,7 @@ export function modeOf(s: AppState): Mode {
   if (!top) return "list";
   if (top.kind === "tree") return s.tree ? treeModeOf(s.tree) : "tree";
   if (top.kind === "rename" || top.kind === "delete") return lifecycleMode(top);
-  return top.kind === "cwdMissing" ? "dialog" : top.kind;
+  return top.kind === "cwdMissing" ? "dialog" : top.kind === "menu" ? "menu" : top.kind;
 }
 
 export function selectedSession(s: AppState): ListedSession | undefined {

@@ -2,7 +2,7 @@ import type { TreeEffect } from "../tree/treeEffects.js";
 import type { LifecycleEffect } from "./lifecycleTypes.js";
 
 /** How the browser ended; the launcher acts on it after the terminal is restored. */
-export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string };
+export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string; fork?: boolean };
 
 /**
  * Requests the reducer makes and the effect runner carries out. The reducer does no

@@ -5,6 +5,7 @@ import {
   padToWidth,
   sanitizeLine,
   sanitizeMultiline,
+  truncatePathToWidth,
   truncateStartToWidth,
   truncateToWidth,
   wrapToWidth,
@@ -104,5 +105,20 @@ describe("truncateToWidth fast path (no escapes)", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("truncatePathToWidth", () => {
+  it("keeps the whole path when it fits", () => {
+    expect(truncatePathToWidth("/home/kim/code/x", 30)).toBe("/home/kim/code/x");
+  });
+  it("drops leading folders, never cutting a name in the middle", () => {
+    expect(truncatePathToWidth("/Users/kim/code/研究", 14)).toBe("…/code/研究");
+    expect(truncatePathToWidth("/Users/kim/code/研究", 8)).toBe("…/研究");
+    expect(truncatePathToWidth("/a/b/session-file-name.jsonl", 25)).toBe("…/session-file-name.jsonl");
+    expect(truncatePathToWidth("/a/b/session-file-name.jsonl", 24)).toBe("session-file-name.jsonl");
+  });
+  it("cuts a last name wider than the room at its end", () => {
+    expect(truncatePathToWidth("/a/very-long-folder-name", 8)).toBe("very-lo…");
   });
 });

@@ -144,3 +144,20 @@ export function wrapToWidth(text: string, width: number): string[] {
   }
   return lines;
 }
+
+/**
+ * A path cut to `width` at a folder boundary, so the last name stays whole:
+ * "/home/kim/code/研究" → "…/code/研究" → "…/研究"; only a last name wider than
+ * the room is cut, at its end ("研…").
+ */
+export function truncatePathToWidth(path: string, width: number): string {
+  if (width <= 0) return "";
+  if (displayWidth(path) <= width) return path;
+  const parts = path.split("/");
+  for (let i = 1; i < parts.length; i++) {
+    const tail = "…/" + parts.slice(i).join("/");
+    if (parts.slice(i).join("") !== "" && displayWidth(tail) <= width) return tail;
+  }
+  const name = parts.filter(Boolean).pop() ?? path;
+  return truncateToWidth(name, width);
+}

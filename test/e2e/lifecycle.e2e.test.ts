@@ -69,10 +69,12 @@ async function select(app: RunningApp, title: string) {
 
 /** The file the open delete confirmation names (its path line may be cut at the start). */
 function fileInDialog(screen: string, store: string): string {
-  const m = /([\w.-]+\.jsonl)/.exec(screen);
-  if (!m) throw new Error(`no path in the dialog:\n${screen}`);
-  const hit = allFiles(store).find((f) => basename(f) === m[1]);
-  if (!hit) throw new Error(`${m[1]} is not in the store`);
+  // The dialog is drawn over the list and preview, whose path may be cut at its start:
+  // take the first whole file name on the screen that the store has.
+  const names = [...screen.matchAll(/([\w.-]+\.jsonl)/g)].map((m) => m[1]);
+  if (names.length === 0) throw new Error(`no path in the dialog:\n${screen}`);
+  const hit = allFiles(store).find((f) => names.includes(basename(f)));
+  if (!hit) throw new Error(`none of ${names.join(", ")} is in the store`);
   return hit;
 }
 

@@ -1,0 +1,42 @@
+import { Text } from "ink";
+import SelectInput from "ink-select-input";
+import { useMemo } from "react";
+import { padToWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import type { CommandId } from "../keys/commands.js";
+import { theme } from "../theme.js";
+
+export interface Choice {
+  label: string;
+  /** The key that picks it directly, shown at the right. */
+  keys: string;
+  command: CommandId;
+}
+
+interface Props {
+  choices: readonly Choice[];
+  /** The dialog's width, border included: rows are padded to cover what is beneath. */
+  width: number;
+  onChoose(command: CommandId): void;
+}
+
+const Item = ({ isSelected = false, label }: { isSelected?: boolean; label: string }) => <Text {...(isSelected ? theme.selected : {})}>{label}</Text>;
+
+const Indicator = ({ isSelected = false }: { isSelected?: boolean }) => <Text {...theme.selected}>{isSelected ? " ❯ " : "   "}</Text>;
+
+/**
+ * A choice dialog's list (ink-select-input: ↑↓ or j/k, Enter, or 1–9). Rows are padded to
+ * the dialog's width so the dialog covers the screen beneath it.
+ */
+export function ChoiceList({ choices, width, onChoose }: Props) {
+  const room = Math.max(4, width - 5);
+  const items = useMemo(
+    () =>
+      choices.map((c) => {
+        const keyW = Math.min(room - 2, [...c.keys].length);
+        const label = truncateToWidth(c.label, Math.max(1, room - keyW - 1));
+        return { key: c.command, value: c.command, label: padToWidth(label, room - keyW) + c.keys };
+      }),
+    [choices, room],
+  );
+  return <SelectInput items={items} indicatorComponent={Indicator} itemComponent={Item} onSelect={(i) => onChoose(i.value)} />;
+}
