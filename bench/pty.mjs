@@ -17,6 +17,10 @@ export function launchInPty(cmd, args, { cols = 120, rows = 40, env = {}, cwd = 
   const pty = require("node-pty");
   const { Terminal } = require("@xterm/headless");
   const term = new Terminal({ cols, rows, allowProposedApi: true });
+  // Unicode 11 widths, as today's terminals have them (xterm.js alone counts emoji as one cell).
+  const { Unicode11Addon } = require("@xterm/addon-unicode11");
+  term.loadAddon(new Unicode11Addon());
+  term.unicode.activeVersion = "11";
   const t0 = performance.now();
   // An `undefined` in `env` removes that variable (CI, say: ink draws only a last frame in CI).
   const childEnv = { ...process.env, TERM: "xterm-256color", ...env };

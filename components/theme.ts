@@ -15,7 +15,10 @@ const COLORS = {
   accent: { color: "cyan" },
   title: { color: "cyan", bold: true },
   muted: { dimColor: true },
-  selected: { color: "cyan", bold: true },
+  /** The selection bar: inverse, so it shows with NO_COLOR too (with the ❯ marker). */
+  selected: { color: "cyan", bold: true, inverse: true },
+  /** Border and title of the pane keys go to. */
+  focus: { color: "cyan" },
   named: { color: "yellow", bold: true },
   provisional: { dimColor: true },
   unreadable: { color: "red" },
@@ -34,7 +37,8 @@ export type ToneName = keyof typeof COLORS;
 const LIGHT: Partial<Record<ToneName, Tone>> = {
   accent: { color: "blue" },
   title: { color: "blue", bold: true },
-  selected: { color: "blue", bold: true },
+  selected: { color: "blue", bold: true, inverse: true },
+  focus: { color: "blue" },
   named: { color: "magenta", bold: true },
   warning: { color: "magenta" },
   key: { color: "green", bold: true },
@@ -47,8 +51,9 @@ export function colorsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 function withoutColor(t: Tone): Tone {
-  // dimColor is an attribute, but NO_COLOR users usually want plain text; keep bold only.
-  return t.bold ? { bold: true } : {};
+  // dimColor is an attribute, but NO_COLOR users usually want plain text; keep bold and
+  // inverse (the selection bar), which are not colours.
+  return { ...(t.bold ? { bold: true } : {}), ...(t.inverse ? { inverse: true } : {}) };
 }
 
 export function makeTheme(enabled: boolean, light = false): Record<ToneName, Tone> {

@@ -35,7 +35,7 @@ describe("App", () => {
     const f = r.lastFrame()!;
     expect(f).toContain("session 0");
     expect(f).not.toContain("session 100");
-    expect(f.split("\n").length).toBeLessThanOrEqual(29);
+    expect(f.split("\n").length).toBeLessThanOrEqual(30);
     await press(r, RAW.end);
     expect(selectedLine(r.lastFrame()!)).toContain("session 499");
   });

@@ -74,6 +74,14 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     dispatch({ type: "viewport", pageSize: layout.list.height, visible: !layout.tooSmall });
   }, [layout.list.height, layout.tooSmall]);
 
+  // A status message fades: errors after 8 s, the rest after 4 s.
+  useEffect(() => {
+    const status = state.status;
+    if (!status) return;
+    const t = setTimeout(() => dispatch({ type: "status.fade", status }), status.tone === "error" ? 8000 : 4000);
+    return () => clearTimeout(t);
+  }, [state.status]);
+
   useStoreScan(storeDir, deps.scan, dispatch);
   useFullTextSearch(state, deps.fullText ?? searchStore, dispatch);
 
@@ -144,16 +152,16 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             now={now}
             marks={state.marks}
             openInPi={state.openInPi}
+            title={state.scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders"}
+            info={state.rows.length ? `${state.cursor + 1} of ${state.rows.length}` : ""}
+            focused={!modal}
           />
           <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} />
           {modal && dialogs}
         </Box>
       )}
-      {state.status?.text ? (
-        <StatusLine status={state.status} width={size.columns} />
-      ) : (
-        <Footer mode={mode} keymap={state.keymap} width={size.columns} print={print} message={state.scan.error ? `scan failed: ${state.scan.error}` : undefined} />
-      )}
+      <StatusLine status={state.status} scanError={state.scan.error} width={size.columns} />
+      <Footer mode={mode} keymap={state.keymap} width={size.columns} print={print} />
     </Box>
   );
 }

@@ -3,12 +3,22 @@ import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { StatusMessage } from "../state/lifecycle.js";
 import { theme } from "../theme.js";
 
-/** The result of the last action ("Moved 3 sessions to the trash — u to undo") or its error; the footer's place until the next key. */
-export function StatusLine({ status, width }: { status: StatusMessage; width: number }) {
+interface Props {
+  /** The last action's result or error; it fades after a few seconds (App's timer). */
+  status?: StatusMessage;
+  /** A failed scan stays until the next scan. */
+  scanError?: string;
+  width: number;
+}
+
+/** The line above the key hints for transient messages: "Moved 3 sessions to the trash — u to undo". */
+export function StatusLine({ status, scanError, width }: Props) {
+  const text = status?.text ? status.text : scanError ? `scan failed: ${scanError}` : "";
+  const error = status?.text ? status.tone === "error" : !!scanError;
   return (
     <Box height={1} width={width} flexShrink={0}>
-      <Text wrap="truncate-end" {...(status.tone === "error" ? theme.error : theme.accent)}>
-        {sanitizeLine(status.text)}
+      <Text wrap="truncate-end" {...(error ? theme.error : theme.accent)}>
+        {text ? `${error ? "✗" : "✓"} ${sanitizeLine(text)}` : " "}
       </Text>
     </Box>
   );

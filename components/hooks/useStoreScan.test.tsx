@@ -1,5 +1,5 @@
 import { Text } from "ink";
-import { act, useReducer } from "react";
+import { act, useCallback, useReducer } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupInk, manualScan, renderInk, settle } from "../../test/helpers/ink.js";
 import { makeProbe, makeSummary } from "../../test/helpers/sessions.js";
@@ -10,10 +10,12 @@ import { useStoreScan } from "./useStoreScan.js";
 afterEach(cleanupInk);
 
 function Harness({ scan, log }: { scan: ScanFn; log: AppAction[] }) {
-  const [n, dispatch] = useReducer((c: number, a: AppAction) => {
+  const [n, bump] = useReducer((c: number) => c + 1, 0);
+  // Logged where dispatched: React may run a reducer more than once for one action.
+  const dispatch = useCallback((a: AppAction) => {
     log.push(a);
-    return c + 1;
-  }, 0);
+    bump();
+  }, [log]);
   useStoreScan("/store", scan, dispatch, 50);
   return <Text>{n}</Text>;
 }

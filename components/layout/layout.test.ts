@@ -2,23 +2,24 @@ import { describe, expect, it } from "vitest";
 import { computeLayout, visibleWindow } from "./layout.js";
 
 describe("computeLayout", () => {
-  it("puts the preview beside the list on wide terminals and fills rows-1", () => {
+  it("puts the preview beside the list on wide terminals and fills every row", () => {
     const l = computeLayout({ columns: 160, rows: 40 });
     expect(l.tooSmall).toBe(false);
     expect(l.preview.position).toBe("right");
-    expect(l.height).toBe(39);
-    expect(l.header + l.search + l.body + l.footer).toBe(39);
+    expect(l.height).toBe(40);
+    expect(l.header + l.search + l.body + l.status + l.footer).toBe(40);
     expect(l.list.width + l.preview.width).toBe(160);
     expect(l.list.height).toBe(l.body);
-    expect(l.preview.inner.width).toBe(l.preview.width - 2);
+    expect(l.preview.inner).toEqual({ width: l.preview.width - 3, height: l.body - 2 });
+    expect(l.list.inner).toEqual({ width: l.list.width - 2, height: l.body - 2 });
   });
   it("puts the preview below on narrow terminals", () => {
     const l = computeLayout({ columns: 80, rows: 24, searchBar: true });
     expect(l.preview.position).toBe("below");
     expect(l.search).toBe(1);
-    expect(l.header + l.search + l.list.height + l.preview.height + l.footer).toBe(23);
+    expect(l.header + l.search + l.list.height + l.preview.height + l.status + l.footer).toBe(24);
     expect(l.list.width).toBe(80);
-    expect(l.preview.inner.height).toBe(l.preview.height - 1);
+    expect(l.preview.inner.height).toBe(l.preview.height - 2);
   });
   it("is too small below 60×15", () => {
     expect(computeLayout({ columns: 59, rows: 40 }).tooSmall).toBe(true);

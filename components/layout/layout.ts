@@ -1,7 +1,8 @@
 /*
- * Pure screen arithmetic. The root is rows-1 tall: in ink 6.8 a frame as tall as the
- * terminal clears the screen on every render (ink-notes §8), and the parts below
- * must add up exactly or yoga squashes rows on top of each other.
+ * Pure screen arithmetic. The UI fills every row (Ink 8 draws a full-height frame in
+ * place), and the parts must add up exactly or yoga squashes rows on top of each other.
+ * From the top: header, search bar (when open), body (the list and preview panes, each
+ * with a rounded border that carries its title), status line, footer.
  */
 
 export const MIN_COLUMNS = 60;
@@ -14,45 +15,52 @@ export interface PaneBox {
   height: number;
 }
 
+/** A bordered pane: its outer box and what is inside the border. */
+export interface Pane extends PaneBox {
+  inner: PaneBox;
+}
+
 export interface Layout {
   tooSmall: boolean;
   columns: number;
-  /** Height of the whole UI: rows - 1. */
+  /** Height of the whole UI: every row. */
   height: number;
   header: number;
   search: number;
+  status: number;
   footer: number;
-  /** Rows between header (+ search bar) and footer. */
+  /** Rows between header (+ search bar) and status line. */
   body: number;
-  list: PaneBox;
-  preview: PaneBox & { position: "right" | "below"; inner: PaneBox };
+  list: Pane;
+  preview: Pane & { position: "right" | "below" };
+}
+
+/** The border takes a column each side and the top and bottom rows. */
+function pane(width: number, height: number): Pane {
+  return { width, height, inner: { width: Math.max(0, width - 2), height: Math.max(0, height - 2) } };
+}
+
+/** The preview's text keeps a space from its left border (LinesPane pads it). */
+function previewPane(width: number, height: number, position: "right" | "below"): Layout["preview"] {
+  const p = pane(width, height);
+  return { ...p, inner: { ...p.inner, width: Math.max(0, p.inner.width - 1) }, position };
 }
 
 export function computeLayout({ columns, rows, searchBar = false }: { columns: number; rows: number; searchBar?: boolean }): Layout {
-  const height = Math.max(0, rows - 1);
+  const height = Math.max(0, rows);
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const header = 1;
+  const status = 1;
   const footer = 1;
   const search = searchBar ? 1 : 0;
-  const body = Math.max(0, height - header - footer - search);
+  const body = Math.max(0, height - header - search - status - footer);
+  const base = { tooSmall, columns, height, header, search, status, footer, body };
   if (columns >= SIDE_BY_SIDE_COLUMNS) {
     const listWidth = Math.floor(columns * 0.55);
-    const pw = columns - listWidth;
-    // A left border and one space of padding.
-    return {
-      tooSmall, columns, height, header, search, footer, body,
-      list: { width: listWidth, height: body },
-      preview: { position: "right", width: pw, height: body, inner: { width: Math.max(0, pw - 2), height: body } },
-    };
+    return { ...base, list: pane(listWidth, body), preview: previewPane(columns - listWidth, body, "right") };
   }
   const listHeight = Math.ceil(body * 0.55);
-  const ph = body - listHeight;
-  // A top border line.
-  return {
-    tooSmall, columns, height, header, search, footer, body,
-    list: { width: columns, height: listHeight },
-    preview: { position: "below", width: columns, height: ph, inner: { width: columns, height: Math.max(0, ph - 1) } },
-  };
+  return { ...base, list: pane(columns, listHeight), preview: previewPane(columns, body - listHeight, "below") };
 }
 
 export interface Window {

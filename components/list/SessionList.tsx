@@ -1,7 +1,9 @@
 import { Box, Text } from "ink";
+import { PaneFrame } from "../layout/PaneFrame.js";
 import { useVariableWindow } from "../layout/useVariableWindow.js";
 import type { ListRow } from "../state/derive.js";
 import { theme } from "../theme.js";
+import { formatHeader } from "./rowFormat.js";
 import { SessionRow } from "./SessionRow.js";
 import { rowHeight } from "./snippetLine.js";
 
@@ -18,30 +20,36 @@ interface Props {
   marks?: ReadonlySet<string>;
   /** The session open in the launching pi. */
   openInPi?: string;
+  /** The pane's title and what its border says at the right ("12/340"). */
+  title?: string;
+  info?: string;
+  focused?: boolean;
 }
 
-/** Virtualised: only the rows in the visible window are rendered. */
-export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi }: Props) {
+/** Virtualised: only the rows in the visible window are rendered. `width`×`height` is the pane, border included. */
+export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi, title = "Sessions", info, focused = true }: Props) {
+  const innerW = Math.max(0, width - 2);
+  // The border takes two rows, the column headings one.
+  const rowsH = Math.max(0, height - 3);
   // Rows with a full-text snippet take two lines.
-  const { top, end } = useVariableWindow((i) => rowHeight(rows[i]), rows.length, cursor, height);
-  if (rows.length === 0) {
-    return (
-      <Box height={height} width={width} flexShrink={0}>
+  const { top, end } = useVariableWindow((i) => rowHeight(rows[i]), rows.length, cursor, rowsH);
+  const visible = rows.slice(top, end);
+  return (
+    <PaneFrame title={title} info={info} focused={focused} width={width} height={height}>
+      <Text {...theme.muted}>{formatHeader(innerW, showCwd)}</Text>
+      {rows.length === 0 ? (
         <Text {...theme.muted} wrap="truncate-end">
           {"  " + emptyText}
         </Text>
-      </Box>
-    );
-  }
-  const visible = rows.slice(top, end);
-  return (
-    // No overflow="hidden": rows are formatted to exactly `width` and the window holds
-    // only whole rows, and clipping makes ink slice every line of every frame (≈⅓ of a
-    // frame's cost on a 120×40 screen).
-    <Box flexDirection="column" height={height} width={width} flexShrink={0}>
-      {visible.map((row, i) => (
-        <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} open={row.session.path === openInPi} />
-      ))}
-    </Box>
+      ) : (
+        // No overflow="hidden": rows are formatted to exactly the width and the window holds
+        // only whole rows; clipping would make Ink slice every line of every frame.
+        <Box flexDirection="column" height={rowsH} width={innerW} flexShrink={0}>
+          {visible.map((row, i) => (
+            <SessionRow key={row.session.path} row={row} width={innerW} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} open={row.session.path === openInPi} />
+          ))}
+        </Box>
+      )}
+    </PaneFrame>
   );
 }

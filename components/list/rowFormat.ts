@@ -49,3 +49,12 @@ export function formatRow(row: ListRow, o: { width: number; selected: boolean; s
   const title = padToWidth(row.prefix + flag + rowTitle(row), titleW);
   return marker + title + right;
 }
+
+/** The column headings above the rows, aligned with formatRow's columns. */
+export function formatHeader(width: number, showCwd: boolean): string {
+  const cwdW = showCwd ? cwdColumnWidth(width) : 0;
+  const right = ` ${padToWidth("AGE", 4, "right")} ${padToWidth("MSGS", 5, "right")} ${padToWidth("SIZE", 5, "right")}${showCwd ? " " + padToWidth("FOLDER", cwdW) : ""}`;
+  const titleW = width - 2 - displayWidth(right);
+  if (titleW < 4) return truncateToWidth("  TITLE", width);
+  return "  " + padToWidth("TITLE", titleW) + right;
+}

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
-import { borderColor, theme, type ToneName } from "../theme.js";
+import { PaneFrame } from "../layout/PaneFrame.js";
+import { theme, type ToneName } from "../theme.js";
 
 export interface ToneLine {
   text: string;
@@ -12,7 +13,9 @@ interface Props {
   empty: string;
   /** React key of the first line (a scrolled pane keeps its keys stable). */
   firstKey?: number;
-  /** Beside the list (a rule on the left) or below it (a rule on top). */
+  /** The pane's title, in its top border. */
+  title?: string;
+  /** Beside the list or below it. */
   position: "right" | "below";
   width: number;
   height: number;
@@ -20,25 +23,23 @@ interface Props {
   clip?: boolean;
 }
 
-/** The side pane the session preview and the entry preview share: one truncated, toned line per row. */
-export function LinesPane({ lines, empty, firstKey = 0, position, width, height, clip = false }: Props) {
-  const border =
-    position === "right"
-      ? { borderStyle: "single" as const, borderTop: false, borderBottom: false, borderRight: false, paddingLeft: 1 }
-      : { borderStyle: "single" as const, borderLeft: false, borderBottom: false, borderRight: false };
+/** The side pane the session preview and the entry preview share: one truncated, toned line per row, in a titled frame. */
+export function LinesPane({ lines, empty, firstKey = 0, title = "Preview", width, height, clip = false }: Props) {
   return (
-    <Box flexDirection="column" width={width} height={height} flexShrink={0} borderColor={borderColor} {...(clip ? { overflow: "hidden" as const } : {})} {...border}>
-      {lines ? (
-        lines.map((l, i) => (
-          <Box key={firstKey + i} flexShrink={0}>
-            <Text wrap="truncate-end" {...(l.tone ? theme[l.tone] : {})}>
-              {l.text || " "}
-            </Text>
-          </Box>
-        ))
-      ) : (
-        <Text {...theme.muted}>{empty}</Text>
-      )}
-    </Box>
+    <PaneFrame title={title} width={width} height={height}>
+      <Box flexDirection="column" width={Math.max(0, width - 2)} height={Math.max(0, height - 2)} paddingLeft={1} flexShrink={0} {...(clip ? { overflow: "hidden" as const } : {})}>
+        {lines ? (
+          lines.map((l, i) => (
+            <Box key={firstKey + i} flexShrink={0}>
+              <Text wrap="truncate-end" {...(l.tone ? theme[l.tone] : {})}>
+                {l.text || " "}
+              </Text>
+            </Box>
+          ))
+        ) : (
+          <Text {...theme.muted}>{empty}</Text>
+        )}
+      </Box>
+    </PaneFrame>
   );
 }

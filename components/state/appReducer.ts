@@ -12,13 +12,15 @@ import * as text from "./textInput.js";
 import { isTreeAction, isTreeMode, runTreeCommand, type TreeAction, treeInput, treeReducer } from "../tree/treeReducer.js";
 import { type TreeState, treeModeOf } from "../tree/treeState.js";
 import { clearMarks, lifecycleCommand, lifecycleKey, lifecycleReducer, renameInput } from "./lifecycle.js";
-import { initialLifecycle, isLifecycleMode, type LifecycleAction } from "./lifecycleTypes.js";
+import { initialLifecycle, isLifecycleMode, type LifecycleAction, type StatusMessage } from "./lifecycleTypes.js";
 import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
 
 export { type AppState, type Layer, type ScanProgress, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
 
 export type AppAction =
   | { type: "key"; input: string; key: Key }
+  /** The status message has been up long enough (App's timer); only that very message goes. */
+  | { type: "status.fade"; status: StatusMessage }
   /** Bracketed paste: text for a text field, never keys. */
   | { type: "paste"; text: string }
   | { type: "command"; command: CommandId }
@@ -215,7 +217,6 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     case "key": {
       // The key router: the mode is read here, from the state this key applies to. Keys
       // arrive one per action (components/keys/keyStream.ts), however the terminal sent them.
-      if (s.status) s = { ...s, status: undefined }; // the status line lasts until the next key
       const mode = modeOf(s);
       if (!s.visible) {
         // Behind "terminal too small" nothing the user cannot see may change: only quit.
@@ -233,6 +234,8 @@ export function appReducer(s: AppState, a: AppAction): AppState {
       if (c) return runCommand(s, c);
       return s;
     }
+    case "status.fade":
+      return s.status === a.status ? { ...s, status: undefined } : s;
     case "paste": {
       if (!s.visible) return s;
       const field = TEXT_MODES.has(modeOf(s)) ? textField(s, modeOf(s)) : undefined;

@@ -61,11 +61,14 @@ describe("rename", () => {
     expect(selectedSession(d)?.path).toBe(sessions[0].path);
   });
 
-  it("a failure shows in the status line until the next key", () => {
+  it("a failure shows in the status line until it fades, keys or not", () => {
     const { s } = loaded(2);
     const d = run(s, { type: "life.failed", message: "rename failed: boom" });
     expect(d.status).toEqual({ text: "rename failed: boom", tone: "error" });
-    expect(run(d, key(K.down)).status).toBeUndefined();
+    const moved = run(d, key(K.down));
+    expect(moved.status).toBe(d.status);
+    expect(run(moved, { type: "status.fade", status: { ...d.status! } }).status).toBe(d.status); // another message
+    expect(run(moved, { type: "status.fade", status: d.status! }).status).toBeUndefined();
   });
 });
 
@@ -169,7 +172,6 @@ describe("marks and bulk", () => {
     expect(d.marks.size).toBe(0);
     expect(d.status?.text).toBe("Moved 3 sessions to the trash — u to undo");
     d = run(d, key(K.char("u")));
-    expect(d.status).toBeUndefined();
     expect(lastEffect(d)).toMatchObject({ type: "restore", records: recs });
     d = run(d, { type: "life.restored", paths: recs.map((r) => r.original), errors: [] });
     expect(paths(d)).toEqual(sessions.map((x) => x.path));

@@ -31,5 +31,5 @@ export function EntryPreview({ path, node, label, calls, cache, read, top, posit
   if (start + inner.height < lines.length && shown.length > 0) {
     shown[shown.length - 1] = { text: `↓ ${lines.length - start - inner.height + 1} more lines (J/Shift+↓)`, tone: "muted" };
   }
-  return <LinesPane lines={node ? shown : undefined} empty="no entry selected" firstKey={start} position={position} width={width} height={height} clip />;
+  return <LinesPane lines={node ? shown : undefined} empty="no entry selected" firstKey={start} title="Entry" position={position} width={width} height={height} clip />;
 }

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { nearestVisibleId, type TreeView } from "../../src/model/tree-view.js";
+import { PaneFrame } from "../layout/PaneFrame.js";
 import { useVisibleWindow } from "../layout/useVisibleWindow.js";
 import { theme } from "../theme.js";
 import { TreeRow } from "./TreeRow.js";
@@ -23,8 +24,19 @@ export function activeRow(view: TreeView, index: SessionIndex): string | undefin
   return nearestVisibleId(view, index, index.leafId);
 }
 
-/** Virtualised: only the rows in the visible window are formatted and rendered. */
-export function TreePane({ view, index, calls, folded, matches, cursor, width, height }: Props) {
+/** Virtualised: only the rows in the visible window are formatted and rendered. `width`×`height` is the pane, border included. */
+export function TreePane({ view, index, calls, folded, matches, cursor, width: outerW, height: outerH }: Props) {
+  const width = Math.max(0, outerW - 2);
+  const height = Math.max(0, outerH - 2);
+  const info = view.rows.length ? `${Math.min(cursor, view.rows.length - 1) + 1} of ${view.rows.length}` : "";
+  return (
+    <PaneFrame title="Branch tree" info={info} focused width={outerW} height={outerH}>
+      <TreeRows view={view} index={index} calls={calls} folded={folded} matches={matches} cursor={cursor} width={width} height={height} />
+    </PaneFrame>
+  );
+}
+
+function TreeRows({ view, index, calls, folded, matches, cursor, width, height }: Props) {
   const { top, end } = useVisibleWindow(view.rows.length, cursor, height);
   // A hidden leaf (a label entry, say) lends its marker to its nearest visible ancestor.
   const activeRowId = useMemo(() => activeRow(view, index), [view, index]);

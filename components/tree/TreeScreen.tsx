@@ -4,6 +4,7 @@ import { type Dispatch, type ReactNode, useCallback, useMemo } from "react";
 import { rowText } from "../../src/model/row-text.js";
 import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import { footerText, hintsFor } from "../footer/hints.js";
+import { StatusLine } from "../footer/StatusLine.js";
 import type { Mode } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
 import type { Layout } from "../layout/layout.js";
@@ -92,18 +93,13 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, disp
 
   let footer: ReactNode;
   if (t.input?.kind === "search") footer = <InputLine value={t.input.text.value} cursor={t.input.text.cursor} width={width} />;
-  else if (t.message && mode === "tree" && !overlay)
-    footer = (
-      <Text wrap="truncate-end" {...(t.message.error ? theme.error : theme.accent)}>
-        {sanitizeLine(t.message.text)}
-      </Text>
-    );
   else
     footer = (
       <Text wrap="truncate-end" {...theme.muted}>
         {footerText(hintsFor(mode, print), keymap, width, mode)}
       </Text>
     );
+  const message = t.message && mode === "tree" && !overlay ? t.message : undefined;
 
   return (
     <Box flexDirection="column" width={width} height={layout.height}>
@@ -113,6 +109,7 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, disp
         </Text>
       </Box>
       {body}
+      <StatusLine status={message ? { text: message.text, tone: message.error ? "error" : "info" } : undefined} width={width} />
       <Box height={1} width={width} flexShrink={0}>
         {footer}
       </Box>

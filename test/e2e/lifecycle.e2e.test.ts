@@ -41,7 +41,7 @@ function allFiles(dir: string): string[] {
 async function ready(app: RunningApp) {
   await app.waitFor((s) => !s.includes("scanning") && s.includes("30/30"));
   // The first selection follows its session when probed rows re-sort; go to the top until it sticks.
-  const atTop = (s: string) => (s.split("\n")[1] ?? "").startsWith("❯") && (s.split("\n")[2] ?? "").includes("resume naïve");
+  const atTop = (s: string) => (s.split("\n")[3] ?? "").startsWith("│❯") && (s.split("\n")[4] ?? "").includes("resume naïve");
   for (let i = 0; i < 20; i++) {
     await app.press("g");
     try {
@@ -189,6 +189,6 @@ describe("session lifecycle in a real terminal", () => {
     const header = { type: "session", version: 3, id, timestamp: now.toISOString(), cwd: "/tmp/e2e" };
     const first = { type: "message", id: "e2e0c3d4", parentId: null, timestamp: now.toISOString(), message: { role: "user", content: [{ type: "text", text: "brand new session from e2e" }], timestamp: now.getTime() } };
     writeFileSync(join(dir, `${now.toISOString().replace(/[:.]/g, "-")}_${id}.jsonl`), JSON.stringify(header) + "\n" + JSON.stringify(first) + "\n");
-    await app.waitFor((s) => s.includes("brand new session from e2e") && selectedLine(s).includes("resume naïve"), 5000);
+    await app.waitFor((s) => s.includes("brand new session") && selectedLine(s).includes("resume naïve"), 5000);
   });
 });

@@ -1,3 +1,4 @@
+import unicode11 from "@xterm/addon-unicode11";
 import xterm from "@xterm/headless";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -76,6 +77,10 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   const cols = opts.cols ?? 120;
   const rows = opts.rows ?? 30;
   const term = new Terminal({ cols, rows, allowProposedApi: true });
+  // Unicode 11 widths, as today's terminals (and tmux) have them: xterm.js alone counts
+  // an emoji as one cell, which puts Ink's incremental updates one column off.
+  term.loadAddon(new unicode11.Unicode11Addon());
+  term.unicode.activeVersion = "11";
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, TERM: "xterm-256color", CI: undefined, NO_COLOR: undefined, ...opts.env })) {
     if (v !== undefined) env[k] = v;

@@ -1,0 +1,48 @@
+import { Box, Text } from "ink";
+import type { ReactNode } from "react";
+import { displayWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import { theme } from "../theme.js";
+
+interface Props {
+  title: string;
+  /** Extra text at the right of the top border (a count, a position). */
+  info?: string;
+  /** The pane keys go to: its border and title take the focus colour. */
+  focused?: boolean;
+  width: number;
+  height: number;
+  children: ReactNode;
+}
+
+/** The top border with the title in it: "╭─ Sessions ──────── 12/340 ─╮" (lazygit, k9s). */
+export function topBorder(title: string, info: string, width: number): { left: string; title: string; fill: string; info: string; right: string } {
+  const inner = Math.max(0, width - 2);
+  const t = truncateToWidth(title ? ` ${title} ` : "", Math.max(0, inner - 1));
+  const i = info && displayWidth(t) + displayWidth(info) + 4 <= inner ? ` ${info} ` : "";
+  const fill = Math.max(0, inner - 1 - displayWidth(t) - displayWidth(i) - (i ? 1 : 0));
+  return { left: "╭─", title: t, fill: "─".repeat(fill), info: i, right: (i ? "─" : "") + "╮" };
+}
+
+/**
+ * A pane with a rounded border whose top line carries its title: the frame around the
+ * list, the previews and the tree. Children get the inner box (width-2 × height-2).
+ */
+export function PaneFrame({ title, info = "", focused = false, width, height, children }: Props) {
+  const tone = focused ? theme.focus : theme.border;
+  const b = topBorder(title, info, width);
+  if (width < 2 || height < 2) return null;
+  return (
+    <Box flexDirection="column" width={width} height={height} flexShrink={0}>
+      <Text {...tone}>
+        {b.left}
+        <Text {...(focused ? theme.title : theme.muted)}>{b.title}</Text>
+        {b.fill}
+        <Text {...theme.muted}>{b.info}</Text>
+        {b.right}
+      </Text>
+      <Box borderStyle="round" borderTop={false} borderColor={tone.color} borderDimColor={!focused && tone.dimColor} width={width} height={height - 1} flexDirection="column" flexShrink={0}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
