@@ -61,7 +61,7 @@ function countLines(s: string): number {
   return s.length && s.charCodeAt(s.length - 1) !== 10 ? n + 1 : n;
 }
 
-function withoutTrailingNewlines(s: string): string {
+export function withoutTrailingNewlines(s: string): string {
   let end = s.length;
   while (end > 0 && (s.charCodeAt(end - 1) === 10 || s.charCodeAt(end - 1) === 13)) end--;
   return end === s.length ? s : s.slice(0, end);
