@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SessionEntry } from "../model/types.js";
-import { buildBlocks, isMessageBlock } from "./blocks.js";
+import { buildBlocks, isMessageKind } from "./blocks.js";
 
 let n = 0;
 const e = (type: string, fields: Record<string, unknown> = {}): SessionEntry => ({ type, id: `e${++n}`, parentId: null, timestamp: "2026-05-02T09:14:03.221Z", ...fields });
@@ -32,7 +32,7 @@ describe("buildBlocks", () => {
     expect(blocks[1]).toMatchObject({ parts: [{ type: "thinking", text: "hmm" }, { type: "text", text: "Looking." }], model: "claude" });
     expect(blocks[2]).toMatchObject({ title: "read: src/a.ts", output: "export {}", isError: false });
     expect(blocks[3]).toMatchObject({ title: "bash: npm test", output: "1 failing", isError: true });
-    expect(blocks.filter(isMessageBlock)).toHaveLength(3);
+    expect(blocks.filter((b) => isMessageKind(b.kind))).toHaveLength(3);
   });
 
   it("skips what pi does not draw: custom, label, session_info, hidden custom messages, system, unknown types", () => {

@@ -26,18 +26,44 @@ export type Block =
       entryId: string;
       /** One line: `bash: npm test`, or `$ npm test` for a user's `!` command. */
       title: string;
-      toolName: string;
-      /** Undefined while no result is on the branch. */
+      /** Undefined while no result is on the branch (or while it is not read yet: see `load`). */
       output?: string;
       resultEntryId?: string;
       isError: boolean;
       images: number;
+      /**
+       * A result not read yet (a bulky line of a lazily read session): its size in bytes
+       * and how to read it. Read only when the output is shown.
+       */
+      bytes?: number;
+      load?: () => ToolOutput;
     }
   | { kind: "compaction"; entryId: string; summary: string; tokensBefore?: number }
   | { kind: "branch_summary"; entryId: string; summary: string }
   | { kind: "custom"; entryId: string; customType: string; text: string };
 
 export type BlockKind = Block["kind"];
+export type ToolBlock = Extract<Block, { kind: "tool" }>;
+export interface ToolOutput {
+  output: string;
+  isError: boolean;
+  images: number;
+}
+
+/**
+ * The blocks of a transcript, by index: an array, or a session read lazily (lazy.ts),
+ * where a block is read from disk only when asked for. `kind` never reads; `get` may
+ * return null for a block that turns out to show nothing (a turn of tool calls only).
+ */
+export interface BlockList {
+  readonly length: number;
+  kind(i: number): BlockKind;
+  get(i: number): Block | null;
+}
+
+export function blockArray(blocks: readonly Block[]): BlockList {
+  return { length: blocks.length, kind: (i) => blocks[i].kind, get: (i) => blocks[i] ?? null };
+}
 
 type ContentBlock = { type?: unknown; text?: unknown; thinking?: unknown; id?: unknown; name?: unknown; arguments?: unknown };
 
@@ -68,7 +94,7 @@ const str = (v: unknown): string | undefined => (typeof v === "string" ? v : und
 export function buildBlocks(entries: Iterable<SessionEntry>): Block[] {
   const blocks: Block[] = [];
   // toolCallId → the block waiting for its result.
-  const pending = new Map<string, Extract<Block, { kind: "tool" }>>();
+  const pending = new Map<string, ToolBlock>();
   for (const entry of entries) {
     switch (entry.type) {
       case "message":
@@ -101,7 +127,7 @@ function customBlock(entryId: string, customType: unknown, content: unknown): Bl
   return { kind: "custom", entryId, customType: str(customType) ?? "custom", text: textAndImages(content).text };
 }
 
-function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, Extract<Block, { kind: "tool" }>>): void {
+function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, ToolBlock>): void {
   const m = entry.message;
   if (!m || typeof m !== "object") return;
   switch (m.role) {
@@ -126,11 +152,10 @@ function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, E
         blocks.push({ kind: "assistant", entryId: entry.id, parts, model: str(m.model), ...(error ? { error } : {}) });
       }
       for (const c of calls) {
-        const tool: Extract<Block, { kind: "tool" }> = {
+        const tool: ToolBlock = {
           kind: "tool",
           entryId: entry.id,
           title: toolCallLine(c.name, c.arguments),
-          toolName: str(c.name) ?? "tool",
           isError: false,
           images: 0,
         };
@@ -142,33 +167,19 @@ function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, E
       return;
     }
     case "toolResult": {
-      const { text, images } = textAndImages(m.content);
       const id = str(m.toolCallId);
       const waiting = id === undefined ? undefined : pending.get(id);
       if (waiting) {
         pending.delete(id!);
-        Object.assign(waiting, { output: text, resultEntryId: entry.id, isError: m.isError === true, images });
+        Object.assign(waiting, { resultEntryId: entry.id, ...toolOutputOf(m) });
         return;
       }
-      const name = str(m.toolName) ?? "tool";
-      blocks.push({ kind: "tool", entryId: entry.id, title: name, toolName: name, output: text, resultEntryId: entry.id, isError: m.isError === true, images });
+      blocks.push({ kind: "tool", entryId: entry.id, title: str(m.toolName) ?? "tool", resultEntryId: entry.id, ...toolOutputOf(m) });
       return;
     }
-    case "bashExecution": {
-      const exit = typeof m.exitCode === "number" ? m.exitCode : undefined;
-      const failed = m.cancelled === true || (exit !== undefined && exit !== 0);
-      blocks.push({
-        kind: "tool",
-        entryId: entry.id,
-        title: `$ ${str(m.command) ?? ""}`,
-        toolName: "bash",
-        output: str(m.output) ?? "",
-        resultEntryId: entry.id,
-        isError: failed,
-        images: 0,
-      });
+    case "bashExecution":
+      blocks.push({ kind: "tool", entryId: entry.id, title: `$ ${str(m.command) ?? ""}`, resultEntryId: entry.id, ...toolOutputOf(m) });
       return;
-    }
     case "custom":
       if (m.display) blocks.push(customBlock(entry.id, m.customType, m.content));
       return;
@@ -178,7 +189,17 @@ function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, E
   }
 }
 
+/** What a toolResult or bashExecution message shows as a tool's output (a failed `!` command is an error). */
+export function toolOutputOf(m: Record<string, unknown>): ToolOutput {
+  if (m.role === "bashExecution") {
+    const exit = typeof m.exitCode === "number" ? m.exitCode : undefined;
+    return { output: str(m.output) ?? "", isError: m.cancelled === true || (exit !== undefined && exit !== 0), images: 0 };
+  }
+  const { text, images } = textAndImages(m.content);
+  return { output: text, isError: m.isError === true, images };
+}
+
 /** Blocks `{` / `}` stop at: messages and summaries, not tool calls. */
-export function isMessageBlock(b: Block): boolean {
-  return b.kind !== "tool";
+export function isMessageKind(kind: BlockKind): boolean {
+  return kind !== "tool";
 }

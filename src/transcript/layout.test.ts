@@ -9,7 +9,6 @@ const tool = (output: string | undefined, over: Partial<Extract<Block, { kind: "
   kind: "tool",
   entryId: "a",
   title: "bash: npm test",
-  toolName: "bash",
   output,
   isError: false,
   images: 0,

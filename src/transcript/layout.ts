@@ -1,7 +1,7 @@
 import { formatBytes } from "../text/format.js";
 import { sanitizeLine, sanitizeMultiline, truncateToWidth } from "../text/sanitize.js";
 import { displayWidth } from "../text/width.js";
-import type { Block } from "./blocks.js";
+import type { Block, ToolBlock } from "./blocks.js";
 import { markdownLines, type LineStyle, type SourceLine } from "./markdown-light.js";
 import { wrapRanges } from "./wrap.js";
 
@@ -128,20 +128,25 @@ function assistantSource(block: Extract<Block, { kind: "assistant" }>, opts: Lay
   return out;
 }
 
-function toolSource(block: Extract<Block, { kind: "tool" }>, mode: ToolMode, opts: LayoutOptions): SourceLine[] {
+function toolSource(block: ToolBlock, mode: ToolMode, opts: LayoutOptions): SourceLine[] {
   const title = sanitizeLine(block.title);
-  const output = block.output;
   if (mode === "collapsed") {
-    const info = output === undefined ? "no result" : output.length === 0 ? "no output" : outputSize(output);
+    // A result not read yet is described by its size on disk: reading it is what collapsing saves.
+    const info =
+      block.output !== undefined ? (block.output.length === 0 ? "no output" : outputSize(block.output)) : block.load ? formatBytes(block.bytes ?? 0) : "no result";
     const extra = [info, ...(block.images ? [plural(block.images, "image")] : []), ...(block.isError ? ["error"] : [])];
     return [line(`▸ ${title} · ${extra.join(" · ")}`, "tool", INDENT, "cut")];
   }
+  const loaded = block.output === undefined && block.load ? block.load() : undefined;
+  const output = loaded ? loaded.output : block.output;
+  const isError = loaded ? loaded.isError : block.isError;
+  const images = loaded ? loaded.images : block.images;
   const out = [line(`▾ ${title}`, "tool", INDENT, "word", `${INDENT}  `)];
   if (output === undefined) {
     out.push(line("(no result)", "more", OUTPUT_INDENT, "cut"));
     return out;
   }
-  const style: LineStyle = block.isError ? "error" : "output";
+  const style: LineStyle = isError ? "error" : "output";
   if (mode === "full") {
     const body = sanitizeMultiline(withoutTrailingNewlines(output));
     if (body) for (const l of body.split("\n")) out.push(line(l, style, OUTPUT_INDENT, "hard"));
@@ -164,7 +169,7 @@ function toolSource(block: Extract<Block, { kind: "tool" }>, mode: ToolMode, opt
       out.push(line(`… ${rest} (t: full output)`, "more", OUTPUT_INDENT, "cut"));
     }
   }
-  if (block.images) out.push(line(`[${plural(block.images, "image")}]`, "more", OUTPUT_INDENT, "cut"));
+  if (images) out.push(line(`[${plural(images, "image")}]`, "more", OUTPUT_INDENT, "cut"));
   return out;
 }
 

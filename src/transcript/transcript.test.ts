@@ -5,7 +5,7 @@ import { Transcript } from "./transcript.js";
 
 const user = (i: number, text = `question ${i}`): Block => ({ kind: "user", entryId: `u${i}`, text, images: 0 });
 const answer = (i: number, text = `answer ${i}`): Block => ({ kind: "assistant", entryId: `a${i}`, parts: [{ type: "text", text }] });
-const tool = (i: number, output: string): Block => ({ kind: "tool", entryId: `a${i}`, title: `bash: step ${i}`, toolName: "bash", output, isError: false, images: 0 });
+const tool = (i: number, output: string): Block => ({ kind: "tool", entryId: `a${i}`, title: `bash: step ${i}`, output, isError: false, images: 0 });
 
 /** user, assistant, tool × n: 3 blocks per turn, each 3 / 3 / 2 lines (blank line included). */
 function conversation(turns: number): Block[] {

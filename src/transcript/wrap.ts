@@ -1,4 +1,4 @@
-import { clusters, displayWidth } from "../text/width.js";
+import { clusters, displayWidth, isSimpleText, simpleCodePointWidth } from "../text/width.js";
 
 /*
  * Wrapping that remembers where each display line came from: every line is a slice
@@ -61,10 +61,10 @@ function wrapClusters(text: string, w: number, mode: WrapMode): number[] {
   let prevSpace = false;
   // After a word-wrap break the spaces that follow belong to no line.
   let afterBreak = false;
-  for (const { segment, index } of clusters(text)) {
-    const space = word && segment === " ";
+  const step = (index: number, isSpace: boolean, cw: number) => {
+    const space = word && isSpace;
     if (afterBreak) {
-      if (space) continue;
+      if (space) return;
       afterBreak = false;
       lineStart = index;
       prevSpace = false;
@@ -76,14 +76,13 @@ function wrapClusters(text: string, w: number, mode: WrapMode): number[] {
       colAtNext = col;
     }
     prevSpace = space;
-    const cw = displayWidth(segment);
     if (col + cw > w && col > 0) {
       if (space && spaceRun > lineStart) {
         out.push(lineStart, spaceRun);
         afterBreak = true;
         col = 0;
         breakEnd = breakNext = -1;
-        continue;
+        return;
       }
       if (breakEnd > lineStart && breakNext > lineStart) {
         out.push(lineStart, breakEnd);
@@ -97,6 +96,17 @@ function wrapClusters(text: string, w: number, mode: WrapMode): number[] {
       breakEnd = breakNext = -1;
     }
     col += cw;
+  };
+  if (isSimpleText(text)) {
+    // Every code point its own cluster (nearly all text): walked with its East Asian
+    // Width, without a segmenter or a regex per character.
+    for (let i = 0; i < text.length; i++) {
+      const cp = text.codePointAt(i)!;
+      step(i, cp === 32, simpleCodePointWidth(cp));
+      if (cp > 0xffff) i++;
+    }
+  } else {
+    for (const { segment, index } of clusters(text)) step(index, segment === " ", displayWidth(segment));
   }
   if (afterBreak) lineStart = text.length;
   if (lineStart < text.length || out.length === 0) out.push(lineStart, text.length);
