@@ -2,12 +2,13 @@
 // holds exactly the exported branch and gives the model the same context as the source
 // at that branch's leaf. pi's SessionManager.open may rewrite old files, so it only ever
 // sees temp copies.
+import { spawnSync } from "node:child_process";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSessionContext, SessionManager } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "./helpers/cli.js";
-import { cleanupTmp, copyStore, DAMAGED_STORE, makeTmpDir, PI_FIXTURE_ROOT, PI_STORE } from "./helpers/tmp-store.js";
+import { cleanupTmp, copyStore, DAMAGED_STORE, makeTmpDir, PI_FIXTURE_ROOT, PI_STORE, REPO } from "./helpers/tmp-store.js";
 
 interface Expected {
   file: string;
@@ -91,5 +92,23 @@ describe("JSONL export of legacy files, opened by pi", () => {
     expect(sm.getEntries()).toHaveLength(piOwn.getBranch().length);
     expect(json(sm.buildSessionContext().messages)).toEqual(json(piOwn.buildSessionContext().messages));
     expect(sm.buildSessionContext().messages.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the built program's export, opened by pi", () => {
+  it("dist/bundle/cli.js export <id prefix> -o FILE.jsonl writes a session pi opens", () => {
+    const store = copyStore(PI_STORE);
+    const exp = expected.find((e) => e.activePath.length < e.tree.length)!;
+    const out = join(makeTmpDir(), "branch.jsonl");
+    const r = spawnSync(process.execPath, [join(REPO, "dist", "bundle", "cli.js"), "export", exp.id.slice(0, 28), "--session-dir", store, "-o", out], {
+      cwd: REPO,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: makeTmpDir("pi-sessions-home-") },
+    });
+    expect(r.stderr).toBe(`exported the branch as a session to ${out}\n`);
+    expect(r.status).toBe(0);
+    const sm = SessionManager.open(out);
+    expect(sm.getEntries().map((e) => e.id)).toEqual(exp.activePath);
+    expect(sm.buildSessionContext().messages).toHaveLength(exp.contextMessages);
   });
 });
