@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { displayWidth } from "../text/width.js";
 import type { Block } from "./blocks.js";
-import { layoutBlock, type LayoutOptions } from "./layout.js";
+import { blockSource, layoutBlock, type LayoutOptions } from "./layout.js";
 import { markdownLines } from "./markdown-light.js";
 
 const texts = (b: Block, opts: Partial<LayoutOptions> = {}) => layoutBlock(b, 0, { width: 40, ...opts }).map((l) => l.text);
@@ -124,5 +125,31 @@ describe("layoutBlock", () => {
       [7, 1, 11, 22, 2, "  gamma delta"],
       [7, -1, 0, 0, 0, ""],
     ]);
+  });
+});
+
+describe("layout invariants", () => {
+  const chars = ["a", "b", " ", " ", "\n", "\t", "研", "🚀", "e\u0301", "👩‍💻", "\u001b[31m", "\u009b", "\u0007", "#", "- ", "1. ", "> ", "```", "---", "`", "ﾃ", "\u202e"];
+  const text = fc.array(fc.constantFrom(...chars), { maxLength: 120 }).map((a) => a.join(""));
+  const block = fc.oneof(
+    text.map((t): Block => ({ kind: "user", entryId: "u", text: t, images: 0 })),
+    fc.tuple(text, text).map(([t, th]): Block => ({ kind: "assistant", entryId: "a", parts: [{ type: "thinking", text: th }, { type: "text", text: t }], model: "m" })),
+    fc.tuple(text, text, fc.boolean()).map(([title, out, isError]): Block => tool(out, { title, isError })),
+    text.map((t): Block => ({ kind: "compaction", entryId: "c", summary: t, tokensBefore: 1 })),
+  );
+  it("every line fits the width, holds no control character, and its source part is what it shows", () => {
+    fc.assert(
+      fc.property(block, fc.integer({ min: 2, max: 60 }), fc.constantFrom(...(["collapsed", "truncated", "full"] as const)), fc.boolean(), (b, width, tools, thinking) => {
+        const opts = { width, tools, thinking, truncatedLines: 3 };
+        const source = blockSource(b, 0, opts);
+        for (const l of layoutBlock(b, 0, opts)) {
+          expect(displayWidth(l.text), JSON.stringify(l.text)).toBeLessThanOrEqual(width);
+          // eslint-disable-next-line no-control-regex
+          expect(l.text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+          if (l.src >= 0 && l.style !== "rule" && l.style !== "blank") expect(l.text.slice(l.prefix, l.prefix + l.end - l.start)).toBe(source[l.src].text.slice(l.start, l.end));
+        }
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

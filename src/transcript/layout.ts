@@ -173,6 +173,11 @@ function toolSource(block: ToolBlock, mode: ToolMode, opts: LayoutOptions): Sour
   return out;
 }
 
+/** Prefixes are gutters, spaces and list markers: one column a character. Two columns stay free: a wide character fits. */
+function fitPrefix(prefix: string, width: number): string {
+  return prefix.length <= width - 2 ? prefix : prefix.slice(0, Math.max(0, width - 2));
+}
+
 /** Wraps source lines to display lines; a blank line ends the block. */
 export function layoutSource(source: readonly SourceLine[], block: number, width: number): DisplayLine[] {
   const out: DisplayLine[] = [];
@@ -182,20 +187,25 @@ export function layoutSource(source: readonly SourceLine[], block: number, width
       out.push({ block, text: "", style: "blank", src: j, start: 0, end: 0, prefix: 0 });
       continue;
     }
-    const firstW = displayWidth(s.first);
-    const restW = displayWidth(s.rest);
+    // A prefix never takes the whole width (deep lists in a narrow pane).
+    const first = fitPrefix(s.first, width);
+    const rest = fitPrefix(s.rest, width);
+    const firstW = displayWidth(first);
+    const restW = displayWidth(rest);
     if (s.style === "rule") {
-      out.push({ block, text: s.first + "─".repeat(Math.max(1, width - firstW)), style: "rule", src: j, start: 0, end: 0, prefix: s.first.length });
+      out.push({ block, text: first + "─".repeat(Math.max(1, width - firstW)), style: "rule", src: j, start: 0, end: 0, prefix: first.length });
       continue;
     }
     if (s.wrap === "cut") {
       const shown = truncateToWidth(s.text, Math.max(1, width - firstW));
       const end = shown === s.text ? s.text.length : Math.max(0, shown.length - 1);
-      out.push({ block, text: s.first + shown, style: s.style, src: j, start: 0, end, prefix: s.first.length });
+      out.push({ block, text: first + shown, style: s.style, src: j, start: 0, end, prefix: first.length });
       continue;
     }
-    const push = (a: number, b: number, first: boolean) =>
-      out.push({ block, text: (first ? s.first : s.rest) + s.text.slice(a, b), style: s.style, src: j, start: a, end: b, prefix: (first ? s.first : s.rest).length });
+    const push = (a: number, b: number, isFirst: boolean) => {
+      const prefix = isFirst ? first : rest;
+      out.push({ block, text: prefix + s.text.slice(a, b), style: s.style, src: j, start: a, end: b, prefix: prefix.length });
+    };
     if (firstW === restW) {
       const r = wrapRanges(s.text, width - firstW, s.wrap);
       for (let k = 0; k < r.length; k += 2) push(r[k], r[k + 1], k === 0);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Block } from "./blocks.js";
 import { matchFrom, matchPosition, searchTranscript } from "./search.js";
@@ -114,5 +115,26 @@ describe("searchTranscript", () => {
     expect(matchPosition(ms[1])).toEqual({ block: 4, line: 1 });
     expect(matchFrom(ms, { block: 29, line: 0 })).toBe(0);
     expect(matchFrom([], t.start)).toBe(-1);
+  });
+});
+
+describe("searchTranscript (property)", () => {
+  it("each hit's parts spell the query on screen (spaces at a wrap aside), whatever the width", () => {
+    const word = fc.constantFrom("alpha", "Beta", "研究", "🚀", "x", "needle", "NEEDLE", "naïve");
+    const text = fc.array(word, { minLength: 1, maxLength: 40 }).map((ws) => ws.join(" "));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 6, max: 50 }), fc.integer({ min: 0, max: 39 }), fc.integer({ min: 1, max: 4 }), (t, width, at, len) => {
+        const words = t.split(" ");
+        const query = words.slice(at % words.length, (at % words.length) + len).join(" ");
+        const tr = new Transcript([user(0, t)], { width });
+        const ms = searchTranscript(tr, query);
+        expect(ms.length).toBeGreaterThan(0);
+        for (const m of ms) {
+          const shown = m.parts.map((p) => tr.lines(m.block)[p.line].text.slice(p.start, p.end)).join("");
+          expect(shown.toLowerCase().replace(/ /g, "")).toBe(query.toLowerCase().replace(/ /g, ""));
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
