@@ -119,6 +119,9 @@ describe("pi-sessions export", () => {
       expect(r.stdout).toBe("");
     }
     expect((await runCli(["export"])).code).toBe(2);
+    const nowhere = await runCli(["export", s.path, "-o", join(s.dir, "no", "such", "x.md")]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(/no folder .*no[/\\]such to write/);
     expect((await runCli(["export", join(s.dir, "missing.jsonl")])).stderr).toMatch(/no session file/);
   });
 

@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, extname, resolve } from "node:path";
 import { writeNew } from "../../actions/fork.js";
 import { branchThrough, UnknownEntryError } from "../../export/branch.js";
 import { exportDocument } from "../../export/document.js";
@@ -45,6 +45,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   const out = values.output === undefined ? undefined : resolve(io.cwd, values.output);
   // Checked before the work and again by the write itself (which never replaces a file).
   if (out !== undefined && existsSync(out)) throw new CliError(`${out} already exists; not overwriting it`);
+  if (out !== undefined && !statSync(dirname(out), { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`no folder ${dirname(out)} to write ${out} into`);
 
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   const index = await loadSessionIndex(path, { skim: true });
