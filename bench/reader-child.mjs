@@ -13,9 +13,11 @@ const importMs = lap();
 const index = await loadSessionIndex(file, { skim: true });
 const indexMs = lap();
 const blocks = lazyBlocks(index, activePath(index));
+const blocksMs = lap();
 const transcript = new Transcript(blocks, { width: 120 });
 const screen = transcript.window(transcript.tail(40), 40);
-const openMs = lap();
+const screenMs = lap();
+const openMs = blocksMs + screenMs;
 const laidOut = transcript.laidOutCount;
 // The biggest tool output on screen's neighbourhood: expanded (truncated), then in full.
 let big = -1;
@@ -39,5 +41,5 @@ const pageUpMs = lap() / 100;
 const matches = searchTranscript(transcript, "naïve").length;
 const searchMs = lap();
 process.stdout.write(
-  `${JSON.stringify({ entries: index.nodes.length, blocks: blocks.length, laidOut, screenLines: screen.length, collapsedLine, truncatedLines, fullLines, matches, importMs, indexMs, openMs, truncatedMs, fullMs, pageUpMs, searchMs })}\n`,
+  `${JSON.stringify({ entries: index.nodes.length, blocks: blocks.length, laidOut, screenLines: screen.length, collapsedLine, truncatedLines, fullLines, matches, importMs, indexMs, blocksMs, screenMs, openMs, truncatedMs, fullMs, pageUpMs, searchMs })}\n`,
 );
