@@ -153,3 +153,11 @@ describe("layout invariants", () => {
     );
   });
 });
+
+describe("big messages", () => {
+  it("a 300,000-line answer lays out (no argument-list overflow)", () => {
+    const text = "line\n".repeat(300_000);
+    const lines = layoutBlock({ kind: "assistant", entryId: "a", parts: [{ type: "text", text }] }, 0, { width: 80 });
+    expect(lines).toHaveLength(1 + 300_000 + 1);
+  });
+});

@@ -100,6 +100,11 @@ export function blockSource(block: Block, index: number, opts: LayoutOptions): S
   }
 }
 
+/** push(...lines) takes its lines as arguments, which overflow the stack past ~100,000: a message can have more. */
+function append(out: SourceLine[], lines: readonly SourceLine[]): void {
+  for (const l of lines) out.push(l);
+}
+
 function assistantSource(block: Extract<Block, { kind: "assistant" }>, opts: LayoutOptions): SourceLine[] {
   const out = [line(block.model ? `Assistant · ${sanitizeLine(block.model)}` : "Assistant", "header", "", "cut")];
   const gap = () => {
@@ -109,7 +114,7 @@ function assistantSource(block: Extract<Block, { kind: "assistant" }>, opts: Lay
     const part = block.parts[i];
     if (part.type === "text") {
       gap();
-      out.push(...markdownLines(sanitizeMultiline(part.text.trim()), INDENT));
+      append(out, markdownLines(sanitizeMultiline(part.text.trim()), INDENT));
       continue;
     }
     // A run of thinking parts shows as one (hidden: one line, as pi's "Thinking...").
@@ -117,7 +122,7 @@ function assistantSource(block: Extract<Block, { kind: "assistant" }>, opts: Lay
     for (; i < block.parts.length && block.parts[i].type === "thinking"; i++) run.push(block.parts[i].text.trim());
     i--;
     gap();
-    if (opts.thinking) out.push(...markdownLines(sanitizeMultiline(run.join("\n\n")), INDENT, "thinking"));
+    if (opts.thinking) append(out, markdownLines(sanitizeMultiline(run.join("\n\n")), INDENT, "thinking"));
     else out.push(line("Thinking…", "thinking", INDENT, "cut"));
   }
   if (block.error) {

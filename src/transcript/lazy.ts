@@ -21,6 +21,8 @@ type Item =
 
 /** Results up to this many bytes are read with their block (to show their size in lines and errors). */
 const READ_WITH_BLOCK = 16 * 1024;
+/** The length entryShortText cuts a node's text to. */
+const NODE_TEXT_MAX = 200;
 /** Blocks read together: a screen needs neighbours, and one open file serves them all. */
 const CHUNK = 32;
 
@@ -56,8 +58,9 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
             break;
           }
           case "bashExecution":
-            // A bulky one was skimmed: its command is read with the block.
-            items.push({ kind: "tool", id, call: -1, title: n.text === undefined ? undefined : `$ ${n.text}`, resultId: id, failedTurn: false });
+            // The node holds the command's first 200 characters (none when the line was
+            // skimmed); a longer one is read with the block.
+            items.push({ kind: "tool", id, call: -1, title: n.text !== undefined && n.text.length < NODE_TEXT_MAX ? `$ ${n.text}` : undefined, resultId: id, failedTurn: false });
             break;
           case "custom":
             items.push({ kind: "custom", id });

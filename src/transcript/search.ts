@@ -1,3 +1,4 @@
+import type { DisplayLine } from "./layout.js";
 import { comparePositions, type Position, type Transcript } from "./transcript.js";
 
 /** One hit of `/` in the reader: where it starts, and the parts of display lines it covers. */
@@ -23,13 +24,18 @@ export function searchTranscript(t: Transcript, query: string): TranscriptMatch[
   const out: TranscriptMatch[] = [];
   for (let b = 0; b < t.blockCount; b++) {
     const source = t.source(b);
-    let lines: ReturnType<Transcript["lines"]> | undefined;
+    let lines: DisplayLine[] | undefined;
+    // Display lines come in source order: a cursor finds each source line's run of them.
+    let cursor = 0;
     for (let j = 0; j < source.length; j++) {
       const text = source[j].text;
       re.lastIndex = 0;
       if (!re.test(text)) continue;
       lines ??= t.lines(b);
-      const shown = lines.map((l, i) => [l, i] as const).filter(([l]) => l.src === j);
+      while (cursor < lines.length && lines[cursor].src !== -1 && lines[cursor].src < j) cursor++;
+      const first = cursor;
+      let last = first;
+      while (last < lines.length && lines[last].src === j) last++;
       re.lastIndex = 0;
       for (let m = re.exec(text); m; m = re.exec(text)) {
         if (m[0].length === 0) {
@@ -38,8 +44,17 @@ export function searchTranscript(t: Transcript, query: string): TranscriptMatch[
         }
         const from = m.index;
         const to = from + m[0].length;
+        // The first display line of this source line that ends after the hit starts.
+        let lo = first;
+        let hi = last;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (lines[mid].end <= from) lo = mid + 1;
+          else hi = mid;
+        }
         const parts: TranscriptMatch["parts"] = [];
-        for (const [l, i] of shown) {
+        for (let i = lo; i < last && lines[i].start < to; i++) {
+          const l = lines[i];
           const a = Math.max(from, l.start);
           const z = Math.min(to, l.end);
           if (a < z) parts.push({ line: i, start: l.prefix + a - l.start, end: l.prefix + z - l.start });

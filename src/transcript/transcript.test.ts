@@ -138,3 +138,20 @@ describe("searchTranscript (property)", () => {
     );
   });
 });
+
+describe("searchTranscript on a big expanded output", () => {
+  it("finds a hit on each of 50,000 lines, each on its own display line, in order", () => {
+    const t = new Transcript([tool(0, "hit\n".repeat(50_000))], { width: 80, tools: "full" });
+    const ms = searchTranscript(t, "hit");
+    expect(ms).toHaveLength(50_000);
+    expect(ms[0]).toEqual({ block: 0, parts: [{ line: 1, start: 4, end: 7 }] });
+    expect(ms[49_999]).toEqual({ block: 0, parts: [{ line: 50_000, start: 4, end: 7 }] });
+  });
+  it("and in one 200,000-character line wrapped to thousands of display lines", () => {
+    const t = new Transcript([tool(0, "abcdefgh".repeat(25_000))], { width: 44, tools: "full" });
+    const ms = searchTranscript(t, "habc");
+    expect(ms).toHaveLength(24_999);
+    // 40 columns after the 4-column indent: the hit just before each of the 4,999 wraps runs across it.
+    expect(ms.filter((m) => m.parts.length === 2)).toHaveLength(4_999);
+  });
+});
