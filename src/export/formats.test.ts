@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Block } from "../transcript/blocks.js";
 import type { ExportDocument } from "./document.js";
@@ -82,6 +83,19 @@ describe("Markdown export", () => {
   });
 });
 
+/** The elements left open (or a mismatch) when reading `page`'s tags in order; [] when balanced. */
+function balanced(page: string): string[] {
+  const stack: string[] = [];
+  const VOID = new Set(["meta", "hr", "br", "!doctype"]);
+  for (const [, close, name] of page.matchAll(/<(\/?)([!a-z0-9]+)[^>]*>/gi)) {
+    const tag = name.toLowerCase();
+    if (VOID.has(tag)) continue;
+    if (!close) stack.push(tag);
+    else if (stack.pop() !== tag) return [`unexpected </${tag}>`];
+  }
+  return stack;
+}
+
 describe("HTML export", () => {
   const html = toHtml(doc());
   it("is one self-contained page: no script, no external resource, a CSP that forbids loading any", () => {
@@ -109,15 +123,19 @@ describe("HTML export", () => {
     expect(html).not.toMatch(/<details[^>]* open/);
   });
   it("every element is closed, in order (void elements aside)", () => {
-    const stack: string[] = [];
-    const VOID = new Set(["meta", "hr", "br", "!doctype"]);
-    for (const [, close, name] of html.matchAll(/<(\/?)([!a-z0-9]+)[^>]*>/gi)) {
-      const tag = name.toLowerCase();
-      if (VOID.has(tag)) continue;
-      if (!close) stack.push(tag);
-      else expect(stack.pop(), `</${tag}>`).toBe(tag);
-    }
-    expect(stack).toEqual([]);
+    expect(balanced(html)).toEqual([]);
+  });
+  it("any Markdown-ish text: the page is built, balanced, and holds no raw < from the session", () => {
+    const token = fc.constantFrom("# ", "## h", "- ", "  * ", "1. ", "> ", "```", "~~~", "---", "\n", "\n\n", "text", " ", "<b>", "&", "`", "研", "\u001b[1m");
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 60 }), (tokens) => {
+        const text = tokens.join("");
+        const page = toHtml(doc({ sections: [{ blocks: [{ kind: "user", entryId: "u", text, images: 0 }, { kind: "assistant", entryId: "a", parts: [{ type: "thinking", text }, { type: "text", text }] }] }] }));
+        expect(page).not.toContain("<b>");
+        expect(balanced(page)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
   it("escapeHtml covers the five characters", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");

@@ -58,9 +58,10 @@ function markdownHtml(text: string, paragraph: LineStyle = "text"): string {
   const out: string[] = [];
   for (let i = 0; i < lines.length; ) {
     const l = lines[i];
-    const run = (style: LineStyle, listItems = false) => {
+    // Consecutive lines of one kind become one element (a paragraph, a code block, a quote).
+    const run = (style: LineStyle) => {
       const texts: string[] = [];
-      while (i < lines.length && lines[i].style === style && (listItems || lines[i].first === l.first) && !isListItem(lines[i])) texts.push(lines[i++].text);
+      while (i < lines.length && lines[i].style === style && lines[i].first === l.first && !isListItem(lines[i])) texts.push(lines[i++].text);
       return texts.map(escapeHtml).join("\n");
     };
     if (isListItem(l)) {
