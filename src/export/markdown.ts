@@ -39,7 +39,8 @@ const quote = (s: string) =>
     .map((l) => (l ? `> ${l}` : ">"))
     .join("\n");
 
-function blockMarkdown(b: Block): string {
+/** One block as Markdown (also what copying a message gives). */
+export function blockMarkdown(b: Block): string {
   const text = (s: string) => sanitizeMultiline(s.trim());
   switch (b.kind) {
     case "user":
