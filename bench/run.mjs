@@ -18,6 +18,7 @@ const BENCHMARKS = [
   "./listing.mjs", // issue #2
   "./tui.mjs", // issue #3: first frame + key latency in a pty (node-pty + @xterm/headless)
   "./tui-tree.mjs", // issue #4: 50,000-entry tree, first frame + key latency vs pi open()+getTree()
+  "./reader.mjs", // issue #16: the transcript model on a linear 50,000-entry session
 ];
 
 function parseArgs(argv) {

@@ -31,7 +31,7 @@ function keptLine(raw: string, node: EntryNode, parentId: string | null, index: 
 }
 
 /** Writes `content` to `path` only if nothing is there: temp file, fsync, hard link, unlink. */
-function writeNew(path: string, content: string): void {
+export function writeNew(path: string, content: string): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   const fd = openSync(tmp, "wx", 0o600);
   try {

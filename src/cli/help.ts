@@ -4,6 +4,7 @@ Usage:
   pi-sessions [--all] [--print] [options]     open the full-screen browser
   pi-sessions list [--all] [--cwd PATH] [--json] [--sort KEY]
   pi-sessions show <session> [--json]
+  pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE]
   pi-sessions rename <session> <name>
   pi-sessions label <session> <entryId> [label]
   pi-sessions delete <session...> [--permanent] [--yes]
@@ -36,6 +37,19 @@ Files that are not sessions are reported on stderr.
   show: `Usage: pi-sessions show <path | id | unique id prefix> [--json]
 
 Shows a session's header, name, leaf, active path, labels and entries.
+`,
+  export: `Usage: pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE]
+
+Writes a session's conversation to stdout, or to FILE with -o (never over an existing file):
+  md     Markdown of the active branch (default)
+  html   one self-contained page (no scripts, nothing loaded from the network; light or dark
+         as the system is set)
+  jsonl  the branch as a new session file pi opens (a new session id, as pi's /export writes)
+Without --format the format follows FILE's extension (.md, .html, .jsonl).
+--branch ENTRY       the branch through that entry: the active one if ENTRY is on it, else
+                     down to the newest leaf below ENTRY
+--all-branches       every branch (md, html), the active one first, each marked once with
+                     where it branches off
 `,
   rename: `Usage: pi-sessions rename <session> <name>
 

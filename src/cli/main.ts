@@ -8,6 +8,7 @@ type Command = (args: string[], io: CliIO) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   list: async () => (await import("./commands/list.js")).listCommand,
   show: async () => (await import("./commands/show.js")).showCommand,
+  export: async () => (await import("./commands/export.js")).exportCommand,
   rename: async () => (await import("./commands/rename.js")).renameCommand,
   label: async () => (await import("./commands/label.js")).labelCommand,
   delete: async () => (await import("./commands/delete.js")).deleteCommand,

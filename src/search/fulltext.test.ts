@@ -140,3 +140,10 @@ describe("makeSnippet", () => {
     expect(makeSnippet("needle at start", 0, 6)).toBe("needle at start");
   });
 });
+
+describe("fieldQuery keeps date filters", () => {
+  it("so a full-text hit still has to be in the date range", () => {
+    const q = parseQuery("parser after:2026-10-01 7d cwd:x", new Date(2026, 10, 20));
+    expect(fieldQuery(q).terms.map((t) => t.kind)).toEqual(["date", "date", "field"]);
+  });
+});

@@ -41,9 +41,9 @@ export function textTerms(query: Query): TextTerm[] {
   return query.terms.filter((t): t is TextTerm => t.kind === "word" || t.kind === "phrase" || t.kind === "regex");
 }
 
-/** The metadata-only part of a query: field filters (and "never" for an invalid pattern). */
+/** The metadata-only part of a query: field and date filters (and "never" for an invalid pattern). */
 export function fieldQuery(query: Query): Query {
-  return { terms: query.terms.filter((t) => t.kind === "field" || t.kind === "never") };
+  return { terms: query.terms.filter((t) => t.kind === "field" || t.kind === "date" || t.kind === "never") };
 }
 
 /**

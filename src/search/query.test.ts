@@ -94,3 +94,65 @@ describe("compactSubsequence", () => {
     expect(compactSubsequence("abc", "a")).toBe(false);
   });
 });
+
+describe("date filters", () => {
+  // Local times: the filters work in the user's days.
+  const now = new Date(2026, 10, 20, 15, 30); // 2026-11-20 15:30 local
+  const at = (y: number, mo: number, d: number, h = 12) => makeSummary({ modified: new Date(y, mo - 1, d, h) });
+  const md = (q: string, x: ReturnType<typeof makeSummary>) => matchSession(parseQuery(q, now), x);
+
+  it("after: starts at local midnight of that day, before: stops at it", () => {
+    const octFirstEarly = makeSummary({ modified: new Date(2026, 9, 1, 0, 0, 1) });
+    const septLast = makeSummary({ modified: new Date(2026, 8, 30, 23, 59, 59) });
+    expect(md("after:2026-10-01", octFirstEarly)).not.toBeNull();
+    expect(md("after:2026-10-01", septLast)).toBeNull();
+    expect(md("before:2026-10-01", septLast)).not.toBeNull();
+    expect(md("before:2026-10-01", octFirstEarly)).toBeNull();
+  });
+  it("after: and before: together select a month", () => {
+    const q = "after:2026-10-01 before:2026-11-01";
+    expect(md(q, at(2026, 10, 15))).not.toBeNull();
+    expect(md(q, at(2026, 10, 31, 23))).not.toBeNull();
+    expect(md(q, at(2026, 11, 1, 0))).toBeNull();
+    expect(md(q, at(2026, 9, 30))).toBeNull();
+  });
+  it("today is since local midnight", () => {
+    expect(md("today", at(2026, 11, 20, 0))).not.toBeNull();
+    expect(md("TODAY", at(2026, 11, 20, 15))).not.toBeNull();
+    expect(md("today", at(2026, 11, 19, 23))).toBeNull();
+  });
+  it("Nd is the last N×24 hours", () => {
+    expect(md("7d", makeSummary({ modified: new Date(now.getTime() - 7 * 86_400_000 + 1000) }))).not.toBeNull();
+    expect(md("7d", makeSummary({ modified: new Date(now.getTime() - 7 * 86_400_000 - 1000) }))).toBeNull();
+    expect(md("1d", at(2026, 11, 19, 16))).not.toBeNull();
+    expect(md("1d", at(2026, 11, 19, 15))).toBeNull();
+    expect(md("30D", at(2026, 10, 25))).not.toBeNull();
+  });
+  it("combine with text terms (AND)", () => {
+    const x = makeSummary({ firstMessage: "fix the parser", modified: new Date(2026, 10, 20, 9) });
+    expect(md("parser today", x)).not.toBeNull();
+    expect(md("lexer today", x)).toBeNull();
+    expect(md("parser before:2026-11-20", x)).toBeNull();
+  });
+  it("parses to date terms; 0d, quoted words and other words stay text", () => {
+    expect(parseQuery("7d", now).terms).toEqual([{ kind: "date", from: now.getTime() - 7 * 86_400_000 }]);
+    expect(parseQuery("before:2026-11-01", now).terms).toEqual([{ kind: "date", until: new Date(2026, 10, 1).getTime() }]);
+    expect(parseQuery('"today" 0d 7days d7', now).terms).toEqual([
+      { kind: "phrase", text: "today" },
+      { kind: "word", text: "0d" },
+      { kind: "word", text: "7days" },
+      { kind: "word", text: "d7" },
+    ]);
+    expect(parseQuery("after:", now).terms).toEqual([]);
+  });
+  it("an invalid date is an error and matches nothing", () => {
+    for (const q of ["after:2026-02-30", "before:2026-13-01", "after:yesterday", "before:2026-1-1"]) {
+      const parsed = parseQuery(q, now);
+      expect(parsed.error, q).toMatch(/invalid date/);
+      expect(matchSession(parsed, at(2026, 1, 1))).toBeNull();
+    }
+  });
+  it("a session with an invalid modified time matches no date filter", () => {
+    expect(md("before:2030-01-01", makeSummary({ modified: new Date(NaN) }))).toBeNull();
+  });
+});

@@ -7,6 +7,10 @@ import type { SessionSummary } from "../model/types.js";
  *   "exact phrase"  substring, spaces included
  *   re:pattern      case-insensitive regular expression over the same fields
  *   cwd: model: label: name:   field filters (label: alone = has labels)
+ *   after:YYYY-MM-DD before:YYYY-MM-DD today Nd   date filters on the session's modified
+ *                   time: after: from the start of that (local) day on, before: up to the
+ *                   start of that day (so after:2026-10-01 before:2026-11-01 is October),
+ *                   today since local midnight, 7d the last 7×24 hours
  */
 
 export type Term =
@@ -14,6 +18,8 @@ export type Term =
   | { kind: "phrase"; text: string }
   | { kind: "regex"; re: RegExp }
   | { kind: "field"; field: "cwd" | "model" | "label" | "name"; text: string }
+  /** Modified time in [from, until) (epoch ms; either bound may be open). */
+  | { kind: "date"; from?: number; until?: number }
   | { kind: "never" };
 
 export interface Query {
@@ -55,12 +61,51 @@ function unquote(s: string): { text: string; quoted: boolean } {
   return { text: s, quoted: false };
 }
 
-export function parseQuery(q: string): Query {
+const DAY_MS = 86_400_000;
+
+/** Local midnight starting the day `YYYY-MM-DD`, or undefined when that is no real date. */
+export function parseDay(text: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(y, mo - 1, d);
+  // Date rolls 2026-02-30 over into March: a rolled date was not a real one.
+  if (at.getFullYear() !== y || at.getMonth() !== mo - 1 || at.getDate() !== d) return undefined;
+  return at.getTime();
+}
+
+/** `today` and `Nd` (N ≥ 1): the bare words that are date filters. */
+function relativeDate(tok: string, now: Date): Term | undefined {
+  if (tok.toLowerCase() === "today") {
+    return { kind: "date", from: new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime() };
+  }
+  const m = /^(\d{1,6})d$/i.exec(tok);
+  if (m && Number(m[1]) > 0) return { kind: "date", from: now.getTime() - Number(m[1]) * DAY_MS };
+  return undefined;
+}
+
+/** `now` resolves `today` and `Nd` (the query is parsed as it is typed). */
+export function parseQuery(q: string, now: Date = new Date()): Query {
   const terms: Term[] = [];
   let error: string | undefined;
   for (const tok of tokenize(q)) {
     const colon = tok.indexOf(":");
     const prefix = colon > 0 ? tok.slice(0, colon).toLowerCase() : "";
+    if (prefix === "after" || prefix === "before") {
+      const text = unquote(tok.slice(colon + 1)).text;
+      if (!text) continue;
+      const day = parseDay(text);
+      if (day === undefined) {
+        error ??= `invalid date ${prefix}:${text} (use YYYY-MM-DD)`;
+        terms.push({ kind: "never" });
+      } else terms.push(prefix === "after" ? { kind: "date", from: day } : { kind: "date", until: day });
+      continue;
+    }
+    const relative = relativeDate(tok, now);
+    if (relative) {
+      terms.push(relative);
+      continue;
+    }
     if (prefix === "re") {
       const pattern = unquote(tok.slice(3)).text;
       if (!pattern) continue;
@@ -89,7 +134,7 @@ export interface MatchContext {
   labelsOf?(s: SessionSummary): string[] | undefined;
 }
 
-type Searchable = Pick<SessionSummary, "name" | "firstMessage" | "cwd" | "id" | "models" | "labelCount">;
+type Searchable = Pick<SessionSummary, "name" | "firstMessage" | "cwd" | "id" | "models" | "labelCount" | "modified">;
 
 /**
  * A compact subsequence: every char of `needle` in order, spanning at most
@@ -121,6 +166,11 @@ function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchCon
   switch (t.kind) {
     case "never":
       return 0;
+    case "date": {
+      const at = s.modified.getTime();
+      if (Number.isNaN(at)) return 0;
+      return (t.from === undefined || at >= t.from) && (t.until === undefined || at < t.until) ? SUBSTRING : 0;
+    }
     case "word": {
       const fields = lower();
       if (fields.some((f) => f.includes(t.text))) return SUBSTRING;
