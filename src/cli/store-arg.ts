@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { checkStore, locateStore, storeExists, type StoreLocation } from "../store/locate.js";
+import type { TieBreak } from "../search/sort.js";
+import { checkStore, isDefaultLayout, locateStore, storeExists, type StoreLocation } from "../store/locate.js";
 import type { CliIO } from "./io.js";
 
 /**
@@ -7,7 +8,8 @@ import type { CliIO } from "./io.js";
  * applies only when nothing was configured and ~/.pi/agent/sessions does not exist.
  */
 export function storeFromArgs(flag: string | undefined, io: CliIO, fallback?: string): StoreLocation {
-  const loc = locateStore({ flag, env: io.env, cwd: io.cwd });
+  const loc = locateStore({ flag, env: io.env, cwd: io.cwd, home: io.env.HOME || undefined });
+  for (const w of loc.warnings ?? []) io.stderr(`pi-sessions: ${w}\n`);
   if (fallback && loc.source === "default" && !storeExists(loc)) {
     const demo: StoreLocation = { dir: resolve(io.cwd, fallback), source: "fallback" };
     checkStore(demo);
@@ -15,4 +17,9 @@ export function storeFromArgs(flag: string | undefined, io: CliIO, fallback?: st
   }
   checkStore(loc);
   return loc;
+}
+
+/** How `list --all` breaks ties of `modified` on this store, as pi's listAll does (see TieBreak). */
+export function allTieBreak(loc: StoreLocation): TieBreak {
+  return isDefaultLayout(loc) ? "mtime" : "name";
 }

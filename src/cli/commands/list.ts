@@ -8,7 +8,8 @@ import { usageError } from "../errors.js";
 import type { CliIO } from "../io.js";
 import { safeJson, summaryToJson } from "../json.js";
 import { parse, STORE_OPTION } from "../parse.js";
-import { storeFromArgs } from "../store-arg.js";
+import { allTieBreak, storeFromArgs } from "../store-arg.js";
+import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
 
@@ -27,7 +28,8 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
   const store = storeFromArgs(values["session-dir"], io);
   const { sessions, diagnostics } = await scanStore(store.dir, {}, { probe: false });
   const cwd = resolve(io.cwd, values.cwd ?? ".");
-  const shown = sortSessions(values.all ? sessions : sessions.filter((s) => s.cwd === cwd), sort);
+  const inScope = cwdScope(store.dir, cwd);
+  const shown = values.all ? sortSessions(sessions, sort, allTieBreak(store)) : sortSessions(sessions.filter(inScope), sort, "name");
   // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
   for (const d of diagnostics) io.stderr(`pi-sessions: skipped ${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}\n`);
   for (const s of shown) {

@@ -1,0 +1,122 @@
+// Runs in a child process under the oracle's Node (>= 22.19): loads pi 1.5.2's bundle and answers
+// a batch of questions read as JSON from stdin, one answer per question, as JSON on stdout.
+// pi's SessionManager.open may rewrite a file (a missing trailing newline, an old version), so
+// the tests only ever point this at temp copies.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const pi = await import(pathToFileURL(process.argv[2]).href);
+const { SessionManager, SettingsManager } = pi;
+
+const info = (s) => ({
+  path: s.path,
+  id: s.id,
+  cwd: s.cwd,
+  name: s.name ?? null,
+  parentSessionPath: s.parentSessionPath ?? null,
+  created: s.created.toISOString(),
+  modified: s.modified.toISOString(),
+  messageCount: s.messageCount,
+  firstMessage: s.firstMessage,
+  allMessagesText: s.allMessagesText,
+});
+
+/** AgentSession.getSessionStats' token and cost rule (pi's /session), over every entry of the file. */
+function sessionStats(entries) {
+  const t = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
+  const add = (u) => {
+    t.input += u.input;
+    t.output += u.output;
+    t.cacheRead += u.cacheRead;
+    t.cacheWrite += u.cacheWrite;
+    t.cost += u.cost.total;
+  };
+  for (const e of entries) {
+    if (e.type === "usage") add(e.usage);
+    else if ((e.type === "branch_summary" || e.type === "compaction") && e.usage) add(e.usage);
+    if (e.type !== "message") continue;
+    if (e.message.role === "toolResult" && e.message.usage) add(e.message.usage);
+    else if (e.message.role === "assistant") add(e.message.usage);
+  }
+  const { cost, ...tokens } = t;
+  return { tokens: { ...tokens, total: t.input + t.output + t.cacheRead + t.cacheWrite }, cost };
+}
+
+const treeOf = (nodes) => nodes.map((n) => ({ id: n.entry.id, type: n.entry.type, ...(n.label ? { label: n.label } : {}), children: treeOf(n.children) }));
+
+function describe(file) {
+  const sm = SessionManager.open(file);
+  const projection = sm.buildSessionProjection();
+  const labels = {};
+  const walk = (nodes) => nodes.forEach((n) => (n.label && (labels[n.entry.id] = n.label), walk(n.children)));
+  const tree = sm.getTree();
+  walk(tree);
+  return {
+    header: sm.getHeader(),
+    entryCount: sm.getEntries().length,
+    leafId: sm.getLeafId(),
+    branch: sm.getBranch().map((e) => e.id),
+    name: sm.getSessionName() ?? null,
+    labels,
+    tree: treeOf(tree),
+    contextRoles: projection.messages.map((m) => m.role),
+    contextEntryIds: projection.entries.filter((e) => e.messages.length).map((e) => e.sourceEntry.id),
+    sessionStats: sessionStats(sm.getEntries()),
+  };
+}
+
+/** The entries pi's /tree shows for each filter mode (its own TreeList, read through its fields). */
+function treeRows(file, leafId) {
+  pi.initTheme?.();
+  const sm = SessionManager.open(file);
+  const out = {};
+  for (const mode of ["default", "no-tools", "user-only", "labeled-only", "all"]) {
+    const c = new pi.TreeSelectorComponent(sm.getTree(), leafId ?? sm.getLeafId(), 200, () => {}, () => {}, undefined, undefined, mode);
+    out[mode] = c.treeList.filteredNodes.map((n) => n.node.entry.id);
+  }
+  return out;
+}
+
+function withAgentDir(agentDir, fn) {
+  const before = process.env.PI_CODING_AGENT_DIR;
+  if (agentDir) process.env.PI_CODING_AGENT_DIR = agentDir;
+  else delete process.env.PI_CODING_AGENT_DIR;
+  try {
+    return fn();
+  } finally {
+    if (before === undefined) delete process.env.PI_CODING_AGENT_DIR;
+    else process.env.PI_CODING_AGENT_DIR = before;
+  }
+}
+
+async function answer(q) {
+  switch (q.op) {
+    case "describe":
+      return describe(q.file);
+    case "treeRows":
+      return treeRows(q.file, q.leafId);
+    case "listAll":
+      return (await withAgentDir(q.agentDir, () => (q.sessionDir ? SessionManager.listAll(q.sessionDir) : SessionManager.listAll()))).map(info);
+    case "list":
+      return (await withAgentDir(q.agentDir, () => SessionManager.list(q.cwd, q.sessionDir))).map(info);
+    case "findById":
+      return withAgentDir(q.agentDir, () => SessionManager.findById(q.cwd, q.id, q.sessionDir)) ?? null;
+    case "settingsSessionDir":
+      return SettingsManager.create(q.cwd, q.agentDir).getSessionDir() ?? null;
+    default:
+      throw new Error(`unknown op ${q.op}`);
+  }
+}
+
+const questions = JSON.parse(readFileSync(0, "utf8"));
+const answers = [];
+for (const q of questions) {
+  try {
+    answers.push({ ok: await answer(q) });
+  } catch (err) {
+    answers.push({ error: String(err?.message ?? err) });
+  }
+}
+process.stdout.write(JSON.stringify(answers));
+// pi's modules keep timers alive; the answers are written.
+process.exit(0);
