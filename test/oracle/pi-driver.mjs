@@ -44,8 +44,10 @@ function sessionStats(entries) {
 
 const treeOf = (nodes) => nodes.map((n) => ({ id: n.entry.id, type: n.entry.type, ...(n.label ? { label: n.label } : {}), children: treeOf(n.children) }));
 
-function describe(file) {
+function describe(file, leafId) {
   const sm = SessionManager.open(file);
+  // Moves the leaf in memory only (pi's /tree without writing), to read the context there.
+  if (leafId) sm.branch(leafId);
   const projection = sm.buildSessionProjection();
   const labels = {};
   const walk = (nodes) => nodes.forEach((n) => (n.label && (labels[n.entry.id] = n.label), walk(n.children)));
@@ -60,7 +62,8 @@ function describe(file) {
     labels,
     tree: treeOf(tree),
     contextRoles: projection.messages.map((m) => m.role),
-    contextEntryIds: projection.entries.filter((e) => e.messages.length).map((e) => e.sourceEntry.id),
+    contextEntryIds: projection.entries.map((e) => e.sourceEntry.id),
+    contextMessages: projection.messages,
     sessionStats: sessionStats(sm.getEntries()),
   };
 }
@@ -92,7 +95,7 @@ function withAgentDir(agentDir, fn) {
 async function answer(q) {
   switch (q.op) {
     case "describe":
-      return describe(q.file);
+      return describe(q.file, q.leafId);
     case "treeRows":
       return treeRows(q.file, q.leafId);
     case "listAll":

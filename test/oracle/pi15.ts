@@ -31,12 +31,27 @@ export function oracleSkipReason(): string | undefined {
 }
 
 export type Question =
-  | { op: "describe"; file: string }
+  | { op: "describe"; file: string; leafId?: string }
   | { op: "treeRows"; file: string; leafId?: string }
   | { op: "listAll"; agentDir?: string; sessionDir?: string }
   | { op: "list"; cwd: string; agentDir?: string; sessionDir?: string }
   | { op: "findById"; cwd: string; id: string; agentDir?: string; sessionDir?: string }
   | { op: "settingsSessionDir"; cwd: string; agentDir: string };
+
+/** pi's reading of one session (see pi-driver.mjs). */
+export interface PiSession {
+  header: Record<string, unknown>;
+  entryCount: number;
+  leafId: string | null;
+  branch: string[];
+  name: string | null;
+  labels: Record<string, string>;
+  tree: unknown[];
+  contextRoles: string[];
+  contextEntryIds: string[];
+  contextMessages: unknown[];
+  sessionStats: { tokens: Record<string, number>; cost: number };
+}
 
 const DRIVER = fileURLToPath(new URL("./pi-driver.mjs", import.meta.url));
 
