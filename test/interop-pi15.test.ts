@@ -128,6 +128,19 @@ describe.skipIf(skip)("forks pi 1.5.2 writes and pi-sessions now writes too", ()
   });
 });
 
+describe.skipIf(skip)("resume at a user message that is the first entry", () => {
+  it("the position goes before it (pi's resetLeaf): pi opens with an empty context and keeps every entry", async () => {
+    const path = toCopy(expected.notes.S9b.file);
+    const before = await piReads(path);
+    const written = await resumeAtEntry(path, null);
+    expect(written?.parentId).toBeNull();
+    const after = await piReads(path);
+    expect(after.leafId).toBe(written!.id);
+    expect(after.contextMessages).toEqual([]);
+    expect(after.entryCount).toBe(before.entryCount + 1);
+  });
+});
+
 describe.skipIf(skip)("delete and restore", () => {
   it("a restored session is byte-identical and pi 1.5.2 reads it as before", async () => {
     const path = toCopy(expected.notes.S4.file);

@@ -1,5 +1,6 @@
 import { toolCallMap } from "../../src/model/row-text.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
+import type { EntryNode } from "../../src/model/types.js";
 import {
   buildTreeView,
   isFoldable,
@@ -18,7 +19,13 @@ import { EMPTY_INPUT, type TextInput } from "../state/textInput.js";
  */
 
 /** An append that waits for the user's go-ahead (the file changed in the last seconds). */
-export type PendingWrite = { op: "label"; entryId: string; label: string } | { op: "navigate"; entryId: string };
+export type PendingWrite =
+  | { op: "label"; entryId: string; label: string }
+  /**
+   * Resume at `entryId` (null: before the first entry). `copyOf`: a user message was picked;
+   * as pi's /tree, the position goes to its parent and its text goes to the clipboard.
+   */
+  | { op: "navigate"; entryId: string | null; copyOf?: EntryNode };
 
 export type TreeMode = "tree" | "treeSearch" | "treeLabel" | "treeConfirm";
 
@@ -56,6 +63,8 @@ export interface TreeState {
   searchSeq: number;
   /** A write or fork in flight: further writes wait. */
   busy: boolean;
+  /** A user message's text is on the clipboard and the position moved: Enter resumes. */
+  resumeReady?: boolean;
   message?: { text: string; error?: boolean };
   /** The file's mtime right after our own last write: not a sign that pi has it open. */
   ownMtime?: number;

@@ -13,6 +13,16 @@ export function messageText(content: unknown): string {
   return parts.join(" ");
 }
 
+/**
+ * The text pi puts in its editor when /tree goes back to a user message (contentText with no
+ * separator): a string as is, else the text blocks joined.
+ */
+export function editorText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return (content as Block[]).filter((b) => b && b.type === "text" && typeof b.text === "string").map((b) => b.text as string).join("");
+}
+
 /** One line for a tool call, as the preview and tree show it: `bash: npm test`, `read: src/a.ts`. */
 export function toolCallLine(name: unknown, args: unknown): string {
   const tool = typeof name === "string" ? name : "tool";
