@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
+import type { AppliedEdit } from "../../src/model/context.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { nearestVisibleId, type TreeView } from "../../src/model/tree-view.js";
 import { useVisibleWindow } from "../layout/useVisibleWindow.js";
@@ -16,6 +17,8 @@ interface Props {
   cursor: number;
   width: number;
   height: number;
+  edits?: ReadonlyMap<string, AppliedEdit>;
+  original?: boolean;
 }
 
 /** The leaf, or its nearest visible ancestor; none when no ancestor is visible. */
@@ -24,12 +27,12 @@ export function activeRow(view: TreeView, index: SessionIndex): string | undefin
 }
 
 /** Virtualised: only the rows in the visible window are formatted and rendered. */
-export function TreePane({ view, index, calls, folded, matches, cursor, width, height }: Props) {
+export function TreePane({ view, index, calls, folded, matches, cursor, width, height, edits, original = false }: Props) {
   const { top, end } = useVisibleWindow(view.rows.length, cursor, height);
   // A hidden leaf (a label entry, say) lends its marker to its nearest visible ancestor.
   const activeRowId = useMemo(() => activeRow(view, index), [view, index]);
   // Formatted rows survive cursor moves: a key formats only the rows that scrolled in.
-  const cache = useMemo(() => new Map<number, TreeRowParts>(), [view, index, calls, folded, matches, width, activeRowId]);
+  const cache = useMemo(() => new Map<number, TreeRowParts>(), [view, index, calls, folded, matches, width, activeRowId, edits, original]);
   if (view.rows.length === 0) {
     return (
       <Box height={height} width={width} flexShrink={0}>
@@ -43,7 +46,7 @@ export function TreePane({ view, index, calls, folded, matches, cursor, width, h
   for (let i = top; i < end; i++) {
     let base = cache.get(i);
     if (!base) {
-      base = treeRowParts(view, index, calls, folded, matches, i, -1, width, activeRowId);
+      base = treeRowParts(view, index, calls, folded, matches, i, -1, width, activeRowId, edits, original);
       cache.set(i, base);
     }
     const parts = i === cursor ? { ...base, selected: true } : base;

@@ -172,6 +172,11 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
       return pushEffect(setTree(s, { ...note(t, "forking…"), busy: true }), { type: "tree.fork", path: t.path, entryId: id });
     }
+    case "tree.original": {
+      const original = !t.original;
+      if (t.edits.size === 0) return setTree(s, note(t, "no context edit on this branch: entries are as written"));
+      return setTree(s, note({ ...t, original }, original ? "showing entries as written (e: as the model sees them)" : "showing entries as the model sees them, context edits applied (e: as written)"));
+    }
     case "tree.previewUp":
       return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - PREVIEW_STEP) });
     case "tree.previewDown":

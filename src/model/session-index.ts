@@ -130,7 +130,8 @@ export function toNode(entry: SessionEntry, ref: LineRef, skimmed: boolean): Ent
     node.targetId = str(entry.targetId);
     const r = entry.replacement as { content?: unknown } | null | undefined;
     node.edit = r === null ? "omit" : "replace";
-    if (r && typeof r === "object") node.editText = messageText(r.content).slice(0, 200);
+    // Kept whole (up to the preview's limit): the tree shows it in place of the target's text.
+    if (r && typeof r === "object") node.editText = messageText(r.content).slice(0, 100_000);
   } else if (entry.type === "label") {
     node.targetId = str(entry.targetId);
   } else if (entry.type === "model_change") {

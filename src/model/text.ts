@@ -88,6 +88,13 @@ export function describeEntry(entry: SessionEntry): EntryDescription {
       return { role: "label", text: stringField(entry, "label"), toolCalls: [] };
     case "session_info":
       return { role: "session_info", text: stringField(entry, "name"), toolCalls: [] };
+    case "context_edit": {
+      const r = entry.replacement as { content?: unknown } | null | undefined;
+      const what = r && typeof r === "object" ? `replace ${stringField(entry, "targetId")}: ${messageText(r.content)}` : `omit ${stringField(entry, "targetId")}`;
+      return { role: "context_edit", text: what, toolCalls: [] };
+    }
+    case "usage":
+      return { role: "usage", text: `${stringField(entry, "kind")} ${stringField(entry, "provider")}/${stringField(entry, "model")}`.trim(), toolCalls: [] };
     default:
       return { role: entry.type, text: "", toolCalls: [] };
   }

@@ -123,7 +123,7 @@ export interface EntryNode {
   targetId?: string;
   /** context_edit: omit the target from the model's context, or replace its content. */
   edit?: "omit" | "replace";
-  /** context_edit replace: the replacement's text (first characters). */
+  /** context_edit replace: the replacement's text (up to 100,000 characters). */
   editText?: string;
 }
 

@@ -42,8 +42,15 @@ export function showJson(index: SessionIndex): Record<string, unknown> {
   };
 }
 
+/** pi's /session totals in one line. */
+function usageLine(u: ReturnType<typeof usageTotals>): string {
+  const t = u.tokens;
+  return `${t.total} tokens (in ${t.input}, out ${t.output}, cache read ${t.cacheRead}, write ${t.cacheWrite}), $${u.cost.toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}`;
+}
+
 export function showText(index: SessionIndex): string {
   const active = new Set(activePath(index));
+  const context = buildContext(index);
   const h = index.header;
   const line = (v: unknown) => sanitizeLine(String(v ?? ""));
   const lines = [
@@ -54,12 +61,14 @@ export function showText(index: SessionIndex): string {
     ...(index.name ? [`name:     ${line(index.name)}`] : []),
     ...(h.parentSession ? [`parent:   ${line(h.parentSession)}`] : []),
     `entries:  ${index.nodes.length} (leaf ${index.leafId ? line(index.leafId) : "none"}; * = active path)`,
+    `usage:    ${usageLine(usageTotals(index))}`,
     "",
   ];
   for (const n of index.nodes) {
     const kind = line(n.role ?? n.type);
     const label = index.labels.get(n.id);
-    const text = line(n.text).slice(0, 100);
+    const edit = context.edits.get(n.id);
+    const text = (edit ? `(${edit.kind === "omit" ? "omitted from the model's context" : "replaced for the model"} by ${edit.editId}) ` : "") + line(n.text).slice(0, 100);
     lines.push(`${active.has(n.id) ? "*" : " "} ${line(n.id)}  ${kind.padEnd(14)} ${label ? `[${line(label)}] ` : ""}${text}`);
   }
   for (const w of index.warnings) lines.push(`warning: ${line(w)}`);
