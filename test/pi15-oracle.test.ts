@@ -1,6 +1,6 @@
 // pi 1.5.2 itself, run in a child process (test/oracle), answers for what expected.json does not
 // record: its /tree filters row by row, its store location from settings and file:// URLs.
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,5 +82,58 @@ describe.skipIf(skip)("where the store is, as pi 1.5.2 finds it", () => {
     expect(want.length).toBe(4);
     expect(await ourList({ PI_CODING_AGENT_SESSION_DIR: url })).toEqual(want);
     expect(await ourList({}, ["--session-dir", url])).toEqual(want);
+  });
+});
+
+describe.skipIf(skip)("lists and lookups, live against pi 1.5.2 on the same files", () => {
+  const expected = JSON.parse(readFileSync(join(SRC, "expected.json"), "utf8"));
+  const cwds = Object.keys(expected.listByCwd as object);
+
+  async function compare(label: string) {
+    const agent = join(root, "agent");
+    const custom = join(root, "custom-dir");
+    const qs = [
+      { op: "listAll" as const, agentDir: agent },
+      { op: "listAll" as const, sessionDir: custom },
+      ...cwds.flatMap((cwd) => [
+        { op: "list" as const, cwd, agentDir: agent },
+        { op: "list" as const, cwd, sessionDir: custom },
+      ]),
+    ];
+    const pi = await askPi<{ path: string }[]>(qs);
+    const env = { PI_CODING_AGENT_DIR: agent, HOME: root };
+    const ours = async (args: string[]) => (await runCliJson<{ path: string }[]>(["list", "--json", ...args], { env })).json.map((r) => r.path);
+    expect(await ours(["--all"]), `${label}: listAll`).toEqual(pi[0].map((r) => r.path));
+    expect(await ours(["--all", "--session-dir", custom]), `${label}: listAll(custom)`).toEqual(pi[1].map((r) => r.path));
+    for (let i = 0; i < cwds.length; i++) {
+      expect(await ours(["--cwd", cwds[i]]), `${label}: list(${cwds[i]})`).toEqual(pi[2 + 2 * i].map((r) => r.path));
+      expect(await ours(["--cwd", cwds[i], "--session-dir", custom]), `${label}: list(${cwds[i]}, custom)`).toEqual(pi[3 + 2 * i].map((r) => r.path));
+    }
+  }
+
+  it("the same set and order whichever file is newer on disk (ties of modified go by file mtime in listAll)", async () => {
+    const list = files();
+    const t0 = Date.parse("2026-11-23T08:00:00Z") / 1000;
+    list.forEach((f, i) => utimesSync(f, t0 + i, t0 + i));
+    await compare("oldest name first");
+    list.forEach((f, i) => utimesSync(f, t0 - i, t0 - i));
+    await compare("newest name first");
+    list.forEach((f) => utimesSync(f, t0, t0));
+    await compare("all equal");
+  });
+
+  it("findById finds what pi finds, for every id in its folder", async () => {
+    const agent = join(root, "agent");
+    const all = await askPi<{ path: string; id: string; cwd: string }[]>([{ op: "listAll", agentDir: agent }]);
+    const rows = all[0].filter((r) => r.path.startsWith(join(agent, "sessions")));
+    const folderCwd = (p: string) => cwds.find((c) => p.includes(`--${c.slice(1).replace(/\//g, "-")}--`))!;
+    const found = await askPi<string | null>(rows.map((r) => ({ op: "findById" as const, cwd: folderCwd(r.path), id: r.id, agentDir: agent })));
+    const unique = rows.filter((r) => rows.filter((x) => x.id === r.id).length === 1);
+    expect(unique.length).toBeGreaterThan(5);
+    for (const r of unique) {
+      expect(found[rows.indexOf(r)]).toBe(r.path);
+      const { json } = await runCliJson<{ path: string }>(["show", r.id, "--json"], { env: { PI_CODING_AGENT_DIR: agent, HOME: root }, cwd: root });
+      expect(json.path).toBe(r.path);
+    }
   });
 });
