@@ -104,6 +104,11 @@ async function answer(q) {
       return (await withAgentDir(q.agentDir, () => SessionManager.list(q.cwd, q.sessionDir))).map(info);
     case "findById":
       return withAgentDir(q.agentDir, () => SessionManager.findById(q.cwd, q.id, q.sessionDir)) ?? null;
+    case "fork": {
+      // pi's own /fork (createBranchedSession), written into `outDir`.
+      const sm = SessionManager.open(q.file, q.outDir);
+      return sm.createBranchedSession(q.leafId) ?? null;
+    }
     case "settingsSessionDir":
       return SettingsManager.create(q.cwd, q.agentDir).getSessionDir() ?? null;
     default:

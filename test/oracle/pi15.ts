@@ -36,7 +36,8 @@ export type Question =
   | { op: "listAll"; agentDir?: string; sessionDir?: string }
   | { op: "list"; cwd: string; agentDir?: string; sessionDir?: string }
   | { op: "findById"; cwd: string; id: string; agentDir?: string; sessionDir?: string }
-  | { op: "settingsSessionDir"; cwd: string; agentDir: string };
+  | { op: "settingsSessionDir"; cwd: string; agentDir: string }
+  | { op: "fork"; file: string; leafId: string; outDir: string };
 
 /** pi's reading of one session (see pi-driver.mjs). */
 export interface PiSession {
