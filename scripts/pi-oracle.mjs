@@ -30,8 +30,8 @@ function nodePackageName() {
   return os && arch ? `node-${os}-${arch}` : undefined;
 }
 
-/** `npm pack spec` into a fresh folder, unpacked; moved into place only when complete. */
-function packInto(spec, dest) {
+/** `npm pack spec` into a fresh folder, unpacked (only `members` if given); moved into place only when complete. */
+function packInto(spec, dest, members = []) {
   if (existsSync(dest)) return;
   mkdirSync(CACHE, { recursive: true });
   const tmp = mkdtempSync(join(CACHE, ".tmp-"));
@@ -40,7 +40,7 @@ function packInto(spec, dest) {
     execFileSync(npm, ["pack", spec, "--silent", "--pack-destination", tmp], { stdio: ["ignore", "ignore", "pipe"], shell: process.platform === "win32" });
     const tgz = readdirSync(tmp).find((f) => f.endsWith(".tgz"));
     if (!tgz) throw new Error(`npm pack ${spec} gave no tarball`);
-    execFileSync("tar", ["xzf", tgz], { cwd: tmp, stdio: ["ignore", "ignore", "pipe"] });
+    execFileSync("tar", ["xzf", tgz, ...members], { cwd: tmp, stdio: ["ignore", "ignore", "pipe"] });
     rmSync(join(tmp, tgz));
     try {
       renameSync(tmp, dest);
@@ -72,7 +72,8 @@ export function ensurePiOracle() {
   const pkg = nodePackageName();
   if (!pkg) return { skip: `pi ${PI_VERSION} needs Node >= ${MIN_NODE.join(".")}; there is no registry Node binary for ${process.platform}-${process.arch}` };
   const nodeDir = join(CACHE, `${pkg}-${NODE_VERSION}`);
-  packInto(`${pkg}@${NODE_VERSION}`, nodeDir);
+  // The binary is all we need of the package (its headers and docs are another 60 MB).
+  packInto(`${pkg}@${NODE_VERSION}`, nodeDir, process.platform === "win32" ? [] : ["package/bin/node"]);
   const node = findNodeBinary(nodeDir);
   if (!node) return { skip: `${pkg}@${NODE_VERSION} holds no node binary` };
   return { node, bundle };
