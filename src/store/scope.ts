@@ -23,7 +23,9 @@ export function cwdScope(storeDir: string, cwd: string): (s: { path: string; cwd
   return (s) => {
     const dir = dirname(s.path);
     if (basename(dir) === folder) return true;
-    if (resolve(dir) !== root) return false;
+    // Another project's folder of the default store.
+    if (resolve(dirname(dir)) === root) return false;
+    // Directly in a custom folder (or, defensively, anywhere else): by the header's cwd.
     return s.cwd !== "" && resolve(s.cwd) === want;
   };
 }
