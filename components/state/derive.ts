@@ -1,3 +1,4 @@
+import { dirname, resolve } from "node:path";
 import { fieldQuery } from "../../src/search/fulltext.js";
 import { matchSession, type Query } from "../../src/search/query.js";
 import { type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../src/search/sort.js";
@@ -35,6 +36,13 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: 
   return scopeMemo.test(s);
 }
 
+/** Every session lies directly in the store folder: a custom session folder, not pi's default store. */
+function flatStore(storeDir: string | undefined, scored: readonly { s: ListedSession }[]): boolean {
+  if (storeDir === undefined || scored.length === 0) return false;
+  const root = resolve(storeDir);
+  return scored.every((x) => dirname(x.s.path) === root);
+}
+
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 export function deriveRows(
   sessions: SessionMap,
@@ -61,11 +69,12 @@ export function deriveRows(
     if (score !== null) scored.push({ s, score });
   }
   const scoreOf = new Map(scored.map((x) => [x.s.path, x.score]));
-  // pi breaks ties as its listAll does for every folder, as its list does for one folder.
+  // pi breaks ties as its listAll does across its default store (file mtime), and by file
+  // name within one folder: this folder's sessions, or a custom folder's (flat) files.
   let sorted = sortSessions(
     scored.map((x) => x.s),
     opts.sort,
-    opts.scope === "all" ? "mtime" : "name",
+    opts.scope === "all" && !flatStore(opts.storeDir, scored) ? "mtime" : "name",
   );
   const withSnippet = (r: ListRow): ListRow => {
     const snippet = snippets.get(r.session.path);
