@@ -80,6 +80,51 @@ function treeRows(file, leafId) {
   return out;
 }
 
+/**
+ * A session written by pi's own SessionManager API, step by step. `ref` fields name an earlier
+ * step's entry as "$n" (n = step index). Returns the file and each step's entry id.
+ */
+function write(q) {
+  const sm = SessionManager.create(q.cwd, q.dir, q.id ? { id: q.id } : undefined);
+  const ids = [];
+  const ref = (r) => (typeof r === "string" && r.startsWith("$") ? ids[Number(r.slice(1))] : r);
+  for (const st of q.steps) {
+    switch (st.do) {
+      case "message":
+        ids.push(sm.appendMessage(st.message));
+        break;
+      case "model":
+        ids.push(sm.appendModelChange(st.provider, st.modelId));
+        break;
+      case "usage":
+        ids.push(sm.appendUsage(st.kind, st.provider, st.model, st.usage, st.note).id);
+        break;
+      case "compaction":
+        ids.push(sm.appendCompaction(st.summary, st.firstKept === null ? null : ref(st.firstKept), st.tokensBefore, undefined, false, st.usage));
+        break;
+      case "branch":
+        sm.branch(ref(st.ref));
+        ids.push(null);
+        break;
+      case "branchSummary":
+        ids.push(sm.branchWithSummary(ref(st.ref), st.summary, undefined, false, st.usage));
+        break;
+      case "contextEdit":
+        ids.push(sm.appendContextEdit(ref(st.ref), st.replacement));
+        break;
+      case "label":
+        ids.push(sm.appendLabelChange(ref(st.ref), st.label));
+        break;
+      case "name":
+        ids.push(sm.appendSessionInfo(st.name));
+        break;
+      default:
+        throw new Error(`unknown step ${st.do}`);
+    }
+  }
+  return { path: sm.getSessionFile(), ids };
+}
+
 function withAgentDir(agentDir, fn) {
   const before = process.env.PI_CODING_AGENT_DIR;
   if (agentDir) process.env.PI_CODING_AGENT_DIR = agentDir;
@@ -109,6 +154,8 @@ async function answer(q) {
       const sm = SessionManager.open(q.file, q.outDir);
       return sm.createBranchedSession(q.leafId) ?? null;
     }
+    case "write":
+      return write(q);
     case "settingsSessionDir":
       return SettingsManager.create(q.cwd, q.agentDir).getSessionDir() ?? null;
     default:

@@ -37,7 +37,20 @@ export type Question =
   | { op: "list"; cwd: string; agentDir?: string; sessionDir?: string }
   | { op: "findById"; cwd: string; id: string; agentDir?: string; sessionDir?: string }
   | { op: "settingsSessionDir"; cwd: string; agentDir: string }
-  | { op: "fork"; file: string; leafId: string; outDir: string };
+  | { op: "fork"; file: string; leafId: string; outDir: string }
+  | { op: "write"; cwd: string; dir: string; id?: string; steps: WriteStep[] };
+
+/** One step of a session pi writes through its own SessionManager API (see pi-driver.mjs). */
+export type WriteStep =
+  | { do: "message"; message: Record<string, unknown> }
+  | { do: "model"; provider: string; modelId: string }
+  | { do: "usage"; kind: string; provider: string; model: string; usage: Record<string, unknown>; note?: string }
+  | { do: "compaction"; summary: string; firstKept: string | null; tokensBefore: number; usage?: Record<string, unknown> }
+  | { do: "branch"; ref: string }
+  | { do: "branchSummary"; ref: string; summary: string; usage?: Record<string, unknown> }
+  | { do: "contextEdit"; ref: string; replacement: { content: unknown } | null }
+  | { do: "label"; ref: string; label?: string }
+  | { do: "name"; name: string };
 
 /** pi's reading of one session (see pi-driver.mjs). */
 export interface PiSession {
