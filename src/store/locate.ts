@@ -67,20 +67,18 @@ export function locateStore(args: { flag?: string; env?: NodeJS.ProcessEnv; home
   if (env.PI_CODING_AGENT_SESSION_DIR) return { dir: abs(env.PI_CODING_AGENT_SESSION_DIR), source: "PI_CODING_AGENT_SESSION_DIR" };
   const agentDir = env.PI_CODING_AGENT_DIR ? abs(env.PI_CODING_AGENT_DIR) : join(home, ".pi", "agent");
   const warnings: string[] = [];
+  const found = (dir: string, source: StoreSource): StoreLocation => (warnings.length ? { dir, source, warnings } : { dir, source });
   const project = readSessionDirSetting(join(resolve(cwd), ".pi", "settings.json"));
   const global = readSessionDirSetting(join(agentDir, "settings.json"));
   for (const w of [global.warning, project.warning]) if (w) warnings.push(w);
   // Settings merge key by key, the project's value winning whenever it is set (null included).
   const fromProject = project.value !== undefined;
   const value = fromProject ? project.value : global.value;
-  const extra = warnings.length ? { warnings } : {};
-  if (typeof value === "string" && value) return { dir: abs(value), source: fromProject ? "project settings" : "global settings", ...extra };
+  if (typeof value === "string" && value) return found(abs(value), fromProject ? "project settings" : "global settings");
   if (value !== undefined && value !== null && value !== "") {
     warnings.push(`the sessionDir setting is not a path (${JSON.stringify(value)}); it is ignored`);
   }
-  const extra2 = warnings.length ? { warnings } : {};
-  if (env.PI_CODING_AGENT_DIR) return { dir: join(agentDir, "sessions"), source: "PI_CODING_AGENT_DIR", ...extra2 };
-  return { dir: join(agentDir, "sessions"), source: "default", ...extra2 };
+  return found(join(agentDir, "sessions"), env.PI_CODING_AGENT_DIR ? "PI_CODING_AGENT_DIR" : "default");
 }
 
 /** True for pi's default store (a folder per project); false for a custom session folder. */
@@ -88,7 +86,7 @@ export function isDefaultLayout(loc: StoreLocation): boolean {
   return loc.source === "PI_CODING_AGENT_DIR" || loc.source === "default" || loc.source === "fallback";
 }
 
-const HOW_TO_POINT = "point pi-sessions elsewhere with --session-dir DIR or $PI_CODING_AGENT_SESSION_DIR";
+const HOW_TO_POINT = "point pi-sessions elsewhere with --session-dir DIR, $PI_CODING_AGENT_SESSION_DIR or pi's sessionDir setting";
 
 /** Throws a one-line StoreError naming the path when the store can't be read. */
 export function checkStore(loc: StoreLocation): void {
