@@ -1,7 +1,6 @@
-import { dirname, resolve } from "node:path";
 import { fieldQuery } from "../../src/search/fulltext.js";
 import { matchSession, type Query } from "../../src/search/query.js";
-import { type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../src/search/sort.js";
+import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../src/search/sort.js";
 import { cwdScope } from "../../src/store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
 
@@ -36,13 +35,6 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: 
   return scopeMemo.test(s);
 }
 
-/** Every session lies directly in the store folder: a custom session folder, not pi's default store. */
-function flatStore(storeDir: string | undefined, scored: readonly { s: ListedSession }[]): boolean {
-  if (storeDir === undefined || scored.length === 0) return false;
-  const root = resolve(storeDir);
-  return scored.every((x) => dirname(x.s.path) === root);
-}
-
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 export function deriveRows(
   sessions: SessionMap,
@@ -74,7 +66,7 @@ export function deriveRows(
   let sorted = sortSessions(
     scored.map((x) => x.s),
     opts.sort,
-    opts.scope === "all" && !flatStore(opts.storeDir, scored) ? "mtime" : "name",
+    opts.scope === "all" && opts.storeDir !== undefined ? allSessionsTieBreak(opts.storeDir, scored.map((x) => x.s)) : opts.scope === "all" ? "mtime" : "name",
   );
   const withSnippet = (r: ListRow): ListRow => {
     const snippet = snippets.get(r.session.path);

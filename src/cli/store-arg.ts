@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
-import type { TieBreak } from "../search/sort.js";
-import { checkStore, isDefaultLayout, locateStore, storeExists, type StoreLocation } from "../store/locate.js";
+import { checkStore, locateStore, storeExists, type StoreLocation } from "../store/locate.js";
 import type { CliIO } from "./io.js";
 
 /**
@@ -19,7 +18,3 @@ export function storeFromArgs(flag: string | undefined, io: CliIO, fallback?: st
   return loc;
 }
 
-/** How `list --all` breaks ties of `modified` on this store, as pi's listAll does (see TieBreak). */
-export function allTieBreak(loc: StoreLocation): TieBreak {
-  return isDefaultLayout(loc) ? "mtime" : "name";
-}

@@ -1,4 +1,4 @@
-import { basename } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import type { SessionSummary } from "../model/types.js";
 
 export const SORTS = ["recent", "created", "name", "messages", "size", "threaded"] as const;
@@ -17,6 +17,16 @@ type Sortable = Pick<SessionSummary, "path" | "name" | "firstMessage" | "modifie
  * Its final sort by `modified` is stable, so that reading order breaks the ties.
  */
 export type TieBreak = "mtime" | "name";
+
+/**
+ * The tie-break of a list of every session in a store: pi's default store (files in project
+ * folders) is read by listAll, newest file first; a custom folder (files directly in it) by
+ * file name. Decided by where the files lie, so `--session-dir` on a default store works too.
+ */
+export function allSessionsTieBreak(storeDir: string, sessions: readonly { path: string }[]): TieBreak {
+  const root = resolve(storeDir);
+  return sessions.length > 0 && sessions.every((s) => dirname(s.path) === root) ? "name" : "mtime";
+}
 
 const title = (s: Sortable) => (s.name ?? s.firstMessage).toLowerCase();
 // Path as the last tie-break keeps the order stable across batches.

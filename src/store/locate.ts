@@ -81,11 +81,6 @@ export function locateStore(args: { flag?: string; env?: NodeJS.ProcessEnv; home
   return found(join(agentDir, "sessions"), env.PI_CODING_AGENT_DIR ? "PI_CODING_AGENT_DIR" : "default");
 }
 
-/** True for pi's default store (a folder per project); false for a custom session folder. */
-export function isDefaultLayout(loc: StoreLocation): boolean {
-  return loc.source === "PI_CODING_AGENT_DIR" || loc.source === "default" || loc.source === "fallback";
-}
-
 const HOW_TO_POINT = "point pi-sessions elsewhere with --session-dir DIR, $PI_CODING_AGENT_SESSION_DIR or pi's sessionDir setting";
 
 /** Throws a one-line StoreError naming the path when the store can't be read. */
