@@ -155,3 +155,28 @@ describe.skipIf(skip)("a store pi 1.5.2 wrote in this test", () => {
     expect(json.path).toBe(found);
   });
 });
+
+describe.skipIf(skip)("threaded order as pi's /resume picker", () => {
+  it("a thread sorts by the latest activity anywhere under it, and so do forks under their parent", async () => {
+    const agentDir = join(makeTmpDir("pi15-threads-"), "agent");
+    const dir = join(agentDir, "sessions", cwdFolderName(A));
+    const [r1, r2, r3] = await askPi<{ path: string; files: string[] }>([
+      // r1 (activity 2) has a fork active at 51: the whole thread comes first.
+      { op: "write", cwd: A, dir, steps: [user("r1", T + 1), reply("r1 a", T + 2), { do: "fork", ref: "$1" }, user("f1", T + 50), reply("f1 a", T + 51)] },
+      { op: "write", cwd: A, dir, steps: [user("r2", T + 10), reply("r2 a", T + 20)] },
+      // r3 (31) with two forks: one untouched (31), one active at 41, which goes first.
+      { op: "write", cwd: A, dir, steps: [user("r3", T + 30), reply("r3 a", T + 31), { do: "fork", ref: "$1" }, { do: "reopen" }, { do: "fork", ref: "$1" }, user("f3b", T + 40), reply("f3b a", T + 41)] },
+    ]);
+    const [piRows] = await askPi<[string, number][]>([{ op: "threaded", agentDir }]);
+    const { scanStore } = await import("../src/store/scan-store.js");
+    const { deriveRows } = await import("../components/state/derive.js");
+    const { parseQuery } = await import("../src/search/query.js");
+    const { sessions } = await scanStore(join(agentDir, "sessions"), {}, { probe: false });
+    const ours = deriveRows(new Map(sessions.map((s) => [s.path, s])), { scope: "all", cwd: A, storeDir: join(agentDir, "sessions"), query: parseQuery(""), sort: "threaded" }).rows;
+    expect(ours.map((r) => [r.session.path, r.depth])).toEqual(piRows);
+    expect(piRows.slice(0, 2)).toEqual([[r1.files[0], 0], [r1.files[1], 1]]);
+    expect(piRows.map((r) => r[0])).toContain(r2.path);
+    // r1's thread, r3's thread with its busier fork first, then r2.
+    expect(piRows).toEqual([[r1.files[0], 0], [r1.files[1], 1], [r3.files[0], 0], [r3.files[2], 1], [r3.files[1], 1], [r2.path, 0]]);
+  });
+});

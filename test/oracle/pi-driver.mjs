@@ -85,8 +85,9 @@ function treeRows(file, leafId) {
  * step's entry as "$n" (n = step index). Returns the file and each step's entry id.
  */
 function write(q) {
-  const sm = SessionManager.create(q.cwd, q.dir, q.id ? { id: q.id } : undefined);
+  let sm = SessionManager.create(q.cwd, q.dir, q.id ? { id: q.id } : undefined);
   const ids = [];
+  const files = [sm.getSessionFile()];
   const ref = (r) => (typeof r === "string" && r.startsWith("$") ? ids[Number(r.slice(1))] : r);
   for (const st of q.steps) {
     switch (st.do) {
@@ -118,11 +119,31 @@ function write(q) {
       case "name":
         ids.push(sm.appendSessionInfo(st.name));
         break;
+      case "reopen":
+        // Back to the first session (to fork it again).
+        sm = SessionManager.open(files[0], q.dir);
+        ids.push(null);
+        break;
+      case "fork":
+        // pi's /fork: later steps write into the new session.
+        files.push(sm.createBranchedSession(ref(st.ref)));
+        ids.push(null);
+        break;
       default:
         throw new Error(`unknown step ${st.do}`);
     }
   }
-  return { path: sm.getSessionFile(), ids };
+  return { path: files[0], files, ids };
+}
+
+/** pi's /resume picker in its threaded sort (its default): [path, depth] per row, top to bottom. */
+async function threaded(agentDir) {
+  pi.initTheme?.();
+  const sessions = await withAgentDir(agentDir, () => SessionManager.listAll());
+  const load = async () => sessions;
+  const c = new pi.SessionSelectorComponent(load, load, () => {}, () => {}, () => {}, () => {});
+  for (let i = 0; i < 50 && c.sessionList.filteredSessions.length < sessions.length; i++) await new Promise((r) => setTimeout(r, 20));
+  return c.sessionList.filteredSessions.map((n) => [n.session.path, n.depth]);
 }
 
 function withAgentDir(agentDir, fn) {
@@ -156,6 +177,8 @@ async function answer(q) {
     }
     case "write":
       return write(q);
+    case "threaded":
+      return threaded(q.agentDir);
     case "settingsSessionDir":
       return SettingsManager.create(q.cwd, q.agentDir).getSessionDir() ?? null;
     default:

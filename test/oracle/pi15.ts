@@ -38,7 +38,8 @@ export type Question =
   | { op: "findById"; cwd: string; id: string; agentDir?: string; sessionDir?: string }
   | { op: "settingsSessionDir"; cwd: string; agentDir: string }
   | { op: "fork"; file: string; leafId: string; outDir: string }
-  | { op: "write"; cwd: string; dir: string; id?: string; steps: WriteStep[] };
+  | { op: "write"; cwd: string; dir: string; id?: string; steps: WriteStep[] }
+  | { op: "threaded"; agentDir: string };
 
 /** One step of a session pi writes through its own SessionManager API (see pi-driver.mjs). */
 export type WriteStep =
@@ -50,7 +51,9 @@ export type WriteStep =
   | { do: "branchSummary"; ref: string; summary: string; usage?: Record<string, unknown> }
   | { do: "contextEdit"; ref: string; replacement: { content: unknown } | null }
   | { do: "label"; ref: string; label?: string }
-  | { do: "name"; name: string };
+  | { do: "name"; name: string }
+  | { do: "fork"; ref: string }
+  | { do: "reopen" };
 
 /** pi's reading of one session (see pi-driver.mjs). */
 export interface PiSession {
