@@ -99,13 +99,20 @@ describe("fork at entry read back by pi", () => {
     expect(forkIndex.header.parentSession).toBe(path);
   });
 
-  it("refuses a point with no assistant reply yet and writes no file", async () => {
+  it("forks a point with no assistant reply yet (pi 1.5.2 writes a session at its first user message); refuses one with no message", async () => {
     const dir = copyStore();
     const path = files(dir)[0];
     const index = await loadSessionIndex(path);
     const firstUser = index.nodes.find((n) => n.role === "user")!;
     const count = files(dir).length;
-    await expect(forkAtEntry(path, firstUser.id)).rejects.toThrow(/no assistant reply/);
-    expect(files(dir)).toHaveLength(count);
+    const fork = await forkAtEntry(path, firstUser.id);
+    expect(files(dir)).toHaveLength(count + 1);
+    expect(SessionManager.open(fork.path).getLeafId()).toBe(firstUser.id);
+    const before = activePath({ tree: index.tree, leafId: firstUser.id }).slice(0, -1);
+    const noMessage = before.find((id) => !index.byId.get(id)!.role);
+    if (noMessage) {
+      await expect(forkAtEntry(path, noMessage)).rejects.toThrow(/no message/);
+      expect(files(dir)).toHaveLength(count + 1);
+    }
   });
 });

@@ -54,7 +54,7 @@ function emptyText(s: AppState): string {
 }
 
 export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start, seed }: AppProps) {
-  const [state, dispatch] = useReducer(appReducer, { launchCwd, all, print, keymap, ...start }, (o) => seedScan(initialState(o), seed));
+  const [state, dispatch] = useReducer(appReducer, { launchCwd, storeDir, all, print, keymap, ...start }, (o) => seedScan(initialState(o), seed));
   const { exit: unmount } = useApp();
   const size = useTerminalSize();
   const now = useNow();

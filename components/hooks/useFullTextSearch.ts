@@ -8,9 +8,9 @@ import { fullTextKey } from "../state/fullText.js";
 export type FullTextFn = (paths: readonly string[], query: Query, opts: FullTextOptions) => Promise<FullTextResult>;
 
 /** The files a search reads: the sessions in scope, most recently modified first. */
-export function searchPaths(s: Pick<AppState, "sessions" | "scope" | "launchCwd">): string[] {
+export function searchPaths(s: Pick<AppState, "sessions" | "scope" | "launchCwd" | "storeDir">): string[] {
   const list = [];
-  for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd)) list.push(x);
+  for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd, s.storeDir)) list.push(x);
   list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
   return list.map((x) => x.path);
 }

@@ -39,8 +39,11 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
   return lines;
 }
 
+const EDIT_MARK = { omit: " ⊘ omitted from the model's context (t, e: as written)", replace: " ✎ edited for the model (t, e: as written)" };
+
 function entryLines(e: PreviewEntry, width: number): Line[] {
-  const out: Line[] = [{ text: e.role === "user" ? "you" : e.role, tone: e.role === "user" ? "user" : "assistant" }];
+  const role = e.role === "user" ? "you" : e.role;
+  const out: Line[] = [{ text: truncateToWidth(e.edit ? role + EDIT_MARK[e.edit] : role, width), tone: e.role === "user" ? "user" : "assistant" }];
   if (e.text) for (const l of wrapToWidth(e.text, Math.max(1, width - 2))) out.push({ text: "  " + l });
   for (const c of e.toolCalls) out.push({ text: truncateToWidth("  → " + c, width), tone: "tool" });
   return out;

@@ -3,6 +3,8 @@ export interface PreviewEntry {
   role: string;
   text: string;
   toolCalls: string[];
+  /** A context edit in effect at the leaf: the text is the replacement, or nothing for omit. */
+  edit?: "omit" | "replace";
 }
 
 export interface PreviewTail {

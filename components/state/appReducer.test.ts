@@ -33,6 +33,10 @@ describe("sessions", () => {
     const m = mergeBatch(new Map(), [makeProbe({ path: "/u" })], [], [{ path: "/u", kind: "unreadable", reason: "EACCES" }]);
     expect(m.get("/u")?.unreadable).toBe("EACCES");
   });
+  it("drops a probed session that pi 1.5.2 does not list (found only when read in full)", () => {
+    const m = mergeBatch(new Map(), [makeProbe({ path: "/n" }), makeProbe({ path: "/k" })], [], [{ path: "/n", kind: "not-listed-by-pi", reason: "content null" }]);
+    expect([...m.keys()]).toEqual(["/k"]);
+  });
   it("returns the same map for an empty batch", () => {
     const m = new Map();
     expect(mergeBatch(m)).toBe(m);

@@ -39,6 +39,7 @@ export type AppAction =
 
 export interface InitOptions {
   launchCwd: string;
+  storeDir?: string;
   all?: boolean;
   print?: boolean;
   keymap?: Keymap;
@@ -57,6 +58,7 @@ export function initialState(o: InitOptions): AppState {
   return {
     keymap: o.keymap ?? DEFAULT_KEYMAP,
     launchCwd: o.launchCwd,
+    storeDir: o.storeDir,
     print: !!o.print,
     sessions: new Map(),
     rows: [],
@@ -88,7 +90,7 @@ function settleScope(s: AppState): AppState {
   if (s.scopeSettled) return s;
   let hasHere = false;
   for (const x of s.sessions.values()) {
-    if (inScope(x, "cwd", s.launchCwd)) {
+    if (inScope(x, "cwd", s.launchCwd, s.storeDir)) {
       hasHere = true;
       break;
     }

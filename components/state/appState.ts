@@ -31,6 +31,8 @@ export interface ScanProgress {
 export interface AppState extends LifecycleState {
   keymap: Keymap;
   launchCwd: string;
+  /** The store's folder: which sessions are "this folder's" depends on where they lie in it. */
+  storeDir?: string;
   print: boolean;
   sessions: SessionMap;
   rows: ListRow[];
@@ -86,7 +88,7 @@ export function selectedSession(s: AppState): ListedSession | undefined {
 /** Recompute rows after sessions, scope, sort or query changed; keep the selection on its session. */
 export function refresh(s: AppState): AppState {
   const fullText = activeHits(s.fullText, s.query, s.scope);
-  const { rows, scopeTotal } = deriveRows(s.sessions, { scope: s.scope, cwd: s.launchCwd, query: s.query, sort: s.sort, fullText });
+  const { rows, scopeTotal } = deriveRows(s.sessions, { scope: s.scope, cwd: s.launchCwd, storeDir: s.storeDir, query: s.query, sort: s.sort, fullText });
   let cursor = 0;
   let selectedPath = s.userSelected ? s.selectedPath : (rows[0]?.session.path ?? null);
   const at = selectedPath === null ? -1 : rows.findIndex((r) => r.session.path === selectedPath);

@@ -1,6 +1,7 @@
 import { fieldQuery } from "../../src/search/fulltext.js";
 import { matchSession, type Query } from "../../src/search/query.js";
-import { type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../src/search/sort.js";
+import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../src/search/sort.js";
+import { cwdScope } from "../../src/store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
 
 export type Scope = "cwd" | "all";
@@ -20,14 +21,24 @@ export function sameFolder(a: string, b: string): boolean {
   return trim(a) === trim(b);
 }
 
-export function inScope(s: ListedSession, scope: Scope, cwd: string): boolean {
-  return scope === "all" || sameFolder(s.cwd, cwd);
+let scopeMemo: { key: string; test: (s: { path: string; cwd: string }) => boolean } | undefined;
+
+/**
+ * "This folder": pi's list(cwd) rule (src/store/scope.ts) when the store folder is known,
+ * else the header cwd (tests that build sessions without a store).
+ */
+export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: string): boolean {
+  if (scope === "all") return true;
+  if (storeDir === undefined) return sameFolder(s.cwd, cwd);
+  const key = `${storeDir}\0${cwd}`;
+  if (scopeMemo?.key !== key) scopeMemo = { key, test: cwdScope(storeDir, cwd) };
+  return scopeMemo.test(s);
 }
 
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 export function deriveRows(
   sessions: SessionMap,
-  opts: { scope: Scope; cwd: string; query: Query; sort: SortKey; fullText?: ReadonlyMap<string, string> },
+  opts: { scope: Scope; cwd: string; storeDir?: string; query: Query; sort: SortKey; fullText?: ReadonlyMap<string, string> },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
   // Full-text hits (path → snippet) match too when the field filters hold; they rank
@@ -37,7 +48,7 @@ export function deriveRows(
   const snippets = new Map<string, string>();
   let scopeTotal = 0;
   for (const s of sessions.values()) {
-    if (!inScope(s, opts.scope, opts.cwd)) continue;
+    if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
     scopeTotal++;
     let score = matchSession(opts.query, s);
     if (score === null && ft && fields) {
@@ -50,9 +61,12 @@ export function deriveRows(
     if (score !== null) scored.push({ s, score });
   }
   const scoreOf = new Map(scored.map((x) => [x.s.path, x.score]));
+  // pi breaks ties as its listAll does across its default store (file mtime), and by file
+  // name within one folder: this folder's sessions, or a custom folder's (flat) files.
   let sorted = sortSessions(
     scored.map((x) => x.s),
     opts.sort,
+    opts.scope === "all" && opts.storeDir !== undefined ? allSessionsTieBreak(opts.storeDir, scored.map((x) => x.s)) : opts.scope === "all" ? "mtime" : "name",
   );
   const withSnippet = (r: ListRow): ListRow => {
     const snippet = snippets.get(r.session.path);

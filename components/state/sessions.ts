@@ -55,6 +55,8 @@ export function mergeBatch(
   for (const d of diagnostics) {
     const s = next.get(d.path);
     if (s && d.kind === "unreadable") next.set(d.path, { ...s, unreadable: d.reason });
+    // Its header probe showed it; the full read found what keeps pi from listing it.
+    else if (s && d.kind === "not-listed-by-pi") next.delete(d.path);
   }
   return next;
 }

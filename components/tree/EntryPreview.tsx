@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from "react";
+import type { AppliedEdit } from "../../src/model/context.js";
 import type { EntryNode } from "../../src/model/types.js";
 import { LinesPane } from "../preview/LinesPane.js";
 import { entryPreviewLines } from "./entryPreviewLines.js";
@@ -8,6 +9,9 @@ interface Props {
   path: string;
   node: EntryNode | undefined;
   label: string | undefined;
+  /** The context edit in effect on this entry, if any; `original`: show it as written. */
+  edit?: AppliedEdit;
+  original?: boolean;
   calls: ReadonlyMap<string, string>;
   cache: EntryCache;
   read?: EntryReader;
@@ -21,9 +25,12 @@ interface Props {
 }
 
 /** The selected entry in full, scrollable; loaded lazily, drawn from what is there. */
-export function EntryPreview({ path, node, label, calls, cache, read, top, position, width, height, inner, onMaxTop }: Props) {
+export function EntryPreview({ path, node, label, edit, original = false, calls, cache, read, top, position, width, height, inner, onMaxTop }: Props) {
   const state = useEntryPreview(path, node, cache, read);
-  const lines = useMemo(() => (node ? entryPreviewLines(node, state, label, calls, inner.width) : []), [node, state, label, calls, inner.width]);
+  const lines = useMemo(
+    () => (node ? entryPreviewLines(node, state, label, calls, inner.width, edit ? { ...edit, original } : undefined) : []),
+    [node, state, label, calls, inner.width, edit, original],
+  );
   const maxTop = Math.max(0, lines.length - inner.height);
   useEffect(() => onMaxTop(maxTop), [maxTop, onMaxTop]);
   const start = Math.min(top, maxTop);

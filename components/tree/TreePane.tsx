@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
+import type { AppliedEdit } from "../../src/model/context.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { nearestVisibleId, type TreeView } from "../../src/model/tree-view.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
@@ -17,6 +18,8 @@ interface Props {
   cursor: number;
   width: number;
   height: number;
+  edits?: ReadonlyMap<string, AppliedEdit>;
+  original?: boolean;
 }
 
 /** The leaf, or its nearest visible ancestor; none when no ancestor is visible. */
@@ -25,23 +28,24 @@ export function activeRow(view: TreeView, index: SessionIndex): string | undefin
 }
 
 /** Virtualised: only the rows in the visible window are formatted and rendered. `width`×`height` is the pane, border included. */
-export function TreePane({ view, index, calls, folded, matches, cursor, width: outerW, height: outerH }: Props) {
+export function TreePane({ width: outerW, height: outerH, ...rest }: Props) {
   const width = Math.max(0, outerW - 2);
   const height = Math.max(0, outerH - 2);
-  const info = view.rows.length ? `${Math.min(cursor, view.rows.length - 1) + 1} of ${view.rows.length}` : "";
+  const n = rest.view.rows.length;
+  const info = n ? `${Math.min(rest.cursor, n - 1) + 1} of ${n}` : "";
   return (
     <PaneFrame title="Branch tree" info={info} focused width={outerW} height={outerH}>
-      <TreeRows view={view} index={index} calls={calls} folded={folded} matches={matches} cursor={cursor} width={width} height={height} />
+      <TreeRows {...rest} width={width} height={height} />
     </PaneFrame>
   );
 }
 
-function TreeRows({ view, index, calls, folded, matches, cursor, width, height }: Props) {
+function TreeRows({ view, index, calls, folded, matches, cursor, width, height, edits, original = false }: Props) {
   const { top, end } = useVisibleWindow(view.rows.length, cursor, height);
   // A hidden leaf (a label entry, say) lends its marker to its nearest visible ancestor.
   const activeRowId = useMemo(() => activeRow(view, index), [view, index]);
   // Formatted rows survive cursor moves: a key formats only the rows that scrolled in.
-  const cache = useMemo(() => new Map<number, TreeRowParts>(), [view, index, calls, folded, matches, width, activeRowId]);
+  const cache = useMemo(() => new Map<number, TreeRowParts>(), [view, index, calls, folded, matches, width, activeRowId, edits, original]);
   if (view.rows.length === 0) {
     return (
       <Box height={height} width={width} flexShrink={0}>
@@ -55,7 +59,7 @@ function TreeRows({ view, index, calls, folded, matches, cursor, width, height }
   for (let i = top; i < end; i++) {
     let base = cache.get(i);
     if (!base) {
-      base = treeRowParts(view, index, calls, folded, matches, i, -1, width, activeRowId);
+      base = treeRowParts(view, index, calls, folded, matches, i, -1, width, activeRowId, edits, original);
       cache.set(i, base);
     }
     const parts = i === cursor ? { ...base, selected: true } : base;

@@ -22,6 +22,7 @@ export const TreeRow = memo(
           <Text {...theme.accent}>{p.active}</Text>
           <Text {...theme.warning}>{p.match}</Text>
           <Text {...theme.named}>{p.label}</Text>
+          <Text {...theme.warning}>{p.edit}</Text>
           <Text {...(tone ? theme[tone] : {})}>{p.text}</Text>
           <Text {...theme.accent}>{p.leaf}</Text>
         </Text>
@@ -39,6 +40,7 @@ function sameParts(a: TreeRowParts, b: TreeRowParts): boolean {
     a.active === b.active &&
     a.match === b.match &&
     a.label === b.label &&
+    a.edit === b.edit &&
     a.text === b.text &&
     a.kind === b.kind &&
     a.leaf === b.leaf

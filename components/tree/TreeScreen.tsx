@@ -72,11 +72,13 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, disp
   } else {
     body = (
       <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
-        <TreePane view={t.view} index={t.index} calls={t.calls} folded={t.folded} matches={t.matchSet} cursor={t.cursor} width={list.width} height={list.height} />
+        <TreePane view={t.view} index={t.index} calls={t.calls} folded={t.folded} matches={t.matchSet} cursor={t.cursor} width={list.width} height={list.height} edits={t.edits} original={t.original} />
         <EntryPreview
           path={t.path}
           node={node}
           label={id !== undefined ? t.index.labels.get(id) : undefined}
+          edit={id !== undefined ? t.edits.get(id) : undefined}
+          original={t.original}
           calls={t.calls}
           cache={entries}
           read={readEntry}

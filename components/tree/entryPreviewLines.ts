@@ -1,3 +1,4 @@
+import type { AppliedEdit } from "../../src/model/context.js";
 import { rowText } from "../../src/model/row-text.js";
 import { describeEntry } from "../../src/model/text.js";
 import type { EntryNode, SessionEntry } from "../../src/model/types.js";
@@ -33,7 +34,15 @@ function when(ts: unknown): string {
  * The selected entry in full: a facts header (role, time, model, tokens, label), then its
  * text wrapped to the width and its tool calls. Everything from the file is sanitized.
  */
-export function entryPreviewLines(node: EntryNode, state: EntryPreviewState, label: string | undefined, calls: ReadonlyMap<string, string>, width: number): PreviewLine[] {
+export function entryPreviewLines(
+  node: EntryNode,
+  state: EntryPreviewState,
+  label: string | undefined,
+  calls: ReadonlyMap<string, string>,
+  width: number,
+  /** A context edit in effect on this entry; `original`: show the entry as written. */
+  edit?: AppliedEdit & { original: boolean },
+): PreviewLine[] {
   const w = Math.max(1, width);
   const out: PreviewLine[] = [];
   const push = (text: string, tone?: ToneName) => out.push({ text: truncateToWidth(text, w), tone });
@@ -44,11 +53,25 @@ export function entryPreviewLines(node: EntryNode, state: EntryPreviewState, lab
   const msg = entry?.message;
   const model = typeof msg?.model === "string" ? msg.model : node.model;
   const provider = typeof msg?.provider === "string" ? msg.provider : undefined;
-  if (model) push(`model ${sanitizeLine(provider ? `${provider}/${model}` : model)}`, "muted");
-  const usage = usageText(msg?.usage);
+  // pi 1.5.2 records the model that actually answered (responseModel) and the thinking level.
+  const answered = typeof msg?.responseModel === "string" && msg.responseModel !== model ? ` (answered by ${msg.responseModel})` : "";
+  const thinking = typeof msg?.thinkingLevel === "string" ? ` · thinking ${msg.thinkingLevel}` : "";
+  if (model) push(`model ${sanitizeLine(`${provider ? `${provider}/${model}` : model}${answered}${thinking}`)}`, "muted");
+  // Usage is recorded on tool results, compactions, branch summaries and usage entries too.
+  const usage = usageText(msg?.usage ?? entry?.usage);
   if (usage) push(usage, "muted");
   if (label) push(`label [${sanitizeLine(label)}]`, "named");
+  if (edit) {
+    const what = edit.kind === "omit" ? "⊘ omitted from the model's context" : "✎ replaced in the model's context";
+    push(`${what} by context edit ${edit.editId}`, "warning");
+    push(edit.original ? "showing it as written · e: as the model sees it" : `${edit.kind === "omit" ? "the model does not see it" : "showing the replacement"} · e: as written`, "muted");
+  }
   out.push({ text: "" });
+  if (edit && !edit.original) {
+    const shown = edit.kind === "omit" ? "" : (edit.text ?? "");
+    if (shown) for (const l of wrapToWidth(sanitizeMultiline(shown), w)) out.push({ text: l });
+    return out;
+  }
   if (state.status === "error") {
     push(`cannot read the entry: ${sanitizeLine(state.error)}`, "error");
     return out;

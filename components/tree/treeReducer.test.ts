@@ -226,6 +226,29 @@ describe("writes", () => {
     expect(lastEffect(p)).toMatchObject({ type: "exit", outcome: { kind: "print", path: file.path } });
   });
 
+  it("Enter on a user message: the position goes to its parent, the text to the clipboard, the screen says so; Enter again resumes", () => {
+    let s = run(opened(), key(K.up));
+    expect(at(s)).toBe("u3");
+    s = run(s, key(K.enter));
+    expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "navigate", entryId: "a1", copyOf: { id: "u3" } } });
+    s = run(s, { type: "tree.written", path: file.path, write: { op: "navigate", entryId: "a1", copyOf: index.byId.get("u3")! }, wrote: true, copied: true });
+    expect(lastEffect(s)).toMatchObject({ type: "tree.load" });
+    expect(s.tree?.message?.text).toMatch(/on the clipboard \(OSC 52\).*Enter: resume in pi/);
+    s = run(s, { type: "tree.loaded", path: file.path, seq: s.tree!.loadSeq, index });
+    const out = run(s, key(K.enter));
+    expect(lastEffect(out)).toMatchObject({ type: "resume", path: file.path, cwd: "/tmp/proj" });
+    // Any other key first: Enter is a new resume, not the pending one.
+    const moved = run(s, key(K.down), key(K.enter));
+    expect(lastEffect(moved)).toMatchObject({ type: "tree.write" });
+  });
+
+  it("the first user message: the position goes to the entry before it (the model change here)", () => {
+    let s = opened();
+    while (at(s) !== "u1") s = run(s, key(K.up));
+    s = run(s, key(K.enter));
+    expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "navigate", entryId: "m0", copyOf: { id: "u1" } } });
+  });
+
   it("f forks; the fork is selected in the list with a status; a refused fork says why", () => {
     let s = run(opened(), key(K.char("f")));
     expect(lastEffect(s)).toMatchObject({ type: "tree.fork", path: file.path, entryId: "a3" });

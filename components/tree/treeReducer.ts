@@ -37,7 +37,7 @@ export type TreeAction =
   | { type: "tree.searchFailed"; path: string; seq: number; error: string }
   /** The file changed in the last seconds: ask before writing. */
   | { type: "tree.confirmWrite"; path: string; write: PendingWrite }
-  | { type: "tree.written"; path: string; write: PendingWrite; wrote: boolean; mtimeMs?: number }
+  | { type: "tree.written"; path: string; write: PendingWrite; wrote: boolean; mtimeMs?: number; copied?: boolean }
   | { type: "tree.writeFailed"; path: string; error: string }
   | { type: "tree.forked"; source: string; path: string; summary?: SessionSummary }
   | { type: "tree.forkFailed"; path: string; error: string }
@@ -103,6 +103,8 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
   if (!s.tree) return s;
   // A message lasts until the next key (unless a write is still running).
   if (s.tree.message && !s.tree.busy) s = { ...s, tree: { ...s.tree, message: undefined } };
+  const resumeReady = s.tree!.resumeReady;
+  if (resumeReady) s = { ...s, tree: { ...s.tree!, resumeReady: undefined } };
   const t = s.tree!;
   const page = Math.max(1, s.pageSize - 1);
   switch (c) {
@@ -145,8 +147,16 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       return setTree(s, openInput(t, "label", t.index.labels.get(id) ?? "", id));
     }
     case "tree.resume": {
+      if (resumeReady) return resumeOut(s, t);
       const id = currentId(t);
       if (id === undefined) return s;
+      const node = t.index?.byId.get(id);
+      // pi's /tree on a user (or custom) message: the position goes to its parent and the
+      // text to the editor, to edit and send again; pi's command line can't fill its editor,
+      // so the text goes to the clipboard.
+      if (node && t.index && (node.role === "user" || node.type === "custom_message")) {
+        return requestWrite(s, t, { op: "navigate", entryId: t.index.tree.parent.get(id) ?? null, copyOf: node }, false);
+      }
       return requestWrite(s, t, { op: "navigate", entryId: id }, false);
     }
     case "tree.fork": {
@@ -154,6 +164,11 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       if (id === undefined) return s;
       if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
       return pushEffect(setTree(s, { ...note(t, "forking…"), busy: true }), { type: "tree.fork", path: t.path, entryId: id });
+    }
+    case "tree.original": {
+      const original = !t.original;
+      if (t.edits.size === 0) return setTree(s, note(t, "no context edit on this branch: entries are as written"));
+      return setTree(s, note({ ...t, original }, original ? "showing entries as written (e: as the model sees them)" : "showing entries as the model sees them, context edits applied (e: as written)"));
     }
     case "tree.previewUp":
       return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - PREVIEW_STEP) });
@@ -227,10 +242,14 @@ export function treeReducer(s: AppState, a: TreeAction): AppState {
         const label = a.write.label.trim();
         return reload(s, note(done, label ? `labelled: ${sanitizeLine(label)}` : "label cleared"));
       }
+      if (a.write.op === "navigate" && a.write.copyOf) {
+        // Say so before pi takes the screen: Enter goes on.
+        const how = a.copied ? "the message text is on the clipboard (OSC 52): paste it into pi's editor to edit and resend" : "the message is empty: nothing was copied";
+        return reload(s, { ...note(done, `position moved to before this message; ${how} · Enter: ${s.print ? "pick" : "resume in pi"}`), resumeReady: true });
+      }
       // Resume at the entry: the same way out as the list's resume.
       const shown = reload(s, note(done, a.wrote ? "position moved to this entry" : "this entry already is the position"));
-      if (s.print) return pushEffect(shown, { type: "exit", outcome: { kind: "print", path: t.path } });
-      return pushEffect(shown, { type: "resume", path: t.path, cwd: done.cwd });
+      return resumeOut(shown, done);
     }
     case "tree.writeFailed":
       if (a.path !== t.path) return s;
@@ -243,6 +262,12 @@ export function treeReducer(s: AppState, a: TreeAction): AppState {
       return t.previewTop > max ? setTree(s, { ...t, previewTop: max }) : s;
     }
   }
+}
+
+/** Leaves for pi (or prints the path, picking) once the position is written. */
+function resumeOut(s: AppState, t: TreeState): AppState {
+  if (s.print) return pushEffect(s, { type: "exit", outcome: { kind: "print", path: t.path } });
+  return pushEffect(s, { type: "resume", path: t.path, cwd: t.cwd });
 }
 
 /** A fork was written: back to the list with the fork selected (threaded under its parent). */

@@ -1,3 +1,4 @@
+import type { AppliedEdit } from "../../src/model/context.js";
 import { rowText } from "../../src/model/row-text.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { rowPrefix, type TreeView } from "../../src/model/tree-view.js";
@@ -15,6 +16,8 @@ export interface TreeRowParts {
   match: string;
   /** `[label] ` when labelled. */
   label: string;
+  /** `✎ ` replaced, `⊘ ` omitted by a context edit in effect on the active branch. */
+  edit: string;
   text: string;
   kind: string;
   /** ` ← active` on the leaf. */
@@ -36,17 +39,22 @@ export function treeRowParts(
   width: number,
   /** The row that carries `← active`: the leaf, or its nearest visible ancestor when the leaf is hidden. */
   activeRowId: string | undefined = index.leafId ?? undefined,
+  edits?: ReadonlyMap<string, AppliedEdit>,
+  original = false,
 ): TreeRowParts {
   const row = view.rows[i];
   const node = index.byId.get(row.id)!;
-  const rt = rowText(node, calls);
+  const applied = edits?.get(row.id);
+  // As the model sees it: a replaced entry reads its replacement (e shows the original).
+  const rt = applied?.kind === "replace" && !original ? rowText({ ...node, text: applied.text ?? "", toolCalls: undefined, hasText: true }, calls) : rowText(node, calls);
+  const edit = applied ? (applied.kind === "omit" ? "⊘ " : "✎ ") : "";
   const prefix = rowPrefix(view, row, folded);
   const active = view.activeIds.has(row.id) ? "• " : "";
   const match = matches.has(row.id) ? "◆ " : "";
   const rawLabel = index.labels.get(row.id);
   const label = rawLabel ? `[${truncateToWidth(sanitizeLine(rawLabel), 24)}] ` : "";
   const leaf = row.id === activeRowId ? " ← active" : "";
-  const used = displayWidth(CURSOR) + displayWidth(prefix) + displayWidth(active) + displayWidth(match) + displayWidth(label) + displayWidth(leaf);
+  const used = displayWidth(CURSOR) + displayWidth(prefix) + displayWidth(active) + displayWidth(match) + displayWidth(label) + displayWidth(edit) + displayWidth(leaf);
   const text = truncateToWidth(sanitizeLine(rt.text), Math.max(1, width - used));
-  return { id: row.id, selected: i === cursor, prefix, active, match, label, text, kind: rt.kind, leaf };
+  return { id: row.id, selected: i === cursor, prefix, active, match, label, edit, text, kind: rt.kind, leaf };
 }

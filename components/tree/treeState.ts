@@ -1,5 +1,7 @@
 import { toolCallMap } from "../../src/model/row-text.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
+import type { EntryNode } from "../../src/model/types.js";
+import { type AppliedEdit, buildContext } from "../../src/model/context.js";
 import {
   buildTreeView,
   isFoldable,
@@ -18,7 +20,13 @@ import { EMPTY_INPUT, type TextInput } from "../state/textInput.js";
  */
 
 /** An append that waits for the user's go-ahead (the file changed in the last seconds). */
-export type PendingWrite = { op: "label"; entryId: string; label: string } | { op: "navigate"; entryId: string };
+export type PendingWrite =
+  | { op: "label"; entryId: string; label: string }
+  /**
+   * Resume at `entryId` (null: before the first entry). `copyOf`: a user message was picked;
+   * as pi's /tree, the position goes to its parent and its text goes to the clipboard.
+   */
+  | { op: "navigate"; entryId: string | null; copyOf?: EntryNode };
 
 export type TreeMode = "tree" | "treeSearch" | "treeLabel" | "treeConfirm";
 
@@ -56,6 +64,12 @@ export interface TreeState {
   searchSeq: number;
   /** A write or fork in flight: further writes wait. */
   busy: boolean;
+  /** A user message's text is on the clipboard and the position moved: Enter resumes. */
+  resumeReady?: boolean;
+  /** Context edits in effect at the leaf (target id → edit): rows and preview show the edited text. */
+  edits: ReadonlyMap<string, AppliedEdit>;
+  /** `e`: show entries as written instead of as the model sees them. */
+  original: boolean;
   message?: { text: string; error?: boolean };
   /** The file's mtime right after our own last write: not a sign that pi has it open. */
   ownMtime?: number;
@@ -63,6 +77,7 @@ export interface TreeState {
 
 const NO_MATCHES: ReadonlySet<string> = new Set();
 const NONE: ReadonlySet<string> = new Set();
+const NO_EDITS: ReadonlyMap<string, AppliedEdit> = new Map();
 
 export function newTreeState(path: string, cwd: string, title: string): TreeState {
   return {
@@ -87,6 +102,8 @@ export function newTreeState(path: string, cwd: string, title: string): TreeStat
     searching: false,
     searchSeq: 0,
     busy: false,
+    edits: NO_EDITS,
+    original: false,
   };
 }
 
@@ -109,7 +126,9 @@ export function withIndex(t: TreeState, index: SessionIndex): TreeState {
   const calls = t.index && t.index.nodes === index.nodes ? t.calls : toolCallMap(index);
   const title = index.name ?? t.title;
   const cwd = typeof index.header.cwd === "string" && index.header.cwd ? index.header.cwd : t.cwd;
-  return { ...t, status: "ready", error: undefined, index, calls, folded, view, cursor, anchorId: null, title, cwd };
+  // The conversation pi would open: edits on the active branch (pi applies them on resume).
+  const edits = t.index === index ? t.edits : buildContext(index).edits;
+  return { ...t, status: "ready", error: undefined, index, calls, folded, view, cursor, anchorId: null, title, cwd, edits };
 }
 
 export function moveTo(t: TreeState, row: number): TreeState {

@@ -4,7 +4,10 @@ import { forkAtEntry } from "../../src/actions/fork.js";
 import { labelEntry } from "../../src/actions/label.js";
 import { resumeAtEntry } from "../../src/actions/navigate.js";
 import { sharedIndexCache } from "../../src/model/index-cache.js";
-import type { SessionIndex } from "../../src/model/session-index.js";
+import { readEntry, type SessionIndex } from "../../src/model/session-index.js";
+import { editorText } from "../../src/model/text.js";
+import type { EntryNode } from "../../src/model/types.js";
+import { osc52 } from "../../src/text/osc52.js";
 import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
 import type { AppAction } from "../state/appReducer.js";
@@ -23,6 +26,10 @@ export interface TreeIO {
   navigate: typeof resumeAtEntry;
   fork: typeof forkAtEntry;
   scanFile: typeof scanSessionFile;
+  /** The full text of a user message, as pi puts it in its editor. */
+  messageText(path: string, node: EntryNode): Promise<string>;
+  /** Puts text on the clipboard through the terminal (OSC 52). */
+  copy(text: string): void;
   now(): number;
 }
 
@@ -35,6 +42,11 @@ export const realTreeIO: TreeIO = {
   navigate: resumeAtEntry,
   fork: forkAtEntry,
   scanFile: scanSessionFile,
+  messageText: async (path, node) => {
+    const e = await readEntry(path, node);
+    return editorText(e.type === "custom_message" ? e.content : e.message?.content);
+  },
+  copy: (text) => void process.stdout.write(osc52(text, { tmux: !!process.env.TMUX })),
   now: () => Date.now(),
 };
 
@@ -70,11 +82,14 @@ export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: 
             return;
           }
         }
+        // The message is read before anything is written: a failure leaves the file as it was.
+        const copyText = write.op === "navigate" && write.copyOf ? await io.messageText(path, write.copyOf) : undefined;
         const wrote = write.op === "label" ? true : (await io.navigate(path, write.entryId)) !== null;
         if (write.op === "label") await io.label(path, write.entryId, write.label);
+        if (copyText) io.copy(copyText);
         const mtimeMs = await io.mtimeMs(path).catch(() => undefined);
         afterWrite?.();
-        dispatch({ type: "tree.written", path, write, wrote, mtimeMs });
+        dispatch({ type: "tree.written", path, write, wrote, mtimeMs, ...(copyText !== undefined ? { copied: copyText.length > 0 } : {}) });
       })().catch((err) => dispatch({ type: "tree.writeFailed", path, error: message(err) }));
       return;
     }

@@ -20,11 +20,12 @@ function readLine(fd: number, node: EntryNode): string {
 }
 
 /** The line to write for a kept entry: the original bytes unless ids or migration change it. */
-function keptLine(raw: string, node: EntryNode, parentId: string | null, index: SessionIndex): string {
-  if (index.version >= 3 && parentId === node.parentId) return raw;
+function keptLine(raw: string, node: EntryNode, parentId: string | null, index: SessionIndex, firstKept?: string): string {
+  if (index.version >= 3 && parentId === node.parentId && firstKept === undefined) return raw;
   const e = JSON.parse(raw) as Record<string, unknown> & { message?: { role?: string } };
   e.id = node.id;
   e.parentId = parentId;
+  if (firstKept !== undefined) e.firstKeptEntryId = firstKept;
   if (e.type === "message" && e.message?.role === "hookMessage") e.message.role = "custom";
   if ("firstKeptEntryIndex" in e) delete e.firstKeptEntryIndex;
   return JSON.stringify(e);
@@ -60,20 +61,34 @@ export async function forkAtEntry(sourcePath: string, targetId: string, now = ne
   if (!index.byId.has(targetId)) throw new AppendRefused(`no entry ${targetId} in ${source}`);
   const path = pathToRoot(index.tree, targetId).map((id) => index.byId.get(id)!);
   const kept = path.filter((n) => n.type !== "label");
-  if (!kept.some((n) => n.role === "assistant")) {
-    // pi 0.73 writes a session only once it has an assistant reply, and would append a
-    // second header to a file that has none.
-    throw new AppendRefused("nothing to fork yet: the conversation up to this entry has no assistant reply");
+  if (!kept.some((n) => n.role === "user" || n.role === "assistant")) {
+    // pi 1.5.2 writes a session file once it holds a user or assistant message (the prompt
+    // is kept even if no reply came); before that it writes nothing.
+    throw new AppendRefused("nothing to fork yet: the conversation up to this entry has no message");
+  }
+  // Label entries are dropped: an entry after one is re-linked, and a compaction whose kept
+  // part started at one now starts at the entry that followed it (pi's createBranchedSession).
+  const replacement = new Map<string, string>();
+  let pendingLabels: string[] = [];
+  for (const n of path) {
+    if (n.type === "label") pendingLabels.push(n.id);
+    else {
+      for (const l of pendingLabels) replacement.set(l, n.id);
+      pendingLabels = [];
+    }
   }
   const id = uuidv7();
   const timestamp = now.toISOString();
-  const header = { type: "session", version: 3, id, timestamp, cwd: typeof index.header.cwd === "string" ? index.header.cwd : "", parentSession: source };
+  // pi writes the cwd resolved (`/a/./b/` becomes `/a/b`).
+  const cwd = typeof index.header.cwd === "string" && index.header.cwd ? resolve(index.header.cwd) : "";
+  const header = { type: "session", version: 3, id, timestamp, cwd, parentSession: source };
   const lines = [JSON.stringify(header)];
   const fd = openSync(source, "r");
   try {
     let prev: string | null = null;
     for (const node of kept) {
-      lines.push(keptLine(readLine(fd, node), node, prev, index));
+      const fk = node.type === "compaction" && node.firstKeptEntryId !== node.id ? replacement.get(node.firstKeptEntryId ?? "") : undefined;
+      lines.push(keptLine(readLine(fd, node), node, prev, index, fk));
       prev = node.id;
     }
   } finally {

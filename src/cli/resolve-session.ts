@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { discoverFiles } from "../store/discover.js";
 import { forEachLimited } from "../store/pool.js";
 import { isDiagnostic, probeSessionFile } from "../store/scan-file.js";
+import { cwdScope } from "../store/scope.js";
 import { CliError } from "./errors.js";
 
 /** pi's rule: a path if it has a slash or ends in .jsonl, else a session id or id prefix. */
@@ -24,18 +25,31 @@ export async function resolveSession(arg: string, storeDir: () => string, cwd: s
   }
   const dir = storeDir();
   const { files } = await discoverFiles(dir);
-  const exact: { path: string; id: string }[] = [];
-  const prefixed: { path: string; id: string }[] = [];
+  type Hit = { path: string; id: string; cwd: string; mtimeMs: number };
+  const exact: Hit[] = [];
+  const prefixed: Hit[] = [];
   await forEachLimited(files, 16, async (f) => {
-    const p = await probeSessionFile(f, 4096);
+    // pi finds a header within the first 1 MiB (a long cwd or metadata); most fit in 4 KB.
+    const p = (await probeSessionFile(f, 4096)) ?? (await probeSessionFile(f, HEADER_SCAN_BYTES));
     if (!p || isDiagnostic(p)) return;
-    if (p.id === arg) exact.push({ path: p.path, id: p.id });
-    else if (p.id.startsWith(arg)) prefixed.push({ path: p.path, id: p.id });
+    const hit = { path: p.path, id: p.id, cwd: p.cwd, mtimeMs: f.mtimeMs };
+    if (p.id === arg) exact.push(hit);
+    else if (p.id.startsWith(arg)) prefixed.push(hit);
   });
-  if (exact.length === 1) return exact[0].path;
-  const hits = exact.length > 1 ? exact : prefixed;
-  if (hits.length === 1) return hits[0].path;
+  const hits = exact.length > 0 ? exact : prefixed;
   if (hits.length === 0) throw new CliError(`no session matches '${arg}' in ${dir}`);
+  // Several files with one id (an `/import` done twice gives x.jsonl and x-1.jsonl): pi
+  // opens one of them, so do we: the one in this folder's scope, else the newest file.
+  if (hits.every((h) => h.id === hits[0].id)) return pickOne(hits, cwdScope(dir, cwd)).path;
   const shown = hits.slice(0, 3).map((h) => (exact.length > 1 ? h.path : h.id));
   throw new CliError(`'${arg}' is ambiguous: ${hits.length} sessions match (${shown.join(", ")}${hits.length > 3 ? ", …" : ""}); give more of the id or a path`);
 }
+
+const HEADER_SCAN_BYTES = 1024 * 1024;
+
+function pickOne<T extends { path: string; cwd: string; mtimeMs: number }>(hits: T[], inScope: (h: T) => boolean): T {
+  const ranked = [...hits].sort((a, b) => Number(inScope(b)) - Number(inScope(a)) || b.mtimeMs - a.mtimeMs || (a.path < b.path ? 1 : a.path > b.path ? -1 : 0));
+  return ranked[0];
+}
+
+

@@ -7,7 +7,8 @@ import type { CliIO } from "./io.js";
  * applies only when nothing was configured and ~/.pi/agent/sessions does not exist.
  */
 export function storeFromArgs(flag: string | undefined, io: CliIO, fallback?: string): StoreLocation {
-  const loc = locateStore({ flag, env: io.env, cwd: io.cwd });
+  const loc = locateStore({ flag, env: io.env, cwd: io.cwd, home: io.env.HOME || undefined });
+  for (const w of loc.warnings ?? []) io.stderr(`pi-sessions: ${w}\n`);
   if (fallback && loc.source === "default" && !storeExists(loc)) {
     const demo: StoreLocation = { dir: resolve(io.cwd, fallback), source: "fallback" };
     checkStore(demo);
@@ -16,3 +17,4 @@ export function storeFromArgs(flag: string | undefined, io: CliIO, fallback?: st
   checkStore(loc);
   return loc;
 }
+

@@ -50,6 +50,10 @@ export function rowText(node: EntryNode, calls: ReadonlyMap<string, string>): { 
       return { kind: "meta", text: `[label: ${text || "(cleared)"}]` };
     case "session_info":
       return { kind: "meta", text: `[title: ${text || "(cleared)"}]` };
+    case "context_edit":
+      return { kind: "meta", text: `[context ${node.edit ?? "replace"}: ${node.targetId ?? "?"}]` };
+    case "usage":
+      return { kind: "meta", text: `[usage: ${node.usageKind ?? "?"} ${node.model ?? ""}]`.replace(" ]", "]") };
     default:
       return { kind: "meta", text: `[${node.type}]` };
   }

@@ -3,9 +3,9 @@ import { readLines, type LineRef } from "../store/line-reader.js";
 import { LIST_SKIM_THRESHOLD } from "../store/parse-line.js";
 import { SessionReader, type EntrySink } from "../store/session-reader.js";
 import { applyLabel, nameFrom } from "./resolve.js";
-import { entryShortText, toolCallLine } from "./text.js";
+import { entryShortText, messageText, toolCallLine } from "./text.js";
 import { buildTree, type TreeShape } from "./tree.js";
-import type { EntryNode, SessionEntry, SessionHeader } from "./types.js";
+import type { EntryNode, SessionEntry, SessionHeader, UsageNumbers } from "./types.js";
 
 export interface SessionIndex {
   path: string;
@@ -67,6 +67,16 @@ function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+/** A usage object's numbers, as pi's addUsageToTotals reads them. */
+export function usageNumbers(u: unknown): UsageNumbers | undefined {
+  if (!u || typeof u !== "object") return undefined;
+  const r = u as Record<string, unknown>;
+  const c = r.cost && typeof r.cost === "object" ? (r.cost as Record<string, unknown>) : {};
+  return { input: num(r.input), output: num(r.output), cacheRead: num(r.cacheRead), cacheWrite: num(r.cacheWrite), cost: num(c.total) };
+}
+
 /** The light node of an entry: ids, where its line is, and what a tree row shows. */
 export function toNode(entry: SessionEntry, ref: LineRef, skimmed: boolean): EntryNode {
   const m = entry.message;
@@ -97,14 +107,33 @@ export function toNode(entry: SessionEntry, ref: LineRef, skimmed: boolean): Ent
       if (calls.length) node.toolCalls = calls;
       node.stopReason = str(m.stopReason);
       node.model = str(m.model);
+      node.usage = usageNumbers(m.usage);
     } else if (node.role === "toolResult") {
       node.toolCallId = str(m.toolCallId);
       node.toolName = str(m.toolName);
+      node.usage = usageNumbers(m.usage);
     }
   } else if (entry.type === "custom" || entry.type === "custom_message") {
     node.customType = str(entry.customType);
   } else if (entry.type === "compaction") {
     node.tokensBefore = typeof entry.tokensBefore === "number" ? entry.tokensBefore : undefined;
+    node.usage = usageNumbers(entry.usage);
+    node.firstKeptEntryId = str(entry.firstKeptEntryId);
+    if (entry.systemMessage && typeof entry.systemMessage === "object") node.systemMessage = true;
+  } else if (entry.type === "branch_summary") {
+    node.usage = usageNumbers(entry.usage);
+  } else if (entry.type === "usage") {
+    node.usage = usageNumbers(entry.usage);
+    node.usageKind = str(entry.kind);
+    node.model = str(entry.model);
+  } else if (entry.type === "context_edit") {
+    node.targetId = str(entry.targetId);
+    const r = entry.replacement as { content?: unknown } | null | undefined;
+    node.edit = r === null ? "omit" : "replace";
+    // Kept whole (up to the preview's limit): the tree shows it in place of the target's text.
+    if (r && typeof r === "object") node.editText = messageText(r.content).slice(0, 100_000);
+  } else if (entry.type === "label") {
+    node.targetId = str(entry.targetId);
   } else if (entry.type === "model_change") {
     node.model = str(entry.modelId);
   }

@@ -21,10 +21,32 @@ export class SummaryBuilder implements EntrySink {
   private models = new Set<string>();
   tokens: TokenTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
   cost = 0;
+  /** Why pi 1.5.2 leaves this file out of its lists (its SessionInfo reader throws on it). */
+  unlisted: string | undefined;
+
+  /** pi's /session rule (AgentSession.getSessionStats): every usage the file records. */
+  private addUsage(u: unknown): void {
+    if (!u || typeof u !== "object") return;
+    const r = u as Record<string, unknown>;
+    this.tokens.input += num(r.input);
+    this.tokens.output += num(r.output);
+    this.tokens.cacheRead += num(r.cacheRead);
+    this.tokens.cacheWrite += num(r.cacheWrite);
+    this.tokens.total = this.tokens.input + this.tokens.output + this.tokens.cacheRead + this.tokens.cacheWrite;
+    const c = r.cost as Record<string, unknown> | undefined;
+    if (c && typeof c === "object") this.cost += num(c.total);
+  }
 
   entry(entry: SessionEntry): void {
     this.parents.set(entry.id, entry.parentId);
     switch (entry.type) {
+      case "usage":
+        this.addUsage(entry.usage);
+        return;
+      case "compaction":
+      case "branch_summary":
+        this.addUsage(entry.usage);
+        return;
       case "session_info":
         this.name = nameFrom(entry);
         return;
@@ -43,21 +65,19 @@ export class SummaryBuilder implements EntrySink {
   private message(entry: SessionEntry): void {
     this.messageCount++;
     const m = entry.message;
-    if (!m || typeof m !== "object") return;
+    if (!m || typeof m !== "object") {
+      this.unlisted ??= `entry ${entry.id} has no message object`;
+      return;
+    }
+    if (m.role === "toolResult" || m.role === "assistant") this.addUsage(m.usage);
+    if (m.role === "assistant" && typeof m.model === "string") this.models.add(m.model);
     if (m.role !== "user" && m.role !== "assistant") return;
     if (!("content" in m)) return;
-    if (m.role === "assistant") {
-      if (typeof m.model === "string") this.models.add(m.model);
-      const u = m.usage as Record<string, unknown> | undefined;
-      if (u && typeof u === "object") {
-        this.tokens.input += num(u.input);
-        this.tokens.output += num(u.output);
-        this.tokens.cacheRead += num(u.cacheRead);
-        this.tokens.cacheWrite += num(u.cacheWrite);
-        this.tokens.total += num(u.totalTokens) || num(u.input) + num(u.output) + num(u.cacheRead) + num(u.cacheWrite);
-        const c = u.cost as Record<string, unknown> | undefined;
-        if (c && typeof c === "object") this.cost += num(c.total);
-      }
+    // pi reads a message's text from a string or an array of blocks; anything else (null
+    // content, a null block) makes its list reader fail, and the session is not listed.
+    const content = m.content;
+    if (typeof content !== "string" && (!Array.isArray(content) || content.some((b) => b === null || b === undefined))) {
+      this.unlisted ??= `the ${m.role} message ${entry.id} has content ${content === null ? "null" : "pi cannot read"}`;
     }
     // pi's getLastActivityTime: message epoch ms, else the entry's ISO timestamp.
     if (typeof m.timestamp === "number") {

@@ -13,6 +13,16 @@ export function messageText(content: unknown): string {
   return parts.join(" ");
 }
 
+/**
+ * The text pi puts in its editor when /tree goes back to a user message (contentText with no
+ * separator): a string as is, else the text blocks joined.
+ */
+export function editorText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return (content as Block[]).filter((b) => b && b.type === "text" && typeof b.text === "string").map((b) => b.text as string).join("");
+}
+
 /** One line for a tool call, as the preview and tree show it: `bash: npm test`, `read: src/a.ts`. */
 export function toolCallLine(name: unknown, args: unknown): string {
   const tool = typeof name === "string" ? name : "tool";
@@ -78,6 +88,13 @@ export function describeEntry(entry: SessionEntry): EntryDescription {
       return { role: "label", text: stringField(entry, "label"), toolCalls: [] };
     case "session_info":
       return { role: "session_info", text: stringField(entry, "name"), toolCalls: [] };
+    case "context_edit": {
+      const r = entry.replacement as { content?: unknown } | null | undefined;
+      const what = r && typeof r === "object" ? `replace ${stringField(entry, "targetId")}: ${messageText(r.content)}` : `omit ${stringField(entry, "targetId")}`;
+      return { role: "context_edit", text: what, toolCalls: [] };
+    }
+    case "usage":
+      return { role: "usage", text: `${stringField(entry, "kind")} ${stringField(entry, "provider")}/${stringField(entry, "model")}`.trim(), toolCalls: [] };
     default:
       return { role: entry.type, text: "", toolCalls: [] };
   }

@@ -34,11 +34,16 @@ export interface TreeView {
   activeIds: Set<string>;
 }
 
-const BOOKKEEPING = new Set(["label", "custom", "model_change", "thinking_level_change", "session_info"]);
+const BOOKKEEPING = new Set(["label", "context_edit", "custom", "model_change", "thinking_level_change", "session_info"]);
 
-/** pi's /tree filters, plus its rule that tool-call-only assistant turns are hidden (not the leaf). */
+/**
+ * pi 1.5.2's /tree filters: `usage` entries are never shown; assistant turns that only call
+ * tools (no text, not an error) are hidden in every filter, "all" included, unless they are
+ * the leaf; bookkeeping entries (context edits among them) only show in "all".
+ */
 export function passesFilter(node: EntryNode, filter: TreeFilter, leafId: string | null, labels: ReadonlyMap<string, string>): boolean {
-  if (node.role === "assistant" && node.id !== leafId && filter !== "all" && filter !== "labelled-only") {
+  if (node.type === "usage") return false;
+  if (node.role === "assistant" && node.id !== leafId) {
     const errorOrAborted = node.stopReason !== undefined && node.stopReason !== "stop" && node.stopReason !== "toolUse";
     if (node.hasText === false && !errorOrAborted) return false;
   }

@@ -76,7 +76,7 @@ export interface SessionProbe {
   mtimeMs: number;
 }
 
-export type DiagnosticKind = "not-a-session" | "empty" | "unreadable" | "unreadable-folder";
+export type DiagnosticKind = "not-a-session" | "empty" | "unreadable" | "unreadable-folder" | "not-listed-by-pi";
 
 /** A file or folder of the store that is not listed as a session, and why. */
 export interface Diagnostic {
@@ -112,4 +112,25 @@ export interface EntryNode {
   tokensBefore?: number;
   /** model_change: the new model; assistant: the model that answered. */
   model?: string;
+  /** Usage recorded on this entry (assistant, toolResult, usage, compaction, branch_summary). */
+  usage?: UsageNumbers;
+  /** usage: its kind (`cache_warm`, …) and model. */
+  usageKind?: string;
+  /** compaction: where the kept part starts, and whether it carries a system message. */
+  firstKeptEntryId?: string;
+  systemMessage?: boolean;
+  /** context_edit, label: the entry it applies to. */
+  targetId?: string;
+  /** context_edit: omit the target from the model's context, or replace its content. */
+  edit?: "omit" | "replace";
+  /** context_edit replace: the replacement's text (up to 100,000 characters). */
+  editText?: string;
+}
+
+export interface UsageNumbers {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cost: number;
 }

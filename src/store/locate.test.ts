@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -64,5 +64,45 @@ describe("checkStore never creates anything", () => {
   it("an existing folder passes", () => {
     expect(() => checkStore({ dir: tmp, source: "--session-dir" })).not.toThrow();
     expect(storeExists({ dir: tmp, source: "default" })).toBe(true);
+  });
+});
+
+describe("locateStore: pi 1.5.2's sessionDir setting and path forms", () => {
+  const tmp = mkdtempSync(join(tmpdir(), "locate-settings-"));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  const agentDir = join(tmp, "agent");
+  const project = join(tmp, "proj");
+  const setGlobal = (v: unknown) => (mkdirSync(agentDir, { recursive: true }), writeFileSync(join(agentDir, "settings.json"), typeof v === "string" ? v : JSON.stringify(v)));
+  const setProject = (v: unknown) => (mkdirSync(join(project, ".pi"), { recursive: true }), writeFileSync(join(project, ".pi", "settings.json"), typeof v === "string" ? v : JSON.stringify(v)));
+  const at = () => locateStore({ env: { PI_CODING_AGENT_DIR: agentDir }, home: "/home/u", cwd: project });
+
+  it("the agent folder's settings name a custom folder; the project's win; env and flag win over both", () => {
+    setGlobal({ sessionDir: "/g/sessions" });
+    setProject({});
+    expect(at()).toEqual({ dir: "/g/sessions", source: "global settings" });
+    setProject({ sessionDir: "rel/s" });
+    expect(at()).toEqual({ dir: join(project, "rel/s"), source: "project settings" });
+    expect(locateStore({ env: { PI_CODING_AGENT_DIR: agentDir, PI_CODING_AGENT_SESSION_DIR: "/e" }, cwd: project }).dir).toBe("/e");
+    expect(locateStore({ flag: "/f", env: { PI_CODING_AGENT_DIR: agentDir }, cwd: project }).dir).toBe("/f");
+  });
+  it("a project null clears the global value; ~ and file:// URLs are accepted", () => {
+    setGlobal({ sessionDir: "/g/sessions" });
+    setProject({ sessionDir: null });
+    expect(at()).toEqual({ dir: join(agentDir, "sessions"), source: "PI_CODING_AGENT_DIR" });
+    setProject({ sessionDir: "~/s" });
+    expect(at().dir).toBe("/home/u/s");
+    setProject({ sessionDir: "file:///srv/my%20sessions" });
+    expect(at().dir).toBe("/srv/my sessions");
+    expect(locateStore({ flag: "file:///x/y", env: {}, cwd }).dir).toBe("/x/y");
+    expect(locateStore({ env: { PI_CODING_AGENT_SESSION_DIR: "file:///x/z" }, cwd }).dir).toBe("/x/z");
+  });
+  it("a settings file that is not JSON counts as none, with a warning; a non-path value is ignored, with a warning", () => {
+    setGlobal("{ nope");
+    setProject({});
+    const l = at();
+    expect(l.source).toBe("PI_CODING_AGENT_DIR");
+    expect(l.warnings?.[0]).toMatch(/settings.json is not valid JSON/);
+    setGlobal({ sessionDir: 42 });
+    expect(at().warnings).toEqual(["the sessionDir setting is not a path (42); it is ignored"]);
   });
 });

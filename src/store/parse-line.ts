@@ -27,6 +27,9 @@ const SKIM_PREFIX =
 
 const CLOSE_BRACE = 0x7d;
 const PARENT_KEY = Buffer.from('"parentId":');
+// A tool result can carry usage (pi 1.5.2: nested model calls), which the totals need.
+// Inside a JSON string the key would read \"usage\", so this finds only a real key.
+const USAGE_KEY = Buffer.from('"usage":');
 
 function lastNonSpace(buf: Buffer, start: number, end: number): number {
   for (let i = end - 1; i >= start; i--) {
@@ -54,7 +57,8 @@ export function parseLine(ref: LineRef, skim: boolean, threshold = SKIM_THRESHOL
     // line; a second unescaped "parentId": gives that away (inside strings it is \"parentId\").
     // A bash execution's row text is its command: only skim it when it is really bulky.
     const bulky = m !== null && (m[4] === "toolResult" || length > SKIM_THRESHOLD);
-    if (m && bulky && buf.subarray(start, end).indexOf(PARENT_KEY, m[0].length) === -1) {
+    const body = buf.subarray(start, end);
+    if (m && bulky && body.indexOf(PARENT_KEY, m[0].length) === -1 && body.indexOf(USAGE_KEY, m[0].length) === -1) {
       const parentId = m[2] === "null" ? null : m[2].slice(1, -1);
       const message: { role: string; toolCallId?: string; toolName?: string } = { role: m[4] };
       if (m[5] !== undefined) {

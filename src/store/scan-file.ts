@@ -33,6 +33,9 @@ export async function scanSessionFile(file: SessionFile | string, options: { ski
       const reason = reader.rejected ?? (reader.skipped > 0 ? "no parsable line" : "only blank lines");
       return { kind: "diagnostic", diagnostic: { path, kind: "not-a-session", reason } };
     }
+    if (builder.unlisted) {
+      return { kind: "diagnostic", diagnostic: { path, kind: "not-listed-by-pi", reason: `not listed (as pi 1.5.2 does not list it): ${builder.unlisted}` } };
+    }
     const summary = builder.finish({
       path,
       header: reader.header,

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { cwdFolderName } from "../../src/store/scope.js";
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
@@ -25,7 +26,8 @@ let n = 0;
 function addSession(store: string, cwd: string, firstMessage: string): string {
   n++;
   const id = `01a1fcb4-0000-7000-8000-${String(n).padStart(12, "0")}`;
-  const dir = join(store, `--e2e-${n}--`);
+  // The project's folder, named as pi names it: that is where pi lists a project's sessions from.
+  const dir = join(store, cwdFolderName(cwd));
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `2026-11-21T07-00-0${n}-000Z_${id}.jsonl`);
   const t = "2026-11-21T07:00:00.000Z";

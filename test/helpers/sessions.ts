@@ -1,3 +1,4 @@
+import { cwdFolderName } from "../../src/store/scope.js";
 import type { SessionProbe, SessionSummary } from "../../src/model/types.js";
 
 const BASE = Date.parse("2025-01-15T12:00:00Z");
@@ -12,7 +13,8 @@ export function makeSummary(over: Partial<SessionSummary> = {}): SessionSummary 
   const created = over.created ?? new Date(BASE - n * 60_000);
   const modified = over.modified ?? new Date(created.getTime() + 30_000);
   return {
-    path: over.path ?? `/store/--home-u-proj--/2025-01-15T12-00-00-000Z_${id}.jsonl`,
+    // In its project's folder of the default store, as pi lays it out.
+    path: over.path ?? `/store/${cwdFolderName(cwd)}/2025-01-15T12-00-00-000Z_${id}.jsonl`,
     id,
     cwd,
     created,
