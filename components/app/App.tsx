@@ -26,7 +26,7 @@ import { fullTextNote } from "../state/fullText.js";
 import { seedScan } from "../state/scanSeed.js";
 import { TooSmall } from "../TooSmall.js";
 import { TreeScreen } from "../tree/TreeScreen.js";
-import { useTreeEffects } from "../tree/useTreeEffects.js";
+import { realTreeIO, useTreeEffects } from "../tree/useTreeEffects.js";
 import type { ScanEvent } from "../../src/store/scan-events.js";
 import type { BrowserDeps } from "./deps.js";
 
@@ -99,7 +99,8 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   // Live store (after the first scan) and rename/delete/undo; own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
   useLifecycleEffects(state.effects, dispatch, deps.lifecycle ?? realLifecycle, refreshStore);
-  useTreeEffects(state.effects, dispatch, undefined, refreshStore);
+  const treeIO = useMemo(() => ({ ...realTreeIO, copy: deps.copy ?? (() => {}) }), [deps.copy]);
+  useTreeEffects(state.effects, dispatch, treeIO, refreshStore);
 
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);

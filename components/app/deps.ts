@@ -17,4 +17,6 @@ export interface BrowserDeps {
   lifecycle?: LifecycleDeps;
   /** Watches the store for live updates; none when absent (tests with fake stores). */
   watch?: WatchFn;
+  /** Puts text on the clipboard through the terminal the UI draws on (OSC 52); none when absent. */
+  copy?(text: string): void;
 }

@@ -12,6 +12,7 @@ import { App } from "./App.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { piArgs, spawnPi } from "./spawnPi.js";
+import { osc52 } from "../../src/text/osc52.js";
 import { KeyStream } from "../keys/keyStream.js";
 import { enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
 
@@ -112,7 +113,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         launchCwd={opts.cwd}
         all={opts.all}
         print={opts.print}
-        deps={opts.early ? { ...realDeps, scan: opts.early.scan } : realDeps}
+        deps={{ ...realDeps, ...(opts.early ? { scan: opts.early.scan } : {}), copy: (text) => void term.stream.write(osc52(text)) }}
         seed={seed}
         keymap={keymap}
         start={start}

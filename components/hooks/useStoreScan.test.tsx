@@ -16,7 +16,8 @@ function Harness({ scan, log }: { scan: ScanFn; log: AppAction[] }) {
     log.push(a);
     bump();
   }, [log]);
-  useStoreScan("/store", scan, dispatch, 50);
+  // A throttle long enough that a loaded machine never lets the timer fire inside one act().
+  useStoreScan("/store", scan, dispatch, 400);
   return <Text>{n}</Text>;
 }
 
@@ -34,7 +35,7 @@ describe("useStoreScan", () => {
       h.onDiagnostic?.({ path: "/x", kind: "empty", reason: "empty" });
     });
     expect(log.map((a) => a.type)).toEqual(["scan.discovered", "scan.batch"]);
-    await settle(70);
+    await settle(450);
     expect(log).toHaveLength(3);
     const second = log[2] as Extract<AppAction, { type: "scan.batch" }>;
     expect([second.probes?.length, second.summaries?.length, second.diagnostics?.length]).toEqual([1, 1, 1]);

@@ -7,7 +7,6 @@ import { sharedIndexCache } from "../../src/model/index-cache.js";
 import { readEntry, type SessionIndex } from "../../src/model/session-index.js";
 import { editorText } from "../../src/model/text.js";
 import type { EntryNode } from "../../src/model/types.js";
-import { osc52 } from "../../src/text/osc52.js";
 import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
 import type { AppAction } from "../state/appReducer.js";
@@ -46,7 +45,8 @@ export const realTreeIO: TreeIO = {
     const e = await readEntry(path, node);
     return editorText(e.type === "custom_message" ? e.content : e.message?.content);
   },
-  copy: (text) => void process.stdout.write(osc52(text, { tmux: !!process.env.TMUX })),
+  // The browser passes its own (the terminal it draws on, which is not stdout with --print).
+  copy: () => {},
   now: () => Date.now(),
 };
 
