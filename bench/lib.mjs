@@ -40,6 +40,8 @@ export const STORES = {
   s2000: ["--sessions", "2000", "--projects", "40"],
   /** Issue #3: 10,000 small sessions for the key-latency run. */
   "s10k-small": ["--sessions", "10000", "--projects", "40", "--avg-kb", "2"],
+  /** Issue 14: 2,000 sessions whose project folders exist (under .bench/projects), for "this folder" launches beside pi --resume. */
+  "s2000-here": ["--sessions", "2000", "--projects", "40", "--cwd-root", join(CACHE, "projects")],
   /** Issue #4: one session of 50,000 entries. */
   huge50k: ["--sessions", "0", "--huge-entries", "50000"],
 };

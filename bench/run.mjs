@@ -17,6 +17,7 @@ import { CACHE, CLI, ensureStore, rel, rssMethod } from "./lib.mjs";
 const BENCHMARKS = [
   "./listing.mjs", // issue #2
   "./tui.mjs", // issue #3: first frame + key latency in a pty (node-pty + @xterm/headless)
+  "./tui-here.mjs", // issue 14: first rows in this folder and --all, beside pi 1.5.2 --resume
   "./tui-tree.mjs", // issue #4: 50,000-entry tree, first frame + key latency vs pi open()+getTree()
   "./reader.mjs", // issue #16: the transcript model on a linear 50,000-entry session
 ];

@@ -55,8 +55,9 @@ function launch(sessionsDir, extraEnv = {}) {
   return { t0: s.t0, p: s.proc, bytes: () => s.bytes, lines, when, peakRssMB: s.peakRssMB, quit: s.quit };
 }
 
-const hasRow = (ls) => ls.some((l) => /^❯ \S/.test(l));
-const selectedLine = (ls) => ls.findIndex((l) => l.startsWith("❯ "));
+// The selected row: "❯ " inside the list's frame ("│❯ ").
+export const hasRow = (ls) => ls.some((l) => /^│?❯ \S/.test(l));
+const selectedLine = (ls) => ls.findIndex((l) => /^│?❯ /.test(l));
 const scanDone = (ls) => hasRow(ls) && !/scanning/.test(ls[0] ?? "");
 
 /**
@@ -184,7 +185,7 @@ export async function run({ runs = 3, log = console.error, store, store10k, keys
     { metric: "Browser peak RSS (VmHWM): 2,000-session store / 10,000-row list", ours: `${fmtMB(median(first.map((r) => r.peakRssMB)))} / ${fmtMB(k.peakRssMB)}`, pi: "", ratio: "", target: "(info)", result: "" },
   ];
   const notes = [
-    `tui-list: ${COLS}×${ROWS} pty (node-pty) mirrored into @xterm/headless; \`--all\`; first rows = first parsed output whose screen shows the selected row ("❯ "), timed from just before spawn (includes node start). Median of ${launches} launches after a warm-up that writes the launcher's V8 code cache (in ${rel(CODE_CACHE_DIR)}); the launches without it alternate with those.`,
+    `tui-list: ${COLS}×${ROWS} pty (node-pty) mirrored into @xterm/headless; \`--all\`; first rows = first parsed output whose screen shows the selected row ("❯ "), timed from just before spawn (includes node start). Median of ${launches} launches after a warm-up that writes Node's compile cache (in ${rel(CODE_CACHE_DIR)}); the launches without it alternate with those.`,
     `tui-list: key latency = write of the key to the pty → first parsed output that changes the screen; keys ${intervalMs} ms apart (key-repeat pace) or as soon as the previous key was drawn when that is later. Store ${rel(small.sessionsDir)} (gen-store ${STORES["s10k-small"].join(" ")}); rows shown/total when the keys started: ${/(\d+\/\d+)/.exec(k.header)?.[1] ?? "?"}; the browser's own scan of it took ${fmtMs(k.scanDoneMs)}.`,
   ];
   if (pi) notes.push(`tui-list: pi listAll() on ${rel(big.agentDir)}: ${pi.sessions} sessions, ${fmtMs(pi.listMs)} in-process, ${fmtMs(pi.wallMs)} spawn → exit (median).`);

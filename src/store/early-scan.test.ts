@@ -52,3 +52,18 @@ describe("startEarlyScan", () => {
     expect(again.sessions).toHaveLength(first.sessions.length);
   });
 });
+
+describe("scanStore's firstCwd", () => {
+  it("probes and reads the launch folder's sessions before the rest of the store, newest first within each", async () => {
+    const plain: string[] = [];
+    await scanStore(STORE, { onProbes: (p) => plain.push(...p.map((x) => x.path)) });
+    const folder = plain.map((p) => p.split("/").at(-2)!).at(-1)!; // the folder of the oldest file
+    const cwd = "/" + folder.replace(/^--|--$/g, "").replace(/-/g, "/");
+    const first: string[] = [];
+    await scanStore(STORE, { onProbes: (p) => first.push(...p.map((x) => x.path)) }, { firstCwd: cwd });
+    const mine = first.filter((p) => p.split("/").at(-2) === folder);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(first.slice(0, mine.length)).toEqual(mine);
+    expect(first.slice(mine.length)).toEqual(plain.filter((p) => !mine.includes(p)));
+  });
+});

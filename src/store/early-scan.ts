@@ -21,7 +21,7 @@ export interface EarlyScan {
  * Starts scanning the store right away, on a worker thread, while the UI loads (Ink and
  * React take most of the launch), so the first frame can already show rows.
  */
-export function startEarlyScan(dir: string): EarlyScan {
+export function startEarlyScan(dir: string, firstCwd?: string): EarlyScan {
   const ac = new AbortController();
   const buffered: ScanEvent[] = [];
   let live: ScanHandlers | undefined;
@@ -34,7 +34,7 @@ export function startEarlyScan(dir: string): EarlyScan {
     if (hasRows) wake?.();
   };
   let ended = false;
-  const result = scanInWorker(dir, scanEventHandlers(emit), { signal: ac.signal }).finally(() => {
+  const result = scanInWorker(dir, scanEventHandlers(emit), { signal: ac.signal, firstCwd }).finally(() => {
     ended = true;
     wake?.();
   });

@@ -6,6 +6,8 @@ export interface ScanJob {
   dir: string;
   concurrency?: number;
   probe?: boolean;
+  /** The folder the browser starts in: its sessions are read first (ScanOptions.firstCwd). */
+  firstCwd?: string;
 }
 
 /** A scan's progress as data: what a worker posts and what the early scan buffers. */

@@ -21,7 +21,7 @@ export interface WorkerScanOptions extends ScanOptions {
 export function scanInWorker(dir: string, handlers: ScanHandlers = {}, options: WorkerScanOptions = {}): Promise<ScanResult> {
   const url = options.workerUrl ?? SCAN_WORKER_URL;
   if (url.protocol === "file:" && !existsSync(fileURLToPath(url))) return scanStore(dir, handlers, options);
-  const job: ScanJob = { dir, concurrency: options.concurrency, probe: options.probe !== false && !!handlers.onProbes };
+  const job: ScanJob = { dir, concurrency: options.concurrency, probe: options.probe !== false && !!handlers.onProbes, firstCwd: options.firstCwd };
   let worker: Worker;
   try {
     worker = new Worker(url, { workerData: job });

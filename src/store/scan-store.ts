@@ -1,8 +1,10 @@
+import { basename, dirname } from "node:path";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
 import { Batcher } from "./batcher.js";
 import { discoverFiles, type SessionFile } from "./discover.js";
 import { resolveLineage } from "./lineage.js";
 import { forEachLimited } from "./pool.js";
+import { cwdFolderName } from "./scope.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile } from "./scan-file.js";
 
 export interface ScanHandlers {
@@ -30,11 +32,31 @@ export interface ScanOptions {
    * caller that listens for progress (a UI) keeps non-blocking reads.
    */
   blocking?: boolean;
+  /**
+   * The folder the browser was started in: its sessions (pi's list(cwd) rule) are probed and
+   * read first, so a first frame scoped to "this folder" has its rows without waiting for
+   * the rest of the store.
+   */
+  firstCwd?: string;
 }
 
 export interface ScanResult {
   sessions: SessionSummary[];
   diagnostics: Diagnostic[];
+}
+
+/** The files that are surely the folder's by where they lie: those in its project folder. */
+function inFolderFirst(storeDir: string, cwd: string): (f: SessionFile) => boolean {
+  const folder = cwdFolderName(cwd);
+  return (f) => basename(dirname(f.path)) === folder;
+}
+
+/** Stable: the chosen files first, each group still newest first. */
+function moveToFront<T>(items: T[], first: (x: T) => boolean): void {
+  const front = items.filter(first);
+  if (front.length === 0 || front.length === items.length) return;
+  const rest = items.filter((x) => !first(x));
+  items.splice(0, items.length, ...front, ...rest);
 }
 
 /**
@@ -53,6 +75,7 @@ export async function scanStore(dir: string, handlers: ScanHandlers = {}, option
   const found = await discoverFiles(dir);
   found.diagnostics.forEach(diagnose);
   const files: SessionFile[] = found.files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  if (options.firstCwd !== undefined) moveToFront(files, inFolderFirst(dir, options.firstCwd));
   handlers.onDiscovered?.(files.length);
 
   const rejected = new Set<string>();

@@ -13,7 +13,7 @@ if (port) {
     scanEventHandlers(post),
     // Blocking reads are faster and stall only this thread; the parent stops a scan by
     // terminating the worker, so nothing here needs to stay responsive.
-    { concurrency: job.concurrency, probe: job.probe, blocking: true },
+    { concurrency: job.concurrency, probe: job.probe, blocking: true, firstCwd: job.firstCwd },
   ).then(
     (result) => post({ k: "complete", result }),
     (err: unknown) => post({ k: "error", message: err instanceof Error ? err.message : String(err), code: (err as NodeJS.ErrnoException)?.code }),
