@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { truncateToWidth } from "../../src/text/sanitize.js";
+import { sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import type { TextInput } from "../state/textInput.js";
 import { borderColor, theme } from "../theme.js";
 
@@ -20,7 +20,8 @@ export function fieldView(input: TextInput, room: number): { before: string; at:
   const before = chars.slice(0, input.cursor);
   const shown = before.length + 1 > room ? "…" + before.slice(-(room - 2)).join("") : before.join("");
   const after = truncateToWidth(chars.slice(input.cursor + 1).join(""), Math.max(0, room - Array.from(shown).length - 1));
-  return { before: shown, at: chars[input.cursor] ?? " ", after };
+  // The field may hold text from a file (a label, a name): shown through the sanitizer too.
+  return { before: sanitizeLine(shown), at: sanitizeLine(chars[input.cursor] ?? " ") || " ", after: sanitizeLine(after) };
 }
 
 /** A bordered dialog with one text field and a block cursor (rename, label). */
@@ -31,7 +32,7 @@ export function TextFieldDialog({ heading, subject, field, input, hint, width, h
       <Text {...theme.title} wrap="truncate-end">
         {heading}
       </Text>
-      <Text wrap="truncate-end">{"  " + subject}</Text>
+      <Text wrap="truncate-end">{"  " + sanitizeLine(subject)}</Text>
       <Text> </Text>
       <Text wrap="truncate-end">
         <Text {...theme.key}>{field}: </Text>

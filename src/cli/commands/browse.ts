@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { configPath, loadConfig } from "../../config/config.js";
 import { CliError } from "../errors.js";
 import type { CliIO } from "../io.js";
@@ -34,18 +37,32 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   // The UI decides its colours once, when its theme module loads: say which before that.
   process.env.PI_SESSIONS_THEME = config.theme;
   const { runBrowser } = await withoutFetch(() => import("../../../components/app/launch.js"));
-  return runBrowser({
-    storeDir: store.dir,
-    storeLabel: store.source === "fallback" ? `${store.dir} (demo store)` : store.dir,
-    cwd: io.cwd,
-    all: !!values.all,
-    print: picking,
-    piCommand: values["pi-command"] ?? io.env.PI_SESSIONS_PI ?? config.piCommand ?? "pi",
-    config,
-    resultFile: values["result-file"],
-    current: values.current,
-    query: values.query,
-    early,
-    onFirstFrame: io.onFirstFrame,
-  });
+  // --print to a terminal is screen text: a file name holding escapes must not act on it.
+  // The choice then comes back through a result file and is printed sanitized; to a pipe
+  // the path is printed exact.
+  const held = values.print && !values["result-file"] && io.isTTY ? mkdtempSync(join(tmpdir(), "pi-sessions-print-")) : undefined;
+  const choiceFile = held ? join(held, "choice") : values["result-file"];
+  try {
+    const code = await runBrowser({
+      storeDir: store.dir,
+      storeLabel: store.source === "fallback" ? `${store.dir} (demo store)` : store.dir,
+      cwd: io.cwd,
+      all: !!values.all,
+      print: picking,
+      piCommand: values["pi-command"] ?? io.env.PI_SESSIONS_PI ?? config.piCommand ?? "pi",
+      config,
+      resultFile: choiceFile,
+      current: values.current,
+      query: values.query,
+      early,
+      onFirstFrame: io.onFirstFrame,
+    });
+    if (held && existsSync(choiceFile!)) {
+      const { sanitizeLine } = await import("../../text/sanitize.js");
+      io.stdout(`${sanitizeLine(readFileSync(choiceFile!, "utf8").replace(/\n$/, ""))}\n`);
+    }
+    return code;
+  } finally {
+    if (held) rmSync(held, { recursive: true, force: true });
+  }
 }
