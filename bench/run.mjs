@@ -18,6 +18,7 @@ const BENCHMARKS = [
   "./listing.mjs", // issue #2
   "./tui.mjs", // issue #3: first frame + key latency in a pty (node-pty + @xterm/headless)
   "./tui-tree.mjs", // issue #4: 50,000-entry tree, first frame + key latency vs pi open()+getTree()
+  "./hostile.mjs", // issue #17: peak RSS of `list` on a session ending in a 1 GiB NUL tail
 ];
 
 function parseArgs(argv) {

@@ -1,5 +1,5 @@
 import { open, stat } from "node:fs/promises";
-import { readLines, type LineRef } from "../store/line-reader.js";
+import { lineLength, readLines, type LineRef } from "../store/line-reader.js";
 import { LIST_SKIM_THRESHOLD } from "../store/parse-line.js";
 import { SessionReader, type EntrySink } from "../store/session-reader.js";
 import { applyLabel, nameFrom } from "./resolve.js";
@@ -127,7 +127,7 @@ export async function loadSessionIndex(path: string, options: { skim?: boolean }
   const reader = new SessionReader(sink, options.skim ?? false, LIST_SKIM_THRESHOLD);
   let tailStart = 0;
   const res = await readLines(path, (ref) => {
-    if (ref.terminated) tailStart = ref.offset + (ref.end - ref.start) + 1;
+    if (ref.terminated) tailStart = ref.offset + lineLength(ref) + 1;
     reader.push(ref);
     return !reader.done;
   }, { chunkSize: CHUNK, readAhead: true });
