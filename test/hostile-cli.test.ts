@@ -106,6 +106,23 @@ describe("arguments that would match more than they say", () => {
   });
 });
 
+describe("a trash log that cannot be written", () => {
+  it("delete moves nothing and says why; restore --last still finds the earlier batch", async () => {
+    const h = hostileStore();
+    const second = writeJsonl(join(h.folder, "2026-05-02T10-00-00-000Z_second.jsonl"), [header("aaaa1111-0000-7000-8000-000000000009"), userLine("u1", null, "two"), replyLine("a1", "u1")]);
+    expect((await runCli(["delete", second, "--yes"], { env: h.env })).code).toBe(0);
+    const broken = { ...h.env, XDG_STATE_HOME: join(h.root, "a-file") };
+    writeFileSync(broken.XDG_STATE_HOME, "");
+    const r = await runCli(["delete", h.file, "--yes"], { env: broken });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/(^|\n)pi-sessions: cannot write the trash log .* \(a file is where its folder should be, ENOTDIR\), which undo and restore need; 0 of 1 moved to the trash\n$/);
+    expect(existsSync(h.file)).toBe(true);
+    const restored = await runCli(["restore", "--last"], { env: h.env });
+    expect(restored.code).toBe(0);
+    expect(existsSync(second)).toBe(true);
+  });
+});
+
 describe("bounded output", () => {
   it("a 50 MB first message is one row of `list`, cut to the row", async () => {
     const dir = makeTmpDir();

@@ -63,7 +63,8 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
   const { records, failed } = trashSessions(targets, io.env);
   for (const r of records) io.stdout(`trashed ${sanitizeLine(r.original)}\n`);
   if (failed) {
-    throw new CliError(`${failed.error.message}; ${records.length} of ${targets.length} moved to the trash (use --permanent to delete without a trash)`);
+    const hint = failed.error.name === "TrashUnavailable" ? " (use --permanent to delete without a trash)" : "";
+    throw new CliError(`${failed.error.message}; ${records.length} of ${targets.length} moved to the trash${hint}`);
   }
   if (records.length) io.stderr(`undo with: pi-sessions restore --last\n`);
   return 0;
