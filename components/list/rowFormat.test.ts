@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
+import { terminalColumns } from "../../test/helpers/terminal-columns.js";
 import { fromProbe } from "../state/sessions.js";
 import { formatRow, rowTone } from "./rowFormat.js";
 
@@ -68,5 +69,12 @@ describe("formatRow", () => {
     const line = formatRow(hostile, { width: 60, selected: false, showCwd: false, now });
     expect(line).toContain("(no messages)");
     expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+  });
+  it("lines up in a terminal that measures code point by code point: ZWJ emoji, VS16, zero-width text", () => {
+    const tricky = { session: makeSummary({ firstMessage: "👩‍👩‍👧 ❤️ 👍🏽 a\u2060b soft\u00adhy \u200bz", cwd: "/p/🏳️‍🌈" }), depth: 0, prefix: "" };
+    for (const width of [40, 61, 90]) {
+      const line = formatRow(tricky, { width, selected: false, showCwd: true, now });
+      expect(terminalColumns(line)).toBe(width);
+    }
   });
 });
