@@ -4,6 +4,7 @@ import { forkAtEntry } from "../../src/actions/fork.js";
 import { labelEntry } from "../../src/actions/label.js";
 import { resumeAtEntry } from "../../src/actions/navigate.js";
 import { sharedIndexCache } from "../../src/model/index-cache.js";
+import { fsPath } from "../../src/store/fs-path.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
@@ -30,7 +31,7 @@ export const realTreeIO: TreeIO = {
   // Shared with the preview, which has usually read this session already.
   loadIndex: (path) => sharedIndexCache.get(path),
   search: searchEntries,
-  mtimeMs: async (p) => (await stat(p)).mtimeMs,
+  mtimeMs: async (p) => (await stat(fsPath(p))).mtimeMs,
   label: labelEntry,
   navigate: resumeAtEntry,
   fork: forkAtEntry,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, statSync, writeSync } from "node:fs";
 import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
 import type { SessionEntry } from "../model/types.js";
+import { fsPath } from "../store/fs-path.js";
 import { MAX_LINE_BYTES } from "../store/line-reader.js";
 import { readRange } from "../store/read-range.js";
 
@@ -109,13 +110,13 @@ export async function appendEntry(
   make: (ctx: { index: SessionIndex; parentId: string | null; id: string; timestamp: string }) => Record<string, unknown> | null,
   validate?: (index: SessionIndex) => void,
 ): Promise<SessionEntry | null> {
-  const before = statSync(path);
+  const before = statSync(fsPath(path));
   const index = await loadSessionIndex(path, { skim: true });
   // A file cut short while it was read: what the index holds may not be in it any more.
   if (index.bytes < before.size || index.ino !== before.ino) throw new AppendRefused(`${path} shrank or was replaced while it was being read; nothing written`);
   validate?.(index);
   // No O_CREAT: a session deleted meanwhile must not come back as an empty file.
-  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
+  const fd = openSync(fsPath(path), constants.O_RDWR | constants.O_APPEND);
   try {
     let torn = await awaitWholeLines(fd, path);
     const strays = new Set<string>();

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from "uuid";
 import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
 import { pathToRoot } from "../model/tree.js";
 import type { EntryNode } from "../model/types.js";
+import { fsPath } from "../store/fs-path.js";
 import { readRange } from "../store/read-range.js";
 import { AppendRefused, freshId } from "./append-entry.js";
 
@@ -58,7 +59,7 @@ function keptLine(raw: string, node: EntryNode, parentId: string | null, index: 
  */
 function writeNew(path: string, content: string, mode: number): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  const fd = openSync(tmp, "wx", 0o600);
+  const fd = openSync(fsPath(tmp), "wx", 0o600);
   try {
     fchmodSync(fd, mode);
     writeSync(fd, content);
@@ -67,9 +68,9 @@ function writeNew(path: string, content: string, mode: number): void {
     closeSync(fd);
   }
   try {
-    linkSync(tmp, path);
+    linkSync(fsPath(tmp), fsPath(path));
   } finally {
-    unlinkSync(tmp);
+    unlinkSync(fsPath(tmp));
   }
 }
 
@@ -95,7 +96,7 @@ export async function forkAtEntry(sourcePath: string, targetId: string, now = ne
   const timestamp = now.toISOString();
   const header = { type: "session", version: 3, id, timestamp, cwd: typeof index.header.cwd === "string" ? index.header.cwd : "", parentSession: source };
   const lines = [JSON.stringify(header)];
-  const fd = openSync(source, "r");
+  const fd = openSync(fsPath(source), "r");
   let mode: number;
   try {
     // The file read must be the file indexed: same inode, not shorter, and the same bytes

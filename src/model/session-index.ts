@@ -1,4 +1,5 @@
 import { open, stat } from "node:fs/promises";
+import { fsPath } from "../store/fs-path.js";
 import { lineLength, readLines, type LineRef } from "../store/line-reader.js";
 import { LIST_SKIM_THRESHOLD } from "../store/parse-line.js";
 import { SessionReader, type EntrySink } from "../store/session-reader.js";
@@ -120,7 +121,7 @@ const CHUNK = 4 << 20;
  * `skim` leaves bulky tool outputs unparsed (their text is then undefined).
  */
 export async function loadSessionIndex(path: string, options: { skim?: boolean } = {}): Promise<SessionIndex> {
-  const st = await stat(path);
+  const st = await stat(fsPath(path));
   const sink = new IndexSink();
   // Tree rows show a tool result by the call it answers, and the preview reads entries
   // by offset, so a skimming index needs no tool output bodies (same threshold as listing).
@@ -156,7 +157,7 @@ export async function loadSessionIndex(path: string, options: { skim?: boolean }
 
 /** Reads one entry in full from its line, migrated as the index saw it. */
 export async function readEntry(path: string, node: EntryNode): Promise<SessionEntry> {
-  const fh = await open(path, "r");
+  const fh = await open(fsPath(path), "r");
   try {
     const buf = Buffer.allocUnsafe(node.length);
     const { bytesRead } = await fh.read(buf, 0, node.length, node.offset);

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
+import { fsPath } from "./fs-path.js";
 
 /** One line of a file as raw bytes: `buf[start, end)` holds it, without the newline. */
 export interface LineRef {
@@ -85,8 +86,8 @@ export async function readLines(
   const maxBytes = options.maxBytes ?? Infinity;
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const sync = options.sync === true;
-  const fd = sync ? openSync(path, "r") : -1;
-  const fh: FileHandle | undefined = sync ? undefined : await open(path, "r");
+  const fd = sync ? openSync(fsPath(path), "r") : -1;
+  const fh: FileHandle | undefined = sync ? undefined : await open(fsPath(path), "r");
   const size = Math.min(chunkSize, Math.max(1, maxBytes));
   const chunks = [takeChunk(size)];
   if (fh && options.readAhead) chunks.push(takeChunk(size));

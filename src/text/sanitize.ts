@@ -23,9 +23,12 @@ const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
 const WIDTH_AMBIGUOUS = /[\p{Cf}\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/gu;
 const MAY_BE_AMBIGUOUS = /[^\x00-\xac\xae-\u05ff]/;
 
+// Half a surrogate pair: a file name's byte that is not UTF-8 (src/store/fs-path.ts).
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function stripControls(s: string): string {
   const t = stripAnsi(s).replace(CONTROL, "");
-  return MAY_BE_AMBIGUOUS.test(t) ? t.replace(BIDI, "").replace(WIDTH_AMBIGUOUS, "") : t;
+  return MAY_BE_AMBIGUOUS.test(t) ? t.replace(BIDI, "").replace(WIDTH_AMBIGUOUS, "").replace(LONE_SURROGATE, "\ufffd") : t;
 }
 
 /** One line: escape sequences and control characters removed, tabs and newlines become spaces. */

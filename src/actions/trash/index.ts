@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, statSync, unlinkSync } from "node:fs";
+import { fsPath } from "../../store/fs-path.js";
 import { openTrashLog, type TrashLog, type TrashRecord } from "./log.js";
 import { homeTrash, restoreFile, trashFile, TrashUnavailable } from "./freedesktop.js";
 
@@ -26,7 +27,7 @@ export function trashLocation(env: NodeJS.ProcessEnv = process.env): string | un
 }
 
 function checkUnchanged(t: DeleteTarget): void {
-  const st = statSync(t.path);
+  const st = statSync(fsPath(t.path));
   if ((t.bytes !== undefined && st.size !== t.bytes) || (t.mtimeMs !== undefined && st.mtimeMs !== t.mtimeMs)) {
     throw new DeleteRefused(`${t.path} changed since you confirmed (pi may be writing to it); not deleted`);
   }
@@ -53,9 +54,9 @@ export function trashSessions(targets: DeleteTarget[], env: NodeJS.ProcessEnv = 
     try {
       if (trashLocation(env) === undefined) throw new TrashUnavailable("no trash on this system");
       checkUnchanged(t);
-      const bytes = statSync(t.path).size;
+      const bytes = statSync(fsPath(t.path)).size;
       const moved = trashFile(t.path, env);
-      if (existsSync(t.path)) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
+      if (existsSync(fsPath(t.path))) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
       const record = { ...moved, batch, sessionId: t.sessionId, title: t.title, bytes };
       logOrPutBack(log!, record);
       records.push(record);
@@ -90,7 +91,7 @@ export function deletePermanently(targets: DeleteTarget[]): string[] {
   const gone: string[] = [];
   for (const t of targets) {
     checkUnchanged(t);
-    unlinkSync(t.path);
+    unlinkSync(fsPath(t.path));
     gone.push(t.path);
   }
   return gone;

@@ -1,6 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { fsPath } from "../../store/fs-path.js";
 import type { TrashedFile } from "./freedesktop.js";
 
 /** One trashed session, as pi-sessions remembers it for `restore` and undo. */
@@ -67,7 +68,7 @@ export function readTrashLog(env: NodeJS.ProcessEnv = process.env): TrashRecord[
     if (!line.trim()) continue;
     try {
       const r = JSON.parse(line) as TrashRecord;
-      if (typeof r.trashedFile === "string" && typeof r.original === "string" && existsSync(r.trashedFile)) out.push(r);
+      if (typeof r.trashedFile === "string" && typeof r.original === "string" && existsSync(fsPath(r.trashedFile))) out.push(r);
     } catch {
       // a damaged log line loses one record, never the others
     }

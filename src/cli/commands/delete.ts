@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { deletePermanently, trashSessions, type DeleteTarget } from "../../actions/trash/index.js";
+import { fsPath } from "../../store/fs-path.js";
 import { isDiagnostic, probeSessionFile } from "../../store/scan-file.js";
 import { formatBytes } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
@@ -39,7 +40,7 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
   const targets: DeleteTarget[] = [];
   for (const arg of positionals) {
     const path = await resolveSession(arg, () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
-    const st = statSync(path);
+    const st = statSync(fsPath(path));
     await requireSession(path, st.size, st.mtimeMs);
     targets.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
   }
