@@ -1,4 +1,5 @@
 import { toolCallMap } from "../../src/model/row-text.js";
+import { sessionTitle } from "../../src/model/session-title.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import {
   buildTreeView,
@@ -107,7 +108,8 @@ export function withIndex(t: TreeState, index: SessionIndex): TreeState {
   const view = buildTreeView(index, t.filter, folded);
   const cursor = anchor ? Math.max(0, nearestVisibleRow(view, index, anchor)) : 0;
   const calls = t.index && t.index.nodes === index.nodes ? t.calls : toolCallMap(index);
-  const title = index.name ?? t.title;
+  // The one title rule; the list's title (already made by it) stands in for the first message.
+  const title = sessionTitle({ name: index.name, firstMessage: t.title });
   const cwd = typeof index.header.cwd === "string" && index.header.cwd ? index.header.cwd : t.cwd;
   return { ...t, status: "ready", error: undefined, index, calls, folded, view, cursor, anchorId: null, title, cwd };
 }
