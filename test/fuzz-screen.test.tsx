@@ -171,7 +171,7 @@ describe("fuzz: no control byte reaches the screen", () => {
           await waitForFrame(r, (s) => s.includes("1/1"), 5000);
           await settle(250); // the preview loads once the cursor rests
           await press(r, "t");
-          await waitForFrame(r, (s) => s.includes("filter:"), 5000);
+          await waitForFrame(r, (s) => s.includes("← active"), 5000);
           // The label dialog on the first rows (the labelled user entry among them).
           await press(r, "g", "L", RAW.escape, RAW.down, "L", RAW.escape, RAW.down, "L", RAW.escape);
           await press(r, "G", "f"); // fork at the last entry: a status line

@@ -50,7 +50,7 @@ describe("a hostile store in a real terminal", () => {
     apps.push(app);
     await app.waitFor("(no messages)");
     await app.press("t");
-    await app.waitFor("filter:");
+    await app.waitFor("← active"); // the tree's rows are drawn: keys now act on them
     await app.press("g", "L");
     await app.waitFor("Label the entry");
     expect(app.screen()).toContain("Label: clickred");
