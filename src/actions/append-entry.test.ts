@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -150,6 +150,15 @@ describe("appendEntry", () => {
     setImmediate(() => truncateSync(p, third));
     await expect(pending).rejects.toThrow(AppendRefused);
     expect(readFileSync(p).length).toBe(third);
+  });
+
+  it("refuses a file ending in a line longer than a line may be (a sparse NUL tail), never holding it in memory", async () => {
+    const p = file(`${HEADER}\n${e("aaaaaaaa", null)}\n`);
+    const size = readFileSync(p).length + 100 * 1024 * 1024;
+    truncateSync(p, size);
+    utimesSync(p, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await expect(renameSession(p, "x")).rejects.toThrow(/ends in a line of 104857600 bytes without a newline/);
+    expect(statSync(p).size).toBe(size);
   });
 
   it("refuses a file that shrank after it was read, and writes nothing", async () => {
