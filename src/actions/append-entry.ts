@@ -121,6 +121,7 @@ export async function appendEntry(
     let torn = await awaitWholeLines(fd, path);
     const strays = new Set<string>();
     for (let attempt = 0; ; attempt++) {
+      if (attempt > MAX_RETRIES) throw new AppendRefused(`${path} kept growing while we tried to append (${MAX_RETRIES} tries); nothing written`);
       // From here to the write, nothing yields: the tail read is the file as written to.
       const st = fstatSync(fd);
       if (st.ino !== index.ino) throw new AppendRefused(`${path} was replaced while it was being read; nothing written`);
@@ -146,10 +147,7 @@ export async function appendEntry(
       const line = `${tail.endsWithNewline ? "" : "\n"}${JSON.stringify(entry)}\n`;
       // Verify, then write at once: a line appended since the tail was read would make our
       // parent the line before the last. Then read the tail again (bounded, then refuse).
-      if (fstatSync(fd).size !== st.size) {
-        if (attempt >= MAX_RETRIES) throw new AppendRefused(`${path} kept growing while we tried to append (${MAX_RETRIES} tries); nothing written`);
-        continue;
-      }
+      if (fstatSync(fd).size !== st.size) continue;
       const bytes = Buffer.from(line);
       writeSync(fd, bytes);
       if (readRange(fd, st.size, bytes.length).equals(bytes)) return entry;
