@@ -103,7 +103,7 @@ export async function forkAtEntry(sourcePath: string, targetId: string, now = ne
     // at the end of what was indexed before and after the copy.
     const st = fstatSync(fd);
     if (st.ino !== index.ino || st.size < index.bytes) throw changedWhileForking(source);
-    mode = st.mode & 0o7777;
+    mode = st.mode & 0o777;
     const tailAt = Math.max(0, index.bytes - TAIL_CHECK_BYTES);
     const tail = readRange(fd, tailAt, index.bytes - tailAt);
     let prev: string | null = null;
