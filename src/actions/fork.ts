@@ -55,13 +55,13 @@ function keptLine(raw: string, node: EntryNode, parentId: string | null, index: 
 
 /**
  * Writes `content` to `path` only if nothing is there: temp file, fsync, hard link, unlink.
- * The file gets `mode` exactly (the source's), whatever the umask.
+ * Given a `mode`, the file gets it exactly (a fork: the source's), whatever the umask.
  */
-function writeNew(path: string, content: string, mode: number): void {
+function writeNew(path: string, content: string, mode?: number): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   const fd = openSync(fsPath(tmp), "wx", 0o600);
   try {
-    fchmodSync(fd, mode);
+    if (mode !== undefined) fchmodSync(fd, mode);
     writeSync(fd, content);
     fsyncSync(fd);
   } finally {
