@@ -20,6 +20,7 @@ const BENCHMARKS = [
   "./tui-here.mjs", // issue 14: first rows in this folder and --all, beside pi 1.5.2 --resume
   "./tui-tree.mjs", // issue #4: 50,000-entry tree, first frame + key latency vs pi open()+getTree()
   "./reader.mjs", // issue #16: the transcript model on a linear 50,000-entry session
+  "./hostile.mjs", // issue #17: peak RSS of `list` on a session ending in a 1 GiB NUL tail
 ];
 
 function parseArgs(argv) {

@@ -14,7 +14,7 @@ import { PreviewCache, usePreview } from "../hooks/usePreview.js";
 import { useStoreScan } from "../hooks/useStoreScan.js";
 import type { CommandId } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
-import { sessionTitle } from "../state/lifecycle.js";
+import { sessionTitle } from "../../src/model/session-title.js";
 import { computeLayout } from "../layout/layout.js";
 import { useTerminalSize } from "../layout/useTerminalSize.js";
 import { SessionList } from "../list/SessionList.js";

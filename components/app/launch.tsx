@@ -13,6 +13,7 @@ import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { piArgs, spawnPi } from "./spawnPi.js";
 import { osc52 } from "../../src/text/osc52.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../keys/keyStream.js";
 import { enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
 
@@ -154,7 +155,8 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     case "print":
       // From the pi extension the choice goes to a file: stdout belongs to pi's TUI.
       if (opts.resultFile) writeFileSync(opts.resultFile, resolve(o.path) + "\n");
-      else await writeStdout(resolve(o.path) + "\n");
+      // To a terminal the path is screen text (a file name may hold escapes); to a pipe, exact.
+      else await writeStdout((process.stdout.isTTY ? sanitizeLine(resolve(o.path)) : resolve(o.path)) + "\n");
       return 0;
     case "resume":
       return spawnPi(opts.piCommand, piArgs(resolve(o.path), o.fork), o.cwd);

@@ -1,5 +1,5 @@
 import { Text } from "ink";
-import { displayWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import type { TextInput } from "../state/textInput.js";
 import { theme } from "../theme.js";
 import { Modal, ModalLine } from "./Modal.js";
@@ -22,7 +22,8 @@ export function fieldView(input: TextInput, room: number): { before: string; at:
   const before = chars.slice(0, input.cursor);
   const shown = before.length + 1 > room ? "…" + before.slice(-(room - 2)).join("") : before.join("");
   const after = truncateToWidth(chars.slice(input.cursor + 1).join(""), Math.max(0, room - Array.from(shown).length - 1));
-  return { before: shown, at: chars[input.cursor] ?? " ", after };
+  // The field may hold text from a file (a label, a name): shown through the sanitizer too.
+  return { before: sanitizeLine(shown), at: sanitizeLine(chars[input.cursor] ?? " ") || " ", after: sanitizeLine(after) };
 }
 
 /** A dialog with one text field and a block cursor (rename, label), centred in the `width`×`height` area. */
@@ -32,7 +33,7 @@ export function TextFieldDialog({ heading, subject, field, input, hint, width, h
   const fieldW = displayWidth(field) + 2 + displayWidth(v.before) + displayWidth(v.at) + displayWidth(v.after);
   return (
     <Modal areaWidth={width} areaHeight={height} width={w} height={7} title={heading}>
-      <ModalLine width={w} text={"  " + subject} />
+      <ModalLine width={w} text={"  " + sanitizeLine(subject)} />
       <ModalLine width={w} text="" />
       <Text>
         {" "}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
+import { terminalColumns } from "../../test/helpers/terminal-columns.js";
 import { fromProbe } from "../state/sessions.js";
 import { formatRow, rowTone } from "./rowFormat.js";
 
@@ -49,5 +50,31 @@ describe("formatRow", () => {
   it("falls back to a placeholder title", () => {
     const empty = { session: makeSummary({ firstMessage: "" }), depth: 0, prefix: "" };
     expect(formatRow(empty, { width: 60, selected: false, showCwd: false, now })).toContain("(no messages)");
+  });
+  it("shows a count of 100,000 messages in full, not cut to '1000…'", () => {
+    const big = { session: makeSummary({ messageCount: 100_000, firstMessage: "big" }), depth: 0, prefix: "" };
+    const line = formatRow(big, { width: 60, selected: false, showCwd: false, now });
+    expect(line).toContain(" 100000 ");
+    expect(line).not.toContain("1000…");
+    expect(displayWidth(line)).toBe(60);
+  });
+  it("cuts a 50 MB first message to the row", () => {
+    const huge = { session: makeSummary({ firstMessage: "y".repeat(50 * 1024 * 1024) }), depth: 0, prefix: "" };
+    const line = formatRow(huge, { width: 80, selected: false, showCwd: false, now });
+    expect(displayWidth(line)).toBe(80);
+  });
+  it("titles a session whose name and first message sanitize to nothing with '(no messages)', never its raw id", () => {
+    const id = "\x1b]0;PWNED\x07";
+    const hostile = { session: makeSummary({ id, name: "\x1b]52;c;QQ==\x07", firstMessage: "\x1b[2J" }), depth: 0, prefix: "" };
+    const line = formatRow(hostile, { width: 60, selected: false, showCwd: false, now });
+    expect(line).toContain("(no messages)");
+    expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+  });
+  it("lines up in a terminal that measures code point by code point: ZWJ emoji, VS16, zero-width text", () => {
+    const tricky = { session: makeSummary({ firstMessage: "👩‍👩‍👧 ❤️ 👍🏽 a\u2060b soft\u00adhy \u200bz", cwd: "/p/🏳️‍🌈" }), depth: 0, prefix: "" };
+    for (const width of [40, 61, 90]) {
+      const line = formatRow(tricky, { width, selected: false, showCwd: true, now });
+      expect(terminalColumns(line)).toBe(width);
+    }
   });
 });

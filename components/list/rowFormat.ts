@@ -1,4 +1,5 @@
 import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import { sessionTitle } from "../../src/model/session-title.js";
 import type { ListRow } from "../state/derive.js";
 import type { ToneName } from "../theme.js";
 import { formatAge, formatBytes } from "../../src/text/format.js";
@@ -9,8 +10,7 @@ export const UNREADABLE_MARKER = "✗ ";
 export const MARK_GLYPH = "✓";
 
 export function rowTitle(row: ListRow): string {
-  const s = row.session;
-  return sanitizeLine(s.name ?? "") || sanitizeLine(s.firstMessage) || "(no messages)";
+  return sessionTitle(row.session);
 }
 
 export function rowTone(row: ListRow, selected: boolean): ToneName | undefined {
@@ -37,7 +37,10 @@ export const OPEN_MARKER = "[open in pi] ";
 export function formatRow(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean }): string {
   const s = row.session;
   const age = padToWidth(formatAge(s.modified, o.now), 4, "right");
-  const msgs = padToWidth(s.provisional ? "…" : String(s.messageCount), 5, "right");
+  // Counts are never cut ("1000…" for 100,000 reads as a thousand): a count past five
+  // digits widens its own cell, taking the room from the title.
+  const count = s.provisional ? "…" : String(s.messageCount);
+  const msgs = padToWidth(count, Math.max(5, count.length), "right");
   const size = padToWidth(formatBytes(s.bytes, true), 5, "right");
   const cwdW = o.showCwd ? cwdColumnWidth(o.width) : 0;
   const cwd = o.showCwd ? " " + padToWidth(truncatePathToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";

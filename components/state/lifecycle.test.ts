@@ -73,6 +73,16 @@ describe("rename", () => {
 });
 
 describe("delete", () => {
+  it("titles the dialogs of a session whose name and first message sanitize to nothing without its raw id", () => {
+    const hostile = makeSessions(1, { cwd: CWD, id: "\x1b]0;PWNED\x07\x1b]52;c;QQ==\x07", name: "\x1b]0;x\x07", firstMessage: "\x1b[2J" });
+    const s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: hostile }, { type: "life.setup", trashDir: "/t" });
+    const del = layer(run(s, ctrl("d")));
+    const ren = layer(run(s, key(K.char("r"))));
+    for (const title of [(del as { targets: { title?: string }[] }).targets[0].title, (ren as { title?: string }).title]) {
+      expect(title).toBe("(no messages)");
+    }
+  });
+
   it("Ctrl+D and Delete open a confirmation of the selected session; y and Enter request the trash", () => {
     const { s, sessions } = loaded(3);
     for (const open of [ctrl("d"), DEL]) {

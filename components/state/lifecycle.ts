@@ -1,6 +1,7 @@
 import type { Key } from "ink";
 import type { TrashRecord } from "../../src/actions/trash/log.js";
 import { formatBytes } from "../../src/text/format.js";
+import { sessionTitle } from "../../src/model/session-title.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { commandFor } from "../keys/keymap.js";
@@ -21,10 +22,6 @@ import * as text from "./textInput.js";
 // ---- helpers ----
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
-
-export function sessionTitle(s: ListedSession): string {
-  return sanitizeLine(s.name ?? "") || sanitizeLine(s.firstMessage) || s.id || s.path;
-}
 
 function target(s: ListedSession): DeleteTarget {
   return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs };

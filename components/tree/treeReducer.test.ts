@@ -185,6 +185,26 @@ describe("search", () => {
 });
 
 describe("writes", () => {
+  it("L pre-fills a stored label holding escapes sanitized: no OSC title, clipboard or link reaches the field", async () => {
+    const hostile = writeSession([
+      user("u1", null, "q"),
+      assistant("a1", "u1", "a"),
+      entry("l1", "a1", { type: "label", targetId: "u1", label: "\x1b]0;PWNED\x07ok\x1b]52;c;cm0gLXJm\x07\x1b]8;;https://x.example\x1b\\go\x1b[31mred\u009b2J" }),
+    ]);
+    try {
+      const idx = await loadSessionIndex(hostile.path, { skim: true });
+      const summary = makeSummary({ path: hostile.path, cwd: CWD, firstMessage: "q" });
+      let s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: [summary] }, cmd("tree.open"));
+      s = run(s, { type: "tree.loaded", path: hostile.path, seq: s.tree!.loadSeq, index: idx });
+      while (at(s) !== "u1") s = run(s, key(K.up));
+      s = run(s, key(K.char("L")));
+      expect(s.tree?.input?.kind).toBe("label");
+      expect(s.tree?.input?.text.value).toBe("okgored");
+    } finally {
+      hostile.cleanup();
+    }
+  });
+
   it("L edits the label (pre-filled), Enter asks for the write; a recent change asks y/N; the written label reloads", () => {
     let s = run(opened(), key(K.left), key(K.char("L")));
     expect(modeOf(s)).toBe("treeLabel");

@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { nextFilter } from "../../src/model/tree-view.js";
+import { sessionTitle } from "../../src/model/session-title.js";
 import type { SessionSummary } from "../../src/model/types.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
@@ -68,8 +69,7 @@ function note(t: TreeState, text: string, error = false): TreeState {
 export function openTree(s: AppState): AppState {
   const sel = s.rows[s.cursor]?.session;
   if (!sel) return s;
-  const title = sanitizeLine(sel.name ?? "") || sanitizeLine(sel.firstMessage) || basename(sel.path);
-  const t = newTreeState(sel.path, sel.cwd, title);
+  const t = newTreeState(sel.path, sel.cwd, sessionTitle(sel));
   return pushEffect({ ...s, tree: t, stack: [...s.stack, TREE_LAYER] }, { type: "tree.load", path: t.path, seq: t.loadSeq });
 }
 
@@ -144,7 +144,7 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
     case "tree.label": {
       const id = currentId(t);
       if (id === undefined || !t.index) return s;
-      return setTree(s, openInput(t, "label", t.index.labels.get(id) ?? "", id));
+      return setTree(s, openInput(t, "label", sanitizeLine(t.index.labels.get(id) ?? ""), id));
     }
     case "tree.resume": {
       if (resumeReady) return resumeOut(s, t);

@@ -1,4 +1,5 @@
 import { toolCallMap } from "../../src/model/row-text.js";
+import { sessionTitle } from "../../src/model/session-title.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import type { EntryNode } from "../../src/model/types.js";
 import { type AppliedEdit, buildContext } from "../../src/model/context.js";
@@ -124,7 +125,8 @@ export function withIndex(t: TreeState, index: SessionIndex): TreeState {
   const view = buildTreeView(index, t.filter, folded);
   const cursor = anchor ? Math.max(0, nearestVisibleRow(view, index, anchor)) : 0;
   const calls = t.index && t.index.nodes === index.nodes ? t.calls : toolCallMap(index);
-  const title = index.name ?? t.title;
+  // The one title rule; the list's title (already made by it) stands in for the first message.
+  const title = sessionTitle({ name: index.name, firstMessage: t.title });
   const cwd = typeof index.header.cwd === "string" && index.header.cwd ? index.header.cwd : t.cwd;
   // The conversation pi would open: edits on the active branch (pi applies them on resume).
   const edits = t.index === index ? t.edits : buildContext(index).edits;

@@ -7,6 +7,7 @@ import { sharedIndexCache } from "../../src/model/index-cache.js";
 import { readEntry, type SessionIndex } from "../../src/model/session-index.js";
 import { editorText } from "../../src/model/text.js";
 import type { EntryNode } from "../../src/model/types.js";
+import { fsPath } from "../../src/store/fs-path.js";
 import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
 import type { AppAction } from "../state/appReducer.js";
@@ -36,7 +37,7 @@ export const realTreeIO: TreeIO = {
   // Shared with the preview, which has usually read this session already.
   loadIndex: (path) => sharedIndexCache.get(path),
   search: searchEntries,
-  mtimeMs: async (p) => (await stat(p)).mtimeMs,
+  mtimeMs: async (p) => (await stat(fsPath(p))).mtimeMs,
   label: labelEntry,
   navigate: resumeAtEntry,
   fork: forkAtEntry,

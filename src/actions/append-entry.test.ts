@@ -1,8 +1,8 @@
-import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { AppendRefused, appendEntry, freshId } from "./append-entry.js";
+import { AppendRefused, appendEntry, freshId, LINE_WAIT_MAX_MS, TORN_AFTER_MS } from "./append-entry.js";
 import { renameSession } from "./rename.js";
 
 const dir = mkdtempSync(join(tmpdir(), "append-entry-"));
@@ -91,6 +91,74 @@ describe("appendEntry", () => {
     expect(JSON.parse(ls[3])).toMatchObject({ customType: "ours", parentId: "dddddddd" });
     expect(ls).toHaveLength(5);
     expect(ls[4]).toBe("");
+  });
+
+  it("a writer pausing 40 ms inside its line is never split: we wait for its newline", async () => {
+    const p = file(`${HEADER}\n${e("aaaaaaaa", null)}\n`);
+    const whole = e("dddddddd", "aaaaaaaa");
+    const entry = await appendEntry(
+      p,
+      (ctx) => ({ type: "custom", id: ctx.id, parentId: ctx.parentId, timestamp: ctx.timestamp, customType: "ours" }),
+      () => {
+        appendFileSync(p, whole.slice(0, 30));
+        setTimeout(() => appendFileSync(p, `${whole.slice(30)}\n`), 40);
+      },
+    );
+    const ls = lines(p);
+    expect(ls[2]).toBe(whole);
+    expect(JSON.parse(ls[3])).toMatchObject({ customType: "ours", parentId: "dddddddd" });
+    expect(entry!.parentId).toBe("dddddddd");
+  });
+
+  it("a writer that keeps writing one line without its newline is refused after the bounded wait", async () => {
+    const p = file(`${HEADER}\n${e("aaaaaaaa", null)}\n`);
+    let timer: NodeJS.Timeout | undefined;
+    const t0 = Date.now();
+    await expect(
+      appendEntry(
+        p,
+        (ctx) => ({ type: "custom", id: ctx.id, parentId: ctx.parentId, timestamp: ctx.timestamp }),
+        () => {
+          appendFileSync(p, '{"type":"custom","text":"');
+          timer = setInterval(() => appendFileSync(p, "x"), 50);
+        },
+      ),
+    ).rejects.toThrow(/still writing its last line/);
+    clearInterval(timer);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(LINE_WAIT_MAX_MS);
+    const ls = lines(p);
+    expect(ls).toHaveLength(3);
+    expect(ls[2]).toMatch(/^\{"type":"custom","text":"x+$/);
+  }, 15_000);
+
+  it("a file torn long ago (its mtime old) gets its newline at once", async () => {
+    const cut = e("cccccccc", "aaaaaaaa").slice(0, 25);
+    const p = file(`${HEADER}\n${e("aaaaaaaa", null)}\n${cut}`);
+    utimesSync(p, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const t0 = Date.now();
+    await renameSession(p, "x");
+    expect(Date.now() - t0).toBeLessThan(TORN_AFTER_MS);
+    expect(lines(p)[2]).toBe(cut);
+  });
+
+  it("refuses a file that shrank while it was being read (the read ends early), and writes nothing", async () => {
+    // Big enough that the index read takes several reads; it is cut to a third meanwhile.
+    const body = Array.from({ length: 60_000 }, (_, i) => e(`x${String(i).padStart(7, "0")}`, i ? `x${String(i - 1).padStart(7, "0")}` : null)).join("\n");
+    const p = file(`${HEADER}\n${body}\n`);
+    const third = Math.floor(readFileSync(p).length / 3);
+    const pending = renameSession(p, "x");
+    setImmediate(() => truncateSync(p, third));
+    await expect(pending).rejects.toThrow(AppendRefused);
+    expect(readFileSync(p).length).toBe(third);
+  });
+
+  it("refuses a file ending in a line longer than a line may be (a sparse NUL tail), never holding it in memory", async () => {
+    const p = file(`${HEADER}\n${e("aaaaaaaa", null)}\n`);
+    const size = readFileSync(p).length + 100 * 1024 * 1024;
+    truncateSync(p, size);
+    utimesSync(p, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await expect(renameSession(p, "x")).rejects.toThrow(/ends in a line of 104857600 bytes without a newline/);
+    expect(statSync(p).size).toBe(size);
   });
 
   it("refuses a file that shrank after it was read, and writes nothing", async () => {

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, constants, fstatSync, openSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, statSync, writeSync } from "node:fs";
 import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
 import type { SessionEntry } from "../model/types.js";
+import { fsPath } from "../store/fs-path.js";
+import { MAX_LINE_BYTES } from "../store/line-reader.js";
 import { readRange } from "../store/read-range.js";
 
 export class AppendRefused extends Error {
@@ -23,8 +25,11 @@ interface Tail {
   endsWithNewline: boolean;
 }
 
-/** Parses what was appended after the index was read (by pi, say), synchronously. */
-function readTail(fd: number, index: SessionIndex, size: number): Tail {
+/**
+ * Parses what was appended after the index was read (by pi, say), synchronously. `strays`
+ * are our own entries that landed behind another writer's line: never a parent.
+ */
+function readTail(fd: number, index: SessionIndex, size: number, strays: ReadonlySet<string>): Tail {
   const ids = new Set<string>();
   let leafId = index.leafId;
   const len = size - index.tailStart;
@@ -38,7 +43,7 @@ function readTail(fd: number, index: SessionIndex, size: number): Tail {
       const e = JSON.parse(line) as Partial<SessionEntry>;
       if (e && typeof e === "object" && e.type !== "session" && typeof e.id === "string") {
         ids.add(e.id);
-        leafId = e.id;
+        if (!strays.has(e.id)) leafId = e.id;
       }
     } catch {
       // A half-written line: pi skips it too.
@@ -47,37 +52,49 @@ function readTail(fd: number, index: SessionIndex, size: number): Tail {
   return { leafId, ids, endsWithNewline: got > 0 && buf[got - 1] === 0x0a };
 }
 
-const SETTLE_STEP_MS = 5;
-const SETTLE_MAX_MS = 200;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * A last line without its newline may be a write still under way, not a torn file: a
- * line that crosses a page boundary becomes visible in two steps, and some writers
- * write a line in pieces. Adding our newline then would leave an empty line, or split
- * theirs. So wait while the file keeps growing, until it ends a line or has stood still
- * for three looks (up to 200 ms); only then is a missing newline taken as real.
- */
-async function awaitWholeLines(fd: number): Promise<void> {
-  let size = fstatSync(fd).size;
-  if (endsWithNewline(fd, size)) return;
-  let still = 0;
-  for (let waited = 0; waited < SETTLE_MAX_MS && still < 3; waited += SETTLE_STEP_MS) {
-    await sleep(SETTLE_STEP_MS);
-    const now = fstatSync(fd).size;
-    if (now === size) {
-      still++;
-      continue;
-    }
-    size = now;
-    still = 0;
-    if (endsWithNewline(fd, size)) return;
-  }
-}
-
 /** Whether a file of `size` bytes ends a line (an empty file does): its last byte only. */
 function endsWithNewline(fd: number, size: number): boolean {
   return size === 0 || readRange(fd, size - 1, 1)[0] === 0x0a;
+}
+
+const POLL_MS = 5;
+/** A last line without its newline, unchanged this long (size and mtime), is taken as torn. */
+export const TORN_AFTER_MS = 1000;
+/** The longest we wait for another writer to finish its line before refusing. */
+export const LINE_WAIT_MAX_MS = 5000;
+/** How often the tail is read again because the file grew between reading it and writing. */
+const MAX_RETRIES = 50;
+/** How often an entry is written again after landing behind another writer's line. */
+const MAX_REWRITES = 3;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A last line without its newline is either a write still under way (a line crossing a
+ * page boundary shows up in two steps; some writers write a line in pieces and pause
+ * between them) or a torn file (a writer that died mid-line). Adding our newline to the
+ * first would split another writer's line, so we never guess: we wait for the newline,
+ * and take the line as torn only once the file has not changed for TORN_AFTER_MS (by
+ * size and by mtime, so a file torn long ago costs no wait). A file still being written
+ * without a newline after LINE_WAIT_MAX_MS is refused. Returns the size at which a
+ * missing newline was judged torn, or null when the file ends a line.
+ */
+async function awaitWholeLines(fd: number, path: string): Promise<number | null> {
+  const t0 = Date.now();
+  let st = fstatSync(fd);
+  // When we last saw the file change; before that, its mtime says.
+  let since = -Infinity;
+  for (;;) {
+    if (endsWithNewline(fd, st.size)) return null;
+    const now = Date.now();
+    if (now - Math.max(since, st.mtimeMs) >= TORN_AFTER_MS) return st.size;
+    if (now - t0 >= LINE_WAIT_MAX_MS) {
+      throw new AppendRefused(`${path}: another program is still writing its last line (no newline after ${LINE_WAIT_MAX_MS / 1000} s); nothing written`);
+    }
+    await sleep(POLL_MS);
+    const next = fstatSync(fd);
+    if (next.size !== st.size || next.mtimeMs !== st.mtimeMs) since = Date.now();
+    st = next;
+  }
 }
 
 /**
@@ -93,30 +110,56 @@ export async function appendEntry(
   make: (ctx: { index: SessionIndex; parentId: string | null; id: string; timestamp: string }) => Record<string, unknown> | null,
   validate?: (index: SessionIndex) => void,
 ): Promise<SessionEntry | null> {
+  const before = statSync(fsPath(path));
   const index = await loadSessionIndex(path, { skim: true });
+  // A file cut short while it was read: what the index holds may not be in it any more.
+  if (index.bytes < before.size || index.ino !== before.ino) throw new AppendRefused(`${path} shrank or was replaced while it was being read; nothing written`);
   validate?.(index);
   // No O_CREAT: a session deleted meanwhile must not come back as an empty file.
-  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND);
+  const fd = openSync(fsPath(path), constants.O_RDWR | constants.O_APPEND);
   try {
-    await awaitWholeLines(fd);
-    // From here to the write, nothing yields: the tail read is the file as written to.
-    const st = fstatSync(fd);
-    if (st.ino !== index.ino) throw new AppendRefused(`${path} was replaced while it was being read; nothing written`);
-    if (st.size < index.bytes) throw new AppendRefused(`${path} shrank while it was being read; nothing written`);
-    const tail = readTail(fd, index, st.size);
-    const used = { has: (id: string) => index.byId.has(id) || tail.ids.has(id) };
-    const v1 = index.version < 2;
-    const entry = make({
-      index,
-      // v1 entries carry no ids on disk; pi re-chains them all when it opens the file.
-      parentId: v1 ? null : tail.leafId,
-      id: freshId(used),
-      timestamp: new Date().toISOString(),
-    }) as SessionEntry | null;
-    if (entry === null) return null;
-    const line = `${tail.endsWithNewline ? "" : "\n"}${JSON.stringify(entry)}\n`;
-    writeSync(fd, line);
-    return entry;
+    let torn = await awaitWholeLines(fd, path);
+    const strays = new Set<string>();
+    for (let attempt = 0; ; attempt++) {
+      if (attempt > MAX_RETRIES) throw new AppendRefused(`${path} kept growing while we tried to append (${MAX_RETRIES} tries); nothing written`);
+      // From here to the write, nothing yields: the tail read is the file as written to.
+      const st = fstatSync(fd);
+      if (st.ino !== index.ino) throw new AppendRefused(`${path} was replaced while it was being read; nothing written`);
+      if (st.size < index.bytes) throw new AppendRefused(`${path} shrank while it was being read; nothing written`);
+      const lastLine = index.bytes - index.tailStart;
+      if (lastLine > MAX_LINE_BYTES) throw new AppendRefused(`${path} ends in a line of ${lastLine} bytes without a newline, longer than a line may be; nothing written`);
+      const tail = readTail(fd, index, st.size, strays);
+      if (!tail.endsWithNewline && st.size !== torn) {
+        // Another writer began a line since we looked: wait for it to end (or be torn).
+        torn = await awaitWholeLines(fd, path);
+        continue;
+      }
+      const used = { has: (id: string) => index.byId.has(id) || tail.ids.has(id) };
+      const v1 = index.version < 2;
+      const entry = make({
+        index,
+        // v1 entries carry no ids on disk; pi re-chains them all when it opens the file.
+        parentId: v1 ? null : tail.leafId,
+        id: freshId(used),
+        timestamp: new Date().toISOString(),
+      }) as SessionEntry | null;
+      if (entry === null) return null;
+      const line = `${tail.endsWithNewline ? "" : "\n"}${JSON.stringify(entry)}\n`;
+      // Verify, then write at once: a line appended since the tail was read would make our
+      // parent the line before the last. Then read the tail again (bounded, then refuse).
+      if (fstatSync(fd).size !== st.size) continue;
+      const bytes = Buffer.from(line);
+      writeSync(fd, bytes);
+      if (readRange(fd, st.size, bytes.length).equals(bytes)) return entry;
+      // Another writer's line went in between our check and our write (O_APPEND put ours
+      // after it): ours is parented on the line before the last. It cannot be taken back,
+      // so when it was meant to follow the last entry it is written again, parented right;
+      // pi takes the last entry as the session's position, and the stray copy (the same
+      // label or name) stays on a side branch.
+      if (entry.parentId !== tail.leafId) return entry;
+      if (strays.size >= MAX_REWRITES) throw new AppendRefused(`${path}: another program kept writing at the same moment; ${strays.size + 1} copies of the entry were written, the last parented on the wrong line`);
+      strays.add(entry.id);
+    }
   } finally {
     closeSync(fd);
   }

@@ -1,9 +1,10 @@
-import { closeSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fchmodSync, fstatSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
 import { pathToRoot } from "../model/tree.js";
 import type { EntryNode } from "../model/types.js";
+import { fsPath } from "../store/fs-path.js";
 import { readRange } from "../store/read-range.js";
 import { AppendRefused, freshId } from "./append-entry.js";
 
@@ -15,9 +16,31 @@ export interface ForkResult {
   labels: number;
 }
 
-function readLine(fd: number, node: EntryNode): string {
-  return readRange(fd, node.offset, node.length).toString("utf8").replace(/\r$/, "");
+/**
+ * The line of `node`, read back by its offset. The source may have been replaced or
+ * rewritten since the index was read (same name, other bytes): a line that is not the
+ * entry the index saw there refuses the fork rather than copy another file's bytes.
+ */
+function readLine(fd: number, node: EntryNode, source: string, v1: boolean): string {
+  const raw = readRange(fd, node.offset, node.length).toString("utf8").replace(/\r$/, "");
+  const e = parseObject(raw);
+  if (!e || e.type !== node.type || (!v1 && e.id !== node.id)) throw changedWhileForking(source);
+  return raw;
 }
+
+function parseObject(raw: string): { id?: unknown; type?: unknown } | null {
+  try {
+    const v = JSON.parse(raw) as unknown;
+    return v && typeof v === "object" ? (v as { id?: unknown; type?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+const changedWhileForking = (source: string) => new AppendRefused(`${source} changed while the fork read it (replaced or rewritten); nothing written`);
+
+/** How much of the source's end is compared before and after the copy. */
+const TAIL_CHECK_BYTES = 4096;
 
 /** The line to write for a kept entry: the original bytes unless ids or migration change it. */
 function keptLine(raw: string, node: EntryNode, parentId: string | null, index: SessionIndex, firstKept?: string): string {
@@ -31,20 +54,24 @@ function keptLine(raw: string, node: EntryNode, parentId: string | null, index: 
   return JSON.stringify(e);
 }
 
-/** Writes `content` to `path` only if nothing is there: temp file, fsync, hard link, unlink. */
-export function writeNew(path: string, content: string): void {
+/**
+ * Writes `content` to `path` only if nothing is there: temp file, fsync, hard link, unlink.
+ * Given a `mode`, the file gets it exactly (a fork: the source's), whatever the umask.
+ */
+export function writeNew(path: string, content: string, mode?: number): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  const fd = openSync(tmp, "wx", 0o600);
+  const fd = openSync(fsPath(tmp), "wx", 0o600);
   try {
+    if (mode !== undefined) fchmodSync(fd, mode);
     writeSync(fd, content);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
   try {
-    linkSync(tmp, path);
+    linkSync(fsPath(tmp), fsPath(path));
   } finally {
-    unlinkSync(tmp);
+    unlinkSync(fsPath(tmp));
   }
 }
 
@@ -83,14 +110,24 @@ export async function forkAtEntry(sourcePath: string, targetId: string, now = ne
   const cwd = typeof index.header.cwd === "string" && index.header.cwd ? resolve(index.header.cwd) : "";
   const header = { type: "session", version: 3, id, timestamp, cwd, parentSession: source };
   const lines = [JSON.stringify(header)];
-  const fd = openSync(source, "r");
+  const fd = openSync(fsPath(source), "r");
+  let mode: number;
   try {
+    // The file read must be the file indexed: same inode, not shorter, and the same bytes
+    // at the end of what was indexed before and after the copy.
+    const st = fstatSync(fd);
+    if (st.ino !== index.ino || st.size < index.bytes) throw changedWhileForking(source);
+    mode = st.mode & 0o777;
+    const tailAt = Math.max(0, index.bytes - TAIL_CHECK_BYTES);
+    const tail = readRange(fd, tailAt, index.bytes - tailAt);
     let prev: string | null = null;
     for (const node of kept) {
       const fk = node.type === "compaction" && node.firstKeptEntryId !== node.id ? replacement.get(node.firstKeptEntryId ?? "") : undefined;
-      lines.push(keptLine(readLine(fd, node), node, prev, index, fk));
+      lines.push(keptLine(readLine(fd, node, source, index.version < 2), node, prev, index, fk));
       prev = node.id;
     }
+    const after = fstatSync(fd);
+    if (after.ino !== index.ino || after.size < index.bytes || !readRange(fd, tailAt, tail.length).equals(tail)) throw changedWhileForking(source);
   } finally {
     closeSync(fd);
   }
@@ -107,6 +144,6 @@ export async function forkAtEntry(sourcePath: string, targetId: string, now = ne
     labels++;
   }
   const file = join(dirname(source), `${timestamp.replace(/[:.]/g, "-")}_${id}.jsonl`);
-  writeNew(file, `${lines.join("\n")}\n`);
+  writeNew(file, `${lines.join("\n")}\n`, mode);
   return { path: file, id, entries: kept.length, labels };
 }

@@ -5,6 +5,8 @@ export interface CliIO {
   cwd: string;
   env: NodeJS.ProcessEnv;
   isTTY: boolean;
+  /** The terminal's width when stdout is one (text output is cut to it). */
+  columns?: number;
   /** Called once the browser has drawn its first frame (the launcher saves its code cache then). */
   onFirstFrame?: () => void;
 }
@@ -16,5 +18,6 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     env: process.env,
     isTTY: !!process.stdin.isTTY && !!process.stdout.isTTY,
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   };
 }

@@ -64,7 +64,10 @@ export async function run(argv: string[], io: CliIO, browse?: Command): Promise<
       return err.exitCode;
     }
     const e = err as NodeJS.ErrnoException;
-    io.stderr(`pi-sessions: ${e.code ? `${e.code}: ` : ""}${sanitizeLine(e.message ?? String(err))}\n`);
+    const message = e.message ?? String(err);
+    // Node's own messages already start with their code ("EACCES: permission denied, …").
+    const code = e.code && !message.startsWith(`${e.code}:`) ? `${e.code}: ` : "";
+    io.stderr(`pi-sessions: ${sanitizeLine(code + message)}\n`);
     return 1;
   }
 }

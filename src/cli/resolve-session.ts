@@ -4,7 +4,7 @@ import { discoverFiles } from "../store/discover.js";
 import { forEachLimited } from "../store/pool.js";
 import { isDiagnostic, probeSessionFile } from "../store/scan-file.js";
 import { cwdScope } from "../store/scope.js";
-import { CliError } from "./errors.js";
+import { CliError, usageError } from "./errors.js";
 
 /** pi's rule: a path if it has a slash or ends in .jsonl, else a session id or id prefix. */
 export function looksLikePath(arg: string): boolean {
@@ -14,6 +14,8 @@ export function looksLikePath(arg: string): boolean {
 /** Resolves `<path | id | unique id prefix>` to a session file path, or throws a CliError. */
 /** `storeDir` is asked for only when the argument is an id, so a path works without a store. */
 export async function resolveSession(arg: string, storeDir: () => string, cwd: string): Promise<string> {
+  // Every id starts with "": an empty argument would pick whichever session comes first.
+  if (!arg.trim()) throw usageError("the session must not be empty (give a path, an id or an id prefix)");
   if (looksLikePath(arg)) {
     const path = resolve(cwd, arg);
     try {

@@ -1,4 +1,5 @@
 import { stat } from "node:fs/promises";
+import { fsPath } from "../store/fs-path.js";
 import { loadSessionIndex, type SessionIndex } from "./session-index.js";
 
 /**
@@ -23,7 +24,7 @@ export class IndexCache {
     if (running) return running;
     const cached = this.done.get(path);
     if (cached) {
-      const st = await stat(path);
+      const st = await stat(fsPath(path));
       if (st.ino === cached.ino && st.size === cached.bytes && st.mtimeMs === cached.mtimeMs) {
         this.done.delete(path); // most recently used goes last
         this.done.set(path, cached);

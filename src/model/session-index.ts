@@ -1,5 +1,6 @@
 import { open, stat } from "node:fs/promises";
-import { readLines, type LineRef } from "../store/line-reader.js";
+import { fsPath } from "../store/fs-path.js";
+import { lineLength, readLines, type LineRef } from "../store/line-reader.js";
 import { LIST_SKIM_THRESHOLD } from "../store/parse-line.js";
 import { SessionReader, type EntrySink } from "../store/session-reader.js";
 import { applyLabel, nameFrom } from "./resolve.js";
@@ -149,14 +150,14 @@ const CHUNK = 4 << 20;
  * `skim` leaves bulky tool outputs unparsed (their text is then undefined).
  */
 export async function loadSessionIndex(path: string, options: { skim?: boolean } = {}): Promise<SessionIndex> {
-  const st = await stat(path);
+  const st = await stat(fsPath(path));
   const sink = new IndexSink();
   // Tree rows show a tool result by the call it answers, and the preview reads entries
   // by offset, so a skimming index needs no tool output bodies (same threshold as listing).
   const reader = new SessionReader(sink, options.skim ?? false, LIST_SKIM_THRESHOLD);
   let tailStart = 0;
   const res = await readLines(path, (ref) => {
-    if (ref.terminated) tailStart = ref.offset + (ref.end - ref.start) + 1;
+    if (ref.terminated) tailStart = ref.offset + lineLength(ref) + 1;
     reader.push(ref);
     return !reader.done;
   }, { chunkSize: CHUNK, readAhead: true });
@@ -185,7 +186,7 @@ export async function loadSessionIndex(path: string, options: { skim?: boolean }
 
 /** Reads one entry in full from its line, migrated as the index saw it. */
 export async function readEntry(path: string, node: EntryNode): Promise<SessionEntry> {
-  const fh = await open(path, "r");
+  const fh = await open(fsPath(path), "r");
   try {
     const buf = Buffer.allocUnsafe(node.length);
     const { bytesRead } = await fh.read(buf, 0, node.length, node.offset);

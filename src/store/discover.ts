@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../model/types.js";
+import { decodeName, fsPath } from "./fs-path.js";
 
 export interface SessionFile {
   path: string;
@@ -25,21 +26,23 @@ export async function discoverFiles(root: string): Promise<{ files: SessionFile[
   const diagnostics: Diagnostic[] = [];
   const addFile = (path: string) => {
     try {
-      const st = statSync(path);
+      const st = statSync(fsPath(path));
       if (st.isFile()) files.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
     } catch (err) {
       diagnostics.push({ path, kind: "unreadable", reason: (err as NodeJS.ErrnoException).code ?? String(err) });
     }
   };
-  const top = readdirSync(root, { withFileTypes: true });
+  // Names as bytes: one that is not UTF-8 is still listed (src/store/fs-path.ts).
+  const top = readdirSync(root, { withFileTypes: true, encoding: "buffer" });
   const folders: string[] = [];
   for (const d of top) {
-    const p = join(root, d.name);
-    if (d.name.endsWith(".jsonl") && (d.isFile() || d.isSymbolicLink())) addFile(p);
+    const name = decodeName(d.name);
+    const p = join(root, name);
+    if (name.endsWith(".jsonl") && (d.isFile() || d.isSymbolicLink())) addFile(p);
     else if (d.isDirectory()) folders.push(p);
     else if (d.isSymbolicLink()) {
       try {
-        if (statSync(p).isDirectory()) folders.push(p);
+        if (statSync(fsPath(p)).isDirectory()) folders.push(p);
       } catch {
         // a dangling link is not a folder of sessions
       }
@@ -49,7 +52,7 @@ export async function discoverFiles(root: string): Promise<{ files: SessionFile[
     await yieldToLoop();
     let names: string[];
     try {
-      names = readdirSync(dir);
+      names = readdirSync(fsPath(dir), { encoding: "buffer" }).map(decodeName);
     } catch (err) {
       diagnostics.push({ path: dir, kind: "unreadable-folder", reason: (err as NodeJS.ErrnoException).code ?? String(err) });
       continue;

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readLines, type LineRef } from "./line-reader.js";
+import { MAX_LINE_BYTES, readLines, type LineRef } from "./line-reader.js";
 
 const dir = mkdtempSync(join(tmpdir(), "line-reader-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -109,5 +109,38 @@ describe("readLines", () => {
     const { lines } = await collect(file(`${long}\nend\n`), { chunkSize: 7 });
     expect(lines.map((l) => l.text)).toEqual([long, "end"]);
     expect(lines[1].offset).toBe(Buffer.byteLength(long) + 1);
+  });
+});
+
+describe("readLines: what one line may cost", () => {
+  const refs = async (path: string, opts: Parameters<typeof readLines>[2]) => {
+    const out: { line: number; offset: number; kept: number; oversize?: number; terminated: boolean }[] = [];
+    await readLines(path, (r) => void out.push({ line: r.line, offset: r.offset, kept: r.end - r.start, oversize: r.oversize, terminated: r.terminated }), opts);
+    return out;
+  };
+
+  it.each([1, 7, 64, 1 << 20])("a line past maxLineBytes is counted, not kept, and the lines around it are whole (chunkSize %i)", async (chunkSize) => {
+    const long = "x".repeat(300);
+    const p = file(`first\n${long}\nlast\n${"y".repeat(250)}`);
+    const got = await refs(p, { chunkSize, maxLineBytes: 100 });
+    expect(got).toEqual([
+      { line: 1, offset: 0, kept: 5, oversize: undefined, terminated: true },
+      { line: 2, offset: 6, kept: 0, oversize: 300, terminated: true },
+      { line: 3, offset: 307, kept: 4, oversize: undefined, terminated: true },
+      { line: 4, offset: 312, kept: 0, oversize: 250, terminated: false },
+    ]);
+  });
+
+  it("a session ending in a sparse 1 GiB NUL tail: no line handed over holds more than the cap", async () => {
+    const p = file('{"type":"session","version":3,"id":"s","timestamp":"t","cwd":"/"}\n');
+    truncateSync(p, 66 + 1024 ** 3);
+    let biggest = 0;
+    let oversize = 0;
+    await readLines(p, (r) => {
+      biggest = Math.max(biggest, r.buf.length);
+      oversize = r.oversize ?? oversize;
+    });
+    expect(oversize).toBe(1024 ** 3);
+    expect(biggest).toBeLessThanOrEqual(MAX_LINE_BYTES);
   });
 });

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
+import { fsPath } from "./fs-path.js";
 
 /** One line of a file as raw bytes: `buf[start, end)` holds it, without the newline. */
 export interface LineRef {
@@ -11,7 +12,20 @@ export interface LineRef {
   line: number;
   /** False for a last line with no trailing newline (possibly cut mid-write). */
   terminated: boolean;
+  /**
+   * Set when the line was longer than `maxLineBytes`: its length in bytes. Its bytes were
+   * not kept (`buf` is empty), so a hostile line costs at most the cap, never its size.
+   */
+  oversize?: number;
 }
+
+/**
+ * What one line may cost in memory: longer lines are passed over, reported with their
+ * length, and skipped by every reader. pi's biggest real lines (tool outputs) are tens of
+ * MB; a line past this is damage (a file ending in a sparse gigabyte of NUL bytes, say),
+ * and assembling it would take gigabytes.
+ */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export interface ReadLinesOptions {
   chunkSize?: number;
@@ -29,10 +43,18 @@ export interface ReadLinesOptions {
    * in turn left the thread idle for a fifth of the time.
    */
   readAhead?: boolean;
+  /** Longer lines are reported with `oversize` and no bytes (default MAX_LINE_BYTES). */
+  maxLineBytes?: number;
   /** Return false from the callback to stop early. */
 }
 
+/** A line's length in bytes (without its newline), whether or not its bytes were kept. */
+export function lineLength(ref: LineRef): number {
+  return ref.oversize ?? ref.end - ref.start;
+}
+
 const NL = 0x0a;
+const EMPTY = Buffer.alloc(0);
 const DEFAULT_CHUNK = 1 << 20;
 
 // Chunk buffers are reused across files: a fresh 1 MiB buffer per file costs page
@@ -52,7 +74,8 @@ function giveChunk(buf: Buffer): void {
  * Calls `onLine` for every line of the file, reading fixed-size chunks. Lines are split
  * on the newline byte, which never occurs inside a UTF-8 sequence, so multi-byte
  * characters are never split; a line longer than a chunk (a 20 MB tool result) is
- * assembled from its parts. Memory is one chunk plus the longest line.
+ * assembled from its parts. Memory is one chunk plus the longest line, at most
+ * `maxLineBytes`: a longer line is counted, not kept (see LineRef.oversize).
  */
 export async function readLines(
   path: string,
@@ -61,9 +84,10 @@ export async function readLines(
 ): Promise<{ bytesRead: number; endsWithNewline: boolean; stopped: boolean }> {
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
   const maxBytes = options.maxBytes ?? Infinity;
+  const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const sync = options.sync === true;
-  const fd = sync ? openSync(path, "r") : -1;
-  const fh: FileHandle | undefined = sync ? undefined : await open(path, "r");
+  const fd = sync ? openSync(fsPath(path), "r") : -1;
+  const fh: FileHandle | undefined = sync ? undefined : await open(fsPath(path), "r");
   const size = Math.min(chunkSize, Math.max(1, maxBytes));
   const chunks = [takeChunk(size)];
   if (fh && options.readAhead) chunks.push(takeChunk(size));
@@ -74,6 +98,8 @@ export async function readLines(
     let carry: Buffer[] = [];
     let carryLen = 0;
     let carryOffset = 0;
+    // Bytes of the current line beyond what `carry` holds, once it went past the cap.
+    let dropped = 0;
     let lastByte = -1;
     let turn = 0;
     for (;;) {
@@ -102,12 +128,21 @@ export async function readLines(
         if (nl === -1 || nl >= bytesRead) break;
         lineNo++;
         let ref: LineRef;
-        if (carryLen > 0) {
+        if (dropped > 0) {
+          ref = { buf: EMPTY, start: 0, end: 0, offset: carryOffset, line: lineNo, terminated: true, oversize: dropped + (nl - from) };
+          dropped = 0;
+        } else if (carryLen > 0 && carryLen + (nl - from) > maxLine) {
+          ref = { buf: EMPTY, start: 0, end: 0, offset: carryOffset, line: lineNo, terminated: true, oversize: carryLen + (nl - from) };
+          carry = [];
+          carryLen = 0;
+        } else if (carryLen > 0) {
           carry.push(chunk.subarray(from, nl));
           const whole = Buffer.concat(carry, carryLen + (nl - from));
           ref = { buf: whole, start: 0, end: whole.length, offset: carryOffset, line: lineNo, terminated: true };
           carry = [];
           carryLen = 0;
+        } else if (nl - from > maxLine) {
+          ref = { buf: EMPTY, start: 0, end: 0, offset: chunkStart + from, line: lineNo, terminated: true, oversize: nl - from };
         } else {
           ref = { buf: chunk, start: from, end: nl, offset: chunkStart + from, line: lineNo, terminated: true };
         }
@@ -115,11 +150,18 @@ export async function readLines(
         from = nl + 1;
       }
       if (from < bytesRead) {
-        if (carryLen === 0) carryOffset = chunkStart + from;
-        // Copy: the chunk buffer is reused by the next read.
-        const part = Buffer.from(chunk.subarray(from, bytesRead));
-        carry.push(part);
-        carryLen += part.length;
+        if (carryLen === 0 && dropped === 0) carryOffset = chunkStart + from;
+        if (dropped > 0 || carryLen + (bytesRead - from) > maxLine) {
+          // Past the cap: let go of what was kept and only count the rest of the line.
+          dropped += carryLen + (bytesRead - from);
+          carry = [];
+          carryLen = 0;
+        } else {
+          // Copy: the chunk buffer is reused by the next read.
+          const part = Buffer.from(chunk.subarray(from, bytesRead));
+          carry.push(part);
+          carryLen += part.length;
+        }
       }
       if (filePos >= maxBytes) {
         // A line cut by the probe limit is unknown, not truncated: don't report it.
@@ -127,7 +169,10 @@ export async function readLines(
       }
       if (atEnd) break;
     }
-    if (carryLen > 0) {
+    if (dropped > 0) {
+      lineNo++;
+      onLine({ buf: EMPTY, start: 0, end: 0, offset: carryOffset, line: lineNo, terminated: false, oversize: dropped });
+    } else if (carryLen > 0) {
       lineNo++;
       const whole = Buffer.concat(carry, carryLen);
       onLine({ buf: whole, start: 0, end: whole.length, offset: carryOffset, line: lineNo, terminated: false });

@@ -1,4 +1,4 @@
-import type { LineRef } from "./line-reader.js";
+import { MAX_LINE_BYTES, type LineRef } from "./line-reader.js";
 
 export type ParsedLine =
   | { kind: "blank" }
@@ -47,8 +47,14 @@ function isBlank(buf: Buffer, start: number, end: number): boolean {
   return true;
 }
 
+/** The warning for a line passed over by the line reader's cap. */
+export function oversizeReason(bytes: number): string {
+  return `line of ${bytes} bytes is longer than the ${MAX_LINE_BYTES / (1024 * 1024)} MiB a line may hold`;
+}
+
 export function parseLine(ref: LineRef, skim: boolean, threshold = SKIM_THRESHOLD): ParsedLine {
   const { buf, start, end } = ref;
+  if (ref.oversize !== undefined) return { kind: "malformed", reason: oversizeReason(ref.oversize) };
   if (isBlank(buf, start, end)) return { kind: "blank" };
   const length = end - start;
   if (skim && length > threshold && ref.terminated && lastNonSpace(buf, start, end) === CLOSE_BRACE) {

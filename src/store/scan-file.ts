@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import { SummaryBuilder } from "../model/summary.js";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
 import type { SessionFile } from "./discover.js";
+import { fsPath } from "./fs-path.js";
 import { readLines } from "./line-reader.js";
 import { LIST_SKIM_THRESHOLD } from "./parse-line.js";
 import { SessionReader } from "./session-reader.js";
@@ -17,7 +18,7 @@ function errorDiagnostic(path: string, err: unknown): Diagnostic {
 export async function scanSessionFile(file: SessionFile | string, options: { skim?: boolean; sync?: boolean } = {}): Promise<FileScan> {
   const path = typeof file === "string" ? file : file.path;
   try {
-    const st = typeof file === "string" ? await stat(path) : { size: file.bytes, mtimeMs: file.mtimeMs };
+    const st = typeof file === "string" ? await stat(fsPath(path)) : { size: file.bytes, mtimeMs: file.mtimeMs };
     const builder = new SummaryBuilder();
     const reader = new SessionReader(builder, options.skim ?? true, LIST_SKIM_THRESHOLD);
     const res = await readLines(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { terminalColumns } from "../../test/helpers/terminal-columns.js";
 import {
   displayWidth,
   padToWidth,
@@ -120,5 +121,21 @@ describe("truncatePathToWidth", () => {
   });
   it("cuts a last name wider than the room at its end", () => {
     expect(truncatePathToWidth("/a/very-long-folder-name", 8)).toBe("very-lo…");
+  });
+});
+
+describe("sanitized text lines up in any terminal", () => {
+  const tricky = ["👩‍👩‍👧 family", "🏳️‍🌈 flag", "❤️ heart", "👍🏽 thumbs", "a\u200bb zero width space", "a\u2060b word joiner", "soft\u00adhyphen", "\ufeffbom", "tag\u{e0041}s"];
+  it.each(tricky)("%j: our width is the terminal's, code point by code point", (s) => {
+    const clean = sanitizeLine(s);
+    expect(displayWidth(clean)).toBe(terminalColumns(clean));
+    expect(clean).not.toMatch(/[\u200b-\u200f\u2060-\u2064\ufeff\u00ad\ufe0f]/);
+  });
+  it("keeps the emoji of a ZWJ sequence, side by side", () => {
+    expect(sanitizeLine("👩‍👩‍👧")).toBe("👩👩👧");
+    expect(sanitizeLine("❤️")).toBe("❤");
+  });
+  it("keeps combining marks, CJK and plain emoji", () => {
+    expect(sanitizeLine("e\u0301 日本 🚀")).toBe("e\u0301 日本 🚀");
   });
 });

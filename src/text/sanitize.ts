@@ -14,9 +14,21 @@ export { displayWidth } from "./width.js";
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // Bidi overrides and isolates can reorder what the terminal shows.
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+// What terminals disagree on the width of, so a row measured here would not line up
+// there (a pane border shifts): joiners and other format characters (ZWJ, ZWSP, WJ, BOM,
+// soft hyphen, tags), variation selectors (VS16 makes ❤ wide only in some terminals) and
+// emoji skin-tone modifiers. Without them a ZWJ sequence is its emoji side by side (👩‍👩‍👧
+// is 👩👩👧), and every code point has the width its East Asian Width gives it, which is
+// how terminals measure.
+const WIDTH_AMBIGUOUS = /[\p{Cf}\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/gu;
+const MAY_BE_AMBIGUOUS = /[^\x00-\xac\xae-\u05ff]/;
+
+// Half a surrogate pair: a file name's byte that is not UTF-8 (src/store/fs-path.ts).
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function stripControls(s: string): string {
-  return stripAnsi(s).replace(CONTROL, "").replace(BIDI, "");
+  const t = stripAnsi(s).replace(CONTROL, "");
+  return MAY_BE_AMBIGUOUS.test(t) ? t.replace(BIDI, "").replace(WIDTH_AMBIGUOUS, "").replace(LONE_SURROGATE, "\ufffd") : t;
 }
 
 /** One line: escape sequences and control characters removed, tabs and newlines become spaces. */

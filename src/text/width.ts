@@ -60,6 +60,8 @@ export function displayWidth(s: string): number {
   if (PRINTABLE_ASCII.test(s)) return s.length;
   const plain = ESCAPE.test(s) ? stripAnsi(s) : s;
   if (plain.length === 0) return 0;
+  // An escape left after stripping ("\x1b\x1bmm"): string-width strips once, on the original.
+  if (plain !== s && ESCAPE.test(plain)) return slowStringWidth(s);
   if (PRINTABLE_ASCII.test(plain)) return plain.length;
   return NOT_SIMPLE.test(plain) ? slowStringWidth(plain) : simpleWidth(plain);
 }

@@ -26,6 +26,8 @@ export interface RunningApp {
   /** Everything the program wrote, escapes included. */
   raw(): string;
   bufferType(): "normal" | "alternate";
+  /** Every window title the program set (OSC 0 / OSC 2), in order. */
+  titles(): string[];
   /** Polls the screen (every 20 ms) until `check` holds; throws with the screen on timeout. */
   waitFor(check: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
   /** Sends keys one at a time, letting each be handled (keys are separate input events). */
@@ -85,6 +87,8 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   for (const [k, v] of Object.entries({ ...process.env, TERM: "xterm-256color", CI: undefined, NO_COLOR: undefined, ...opts.env })) {
     if (v !== undefined) env[k] = v;
   }
+  const titles: string[] = [];
+  term.onTitleChange((t) => titles.push(t));
   const p = pty.spawn(file, argv, { name: "xterm-256color", cols, rows, cwd: opts.cwd ?? ROOT, env });
   let raw = "";
   const triggers: { pattern: RegExp; key: string; done(): void }[] = [];
@@ -111,6 +115,7 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
     screen: () => lines().join("\n"),
     raw: () => raw,
     bufferType: () => term.buffer.active.type,
+    titles: () => [...titles],
     async waitFor(check, timeoutMs = 15_000) {
       const test = typeof check === "string" ? (s: string) => s.includes(check) : check instanceof RegExp ? (s: string) => check.test(s) : check;
       const t0 = Date.now();

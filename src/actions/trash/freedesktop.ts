@@ -1,6 +1,7 @@
 import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, extname, join, relative } from "node:path";
+import { decodeName, fsPath } from "../../store/fs-path.js";
 
 /** A file moved to a trash can, with what it takes to put it back. */
 export interface TrashedFile {
@@ -27,12 +28,29 @@ export function deletionDate(d: Date): string {
 }
 
 /** Percent-encodes each path segment, keeping the slashes. */
+// What encodeURIComponent leaves as it is, and the separator.
+const PLAIN_BYTE = /[A-Za-z0-9\-_.!~*'()/]/;
+
+/** The spec's Path= value: the path's bytes percent-encoded (a name need not be UTF-8). */
 export function encodeTrashPath(p: string): string {
-  return p.split("/").map(encodeURIComponent).join("/");
+  const raw = fsPath(p);
+  let out = "";
+  for (const b of Buffer.isBuffer(raw) ? raw : Buffer.from(raw)) {
+    const c = String.fromCharCode(b);
+    out += b < 0x80 && PLAIN_BYTE.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
 }
 
 export function decodeTrashPath(p: string): string {
-  return p.split("/").map(decodeURIComponent).join("/");
+  const bytes: number[] = [];
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === "%" && /^[0-9a-fA-F]{2}$/.test(p.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(p.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(p[i]));
+  }
+  return decodeName(Buffer.from(bytes));
 }
 
 /** The nearest existing folder at or above `p` (the home trash may not exist yet). */
@@ -60,7 +78,7 @@ export function mountTop(dir: string): string {
  */
 export function trashFor(file: string, env: NodeJS.ProcessEnv = process.env): { dir: string; topdir?: string } {
   const home = homeTrash(env);
-  const fileDev = statSync(dirname(file)).dev;
+  const fileDev = statSync(fsPath(dirname(file))).dev;
   if (statSync(existingAncestor(home)).dev === fileDev) return { dir: home };
   const topdir = mountTop(dirname(file));
   const uid = process.getuid?.() ?? 0;
@@ -98,7 +116,7 @@ export function trashFile(file: string, env: NodeJS.ProcessEnv = process.env, no
     const trashedFile = join(can.dir, "files", name);
     let fd: number;
     try {
-      fd = openSync(infoFile, "wx", 0o600);
+      fd = openSync(fsPath(infoFile), "wx", 0o600);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST") continue;
       throw new TrashUnavailable(`cannot write to the trash at ${can.dir}: ${(err as Error).message}`);
@@ -108,15 +126,15 @@ export function trashFile(file: string, env: NodeJS.ProcessEnv = process.env, no
     } finally {
       closeSync(fd);
     }
-    if (existsSync(trashedFile)) {
+    if (existsSync(fsPath(trashedFile))) {
       // rename() would replace it: a stray file without info; pick another name.
-      unlinkSync(infoFile);
+      unlinkSync(fsPath(infoFile));
       continue;
     }
     try {
-      renameSync(file, trashedFile);
+      renameSync(fsPath(file), fsPath(trashedFile));
     } catch (err) {
-      unlinkSync(infoFile);
+      unlinkSync(fsPath(infoFile));
       throw new TrashUnavailable(`cannot move ${file} to the trash: ${(err as Error).message}`);
     }
     return { original: file, trashedFile, infoFile, deletedAt };
@@ -130,18 +148,18 @@ export class RestoreRefused extends Error {
 
 /** Puts a trashed file back at its exact original path; refuses if something is there now. */
 export function restoreFile(item: TrashedFile): void {
-  if (existsSync(item.original)) throw new RestoreRefused(`${item.original} exists again; not overwriting it (the trashed copy stays in ${item.trashedFile})`);
-  if (!existsSync(item.trashedFile)) throw new RestoreRefused(`${item.trashedFile} is no longer in the trash`);
-  if (!existsSync(dirname(item.original))) throw new RestoreRefused(`the folder ${dirname(item.original)} no longer exists`);
+  if (existsSync(fsPath(item.original))) throw new RestoreRefused(`${item.original} exists again; not overwriting it (the trashed copy stays in ${item.trashedFile})`);
+  if (!existsSync(fsPath(item.trashedFile))) throw new RestoreRefused(`${item.trashedFile} is no longer in the trash`);
+  if (!existsSync(fsPath(dirname(item.original)))) throw new RestoreRefused(`the folder ${dirname(item.original)} no longer exists`);
   // link + unlink instead of rename: fails rather than overwrite a file created meanwhile.
   try {
-    linkSync(item.trashedFile, item.original);
+    linkSync(fsPath(item.trashedFile), fsPath(item.original));
   } catch (err) {
     throw new RestoreRefused(`cannot restore ${item.original}: ${(err as Error).message}`);
   }
-  unlinkSync(item.trashedFile);
+  unlinkSync(fsPath(item.trashedFile));
   try {
-    if (item.infoFile) unlinkSync(item.infoFile);
+    if (item.infoFile) unlinkSync(fsPath(item.infoFile));
   } catch {
     // the file is back; a stale info file is harmless
   }

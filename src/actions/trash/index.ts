@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, statSync, unlinkSync } from "node:fs";
-import { appendTrashLog, type TrashRecord } from "./log.js";
-import { homeTrash, trashFile, TrashUnavailable } from "./freedesktop.js";
+import { fsPath } from "../../store/fs-path.js";
+import { openTrashLog, type TrashLog, type TrashRecord } from "./log.js";
+import { homeTrash, restoreFile, trashFile, TrashUnavailable } from "./freedesktop.js";
 
 export { restoreFile, RestoreRefused, TrashUnavailable } from "./freedesktop.js";
-export { readTrashLog, trashLogPath, type TrashRecord } from "./log.js";
+export { readTrashLog, trashLogPath, TrashLogUnavailable, type TrashRecord } from "./log.js";
 
 export interface DeleteTarget {
   path: string;
@@ -26,7 +27,7 @@ export function trashLocation(env: NodeJS.ProcessEnv = process.env): string | un
 }
 
 function checkUnchanged(t: DeleteTarget): void {
-  const st = statSync(t.path);
+  const st = statSync(fsPath(t.path));
   if ((t.bytes !== undefined && st.size !== t.bytes) || (t.mtimeMs !== undefined && st.mtimeMs !== t.mtimeMs)) {
     throw new DeleteRefused(`${t.path} changed since you confirmed (pi may be writing to it); not deleted`);
   }
@@ -34,28 +35,55 @@ function checkUnchanged(t: DeleteTarget): void {
 
 /**
  * Moves sessions to the trash as one batch (for one undo) and logs them for `restore`.
- * Each file is re-checked just before its move and verified gone after. Stops at the
- * first failure and says which; what was already moved stays recorded.
+ * Each file is re-checked just before its move and verified gone after. All or nothing
+ * per file: the log is opened before anything moves, and a file whose record cannot be
+ * written is put back. Stops at the first failure and says which; what was already moved
+ * stays recorded.
  */
 export function trashSessions(targets: DeleteTarget[], env: NodeJS.ProcessEnv = process.env): { records: TrashRecord[]; failed?: { path: string; error: Error } } {
   const batch = randomUUID();
   const records: TrashRecord[] = [];
   let failed: { path: string; error: Error } | undefined;
+  let log: TrashLog | undefined;
+  try {
+    if (targets.length) log = openTrashLog(env);
+  } catch (error) {
+    return { records, failed: { path: targets[0].path, error: error as Error } };
+  }
   for (const t of targets) {
     try {
       if (trashLocation(env) === undefined) throw new TrashUnavailable("no trash on this system");
       checkUnchanged(t);
-      const bytes = statSync(t.path).size;
+      const bytes = statSync(fsPath(t.path)).size;
       const moved = trashFile(t.path, env);
-      if (existsSync(t.path)) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
-      records.push({ ...moved, batch, sessionId: t.sessionId, title: t.title, bytes });
+      if (existsSync(fsPath(t.path))) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
+      const record = { ...moved, batch, sessionId: t.sessionId, title: t.title, bytes };
+      logOrPutBack(log!, record);
+      records.push(record);
     } catch (error) {
       failed = { path: t.path, error: error as Error };
       break;
     }
   }
-  appendTrashLog(records, env);
+  log?.close();
   return { records, failed };
+}
+
+/** Records a moved file; when that fails, moves it back so nothing is trashed unrecorded. */
+function logOrPutBack(log: TrashLog, record: TrashRecord): void {
+  try {
+    log.append(record);
+  } catch (error) {
+    const e = error as Error;
+    try {
+      restoreFile(record);
+    } catch (undo) {
+      e.message += `; it stays in the trash at ${record.trashedFile} (${(undo as Error).message})`;
+      throw e;
+    }
+    e.message += `; ${record.original} was put back, not deleted`;
+    throw e;
+  }
 }
 
 /** Permanent deletion: only ever called after a second, explicit confirmation. */
@@ -63,7 +91,7 @@ export function deletePermanently(targets: DeleteTarget[]): string[] {
   const gone: string[] = [];
   for (const t of targets) {
     checkUnchanged(t);
-    unlinkSync(t.path);
+    unlinkSync(fsPath(t.path));
     gone.push(t.path);
   }
   return gone;

@@ -1,6 +1,7 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { fsPath } from "../../store/fs-path.js";
 import type { TrashedFile } from "./freedesktop.js";
 
 /** One trashed session, as pi-sessions remembers it for `restore` and undo. */
@@ -17,11 +18,45 @@ export function trashLogPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(state, "pi-sessions", "trash-log.jsonl");
 }
 
-export function appendTrashLog(records: TrashRecord[], env: NodeJS.ProcessEnv = process.env): void {
-  if (!records.length) return;
+/** The trash log cannot be written: nothing is moved (or what was moved is put back). */
+export class TrashLogUnavailable extends Error {
+  override name = "TrashLogUnavailable";
+}
+
+/** The log, opened for appending one record at a time; throws TrashLogUnavailable. */
+export interface TrashLog {
+  append(record: TrashRecord): void;
+  close(): void;
+}
+
+const logError = (path: string, err: unknown) => {
+  const e = err as NodeJS.ErrnoException;
+  const why = e.code === "ENOTDIR" ? "a file is where its folder should be" : e.code === "EACCES" || e.code === "EPERM" ? "permission denied" : e.code === "ENOSPC" ? "the disk is full" : (e.message ?? String(err));
+  return new TrashLogUnavailable(`cannot write the trash log ${path} (${why}${e.code ? `, ${e.code}` : ""}), which undo and restore need`);
+};
+
+/** Opens the log before anything is moved, so a log that cannot be written moves nothing. */
+export function openTrashLog(env: NodeJS.ProcessEnv = process.env): TrashLog {
   const path = trashLogPath(env);
-  mkdirSync(join(path, ".."), { recursive: true });
-  appendFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  let fd: number;
+  try {
+    mkdirSync(join(path, ".."), { recursive: true });
+    fd = openSync(path, "a");
+  } catch (err) {
+    throw logError(path, err);
+  }
+  return {
+    append(record) {
+      try {
+        writeSync(fd, JSON.stringify(record) + "\n");
+      } catch (err) {
+        throw logError(path, err);
+      }
+    },
+    close() {
+      closeSync(fd);
+    },
+  };
 }
 
 /** Records whose file is still in the trash, oldest first. */
@@ -33,7 +68,7 @@ export function readTrashLog(env: NodeJS.ProcessEnv = process.env): TrashRecord[
     if (!line.trim()) continue;
     try {
       const r = JSON.parse(line) as TrashRecord;
-      if (typeof r.trashedFile === "string" && typeof r.original === "string" && existsSync(r.trashedFile)) out.push(r);
+      if (typeof r.trashedFile === "string" && typeof r.original === "string" && existsSync(fsPath(r.trashedFile))) out.push(r);
     } catch {
       // a damaged log line loses one record, never the others
     }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -80,5 +80,41 @@ describe("freedesktop trash", () => {
       ctx.skip(); // gio is there but has no gvfs trash backend here
     }
     expect(out).toContain("2026-05-02T09-14-03-221Z_abc.jsonl");
+  });
+});
+
+describe("a trash log that cannot be written: all or nothing", () => {
+  it("a log that cannot be opened (a file where its folder should be): nothing is moved, the message says why", () => {
+    const { env, file, root } = setup();
+    writeFileSync(join(root, "state"), "not a folder");
+    const { records, failed } = trashSessions([{ path: file }], env);
+    expect(records).toEqual([]);
+    expect(existsSync(file)).toBe(true);
+    expect(failed?.error.name).toBe("TrashLogUnavailable");
+    expect(failed?.error.message).toMatch(/cannot write the trash log .*trash-log\.jsonl \(a file is where its folder should be, ENOTDIR\), which undo and restore need/);
+  });
+
+  it.runIf(existsSync("/dev/full"))("a log write that fails (disk full): the moved file is put back, earlier batches still restore", () => {
+    const { env, file, store, bytes } = setup();
+    const earlier = join(store, "earlier.jsonl");
+    writeFileSync(earlier, bytes);
+    expect(trashSessions([{ path: earlier }], env).failed).toBeUndefined();
+    const log = join(env.XDG_STATE_HOME!, "pi-sessions", "trash-log.jsonl");
+    const kept = readFileSync(log);
+    rmSync(log);
+    symlinkSync("/dev/full", log);
+    const { records, failed } = trashSessions([{ path: file }], env);
+    expect(records).toEqual([]);
+    expect(failed?.error.message).toMatch(/the disk is full, ENOSPC.*was put back, not deleted/);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(readdirSync(join(env.XDG_DATA_HOME!, "Trash", "files"))).toEqual(["earlier.jsonl"]);
+    expect(readdirSync(join(env.XDG_DATA_HOME!, "Trash", "info"))).toEqual(["earlier.jsonl.trashinfo"]);
+    // The log back as it was: the earlier batch is still the last one, and restores.
+    rmSync(log);
+    writeFileSync(log, kept);
+    const last = readTrashLog(env);
+    expect(last.map((r) => r.original)).toEqual([earlier]);
+    restoreFile(last[0]);
+    expect(existsSync(earlier)).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 import { statSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { deletePermanently, trashSessions, type DeleteTarget } from "../../actions/trash/index.js";
+import { fsPath } from "../../store/fs-path.js";
+import { isDiagnostic, probeSessionFile } from "../../store/scan-file.js";
 import { formatBytes } from "../../text/format.js";
+import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../errors.js";
 import type { CliIO } from "../io.js";
 import { parse, STORE_OPTION } from "../parse.js";
@@ -20,6 +23,16 @@ async function confirm(io: CliIO, question: string, expected: RegExp): Promise<b
   }
 }
 
+const HEADER_PROBE_BYTES = 64 * 1024;
+
+/** Only pi sessions are deleted, as `rename` only writes to them: a path could name any file. */
+async function requireSession(path: string, bytes: number, mtimeMs: number): Promise<void> {
+  const probe = await probeSessionFile({ path, bytes, mtimeMs }, HEADER_PROBE_BYTES);
+  if (probe && !isDiagnostic(probe)) return;
+  const reason = probe ? probe.reason : `no session header in its first ${HEADER_PROBE_BYTES / 1024} KiB`;
+  throw new CliError(`${path} is not a pi session: ${reason}; nothing deleted`);
+}
+
 export async function deleteCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, { ...STORE_OPTION, permanent: { type: "boolean" }, yes: { type: "boolean", short: "y" } });
   if (!positionals.length) throw usageError("delete takes one or more <session> (path, id or unique id prefix)");
@@ -27,12 +40,13 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
   const targets: DeleteTarget[] = [];
   for (const arg of positionals) {
     const path = await resolveSession(arg, () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
-    const st = statSync(path);
+    const st = statSync(fsPath(path));
+    await requireSession(path, st.size, st.mtimeMs);
     targets.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
   }
   const total = targets.reduce((n, t) => n + (t.bytes ?? 0), 0);
   for (const t of targets) {
-    if (Date.now() - (t.mtimeMs ?? 0) < RECENT_WRITE_MS) io.stderr(`warning: ${t.path} was written in the last 10 seconds; pi may have it open\n`);
+    if (Date.now() - (t.mtimeMs ?? 0) < RECENT_WRITE_MS) io.stderr(`warning: ${sanitizeLine(t.path)} was written in the last 10 seconds; pi may have it open\n`);
   }
   const what = `${targets.length} session${targets.length === 1 ? "" : "s"} (${formatBytes(total)})`;
   if (values.permanent) {
@@ -40,7 +54,7 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
       io.stderr("cancelled; nothing deleted\n");
       return 1;
     }
-    for (const p of deletePermanently(targets)) io.stdout(`deleted permanently ${p}\n`);
+    for (const p of deletePermanently(targets)) io.stdout(`deleted permanently ${sanitizeLine(p)}\n`);
     return 0;
   }
   if (!values.yes && !(await confirm(io, `Move ${what} to the trash? [y/N] `, /^y(es)?$/i))) {
@@ -48,9 +62,10 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
     return 1;
   }
   const { records, failed } = trashSessions(targets, io.env);
-  for (const r of records) io.stdout(`trashed ${r.original}\n`);
+  for (const r of records) io.stdout(`trashed ${sanitizeLine(r.original)}\n`);
   if (failed) {
-    throw new CliError(`${failed.error.message}; ${records.length} of ${targets.length} moved to the trash (use --permanent to delete without a trash)`);
+    const hint = failed.error.name === "TrashUnavailable" ? " (use --permanent to delete without a trash)" : "";
+    throw new CliError(`${failed.error.message}; ${records.length} of ${targets.length} moved to the trash${hint}`);
   }
   if (records.length) io.stderr(`undo with: pi-sessions restore --last\n`);
   return 0;

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { sessionTitle } from "../../model/session-title.js";
 import type { SessionSummary } from "../../model/types.js";
 import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../search/sort.js";
 import { scanStore } from "../../store/scan-store.js";
@@ -40,15 +41,22 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (!shown.length) {
-    io.stderr(values.all ? `no sessions in ${store.dir}\n` : `no sessions for ${cwd} (try --all)\n`);
+    io.stderr(values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`);
     return 0;
   }
-  io.stdout(formatTable(shown, !!values.all));
+  io.stdout(formatTable(shown, !!values.all, Date.now(), io.columns ?? PIPE_ROW_COLUMNS));
   return 0;
 }
 
-/** An aligned table; the title column comes last so wide characters can't misalign it. */
-export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = Date.now()): string {
+/** How wide a `list` row may be when stdout is not a terminal (a title is cut to fit). */
+export const PIPE_ROW_COLUMNS = 240;
+
+/**
+ * An aligned table, each row at most `rowColumns` wide; the title column comes last so
+ * wide characters can't misalign it, and is cut to what is left of the row (a 50 MB
+ * first message is one row, not 50 MB of output).
+ */
+export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = Date.now(), rowColumns = PIPE_ROW_COLUMNS): string {
   const idLen = uniquePrefixLength(sessions.map((s) => s.id));
   const rows = sessions.map((s) => [
     formatAge(s.modified, now),
@@ -56,14 +64,17 @@ export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = 
     formatBytes(s.bytes),
     sanitizeLine(s.id.slice(0, idLen)),
     ...(withCwd ? [truncateToWidth(sanitizeLine(s.cwd), 40)] : []),
-    sanitizeLine(s.name ?? s.firstMessage),
+    sessionTitle(s),
   ]);
   const head = ["AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
   const all = [head, ...rows];
   const widths = head.map((_, c) => Math.max(...all.map((r) => displayWidth(r[c]))));
   const right = new Set([1, 2]);
+  const last = head.length - 1;
+  const before = widths.slice(0, last).reduce((n, w) => n + w + 2, 0);
+  const titleRoom = Math.max(10, rowColumns - before);
   return all
-    .map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : padToWidth(cell, widths[c], right.has(c) ? "right" : "left"))).join("  "))
+    .map((r) => r.map((cell, c) => (c === last ? truncateToWidth(cell, titleRoom) : padToWidth(cell, widths[c], right.has(c) ? "right" : "left"))).join("  "))
     .join("\n")
     .concat("\n");
 }

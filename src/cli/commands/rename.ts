@@ -2,6 +2,7 @@ import { renameSession } from "../../actions/rename.js";
 import { usageError } from "../errors.js";
 import type { CliIO } from "../io.js";
 import { parse, STORE_OPTION } from "../parse.js";
+import { sanitizeLine } from "../../text/sanitize.js";
 import { resolveSession } from "../resolve-session.js";
 import { storeFromArgs } from "../store-arg.js";
 
@@ -10,6 +11,6 @@ export async function renameCommand(args: string[], io: CliIO): Promise<number> 
   if (positionals.length !== 2) throw usageError('rename takes <session> <name> (use "" to clear the name)');
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   const entry = await renameSession(path, positionals[1]);
-  io.stdout(entry.name ? `named ${path}: ${entry.name}\n` : `cleared the name of ${path}\n`);
+  io.stdout(entry.name ? `named ${sanitizeLine(path)}: ${sanitizeLine(entry.name as string)}\n` : `cleared the name of ${sanitizeLine(path)}\n`);
   return 0;
 }

@@ -3,6 +3,7 @@ import { readTrashLog, restoreFile, type TrashRecord } from "../../actions/trash
 import { CliError, usageError } from "../errors.js";
 import type { CliIO } from "../io.js";
 import { parse } from "../parse.js";
+import { sanitizeLine } from "../../text/sanitize.js";
 
 /** Trash-log records matching a session path, file name, id or unique id prefix. */
 export function matchRecords(records: TrashRecord[], arg: string): TrashRecord[] {
@@ -14,6 +15,7 @@ export function matchRecords(records: TrashRecord[], arg: string): TrashRecord[]
 export async function restoreCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, { last: { type: "boolean" }, help: { type: "boolean", short: "h" } });
   if (values.last === (positionals.length === 1) || positionals.length > 1) throw usageError("restore takes one <session> or --last");
+  if (positionals.length === 1 && !positionals[0].trim()) throw usageError("the session must not be empty (give a path, an id or an id prefix)");
   const records = readTrashLog(io.env);
   let chosen: TrashRecord[];
   if (values.last) {
@@ -30,7 +32,7 @@ export async function restoreCommand(args: string[], io: CliIO): Promise<number>
   }
   for (const r of chosen) {
     restoreFile(r);
-    io.stdout(`restored ${r.original}\n`);
+    io.stdout(`restored ${sanitizeLine(r.original)}\n`);
   }
   return 0;
 }
