@@ -36,7 +36,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const { runBrowser } = await withoutFetch(() => import("../../../components/app/launch.js"));
   return runBrowser({
     storeDir: store.dir,
-    storeLabel: store.source === "fallback" ? `${store.dir} (demo store)` : store.dir,
+    storeLabel: store.source === "fallback" ? `${store.dir} (a copy of the demo store: changes stay there)` : store.dir,
     cwd: io.cwd,
     all: !!values.all,
     print: picking,

@@ -41,13 +41,14 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
     io.stderr(values.all ? `no sessions in ${store.dir}\n` : `no sessions for ${cwd} (try --all)\n`);
     return 0;
   }
-  io.stdout(formatTable(shown, !!values.all));
+  // Prefixes unique across the whole store: `show` resolves them against every session.
+  io.stdout(formatTable(shown, !!values.all, Date.now(), sessions.map((s) => s.id)));
   return 0;
 }
 
 /** An aligned table; the title column comes last so wide characters can't misalign it. */
-export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = Date.now()): string {
-  const idLen = uniquePrefixLength(sessions.map((s) => s.id));
+export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = Date.now(), allIds: string[] = sessions.map((s) => s.id)): string {
+  const idLen = uniquePrefixLength(allIds);
   const rows = sessions.map((s) => [
     formatAge(s.modified, now),
     String(s.messageCount),
