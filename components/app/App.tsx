@@ -125,6 +125,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             now={now}
             marks={state.marks}
             openInPi={state.openInPi}
+            query={state.query}
           />
           <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} />
         </Box>

@@ -1,4 +1,5 @@
 import { Box, Text } from "ink";
+import type { Query } from "../../src/search/query.js";
 import { useVariableWindow } from "../layout/useVariableWindow.js";
 import type { ListRow } from "../state/derive.js";
 import { theme } from "../theme.js";
@@ -18,10 +19,12 @@ interface Props {
   marks?: ReadonlySet<string>;
   /** The session open in the launching pi. */
   openInPi?: string;
+  /** The active search, highlighted in the rows. */
+  query?: Query;
 }
 
 /** Virtualised: only the rows in the visible window are rendered. */
-export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi }: Props) {
+export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi, query }: Props) {
   // Rows with a full-text snippet take two lines.
   const { top, end } = useVariableWindow((i) => rowHeight(rows[i]), rows.length, cursor, height);
   if (rows.length === 0) {
@@ -40,7 +43,7 @@ export function SessionList({ rows, cursor, width, height, showCwd, emptyText, n
     // frame's cost on a 120×40 screen).
     <Box flexDirection="column" height={height} width={width} flexShrink={0}>
       {visible.map((row, i) => (
-        <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} open={row.session.path === openInPi} />
+        <SessionRow key={row.session.path} row={row} width={width} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} open={row.session.path === openInPi} query={query} />
       ))}
     </Box>
   );
