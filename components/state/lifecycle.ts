@@ -22,6 +22,14 @@ export interface DeleteTarget {
   title: string;
   bytes: number;
   mtimeMs: number;
+  /** Its last change was our own write (rename, label, fork): no "pi may have it open" warning. */
+  ours?: boolean;
+}
+
+/** A file's size and mtime right after we wrote it. */
+export interface FileStamp {
+  bytes: number;
+  mtimeMs: number;
 }
 
 export type LifecycleLayer =
@@ -48,10 +56,26 @@ export interface LifecycleState {
   undo?: UndoBatch;
   /** The trash deletes go to; null when there is none (deletes are permanent); undefined until known. */
   trashDir?: string | null;
+  /** Size and mtime of each file right after our own last write to it: a recent change that is ours is not pi's. */
+  ownWrites: ReadonlyMap<string, FileStamp>;
 }
 
 export function initialLifecycle(): LifecycleState {
-  return { marks: new Set() };
+  return { marks: new Set(), ownWrites: new Map() };
+}
+
+/** Remember our write to `path` (and show the session with the size and mtime it now has). */
+export function recordOwnWrite(s: AppState, path: string, stamp: FileStamp | undefined): AppState {
+  if (!stamp) return s;
+  const x = s.sessions.get(path);
+  const sessions = x ? new Map(s.sessions).set(path, { ...x, bytes: stamp.bytes, mtimeMs: stamp.mtimeMs }) : s.sessions;
+  return { ...s, sessions, ownWrites: new Map(s.ownWrites).set(path, stamp) };
+}
+
+/** The file is as our last write left it. */
+export function isOwnWrite(s: Pick<LifecycleState, "ownWrites">, f: { path: string; bytes: number; mtimeMs: number }): boolean {
+  const w = s.ownWrites.get(f.path);
+  return !!w && w.bytes === f.bytes && w.mtimeMs === f.mtimeMs;
 }
 
 export type LifecycleEffect =
@@ -68,7 +92,7 @@ export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
 
 export type LifecycleAction =
   | { type: "life.setup"; trashDir: string | null }
-  | { type: "life.renamed"; path: string; name: string }
+  | { type: "life.renamed"; path: string; name: string; stamp?: FileStamp }
   | { type: "life.failed"; message: string }
   /** `failed.offerPermanent`: the trash could not take it, so a permanent delete may be offered. */
   | { type: "life.trashed"; targets: DeleteTarget[]; records: TrashRecord[]; failed?: { path: string; message: string; offerPermanent: boolean } }
@@ -95,8 +119,8 @@ export function sessionTitle(s: ListedSession): string {
   return sanitizeLine(s.name ?? "") || sanitizeLine(s.firstMessage) || s.id || s.path;
 }
 
-function target(s: ListedSession): DeleteTarget {
-  return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs };
+function target(state: AppState, s: ListedSession): DeleteTarget {
+  return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs, ours: isOwnWrite(state, s) };
 }
 
 export function totalBytes(targets: readonly DeleteTarget[]): number {
@@ -144,14 +168,14 @@ function openDelete(s: AppState): AppState {
     const targets: DeleteTarget[] = [];
     for (const p of s.marks) {
       const x = s.sessions.get(p);
-      if (x) targets.push(target(x));
+      if (x) targets.push(target(s, x));
     }
     if (targets.length === 0) return { ...s, marks: new Set() };
     return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets, bulk: true }] };
   }
   const sel = selectedSession(s);
   if (!sel) return s;
-  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(sel)], bulk: false }] };
+  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false }] };
 }
 
 function toggleMark(s: AppState): AppState {
@@ -238,7 +262,8 @@ export function lifecycleReducer(s: AppState, a: LifecycleAction): AppState {
     case "life.renamed": {
       const x = s.sessions.get(a.path);
       const next = x ? new Map(s.sessions).set(a.path, { ...x, name: a.name || undefined }) : s.sessions;
-      return setStatus(refresh({ ...s, sessions: next }), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
+      const n = recordOwnWrite({ ...s, sessions: next }, a.path, a.stamp);
+      return setStatus(refresh(n), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
     }
     case "life.failed":
       return setStatus(s, a.message, "error");

@@ -9,6 +9,8 @@ import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
 import type { AppAction } from "../state/appReducer.js";
 import type { Effect } from "../state/effects.js";
+import { fileStamp } from "../hooks/useLifecycleEffects.js";
+import type { FileStamp } from "../state/lifecycle.js";
 import { isTreeEffect, RECENT_WRITE_MS, type TreeEffect } from "./treeEffects.js";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -24,6 +26,8 @@ export interface TreeIO {
   fork: typeof forkAtEntry;
   scanFile: typeof scanSessionFile;
   now(): number;
+  /** Size and mtime after our own write, so it is not taken for pi's. */
+  stamp?(path: string): FileStamp | undefined;
 }
 
 export const realTreeIO: TreeIO = {
@@ -36,6 +40,7 @@ export const realTreeIO: TreeIO = {
   fork: forkAtEntry,
   scanFile: scanSessionFile,
   now: () => Date.now(),
+  stamp: fileStamp,
 };
 
 /** Runs one tree effect; results come back as actions. Never throws. */
@@ -74,7 +79,7 @@ export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: 
         if (write.op === "label") await io.label(path, write.entryId, write.label);
         const mtimeMs = await io.mtimeMs(path).catch(() => undefined);
         afterWrite?.();
-        dispatch({ type: "tree.written", path, write, wrote, mtimeMs });
+        dispatch({ type: "tree.written", path, write, wrote, mtimeMs, stamp: io.stamp?.(path) });
       })().catch((err) => dispatch({ type: "tree.writeFailed", path, error: message(err) }));
       return;
     }
