@@ -109,6 +109,16 @@ describe("App", () => {
     expect(h.exits).toEqual([{ kind: "resume", path: sessions[0].path, cwd: CWD }]);
   });
 
+  it("a pi that cannot be started is said in place; the browser stays", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const p = await renderApp({ sessions, deps: { piProblem: () => "cannot resume: 'pi' is not on PATH" } });
+    await press(p.r, RAW.enter);
+    await waitForFrame(p.r, (f) => f.includes("cannot resume: 'pi' is not on PATH"));
+    expect(p.exits).toEqual([]);
+    await press(p.r, "j");
+    expect(selectedLine(p.r.lastFrame()!)).toContain("session 1");
+  });
+
   it("prints in picker mode and quits with q", async () => {
     const sessions = makeSessions(2, { cwd: CWD });
     const p = await renderApp({ sessions, print: true });

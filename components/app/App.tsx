@@ -24,7 +24,7 @@ import { fullTextNote } from "../state/fullText.js";
 import { seedScan } from "../state/scanSeed.js";
 import { TooSmall } from "../TooSmall.js";
 import { TreeScreen } from "../tree/TreeScreen.js";
-import { useTreeEffects } from "../tree/useTreeEffects.js";
+import { realTreeIO, useTreeEffects } from "../tree/useTreeEffects.js";
 import type { ScanEvent } from "../../src/store/scan-events.js";
 import type { BrowserDeps } from "./deps.js";
 
@@ -85,11 +85,12 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     },
     [onExit, unmount],
   );
-  useEffectRunner(state.effects, dispatch, deps.cwdExists, exit);
+  useEffectRunner(state.effects, dispatch, deps.cwdExists, exit, deps.piProblem);
   // Live store (after the first scan) and rename/delete/undo; own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
   useLifecycleEffects(state.effects, dispatch, deps.lifecycle ?? realLifecycle, refreshStore);
-  useTreeEffects(state.effects, dispatch, undefined, refreshStore);
+  const treeIO = useMemo(() => (deps.piProblem ? { ...realTreeIO, piProblem: deps.piProblem } : realTreeIO), [deps.piProblem]);
+  useTreeEffects(state.effects, dispatch, treeIO, refreshStore);
 
   const cache = useMemo(() => new PreviewCache(), []);
   const selected = selectedSession(state);

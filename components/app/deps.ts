@@ -17,4 +17,6 @@ export interface BrowserDeps {
   lifecycle?: LifecycleDeps;
   /** Watches the store for live updates; none when absent (tests with fake stores). */
   watch?: WatchFn;
+  /** Why pi cannot be started (resume), or undefined; not checked when absent. */
+  piProblem?(): string | undefined;
 }

@@ -11,7 +11,7 @@ import { userKeymap } from "../keys/userKeymap.js";
 import { App } from "./App.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
-import { spawnPi } from "./spawnPi.js";
+import { piCommandProblem, spawnPi } from "./spawnPi.js";
 import { KeyStream } from "../keys/keyStream.js";
 import { enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
 
@@ -112,7 +112,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         launchCwd={opts.cwd}
         all={opts.all}
         print={opts.print}
-        deps={opts.early ? { ...realDeps, scan: opts.early.scan } : realDeps}
+        deps={{ ...realDeps, ...(opts.early ? { scan: opts.early.scan } : {}), ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }) }}
         seed={seed}
         keymap={keymap}
         start={start}

@@ -28,6 +28,8 @@ export interface TreeIO {
   now(): number;
   /** Size and mtime after our own write, so it is not taken for pi's. */
   stamp?(path: string): FileStamp | undefined;
+  /** Why pi cannot be started: a resume-at-entry then writes nothing and says so. */
+  piProblem?(): string | undefined;
 }
 
 export const realTreeIO: TreeIO = {
@@ -67,6 +69,11 @@ export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: 
     }
     case "tree.write": {
       const { path, write } = e;
+      const problem = write.op === "navigate" ? io.piProblem?.() : undefined;
+      if (problem) {
+        dispatch({ type: "tree.writeFailed", path, error: problem });
+        return;
+      }
       (async () => {
         if (!e.force) {
           const m = await io.mtimeMs(path);
