@@ -12,7 +12,7 @@ export const COMMANDS = {
   "list.top": { keys: ["g", "home"], help: "first session" },
   "list.bottom": { keys: ["G", "end"], help: "last session" },
   "search.start": { keys: ["/"], help: "search (Enter keeps the query, Esc clears it)" },
-  "search.submit": { keys: ["enter"], help: "keep the query and return to the list" },
+  "search.submit": { keys: ["enter"], help: "keep the query and return to the list (picker, --print: pick the selected session)" },
   "search.cancel": { keys: ["escape"], help: "clear the query and return to the list" },
   "input.deleteBack": { keys: ["backspace"], help: "delete the character before the cursor" },
   "input.deleteWord": { keys: ["ctrl+w", "meta+backspace"], help: "delete the word before the cursor" },

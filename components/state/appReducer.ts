@@ -221,7 +221,8 @@ export function runCommand(s: AppState, c: CommandId): AppState {
     case "search.start":
       return { ...s, stack: [...s.stack, { kind: "search" }], search: text.moveCursor(s.search, "end") };
     case "search.submit":
-      return pop(s);
+      // A picker (--print, the pi extension) picks at once, as fzf and pi's /resume do.
+      return s.print && s.rows.length > 0 ? runCommand(pop(s), "session.resume") : pop(s);
     case "search.cancel":
       return setSearch(pop(s), text.clearInput());
     case "input.deleteBack":
