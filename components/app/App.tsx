@@ -39,7 +39,7 @@ export interface AppProps {
   onExit(outcome: Outcome): void;
   keymap?: Keymap;
   /** Starting settings from the config file and the pi extension (see InitOptions). */
-  start?: Pick<InitOptions, "sort" | "scope" | "query" | "openInPi" | "searchToolOutput">;
+  start?: Pick<InitOptions, "sort" | "scope" | "query" | "openInPi" | "searchToolOutput" | "notice">;
   /** What a scan started before the UI found so far: in the first frame already. */
   seed?: readonly ScanEvent[];
 }

@@ -34,6 +34,15 @@ export interface BrowserOptions {
   early?: EarlyScan;
   /** Called once the first frame is on the screen. */
   onFirstFrame?: () => void;
+  /** Problems found in the config file: shown in the status line at start, too. */
+  configWarnings?: string[];
+}
+
+/** One status line for config problems: the first in full, then how many more and where to see them. */
+export function configNotice(warnings: readonly string[]): string | undefined {
+  if (warnings.length === 0) return undefined;
+  const more = warnings.length > 1 ? ` (+${warnings.length - 1} more: pi-sessions config lists them)` : "";
+  return warnings[0] + more;
 }
 
 /*
@@ -77,6 +86,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
 
   const { keymap, warnings } = userKeymap(opts.config?.keys ?? {});
   for (const w of warnings) process.stderr.write(`pi-sessions: ${w}\n`);
+  const notice = configNotice([...(opts.configWarnings ?? []), ...warnings]);
   const threaded = opts.config?.threaded && opts.config.sort === "recent";
   const start = {
     sort: threaded ? ("threaded" as const) : opts.config?.sort,
@@ -84,6 +94,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     query: opts.query,
     openInPi: opts.current ? resolve(opts.current) : undefined,
     searchToolOutput: opts.config?.searchToolOutput,
+    notice,
   };
 
   // A frame without rows is little use: give the early scan a moment to find some (it is

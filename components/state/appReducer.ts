@@ -93,6 +93,8 @@ export interface InitOptions {
   openInPi?: string;
   /** Full-text search includes tool output from the start. */
   searchToolOutput?: boolean;
+  /** Shown in the status line at start (config mistakes), until the first key. */
+  notice?: string;
 }
 
 export function initialState(o: InitOptions): AppState {
@@ -122,6 +124,7 @@ export function initialState(o: InitOptions): AppState {
     effects: [],
     nextEffectId: 1,
     ...initialLifecycle(),
+    ...(o.notice ? { status: { text: o.notice, tone: "error" as const } } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, PI_STORE } from "../helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
 import { KEY, startApp, type RunningApp } from "./pty.js";
 
 /*
@@ -27,6 +29,21 @@ describe("a missing pi", () => {
     await app.press("j");
     await app.waitFor((s) => !s.includes("cannot resume"));
     expect(app.bufferType()).toBe("alternate");
+    await app.press("q");
+    expect((await app.exited).exitCode).toBe(0);
+  });
+});
+
+describe("config mistakes", () => {
+  it("show in the status line at start, until a key", async () => {
+    const config = join(makeTmpDir(), "config.json");
+    writeFileSync(config, JSON.stringify({ colour: "red", keys: { "list.dwn": ["n"] } }));
+    const app = start(["--session-dir", PI_STORE, "--all", "--config", config]);
+    const screen = await app.waitFor("❯");
+    const last = screen.split("\n").filter((l) => l.trim()).at(-1)!;
+    expect(last).toContain('unknown setting "colour" ignored (+1 more: pi-sessions config lists them)');
+    await app.press("j");
+    await app.waitFor((s) => !s.includes("unknown setting"));
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
   });

@@ -26,7 +26,8 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   if (!io.isTTY && !picking) {
     throw new CliError("the browser needs a terminal; for scripts use `pi-sessions list` (or `--json`)");
   }
-  const { config, warnings } = loadConfig(configPath(values.config, io.env, io.cwd));
+  const cfgPath = configPath(values.config, io.env, io.cwd);
+  const { config, warnings } = loadConfig(cfgPath);
   for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
   const { startEarlyScan } = await import("../../store/early-scan.js");
@@ -47,5 +48,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     query: values.query,
     early,
     onFirstFrame: io.onFirstFrame,
+    // The status line is one row: the file's path is left to `pi-sessions config`.
+    configWarnings: warnings.map((w) => w.split(`config ${cfgPath}: `).join("config: ")),
   });
 }
