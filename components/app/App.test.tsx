@@ -136,6 +136,29 @@ describe("App", () => {
     expect(p.exits).toEqual([]);
   });
 
+  it("the preview starts at a role line and scrolls from the list with K and J (Shift+↑/↓)", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const entries = Array.from({ length: 30 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", text: `reply ${i} first line\nreply ${i} second line`, toolCalls: [] }));
+    const p = await renderApp({ sessions, preview: () => ({ entries, pathLength: 30 }) });
+    await resize(p.r, 120, 30);
+    let f = await waitForFrame(p.r, (x) => x.includes("reply 29 second line"));
+    const pane = (frame: string) => frame.split("\n").map((l) => l.split("│")[1]?.trim() ?? "");
+    const below = (frame: string) => pane(frame).slice(pane(frame).findIndex((l) => l.startsWith("───")) + 1);
+    expect(["you", "assistant"]).toContain(below(f)[0]);
+    await press(p.r, "K", "K");
+    f = p.r.lastFrame()!;
+    expect(f).not.toContain("reply 29 second line");
+    expect(f).toMatch(/↓ \d+ more lines/);
+    // K at the top stops at the first message.
+    for (let i = 0; i < 40; i++) await press(p.r, "K");
+    expect(below(p.r.lastFrame()!).slice(0, 2)).toEqual(["you", "reply 0 first line"]);
+    await press(p.r, RAW.shiftDown);
+    expect(below(p.r.lastFrame()!)[0]).not.toBe("you");
+    // Another session starts at its end again.
+    await press(p.r, "j");
+    await waitForFrame(p.r, (x) => x.includes("reply 29 second line"));
+  });
+
   it("prints in picker mode and quits with q", async () => {
     const sessions = makeSessions(2, { cwd: CWD });
     const p = await renderApp({ sessions, print: true });

@@ -18,7 +18,7 @@ import { useTerminalSize } from "../layout/useTerminalSize.js";
 import { SessionList } from "../list/SessionList.js";
 import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
-import { type AppState, appReducer, type InitOptions, initialState, modeOf, selectedSession, topLayer } from "../state/appReducer.js";
+import { type AppState, appReducer, type InitOptions, initialState, modeOf, previewOffset, selectedSession, topLayer } from "../state/appReducer.js";
 import type { Outcome } from "../state/effects.js";
 import { fullTextNote } from "../state/fullText.js";
 import { seedScan } from "../state/scanSeed.js";
@@ -95,6 +95,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const cache = useMemo(() => new PreviewCache(), []);
   const selected = selectedSession(state);
   const preview = usePreview(selected, deps.loadPreview, cache);
+  const onPreviewBounds = useCallback((path: string, b: { min: number; max: number }) => dispatch({ type: "preview.bounds", path, ...b }), []);
 
   if (layout.tooSmall) return <TooSmall columns={size.columns} rows={size.rows} />;
 
@@ -128,7 +129,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             openInPi={state.openInPi}
             query={state.query}
           />
-          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} />
+          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} onBounds={onPreviewBounds} />
         </Box>
       )}
       {state.status?.text ? (

@@ -1,7 +1,7 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import type { ListedSession } from "../state/sessions.js";
 import { LinesPane } from "./LinesPane.js";
-import { previewLines } from "./previewLines.js";
+import { previewView, type ScrollBounds } from "./previewLines.js";
 import type { PreviewState } from "./types.js";
 
 interface Props {
@@ -11,11 +11,21 @@ interface Props {
   width: number;
   height: number;
   inner: { width: number; height: number };
+  /** Lines scrolled from the default place (negative: up). */
+  offset?: number;
+  /** Told how far this session's preview can scroll, whenever that changes. */
+  onBounds?(path: string, bounds: ScrollBounds): void;
 }
 
 /** Facts and the tail of the selected session; drawn from what usePreview has, never waited for. */
-export function PreviewPane({ session, state, position, width, height, inner }: Props) {
-  const lines = useMemo(() => (session ? previewLines(session, state, inner.width, inner.height) : []), [session, state, inner.width, inner.height]);
+export function PreviewPane({ session, state, position, width, height, inner, offset = 0, onBounds }: Props) {
+  const view = useMemo(() => (session ? previewView(session, state, inner.width, inner.height, offset) : undefined), [session, state, inner.width, inner.height, offset]);
+  const lines = view?.lines ?? [];
+  const path = session?.path;
+  const { min, max } = view?.bounds ?? { min: 0, max: 0 };
+  useEffect(() => {
+    if (path !== undefined) onBounds?.(path, { min, max });
+  }, [path, min, max, onBounds]);
   // Not clipped: previewLines returns at most inner.height lines, each cut to the width, and
   // clipping would make ink slice every line of every frame.
   return <LinesPane lines={session ? lines : undefined} empty="no session selected" position={position} width={width} height={height} />;

@@ -58,6 +58,10 @@ export interface AppState extends LifecycleState {
   /** The branch tree of one session, while the { kind: "tree" } layer is open. */
   tree: TreeState | null;
   helpTop: number;
+  /** The session preview scrolled by `offset` lines (negative: up) for the session at `path`; 0 elsewhere. */
+  preview: { path: string | null; offset: number };
+  /** How far the shown preview can scroll (reported by the pane, which knows its lines). */
+  previewBounds: { path: string | null; min: number; max: number };
   scan: ScanProgress;
   effects: Effect[];
   nextEffectId: number;
@@ -75,6 +79,7 @@ export type AppAction =
   | { type: "viewport"; pageSize: number; visible?: boolean }
   | { type: "dialog.cwdMissing"; path: string; cwd: string }
   | { type: "effects.done"; ids: number[] }
+  | { type: "preview.bounds"; path: string; min: number; max: number }
   | TreeAction
   | LifecycleAction
   | FullTextAction;
@@ -120,6 +125,8 @@ export function initialState(o: InitOptions): AppState {
     stack: [],
     tree: null,
     helpTop: 0,
+    preview: { path: null, offset: 0 },
+    previewBounds: { path: null, min: 0, max: 0 },
     scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
     effects: [],
     nextEffectId: 1,
@@ -201,6 +208,23 @@ export function pop(s: AppState): AppState {
 
 const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "quit" } });
 
+/** The preview's offset for the selected session (a new selection starts at 0). */
+export function previewOffset(s: AppState): number {
+  const sel = selectedSession(s);
+  return sel && s.preview.path === sel.path ? s.preview.offset : 0;
+}
+
+/** Lines one J/K press scrolls the preview. */
+const PREVIEW_STEP = 3;
+
+function scrollPreview(s: AppState, delta: number): AppState {
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  const b = s.previewBounds.path === sel.path ? s.previewBounds : { min: -Infinity, max: Infinity };
+  const offset = Math.max(b.min, Math.min(b.max, previewOffset(s) + delta));
+  return offset === previewOffset(s) ? s : { ...s, preview: { path: sel.path, offset } };
+}
+
 // ---- commands ----
 
 export function runCommand(s: AppState, c: CommandId): AppState {
@@ -221,6 +245,10 @@ export function runCommand(s: AppState, c: CommandId): AppState {
     case "list.bottom":
       // The help view clamps helpTop to its content when it renders.
       return inHelp ? { ...s, helpTop: Number.MAX_SAFE_INTEGER } : moveTo(s, s.rows.length - 1);
+    case "list.previewUp":
+      return scrollPreview(s, -PREVIEW_STEP);
+    case "list.previewDown":
+      return scrollPreview(s, PREVIEW_STEP);
     case "search.start":
       return { ...s, stack: [...s.stack, { kind: "search" }], search: text.moveCursor(s.search, "end") };
     case "search.submit":
@@ -351,6 +379,15 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     }
     case "dialog.cwdMissing":
       return { ...s, stack: [...s.stack, { kind: "cwdMissing", path: a.path, cwd: a.cwd }] };
+    case "preview.bounds": {
+      const b = s.previewBounds;
+      if (b.path === a.path && b.min === a.min && b.max === a.max) return s;
+      const previewBounds = { path: a.path, min: a.min, max: a.max };
+      // Content that shrank (a reload) pulls the offset back within it.
+      const p = s.preview;
+      const preview = p.path === a.path && (p.offset < a.min || p.offset > a.max) ? { ...p, offset: Math.max(a.min, Math.min(a.max, p.offset)) } : p;
+      return { ...s, previewBounds, preview };
+    }
     case "effects.done": {
       const done = new Set(a.ids);
       return { ...s, effects: s.effects.filter((e) => !done.has(e.id)) };

@@ -160,6 +160,15 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - PREVIEW_STEP) });
     case "tree.previewDown":
       return setTree(s, { ...t, previewTop: t.previewTop + PREVIEW_STEP });
+    // Past the end is fine: the pane shows at most its last page and reports how far it goes (tree.previewMax).
+    case "tree.previewPageUp":
+      return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - page) });
+    case "tree.previewPageDown":
+      return setTree(s, { ...t, previewTop: t.previewTop + page });
+    case "tree.previewTop":
+      return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: 0 });
+    case "tree.previewBottom":
+      return setTree(s, { ...t, previewTop: Number.MAX_SAFE_INTEGER });
     case "tree.back":
       return t.query ? setTree(s, clearSearch(t)) : closeTree(s);
     case "tree.close":
