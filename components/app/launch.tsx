@@ -13,7 +13,7 @@ import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { piCommandProblem, spawnPi } from "./spawnPi.js";
 import { KeyStream } from "../keys/keyStream.js";
-import { enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
+import { afterResize, CLEAR_SCREEN, enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
 
 export interface BrowserOptions {
   storeDir: string;
@@ -115,8 +115,9 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   };
   const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
   for (const s of signals) process.on(s, onSignal);
+  let stopRepaint: (() => void) | undefined;
   try {
-    instance = render(
+    const app = (
       <App
         storeDir={opts.storeDir}
         storeLabel={opts.storeLabel}
@@ -130,8 +131,9 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         onExit={(o) => {
           outcome = o;
         }}
-      />,
-      {
+      />
+    );
+    instance = render(app, {
         stdout: term.stream,
         stdin: keys as unknown as NodeJS.ReadStream,
         stderr: process.stderr,
@@ -141,12 +143,19 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         maxFps: 60,
         // Both ends are terminals (checked above): draw live whatever CI says.
         interactive: true,
-      },
-    );
+    });
+    // After a resize, draw every row afresh on a cleared screen (see afterResize).
+    stopRepaint = afterResize(term.stream, () => {
+      if (!instance) return;
+      instance.clear();
+      term.stream.write(CLEAR_SCREEN);
+      instance.rerender(app);
+    });
     // Ink draws the first frame inside render().
     opts.onFirstFrame?.();
     await instance.waitUntilExit();
   } finally {
+    stopRepaint?.();
     for (const s of signals) process.off(s, onSignal);
     instance?.cleanup();
     restore();

@@ -2,6 +2,7 @@ import xterm from "@xterm/headless";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as pty from "node-pty";
+import { displayWidth } from "../../src/text/width.js";
 import { RAW } from "../helpers/keys.js";
 
 const { Terminal } = xterm;
@@ -43,6 +44,31 @@ export interface StartOptions {
   env?: Record<string, string | undefined>;
   cols?: number;
   rows?: number;
+  /**
+   * Measure characters as today's terminals and Ink do (emoji two columns), not by the
+   * headless xterm's Unicode 6 tables (emoji one column), so screens with emoji compare.
+   */
+  modernWidths?: boolean;
+}
+
+/** xterm's packing of a character's properties (its UnicodeService.createPropertyValue). */
+const charProperty = (width: number, join: boolean) => ((width & 3) << 1) | (join ? 1 : 0);
+
+/** A Unicode version for xterm that takes widths from the project's own measure. */
+function modernWidths(term: InstanceType<typeof Terminal>): void {
+  const wcwidth = (cp: number): 0 | 1 | 2 => (cp < 0x20 ? 0 : (Math.min(2, displayWidth(String.fromCodePoint(cp))) as 0 | 1 | 2));
+  term.unicode.register({
+    version: "pi-sessions",
+    wcwidth,
+    charProperties(cp: number, preceding: number) {
+      let width = wcwidth(cp);
+      const before = (preceding >> 1) & 3;
+      const join = width === 0 && preceding !== 0 && before !== 0;
+      if (join && before > width) width = before as 0 | 1 | 2;
+      return charProperty(width, join);
+    },
+  });
+  term.unicode.activeVersion = "pi-sessions";
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -76,6 +102,7 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   const cols = opts.cols ?? 120;
   const rows = opts.rows ?? 30;
   const term = new Terminal({ cols, rows, allowProposedApi: true });
+  if (opts.modernWidths) modernWidths(term);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, TERM: "xterm-256color", CI: undefined, NO_COLOR: undefined, ...opts.env })) {
     if (v !== undefined) env[k] = v;
@@ -98,7 +125,8 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   const lines = () => {
     const buf = term.buffer.active;
     const out: string[] = [];
-    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? "");
+    // Only the visible columns: after a shrink xterm keeps the cells past the new width.
+    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true, 0, term.cols) ?? "");
     return out;
   };
   const app: RunningApp = {
