@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
@@ -117,5 +118,30 @@ describe("resizing across the side-by-side / stacked threshold", () => {
     await app.resize(80, 36);
     const got = await settled(app);
     expect(got).toBe(await fresh(args, 80, 36, ["t"], "question 12"));
+  });
+});
+
+describe("npm start on the bundled demo store", () => {
+  /** One hash over every file of a folder (names and bytes). */
+  function folderHash(dir: string): string {
+    const h = createHash("sha256");
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name)).sort();
+    for (const f of files) h.update(f).update(readFileSync(f));
+    return h.digest("hex");
+  }
+
+  it("opens a copy, says so in the header, and a rename leaves the bundled files as they were", async () => {
+    const before = folderHash(PI_STORE);
+    const home = makeTmpDir();
+    const app = start(["--fallback-store", PI_STORE, "--all"], { env: { HOME: home, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined }, cols: 160 });
+    await app.waitFor("a copy of the demo store");
+    await app.waitFor("❯");
+    await app.press("r");
+    await app.type("renamed by the demo");
+    await app.press(KEY.enter);
+    await app.waitFor('Renamed to "renamed by the demo"');
+    await app.press("q");
+    expect((await app.exited).exitCode).toBe(0);
+    expect(folderHash(PI_STORE)).toBe(before);
   });
 });
