@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 import { matchRanges } from "../../src/search/match-ranges.js";
 import type { Query } from "../../src/search/query.js";
 import type { ListRow } from "../state/derive.js";
@@ -38,15 +38,17 @@ function sameProps(a: Props, b: Props): boolean {
 }
 
 /** The row's line, with the search's matches highlighted in the title and folder columns. */
-function RowLine({ row, width, selected, showCwd, now, marked, open, query }: Props) {
+function rowLine({ row, width, selected, showCwd, now, marked, open, query }: Props): ReactNode {
   const p = formatRowParts(row, { width, selected, showCwd, now, marked, open });
   const q = query && query.terms.length > 0 ? query : undefined;
+  // Without a search the row stays one string: one text node for Ink to lay out.
+  if (!q) return p.lead + p.title + p.right + p.cwd;
   return (
     <>
       {p.lead}
-      {q ? <Highlighted text={p.title} ranges={matchRanges(q, p.title, p.titleIsName ? "name" : "text")} /> : p.title}
+      <Highlighted text={p.title} ranges={matchRanges(q, p.title, p.titleIsName ? "name" : "text")} />
       {p.right}
-      {q && p.cwd ? <Highlighted text={p.cwd} ranges={matchRanges(q, p.cwd, "cwd")} /> : p.cwd}
+      {p.cwd && <Highlighted text={p.cwd} ranges={matchRanges(q, p.cwd, "cwd")} />}
     </>
   );
 }
@@ -57,7 +59,7 @@ export const SessionRow = memo(function SessionRow(props: Props) {
   const tone = rowTone(row, selected);
   const line = (
     <Text wrap="truncate-end" {...(tone ? theme[tone] : {})}>
-      <RowLine {...props} />
+      {rowLine(props)}
     </Text>
   );
   if (row.snippet) {

@@ -23,9 +23,11 @@ export function PreviewPane({ session, state, position, width, height, inner, of
   const lines = view?.lines ?? [];
   const path = session?.path;
   const { min, max } = view?.bounds ?? { min: 0, max: 0 };
+  // Only while scrolled: the reducer clamps the next J/K with these, and reporting them for
+  // every newly selected session would cost a second render per cursor move.
   useEffect(() => {
-    if (path !== undefined) onBounds?.(path, { min, max });
-  }, [path, min, max, onBounds]);
+    if (path !== undefined && offset !== 0) onBounds?.(path, { min, max });
+  }, [path, min, max, offset, onBounds]);
   // Not clipped: previewLines returns at most inner.height lines, each cut to the width, and
   // clipping would make ink slice every line of every frame.
   return <LinesPane lines={session ? lines : undefined} empty="no session selected" position={position} width={width} height={height} />;

@@ -118,6 +118,13 @@ export function normalizeSpace(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/** `lower` holds `phrase` with any run of white space standing for its spaces (normalizing only when it must). */
+function includesSpaced(lower: string, phrase: string): boolean {
+  if (lower.includes(phrase)) return true;
+  if (!phrase.includes(" ") || !/\s\s|[^\S ]/.test(lower)) return false;
+  return normalizeSpace(lower).includes(phrase);
+}
+
 function bestFuzzy(term: string, fields: readonly string[]): number | undefined {
   let best: number | undefined;
   for (const f of fields) {
@@ -141,10 +148,9 @@ function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchCon
     case "phrase": {
       const phrase = normalizeSpace(t.text);
       if (!phrase) return SUBSTRING;
-      const name = normalizeSpace(s.name ?? "");
-      if (name.includes(phrase)) return tierRank(0, fuzzyMatch(phrase, name)?.score);
-      const [, , , id] = lower();
-      return id.includes(phrase) || normalizeSpace(s.firstMessage).includes(phrase) || normalizeSpace(s.cwd).includes(phrase) ? TEXT_RANK : 0;
+      const [name, message, cwd, id] = lower();
+      if (includesSpaced(name, phrase)) return tierRank(0, fuzzyMatch(phrase, normalizeSpace(name))?.score);
+      return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;
     }
     case "regex":
       if (s.name && t.re.test(s.name)) return tierRank(0);
