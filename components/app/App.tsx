@@ -129,7 +129,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             openInPi={state.openInPi}
             query={state.query}
           />
-          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} onBounds={onPreviewBounds} />
+          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} query={state.query} onBounds={onPreviewBounds} />
         </Box>
       )}
       {state.status?.text ? (

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { fromProbe } from "../state/sessions.js";
-import { factLines, previewLines, previewView } from "./previewLines.js";
+import { factLines, highlightConversation, previewLines, previewView } from "./previewLines.js";
 import type { PreviewState } from "./types.js";
 
 const s = makeSummary({ name: "My task", leafCount: 3, labelCount: 2, cost: 1.5, models: ["m1", "m2"] });
@@ -86,5 +86,18 @@ describe("previewView: where the conversation starts, and scrolling", () => {
     expect(top[1]).toBe("  message number 0");
     expect(conv(previewView(s, ready(50), 80, 30, v.bounds.min - 10).lines)).toEqual(top);
     expect(conv(v.lines).at(-1)).toMatch(/^↓ \d+ more lines/);
+  });
+});
+
+describe("highlightConversation", () => {
+  it("marks matches in the conversation, not in the facts or the rule", async () => {
+    const { parseQuery } = await import("../../src/search/query.js");
+    const named = makeSummary({ name: "message task", cwd: "/srv/message" });
+    const lines = highlightConversation(previewLines(named, ready(4), 80, 30), parseQuery("message"));
+    const rule = lines.findIndex((l) => l.text.startsWith("─"));
+    expect(lines.slice(0, rule + 1).every((l) => !l.ranges)).toBe(true);
+    const marked = lines.filter((l) => l.ranges);
+    expect(marked.map((l) => l.text)).toEqual(["  message number 0", "  message number 1", "  message number 2", "  message number 3"]);
+    expect(marked[0].ranges).toEqual([[2, 9]]);
   });
 });

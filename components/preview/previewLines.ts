@@ -1,5 +1,7 @@
 import { sanitizeLine, truncateStartToWidth, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
 import { formatDateTime, formatTokens } from "../../src/text/format.js";
+import { matchRanges } from "../../src/search/match-ranges.js";
+import type { Query } from "../../src/search/query.js";
 import type { ListedSession } from "../state/sessions.js";
 import type { ToneLine } from "./LinesPane.js";
 import type { PreviewEntry, PreviewState } from "./types.js";
@@ -129,4 +131,19 @@ export function previewView(s: ListedSession, state: PreviewState, width: number
 /** previewView's lines at the default place. */
 export function previewLines(s: ListedSession, state: PreviewState, width: number, height: number): Line[] {
   return previewView(s, state, width, height).lines;
+}
+
+/**
+ * The lines with what `query` matched marked (as data: `ranges`), in the conversation
+ * only (below the rule): message text is matched exactly, as the search does.
+ */
+export function highlightConversation(lines: readonly Line[], query: Query): Line[] {
+  if (query.terms.length === 0) return lines as Line[];
+  const rule = lines.findIndex((l) => l.tone === "muted" && l.text.startsWith("─"));
+  if (rule < 0) return lines as Line[];
+  return lines.map((l, i) => {
+    if (i <= rule || l.tone === "muted") return l;
+    const ranges = matchRanges(query, l.text, "text");
+    return ranges.length ? { ...l, ranges } : l;
+  });
 }

@@ -39,3 +39,11 @@ describe("SessionList: search matches", () => {
     expect(r.lastFrame()).not.toContain("\x1b[4m");
   });
 });
+
+describe("LinesPane (the previews): search matches", () => {
+  it("underlines the ranges a line carries", async () => {
+    const { LinesPane } = await import("../preview/LinesPane.js");
+    const r = await renderInk(<LinesPane lines={[{ text: "no match here" }, { text: "  we deploy today", ranges: [[5, 11]] }]} empty="" position="right" width={40} height={3} />);
+    expect(underlined(r.lastFrame()!)).toEqual(["deploy"]);
+  });
+});
