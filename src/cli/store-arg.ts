@@ -63,7 +63,9 @@ export function storeFromArgs(flag: string | undefined, io: CliIO, fallback?: st
     return { dir: copyDemoStore(demo.dir), source: "fallback" };
   }
   checkStore(loc);
-  const inner = agentFolderSessions(loc.dir);
+  // Only a folder the user named can be the agent folder by mistake.
+  const named = loc.source === "--session-dir" || loc.source === "PI_CODING_AGENT_SESSION_DIR";
+  const inner = named ? agentFolderSessions(loc.dir) : undefined;
   if (inner) {
     const how = loc.source === "--session-dir" ? `--session-dir ${inner}` : `${loc.source}=${inner}`;
     throw new StoreError(`no sessions in ${loc.dir}, which looks like pi's agent folder: its sessions are in ${inner} (use ${how})`);
