@@ -1,7 +1,7 @@
 // Issue 15: usage errors in our words, id prefixes `show` accepts, the agent folder hint,
 // config's key names and the demo store copy.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyDemoStore, storeFromArgs } from "../src/cli/store-arg.js";
 import { runCli } from "./helpers/cli.js";
@@ -102,9 +102,12 @@ describe("the demo store", () => {
     const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => relative(dir, join(d.parentPath, d.name))).sort();
     expect(files(loc.dir)).toEqual(files(PI_STORE));
     for (const f of files(PI_STORE)) expect(readFileSync(join(loc.dir, f)).equals(readFileSync(join(PI_STORE, f)))).toBe(true);
+    rmSync(dirname(loc.dir), { recursive: true });
   });
 
   it("each copy is fresh", () => {
-    expect(copyDemoStore(PI_STORE)).not.toBe(copyDemoStore(PI_STORE));
+    const [a, b] = [copyDemoStore(PI_STORE), copyDemoStore(PI_STORE)];
+    expect(a).not.toBe(b);
+    for (const c of [a, b]) rmSync(dirname(c), { recursive: true });
   });
 });

@@ -133,7 +133,7 @@ describe("npm start on the bundled demo store", () => {
   it("opens a copy, says so in the header, and a rename leaves the bundled files as they were", async () => {
     const before = folderHash(PI_STORE);
     const home = makeTmpDir();
-    const app = start(["--fallback-store", PI_STORE, "--all"], { env: { HOME: home, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined }, cols: 160 });
+    const app = start(["--fallback-store", PI_STORE, "--all"], { env: { HOME: home, TMPDIR: home, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined }, cols: 160 });
     await app.waitFor("a copy of the demo store");
     await app.waitFor("❯");
     await app.press("r");
@@ -143,5 +143,7 @@ describe("npm start on the bundled demo store", () => {
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
     expect(folderHash(PI_STORE)).toBe(before);
+    // The copy went to the temp folder (here the test's own, removed after it).
+    expect(readdirSync(home).some((n) => n.startsWith("pi-sessions-demo-"))).toBe(true);
   });
 });
