@@ -27,8 +27,10 @@ describe("a missing pi", () => {
     await app.waitFor("❯");
     await app.press(KEY.enter);
     await app.waitFor("cannot resume: /nonexistent/pi is not an executable file");
+    // Still browsing: a key moves the selection.
+    const before = app.lines().find((l) => l.includes("❯"));
     await app.press("j");
-    await app.waitFor((s) => !s.includes("cannot resume"));
+    await app.waitFor(() => app.lines().find((l) => l.includes("❯")) !== before);
     expect(app.bufferType()).toBe("alternate");
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
@@ -36,15 +38,12 @@ describe("a missing pi", () => {
 });
 
 describe("config mistakes", () => {
-  it("show in the status line at start, until a key", async () => {
+  it("show in the status line at start", async () => {
     const config = join(makeTmpDir(), "config.json");
     writeFileSync(config, JSON.stringify({ colour: "red", keys: { "list.dwn": ["n"] } }));
     const app = start(["--session-dir", PI_STORE, "--all", "--config", config]);
     const screen = await app.waitFor("❯");
-    const last = screen.split("\n").filter((l) => l.trim()).at(-1)!;
-    expect(last).toContain('unknown setting "colour" ignored (+1 more: pi-sessions config lists them)');
-    await app.press("j");
-    await app.waitFor((s) => !s.includes("unknown setting"));
+    expect(screen).toContain('config: unknown setting "colour" ignored (+1 more: pi-sessions config lists them)');
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
   });
