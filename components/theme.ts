@@ -9,6 +9,7 @@ export interface Tone {
   dimColor?: boolean;
   bold?: boolean;
   inverse?: boolean;
+  underline?: boolean;
 }
 
 const COLORS = {
@@ -29,6 +30,8 @@ const COLORS = {
   assistant: { color: "magenta", bold: true },
   tool: { color: "gray" },
   border: { color: "gray" },
+  /** What a search matched, inside a row or a snippet: keeps the row's colour. */
+  match: { underline: true },
 } satisfies Record<string, Tone>;
 
 export type ToneName = keyof typeof COLORS;
@@ -51,9 +54,9 @@ export function colorsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 function withoutColor(t: Tone): Tone {
-  // dimColor is an attribute, but NO_COLOR users usually want plain text; keep bold and
-  // inverse (the selection bar), which are not colours.
-  return { ...(t.bold ? { bold: true } : {}), ...(t.inverse ? { inverse: true } : {}) };
+  // dimColor is an attribute, but NO_COLOR users usually want plain text; keep bold,
+  // inverse (the selection bar) and underline (a search match), which are not colours.
+  return { ...(t.bold ? { bold: true } : {}), ...(t.inverse ? { inverse: true } : {}), ...(t.underline ? { underline: true } : {}) };
 }
 
 export function makeTheme(enabled: boolean, light = false): Record<ToneName, Tone> {

@@ -133,6 +133,56 @@ describe("App", () => {
     expect(h.r.lastFrame()).toContain("Rename session");
   });
 
+  it("a pi that cannot be started is said in place; the browser stays", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const p = await renderApp({ sessions, deps: { piProblem: () => "cannot resume: 'pi' is not on PATH" } });
+    await press(p.r, RAW.enter);
+    await waitForFrame(p.r, (f) => f.includes("cannot resume: 'pi' is not on PATH"));
+    expect(p.exits).toEqual([]);
+    await press(p.r, "j");
+    expect(selectedLine(p.r.lastFrame()!)).toContain("session 1");
+  });
+
+  it("in picker mode Enter in the search field picks the top match at once", async () => {
+    const sessions = [makeSummary({ cwd: CWD, firstMessage: "write docs" }), makeSummary({ cwd: CWD, firstMessage: "refactor the parser" })];
+    const p = await renderApp({ sessions, print: true });
+    await press(p.r, "/");
+    await typeText(p.r, "parser");
+    await press(p.r, RAW.enter);
+    expect(p.exits).toEqual([{ kind: "print", path: sessions[1].path }]);
+  });
+
+  it("in picker mode Enter on a search with no match picks nothing", async () => {
+    const p = await renderApp({ sessions: makeSessions(2, { cwd: CWD }), print: true });
+    await press(p.r, "/");
+    await typeText(p.r, "zzzz");
+    await press(p.r, RAW.enter);
+    expect(p.exits).toEqual([]);
+  });
+
+  it("the preview starts at a role line and scrolls from the list with K and J (Shift+↑/↓)", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const entries = Array.from({ length: 30 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", text: `reply ${i} first line\nreply ${i} second line`, toolCalls: [] }));
+    const p = await renderApp({ sessions, preview: () => ({ entries, pathLength: 30 }) });
+    await resize(p.r, 120, 30);
+    let f = await waitForFrame(p.r, (x) => x.includes("reply 29 second line"));
+    const pane = (frame: string) => frame.split("\n").map((l) => l.split("│")[1]?.trim() ?? "");
+    const below = (frame: string) => pane(frame).slice(pane(frame).findIndex((l) => l.startsWith("───")) + 1);
+    expect(["you", "assistant"]).toContain(below(f)[0]);
+    await press(p.r, "K", "K");
+    f = p.r.lastFrame()!;
+    expect(f).not.toContain("reply 29 second line");
+    expect(f).toMatch(/↓ \d+ more lines/);
+    // K at the top stops at the first message.
+    for (let i = 0; i < 40; i++) await press(p.r, "K");
+    expect(below(p.r.lastFrame()!).slice(0, 2)).toEqual(["you", "reply 0 first line"]);
+    await press(p.r, RAW.shiftDown);
+    expect(below(p.r.lastFrame()!)[0]).not.toBe("you");
+    // Another session starts at its end again.
+    await press(p.r, "j");
+    await waitForFrame(p.r, (x) => x.includes("reply 29 second line"));
+  });
+
   it("prints in picker mode and quits with q", async () => {
     const sessions = makeSessions(2, { cwd: CWD });
     const p = await renderApp({ sessions, print: true });

@@ -20,7 +20,7 @@ import { useTerminalSize } from "../layout/useTerminalSize.js";
 import { SessionList } from "../list/SessionList.js";
 import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
-import { type AppState, appReducer, type InitOptions, initialState, modeOf, selectedSession, topLayer } from "../state/appReducer.js";
+import { type AppState, appReducer, type InitOptions, initialState, modeOf, previewOffset, selectedSession, topLayer } from "../state/appReducer.js";
 import type { Outcome } from "../state/effects.js";
 import { fullTextNote } from "../state/fullText.js";
 import { seedScan } from "../state/scanSeed.js";
@@ -41,7 +41,7 @@ export interface AppProps {
   onExit(outcome: Outcome): void;
   keymap?: Keymap;
   /** Starting settings from the config file and the pi extension (see InitOptions). */
-  start?: Pick<InitOptions, "sort" | "scope" | "query" | "openInPi" | "searchToolOutput">;
+  start?: Pick<InitOptions, "sort" | "scope" | "query" | "openInPi" | "searchToolOutput" | "notice">;
   /** What a scan started before the UI found so far: in the first frame already. */
   seed?: readonly ScanEvent[];
 }
@@ -95,17 +95,18 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     },
     [onExit, unmount],
   );
-  useEffectRunner(state.effects, dispatch, deps.cwdExists, exit);
+  useEffectRunner(state.effects, dispatch, deps.cwdExists, exit, deps.piProblem);
   // Live store (after the first scan) and rename/delete/undo; own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
   useLifecycleEffects(state.effects, dispatch, deps.lifecycle ?? realLifecycle, refreshStore);
-  const treeIO = useMemo(() => ({ ...realTreeIO, copy: deps.copy ?? (() => {}) }), [deps.copy]);
+  const treeIO = useMemo(() => ({ ...realTreeIO, copy: deps.copy ?? (() => {}), ...(deps.piProblem ? { piProblem: deps.piProblem } : {}) }), [deps.copy, deps.piProblem]);
   useTreeEffects(state.effects, dispatch, treeIO, refreshStore);
 
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);
   const selected = selectedSession(state);
   const preview = usePreview(selected, deps.loadPreview, cache);
+  const onPreviewBounds = useCallback((path: string, b: { min: number; max: number }) => dispatch({ type: "preview.bounds", path, ...b }), []);
 
   if (layout.tooSmall) return <TooSmall columns={size.columns} rows={size.rows} />;
 
@@ -156,8 +157,9 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             title={state.scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders"}
             info={state.rows.length ? `${state.cursor + 1} of ${state.rows.length}` : ""}
             focused={!modal}
+            query={state.query}
           />
-          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} />
+          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} query={state.query} onBounds={onPreviewBounds} />
           {modal && dialogs}
         </Box>
       )}

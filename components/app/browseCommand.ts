@@ -26,7 +26,8 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   if (!io.isTTY && !picking) {
     throw new CliError("the browser needs a terminal; for scripts use `pi-sessions list` (or `--json`)");
   }
-  const { config, warnings } = loadConfig(configPath(values.config, io.env, io.cwd));
+  const cfgPath = configPath(values.config, io.env, io.cwd);
+  const { config, warnings } = loadConfig(cfgPath);
   for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
   const { startEarlyScan } = await import("../../src/store/early-scan.js");
@@ -37,7 +38,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const { runBrowser } = await withoutFetch(() => import("./launch.js"));
   return runBrowser({
     storeDir: store.dir,
-    storeLabel: store.source === "fallback" ? `${store.dir} (demo store)` : store.dir,
+    storeLabel: store.source === "fallback" ? `${store.dir} (a copy of the demo store: changes stay there)` : store.dir,
     cwd: io.cwd,
     all: !!values.all,
     print: picking,
@@ -48,5 +49,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     query: values.query,
     early,
     onFirstFrame: io.onFirstFrame,
+    // The status line is one row: the file's path is left to `pi-sessions config`.
+    configWarnings: warnings.map((w) => w.split(`config ${cfgPath}: `).join("config: ")),
   });
 }

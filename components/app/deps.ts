@@ -19,4 +19,6 @@ export interface BrowserDeps {
   watch?: WatchFn;
   /** Puts text on the clipboard through the terminal the UI draws on (OSC 52); none when absent. */
   copy?(text: string): void;
+  /** Why pi cannot be started (resume), or undefined; not checked when absent. */
+  piProblem?(): string | undefined;
 }

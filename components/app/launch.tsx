@@ -11,11 +11,11 @@ import { userKeymap } from "../keys/userKeymap.js";
 import { App } from "./App.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
-import { piArgs, spawnPi } from "./spawnPi.js";
+import { piArgs, piCommandProblem, spawnPi } from "./spawnPi.js";
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../keys/keyStream.js";
-import { enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
+import { afterResize, CLEAR_SCREEN, enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
 
 export interface BrowserOptions {
   storeDir: string;
@@ -36,6 +36,15 @@ export interface BrowserOptions {
   early?: EarlyScan;
   /** Called once the first frame is on the screen. */
   onFirstFrame?: () => void;
+  /** Problems found in the config file: shown in the status line at start, too. */
+  configWarnings?: string[];
+}
+
+/** One status line for config problems: the first in full, then how many more and where to see them. */
+export function configNotice(warnings: readonly string[]): string | undefined {
+  if (warnings.length === 0) return undefined;
+  const more = warnings.length > 1 ? ` (+${warnings.length - 1} more: pi-sessions config lists them)` : "";
+  return warnings[0] + more;
 }
 
 /*
@@ -79,6 +88,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
 
   const { keymap, warnings } = userKeymap(opts.config?.keys ?? {});
   for (const w of warnings) process.stderr.write(`pi-sessions: ${w}\n`);
+  const notice = configNotice([...(opts.configWarnings ?? []), ...warnings]);
   const threaded = opts.config?.threaded && opts.config.sort === "recent";
   const start = {
     sort: threaded ? ("threaded" as const) : opts.config?.sort,
@@ -86,6 +96,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     query: opts.query,
     openInPi: opts.current ? resolve(opts.current) : undefined,
     searchToolOutput: opts.config?.searchToolOutput,
+    notice,
   };
 
   // A frame without rows is little use: give the early scan a moment to find some (it is
@@ -106,23 +117,25 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   };
   const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
   for (const s of signals) process.on(s, onSignal);
+  let stopRepaint: (() => void) | undefined;
   try {
-    instance = render(
+    const app = (
       <App
         storeDir={opts.storeDir}
         storeLabel={opts.storeLabel}
         launchCwd={opts.cwd}
         all={opts.all}
         print={opts.print}
-        deps={{ ...realDeps, ...(opts.early ? { scan: opts.early.scan } : {}), copy: (text) => void term.stream.write(osc52(text)) }}
+        deps={{ ...realDeps, ...(opts.early ? { scan: opts.early.scan } : {}), copy: (text) => void term.stream.write(osc52(text)), ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }) }}
         seed={seed}
         keymap={keymap}
         start={start}
         onExit={(o) => {
           outcome = o;
         }}
-      />,
-      {
+      />
+    );
+    instance = render(app, {
         stdout: term.stream,
         stdin: keys as unknown as NodeJS.ReadStream,
         stderr: process.stderr,
@@ -132,12 +145,19 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         maxFps: 60,
         // Both ends are terminals (checked above): draw live whatever CI says.
         interactive: true,
-      },
-    );
+    });
+    // After a resize, draw every row afresh on a cleared screen (see afterResize).
+    stopRepaint = afterResize(term.stream, () => {
+      if (!instance) return;
+      instance.clear();
+      term.stream.write(CLEAR_SCREEN);
+      instance.rerender(app);
+    });
     // Ink draws the first frame inside render().
     opts.onFirstFrame?.();
     await instance.waitUntilExit();
   } finally {
+    stopRepaint?.();
     for (const s of signals) process.off(s, onSignal);
     instance?.cleanup();
     restore();

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { accessSync, constants as fsConstants, existsSync, statSync } from "node:fs";
 import { constants } from "node:os";
+import { delimiter, isAbsolute, join, resolve } from "node:path";
 
 /**
  * The pi command may carry arguments ("node /path/fake-pi.js"); a string that is an
@@ -35,4 +36,34 @@ export function spawnPi(piCommand: string, piArguments: readonly string[], cwd: 
     });
     child.on("exit", (code, signal) => done(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));
   });
+}
+
+function runnable(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why `piCommand` cannot be started, or undefined when it can: checked before the browser
+ * gives up the screen (and before a resume-at-entry writes), so a missing pi is said in
+ * place and the browser stays open.
+ */
+export function piCommandProblem(piCommand: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), platform = process.platform): string | undefined {
+  const [cmd] = splitCommand(piCommand);
+  const how = "set --pi-command, $PI_SESSIONS_PI or \"piCommand\" in the config";
+  if (!cmd) return `no pi command to resume with; ${how}`;
+  if (cmd.includes("/") || cmd.includes("\\")) {
+    return runnable(isAbsolute(cmd) ? cmd : resolve(cwd, cmd)) ? undefined : `cannot resume: ${cmd} is not an executable file; ${how}`;
+  }
+  const exts = platform === "win32" ? ["", ...(env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")] : [""];
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (!dir) continue;
+    for (const ext of exts) if (runnable(join(dir, cmd + ext))) return undefined;
+  }
+  return `cannot resume: '${cmd}' is not on PATH; ${how}`;
 }

@@ -80,3 +80,26 @@ export function releaseStdin(): void {
   if (stdin.isTTY) stdin.setRawMode(false);
   stdin.pause();
 }
+
+/** Clear the screen and put the cursor home. */
+export const CLEAR_SCREEN = "\x1b[2J\x1b[H";
+
+/**
+ * Calls `repaint` once a burst of resizes of `stream` has been quiet for `quietMs`.
+ * Ink draws the frame after a resize against what it believes is on the screen, but the
+ * terminal has cut or wrapped the old rows meanwhile (and Ink's own resize handler draws
+ * the old layout at the new width first): across the side-by-side / stacked threshold
+ * that left pieces of the old frame until something redrew every row.
+ */
+export function afterResize(stream: NodeJS.WriteStream, repaint: () => void, quietMs = 50): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const onResize = () => {
+    clearTimeout(timer);
+    timer = setTimeout(repaint, quietMs);
+  };
+  stream.on("resize", onResize);
+  return () => {
+    clearTimeout(timer);
+    stream.off("resize", onResize);
+  };
+}

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { TrashRecord } from "../../src/actions/trash/log.js";
-import { cleanupInk, press, renderApp, waitForFrame } from "../../test/helpers/ink.js";
+import { act } from "react";
+import type { StoreChanges } from "../../src/store/watch-store.js";
+import { cleanupInk, press, renderApp, settle, typeText, waitForFrame } from "../../test/helpers/ink.js";
+import type { WatchFn } from "../hooks/useStoreWatch.js";
 import { RAW } from "../../test/helpers/keys.js";
 import { makeSessions } from "../../test/helpers/sessions.js";
 import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
@@ -67,7 +70,7 @@ describe("DeleteDialog in the app", () => {
     expect(f).toContain("y/Enter confirm · any other key cancels");
     await press(r, "y");
     await waitForFrame(r, (x) => x.includes("Moved 1 session to the trash — u to undo") && !x.includes("session 0"));
-    expect(life.calls.trash).toEqual([[{ path: sessions[0].path, sessionId: sessions[0].id, title: "session 0", bytes: 2048, mtimeMs: sessions[0].mtimeMs }]]);
+    expect(life.calls.trash).toEqual([[{ path: sessions[0].path, sessionId: sessions[0].id, title: "session 0", bytes: 2048, mtimeMs: sessions[0].mtimeMs, ours: false }]]);
     await press(r, "u");
     await waitForFrame(r, (x) => x.includes("Restored 1 session") && x.includes("session 0"));
     expect(life.calls.restored).toEqual([sessions[0].path]);
@@ -129,6 +132,39 @@ describe("DeleteDialog in the app", () => {
     const { r } = await renderApp({ sessions, deps: { lifecycle: fakeLifecycle(TRASH).deps } });
     await press(r, CTRL_D);
     expect(r.lastFrame()).toContain("pi may have it open");
+  });
+});
+
+describe("our own writes", () => {
+  /** A store that pi does not touch: after each own write the watcher sees the file as the write left it. */
+  function ownWriteWorld(now: number) {
+    const sessions = makeSessions(2, { cwd: CWD, mtimeMs: now - 3_600_000, modified: new Date(now - 3_600_000) });
+    const written = { bytes: sessions[0].bytes + 120, mtimeMs: now - 500 };
+    let onChanges: ((c: StoreChanges) => void) | undefined;
+    const watch: WatchFn = (_dir, _known, cb) => {
+      onChanges = cb;
+      return { refresh: async () => onChanges?.({ updated: [{ ...sessions[0], name: "renamed", ...written }], removed: [], diagnostics: [] }), close: () => {} };
+    };
+    return { sessions, written, watch, changedByPi: () => onChanges?.({ updated: [{ ...sessions[0], name: "renamed", bytes: written.bytes + 300, mtimeMs: now - 100 }], removed: [], diagnostics: [] }) };
+  }
+
+  it("a rename does not make the next delete warn that pi may have the file open", async () => {
+    const w = ownWriteWorld(Date.now());
+    const life = fakeLifecycle(TRASH, { stamp: () => w.written });
+    const { r } = await renderApp({ sessions: w.sessions, deps: { lifecycle: life.deps, watch: w.watch } });
+    await press(r, "\x12");
+    await typeText(r, "renamed");
+    await press(r, RAW.enter);
+    await waitForFrame(r, (x) => x.includes("Renamed to"));
+    await settle(20);
+    await press(r, CTRL_D);
+    const f = await waitForFrame(r, (x) => x.includes("Delete session"));
+    expect(f).not.toContain("pi may have it open");
+    await press(r, "n");
+    // A change after ours is someone else's: warn again.
+    await act(async () => w.changedByPi());
+    await press(r, CTRL_D);
+    expect(await waitForFrame(r, (x) => x.includes("Delete session"))).toContain("pi may have it open");
   });
 });
 

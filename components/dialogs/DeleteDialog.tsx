@@ -35,7 +35,7 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
   if (one) out.push({ text: sanitizeLine(p.targets[0].path), tone: "muted", path: true });
   else for (const t of p.targets.slice(0, 5)) out.push({ text: `  • ${t.title}`, tone: "muted" });
   if (!one && p.targets.length > 5) out.push({ text: `  … and ${p.targets.length - 5} more`, tone: "muted" });
-  const recent = p.targets.filter((t) => p.now - t.mtimeMs < RECENT_MS);
+  const recent = p.targets.filter((t) => !t.ours && p.now - t.mtimeMs < RECENT_MS);
   if (recent.length > 0) {
     const who = one ? "It" : recent.length === 1 ? "One of them" : `${recent.length} of them`;
     out.push({ text: `⚠ ${who} changed in the last 10 seconds: pi may have it open.`, tone: "warning" });

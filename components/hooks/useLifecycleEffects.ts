@@ -1,9 +1,10 @@
+import { statSync } from "node:fs";
 import { type Dispatch, useEffect, useRef } from "react";
 import { renameSession, normalizeName } from "../../src/actions/rename.js";
 import { deletePermanently, restoreFile, trashLocation, trashSessions, type TrashRecord } from "../../src/actions/trash/index.js";
 import type { AppAction } from "../state/appReducer.js";
 import type { Effect } from "../state/effects.js";
-import { type DeleteTarget, isLifecycleEffect, type LifecycleEffect } from "../state/lifecycle.js";
+import { type DeleteTarget, type FileStamp, isLifecycleEffect, type LifecycleEffect } from "../state/lifecycle.js";
 
 /** The file operations behind rename, delete and undo; tests pass fakes. */
 export interface LifecycleDeps {
@@ -13,6 +14,17 @@ export interface LifecycleDeps {
   restore(record: TrashRecord): void;
   /** The trash folder, or undefined when there is none. */
   trashLocation(): string | undefined;
+  /** Size and mtime of a file (after our own write to it); undefined if it cannot be read. */
+  stamp?(path: string): FileStamp | undefined;
+}
+
+export function fileStamp(path: string): FileStamp | undefined {
+  try {
+    const st = statSync(path);
+    return { bytes: st.size, mtimeMs: st.mtimeMs };
+  } catch {
+    return undefined;
+  }
 }
 
 export const realLifecycle: LifecycleDeps = {
@@ -21,6 +33,7 @@ export const realLifecycle: LifecycleDeps = {
   deletePermanently,
   restore: restoreFile,
   trashLocation: () => trashLocation(),
+  stamp: fileStamp,
 };
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -39,7 +52,7 @@ function run(e: LifecycleEffect, deps: LifecycleDeps, dispatch: Dispatch<AppActi
       const name = normalizeName(e.name);
       deps.rename(e.path, name).then(
         () => {
-          dispatch({ type: "life.renamed", path: e.path, name });
+          dispatch({ type: "life.renamed", path: e.path, name, stamp: deps.stamp?.(e.path) });
           afterWrite();
         },
         (err: unknown) => dispatch({ type: "life.failed", message: `rename failed: ${message(err)}` }),

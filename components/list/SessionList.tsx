@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { PaneFrame } from "../layout/PaneFrame.js";
+import type { Query } from "../../src/search/query.js";
 import { useVariableWindow } from "../layout/useVariableWindow.js";
 import type { ListRow } from "../state/derive.js";
 import { theme } from "../theme.js";
@@ -24,10 +25,12 @@ interface Props {
   title?: string;
   info?: string;
   focused?: boolean;
+  /** The active search, highlighted in the rows. */
+  query?: Query;
 }
 
 /** Virtualised: only the rows in the visible window are rendered. `width`×`height` is the pane, border included. */
-export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi, title = "Sessions", info, focused = true }: Props) {
+export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi, title = "Sessions", info, focused = true, query }: Props) {
   const innerW = Math.max(0, width - 2);
   // The border takes two rows, the column headings one.
   const rowsH = Math.max(0, height - 3);
@@ -46,7 +49,7 @@ export function SessionList({ rows, cursor, width, height, showCwd, emptyText, n
         // only whole rows; clipping would make Ink slice every line of every frame.
         <Box flexDirection="column" height={rowsH} width={innerW} flexShrink={0}>
           {visible.map((row, i) => (
-            <SessionRow key={row.session.path} row={row} width={innerW} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} open={row.session.path === openInPi} />
+            <SessionRow key={row.session.path} row={row} width={innerW} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} open={row.session.path === openInPi} query={query} />
           ))}
         </Box>
       )}

@@ -1,8 +1,11 @@
 import { Box, Text } from "ink";
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
+import { matchRanges } from "../../src/search/match-ranges.js";
+import type { Query } from "../../src/search/query.js";
 import type { ListRow } from "../state/derive.js";
 import { theme } from "../theme.js";
-import { formatRow, rowTone } from "./rowFormat.js";
+import { Highlighted } from "./Highlighted.js";
+import { formatRowParts, rowTone } from "./rowFormat.js";
 import { formatSnippetLine } from "./snippetLine.js";
 
 interface Props {
@@ -13,6 +16,8 @@ interface Props {
   now: number;
   marked?: boolean;
   open?: boolean;
+  /** The active search: what it matched is highlighted in the title, folder and snippet. */
+  query?: Query;
 }
 
 /**
@@ -32,27 +37,46 @@ function sameProps(a: Props, b: Props): boolean {
   return fa.every((f) => ra[f] === rb[f]);
 }
 
+/** The row's line, with the search's matches highlighted in the title and folder columns. */
+function rowLine({ row, width, selected, showCwd, now, marked, open, query }: Props): ReactNode {
+  const p = formatRowParts(row, { width, selected, showCwd, now, marked, open });
+  const q = query && query.terms.length > 0 ? query : undefined;
+  // Without a search the row stays one string: one text node for Ink to lay out.
+  if (!q) return p.lead + p.title + p.right + p.cwd;
+  return (
+    <>
+      {p.lead}
+      <Highlighted text={p.title} ranges={matchRanges(q, p.title, p.titleIsName ? "name" : "text")} />
+      {p.right}
+      {p.cwd && <Highlighted text={p.cwd} ranges={matchRanges(q, p.cwd, "cwd")} />}
+    </>
+  );
+}
+
 /** One pre-formatted line; memoised so a cursor move re-renders two rows, not the page. */
-export const SessionRow = memo(function SessionRow({ row, width, selected, showCwd, now, marked, open }: Props) {
+export const SessionRow = memo(function SessionRow(props: Props) {
+  const { row, width, selected, query } = props;
   const tone = rowTone(row, selected);
+  const line = (
+    <Text wrap="truncate-end" {...(tone ? theme[tone] : {})}>
+      {rowLine(props)}
+    </Text>
+  );
   if (row.snippet) {
     // A full-text hit: the snippet of the match on a second line.
+    const snippet = formatSnippetLine(row, width);
     return (
       <Box flexShrink={0} width={width} height={2} flexDirection="column">
-        <Text wrap="truncate-end" {...(tone ? theme[tone] : {})}>
-          {formatRow(row, { width, selected, showCwd, now, marked, open })}
-        </Text>
+        {line}
         <Text wrap="truncate-end" {...theme.muted}>
-          {formatSnippetLine(row, width)}
+          {query && query.terms.length > 0 ? <Highlighted text={snippet} ranges={matchRanges(query, snippet, "text")} /> : snippet}
         </Text>
       </Box>
     );
   }
   return (
     <Box flexShrink={0} width={width}>
-      <Text wrap="truncate-end" {...(tone ? theme[tone] : {})}>
-        {formatRow(row, { width, selected, showCwd, now, marked, open })}
-      </Text>
+      {line}
     </Box>
   );
 }, sameProps);

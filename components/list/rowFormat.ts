@@ -34,8 +34,23 @@ export function cwdColumnWidth(width: number): number {
 /** The session open in the pi that launched the browser (pi extension). */
 export const OPEN_MARKER = "[open in pi] ";
 
-export function formatRow(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean }): string {
+/**
+ * The row in pieces, for highlighting what a search matched: `title` is the title column
+ * (tree glyphs and flags in `lead` before it), `cwd` the folder column ("" without it).
+ * Joined they are formatRow's string.
+ */
+export interface RowParts {
+  lead: string;
+  title: string;
+  /** The title is the session's name (matched fuzzily), else its first message (exactly). */
+  titleIsName: boolean;
+  right: string;
+  cwd: string;
+}
+
+export function formatRowParts(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean }): RowParts {
   const s = row.session;
+  const titleIsName = !!sanitizeLine(s.name ?? "");
   const age = padToWidth(formatAge(s.modified, o.now), 4, "right");
   // Counts are never cut ("1000…" for 100,000 reads as a thousand): a count past five
   // digits widens its own cell, taking the room from the title.
@@ -44,13 +59,19 @@ export function formatRow(row: ListRow, o: { width: number; selected: boolean; s
   const size = padToWidth(formatBytes(s.bytes, true), 5, "right");
   const cwdW = o.showCwd ? cwdColumnWidth(o.width) : 0;
   const cwd = o.showCwd ? " " + padToWidth(truncatePathToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";
-  const right = ` ${age} ${msgs} ${size}${cwd}`;
+  const right = ` ${age} ${msgs} ${size}`;
   const marker = o.marked ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " " : o.selected ? SELECTED_MARKER : "  ";
-  const titleW = o.width - marker.length - displayWidth(right);
-  if (titleW < 4) return truncateToWidth(marker + rowTitle(row), o.width);
-  const flag = (o.open ? OPEN_MARKER : "") + (s.unreadable ? UNREADABLE_MARKER : "");
-  const title = padToWidth(row.prefix + flag + rowTitle(row), titleW);
-  return marker + title + right;
+  const titleW = o.width - marker.length - displayWidth(right + cwd);
+  if (titleW < 4) return { lead: "", title: truncateToWidth(marker + rowTitle(row), o.width), titleIsName, right: "", cwd: "" };
+  const lead = marker + row.prefix + (o.open ? OPEN_MARKER : "") + (s.unreadable ? UNREADABLE_MARKER : "");
+  const leadW = displayWidth(lead) - marker.length;
+  if (leadW >= titleW) return { lead: "", title: marker + padToWidth(lead.slice(marker.length) + rowTitle(row), titleW), titleIsName, right, cwd };
+  return { lead, title: padToWidth(rowTitle(row), titleW - leadW), titleIsName, right, cwd };
+}
+
+export function formatRow(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean }): string {
+  const p = formatRowParts(row, o);
+  return p.lead + p.title + p.right + p.cwd;
 }
 
 /** The column headings above the rows, aligned with formatRow's columns. */

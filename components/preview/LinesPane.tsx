@@ -1,10 +1,14 @@
 import { Box, Text } from "ink";
 import { PaneFrame } from "../layout/PaneFrame.js";
 import { theme, type ToneName } from "../theme.js";
+import type { Range } from "../../src/search/match-ranges.js";
+import { Highlighted } from "../list/Highlighted.js";
 
 export interface ToneLine {
   text: string;
   tone?: ToneName;
+  /** What the active search matched in `text`, drawn in the match style. */
+  ranges?: readonly Range[];
 }
 
 interface Props {
@@ -32,7 +36,7 @@ export function LinesPane({ lines, empty, firstKey = 0, title = "Preview", width
           lines.map((l, i) => (
             <Box key={firstKey + i} flexShrink={0}>
               <Text wrap="truncate-end" {...(l.tone ? theme[l.tone] : {})}>
-                {l.text || " "}
+                {l.ranges?.length ? <Highlighted text={l.text} ranges={l.ranges} /> : l.text || " "}
               </Text>
             </Box>
           ))

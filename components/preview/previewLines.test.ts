@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { fromProbe } from "../state/sessions.js";
-import { factLines, previewLines } from "./previewLines.js";
+import { factLines, highlightConversation, previewLines, previewView } from "./previewLines.js";
 import type { PreviewState } from "./types.js";
 
 const s = makeSummary({ name: "My task", leafCount: 3, labelCount: 2, cost: 1.5, models: ["m1", "m2"] });
@@ -51,5 +51,53 @@ describe("previewLines", () => {
     const long: PreviewState = { status: "ready", tail: { entries: [{ role: "user", text: "word ".repeat(40), toolCalls: [] }], pathLength: 1 } };
     const t = previewLines(s, long, 30, 40);
     expect(t.filter((l) => l.text.startsWith("  word")).length).toBeGreaterThan(3);
+  });
+});
+
+describe("previewView: where the conversation starts, and scrolling", () => {
+  const conv = (ls: { text: string }[]) => texts(ls).slice(texts(ls).findIndex((t) => t.startsWith("─")) + 1);
+  const roles = new Set(["you", "assistant"]);
+
+  it("starts at a role line, never inside a message", () => {
+    for (const h of [14, 15, 16, 17, 18, 19, 20, 23, 30]) {
+      const c = conv(previewView(s, ready(50), 80, h).lines);
+      expect(roles.has(c[0])).toBe(true);
+      expect(c.at(-1)).toContain("step 49");
+    }
+  });
+
+  it("a last message longer than the pane shows its role line and head, with how much more", () => {
+    const long: PreviewState = { status: "ready", tail: { entries: [{ role: "user", text: "x", toolCalls: [] }, { role: "assistant", text: Array.from({ length: 60 }, (_, i) => `line ${i}`).join("\n"), toolCalls: [] }], pathLength: 2 } };
+    const v = previewView(s, long, 80, 30);
+    const c = conv(v.lines);
+    expect(c[0]).toBe("assistant");
+    expect(c[1]).toBe("  line 0");
+    expect(c.at(-1)).toMatch(/^↓ \d+ more lines/);
+    expect(v.bounds.max).toBeGreaterThan(0);
+    // Scrolled to the end: the last line shows.
+    expect(conv(previewView(s, long, 80, 30, v.bounds.max).lines).at(-1)).toBe("  line 59");
+  });
+
+  it("scrolls up by lines to the first entry and no further", () => {
+    const v = previewView(s, ready(50), 80, 30, -3);
+    expect(v.bounds.min).toBeLessThan(-3);
+    const top = conv(previewView(s, ready(50), 80, 30, v.bounds.min).lines);
+    expect(top[0]).toBe("you");
+    expect(top[1]).toBe("  message number 0");
+    expect(conv(previewView(s, ready(50), 80, 30, v.bounds.min - 10).lines)).toEqual(top);
+    expect(conv(v.lines).at(-1)).toMatch(/^↓ \d+ more lines/);
+  });
+});
+
+describe("highlightConversation", () => {
+  it("marks matches in the conversation, not in the facts or the rule", async () => {
+    const { parseQuery } = await import("../../src/search/query.js");
+    const named = makeSummary({ name: "message task", cwd: "/srv/message" });
+    const lines = highlightConversation(previewLines(named, ready(4), 80, 30), parseQuery("message"));
+    const rule = lines.findIndex((l) => l.text.startsWith("─"));
+    expect(lines.slice(0, rule + 1).every((l) => !l.ranges)).toBe(true);
+    const marked = lines.filter((l) => l.ranges);
+    expect(marked.map((l) => l.text)).toEqual(["  message number 0", "  message number 1", "  message number 2", "  message number 3"]);
+    expect(marked[0].ranges).toEqual([[2, 9]]);
   });
 });

@@ -1,5 +1,7 @@
 import { sanitizeLine, truncateStartToWidth, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
 import { formatDateTime, formatTokens } from "../../src/text/format.js";
+import { matchRanges } from "../../src/search/match-ranges.js";
+import type { Query } from "../../src/search/query.js";
 import type { ListedSession } from "../state/sessions.js";
 import type { ToneLine } from "./LinesPane.js";
 import type { PreviewEntry, PreviewState } from "./types.js";
@@ -50,35 +52,101 @@ function entryLines(e: PreviewEntry, width: number): Line[] {
 }
 
 /**
- * Exactly the lines the pane shows: facts, a rule, then as much of the end of the
- * conversation as fits. Entries are wrapped from the last one backwards and
- * wrapping stops once the pane is full, so a long session costs no more than a short one.
+ * The conversation's lines from the end backwards, whole entries at a time, until at least
+ * `need` lines (all when undefined): `starts` are where entries begin (each with its role
+ * line), `complete` says whether the first entry is in.
  */
-export function previewLines(s: ListedSession, state: PreviewState, width: number, height: number): Line[] {
-  if (height <= 0 || width <= 0) return [];
+function conversation(entries: readonly PreviewEntry[], width: number, need?: number): { lines: Line[]; starts: number[]; complete: boolean } {
+  const parts: Line[][] = [];
+  let total = 0;
+  let i = entries.length - 1;
+  for (; i >= 0 && (need === undefined || total < need); i--) {
+    const ls = entryLines(entries[i], width);
+    parts.push(ls);
+    total += ls.length;
+  }
+  parts.reverse();
+  const starts: number[] = [];
+  const lines: Line[] = [];
+  for (const ls of parts) {
+    starts.push(lines.length);
+    for (const l of ls) lines.push(l);
+  }
+  return { lines, starts, complete: i < 0 };
+}
+
+/** How far the conversation can scroll from its default place: `min` up (≤ 0), `max` down (≥ 0). */
+export interface ScrollBounds {
+  min: number;
+  max: number;
+}
+
+export interface PreviewView {
+  lines: Line[];
+  bounds: ScrollBounds;
+}
+
+/**
+ * Exactly the lines the pane shows: facts, a rule, then the end of the conversation,
+ * starting at an entry's role line: the earliest entry from which the rest fits, or the
+ * last entry's head when even it does not fit. `offset` scrolls by lines from there
+ * (negative: up, towards older entries). Entries are wrapped from the last one backwards
+ * and wrapping stops once the pane is full (all of the tail only when scrolled up), so a
+ * long session costs no more than a short one.
+ */
+export function previewView(s: ListedSession, state: PreviewState, width: number, height: number, offset = 0): PreviewView {
+  const still: ScrollBounds = { min: 0, max: 0 };
+  if (height <= 0 || width <= 0) return { lines: [], bounds: still };
   // Short panes (preview below the list) get the facts packed into fewer lines.
   const facts = factLines(s, width, height < 20);
   const lines = facts.slice(0, height);
   const room = height - lines.length - 1;
-  if (room <= 0) return lines;
+  if (room <= 0) return { lines, bounds: still };
   lines.push({ text: "─".repeat(width), tone: "muted" });
   switch (state.status) {
     case "idle":
     case "loading":
       lines.push({ text: "loading…", tone: "muted" });
-      return lines;
+      return { lines, bounds: still };
     case "error":
       lines.push({ text: truncateToWidth(`cannot read: ${sanitizeLine(state.error)}`, width), tone: "error" });
-      return lines;
+      return { lines, bounds: still };
     case "ready": {
       const { entries } = state.tail;
       if (entries.length === 0) {
         lines.push({ text: "(no messages)", tone: "muted" });
-        return lines;
+        return { lines, bounds: still };
       }
-      let tail: Line[] = [];
-      for (let i = entries.length - 1; i >= 0 && tail.length < room; i--) tail = [...entryLines(entries[i], width), ...tail];
-      return lines.concat(tail.slice(-room));
+      const conv = conversation(entries, width, offset < 0 ? undefined : room);
+      const total = conv.lines.length;
+      const home = conv.starts.find((b) => total - b <= room) ?? conv.starts[conv.starts.length - 1];
+      const lowest = Math.max(home, total - room);
+      const start = Math.max(0, Math.min(lowest, home + offset));
+      const bounds = { min: conv.complete ? -home : -Infinity, max: lowest - home };
+      const shown = conv.lines.slice(start, start + room);
+      const below = total - start - room;
+      if (below > 0) shown[shown.length - 1] = { text: truncateToWidth(`↓ ${below + 1} more lines (J/Shift+↓)`, width), tone: "muted" };
+      return { lines: lines.concat(shown), bounds };
     }
   }
+}
+
+/** previewView's lines at the default place. */
+export function previewLines(s: ListedSession, state: PreviewState, width: number, height: number): Line[] {
+  return previewView(s, state, width, height).lines;
+}
+
+/**
+ * The lines with what `query` matched marked (as data: `ranges`), in the conversation
+ * only (below the rule): message text is matched exactly, as the search does.
+ */
+export function highlightConversation(lines: readonly Line[], query: Query): Line[] {
+  if (query.terms.length === 0) return lines as Line[];
+  const rule = lines.findIndex((l) => l.tone === "muted" && l.text.startsWith("─"));
+  if (rule < 0) return lines as Line[];
+  return lines.map((l, i) => {
+    if (i <= rule || l.tone === "muted") return l;
+    const ranges = matchRanges(query, l.text, "text");
+    return ranges.length ? { ...l, ranges } : l;
+  });
 }

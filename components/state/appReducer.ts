@@ -33,6 +33,7 @@ export type AppAction =
   /** A choice made in a select list (dialog or action menu): the list closes, the command runs. */
   | { type: "choose"; command: CommandId }
   | { type: "effects.done"; ids: number[] }
+  | { type: "preview.bounds"; path: string; min: number; max: number }
   | TreeAction
   | LifecycleAction
   | FullTextAction;
@@ -52,6 +53,8 @@ export interface InitOptions {
   openInPi?: string;
   /** Full-text search includes tool output from the start. */
   searchToolOutput?: boolean;
+  /** Shown in the status line at start (config mistakes), until the first key. */
+  notice?: string;
 }
 
 export function initialState(o: InitOptions): AppState {
@@ -78,10 +81,13 @@ export function initialState(o: InitOptions): AppState {
     stack: [],
     tree: null,
     helpTop: 0,
+    preview: { path: null, offset: 0 },
+    previewBounds: { path: null, min: 0, max: 0 },
     scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
     effects: [],
     nextEffectId: 1,
     ...initialLifecycle(),
+    ...(o.notice ? { status: { text: o.notice, tone: "error" as const } } : {}),
   };
 }
 
@@ -109,6 +115,23 @@ function setSearch(s: AppState, search: text.TextInput): AppState {
 
 const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "quit" } });
 
+/** The preview's offset for the selected session (a new selection starts at 0). */
+export function previewOffset(s: AppState): number {
+  const sel = selectedSession(s);
+  return sel && s.preview.path === sel.path ? s.preview.offset : 0;
+}
+
+/** Lines one J/K press scrolls the preview. */
+const PREVIEW_STEP = 3;
+
+function scrollPreview(s: AppState, delta: number): AppState {
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  const b = s.previewBounds.path === sel.path ? s.previewBounds : { min: -Infinity, max: Infinity };
+  const offset = Math.max(b.min, Math.min(b.max, previewOffset(s) + delta));
+  return offset === previewOffset(s) ? s : { ...s, preview: { path: sel.path, offset } };
+}
+
 // ---- commands ----
 
 export function runCommand(s: AppState, c: CommandId): AppState {
@@ -129,10 +152,15 @@ export function runCommand(s: AppState, c: CommandId): AppState {
     case "list.bottom":
       // The help view clamps helpTop to its content when it renders.
       return inHelp ? { ...s, helpTop: Number.MAX_SAFE_INTEGER } : moveTo(s, s.rows.length - 1);
+    case "list.previewUp":
+      return scrollPreview(s, -PREVIEW_STEP);
+    case "list.previewDown":
+      return scrollPreview(s, PREVIEW_STEP);
     case "search.start":
       return { ...s, stack: [...s.stack, { kind: "search" }], search: text.moveCursor(s.search, "end") };
     case "search.submit":
-      return pop(s);
+      // A picker (--print, the pi extension) picks at once, as fzf and pi's /resume do.
+      return s.print && s.rows.length > 0 ? runCommand(pop(s), "session.resume") : pop(s);
     case "search.cancel":
       return setSearch(pop(s), text.clearInput());
     case "input.deleteBack":
@@ -273,6 +301,15 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     }
     case "dialog.cwdMissing":
       return { ...s, stack: [...s.stack, { kind: "cwdMissing", path: a.path, cwd: a.cwd }] };
+    case "preview.bounds": {
+      const b = s.previewBounds;
+      if (b.path === a.path && b.min === a.min && b.max === a.max) return s;
+      const previewBounds = { path: a.path, min: a.min, max: a.max };
+      // Content that shrank (a reload) pulls the offset back within it.
+      const p = s.preview;
+      const preview = p.path === a.path && (p.offset < a.min || p.offset > a.max) ? { ...p, offset: Math.max(a.min, Math.min(a.max, p.offset)) } : p;
+      return { ...s, previewBounds, preview };
+    }
     case "effects.done": {
       const done = new Set(a.ids);
       return { ...s, effects: s.effects.filter((e) => !done.has(e.id)) };

@@ -62,6 +62,10 @@ export interface AppState extends LifecycleState {
   /** The branch tree of one session, while the { kind: "tree" } layer is open. */
   tree: TreeState | null;
   helpTop: number;
+  /** The session preview scrolled by `offset` lines (negative: up) for the session at `path`; 0 elsewhere. */
+  preview: { path: string | null; offset: number };
+  /** How far the shown preview can scroll (reported by the pane, which knows its lines). */
+  previewBounds: { path: string | null; min: number; max: number };
   scan: ScanProgress;
   effects: Effect[];
   nextEffectId: number;

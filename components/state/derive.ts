@@ -1,5 +1,5 @@
-import { fieldQuery } from "../../src/search/fulltext.js";
-import { matchSession, type Query } from "../../src/search/query.js";
+import { fieldQuery, textTerms } from "../../src/search/fulltext.js";
+import { matchSession, type Query, TEXT_RANK } from "../../src/search/query.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../src/search/sort.js";
 import { cwdScope } from "../../src/store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
@@ -41,20 +41,23 @@ export function deriveRows(
   opts: { scope: Scope; cwd: string; storeDir?: string; query: Query; sort: SortKey; fullText?: ReadonlyMap<string, string> },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
-  // Full-text hits (path → snippet) match too when the field filters hold; they rank
-  // after every name/first-message/cwd/id hit (score 0 < any term score).
+  // Full-text hits (path → snippet) match too when the field filters hold. As in pi, a
+  // term found in the message text ranks with the id and folder hits: after name hits,
+  // before letters scattered over a name or a folder.
   const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
   const fields = ft ? fieldQuery(opts.query) : undefined;
+  const textRank = textTerms(opts.query).length * TEXT_RANK;
   const snippets = new Map<string, string>();
   let scopeTotal = 0;
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
     scopeTotal++;
     let score = matchSession(opts.query, s);
-    if (score === null && ft && fields) {
-      const snippet = ft.get(s.path);
-      if (snippet !== undefined && matchSession(fields, s) !== null) {
-        score = 0;
+    const snippet = ft?.get(s.path);
+    if (snippet !== undefined && fields) {
+      const filtered = matchSession(fields, s);
+      if (filtered !== null && (score === null || filtered + textRank > score)) {
+        score = filtered + textRank;
         snippets.set(s.path, snippet);
       }
     }

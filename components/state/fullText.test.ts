@@ -18,12 +18,20 @@ const c = makeSummary({ path: "/c", cwd: "/elsewhere", firstMessage: "deploy", m
 const sessions = new Map([a, b, c].map((x) => [x.path, x]));
 
 describe("deriveRows with full-text hits", () => {
-  it("adds text-only matches after title matches, with their snippet", () => {
+  it("adds text-only matches with their snippet; as in pi they rank with first-message hits, in the chosen order", () => {
     const q = parseQuery("parser");
     const { rows } = deriveRows(sessions, { scope: "all", cwd: CWD, query: q, sort: "recent", fullText: new Map([["/b", "…the parser broke"], ["/a", "refactor the parser"]]) });
-    expect(rows.map((r) => r.session.path)).toEqual(["/a", "/b"]);
-    expect(rows[0].snippet).toBeUndefined(); // its title says it already
-    expect(rows[1].snippet).toBe("…the parser broke");
+    expect(rows.map((r) => r.session.path)).toEqual(["/b", "/a"]);
+    expect(rows[0].snippet).toBe("…the parser broke");
+    expect(rows[1].snippet).toBeUndefined(); // its title says it already
+  });
+
+  it("text-only matches rank after name matches and before scattered letters of a folder", () => {
+    const named = makeSummary({ path: "/n", cwd: CWD, name: "parser rewrite", modified: new Date(1) });
+    const folder = makeSummary({ path: "/f", cwd: "/p/a/r/s/e/r", firstMessage: "x", modified: new Date(9000) });
+    const all = new Map([named, b, folder].map((x) => [x.path, x]));
+    const { rows } = deriveRows(all, { scope: "all", cwd: CWD, query: parseQuery("parser"), sort: "recent", fullText: new Map([["/b", "…the parser broke"]]) });
+    expect(rows.map((r) => r.session.path)).toEqual(["/n", "/b", "/f"]);
   });
 
   it("field filters still apply to text-only matches", () => {

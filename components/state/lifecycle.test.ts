@@ -5,6 +5,7 @@ import { makeSessions } from "../../test/helpers/sessions.js";
 import type { TrashRecord } from "../../src/actions/trash/log.js";
 import { type AppAction, appReducer, type AppState, initialState, modeOf, selectedSession, topLayer } from "./appReducer.js";
 import type { LifecycleLayer } from "./lifecycle.js";
+import { deleteLines } from "../dialogs/DeleteDialog.js";
 
 const CWD = "/home/u/proj";
 const run = (s: AppState, ...actions: AppAction[]) => actions.reduce(appReducer, s);
@@ -238,5 +239,28 @@ describe("the session open in pi (extension)", () => {
     const marked = run(s, ...Array.from({ length: 3 }, () => SPACE), ctrl("d"));
     expect(topLayer(marked)).toBeUndefined();
     expect(marked.effects).toEqual([]);
+  });
+});
+
+describe("own writes are not pi's", () => {
+  it("a fork just written deletes without the 'pi may have it open' warning; a later change by someone else warns", () => {
+    const { s, sessions } = loaded(2);
+    const now = Date.now();
+    const fork = makeSessions(1, { cwd: CWD, path: "/store/fork.jsonl", mtimeMs: now - 200, modified: new Date(now - 200) })[0];
+    let n = run(s, { type: "tree.forked", source: sessions[0].path, path: fork.path, summary: fork }, ctrl("d"));
+    const top = layer(n);
+    expect(top.kind === "delete" && top.targets[0]).toMatchObject({ path: fork.path, ours: true });
+    expect(deleteLines({ step: "confirm", targets: top.kind === "delete" ? top.targets : [], bulk: false, trashDir: "/t", now }).map((l) => l.text).join("\n")).not.toContain("pi may have it open");
+    n = run(n, key(K.char("n")), { type: "store.changes", updated: [{ ...fork, bytes: fork.bytes + 10, mtimeMs: now - 50 }], removed: [], diagnostics: [] }, ctrl("d"));
+    const again = layer(n);
+    expect(again.kind === "delete" && again.targets[0].ours).toBe(false);
+  });
+
+  it("a label or resume-at-entry written from the tree is remembered for the next write's check", () => {
+    const { s, sessions } = loaded(1);
+    const stamp = { bytes: 9000, mtimeMs: Date.now() - 100 };
+    const n = run(s, { type: "command", command: "tree.open" }, { type: "tree.written", path: sessions[0].path, write: { op: "label", entryId: "e1", label: "x" }, wrote: true, stamp });
+    expect(n.ownWrites.get(sessions[0].path)).toEqual(stamp);
+    expect(n.sessions.get(sessions[0].path)).toMatchObject(stamp);
   });
 });

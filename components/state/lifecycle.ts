@@ -6,7 +6,7 @@ import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { commandFor } from "../keys/keymap.js";
 import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
-import type { DeleteTarget, LifecycleAction, LifecycleCommand, LifecycleLayer, StatusMessage } from "./lifecycleTypes.js";
+import type { DeleteTarget, FileStamp, LifecycleAction, LifecycleCommand, LifecycleLayer, LifecycleState, StatusMessage } from "./lifecycleTypes.js";
 
 // The state, actions and effects live in a leaf module; consumers may take them from here.
 export * from "./lifecycleTypes.js";
@@ -19,12 +19,26 @@ import * as text from "./textInput.js";
  * requested as effects and carried out by useLifecycleEffects.
  */
 
+/** Remember our write to `path` (and show the session with the size and mtime it now has). */
+export function recordOwnWrite(s: AppState, path: string, stamp: FileStamp | undefined): AppState {
+  if (!stamp) return s;
+  const x = s.sessions.get(path);
+  const sessions = x ? new Map(s.sessions).set(path, { ...x, bytes: stamp.bytes, mtimeMs: stamp.mtimeMs }) : s.sessions;
+  return { ...s, sessions, ownWrites: new Map(s.ownWrites).set(path, stamp) };
+}
+
+/** The file is as our last write left it. */
+export function isOwnWrite(s: Pick<LifecycleState, "ownWrites">, f: { path: string; bytes: number; mtimeMs: number }): boolean {
+  const w = s.ownWrites.get(f.path);
+  return !!w && w.bytes === f.bytes && w.mtimeMs === f.mtimeMs;
+}
+
 // ---- helpers ----
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
-function target(s: ListedSession): DeleteTarget {
-  return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs };
+function target(state: AppState, s: ListedSession): DeleteTarget {
+  return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs, ours: isOwnWrite(state, s) };
 }
 
 export function totalBytes(targets: readonly DeleteTarget[]): number {
@@ -72,14 +86,14 @@ function openDelete(s: AppState): AppState {
     const targets: DeleteTarget[] = [];
     for (const p of s.marks) {
       const x = s.sessions.get(p);
-      if (x) targets.push(target(x));
+      if (x) targets.push(target(s, x));
     }
     if (targets.length === 0) return { ...s, marks: new Set() };
     return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets, bulk: true }] };
   }
   const sel = selectedSession(s);
   if (!sel) return s;
-  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(sel)], bulk: false }] };
+  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false }] };
 }
 
 function toggleMark(s: AppState): AppState {
@@ -166,7 +180,8 @@ export function lifecycleReducer(s: AppState, a: LifecycleAction): AppState {
     case "life.renamed": {
       const x = s.sessions.get(a.path);
       const next = x ? new Map(s.sessions).set(a.path, { ...x, name: a.name || undefined }) : s.sessions;
-      return setStatus(refresh({ ...s, sessions: next }), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
+      const n = recordOwnWrite({ ...s, sessions: next }, a.path, a.stamp);
+      return setStatus(refresh(n), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
     }
     case "life.failed":
       return setStatus(s, a.message, "error");

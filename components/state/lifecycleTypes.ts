@@ -16,6 +16,14 @@ export interface DeleteTarget {
   title: string;
   bytes: number;
   mtimeMs: number;
+  /** Its last change was our own write (rename, label, fork): no "pi may have it open" warning. */
+  ours?: boolean;
+}
+
+/** A file's size and mtime right after we wrote it. */
+export interface FileStamp {
+  bytes: number;
+  mtimeMs: number;
 }
 
 export type LifecycleLayer =
@@ -42,10 +50,12 @@ export interface LifecycleState {
   undo?: UndoBatch;
   /** The trash deletes go to; null when there is none (deletes are permanent); undefined until known. */
   trashDir?: string | null;
+  /** Size and mtime of each file right after our own last write to it: a recent change that is ours is not pi's. */
+  ownWrites: ReadonlyMap<string, FileStamp>;
 }
 
 export function initialLifecycle(): LifecycleState {
-  return { marks: new Set() };
+  return { marks: new Set(), ownWrites: new Map() };
 }
 
 export type LifecycleEffect =
@@ -62,7 +72,7 @@ export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
 
 export type LifecycleAction =
   | { type: "life.setup"; trashDir: string | null }
-  | { type: "life.renamed"; path: string; name: string }
+  | { type: "life.renamed"; path: string; name: string; stamp?: FileStamp }
   | { type: "life.failed"; message: string }
   /** `failed.offerPermanent`: the trash could not take it, so a permanent delete may be offered. */
   | { type: "life.trashed"; targets: DeleteTarget[]; records: TrashRecord[]; failed?: { path: string; message: string; offerPermanent: boolean } }

@@ -73,6 +73,36 @@ describe("TreeScreen", () => {
     f = await waitForFrame(r, (s) => s.includes("THE-END"));
   });
 
+  it("pages the entry preview and jumps to its end and start (Shift+PgDn/Ctrl+D, Shift+End/>, Shift+Home/<)", async () => {
+    const { r } = await openTree();
+    await waitForFrame(r, (s) => s.includes("more lines"));
+    const firstText = () => r.lastFrame()!.includes("new branch answer long");
+    expect(firstText()).toBe(true);
+    await press(r, RAW.shiftEnd);
+    let f = await waitForFrame(r, (s) => s.includes("THE-END"));
+    expect(f).not.toContain("more lines");
+    await press(r, RAW.shiftHome);
+    await waitForFrame(r, (s) => s.includes("new branch answer long") && !s.includes("THE-END"));
+    await press(r, ">");
+    await waitForFrame(r, (s) => s.includes("THE-END"));
+    await press(r, "<");
+    await waitForFrame(r, () => firstText());
+    const more = (x: string) => Number(/↓ (\d+) more lines/.exec(x)?.[1]);
+    const before = more(r.lastFrame()!);
+    const pageDown = async (k: string) => {
+      await press(r, k);
+      expect(more(r.lastFrame()!) || 0).toBeLessThan(before);
+    };
+    await pageDown("\x04"); // Ctrl+D
+    await press(r, "\x15"); // Ctrl+U
+    expect(more(r.lastFrame()!)).toBe(before);
+    await pageDown(RAW.shiftPageDown);
+    await press(r, RAW.shiftPageUp);
+    expect(more(r.lastFrame()!)).toBe(before);
+    // The tree's cursor stayed on its entry all along.
+    expect(selectedLine(r.lastFrame()!)).toContain("new branch answer");
+  });
+
   it("folds with ←, unfolds with →, jumps to the sibling branch with ], and cycles filters with o", async () => {
     const { r } = await openTree();
     await press(r, RAW.left);

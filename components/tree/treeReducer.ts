@@ -7,6 +7,7 @@ import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { type AppState, pushEffect, refresh } from "../state/appState.js";
 import { mergeBatch } from "../state/sessions.js";
+import { type FileStamp, recordOwnWrite } from "../state/lifecycle.js";
 import * as text from "../state/textInput.js";
 import {
   clearSearch,
@@ -38,7 +39,7 @@ export type TreeAction =
   | { type: "tree.searchFailed"; path: string; seq: number; error: string }
   /** The file changed in the last seconds: ask before writing. */
   | { type: "tree.confirmWrite"; path: string; write: PendingWrite }
-  | { type: "tree.written"; path: string; write: PendingWrite; wrote: boolean; mtimeMs?: number; copied?: boolean }
+  | { type: "tree.written"; path: string; write: PendingWrite; wrote: boolean; mtimeMs?: number; copied?: boolean; stamp?: FileStamp }
   | { type: "tree.writeFailed"; path: string; error: string }
   | { type: "tree.forked"; source: string; path: string; summary?: SessionSummary }
   | { type: "tree.forkFailed"; path: string; error: string }
@@ -86,7 +87,7 @@ function reload(s: AppState, t: TreeState): AppState {
 
 function requestWrite(s: AppState, t: TreeState, write: PendingWrite, force: boolean): AppState {
   if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
-  return pushEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: t.ownMtime });
+  return pushEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime });
 }
 
 /** The tree's search or label field set to `next`. */
@@ -174,6 +175,15 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - PREVIEW_STEP) });
     case "tree.previewDown":
       return setTree(s, { ...t, previewTop: t.previewTop + PREVIEW_STEP });
+    // Past the end is fine: the pane shows at most its last page and reports how far it goes (tree.previewMax).
+    case "tree.previewPageUp":
+      return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - page) });
+    case "tree.previewPageDown":
+      return setTree(s, { ...t, previewTop: t.previewTop + page });
+    case "tree.previewTop":
+      return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: 0 });
+    case "tree.previewBottom":
+      return setTree(s, { ...t, previewTop: Number.MAX_SAFE_INTEGER });
     case "tree.back":
       return t.query ? setTree(s, clearSearch(t)) : closeTree(s);
     case "tree.close":
@@ -237,6 +247,7 @@ export function treeReducer(s: AppState, a: TreeAction): AppState {
       return setTree(s, { ...t, confirm: a.write, busy: false, message: undefined });
     case "tree.written": {
       if (a.path !== t.path) return s;
+      s = recordOwnWrite(s, a.path, a.stamp);
       const done = { ...t, busy: false, ownMtime: a.mtimeMs ?? t.ownMtime };
       if (a.write.op === "label") {
         const label = a.write.label.trim();
@@ -278,6 +289,8 @@ function forked(s: AppState, a: Extract<TreeAction, { type: "tree.forked" }>): A
     const summary: SessionSummary = parentKnown ? { ...a.summary, lineage: { status: "resolved", path: a.source, by: "realpath" } } : a.summary;
     sessions = mergeBatch(s.sessions, [], [summary]);
   }
+  // The new file is ours: deleting it at once is no reason to warn about pi.
+  if (a.summary) s = recordOwnWrite({ ...s, sessions }, a.path, { bytes: a.summary.bytes, mtimeMs: a.summary.mtimeMs });
   const left = s.tree && s.tree.path === a.source ? closeTree(s) : s;
   const next = refresh({ ...left, sessions, selectedPath: a.path, userSelected: true });
   return { ...next, status: { text: `forked → ${basename(a.path)}`, tone: "info" } };

@@ -12,6 +12,8 @@ import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
 import type { AppAction } from "../state/appReducer.js";
 import type { Effect } from "../state/effects.js";
+import { fileStamp } from "../hooks/useLifecycleEffects.js";
+import type { FileStamp } from "../state/lifecycle.js";
 import { isTreeEffect, RECENT_WRITE_MS, type TreeEffect } from "./treeEffects.js";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -31,6 +33,10 @@ export interface TreeIO {
   /** Puts text on the clipboard through the terminal (OSC 52). */
   copy(text: string): void;
   now(): number;
+  /** Size and mtime after our own write, so it is not taken for pi's. */
+  stamp?(path: string): FileStamp | undefined;
+  /** Why pi cannot be started: a resume-at-entry then writes nothing and says so. */
+  piProblem?(): string | undefined;
 }
 
 export const realTreeIO: TreeIO = {
@@ -49,6 +55,7 @@ export const realTreeIO: TreeIO = {
   // The browser passes its own (the terminal it draws on, which is not stdout with --print).
   copy: () => {},
   now: () => Date.now(),
+  stamp: fileStamp,
 };
 
 /** Runs one tree effect; results come back as actions. Never throws. */
@@ -75,6 +82,11 @@ export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: 
     }
     case "tree.write": {
       const { path, write } = e;
+      const problem = write.op === "navigate" ? io.piProblem?.() : undefined;
+      if (problem) {
+        dispatch({ type: "tree.writeFailed", path, error: problem });
+        return;
+      }
       (async () => {
         if (!e.force) {
           const m = await io.mtimeMs(path);
@@ -90,7 +102,7 @@ export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: 
         if (copyText) io.copy(copyText);
         const mtimeMs = await io.mtimeMs(path).catch(() => undefined);
         afterWrite?.();
-        dispatch({ type: "tree.written", path, write, wrote, mtimeMs, ...(copyText !== undefined ? { copied: copyText.length > 0 } : {}) });
+        dispatch({ type: "tree.written", path, write, wrote, mtimeMs, stamp: io.stamp?.(path), ...(copyText !== undefined ? { copied: copyText.length > 0 } : {}) });
       })().catch((err) => dispatch({ type: "tree.writeFailed", path, error: message(err) }));
       return;
     }

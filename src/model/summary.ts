@@ -122,6 +122,7 @@ export class SummaryBuilder implements EntrySink {
       entryCount: this.parents.size,
       leafCount,
       labelCount: this.labels.size,
+      labels: [...this.labels.values()],
       models: [...this.models],
       tokens: { ...this.tokens },
       cost: this.cost,

@@ -55,6 +55,8 @@ export interface SessionSummary {
   entryCount: number;
   leafCount: number;
   labelCount: number;
+  /** The labels' texts (what `label:TEXT` searches); absent in summaries made before they were kept. */
+  labels?: string[];
   models: string[];
   tokens: TokenTotals;
   cost: number;

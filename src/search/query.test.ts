@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeSummary } from "../../test/helpers/sessions.js";
-import { compactSubsequence, matchSession, parseQuery } from "./query.js";
+import { matchSession, parseQuery } from "./query.js";
 
 const s = makeSummary({
   id: "abc12345-0000-4000-8000-000000000001",
@@ -55,6 +55,11 @@ describe("matchSession", () => {
     expect(fuzzy).not.toBeNull();
     expect(sub).toBeGreaterThan(fuzzy);
   });
+  it("a folder's scattered letters rank after a name's", () => {
+    const inName = makeSummary({ name: "p b c", cwd: "/x" });
+    const inCwd = makeSummary({ cwd: "/home/p/src/b/c", firstMessage: "x" });
+    expect(matchSession(parseQuery("pbc"), inName)!).toBeGreaterThan(matchSession(parseQuery("pbc"), inCwd)!);
+  });
   it("does not match scattered letters", () => {
     expect(m("pxz")).toBeNull();
     expect(m("plt")).toBeNull(); // p…l…t spread over the message
@@ -86,12 +91,49 @@ describe("matchSession", () => {
   });
 });
 
-describe("compactSubsequence", () => {
-  it("needs the letters in order within a short span", () => {
-    expect(compactSubsequence("refactor", "rfctr")).toBe(true);
-    expect(compactSubsequence("refactor", "rtcf")).toBe(false);
-    expect(compactSubsequence("a" + "x".repeat(50) + "b", "ab")).toBe(false);
-    expect(compactSubsequence("abc", "a")).toBe(false);
+describe("ranking as pi 1.5.2", () => {
+  const named = makeSummary({ name: "deploy script", firstMessage: "x", cwd: "/srv/a" });
+  const inMessage = makeSummary({ firstMessage: "fix the deploy step", cwd: "/srv/b" });
+  const inFolder = makeSummary({ firstMessage: "x", cwd: "/home/u/deploy" });
+  const scattered = makeSummary({ firstMessage: "x", cwd: "/d/e/p/l/o/y" });
+  const scatteredName = makeSummary({ name: "dev employ", firstMessage: "x", cwd: "/srv/c" });
+
+  it("name hits first, then id / message / folder substrings, then scattered letters", () => {
+    const score = (x: typeof named) => matchSession(parseQuery("deploy"), x)!;
+    expect(score(named)).toBeGreaterThan(score(inMessage));
+    expect(score(inMessage)).toBe(score(inFolder));
+    expect(score(inFolder)).toBeGreaterThan(score(scattered));
+    expect(score(inFolder)).toBeGreaterThan(score(scatteredName));
+  });
+  it("matches names and folders fuzzily, never the message text", () => {
+    const msg = makeSummary({ firstMessage: "d e p l o y", cwd: "/x" });
+    expect(matchSession(parseQuery("deploy"), msg)).toBeNull();
+    expect(matchSession(parseQuery("dply"), named)).not.toBeNull();
+    expect(matchSession(parseQuery("dply"), scattered)).not.toBeNull();
+  });
+  it("matches ids only as substrings", () => {
+    const x = makeSummary({ id: "0199abcd-1111", firstMessage: "x", cwd: "/q" });
+    expect(matchSession(parseQuery("abcd-11"), x)).not.toBeNull();
+    expect(matchSession(parseQuery("0a1"), x)).toBeNull();
+  });
+  it("a phrase matches across runs of white space in the name", () => {
+    const x = makeSummary({ name: "fix   the\tparser", cwd: "/q" });
+    expect(matchSession(parseQuery('"fix the parser"'), x)).not.toBeNull();
+  });
+});
+
+describe("label:", () => {
+  const labelled = makeSummary({ labelCount: 2, labels: ["checkpoint", "before refactor"] });
+  const unlabelled = makeSummary({ labelCount: 0, labels: [] });
+  it("label:TEXT keeps only sessions with a label holding TEXT", () => {
+    expect(matchSession(parseQuery("label:zzz"), labelled)).toBeNull();
+    expect(matchSession(parseQuery("label:checkpoint"), labelled)).not.toBeNull();
+    expect(matchSession(parseQuery("label:REFACTOR"), labelled)).not.toBeNull();
+    expect(matchSession(parseQuery("label:checkpoint"), unlabelled)).toBeNull();
+  });
+  it("label: alone keeps sessions with any label", () => {
+    expect(matchSession(parseQuery("label:"), labelled)).not.toBeNull();
+    expect(matchSession(parseQuery("label:"), unlabelled)).toBeNull();
   });
 });
 

@@ -1,9 +1,10 @@
 import type { SessionSummary } from "../model/types.js";
+import { fuzzyMatch } from "./fuzzy.js";
 
 /*
  * The search grammar of the browser. Terms are ANDed:
- *   word            substring (preferred) or a compact subsequence over name, first message, cwd
- *                   (and substring over id)
+ *   word            substring of name, id, first message or cwd; else its letters in order
+ *                   in the name or the cwd (fuzzy, as pi 1.5.2); see termScore for ranking
  *   "exact phrase"  substring, spaces included
  *   re:pattern      case-insensitive regular expression over the same fields
  *   cwd: model: label: name:   field filters (label: alone = has labels)
@@ -129,38 +130,54 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
   return error ? { terms, error } : { terms };
 }
 
-/** Label texts are not part of the summary yet; a caller that has them passes this hook. */
+/** A caller may supply label texts itself (summaries carry them as `labels`). */
 export interface MatchContext {
   labelsOf?(s: SessionSummary): string[] | undefined;
 }
 
-type Searchable = Pick<SessionSummary, "name" | "firstMessage" | "cwd" | "id" | "models" | "labelCount" | "modified">;
+type Searchable = Pick<SessionSummary, "name" | "firstMessage" | "cwd" | "id" | "models" | "labelCount" | "labels" | "modified">;
 
-/**
- * A compact subsequence: every char of `needle` in order, spanning at most
- * 3×its length, so "rfctr" finds "refactor" but scattered letters across a long
- * message do not count (the complaint of pi #11220).
+/*
+ * Ranking as pi 1.5.2's session picker: each text term counts by the best field it
+ * matches. Tiers dominate: the term inside the name, then inside the id, the message
+ * text or the folder (exact substrings only: scattered letters in a message are noise),
+ * then the term's letters scattered over the name or the folder (fuzzy). Within a tier
+ * pi's fuzzy score orders. Here higher is better: the rank is the tier's weight minus
+ * pi's score (lower = better there).
  */
-export function compactSubsequence(hay: string, needle: string): boolean {
-  if (needle.length < 2) return false;
-  const maxSpan = needle.length * 3;
-  let start = hay.indexOf(needle[0]);
-  while (start !== -1) {
-    let j = 1;
-    let i = start + 1;
-    const limit = Math.min(hay.length, start + maxSpan);
-    while (j < needle.length && i < limit) {
-      if (hay[i] === needle[j]) j++;
-      i++;
-    }
-    if (j === needle.length) return true;
-    start = hay.indexOf(needle[0], start + 1);
-  }
-  return false;
+const TIER_WEIGHT = 1_000_000;
+type Tier = 0 | 1 | 2;
+
+export function tierRank(tier: Tier, piScore = 0): number {
+  const clamped = Math.max(-TIER_WEIGHT / 4, Math.min(TIER_WEIGHT / 4, piScore));
+  return (3 - tier) * TIER_WEIGHT - clamped;
 }
 
+/** The rank of a term found in the message text (also what a full-text hit counts for). */
+export const TEXT_RANK = tierRank(1);
+
+/** Field filters only filter: every session that passes gets the same. */
 const SUBSTRING = 2;
-const FUZZY = 1;
+
+export function normalizeSpace(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** `lower` holds `phrase` with any run of white space standing for its spaces (normalizing only when it must). */
+function includesSpaced(lower: string, phrase: string): boolean {
+  if (lower.includes(phrase)) return true;
+  if (!phrase.includes(" ") || !/\s\s|[^\S ]/.test(lower)) return false;
+  return normalizeSpace(lower).includes(phrase);
+}
+
+function bestFuzzy(term: string, fields: readonly string[]): number | undefined {
+  let best: number | undefined;
+  for (const f of fields) {
+    const m = fuzzyMatch(term, f);
+    if (m && (best === undefined || m.score < best)) best = m.score;
+  }
+  return best;
+}
 
 function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchContext): number {
   switch (t.kind) {
@@ -172,16 +189,22 @@ function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchCon
       return (t.from === undefined || at >= t.from) && (t.until === undefined || at < t.until) ? SUBSTRING : 0;
     }
     case "word": {
-      const fields = lower();
-      if (fields.some((f) => f.includes(t.text))) return SUBSTRING;
-      // Fuzzy over name, first message and cwd only (fields[0..2]); never over ids.
-      for (let i = 0; i < 3; i++) if (compactSubsequence(fields[i], t.text)) return FUZZY;
-      return 0;
+      const [name, message, cwd, id] = lower();
+      if (name.includes(t.text)) return tierRank(0, fuzzyMatch(t.text, name)?.score);
+      if (id.includes(t.text) || message.includes(t.text) || cwd.includes(t.text)) return TEXT_RANK;
+      const fuzzy = bestFuzzy(t.text, [s.name ?? "", s.cwd]);
+      return fuzzy === undefined ? 0 : tierRank(2, fuzzy);
     }
-    case "phrase":
-      return lower().some((f) => f.includes(t.text)) ? SUBSTRING : 0;
+    case "phrase": {
+      const phrase = normalizeSpace(t.text);
+      if (!phrase) return SUBSTRING;
+      const [name, message, cwd, id] = lower();
+      if (includesSpaced(name, phrase)) return tierRank(0, fuzzyMatch(phrase, normalizeSpace(name))?.score);
+      return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;
+    }
     case "regex":
-      return [s.name ?? "", s.firstMessage, s.cwd, s.id].some((f) => t.re.test(f)) ? SUBSTRING : 0;
+      if (s.name && t.re.test(s.name)) return tierRank(0);
+      return [s.firstMessage, s.cwd, s.id].some((f) => t.re.test(f)) ? TEXT_RANK : 0;
     case "field": {
       switch (t.field) {
         case "cwd":
@@ -194,10 +217,8 @@ function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchCon
         case "label": {
           if (s.labelCount <= 0) return 0;
           if (!t.text) return SUBSTRING;
-          const labels = ctx?.labelsOf?.(s as SessionSummary);
-          // Without label texts we cannot rule a labelled session out.
-          if (!labels) return FUZZY;
-          return labels.some((l) => l.toLowerCase().includes(t.text)) ? SUBSTRING : 0;
+          const labels = ctx?.labelsOf?.(s as SessionSummary) ?? s.labels;
+          return labels?.some((l) => l.toLowerCase().includes(t.text)) ? SUBSTRING : 0;
         }
       }
     }
@@ -205,9 +226,9 @@ function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchCon
 }
 
 /**
- * null when the session does not match; otherwise a score (higher = better).
- * A term that matches as a substring scores above one that only matches fuzzily,
- * so the list can put substring hits first. The empty query matches with 0.
+ * null when the session does not match; otherwise a score (higher = better): the sum
+ * of its terms' ranks, so name hits come first and fuzzy-only hits last. The empty
+ * query matches with 0.
  */
 export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
   if (query.terms.length === 0) return 0;

@@ -107,7 +107,8 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   const lines = () => {
     const buf = term.buffer.active;
     const out: string[] = [];
-    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true) ?? "");
+    // Only the visible columns: after a shrink xterm keeps the cells past the new width.
+    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true, 0, term.cols) ?? "");
     return out;
   };
   const app: RunningApp = {

@@ -1,3 +1,4 @@
+import { userKeymap } from "../../../components/keys/userKeymap.js";
 import { configPath, loadConfig } from "../../config/config.js";
 import { usageError } from "../errors.js";
 import type { CliIO } from "../io.js";
@@ -13,7 +14,8 @@ export async function configCommand(args: string[], io: CliIO): Promise<number> 
     return 0;
   }
   const { config, warnings } = loadConfig(path);
-  for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
+  // Key bindings are checked against the browser's command registry, as the browser does.
+  for (const w of [...warnings, ...userKeymap(config.keys).warnings]) io.stderr(`pi-sessions: ${w}\n`);
   io.stdout(`${JSON.stringify(config, null, 2)}\n`);
   return 0;
 }

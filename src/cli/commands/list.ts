@@ -44,7 +44,8 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
     io.stderr(values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`);
     return 0;
   }
-  io.stdout(formatTable(shown, !!values.all, Date.now(), io.columns ?? PIPE_ROW_COLUMNS));
+  // Prefixes unique across the whole store: `show` resolves them against every session.
+  io.stdout(formatTable(shown, !!values.all, Date.now(), io.columns ?? PIPE_ROW_COLUMNS, sessions.map((s) => s.id)));
   return 0;
 }
 
@@ -56,8 +57,8 @@ export const PIPE_ROW_COLUMNS = 240;
  * wide characters can't misalign it, and is cut to what is left of the row (a 50 MB
  * first message is one row, not 50 MB of output).
  */
-export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = Date.now(), rowColumns = PIPE_ROW_COLUMNS): string {
-  const idLen = uniquePrefixLength(sessions.map((s) => s.id));
+export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = Date.now(), rowColumns = PIPE_ROW_COLUMNS, allIds: string[] = sessions.map((s) => s.id)): string {
+  const idLen = uniquePrefixLength(allIds);
   const rows = sessions.map((s) => [
     formatAge(s.modified, now),
     String(s.messageCount),
