@@ -41,7 +41,8 @@ describe("list --cwd prints id prefixes that show accepts", () => {
     const ids = ["0199aaaa-bbbb-7ccc-8ddd-000000000001", "0199aaaa-bbbb-7ccc-8ddd-000000000002"];
     const cwds = ["/proj/one", "/proj/two"];
     ids.forEach((id, i) => {
-      const dir = join(store, `--proj-${i}--`);
+      // pi's own project folder for the cwd (its list(cwd) goes by the folder).
+      const dir = join(store, `--${cwds[i].slice(1).replace(/\//g, "-")}--`);
       mkdirSync(dir);
       const header = { type: "session", version: 3, id, timestamp: "2025-01-01T00:00:00.000Z", cwd: cwds[i] };
       const msg = { type: "message", id: `e${i}`, parentId: null, timestamp: "2025-01-01T00:00:01.000Z", message: { role: "user", content: "hi", timestamp: 1 } };

@@ -166,7 +166,8 @@ describe("App", () => {
     const p = await renderApp({ sessions, preview: () => ({ entries, pathLength: 30 }) });
     await resize(p.r, 120, 30);
     let f = await waitForFrame(p.r, (x) => x.includes("reply 29 second line"));
-    const pane = (frame: string) => frame.split("\n").map((l) => l.split("│")[1]?.trim() ?? "");
+    // The preview pane's text: what stands between its frame's "│" borders, right of the list's.
+    const pane = (frame: string) => frame.split("\n").map((l) => l.split("││")[1]?.replace(/│$/, "").trim() ?? "");
     const below = (frame: string) => pane(frame).slice(pane(frame).findIndex((l) => l.startsWith("───")) + 1);
     expect(["you", "assistant"]).toContain(below(f)[0]);
     await press(p.r, "K", "K");

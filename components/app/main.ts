@@ -1,5 +1,6 @@
 import { processIO } from "../../src/cli/io.js";
 import { run } from "../../src/cli/main.js";
+import { UI_COMMANDS } from "./uiCommands.js";
 
 /** What the launcher (src/bin.ts) lends the program. */
 export interface LaunchHooks {
@@ -7,10 +8,8 @@ export interface LaunchHooks {
   onFirstFrame?: () => void;
 }
 
-/** Loaded on demand: only the browser pays for Ink and React. */
-const browse = async (args: string[], io: Parameters<typeof run>[1]) => (await import("./browseCommand.js")).browseCommand(args, io);
 
 /** The bundled program's entry (dist/bundle/app.js, loaded by src/bin.ts): the CLI with the browser. */
 export function main(argv: string[], hooks: LaunchHooks = {}): Promise<number> {
-  return run(argv, { ...processIO(), onFirstFrame: hooks.onFirstFrame }, browse);
+  return run(argv, { ...processIO(), onFirstFrame: hooks.onFirstFrame }, UI_COMMANDS);
 }

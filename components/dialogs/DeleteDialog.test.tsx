@@ -138,7 +138,9 @@ describe("DeleteDialog in the app", () => {
 describe("our own writes", () => {
   /** A store that pi does not touch: after each own write the watcher sees the file as the write left it. */
   function ownWriteWorld(now: number) {
-    const sessions = makeSessions(2, { cwd: CWD, mtimeMs: now - 3_600_000, modified: new Date(now - 3_600_000) });
+    const made = makeSessions(2, { cwd: CWD, mtimeMs: now - 3_600_000, modified: new Date(now - 3_600_000) });
+    // sessions[0] is the newest, so it is the selected top row.
+    const sessions = [made[0], { ...made[1], mtimeMs: now - 7_200_000, modified: new Date(now - 7_200_000) }];
     const written = { bytes: sessions[0].bytes + 120, mtimeMs: now - 500 };
     let onChanges: ((c: StoreChanges) => void) | undefined;
     const watch: WatchFn = (_dir, _known, cb) => {

@@ -31,11 +31,12 @@ describe("SessionList: search matches", () => {
   });
   it("marks a name's scattered letters, never a message's", async () => {
     const named = makeSummary({ name: "debug ply", cwd: "/q" });
-    const r = await renderInk(<SessionList rows={[{ session: named, depth: 0, prefix: "" }]} cursor={0} width={80} height={2} showCwd={false} emptyText="none" now={now} query={parseQuery("dply")} />);
+    const r = await renderInk(<SessionList rows={[{ session: named, depth: 0, prefix: "" }]} cursor={0} width={80} height={5} showCwd={false} emptyText="none" now={now} query={parseQuery("dply")} />);
     expect(underlined(r.lastFrame()!).join("")).toBe("dply");
   });
   it("draws no underline without a query", async () => {
-    const r = await renderInk(<SessionList rows={rowsOf(3)} cursor={0} width={80} height={3} showCwd={false} emptyText="none" now={now} />);
+    const r = await renderInk(<SessionList rows={rowsOf(3)} cursor={0} width={80} height={6} showCwd={false} emptyText="none" now={now} />);
+    expect(r.lastFrame()).toContain("session 2");
     expect(r.lastFrame()).not.toContain("\x1b[4m");
   });
 });

@@ -3,7 +3,17 @@ import { CliError, usageError } from "./errors.js";
 import { COMMAND_HELP, MAIN_HELP } from "./help.js";
 import type { CliIO } from "./io.js";
 
-type Command = (args: string[], io: CliIO) => Promise<number>;
+export type Command = (args: string[], io: CliIO) => Promise<number>;
+
+/**
+ * The commands that need the UI's code (the browser, and `config`, which checks key
+ * bindings against the UI's command registry): its entry hands them in
+ * (components/app/uiCommands.ts), so nothing under src/ imports the UI.
+ */
+export interface UiCommands {
+  browse: Command;
+  config: Command;
+}
 // Loaded on demand: a run pays only for the command it runs (and never for Ink unless browsing).
 const COMMANDS: Record<string, () => Promise<Command>> = {
   list: async () => (await import("./commands/list.js")).listCommand,
@@ -13,7 +23,6 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   label: async () => (await import("./commands/label.js")).labelCommand,
   delete: async () => (await import("./commands/delete.js")).deleteCommand,
   restore: async () => (await import("./commands/restore.js")).restoreCommand,
-  config: async () => (await import("./commands/config.js")).configCommand,
 };
 
 /** From dist/src/cli, src/cli or dist/bundle: the package root is two or three folders up. */
@@ -33,7 +42,7 @@ function version(): string {
  * Runs one invocation and returns its exit code; errors become one line on stderr. The
  * browser (no subcommand) is the UI's, handed in by its entry (components/app/main.ts).
  */
-export async function run(argv: string[], io: CliIO, browse?: Command): Promise<number> {
+export async function run(argv: string[], io: CliIO, ui?: UiCommands): Promise<number> {
   const [first, ...rest] = argv;
   try {
     if (first === "help" || first === "-h" || first === "--help") {
@@ -46,7 +55,7 @@ export async function run(argv: string[], io: CliIO, browse?: Command): Promise<
       return 0;
     }
     if (first !== undefined && !first.startsWith("-")) {
-      const load = COMMANDS[first];
+      const load = COMMANDS[first] ?? (first === "config" && ui ? async () => ui.config : undefined);
       if (!load) throw usageError(`unknown command '${first}' (see pi-sessions --help)`);
       if (rest.includes("--help") || rest.includes("-h")) {
         io.stdout(COMMAND_HELP[first]);
@@ -54,8 +63,8 @@ export async function run(argv: string[], io: CliIO, browse?: Command): Promise<
       }
       return await (await load())(rest, io);
     }
-    if (!browse) throw new CliError("this build has no browser; run pi-sessions", 2);
-    return await browse(argv, io);
+    if (!ui) throw new CliError("this build has no browser; run pi-sessions", 2);
+    return await ui.browse(argv, io);
   } catch (err) {
     // Messages can quote file contents (ids, paths): sanitize them like any screen text.
     const { sanitizeLine } = await import("../text/sanitize.js");

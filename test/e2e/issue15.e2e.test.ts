@@ -42,7 +42,7 @@ describe("config mistakes", () => {
     const config = join(makeTmpDir(), "config.json");
     writeFileSync(config, JSON.stringify({ colour: "red", keys: { "list.dwn": ["n"] } }));
     const app = start(["--session-dir", PI_STORE, "--all", "--config", config]);
-    const screen = await app.waitFor("❯");
+    const screen = await app.waitFor("config: unknown setting");
     expect(screen).toContain('config: unknown setting "colour" ignored (+1 more: pi-sessions config lists them)');
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);

@@ -1,3 +1,4 @@
+import { UI_COMMANDS } from "../../components/app/uiCommands.js";
 import { run } from "../../src/cli/main.js";
 
 export interface CliResult {
@@ -20,7 +21,7 @@ export async function runCli(argv: string[], opts: { cwd?: string; env?: NodeJS.
     cwd: opts.cwd ?? process.cwd(),
     env: opts.env ?? {},
     isTTY: opts.isTTY ?? false,
-  });
+  }, UI_COMMANDS);
   return { code, stdout, stderr };
 }
 

@@ -1,8 +1,8 @@
-import { userKeymap } from "../../../components/keys/userKeymap.js";
-import { configPath, loadConfig } from "../../config/config.js";
-import { usageError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { parse } from "../parse.js";
+import { userKeymap } from "../keys/userKeymap.js";
+import { configPath, loadConfig } from "../../src/config/config.js";
+import { usageError } from "../../src/cli/errors.js";
+import type { CliIO } from "../../src/cli/io.js";
+import { parse } from "../../src/cli/parse.js";
 
 /** `config --path` prints where the file is; `config` prints the settings in effect. */
 export async function configCommand(args: string[], io: CliIO): Promise<number> {
