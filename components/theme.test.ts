@@ -23,3 +23,14 @@ describe("light theme", () => {
     expect(makeTheme(false, true).accent.color).toBeUndefined();
   });
 });
+
+describe("the selection bar", () => {
+  it("is inverse and bold in every theme, NO_COLOR included, so the selected row stands out without colour", () => {
+    for (const t of [makeTheme(true), makeTheme(true, true), makeTheme(false)]) {
+      expect(t.selected.inverse).toBe(true);
+      expect(t.selected.bold).toBe(true);
+    }
+    // A named row is bold (and coloured) but never inverse: it cannot pass for the selection.
+    expect(makeTheme(false).named.inverse).toBeUndefined();
+  });
+});

@@ -121,6 +121,22 @@ describe("App", () => {
       await cleanupInk();
     }
   });
+  it("draws a dialog over the list, sized to its content and centred, never as a full-screen box", async () => {
+    const sessions = makeSessions(8);
+    const h = await renderApp({ sessions });
+    await resize(h.r, 120, 30);
+    await press(h.r, "\x12"); // Ctrl+R
+    const lines = h.r.lastFrame()!.split("\n");
+    const top = lines.findIndex((l) => l.includes("╭─ Rename session"));
+    expect(top).toBeGreaterThan(3);
+    const left = lines[top].indexOf("╭─ Rename session");
+    const right = 120 - (left + lines[top].slice(left).indexOf("╮") + 1);
+    expect(left).toBeGreaterThan(10);
+    expect(Math.abs(left - right)).toBeLessThanOrEqual(1); // centred
+    // The list is still there around it.
+    expect(lines.slice(0, top).join("\n")).toContain("session 0");
+  });
+
   it("x opens the action menu; an action runs as its key would, Esc closes", async () => {
     const sessions = makeSessions(2);
     const h = await renderApp({ sessions });

@@ -46,6 +46,8 @@ describe("RenameDialog", () => {
     // The status line stays through keys and fades after a few seconds.
     await press(r, "j");
     expect(r.lastFrame()).toContain("Renamed to");
+    // On a line of its own: the key hints stay.
+    expect(r.lastFrame()).toContain("? help");
   });
 
   it("inserts a pasted chunk whole (newlines become spaces), and Esc cancels without renaming", async () => {
