@@ -158,8 +158,9 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             info={state.rows.length ? `${state.cursor + 1} of ${state.rows.length}` : ""}
             focused={!modal}
             query={state.query}
+            dimmed={!!modal}
           />
-          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} query={state.query} onBounds={onPreviewBounds} />
+          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} query={state.query} onBounds={onPreviewBounds} dimmed={!!modal} />
           {modal && dialogs}
         </Box>
       )}

@@ -21,7 +21,7 @@ interface Props {
 
 const Item = ({ isSelected = false, label }: { isSelected?: boolean; label: string }) => <Text {...(isSelected ? theme.selected : {})}>{label}</Text>;
 
-const Indicator = ({ isSelected = false }: { isSelected?: boolean }) => <Text {...theme.selected}>{isSelected ? " ❯ " : "   "}</Text>;
+const Indicator = ({ isSelected = false }: { isSelected?: boolean }) => (isSelected ? <Text {...theme.selected}>{" ❯ "}</Text> : <Text>{"   "}</Text>);
 
 /**
  * A choice dialog's list (ink-select-input: ↑↓ or j/k, Enter, or 1–9). Rows are padded to

@@ -9,6 +9,8 @@ import { formatRowParts, rowTone } from "./rowFormat.js";
 import { formatSnippetLine } from "./snippetLine.js";
 
 interface Props {
+  /** Behind a dialog: the row is drawn dimmed, selection included. */
+  dimmed?: boolean;
   row: ListRow;
   width: number;
   selected: boolean;
@@ -56,7 +58,7 @@ function rowLine({ row, width, selected, showCwd, now, marked, open, query }: Pr
 /** One pre-formatted line; memoised so a cursor move re-renders two rows, not the page. */
 export const SessionRow = memo(function SessionRow(props: Props) {
   const { row, width, selected, query } = props;
-  const tone = rowTone(row, selected);
+  const tone = props.dimmed ? "muted" : rowTone(row, selected);
   const line = (
     <Text wrap="truncate-end" {...(tone ? theme[tone] : {})}>
       {rowLine(props)}

@@ -18,10 +18,12 @@ interface Props {
   query?: Query;
   /** Told how far this session's preview can scroll, whenever that changes. */
   onBounds?(path: string, bounds: ScrollBounds): void;
+  /** Behind a dialog: every line dimmed. */
+  dimmed?: boolean;
 }
 
 /** Facts and the tail of the selected session; drawn from what usePreview has, never waited for. */
-export function PreviewPane({ session, state, position, width, height, inner, offset = 0, query, onBounds }: Props) {
+export function PreviewPane({ session, state, position, width, height, inner, offset = 0, query, onBounds, dimmed = false }: Props) {
   const view = useMemo(() => (session ? previewView(session, state, inner.width, inner.height, offset) : undefined), [session, state, inner.width, inner.height, offset]);
   const lines = useMemo(() => (view && query ? highlightConversation(view.lines, query) : (view?.lines ?? [])), [view, query]);
   const path = session?.path;
@@ -33,5 +35,6 @@ export function PreviewPane({ session, state, position, width, height, inner, of
   }, [path, min, max, offset, onBounds]);
   // Not clipped: previewLines returns at most inner.height lines, each cut to the width, and
   // clipping would make ink slice every line of every frame.
-  return <LinesPane lines={session ? lines : undefined} empty="no session selected" position={position} width={width} height={height} />;
+  const shown = useMemo(() => (dimmed ? lines.map((l) => ({ text: l.text, tone: "muted" as const })) : lines), [lines, dimmed]);
+  return <LinesPane lines={session ? shown : undefined} empty="no session selected" position={position} width={width} height={height} />;
 }
