@@ -3,6 +3,7 @@ import type { FullTextFn } from "../hooks/useFullTextSearch.js";
 import type { PreviewLoader } from "../preview/types.js";
 import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
 import type { WatchFn } from "../hooks/useStoreWatch.js";
+import type { TreeIO } from "../tree/useTreeEffects.js";
 
 export type ScanFn = (dir: string, handlers?: ScanHandlers, options?: ScanOptions) => Promise<ScanResult>;
 
@@ -19,4 +20,6 @@ export interface BrowserDeps {
   watch?: WatchFn;
   /** Puts text on the clipboard through the terminal the UI draws on (OSC 52); none when absent. */
   copy?(text: string): void;
+  /** The branch tree's loads, searches and writes; defaults to the real ones. */
+  tree?: TreeIO;
 }
