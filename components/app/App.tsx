@@ -99,7 +99,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   // Live store (after the first scan) and rename/delete/undo; own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
   useLifecycleEffects(state.effects, dispatch, deps.lifecycle ?? realLifecycle, refreshStore);
-  const treeIO = useMemo(() => ({ ...realTreeIO, copy: deps.copy ?? (() => {}), ...(deps.piProblem ? { piProblem: deps.piProblem } : {}) }), [deps.copy, deps.piProblem]);
+  const treeIO = useMemo(() => deps.tree ?? { ...realTreeIO, copy: deps.copy ?? (() => {}), ...(deps.piProblem ? { piProblem: deps.piProblem } : {}) }, [deps.tree, deps.copy, deps.piProblem]);
   useTreeEffects(state.effects, dispatch, treeIO, refreshStore);
 
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);

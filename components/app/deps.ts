@@ -3,6 +3,7 @@ import type { FullTextFn } from "../hooks/useFullTextSearch.js";
 import type { PreviewLoader } from "../preview/types.js";
 import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
 import type { WatchFn } from "../hooks/useStoreWatch.js";
+import type { TreeIO } from "../tree/useTreeEffects.js";
 
 export type ScanFn = (dir: string, handlers?: ScanHandlers, options?: ScanOptions) => Promise<ScanResult>;
 
@@ -21,4 +22,6 @@ export interface BrowserDeps {
   copy?(text: string): void;
   /** Why pi cannot be started (resume), or undefined; not checked when absent. */
   piProblem?(): string | undefined;
+  /** The branch tree's loads, searches and writes; defaults to the real ones. */
+  tree?: TreeIO;
 }

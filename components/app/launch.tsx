@@ -112,12 +112,19 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   const restore = enterFullScreen(term.fd);
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
-    signalled = sig;
+    signalled ??= sig;
     instance?.unmount();
   };
   const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
   for (const s of signals) process.on(s, onSignal);
   let stopRepaint: (() => void) | undefined;
+  // A terminal that vanished without a SIGHUP reaching us (we are not its session leader):
+  // its input ends and writes to it fail (EIO). Unhandled, such a write error crashed the
+  // program with a stack trace; it ends as a hang-up instead, quietly.
+  const onHangUp = () => onSignal("SIGHUP");
+  process.stdin.on("end", onHangUp);
+  process.stdin.on("error", onHangUp);
+  term.stream.on("error", onHangUp);
   try {
     const app = (
       <App
@@ -158,12 +165,21 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     await instance.waitUntilExit();
   } finally {
     stopRepaint?.();
-    for (const s of signals) process.off(s, onSignal);
     instance?.cleanup();
     restore();
     keys.detach();
     releaseStdin();
     term.close();
+    // After a hang-up the handlers stay, as the program is on its way out: a second SIGHUP
+    // (the terminal's, then the kernel's when the session leader goes) must not kill it
+    // halfway, nor a failed write still to be reported crash it. (Signal handlers keep
+    // nothing alive.)
+    if (signalled !== "SIGHUP") {
+      for (const s of signals) process.off(s, onSignal);
+      process.stdin.off("end", onHangUp);
+      process.stdin.off("error", onHangUp);
+      term.stream.off("error", onHangUp);
+    }
   }
 
   if (signalled) return 128 + (constants.signals[signalled as NodeJS.Signals] ?? 0);

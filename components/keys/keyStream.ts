@@ -4,6 +4,14 @@ import { createTokenizer, type Token } from "./tokenizer.js";
 /** How long a read that ends inside a sequence (a lone ESC, most often) waits for the rest. */
 export const PENDING_MS = 10;
 
+/**
+ * Ink 8 holds input that ends inside what its own parser takes for an unfinished escape
+ * sequence (a lone ESC, ESC ESC, ESC [ 23 $) and passes it on 20 ms after the last read
+ * (components/App.js, pendingInputFlushDelayMilliseconds). A key handed on sooner would be
+ * glued to it: Escape then j would become Alt+J. After such a key the next waits this long.
+ */
+export const INK_ESCAPE_WAIT_MS = 30;
+
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
 
@@ -58,6 +66,11 @@ export class KeyStream extends Readable {
     return this;
   }
 
+  /** Nothing held back or queued: every key read so far has been handed on. */
+  get idle(): boolean {
+    return !this.waiting && this.queue.length === 0 && !this.tokenizer.pending();
+  }
+
   /** Stops reading the terminal (it stays usable by whoever reads it next). */
   detach(): void {
     clearTimeout(this.flushTimer);
@@ -85,13 +98,50 @@ export class KeyStream extends Readable {
     if (chunk === undefined) return;
     this.waiting = true;
     this.push(chunk);
+    const release = () => {
+      this.waiting = false;
+      this.next();
+    };
+    if (inkHolds(chunk)) {
+      setTimeout(release, INK_ESCAPE_WAIT_MS);
+      return;
+    }
     // Ink reads the chunk on 'readable' and React commits the update in a microtask;
     // the second turn lets effects that follow a commit run too.
-    setImmediate(() =>
-      setImmediate(() => {
-        this.waiting = false;
-        this.next();
-      }),
-    );
+    setImmediate(() => setImmediate(release));
   }
+}
+
+const isFinal = (c: number) => c >= 0x40 && c <= 0x7e;
+
+/**
+ * Whether Ink's input parser, given `key` as a whole read, keeps it back as the start of
+ * an unfinished sequence (its rules, which differ from ours in places: it ends rxvt's "$"
+ * keys after one digit only).
+ */
+export function inkHolds(key: string): boolean {
+  if (key[0] !== "\x1b") return false;
+  let i = key[1] === "\x1b" ? 2 : 1;
+  if (i >= key.length) return true;
+  const kind = key[i];
+  if (kind === "[") {
+    const start = ++i;
+    for (; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (i === start && c === 0x5b) continue;
+      if (c === 0x24 && i === start + 1 && "235678".includes(key[start])) return false;
+      if (isFinal(c)) return false;
+      if (c < 0x20 || c > 0x3f) return false;
+    }
+    return true;
+  }
+  if (kind === "O") {
+    for (i++; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (isFinal(c)) return false;
+      if (c !== 0x3b && (c < 0x30 || c > 0x39)) return false;
+    }
+    return true;
+  }
+  return false;
 }

@@ -42,8 +42,9 @@ function escapeLength(s: string, i: number): number | "partial" {
     if (s[j] === "[") j++;
     for (; j < s.length; j++) {
       const c = s.charCodeAt(j);
-      // rxvt's shifted editing keys end in "$" (ESC [ 2 $).
-      if (c === 0x24 && j === i + 3 && "235678".includes(s[i + 2])) return j - i + 1;
+      // rxvt's shifted keys end in "$" after digits only (ESC [ 2 $, Shift+F11 ESC [ 23 $);
+      // elsewhere "$" is an intermediate byte and the sequence goes on.
+      if (c === 0x24 && j > i + 2 && /^\d+$/.test(s.slice(i + 2, j))) return j - i + 1;
       if (isFinal(c)) return j - i + 1;
       if (!isParamOrIntermediate(c)) return j - i; // broken: end before the stray byte
     }
@@ -66,8 +67,9 @@ function escapeLength(s: string, i: number): number | "partial" {
     }
     return 2;
   }
-  // Alt+key: ESC followed by one code point.
+  // Alt+key: ESC followed by one code point (whose second half may be in the next read).
   const cp = s.codePointAt(i + 1) ?? 0;
+  if (cp >= 0xd800 && cp <= 0xdbff && i + 2 >= s.length) return "partial";
   return cp > 0xffff ? 3 : 2;
 }
 

@@ -39,6 +39,8 @@ export interface RunningApp {
   resize(cols: number, rows: number): Promise<void>;
   exited: Promise<{ exitCode: number; signal?: number }>;
   kill(signal?: string): void;
+  /** Closes the terminal itself (the master side), as closing a terminal window does. */
+  hangUp(): void;
 }
 
 export interface StartOptions {
@@ -150,6 +152,7 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
     },
     exited,
     kill: (signal) => p.kill(signal),
+    hangUp: () => p.destroy(),
   };
   return app;
 }

@@ -1,0 +1,81 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { INK_ESCAPE_WAIT_MS, inkHolds, KeyStream, PENDING_MS } from "./keyStream.js";
+
+class FakeTerminalIn extends Readable {
+  readonly isTTY = true;
+  constructor() {
+    super({ read() {} });
+  }
+}
+
+/** Every chunk the KeyStream hands on, with when (ms after the start). */
+function collect(keys: KeyStream) {
+  const t0 = performance.now();
+  const got: { chunk: string; at: number }[] = [];
+  keys.on("data", (chunk: string) => got.push({ chunk, at: performance.now() - t0 }));
+  return got;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Once the terminal's reads have arrived (a tick later) and every key has gone on. */
+async function drained(keys: KeyStream) {
+  await sleep(1);
+  while (!keys.idle) await sleep(1);
+}
+
+describe("inkHolds: what Ink's parser keeps back as an unfinished sequence", () => {
+  it("a lone ESC, ESC ESC, unfinished CSI and SS3, and rxvt's two-digit $ keys", () => {
+    for (const k of ["\x1b", "\x1b\x1b", "\x1b[", "\x1b[1;", "\x1b[23$", "\x1bO", "\x1bO1;", "\x1b\x1b["]) expect(inkHolds(k), JSON.stringify(k)).toBe(true);
+  });
+  it("not complete sequences, Alt+key, or plain keys", () => {
+    for (const k of ["a", "\r", "\x1b[A", "\x1b[2$", "\x1b[3~", "\x1bOP", "\x1b[[A", "\x1bj", "\x1b\x1bq", "\x1b\x1b[B", "\x1b[200~x\x1b[201~"]) expect(inkHolds(k), JSON.stringify(k)).toBe(false);
+  });
+});
+
+describe("KeyStream", () => {
+  it("hands on one key per chunk, however the terminal grouped them, and a paste whole", async () => {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const got = collect(keys);
+    tty.push("/ab\r\x1b[Bq");
+    tty.push("\x1b[200~x\ry\x1b[201~");
+    await drained(keys);
+    expect(got.map((g) => g.chunk)).toEqual(["/", "a", "b", "\r", "\x1b[B", "q", "\x1b[200~x\ry\x1b[201~"]);
+    keys.detach();
+  });
+
+  it("a lone ESC goes on after a pause, and the next key waits until Ink has let it go", async () => {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const got = collect(keys);
+    tty.push("\x1b");
+    await sleep(PENDING_MS + 5);
+    tty.push("j");
+    await drained(keys);
+    expect(got.map((g) => g.chunk)).toEqual(["\x1b", "j"]);
+    expect(got[1].at - got[0].at).toBeGreaterThanOrEqual(INK_ESCAPE_WAIT_MS - 1);
+    keys.detach();
+  });
+
+  it("passes raw mode, ref and unref to the terminal and stops reading it on detach", async () => {
+    const calls: string[] = [];
+    const tty = Object.assign(new FakeTerminalIn(), {
+      setRawMode: (m: boolean) => calls.push(`raw ${m}`),
+      ref: () => calls.push("ref"),
+      unref: () => calls.push("unref"),
+    });
+    const keys = new KeyStream(tty);
+    expect(keys.isTTY).toBe(true);
+    keys.setRawMode(true);
+    keys.ref();
+    keys.unref();
+    expect(calls).toEqual(["raw true", "ref", "unref"]);
+    const got = collect(keys);
+    keys.detach();
+    tty.push("x");
+    await sleep(5);
+    expect(got).toEqual([]);
+  });
+});

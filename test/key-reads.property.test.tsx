@@ -1,0 +1,295 @@
+import xterm from "@xterm/headless";
+import fc from "fast-check";
+import { render } from "ink";
+import { EventEmitter } from "node:events";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { createElement } from "react";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { App } from "../components/app/App.js";
+import type { BrowserDeps } from "../components/app/deps.js";
+import type { LifecycleDeps } from "../components/hooks/useLifecycleEffects.js";
+import { KeyStream, PENDING_MS } from "../components/keys/keyStream.js";
+import type { Outcome } from "../components/state/effects.js";
+import type { TreeIO } from "../components/tree/useTreeEffects.js";
+import { loadSessionIndex, type SessionIndex } from "../src/model/session-index.js";
+import type { SessionEntry, SessionSummary } from "../src/model/types.js";
+import { fakeScan } from "./helpers/ink.js";
+import { makeSummary } from "./helpers/sessions.js";
+import { PI_STORE } from "./helpers/tmp-store.js";
+
+/*
+ * Issue 13's property: any sequence of keys, cut into reads at any points, reaches the same
+ * final state as the same keys sent one per read — over the list, search, tree, tree search
+ * and every dialog (rename, label, delete confirm, help). The real App runs under Ink's real
+ * render and input path: a fake terminal (isTTY, setRawMode, a readable each read is pushed
+ * into) wrapped in the KeyStream launch.tsx uses, drawing into a headless xterm. The final
+ * screen, the outcome and every file operation asked for must be the same both ways.
+ *
+ * Checked against a broken mechanism (25 runs each):
+ * - Ink given the fake terminal itself, without KeyStream: fails at once (Enter then t j t
+ *   in one read reached useInput as one input "\rtjt": nothing resumed).
+ * - KeyStream pushing each read's keys as one chunk: fails at the 2nd run ("aj" in one read:
+ *   j did not move).
+ * - KeyStream without its wait after a key Ink holds back (inkHolds): fails within a few
+ *   runs (L, Esc, then j in the next read: Ink glued the Esc to the j, as Alt+J).
+ */
+
+const COLS = 100;
+const ROWS = 28;
+
+/** A key as a terminal sends it; a lone ESC ("pause") comes with a pause after it. */
+type Key = { seq: string; pause?: boolean } | { paste: string };
+
+const CSI = "\x1b[";
+const KEYS: [number, Key][] = [
+  [6, { seq: "j" }],
+  [3, { seq: "k" }],
+  [2, { seq: `${CSI}B` }],
+  [2, { seq: `${CSI}A` }],
+  [4, { seq: "/" }],
+  [5, { seq: "a" }],
+  [2, { seq: "é" }],
+  [3, { seq: " " }],
+  [5, { seq: "\r" }],
+  [3, { seq: "\x7f" }],
+  [1, { seq: "\x15" }],
+  [3, { seq: "\x1b", pause: true }],
+  [2, { seq: "r" }],
+  [2, { seq: "\x12" }],
+  [2, { seq: "\x04" }],
+  [2, { seq: "y" }],
+  [1, { seq: "n" }],
+  [2, { seq: "?" }],
+  [5, { seq: "t" }],
+  [3, { seq: "L" }],
+  [2, { seq: `${CSI}D` }],
+  [2, { seq: `${CSI}C` }],
+  [1, { seq: "o" }],
+  [1, { seq: "]" }],
+  [1, { seq: "\t" }],
+  [1, { seq: "s" }],
+  [1, { seq: "u" }],
+  [1, { seq: `${CSI}1;5C` }],
+];
+const keyArb: fc.Arbitrary<Key> = fc.oneof(
+  ...KEYS.map(([weight, k]) => ({ weight, arbitrary: fc.constant(k) })),
+  { weight: 3, arbitrary: fc.constantFrom("ab", "x\ry", "q\r\rq", "é j\n").map((paste): Key => ({ paste })) },
+);
+
+const bytes = (k: Key) => ("paste" in k ? `\x1b[200~${k.paste}\x1b[201~` : k.seq);
+
+/** The reads: a segment ends after each lone ESC (then a pause); inside a segment, any cuts. */
+function cutIntoReads(keys: Key[], cuts: number[]): { reads: string[]; pauseAfter: boolean }[] {
+  const segments: { text: string; pauseAfter: boolean }[] = [];
+  let text = "";
+  for (const k of keys) {
+    text += bytes(k);
+    if ("seq" in k && k.pause) {
+      segments.push({ text, pauseAfter: true });
+      text = "";
+    }
+  }
+  if (text) segments.push({ text, pauseAfter: false });
+  let c = 0;
+  return segments.map(({ text, pauseAfter }) => {
+    const points = [...new Set(cuts.slice(c, (c += 3)).map((x) => x % (text.length + 1)))].sort((a, b) => a - b);
+    const reads: string[] = [];
+    let from = 0;
+    for (const p of points) {
+      if (p > from) reads.push(text.slice(from, p));
+      from = p;
+    }
+    if (from < text.length) reads.push(text.slice(from));
+    return { reads, pauseAfter };
+  });
+}
+
+/** The terminal's input side: what a tty.ReadStream is to Ink, fed by the test. */
+class FakeTerminalIn extends Readable {
+  readonly isTTY = true;
+  constructor() {
+    super({ read() {} });
+  }
+  setRawMode(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+}
+
+/** The terminal's output side: a sized TTY whose writes go into a headless xterm. */
+class FakeTerminalOut extends EventEmitter {
+  readonly isTTY = true;
+  readonly columns = COLS;
+  readonly rows = ROWS;
+  readonly writable = true;
+  constructor(private readonly term: InstanceType<typeof xterm.Terminal>) {
+    super();
+  }
+  write(data: string | Uint8Array, enc?: unknown, cb?: () => void): boolean {
+    this.term.write(typeof data === "string" ? data : Buffer.from(data).toString("utf8"));
+    (typeof enc === "function" ? (enc as () => void) : cb)?.();
+    return true;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const turn = () => new Promise((r) => setImmediate(r));
+
+let sessionsFixture: { sessions: SessionSummary[]; index: SessionIndex };
+
+beforeAll(async () => {
+  const files = readdirSync(PI_STORE, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => readdirSync(join(PI_STORE, d.name)).map((f) => join(PI_STORE, d.name, f)))
+    .filter((p) => p.endsWith(".jsonl"))
+    .sort();
+  // The tree shows the largest one (branches, tool calls): loaded once, handed out at once.
+  const biggest = [...files].sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  const paths = [biggest, ...files.filter((f) => f !== biggest).slice(0, 4)];
+  const sessions = paths.map((path, i) => makeSummary({ path, cwd: "/home/u/proj", firstMessage: `session ${i} alpha`, modified: new Date(Date.UTC(2025, 0, 15, 12 - i)) }));
+  sessionsFixture = { sessions, index: await loadSessionIndex(biggest, { skim: true }) };
+  // Ink drives React here as in the program (no act()).
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+interface Outcomes {
+  screen: string;
+  exits: Outcome[];
+  ops: string[];
+}
+
+/** One run of the app: the segments' reads pushed into the terminal as they come. */
+async function run(segments: { reads: string[]; pauseAfter: boolean }[], mode: "cut" | "oneByOne"): Promise<Outcomes> {
+  const term = new xterm.Terminal({ cols: COLS, rows: ROWS, allowProposedApi: true, convertEol: true });
+  const out = new FakeTerminalOut(term);
+  const tty = new FakeTerminalIn();
+  const keys = new KeyStream(tty);
+  const exits: Outcome[] = [];
+  const ops: string[] = [];
+  const { sessions, index } = sessionsFixture;
+  const lifecycle: LifecycleDeps = {
+    rename: async (path, name) => ops.push(`rename ${path} ${JSON.stringify(name)}`),
+    trash: (targets) => {
+      ops.push(`trash ${targets.map((t) => t.path).join(" ")}`);
+      return { records: targets.map((t) => ({ original: t.path, trashedFile: `/trash/files/${t.sessionId}`, infoFile: `/trash/info/${t.sessionId}`, deletedAt: "", batch: "b", bytes: t.bytes })) };
+    },
+    deletePermanently: (targets) => {
+      ops.push(`delete ${targets.map((t) => t.path).join(" ")}`);
+      return targets.map((t) => t.path);
+    },
+    restore: (r) => void ops.push(`restore ${r.original}`),
+    trashLocation: () => "/trash",
+  };
+  // The tree's I/O answers at once (in a microtask): a key after `t` meets the loaded tree in
+  // both runs, so the runs differ only in how the keys were read.
+  const tree: TreeIO = {
+    loadIndex: async () => index,
+    search: async (_p, ix, q) => ix.nodes.filter((_, i) => i % (q.length + 2) === 0).map((n) => n.id),
+    mtimeMs: async () => 0,
+    label: async (path, id, label) => {
+      ops.push(`label ${id} ${JSON.stringify(label)}`);
+      return { type: "label", id: "x", parentId: null, timestamp: "", targetId: id, label } as unknown as SessionEntry;
+    },
+    navigate: async (path, id) => {
+      ops.push(`navigate ${id}`);
+      return { type: "custom", id: "y", parentId: id, timestamp: "" } as unknown as SessionEntry;
+    },
+    fork: async () => {
+      throw new Error("no forks here");
+    },
+    scanFile: async () => {
+      throw new Error("no scans here");
+    },
+    now: () => Date.now(),
+    copy: (text) => void ops.push(`copy ${JSON.stringify(text)}`),
+  };
+  const deps: BrowserDeps = {
+    scan: fakeScan(sessions),
+    loadPreview: async () => ({ entries: [], pathLength: 0 }),
+    cwdExists: () => true,
+    lifecycle,
+    tree,
+  };
+  const instance = render(
+    createElement(App, { storeDir: "/store", storeLabel: "~/.pi/agent/sessions", launchCwd: "/home/u/proj", all: true, print: false, deps, onExit: (o) => exits.push(o) }),
+    { stdout: out as unknown as NodeJS.WriteStream, stdin: keys as unknown as NodeJS.ReadStream, stderr: out as unknown as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false, interactive: true, maxFps: 60 },
+  );
+  const settled = async () => {
+    while (!keys.idle) await turn();
+    for (let i = 0; i < 4; i++) await turn();
+  };
+  await sleep(5);
+  await settled();
+  for (const { reads, pauseAfter } of segments) {
+    if (mode === "cut") {
+      // Back to back, before any key of them is handled: the hardest case.
+      for (const r of reads) tty.push(r);
+    } else {
+      for (const r of reads) {
+        tty.push(r);
+        await settled();
+      }
+    }
+    if (pauseAfter) {
+      // The cut run pauses just long enough for the ESC to count as the Escape key; the
+      // key-by-key run also lets Ink's own escape wait run out.
+      await sleep(mode === "cut" ? PENDING_MS + 5 : 40);
+    }
+  }
+  await settled();
+  // Throttled frames, previews read from disk (the entry preview, once the cursor rests
+  // 40 ms) and the full-text search (150 ms after the query last changed): the screen is
+  // final once it stops changing and nothing is still loading or searching.
+  const buf = term.buffer.active;
+  const snapshot = async () => {
+    await new Promise<void>((r) => term.write("", r));
+    return Array.from({ length: ROWS }, (_, i) => buf.getLine(buf.viewportY + i)?.translateToString(true) ?? "").join("\n");
+  };
+  let screen = await snapshot();
+  // After an exit the app is gone and its last frame stays.
+  for (let same = exits.length > 0 ? 2 : 0, until = Date.now() + 2000; same < 2 && Date.now() < until; ) {
+    await sleep(20);
+    const next = await snapshot();
+    same = next === screen && !/loading…|full text…/.test(next) ? same + 1 : 0;
+    screen = next;
+  }
+  instance.unmount();
+  instance.cleanup();
+  keys.detach();
+  term.dispose();
+  return { screen, exits, ops };
+}
+
+describe("keys however the terminal groups them (the real App, Ink's input path)", () => {
+  it("any keys cut into reads at any points end like the same keys one read each", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(keyArb, { minLength: 1, maxLength: 18 }), fc.array(fc.nat(), { minLength: 30, maxLength: 30 }), async (ks, cuts) => {
+        // Two apps side by side (each with its own terminal): half the time, and each run's
+        // timing is disturbed by the other's work, as a loaded machine would.
+        const [oneByOne, cut] = await Promise.all([
+          run(
+            ks.map((k) => ({ reads: [bytes(k)], pauseAfter: "seq" in k && !!k.pause })),
+            "oneByOne",
+          ),
+          run(cutIntoReads(ks, cuts), "cut"),
+        ]);
+        expect(cut.exits).toEqual(oneByOne.exits);
+        expect(cut.ops).toEqual(oneByOne.ops);
+        // The frame an exit leaves behind shows previews as far as they had loaded by then
+        // (a matter of time, not of keys): after an exit the outcome is the final state.
+        if (oneByOne.exits.length === 0) expect(cut.screen).toBe(oneByOne.screen);
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
