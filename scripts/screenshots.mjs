@@ -32,7 +32,7 @@ const ESC = "\x1b";
 const SCREENS = [
   { name: "list", keys: [DOWN], wait: "Preview" },
   { name: "search", keys: ["/", ..."resume"], wait: "resume" },
-  { name: "help", keys: ["?"], wait: "Search" },
+  { name: "help", keys: ["?"], wait: "Keys" },
   { name: "actions", keys: ["x"], wait: "Actions" },
   { name: "rename", keys: ["r"], wait: "Rename session" },
   { name: "delete", keys: ["\x04"], wait: "Delete" },
@@ -50,11 +50,11 @@ const hasRsvg = spawnSync("rsvg-convert", ["--version"]).status === 0;
 if (!hasRsvg) console.error("screenshots: no rsvg-convert (apt-get install librsvg2-bin): writing SVG only");
 
 async function shoot(screen, [cols, rows], theme, work) {
-  const store = join(work, "sessions");
   const config = join(work, `config-${theme}.json`);
   writeFileSync(config, JSON.stringify({ theme: theme === "none" ? "dark" : theme }));
-  const env = { CI: undefined, NO_COLOR: theme === "none" ? "1" : undefined, PI_SESSIONS_CONFIG: undefined };
-  const app = launchInPty(process.execPath, [CLI, "--session-dir", store, "--all", "--config", config], { cols, rows, cwd: work, env });
+  // HOME is the work folder, so the header names the store as a user sees it (~/.pi/agent/sessions).
+  const env = { CI: undefined, NO_COLOR: theme === "none" ? "1" : undefined, HOME: work, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined, XDG_CONFIG_HOME: undefined };
+  const app = launchInPty(process.execPath, [CLI, "--all", "--config", config], { cols, rows, cwd: work, env });
   try {
     await app.waitFor((s) => /^│?❯ /m.test(s) && !/scanning/.test(s.split("\n")[0]), { timeoutMs: 15_000 });
     for (const k of screen.keys) {
@@ -75,7 +75,7 @@ async function shoot(screen, [cols, rows], theme, work) {
 mkdirSync(OUT, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "pi-sessions-shots-"));
 try {
-  cpSync(join(ROOT, "fixtures", "pi-generated", "agent", "sessions"), join(work, "sessions"), { recursive: true });
+  cpSync(join(ROOT, "fixtures", "pi-generated", "agent", "sessions"), join(work, ".pi", "agent", "sessions"), { recursive: true });
   for (const screen of SCREENS.filter((s) => !ONLY || s.name === ONLY))
     for (const size of SIZES) for (const theme of THEMES) await shoot(screen, size, theme, work);
 } finally {

@@ -58,6 +58,7 @@ export function terminalSvg(term, { light = false, cellW = 9, cellH = 18, font =
       const attrs = [`x="${x * cellW}"`, `y="${y * cellH + cellH * 0.78}"`, `fill="${fg}"`];
       if (cell.isBold()) attrs.push(`font-weight="bold"`);
       if (cell.isDim()) attrs.push(`opacity="0.6"`);
+      if (cell.isUnderline()) attrs.push(`text-decoration="underline"`);
       if (w === 2) attrs.push(`textLength="${2 * cellW}"`);
       texts.push(`<text ${attrs.join(" ")}>${esc(ch)}</text>`);
     }

@@ -5,6 +5,13 @@ import { parse, STORE_OPTION } from "../../src/cli/parse.js";
 import { storeFromArgs } from "../../src/cli/store-arg.js";
 import { withoutFetch } from "../../src/cli/without-fetch.js";
 
+/** A path under the home folder as the shell writes it ("~/.pi/agent/sessions"). */
+export function tildePath(path: string, home: string | undefined): string {
+  if (!home || home === "/") return path;
+  const h = home.replace(/\/+$/, "");
+  return path === h ? "~" : path.startsWith(h + "/") ? "~" + path.slice(h.length) : path;
+}
+
 /** No subcommand: the full-screen browser (Ink is loaded only here). */
 export async function browseCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -38,7 +45,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const { runBrowser } = await withoutFetch(() => import("./launch.js"));
   return runBrowser({
     storeDir: store.dir,
-    storeLabel: store.source === "fallback" ? `${store.dir} (a copy of the demo store: changes stay there)` : store.dir,
+    storeLabel: store.source === "fallback" ? `${store.dir} (a copy of the demo store: changes stay there)` : tildePath(store.dir, io.env.HOME),
     cwd: io.cwd,
     all: !!values.all,
     print: picking,
