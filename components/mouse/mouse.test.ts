@@ -68,6 +68,11 @@ describe("mouse actions", () => {
     expect(s.effects).toMatchObject([{ type: "resume", path: s0.rows[4].session.path }]);
   });
 
+  it("in the help the wheel scrolls it", () => {
+    const help = appReducer(loaded(), { type: "command", command: "help.open" });
+    expect(appReducer(help, { type: "mouse", kind: "wheel", pane: "other", dir: 1, at: 0 }).helpTop).toBe(3);
+  });
+
   it("is ignored behind a dialog and while the terminal is too small", () => {
     const menu = appReducer(loaded(), { type: "command", command: "menu.open" });
     expect(appReducer(menu, click(4, 0)).cursor).toBe(0);

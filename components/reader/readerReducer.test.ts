@@ -113,3 +113,22 @@ describe("the reader in the app's reducer", () => {
     expect(s.status?.text).toMatch(/no context edit/);
   });
 });
+
+describe("the mouse in the tree and the reader", () => {
+  it("the wheel moves the tree's cursor over the tree and scrolls the entry preview over the preview; in the reader it scrolls the window", () => {
+    let s = run(listed(), cmd("tree.open"));
+    s = run(s, { type: "tree.loaded", path: file.path, seq: s.tree!.loadSeq, index });
+    s = { ...s, tree: { ...s.tree!, cursor: 0 } };
+    const down = run(s, { type: "mouse", kind: "wheel", pane: "list", dir: 1, at: 0 });
+    expect(down.tree!.cursor).toBe(3);
+    const pv = run(s, { type: "mouse", kind: "wheel", pane: "preview", dir: 1, at: 0 });
+    expect(pv.tree!.cursor).toBe(0);
+    expect(pv.tree!.previewTop).toBeGreaterThan(0);
+    let r = run(reading(), key(K.char("g")));
+    const top = r.reader!.top;
+    r = run(r, { type: "mouse", kind: "wheel", pane: "reader", dir: 1, at: 0 });
+    expect(r.reader!.transcript!.move(top, 3)).toEqual(r.reader!.top);
+    r = run(r, { type: "mouse", kind: "click", pane: "reader", row: 2, at: 0 });
+    expect(r.reader!.cursor).toEqual(r.reader!.transcript!.move(r.reader!.top, 2));
+  });
+});

@@ -170,6 +170,21 @@ describe("the reader's state", () => {
   });
 });
 
+describe("an empty session in the reader", () => {
+  it("shows nothing and every key is harmless", async () => {
+    const s = writeSession([]);
+    cleanups.push(s.cleanup);
+    let r = await open(s.path);
+    expect(screen(r)).toEqual([]);
+    for (const f of [toStart, (x: ReaderState) => moveCursor(x, 3), (x: ReaderState) => scroll(x, -5), cycleAllTools, toggleThinking, toggleOriginal, (x: ReaderState) => jumpMessage(x, 1), (x: ReaderState) => search(x, "a"), (x: ReaderState) => scrollWindow(x, 3)]) {
+      r = f(r);
+    }
+    expect(toolBlockAt(r)).toBe(-1);
+    expect(branchInfo(r)).toBe("");
+    expect(screen(r)).toEqual([]);
+  });
+});
+
 describe("context edits in the reader (pi 1.5.2's S2 fixture)", () => {
   const FIX = join("fixtures", "pi-1.5.2");
   const expected = JSON.parse(readFileSync(join(FIX, "expected.json"), "utf8"));

@@ -293,7 +293,7 @@ export function jumpMessage(r: ReaderState, dir: -1 | 1): ReaderState {
 /** The tool block `t` acts on: the one under the cursor, else the first tool on screen below it. */
 export function toolBlockAt(r: ReaderState): number {
   const t = r.transcript;
-  if (!t) return -1;
+  if (!t || t.blockCount === 0) return -1;
   if (t.blocks.kind(r.cursor.block) === "tool") return r.cursor.block;
   const rest = t.window(r.cursor, Math.max(1, r.height));
   for (const l of rest) if (t.blocks.kind(l.block) === "tool") return l.block;
@@ -312,7 +312,8 @@ export function cycleTool(r: ReaderState, block: number): ReaderState {
 
 export function cycleAllTools(r: ReaderState): ReaderState {
   const next = nextToolMode(r.tools);
-  const cursor = r.transcript && r.transcript.blocks.kind(r.cursor.block) === "tool" ? { block: r.cursor.block, line: 0 } : r.cursor;
+  const t = r.transcript;
+  const cursor = t && t.blockCount > 0 && t.blocks.kind(r.cursor.block) === "tool" ? { block: r.cursor.block, line: 0 } : r.cursor;
   return relayout({ ...r, tools: next, toolModes: new Map(), cursor });
 }
 
