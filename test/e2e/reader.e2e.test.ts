@@ -135,6 +135,23 @@ describe("reader, copy, export in a real terminal", () => {
     expect(readFileSync(sessions[0], "utf8").split("\n").filter(Boolean)).toHaveLength(9);
   }, 60_000);
 
+  it("in the tree: y copies the entry, v reads the branch through it, q comes back to the tree", async () => {
+    const { store, dir, env } = project(["tree and reader"]);
+    const app = start(["--session-dir", store], { cwd: dir, env, cols: 100, rows: 30 });
+    await app.waitFor((s) => /❯ .*tree and reader/.test(s));
+    await app.press("t");
+    await app.waitFor((s) => s.includes("tree ·") && s.includes("← active"));
+    // The cursor starts on the leaf: the last answer.
+    await app.press("y");
+    await app.waitFor("copied the entry's text");
+    expect(app.raw()).toContain(osc52("answer three"));
+    await app.press("v");
+    const screen = await app.waitFor((s) => s.includes("Reader") && s.includes("answer three"));
+    expect(screen).toMatch(/❯ Assistant/);
+    await app.press("q");
+    await app.waitFor((s) => s.includes("tree ·") && !s.includes("Reader"));
+  }, 30_000);
+
   it("n hands the terminal to pi with no session, in the session's folder", async () => {
     const { store, dir, env } = project(["new here"]);
     const pi = fakePi();
