@@ -126,7 +126,8 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
 
   if (state.reader) {
     const over = layer && layer.kind !== "reader" ? <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.height - 3} onChoose={onChoose} /> : undefined;
-    return <ReaderScreen reader={state.reader} mode={mode} keymap={state.keymap} print={print} columns={size.columns} rows={layout.height} status={state.status} overlay={over} dispatch={dispatch} />;
+    const help = layer?.kind === "help";
+    return <ReaderScreen reader={state.reader} mode={mode} keymap={state.keymap} print={print} columns={size.columns} rows={layout.height} status={state.status} overlay={help ? over : undefined} modal={help ? undefined : over} dispatch={dispatch} />;
   }
 
   if (state.tree) {

@@ -91,12 +91,25 @@ describe("the reader on screen", () => {
     await press(h.r, "v");
     await waitForFrame(h.r, (f) => f.includes("answer 9"));
     await press(h.r, "e");
-    await waitForFrame(h.r, (f) => f.includes("Export"));
+    const dialog = await waitForFrame(h.r, (f) => f.includes("Export"));
+    // Drawn over the transcript, which stays, with the dialog's keys in the footer at the bottom.
+    expect(dialog).toContain("Transcript");
+    expect(dialog.split("\n").at(-1)).toContain("l jsonl");
+    expect(dialog.split("\n")).toHaveLength(24);
     await press(h.r, "m");
     const f = await waitForFrame(h.r, (f) => f.includes("exported"));
     const name = readdirSync(out).find((n) => n.endsWith(".md"))!;
     expect(f).toContain(`./${name}`);
     expect(readFileSync(join(out, name), "utf8")).toContain("answer 9");
+  });
+
+  it("? opens the help at the reader's keys", async () => {
+    const h = await app();
+    await press(h.r, "v");
+    await waitForFrame(h.r, (f) => f.includes("answer 9"));
+    await press(h.r, "?");
+    const f = await waitForFrame(h.r, (f) => f.includes("Keys"));
+    expect(f.split("\n")[3]).toContain("Transcript reader");
   });
 
   it("in the list a click selects, a double-click resumes", async () => {

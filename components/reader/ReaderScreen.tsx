@@ -22,8 +22,10 @@ interface Props {
   columns: number;
   rows: number;
   status?: StatusMessage;
-  /** Help or a dialog (export) drawn over the body. */
+  /** Help, in place of the transcript. */
   overlay?: ReactNode;
+  /** A dialog (export) drawn over the transcript. */
+  modal?: ReactNode;
   dispatch: Dispatch<AppAction>;
 }
 
@@ -48,7 +50,7 @@ function hitsByLine(r: ReaderState, first: number, last: number): Map<string, Li
 }
 
 /** The transcript reader: header, the framed transcript window (only its visible lines are laid out), status, key hints. */
-export function ReaderScreen({ reader: r, mode, keymap, print, columns, rows, status, overlay, dispatch }: Props) {
+export function ReaderScreen({ reader: r, mode, keymap, print, columns, rows, status, overlay, modal, dispatch }: Props) {
   const size = readerSize(columns, rows);
   useEffect(() => {
     if (size.width !== r.width || size.height !== r.height) dispatch({ type: "reader.resize", width: size.width, height: size.height });
@@ -101,8 +103,16 @@ export function ReaderScreen({ reader: r, mode, keymap, print, columns, rows, st
           {readerHeaderText(r, columns)}
         </Text>
       </Box>
-      {body}
-      <StatusLine status={overlay ? undefined : status} width={columns} />
+      {modal ? (
+        // The dialog is placed absolutely inside the body's box, over the transcript.
+        <Box height={bodyH} width={columns} flexShrink={0}>
+          {body}
+          {modal}
+        </Box>
+      ) : (
+        body
+      )}
+      <StatusLine status={overlay || modal ? undefined : status} width={columns} />
       <Box height={1} width={columns} flexShrink={0}>
         {r.input ? (
           <ReaderSearchLine input={r.input} width={columns} />

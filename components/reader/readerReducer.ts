@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
+import { helpLines } from "../help/helpLines.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { type AppState, pushEffect } from "../state/appState.js";
 import * as text from "../state/textInput.js";
@@ -162,8 +163,11 @@ export function runReaderCommand(s: AppState, c: CommandId): AppState {
       return closeReader(s);
     case "app.interrupt":
       return r.input ? setReader(s, { ...r, input: null }) : quit(s);
-    case "help.open":
-      return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
+    case "help.open": {
+      // Opened at the reader's own keys.
+      const at = helpLines(s.keymap, 80).findIndex((l) => l.heading && l.text.startsWith("Transcript reader"));
+      return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: Math.max(0, at) };
+    }
     default:
       return s;
   }
