@@ -53,7 +53,7 @@ describe("copy", () => {
   it("in the tree: y reads and copies the selected entry", () => {
     let s = run(listed(), press("t"));
     s = run(s, { type: "tree.loaded", path: file.path, seq: s.tree!.loadSeq, index });
-    expect(last(run(s, press("y")))).toMatchObject({ type: "copyEntry", path: file.path });
+    expect(last(run(s, press("y")))).toMatchObject({ type: "copyEntry", index, entryId: "a3" });
   });
 
   it("shell quoting keeps safe words bare and quotes the rest, quotes included", () => {

@@ -50,8 +50,7 @@ function copyMessage(s: AppState, t: Target): AppState {
   }
   if (top?.kind === "tree" && s.tree) {
     const id = currentId(s.tree);
-    const node = id !== undefined ? s.tree.index?.byId.get(id) : undefined;
-    return node ? pushEffect(s, { type: "copyEntry", path: s.tree.path, node }) : s;
+    return id !== undefined && s.tree.index ? pushEffect(s, { type: "copyEntry", index: s.tree.index, entryId: id }) : s;
   }
   const sel = selectedSession(s);
   if (!sel?.firstMessage) return say(s, "this session has no message to copy");

@@ -1,9 +1,9 @@
 import { relative } from "node:path";
 import { type Dispatch, useEffect, useRef } from "react";
 import { sharedIndexCache } from "../../src/model/index-cache.js";
-import { readEntry, type SessionIndex } from "../../src/model/session-index.js";
+import { readEntriesSync } from "../../src/model/read-entries.js";
+import type { SessionIndex } from "../../src/model/session-index.js";
 import { describeEntry } from "../../src/model/text.js";
-import type { EntryNode } from "../../src/model/types.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { AppAction } from "../state/appReducer.js";
 import type { Effect, Outcome } from "../state/effects.js";
@@ -16,8 +16,8 @@ export interface TakeoutIO {
   /** The clipboard (OSC 52 to the terminal the UI draws on); absent: nothing can be copied. */
   copy?(text: string): void;
   loadIndex(path: string): Promise<SessionIndex>;
-  /** The text of a tree entry, as `y` copies it. */
-  entryText(path: string, node: EntryNode): Promise<string>;
+  /** The text of a tree entry, as `y` copies it (a synchronous read of its one line). */
+  entryText(index: SessionIndex, entryId: string): string;
   /** Writes a new file (never replacing one); throws EEXIST when the name is taken. */
   write?(path: string, text: string): void;
   cwdExists(dir: string): boolean;
@@ -27,8 +27,8 @@ export interface TakeoutIO {
 
 export const realTakeoutIO: Omit<TakeoutIO, "cwdExists"> = {
   loadIndex: (path) => sharedIndexCache.get(path),
-  entryText: async (path, node) => {
-    const d = describeEntry(await readEntry(path, node));
+  entryText: (index, entryId) => {
+    const d = describeEntry(readEntriesSync(index, [entryId])[0]);
     return d.text || d.toolCalls.join("\n");
   },
 };
@@ -46,12 +46,18 @@ function run(e: TakeoutEffect, io: TakeoutIO, dispatch: Dispatch<AppAction>, exi
     case "copy":
       copy(e.text, e.what);
       return;
-    case "copyEntry":
-      io.entryText(e.path, e.node).then(
-        (text) => (text ? copy(text, `the entry's text (${sizeNote(text)})`) : done("the entry has no text to copy")),
-        (err) => done(`copy failed: ${message(err)}`, "error"),
-      );
+    case "copyEntry": {
+      let text: string;
+      try {
+        text = io.entryText(e.index, e.entryId);
+      } catch (err) {
+        done(`copy failed: ${message(err)}`, "error");
+        return;
+      }
+      if (text) copy(text, `the entry's text (${sizeNote(text)})`);
+      else done("the entry has no text to copy");
       return;
+    }
     case "export":
       io.loadIndex(e.path)
         .then((index) => {
