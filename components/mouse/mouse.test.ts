@@ -48,11 +48,15 @@ describe("mouse actions", () => {
   const loaded = (): AppState => appReducer(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: makeSessions(20, { cwd: CWD }) });
   const click = (row: number, at: number): MouseAction => ({ type: "mouse", kind: "click", pane: "list", row, at });
 
-  it("the wheel over the list moves it; over the preview it does nothing there", () => {
+  it("the wheel over the list moves it; over the preview it scrolls the preview as J / K do", () => {
     const s = appReducer(loaded(), { type: "mouse", kind: "wheel", pane: "list", dir: 1, at: 0 });
     expect(s.cursor).toBe(3);
     expect(appReducer(s, { type: "mouse", kind: "wheel", pane: "list", dir: -1, at: 0 }).cursor).toBe(0);
-    expect(appReducer(loaded(), { type: "mouse", kind: "wheel", pane: "preview", dir: 1, at: 0 }).cursor).toBe(0);
+    const base = loaded();
+    const up = appReducer(base, { type: "mouse", kind: "wheel", pane: "preview", dir: -1, at: 0 });
+    expect(up.cursor).toBe(0);
+    expect(up.preview).toEqual(appReducer(base, { type: "command", command: "list.previewUp" }).preview);
+    expect(up.preview).not.toEqual(base.preview);
   });
 
   it("a click selects a row; a second click on it soon after resumes it; a slow one only selects", () => {

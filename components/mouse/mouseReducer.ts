@@ -29,6 +29,7 @@ export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: 
       case "help":
         return { ...s, helpTop: Math.max(0, s.helpTop + dir * WHEEL_LINES) };
       case "list":
+        if (a.pane === "preview") return run(s, dir > 0 ? "list.previewDown" : "list.previewUp");
         return a.pane === "list" ? moveTo(s, s.cursor + dir * WHEEL_LINES) : s;
       default:
         return s;
