@@ -63,3 +63,16 @@ export function sizeNote(text: string): string {
   const n = Array.from(text).length;
   return `${n.toLocaleString("en-US")} character${n === 1 ? "" : "s"}`;
 }
+
+/**
+ * The most OSC 52 carries here. Terminals cap or choke on bigger sequences (tmux, xterm and
+ * others drop them, some hang while decoding): a bigger text is refused, pointing at export.
+ */
+export const MAX_COPY_BYTES = 4 << 20;
+
+/** Why `text` is not copied, or undefined when it can be. */
+export function copyRefusal(text: string): string | undefined {
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes <= MAX_COPY_BYTES) return undefined;
+  return `too big to copy through the terminal (${(bytes / (1 << 20)).toFixed(1)} MB; up to ${MAX_COPY_BYTES >> 20} MB): e exports the session`;
+}

@@ -8,7 +8,7 @@ import { K } from "../../test/helpers/keys.js";
 import { writeBranchedSession } from "../../test/helpers/session-file.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { type AppAction, appReducer, type AppState, initialState, modeOf } from "../state/appReducer.js";
-import { blockText, resumeCommand, shellQuote } from "./copyText.js";
+import { blockText, copyRefusal, MAX_COPY_BYTES, resumeCommand, shellQuote } from "./copyText.js";
 import { exportBaseName, exportText, writeExport } from "./exportFile.js";
 
 const file = writeBranchedSession();
@@ -54,6 +54,13 @@ describe("copy", () => {
     let s = run(listed(), press("t"));
     s = run(s, { type: "tree.loaded", path: file.path, seq: s.tree!.loadSeq, index });
     expect(last(run(s, press("y")))).toMatchObject({ type: "copyEntry", index, entryId: "a3" });
+  });
+
+  it("refuses a text too big for OSC 52, counting bytes, and says what to do instead", () => {
+    expect(copyRefusal("x".repeat(MAX_COPY_BYTES))).toBeUndefined();
+    expect(copyRefusal("x".repeat(MAX_COPY_BYTES + 1))).toMatch(/too big to copy .*4\.0 MB.*e exports/);
+    // Multi-byte characters count as the bytes they take.
+    expect(copyRefusal("é".repeat(MAX_COPY_BYTES / 2 + 1))).toBeDefined();
   });
 
   it("shell quoting keeps safe words bare and quotes the rest, quotes included", () => {

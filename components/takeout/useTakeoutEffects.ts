@@ -7,7 +7,7 @@ import { describeEntry } from "../../src/model/text.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { AppAction } from "../state/appReducer.js";
 import type { Effect, Outcome } from "../state/effects.js";
-import { sizeNote } from "./copyText.js";
+import { copyRefusal, sizeNote } from "./copyText.js";
 import { EXPORT_LABEL, exportBaseName, exportText, writeExport } from "./exportFile.js";
 import { isTakeoutEffect, type TakeoutEffect } from "./takeoutTypes.js";
 
@@ -39,6 +39,8 @@ function run(e: TakeoutEffect, io: TakeoutIO, dispatch: Dispatch<AppAction>, exi
   const done = (text: string, tone: "info" | "error" = "info") => dispatch({ type: "takeout.done", text, tone });
   const copy = (text: string, what: string) => {
     if (!io.copy) return done("no clipboard: the terminal cannot be written to", "error");
+    const refused = copyRefusal(text);
+    if (refused) return done(refused, "error");
     io.copy(text);
     done(`copied ${what} (OSC 52)`);
   };
