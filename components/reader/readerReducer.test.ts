@@ -11,7 +11,7 @@ import { type AppAction, appReducer, type AppState, initialState, modeOf } from 
 //          └─ u2 ─ a2
 const file = writeBranchedSession();
 afterAll(() => file.cleanup());
-const CWD = "/tmp/proj";
+const CWD = "/home/u/proj";
 let index: SessionIndex;
 beforeAll(async () => {
   index = await loadSessionIndex(file.path, { skim: true });

@@ -53,7 +53,7 @@ function longSession(turns: number) {
 
 async function open(path: string, focusId?: string, width = 60, height = 10): Promise<ReaderState> {
   const index = await loadSessionIndex(path, { skim: true });
-  return resize(withIndex(newReaderState(path, "/tmp/proj", "t", focusId), index), width, height);
+  return resize(withIndex(newReaderState(path, "/home/u/proj", "t", focusId), index), width, height);
 }
 
 describe("the reader's state", () => {

@@ -4,7 +4,7 @@ import { makeSummary } from "../../test/helpers/sessions.js";
 
 afterEach(cleanupInk);
 
-const session = makeSummary({ path: "/s/one.jsonl", cwd: "/work/proj", name: "the session", firstMessage: "hello there" });
+const session = makeSummary({ path: "/s/one.jsonl", cwd: "/home/u/work", name: "the session", firstMessage: "hello there" });
 
 describe("n, and copy without a clipboard, on screen", () => {
   it("n leaves for pi in the session's folder", async () => {
@@ -13,7 +13,7 @@ describe("n, and copy without a clipboard, on screen", () => {
     await waitForFrame(h.r, (f) => f.includes("the session"));
     await press(h.r, "n");
     await waitForFrame(h.r, () => h.exits.length > 0);
-    expect(h.exits).toEqual([{ kind: "new", cwd: "/work/proj" }]);
+    expect(h.exits).toEqual([{ kind: "new", cwd: "/home/u/work" }]);
   });
 
   it("n stays and says why when pi cannot be started, or when the folder is gone", async () => {
@@ -27,7 +27,7 @@ describe("n, and copy without a clipboard, on screen", () => {
     await resize(gone.r, 100, 24);
     await waitForFrame(gone.r, (f) => f.includes("the session"));
     await press(gone.r, "n");
-    await waitForFrame(gone.r, (f) => f.includes("the session's folder is gone: /work/proj"));
+    await waitForFrame(gone.r, (f) => f.includes("the session's folder is gone: /home/u/work"));
     expect(gone.exits).toEqual([]);
   });
 
