@@ -21,6 +21,7 @@ const BENCHMARKS = [
   "./tui-tree.mjs", // issue #4: 50,000-entry tree, first frame + key latency vs pi open()+getTree()
   "./reader.mjs", // issue #16: the transcript model on a linear 50,000-entry session
   "./hostile.mjs", // issue #17: peak RSS of `list` on a session ending in a 1 GiB NUL tail
+  "./tui-reader.mjs", // issue #16: `v` → the reader on a 50,000-entry session in a pty
 ];
 
 function parseArgs(argv) {

@@ -1,5 +1,9 @@
-import { Box, useApp, useInput, usePaste } from "ink";
+import { Box, useApp, useInput, usePaste, useStdin } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { ReaderScreen } from "../reader/ReaderScreen.js";
+import { useReaderEffects } from "../reader/useReaderEffects.js";
+import { realTakeoutIO, useTakeoutEffects } from "../takeout/useTakeoutEffects.js";
+import { useMouse } from "../mouse/useMouse.js";
 import { DialogHost } from "../dialogs/DialogHost.js";
 import { Footer } from "../footer/Footer.js";
 import { Header } from "../header/Header.js";
@@ -61,7 +65,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const mode = modeOf(state);
   const layer = topLayer(state);
   // The tree has its own header and search line; the list's search bar is hidden under it.
-  const searchBar = !state.tree && (mode === "search" || state.search.value !== "");
+  const searchBar = !state.tree && !state.reader && (mode === "search" || state.search.value !== "");
   const layout = useMemo(() => computeLayout({ columns: size.columns, rows: size.rows, searchBar }), [size.columns, size.rows, searchBar]);
 
   // The one key router. It only forwards: the reducer maps (input, key, mode) to a
@@ -101,6 +105,16 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   useLifecycleEffects(state.effects, dispatch, deps.lifecycle ?? realLifecycle, refreshStore);
   const treeIO = useMemo(() => deps.tree ?? { ...realTreeIO, copy: deps.copy ?? (() => {}), ...(deps.piProblem ? { piProblem: deps.piProblem } : {}) }, [deps.tree, deps.copy, deps.piProblem]);
   useTreeEffects(state.effects, dispatch, treeIO, refreshStore);
+  useReaderEffects(state.effects, dispatch, deps.loadIndex);
+  const takeoutIO = useMemo(
+    () => ({ ...realTakeoutIO, ...(deps.loadIndex ? { loadIndex: deps.loadIndex } : {}), copy: deps.copy, cwdExists: deps.cwdExists, piProblem: deps.piProblem }),
+    [deps.loadIndex, deps.copy, deps.cwdExists, deps.piProblem],
+  );
+  useTakeoutEffects(state.effects, dispatch, takeoutIO, exit);
+  // Clicks and the wheel: the pane under the pointer, from the screen as laid out below.
+  const listTop = useRef(0);
+  const { stdin } = useStdin();
+  useMouse(stdin, dispatch, { screen: state.reader ? "reader" : state.tree ? "tree" : "list", layout, listTop, rows: state.rows });
 
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);
@@ -110,9 +124,15 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
 
   if (layout.tooSmall) return <TooSmall columns={size.columns} rows={size.rows} />;
 
+  if (state.reader) {
+    const over = layer && layer.kind !== "reader" ? <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.height - 3} onChoose={onChoose} /> : undefined;
+    const help = layer?.kind === "help";
+    return <ReaderScreen reader={state.reader} mode={mode} keymap={state.keymap} print={print} columns={size.columns} rows={layout.height} status={state.status} overlay={help ? over : undefined} modal={help ? undefined : over} dispatch={dispatch} />;
+  }
+
   if (state.tree) {
     const over = layer && layer.kind !== "tree" ? <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.body} trashDir={state.trashDir} /> : undefined;
-    return <TreeScreen tree={state.tree} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={over} dispatch={dispatch} />;
+    return <TreeScreen tree={state.tree} status={state.status} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={over} dispatch={dispatch} />;
   }
 
   // Help takes the body; other dialogs are drawn over the list, centred.
@@ -159,6 +179,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             focused={!modal}
             query={state.query}
             dimmed={!!modal}
+            windowTop={listTop}
           />
           <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} query={state.query} onBounds={onPreviewBounds} dimmed={!!modal} />
           {modal && dialogs}

@@ -4,6 +4,7 @@ import type { PreviewLoader } from "../preview/types.js";
 import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
 import type { WatchFn } from "../hooks/useStoreWatch.js";
 import type { TreeIO } from "../tree/useTreeEffects.js";
+import type { SessionIndex } from "../../src/model/session-index.js";
 
 export type ScanFn = (dir: string, handlers?: ScanHandlers, options?: ScanOptions) => Promise<ScanResult>;
 
@@ -24,4 +25,6 @@ export interface BrowserDeps {
   piProblem?(): string | undefined;
   /** The branch tree's loads, searches and writes; defaults to the real ones. */
   tree?: TreeIO;
+  /** A session's skimmed index, for the reader and exports; defaults to the shared index cache. */
+  loadIndex?(path: string): Promise<SessionIndex>;
 }

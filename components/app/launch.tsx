@@ -11,7 +11,7 @@ import { userKeymap } from "../keys/userKeymap.js";
 import { App } from "./App.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
-import { piArgs, piCommandProblem, spawnPi } from "./spawnPi.js";
+import { newSessionArgs, piArgs, piCommandProblem, spawnPi } from "./spawnPi.js";
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../keys/keyStream.js";
@@ -109,7 +109,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   holdKeyboard();
   // Ink reads keys from this: one key per event, however the terminal grouped them.
   const keys = new KeyStream(process.stdin);
-  const restore = enterFullScreen(term.fd);
+  const restore = enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
     signalled ??= sig;
@@ -196,5 +196,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
       return 0;
     case "resume":
       return spawnPi(opts.piCommand, piArgs(resolve(o.path), o.fork), o.cwd);
+    case "new":
+      return spawnPi(opts.piCommand, newSessionArgs(), o.cwd);
   }
 }

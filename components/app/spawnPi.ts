@@ -17,6 +17,11 @@ export function piArgs(sessionPath: string, fork = false): string[] {
   return [fork ? "--fork" : "--session", sessionPath];
 }
 
+/** pi's arguments for `n`: none, so pi starts a new session in the folder it runs in. */
+export function newSessionArgs(): string[] {
+  return [];
+}
+
 /** Run `<pi> <args>` in `cwd` on the inherited terminal; resolves with its exit code. */
 export function spawnPi(piCommand: string, piArguments: readonly string[], cwd: string): Promise<number> {
   const [cmd, ...args] = splitCommand(piCommand);

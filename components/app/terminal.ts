@@ -1,5 +1,6 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import tty from "node:tty";
+import { MOUSE_OFF, MOUSE_ON } from "../mouse/sgrMouse.js";
 
 // Alternate screen, cursor hidden, bracketed paste on (a paste arrives marked, as text).
 const ENTER = "\x1b[?1049h\x1b[?25l\x1b[H\x1b[?2004h";
@@ -43,23 +44,24 @@ export function openTerminalOut(print: boolean): TerminalOut | null {
 }
 
 /**
- * Switch to the alternate screen and hide the cursor. The returned restore is
- * idempotent and also runs from process 'exit', written synchronously, so a crash
- * or a signal never leaves the terminal in the alternate screen.
+ * Switch to the alternate screen and hide the cursor (and, `mouse`, report the mouse).
+ * The returned restore is idempotent and also runs from process 'exit', written
+ * synchronously, so a crash or a signal never leaves the terminal in the alternate
+ * screen or reporting the mouse to a shell.
  */
-export function enterFullScreen(fd: number): () => void {
+export function enterFullScreen(fd: number, opts: { mouse?: boolean } = {}): () => void {
   let done = false;
   const restore = () => {
     if (done) return;
     done = true;
     process.off("exit", restore);
     try {
-      writeSync(fd, LEAVE);
+      writeSync(fd, (opts.mouse ? MOUSE_OFF : "") + LEAVE);
     } catch {
       // the terminal is gone; nothing to restore
     }
   };
-  writeSync(fd, ENTER);
+  writeSync(fd, ENTER + (opts.mouse ? MOUSE_ON : ""));
   process.on("exit", restore);
   return restore;
 }

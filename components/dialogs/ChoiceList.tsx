@@ -17,6 +17,8 @@ interface Props {
   /** The dialog's width, border included: rows are padded to cover what is beneath. */
   width: number;
   onChoose(command: CommandId): void;
+  /** Rows shown at once (the list scrolls); all when absent. */
+  limit?: number;
 }
 
 const Item = ({ isSelected = false, label }: { isSelected?: boolean; label: string }) => <Text {...(isSelected ? theme.selected : {})}>{label}</Text>;
@@ -27,7 +29,7 @@ const Indicator = ({ isSelected = false }: { isSelected?: boolean }) => (isSelec
  * A choice dialog's list (ink-select-input: ↑↓ or j/k, Enter, or 1–9). Rows are padded to
  * the dialog's width so the dialog covers the screen beneath it.
  */
-export function ChoiceList({ choices, width, onChoose }: Props) {
+export function ChoiceList({ choices, width, onChoose, limit }: Props) {
   const room = Math.max(4, width - 5);
   const items = useMemo(
     () =>
@@ -38,5 +40,5 @@ export function ChoiceList({ choices, width, onChoose }: Props) {
       }),
     [choices, room],
   );
-  return <SelectInput items={items} indicatorComponent={Indicator} itemComponent={Item} onSelect={(i) => onChoose(i.value)} />;
+  return <SelectInput items={items} indicatorComponent={Indicator} itemComponent={Item} {...(limit !== undefined && limit < choices.length ? { limit: Math.max(1, limit) } : {})} onSelect={(i) => onChoose(i.value)} />;
 }

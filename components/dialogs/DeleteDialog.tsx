@@ -14,6 +14,8 @@ interface Props {
   trashDir: string | null | undefined;
   /** Why the trash could not be used (a failed trash attempt). */
   reason?: string;
+  /** A permanent delete was asked for (D): the first step says so. */
+  permanent?: boolean;
   now: number;
   width: number;
   height: number;
@@ -42,7 +44,8 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
   }
   out.push({ text: "" });
   if (p.step === "confirm") {
-    if (p.trashDir === null) out.push({ text: "Delete permanently (there is no trash here); you will be asked again.", tone: "error" });
+    if (p.permanent) out.push({ text: "Delete permanently, not to the trash; you will be asked again.", tone: "error" });
+    else if (p.trashDir === null) out.push({ text: "Delete permanently (there is no trash here); you will be asked again.", tone: "error" });
     else out.push({ text: p.trashDir ? `Move to trash (${p.trashDir})` : "Move to trash", tone: "warning" });
     out.push({ text: "y/Enter confirm · any other key cancels", tone: "key" });
   } else {

@@ -6,6 +6,8 @@ import { ActionMenu } from "./ActionMenu.js";
 import { CwdMissingDialog } from "./CwdMissingDialog.js";
 import { DeleteDialog } from "./DeleteDialog.js";
 import { RenameDialog } from "./RenameDialog.js";
+import { ExportDialog } from "../takeout/ExportDialog.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
 
 interface Props {
   layer: Layer | undefined;
@@ -35,8 +37,11 @@ export function DialogHost({ layer, keymap, launchCwd, helpTop, width, height, t
     case "rename":
       return <RenameDialog title={layer.title} input={layer.input} width={width} height={height} />;
     case "delete":
-      return <DeleteDialog step={layer.step} targets={layer.targets} bulk={layer.bulk} reason={layer.reason} trashDir={trashDir} now={Date.now()} width={width} height={height} />;
+      return <DeleteDialog step={layer.step} targets={layer.targets} bulk={layer.bulk} reason={layer.reason} permanent={layer.permanent} trashDir={trashDir} now={Date.now()} width={width} height={height} />;
+    case "export":
+      return <ExportDialog title={sanitizeLine(layer.title)} dir={sanitizeLine(launchCwd)} keymap={keymap} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
     case "search":
+    case "reader": // the reader is a screen, drawn by ReaderScreen
     case "tree": // the tree is a screen, drawn by TreeScreen
     case undefined:
       return null;

@@ -7,6 +7,8 @@ const SECTIONS: { title: string; prefixes: string[] }[] = [
   { title: "Search", prefixes: ["search.", "input."] },
   { title: "Help and dialogs", prefixes: ["help.", "menu.", "dialog.", "rename.", "confirm."] },
   { title: "Branch tree (t or → on a session)", prefixes: ["tree."] },
+  { title: "Transcript reader (v on a session or a tree entry)", prefixes: ["reader."] },
+  { title: "Copy (OSC 52) and export", prefixes: ["copy.", "export."] },
   { title: "App", prefixes: ["app."] },
 ];
 

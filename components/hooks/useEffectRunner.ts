@@ -3,6 +3,8 @@ import type { AppAction } from "../state/appReducer.js";
 import type { Effect, Outcome } from "../state/effects.js";
 import { isLifecycleEffect } from "../state/lifecycle.js";
 import { isTreeEffect } from "../tree/treeEffects.js";
+import { isReaderEffect } from "../reader/readerEffects.js";
+import { isTakeoutEffect } from "../takeout/takeoutTypes.js";
 
 /**
  * The one place reducer requests become side effects. "resume" checks that pi can be
@@ -18,8 +20,9 @@ export function useEffectRunner(
 ): void {
   useEffect(() => {
     // Rename, delete and restore are carried out by useLifecycleEffects.
-    // The branch tree's loads, searches and writes are carried out by useTreeEffects.
-    const mine = effects.filter((e) => !isLifecycleEffect(e) && !isTreeEffect(e));
+    // The branch tree's loads, searches and writes are carried out by useTreeEffects,
+    // the reader's loads by useReaderEffects, copy / export / new by useTakeoutEffects.
+    const mine = effects.filter((e) => !isLifecycleEffect(e) && !isTreeEffect(e) && !isReaderEffect(e) && !isTakeoutEffect(e));
     if (mine.length === 0) return;
     for (const e of mine) {
       const resuming = e.type === "resume" || (e.type === "exit" && e.outcome.kind === "resume");

@@ -75,6 +75,43 @@ export const COMMANDS = {
   "tree.inputCancel": { keys: ["escape"], help: "cancel the search / label", hint: "cancel", rank: 2 },
   "tree.confirmYes": { keys: ["y", "Y"], help: "write anyway", hint: "write anyway", rank: 1 },
   "tree.confirmNo": { keys: ["n", "N", "escape", "enter"], help: "do not write", hint: "cancel", rank: 2 },
+  // The transcript reader (components/reader) and taking things out (components/takeout).
+  "reader.open": { keys: ["v"], help: "read the conversation (in the tree: the branch through this entry, at it)", hint: "read", rank: 7 },
+  "reader.down": { keys: ["down", "j"], help: "reader: line down", hint: "scroll", rank: 1 },
+  "reader.up": { keys: ["up", "k"], help: "reader: line up" },
+  "reader.halfDown": { keys: ["ctrl+d"], help: "reader: half a page down" },
+  "reader.halfUp": { keys: ["ctrl+u"], help: "reader: half a page up" },
+  "reader.pageDown": { keys: ["pagedown", "space", "ctrl+f"], help: "reader: page down" },
+  "reader.pageUp": { keys: ["pageup", "ctrl+b"], help: "reader: page up" },
+  "reader.top": { keys: ["g", "home"], help: "reader: the beginning" },
+  "reader.bottom": { keys: ["G", "end"], help: "reader: the end" },
+  "reader.prevMessage": { keys: ["{"], help: "reader: previous message" },
+  "reader.nextMessage": { keys: ["}"], help: "reader: next message", hint: "message", rank: 3 },
+  "reader.search": { keys: ["/"], help: "reader: search what is shown (n / N: next / previous match)", hint: "search", rank: 2 },
+  "reader.nextMatch": { keys: ["n"], help: "reader: next match" },
+  "reader.prevMatch": { keys: ["N"], help: "reader: previous match" },
+  "reader.prevBranch": { keys: ["["], help: "reader: previous sibling branch at the nearest branch point" },
+  "reader.nextBranch": { keys: ["]"], help: "reader: next sibling branch at the nearest branch point", hint: "branch", rank: 7 },
+  "reader.tool": { keys: ["t"], help: "reader: tool call under the cursor: collapsed → truncated → full", hint: "tool", rank: 4 },
+  "reader.allTools": { keys: ["a"], help: "reader: every tool call: collapsed → truncated → full" },
+  "reader.thinking": { keys: ["T"], help: "reader: show / hide thinking", hint: "thinking", rank: 6 },
+  "reader.original": { keys: ["o"], help: "reader: context edits: as the model sees them ↔ as written" },
+  "reader.back": { keys: ["escape"], help: "reader: clear the search, else back" },
+  "reader.close": { keys: ["q"], help: "reader: back to where it was opened", hint: "back", rank: 5 },
+  "reader.inputSubmit": { keys: ["enter"], help: "reader: run the search", hint: "search", rank: 1 },
+  "reader.inputCancel": { keys: ["escape"], help: "reader: cancel the search", hint: "cancel", rank: 2 },
+  "copy.message": { keys: ["y"], help: "copy (OSC 52) the message under the cursor / the entry / the session's first message", hint: "copy", rank: 8 },
+  "copy.path": { keys: ["p"], help: "copy the session file's path" },
+  "copy.id": { keys: ["i"], help: "copy the session id" },
+  "copy.command": { keys: ["c"], help: "copy the command that resumes it (cd <cwd> && pi --session <path>)" },
+  "export.open": { keys: ["e"], help: "export to a new file in the current folder: Markdown, HTML or JSONL", hint: "export", rank: 9 },
+  "export.md": { keys: ["m"], help: "export: Markdown of the branch", hint: "markdown", rank: 1 },
+  "export.mdAll": { keys: ["a"], help: "export: Markdown of every branch", hint: "all branches", rank: 2 },
+  "export.html": { keys: ["h"], help: "export: one self-contained HTML page", hint: "html", rank: 3 },
+  "export.jsonl": { keys: ["l"], help: "export: the branch as a session file pi opens (JSONL)", hint: "jsonl", rank: 4 },
+  "export.cancel": { keys: ["escape", "q"], help: "export: cancel", hint: "cancel", rank: 5 },
+  "session.new": { keys: ["n"], help: "start a new pi session in the selected session's folder" },
+  "session.deletePermanently": { keys: ["D"], help: "delete the session (or the marked ones) permanently, after two confirmations" },
 } as const satisfies Record<string, Command>;
 
 /**
@@ -90,7 +127,7 @@ export interface Command {
 
 export type CommandId = keyof typeof COMMANDS;
 
-export type Mode = "list" | "search" | "help" | "dialog" | "menu" | "rename" | "confirm" | "tree" | "treeSearch" | "treeLabel" | "treeConfirm";
+export type Mode = "list" | "search" | "help" | "dialog" | "menu" | "rename" | "confirm" | "tree" | "treeSearch" | "treeLabel" | "treeConfirm" | "reader" | "readerSearch" | "export";
 
 export type TreeCommandId = Extract<CommandId, `tree.${string}`>;
 
@@ -136,6 +173,14 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "session.delete",
     "session.undo",
     "session.mark",
+    "reader.open",
+    "copy.message",
+    "copy.path",
+    "copy.id",
+    "copy.command",
+    "export.open",
+    "session.new",
+    "session.deletePermanently",
     "help.open",
     "menu.open",
     "app.back",
@@ -190,10 +235,48 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "tree.previewPageDown",
     "tree.previewTop",
     "tree.previewBottom",
+    "reader.open",
+    "copy.message",
+    "copy.path",
+    "copy.id",
+    "copy.command",
     "help.open",
     "tree.back",
     "tree.close",
   ],
+  reader: [
+    "app.interrupt",
+    "reader.down",
+    "reader.up",
+    "reader.halfDown",
+    "reader.halfUp",
+    "reader.pageDown",
+    "reader.pageUp",
+    "reader.top",
+    "reader.bottom",
+    "reader.prevMessage",
+    "reader.nextMessage",
+    "reader.search",
+    "reader.nextMatch",
+    "reader.prevMatch",
+    "reader.prevBranch",
+    "reader.nextBranch",
+    "reader.tool",
+    "reader.allTools",
+    "reader.thinking",
+    "reader.original",
+    "copy.message",
+    "copy.path",
+    "copy.id",
+    "copy.command",
+    "export.open",
+    "help.open",
+    "reader.back",
+    "reader.close",
+  ],
+  readerSearch: ["app.interrupt", "reader.inputSubmit", "reader.inputCancel", "input.deleteWord", "input.deleteBack", "input.clear", "input.left", "input.right", "input.home", "input.end"],
+  // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
+  export: ["app.interrupt", "export.md", "export.mdAll", "export.html", "export.jsonl", "export.cancel"],
   treeSearch: TREE_INPUT,
   treeLabel: TREE_INPUT,
   treeConfirm: ["app.interrupt", "tree.confirmYes", "tree.confirmNo"],
@@ -203,4 +286,4 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
 };
 
 /** Modes where unbound printable keys are typed into a text field. */
-export const TEXT_MODES: ReadonlySet<Mode> = new Set<Mode>(["search", "rename", "treeSearch", "treeLabel"]);
+export const TEXT_MODES: ReadonlySet<Mode> = new Set<Mode>(["search", "rename", "treeSearch", "treeLabel", "readerSearch"]);

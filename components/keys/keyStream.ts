@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { isMouseSequence, parseMouse } from "../mouse/sgrMouse.js";
 import { createTokenizer, type Token } from "./tokenizer.js";
 
 /** How long a read that ends inside a sequence (a lone ESC, most often) waits for the rest. */
@@ -29,12 +30,13 @@ export interface TerminalIn extends NodeJS.ReadableStream {
  * previous one has been handled and rendered (two turns of the event loop), so every
  * consumer, a third-party component with its own state included, sees each key against
  * the state the key before it left. A paste goes on as one bracketed chunk, which Ink
- * hands to usePaste as text.
+ * hands to usePaste as text. A mouse report is never a key: it is emitted as a "mouse"
+ * event (a parsed MouseEvent) in its place in the queue.
  */
 export class KeyStream extends Readable {
   readonly isTTY: boolean;
   private readonly tokenizer = createTokenizer();
-  private readonly queue: string[] = [];
+  private readonly queue: (string | { mouse: string })[] = [];
   private waiting = false;
   private flushTimer: NodeJS.Timeout | undefined;
   private readonly onData = (chunk: string | Buffer) => this.accept(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
@@ -88,7 +90,7 @@ export class KeyStream extends Readable {
   }
 
   private enqueue(tokens: Token[]): void {
-    for (const t of tokens) this.queue.push(t.kind === "paste" ? PASTE_START + t.text + PASTE_END : t.seq);
+    for (const t of tokens) this.queue.push(t.kind === "paste" ? PASTE_START + t.text + PASTE_END : isMouseSequence(t.seq) ? { mouse: t.seq } : t.seq);
     this.next();
   }
 
@@ -97,14 +99,19 @@ export class KeyStream extends Readable {
     const chunk = this.queue.shift();
     if (chunk === undefined) return;
     this.waiting = true;
-    this.push(chunk);
     const release = () => {
       this.waiting = false;
       this.next();
     };
-    if (inkHolds(chunk)) {
-      setTimeout(release, INK_ESCAPE_WAIT_MS);
-      return;
+    if (typeof chunk !== "string") {
+      const ev = parseMouse(chunk.mouse);
+      if (ev) this.emit("mouse", ev);
+    } else {
+      this.push(chunk);
+      if (inkHolds(chunk)) {
+        setTimeout(release, INK_ESCAPE_WAIT_MS);
+        return;
+      }
     }
     // Ink reads the chunk on 'readable' and React commits the update in a microtask;
     // the second turn lets effects that follow a commit run too.

@@ -29,16 +29,19 @@ interface Props {
   query?: Query;
   /** Behind a dialog: every row dimmed. */
   dimmed?: boolean;
+  /** Told the first shown row on each render (the mouse maps a click to a row with it). */
+  windowTop?: { current: number };
 }
 
 /** Virtualised: only the rows in the visible window are rendered. `width`×`height` is the pane, border included. */
-export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi, title = "Sessions", info, focused = true, query, dimmed = false }: Props) {
+export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi, title = "Sessions", info, focused = true, query, dimmed = false, windowTop }: Props) {
   const innerW = Math.max(0, width - 2);
   // The border takes two rows, the column headings one.
   const rowsH = Math.max(0, height - 3);
   // Rows with a full-text snippet take two lines.
   const { top, end } = useVariableWindow((i) => rowHeight(rows[i]), rows.length, cursor, rowsH);
   const visible = rows.slice(top, end);
+  if (windowTop) windowTop.current = top;
   return (
     <PaneFrame title={title} info={info} focused={focused} width={width} height={height}>
       <Text {...theme.muted}>{formatHeader(innerW, showCwd)}</Text>

@@ -14,6 +14,10 @@ import { type TreeState, treeModeOf } from "../tree/treeState.js";
 import { clearMarks, lifecycleCommand, lifecycleKey, lifecycleReducer, renameInput } from "./lifecycle.js";
 import { initialLifecycle, isLifecycleMode, type LifecycleAction, type StatusMessage } from "./lifecycleTypes.js";
 import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
+import { isReaderAction, isReaderCommand, isReaderMode, type ReaderAction, readerInput, readerReducer, runReaderCommand } from "../reader/readerReducer.js";
+import { isTakeoutCommand, runTakeoutCommand, takeoutReducer } from "../takeout/takeoutReducer.js";
+import type { TakeoutAction } from "../takeout/takeoutTypes.js";
+import { type MouseAction, mouseReducer } from "../mouse/mouseReducer.js";
 
 export { type AppState, type Layer, type ScanProgress, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
 
@@ -35,6 +39,9 @@ export type AppAction =
   | { type: "effects.done"; ids: number[] }
   | { type: "preview.bounds"; path: string; min: number; max: number }
   | TreeAction
+  | ReaderAction
+  | TakeoutAction
+  | MouseAction
   | LifecycleAction
   | FullTextAction;
 
@@ -80,6 +87,7 @@ export function initialState(o: InitOptions): AppState {
     openInPi: o.openInPi,
     stack: [],
     tree: null,
+    reader: null,
     helpTop: 0,
     preview: { path: null, offset: 0 },
     previewBounds: { path: null, min: 0, max: 0 },
@@ -135,6 +143,9 @@ function scrollPreview(s: AppState, delta: number): AppState {
 // ---- commands ----
 
 export function runCommand(s: AppState, c: CommandId): AppState {
+  // The reader and taking things out (copy, export, n, D) have their own reducers.
+  if (isTakeoutCommand(c) || modeOf(s) === "export") return runTakeoutCommand(s, c);
+  if (isReaderCommand(c) || isReaderMode(modeOf(s))) return runReaderCommand(s, c);
   if (isTreeCommand(c) || isTreeMode(modeOf(s))) return runTreeCommand(s, c);
   const page = Math.max(1, s.pageSize - 1);
   const inHelp = modeOf(s) === "help";
@@ -218,6 +229,8 @@ export function runCommand(s: AppState, c: CommandId): AppState {
       return lifecycleCommand(s, c);
     case "app.interrupt":
       return modeOf(s) === "dialog" ? pop(s) : quit(s);
+    default:
+      return s;
   }
 }
 
@@ -231,6 +244,7 @@ interface Field {
 /** The text field a text mode edits: one path for typing, editing and pasting in all of them. */
 function textField(s: AppState, mode: Mode): Field | undefined {
   if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t) };
+  if (mode === "readerSearch") return s.reader?.input ? { value: s.reader.input, set: (t) => readerInput(s, t) } : undefined;
   if (mode === "rename") {
     const top = topLayer(s);
     return top?.kind === "rename" ? { value: top.input, set: (t) => renameInput(s, t) } : undefined;
@@ -243,7 +257,12 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 
 export function appReducer(s: AppState, a: AppAction): AppState {
   if (isTreeAction(a)) return treeReducer(s, a);
+  if (isReaderAction(a)) return readerReducer(s, a);
   switch (a.type) {
+    case "takeout.done":
+      return takeoutReducer(s, a);
+    case "mouse":
+      return s.visible ? mouseReducer(s, a, runCommand) : s;
     case "key": {
       // The key router: the mode is read here, from the state this key applies to. Keys
       // arrive one per action (components/keys/keyStream.ts), however the terminal sent them.
@@ -296,7 +315,7 @@ export function appReducer(s: AppState, a: AppAction): AppState {
     case "choose": {
       const mode = modeOf(s);
       if (mode === "menu") return runCommand(pop(s), a.command);
-      if (mode === "dialog") return runCommand(s, a.command);
+      if (mode === "dialog" || mode === "export") return runCommand(s, a.command);
       return s;
     }
     case "dialog.cwdMissing":

@@ -3,6 +3,7 @@ import type { Keymap } from "../keys/keymap.js";
 import type { Query } from "../../src/search/query.js";
 import type { SortKey } from "../../src/search/sort.js";
 import { type TreeState, treeModeOf } from "../tree/treeState.js";
+import type { ReaderState } from "../reader/readerState.js";
 import { deriveRows, type ListRow, type Scope } from "./derive.js";
 import type { Effect, EffectRequest } from "./effects.js";
 import { activeHits, type FullTextState } from "./fullText.js";
@@ -16,7 +17,17 @@ import type { TextInput } from "./textInput.js";
  */
 
 /** Overlays and input modes, innermost last. The list is the implicit bottom. */
-export type Layer = { kind: "search" } | { kind: "help" } | { kind: "cwdMissing"; path: string; cwd: string } | { kind: "menu"; path: string } | LifecycleLayer | { kind: "tree" };
+export type Layer =
+  | { kind: "search" }
+  | { kind: "help" }
+  | { kind: "cwdMissing"; path: string; cwd: string }
+  | { kind: "menu"; path: string }
+  | LifecycleLayer
+  | { kind: "tree" }
+  /** The transcript reader, over the list or the tree (AppState.reader). */
+  | { kind: "reader" }
+  /** The export choices for a session; `leafId`: the branch the reader shows (else the active one). */
+  | { kind: "export"; path: string; title: string; leafId?: string };
 
 export interface ScanProgress {
   /** Candidate files found; null until discovery reports. */
@@ -61,6 +72,10 @@ export interface AppState extends LifecycleState {
   stack: Layer[];
   /** The branch tree of one session, while the { kind: "tree" } layer is open. */
   tree: TreeState | null;
+  /** The transcript reader, while the { kind: "reader" } layer is open. */
+  reader: ReaderState | null;
+  /** The last click on a list row, for a double-click (mouse). */
+  lastClick?: { row: number; at: number };
   helpTop: number;
   /** The session preview scrolled by `offset` lines (negative: up) for the session at `path`; 0 elsewhere. */
   preview: { path: string | null; offset: number };
@@ -79,6 +94,8 @@ export function modeOf(s: AppState): Mode {
   const top = topLayer(s);
   if (!top) return "list";
   if (top.kind === "tree") return s.tree ? treeModeOf(s.tree) : "tree";
+  if (top.kind === "reader") return s.reader?.input ? "readerSearch" : "reader";
+  if (top.kind === "export") return "export";
   if (top.kind === "rename" || top.kind === "delete") return lifecycleMode(top);
   return top.kind === "cwdMissing" ? "dialog" : top.kind === "menu" ? "menu" : top.kind;
 }

@@ -76,7 +76,8 @@ function openRename(s: AppState): AppState {
   return { ...s, stack: [...s.stack, { kind: "rename", path: sel.path, title: sessionTitle(sel), input: { value, cursor: Array.from(value).length } }] };
 }
 
-function openDelete(s: AppState): AppState {
+/** Ctrl+D (to the trash) or, `permanent`, D: both start with the same first confirmation. */
+export function openDelete(s: AppState, permanent = false): AppState {
   // As pi's /resume: the session open in the pi that launched us is never deleted.
   const open = s.openInPi;
   if (open && (s.marks.size > 0 ? s.marks.has(open) : selectedSession(s)?.path === open)) {
@@ -89,11 +90,11 @@ function openDelete(s: AppState): AppState {
       if (x) targets.push(target(s, x));
     }
     if (targets.length === 0) return { ...s, marks: new Set() };
-    return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets, bulk: true }] };
+    return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets, bulk: true, ...(permanent ? { permanent } : {}) }] };
   }
   const sel = selectedSession(s);
   if (!sel) return s;
-  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false }] };
+  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false, ...(permanent ? { permanent } : {}) }] };
 }
 
 function toggleMark(s: AppState): AppState {
@@ -120,7 +121,7 @@ function confirmDelete(s: AppState): AppState {
   const top = topLayer(s);
   if (top?.kind !== "delete") return s;
   // No trash here: never delete on the first confirmation; ask again, explicitly.
-  if (top.step === "confirm" && s.trashDir === null) return replaceTop(s, { ...top, step: "permanent" });
+  if (top.step === "confirm" && (s.trashDir === null || top.permanent)) return replaceTop(s, { ...top, step: "permanent" });
   return pushEffect(pop(s), { type: top.step === "confirm" ? "trash" : "deletePermanently", targets: top.targets });
 }
 

@@ -28,8 +28,11 @@ export interface FileStamp {
 
 export type LifecycleLayer =
   | { kind: "rename"; path: string; title: string; input: TextInput }
-  /** step "confirm" says what will happen; "permanent" is the second, explicit confirmation. */
-  | { kind: "delete"; step: "confirm" | "permanent"; targets: DeleteTarget[]; bulk: boolean; reason?: string };
+  /**
+   * step "confirm" says what will happen; "permanent" is the second, explicit confirmation.
+   * `permanent`: asked for a permanent delete (`D`), so the first step leads to the second, never to the trash.
+   */
+  | { kind: "delete"; step: "confirm" | "permanent"; targets: DeleteTarget[]; bulk: boolean; reason?: string; permanent?: boolean };
 
 export interface StatusMessage {
   text: string;

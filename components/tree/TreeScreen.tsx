@@ -10,6 +10,7 @@ import type { Keymap } from "../keys/keymap.js";
 import type { Layout } from "../layout/layout.js";
 import type { AppAction } from "../state/appReducer.js";
 import { theme } from "../theme.js";
+import type { StatusMessage } from "../state/lifecycleTypes.js";
 import { EntryPreview } from "./EntryPreview.js";
 import { ConfirmWriteDialog, LabelDialog } from "./TreeDialog.js";
 import { treeHeaderText } from "./treeHeaderText.js";
@@ -25,6 +26,8 @@ interface Props {
   layout: Layout;
   /** Help or another app dialog drawn over the body. */
   overlay?: ReactNode;
+  /** The app's status message (copy): shown when the tree has none of its own. */
+  status?: StatusMessage;
   dispatch: Dispatch<AppAction>;
   /** For tests: how full entries are read. */
   readEntry?: EntryReader;
@@ -47,7 +50,7 @@ function InputLine({ value, cursor, width }: { value: string; cursor: number; wi
 }
 
 /** The branch tree of one session: header, tree pane + entry preview (or a dialog), footer. */
-export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, dispatch, readEntry, cache }: Props) {
+export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, status, dispatch, readEntry, cache }: Props) {
   const entries = useMemo(() => cache ?? new EntryCache(), [cache]);
   const onMaxTop = useCallback((max: number) => dispatch({ type: "tree.previewMax", max }), [dispatch]);
   const { list, preview: pv } = layout;
@@ -111,7 +114,7 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, disp
         </Text>
       </Box>
       {body}
-      <StatusLine status={message ? { text: message.text, tone: message.error ? "error" : "info" } : undefined} width={width} />
+      <StatusLine status={message ? { text: message.text, tone: message.error ? "error" : "info" } : overlay ? undefined : status} width={width} />
       <Box height={1} width={width} flexShrink={0}>
         {footer}
       </Box>

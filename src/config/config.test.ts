@@ -29,10 +29,10 @@ describe("loadConfig", () => {
 
   it("applies valid settings", () => {
     const { config, warnings } = loadConfig(
-      file(JSON.stringify({ keys: { "list.down": ["n", "down"], "app.quit": "x" }, scope: "all", sort: "size", threaded: true, theme: "none", searchToolOutput: true, piCommand: "pi --verbose" })),
+      file(JSON.stringify({ keys: { "list.down": ["n", "down"], "app.quit": "x" }, scope: "all", sort: "size", threaded: true, theme: "none", searchToolOutput: true, mouse: false, piCommand: "pi --verbose" })),
     );
     expect(warnings).toEqual([]);
-    expect(config).toEqual({ keys: { "list.down": ["n", "down"], "app.quit": ["x"] }, scope: "all", sort: "size", threaded: true, theme: "none", searchToolOutput: true, piCommand: "pi --verbose" });
+    expect(config).toEqual({ keys: { "list.down": ["n", "down"], "app.quit": ["x"] }, scope: "all", sort: "size", threaded: true, theme: "none", searchToolOutput: true, mouse: false, piCommand: "pi --verbose" });
   });
 
   it("warns once per unknown key or invalid value and keeps the defaults for them", () => {

@@ -16,10 +16,12 @@ export interface Config {
   threaded: boolean;
   theme: (typeof THEMES)[number];
   searchToolOutput: boolean;
+  /** Mouse reporting in the browser (wheel, click, double-click); false leaves the mouse to the terminal. */
+  mouse: boolean;
   piCommand?: string;
 }
 
-export const DEFAULT_CONFIG: Config = { keys: {}, scope: "auto", sort: "recent", threaded: false, theme: "dark", searchToolOutput: false };
+export const DEFAULT_CONFIG: Config = { keys: {}, scope: "auto", sort: "recent", threaded: false, theme: "dark", searchToolOutput: false, mouse: true };
 
 /** --config, else $XDG_CONFIG_HOME/pi-sessions/config.json, else ~/.config/pi-sessions/config.json. */
 export function configPath(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
@@ -79,6 +81,7 @@ export function loadConfig(path: string): { config: Config; warnings: string[] }
         break;
       case "threaded":
       case "searchToolOutput":
+      case "mouse":
         if (typeof v === "boolean") config[key] = v;
         else bad(key, "true or false");
         break;

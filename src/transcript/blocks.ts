@@ -10,7 +10,10 @@ import type { SessionEntry } from "../model/types.js";
 
 export type AssistantPart = { type: "text" | "thinking"; text: string };
 
-export type Block =
+/** Any block may carry `edit`: shown as the model sees it after a context edit (set by the reader, never by buildBlocks). */
+export type Block = BlockBody & { edit?: BlockEdit };
+
+type BlockBody =
   | { kind: "user"; entryId: string; text: string; images: number }
   | {
       kind: "assistant";
@@ -43,6 +46,9 @@ export type Block =
   | { kind: "custom"; entryId: string; customType: string; text: string };
 
 export type BlockKind = Block["kind"];
+
+/** A block shown as the model sees it after a context edit (the reader marks it): omitted, or its content replaced. */
+export type BlockEdit = "omit" | "replace";
 export type ToolBlock = Extract<Block, { kind: "tool" }>;
 export interface ToolOutput {
   output: string;
@@ -58,11 +64,13 @@ export interface ToolOutput {
 export interface BlockList {
   readonly length: number;
   kind(i: number): BlockKind;
+  /** The entry block `i` starts at (never reads): blocks are in branch order, so a reader can find an entry's block. */
+  entryId(i: number): string;
   get(i: number): Block | null;
 }
 
 export function blockArray(blocks: readonly Block[]): BlockList {
-  return { length: blocks.length, kind: (i) => blocks[i].kind, get: (i) => blocks[i] ?? null };
+  return { length: blocks.length, kind: (i) => blocks[i].kind, entryId: (i) => blocks[i].entryId, get: (i) => blocks[i] ?? null };
 }
 
 type ContentBlock = { type?: unknown; text?: unknown; thinking?: unknown; id?: unknown; name?: unknown; arguments?: unknown };

@@ -161,3 +161,19 @@ describe("big messages", () => {
     expect(lines).toHaveLength(1 + 300_000 + 1);
   });
 });
+
+describe("context edits", () => {
+  it("a replaced block says so in its header; an omitted one is its header alone (its output never read)", () => {
+    const replaced = texts({ kind: "user", entryId: "u", text: "new text", images: 0, edit: "replace" });
+    expect(replaced[0]).toBe("You · ✎ edited");
+    expect(replaced[1]).toBe("  new text");
+    let read = 0;
+    const omitted = layoutBlock(
+      { kind: "tool", entryId: "a", title: "cat big", isError: false, images: 0, bytes: 5000, load: () => (read++, { output: "x", isError: false, images: 0 }), edit: "omit" },
+      0,
+      { width: 60, tools: "full" },
+    ).map((l) => l.text);
+    expect(omitted).toEqual(["  ▸ cat big · 4.9 KB · ⊘ omitted from the model's context", ""]);
+    expect(read).toBe(0);
+  });
+});

@@ -79,6 +79,18 @@ const line = (text: string, style: LineStyle, first: string, wrap: SourceLine["w
 
 /** The source lines of one block under the options: bounded by what is shown, not by the block's size. */
 export function blockSource(block: Block, index: number, opts: LayoutOptions): SourceLine[] {
+  if (!block.edit) return bodySource(block, index, opts);
+  // A context edit: the header says so; an omitted entry is only its header.
+  if (block.edit === "omit") {
+    // Collapsed and without thinking: an omitted output is never read.
+    const head = bodySource(block, index, { ...opts, thinking: false, tools: "collapsed", toolModes: undefined })[0];
+    return [{ ...head, text: `${head.text} · ⊘ omitted from the model's context`, wrap: "cut" }];
+  }
+  const out = bodySource(block, index, opts);
+  return [{ ...out[0], text: `${out[0].text} · ✎ edited` }, ...out.slice(1)];
+}
+
+function bodySource(block: Block, index: number, opts: LayoutOptions): SourceLine[] {
   switch (block.kind) {
     case "user": {
       const out = [line("You", "header", "", "cut"), ...markdownLines(sanitizeMultiline(block.text.trim()), INDENT)];

@@ -123,6 +123,7 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
   return {
     length: items.length,
     kind: (i) => items[i].kind,
+    entryId: (i) => items[i].id,
     get(i) {
       if (!made.has(i)) makeChunk(i);
       return made.get(i)!;

@@ -1,0 +1,95 @@
+import { relative } from "node:path";
+import { type Dispatch, useEffect, useRef } from "react";
+import { sharedIndexCache } from "../../src/model/index-cache.js";
+import { readEntriesSync } from "../../src/model/read-entries.js";
+import type { SessionIndex } from "../../src/model/session-index.js";
+import { describeEntry } from "../../src/model/text.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
+import type { AppAction } from "../state/appReducer.js";
+import type { Effect, Outcome } from "../state/effects.js";
+import { copyRefusal, sizeNote } from "./copyText.js";
+import { EXPORT_LABEL, exportBaseName, exportText, writeExport } from "./exportFile.js";
+import { isTakeoutEffect, type TakeoutEffect } from "./takeoutTypes.js";
+
+/** The I/O behind copy, export and `n`; tests pass fakes. */
+export interface TakeoutIO {
+  /** The clipboard (OSC 52 to the terminal the UI draws on); absent: nothing can be copied. */
+  copy?(text: string): void;
+  loadIndex(path: string): Promise<SessionIndex>;
+  /** The text of a tree entry, as `y` copies it (a synchronous read of its one line). */
+  entryText(index: SessionIndex, entryId: string): string;
+  /** Writes a new file (never replacing one); throws EEXIST when the name is taken. */
+  write?(path: string, text: string): void;
+  cwdExists(dir: string): boolean;
+  /** Why pi cannot be started (for `n`), or undefined; not checked when absent. */
+  piProblem?(): string | undefined;
+}
+
+export const realTakeoutIO: Omit<TakeoutIO, "cwdExists"> = {
+  loadIndex: (path) => sharedIndexCache.get(path),
+  entryText: (index, entryId) => {
+    const d = describeEntry(readEntriesSync(index, [entryId])[0]);
+    return d.text || d.toolCalls.join("\n");
+  },
+};
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function run(e: TakeoutEffect, io: TakeoutIO, dispatch: Dispatch<AppAction>, exit: (o: Outcome) => void): void {
+  const done = (text: string, tone: "info" | "error" = "info") => dispatch({ type: "takeout.done", text, tone });
+  const copy = (text: string, what: string) => {
+    if (!io.copy) return done("no clipboard: the terminal cannot be written to", "error");
+    const refused = copyRefusal(text);
+    if (refused) return done(refused, "error");
+    io.copy(text);
+    done(`copied ${what} (OSC 52)`);
+  };
+  switch (e.type) {
+    case "copy":
+      copy(e.text, e.what);
+      return;
+    case "copyEntry": {
+      let text: string;
+      try {
+        text = io.entryText(e.index, e.entryId);
+      } catch (err) {
+        done(`copy failed: ${message(err)}`, "error");
+        return;
+      }
+      if (text) copy(text, `the entry's text (${sizeNote(text)})`);
+      else done("the entry has no text to copy");
+      return;
+    }
+    case "export":
+      io.loadIndex(e.path)
+        .then((index) => {
+          const { stem, ext } = exportBaseName(String(index.header.id ?? ""), e.format);
+          const path = writeExport(e.dir, stem, ext, exportText(index, e.format, e.leafId), io.write);
+          const shown = relative(e.dir, path);
+          done(`exported ${EXPORT_LABEL[e.format]} to ./${sanitizeLine(shown)}`);
+        })
+        .catch((err) => done(`export failed: ${message(err)}`, "error"));
+      return;
+    case "newSession": {
+      const problem = io.piProblem?.();
+      if (problem) done(problem, "error");
+      else if (io.cwdExists(e.cwd)) exit({ kind: "new", cwd: e.cwd });
+      else done(`the session's folder is gone: ${sanitizeLine(e.cwd)}`, "error");
+      return;
+    }
+  }
+}
+
+/** Carries out copy, export and new-session requests, each once. */
+export function useTakeoutEffects(effects: readonly Effect[], dispatch: Dispatch<AppAction>, io: TakeoutIO, exit: (o: Outcome) => void): void {
+  const started = useRef(new Set<number>());
+  useEffect(() => {
+    const mine = effects.filter((e): e is TakeoutEffect => isTakeoutEffect(e) && !started.current.has(e.id));
+    if (mine.length === 0) return;
+    for (const e of mine) {
+      started.current.add(e.id);
+      run(e, io, dispatch, exit);
+    }
+    dispatch({ type: "effects.done", ids: mine.map((e) => e.id) });
+  }, [effects, dispatch, io, exit]);
+}
