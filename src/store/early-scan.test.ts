@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SessionProbe, SessionSummary } from "../model/types.js";
 import { startEarlyScan } from "./early-scan.js";
-import { scanStore } from "./scan-store.js";
+import type { SessionFile } from "./discover.js";
+import { scanOrder, scanStore } from "./scan-store.js";
 
 // From the TypeScript sources there is no built worker, so these scans run on this thread
 // (src/store/scan-in-worker.test.ts covers the worker itself).
@@ -53,17 +54,19 @@ describe("startEarlyScan", () => {
   });
 });
 
-describe("scanStore's firstCwd", () => {
-  it("probes and reads the launch folder's sessions before the rest of the store, newest first within each", async () => {
-    const plain: string[] = [];
-    await scanStore(STORE, { onProbes: (p) => plain.push(...p.map((x) => x.path)) });
-    const folder = plain.map((p) => p.split("/").at(-2)!).at(-1)!; // the folder of the oldest file
-    const cwd = "/" + folder.replace(/^--|--$/g, "").replace(/-/g, "/");
-    const first: string[] = [];
-    await scanStore(STORE, { onProbes: (p) => first.push(...p.map((x) => x.path)) }, { firstCwd: cwd });
-    const mine = first.filter((p) => p.split("/").at(-2) === folder);
-    expect(mine.length).toBeGreaterThan(0);
-    expect(first.slice(0, mine.length)).toEqual(mine);
-    expect(first.slice(mine.length)).toEqual(plain.filter((p) => !mine.includes(p)));
+describe("scanOrder (scanStore's firstCwd)", () => {
+  const f = (path: string, mtimeMs: number) => ({ path, bytes: 1, mtimeMs }) as SessionFile;
+  const files = () => [f("/s/--a--/1.jsonl", 1), f("/s/--b--/2.jsonl", 5), f("/s/--a--/3.jsonl", 3), f("/s/--c--/4.jsonl", 9)];
+  it("is newest first", () => {
+    expect(scanOrder(files(), "/s").map((x) => x.path)).toEqual(["/s/--c--/4.jsonl", "/s/--b--/2.jsonl", "/s/--a--/3.jsonl", "/s/--a--/1.jsonl"]);
+  });
+  it("puts the launch folder's project folder first, each part still newest first", () => {
+    expect(scanOrder(files(), "/s", "/a").map((x) => x.path)).toEqual(["/s/--a--/3.jsonl", "/s/--a--/1.jsonl", "/s/--c--/4.jsonl", "/s/--b--/2.jsonl"]);
+  });
+  it("probes that folder's sessions too when the whole store is scanned", async () => {
+    const seen: string[] = [];
+    await scanStore(STORE, { onProbes: (p) => seen.push(...p.map((x) => x.path)) }, { firstCwd: "/home/dev/src/app" });
+    expect(seen.some((p) => p.includes("--home-dev-src-app--"))).toBe(true);
+    expect(seen).toHaveLength(30);
   });
 });

@@ -51,6 +51,13 @@ function inFolderFirst(storeDir: string, cwd: string): (f: SessionFile) => boole
   return (f) => basename(dirname(f.path)) === folder;
 }
 
+/** The order files are probed and read in: newest first, the launch folder's (if given) before all others. */
+export function scanOrder(files: SessionFile[], storeDir: string, firstCwd?: string): SessionFile[] {
+  const sorted = files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  if (firstCwd !== undefined) moveToFront(sorted, inFolderFirst(storeDir, firstCwd));
+  return sorted;
+}
+
 /** Stable: the chosen files first, each group still newest first. */
 function moveToFront<T>(items: T[], first: (x: T) => boolean): void {
   const front = items.filter(first);
@@ -74,8 +81,7 @@ export async function scanStore(dir: string, handlers: ScanHandlers = {}, option
   };
   const found = await discoverFiles(dir);
   found.diagnostics.forEach(diagnose);
-  const files: SessionFile[] = found.files.sort((a, b) => b.mtimeMs - a.mtimeMs);
-  if (options.firstCwd !== undefined) moveToFront(files, inFolderFirst(dir, options.firstCwd));
+  const files = scanOrder(found.files, dir, options.firstCwd);
   handlers.onDiscovered?.(files.length);
 
   const rejected = new Set<string>();
