@@ -1,7 +1,8 @@
 import type { EntrySink } from "../store/session-reader.js";
 import { applyLabel, nameFrom } from "./resolve.js";
 import { messageText } from "./text.js";
-import type { SessionEntry, SessionHeader, SessionSummary, TokenTotals } from "./types.js";
+import { LocalDays } from "../usage/day.js";
+import type { SessionEntry, SessionHeader, SessionSummary, TokenTotals, UsageSlice } from "./types.js";
 
 function num(v: unknown): number {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
@@ -21,31 +22,56 @@ export class SummaryBuilder implements EntrySink {
   private models = new Set<string>();
   tokens: TokenTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
   cost = 0;
+  /** The totals by local day and model ("day\0model" → slice), for `stats` and `U`. */
+  private slices = new Map<string, UsageSlice>();
+  private days = new LocalDays();
+  /** The model in use at this point of the file: the last model_change or reply's model. */
+  private model = "";
   /** Why pi 1.5.2 leaves this file out of its lists (its SessionInfo reader throws on it). */
   unlisted: string | undefined;
 
   /** pi's /session rule (AgentSession.getSessionStats): every usage the file records. */
-  private addUsage(u: unknown): void {
+  // A usage counts on the day of its own entry and for the model that entry names (assistant
+  // replies and usage entries do), else the model in use at that point of the file.
+  private addUsage(u: unknown, time: number, model: unknown): void {
     if (!u || typeof u !== "object") return;
     const r = u as Record<string, unknown>;
-    this.tokens.input += num(r.input);
-    this.tokens.output += num(r.output);
-    this.tokens.cacheRead += num(r.cacheRead);
-    this.tokens.cacheWrite += num(r.cacheWrite);
+    const input = num(r.input);
+    const output = num(r.output);
+    const cacheRead = num(r.cacheRead);
+    const cacheWrite = num(r.cacheWrite);
+    this.tokens.input += input;
+    this.tokens.output += output;
+    this.tokens.cacheRead += cacheRead;
+    this.tokens.cacheWrite += cacheWrite;
     this.tokens.total = this.tokens.input + this.tokens.output + this.tokens.cacheRead + this.tokens.cacheWrite;
     const c = r.cost as Record<string, unknown> | undefined;
-    if (c && typeof c === "object") this.cost += num(c.total);
+    const cost = c && typeof c === "object" ? num(c.total) : 0;
+    this.cost += cost;
+    const day = this.days.of(time);
+    const m = typeof model === "string" && model ? model : this.model;
+    const key = `${day}\0${m}`;
+    let slice = this.slices.get(key);
+    if (!slice) {
+      slice = { day, model: m, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
+      this.slices.set(key, slice);
+    }
+    slice.input += input;
+    slice.output += output;
+    slice.cacheRead += cacheRead;
+    slice.cacheWrite += cacheWrite;
+    slice.cost += cost;
   }
 
   entry(entry: SessionEntry): void {
     this.parents.set(entry.id, entry.parentId);
     switch (entry.type) {
       case "usage":
-        this.addUsage(entry.usage);
+        this.addUsage(entry.usage, Date.parse(entry.timestamp), entry.model);
         return;
       case "compaction":
       case "branch_summary":
-        this.addUsage(entry.usage);
+        this.addUsage(entry.usage, Date.parse(entry.timestamp), undefined);
         return;
       case "session_info":
         this.name = nameFrom(entry);
@@ -54,7 +80,10 @@ export class SummaryBuilder implements EntrySink {
         applyLabel(this.labels, entry);
         return;
       case "model_change":
-        if (typeof entry.modelId === "string") this.models.add(entry.modelId);
+        if (typeof entry.modelId === "string") {
+          this.models.add(entry.modelId);
+          this.model = entry.modelId;
+        }
         return;
       case "message":
         this.message(entry);
@@ -69,8 +98,13 @@ export class SummaryBuilder implements EntrySink {
       this.unlisted ??= `entry ${entry.id} has no message object`;
       return;
     }
-    if (m.role === "toolResult" || m.role === "assistant") this.addUsage(m.usage);
-    if (m.role === "assistant" && typeof m.model === "string") this.models.add(m.model);
+    if (m.role === "assistant" && typeof m.model === "string") {
+      this.models.add(m.model);
+      if (m.model) this.model = m.model;
+    }
+    if ((m.role === "toolResult" || m.role === "assistant") && m.usage) {
+      this.addUsage(m.usage, typeof m.timestamp === "number" ? m.timestamp : Date.parse(entry.timestamp), undefined);
+    }
     if (m.role !== "user" && m.role !== "assistant") return;
     if (!("content" in m)) return;
     // pi reads a message's text from a string or an array of blocks; anything else (null
@@ -126,6 +160,7 @@ export class SummaryBuilder implements EntrySink {
       models: [...this.models],
       tokens: { ...this.tokens },
       cost: this.cost,
+      usage: [...this.slices.values()],
       warnings: args.warnings,
       lineage: header.parentSession ? { status: "missing" } : { status: "none" },
     };

@@ -60,8 +60,24 @@ export interface SessionSummary {
   models: string[];
   tokens: TokenTotals;
   cost: number;
+  /**
+   * The same totals split by local day and model (src/usage/): each usage by its own
+   * entry's time and model. Absent on a provisional (probed) session.
+   */
+  usage?: UsageSlice[];
   warnings: string[];
   lineage: Lineage;
+}
+
+/** Usage of one session on one local day (YYYY-MM-DD) with one model. */
+export interface UsageSlice {
+  day: string;
+  model: string;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cost: number;
 }
 
 /** What the bounded header probe knows before the full scan. */
