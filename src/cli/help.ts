@@ -4,6 +4,7 @@ Usage:
   pi-sessions [--all] [--print] [options]     open the full-screen browser
   pi-sessions list [--all] [--cwd PATH] [--json] [--sort KEY]
   pi-sessions show <session> [--json]
+  pi-sessions stats [--all] [--by day|folder|model] [--since DATE] [--json]
   pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE]
   pi-sessions rename <session> <name>
   pi-sessions label <session> <entryId> [label]
@@ -37,6 +38,14 @@ Files that are not sessions are reported on stderr.
   show: `Usage: pi-sessions show <path | id | unique id prefix> [--json]
 
 Shows a session's header, name, leaf, active path, labels and entries.
+`,
+  stats: `Usage: pi-sessions stats [--all] [--cwd PATH] [--by day|folder|model] [--since YYYY-MM-DD] [--json]
+
+Tokens and cost of this folder's sessions (or --all, or --cwd PATH), by pi's /session rule
+(every usage a file records, on every branch), per local day (the default), folder or model.
+Each usage counts on the day of its own entry and for the model its entry names, else the
+model in use at that point of the file. --since counts usage from that local day on.
+--json prints exact sums (tokens and dollars, unrounded), shaped like show --json's usage.
 `,
   export: `Usage: pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE]
 

@@ -18,6 +18,7 @@ export interface UiCommands {
 const COMMANDS: Record<string, () => Promise<Command>> = {
   list: async () => (await import("./commands/list.js")).listCommand,
   show: async () => (await import("./commands/show.js")).showCommand,
+  stats: async () => (await import("./commands/stats.js")).statsCommand,
   export: async () => (await import("./commands/export.js")).exportCommand,
   rename: async () => (await import("./commands/rename.js")).renameCommand,
   label: async () => (await import("./commands/label.js")).labelCommand,

@@ -1,0 +1,98 @@
+import { resolve } from "node:path";
+import { scanStore } from "../../store/scan-store.js";
+import { cwdScope } from "../../store/scope.js";
+import { formatCost, formatTokens } from "../../text/format.js";
+import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../text/sanitize.js";
+import { aggregateUsage, groupLabel, modelLabel, type UsageAmount, type UsageBy, USAGE_BYS, type UsageReport } from "../../usage/aggregate.js";
+import { barText } from "../../usage/bars.js";
+import { parseDay } from "../../usage/day.js";
+import { usageError } from "../errors.js";
+import type { CliIO } from "../io.js";
+import { safeJson } from "../json.js";
+import { parse, STORE_OPTION } from "../parse.js";
+import { storeFromArgs } from "../store-arg.js";
+
+export async function statsCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, {
+    ...STORE_OPTION,
+    all: { type: "boolean" },
+    cwd: { type: "string" },
+    by: { type: "string" },
+    since: { type: "string" },
+    json: { type: "boolean" },
+  });
+  if (positionals.length) throw usageError(`stats takes no arguments (got '${positionals[0]}')`);
+  const by = (values.by ?? "day") as UsageBy;
+  if (!USAGE_BYS.includes(by)) throw usageError(`--by must be one of ${USAGE_BYS.join(", ")}`);
+  const since = values.since === undefined ? undefined : parseDay(values.since);
+  if (values.since !== undefined && !since) throw usageError(`--since takes a day as YYYY-MM-DD (got '${values.since}')`);
+  if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
+  const store = storeFromArgs(values["session-dir"], io);
+  const { sessions } = await scanStore(store.dir, {}, { probe: false });
+  const cwd = resolve(io.cwd, values.cwd ?? ".");
+  const inScope = cwdScope(store.dir, cwd);
+  const report = aggregateUsage(values.all ? sessions : sessions.filter(inScope), by, { since });
+  if (values.json) {
+    io.stdout(`${safeJson(reportJson(report, values.all ? null : cwd))}\n`);
+    return 0;
+  }
+  const width = io.columns && io.columns > 0 ? io.columns : 80;
+  io.stdout(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width));
+  return 0;
+}
+
+const amountJson = (a: UsageAmount) => ({ tokens: { input: a.input, output: a.output, cacheRead: a.cacheRead, cacheWrite: a.cacheWrite, total: a.total }, cost: a.cost });
+
+/** Exact sums (tokens and dollars unrounded), shaped like `show --json`'s usage. */
+export function reportJson(r: UsageReport, cwd: string | null): Record<string, unknown> {
+  return {
+    by: r.by,
+    since: r.since ?? null,
+    cwd,
+    sessions: r.sessions,
+    sessionsWithUsage: r.withUsage,
+    ...amountJson(r.total),
+    groups: r.groups.map((g) => ({ key: g.key, sessions: g.sessions, ...amountJson(g.amount), models: g.models.map((m) => ({ model: m.model, ...amountJson(m.amount) })) })),
+    models: r.models.map((m) => ({ model: m.model, ...amountJson(m.amount) })),
+  };
+}
+
+/**
+ * A table that fits `width` columns: the key, sessions, tokens, cost, and a bar of the
+ * cost (of the tokens when nothing cost anything). Text from the files is sanitized.
+ */
+export function formatReport(r: UsageReport, scope: string, width: number): string {
+  const heading = `Usage by ${r.by} · ${scope}${r.since ? ` · since ${r.since}` : ""} · ${r.withUsage} of ${r.sessions} sessions with usage`;
+  const lines = [truncateToWidth(heading, width)];
+  if (r.groups.length === 0) return `${lines.join("\n")}\nno usage recorded\n`;
+  const byCost = r.total.cost > 0;
+  const metric = (a: UsageAmount) => (byCost ? a.cost : a.total);
+  const max = Math.max(...r.groups.map((g) => metric(g.amount)));
+  const num = (g: { sessions: number | string; amount: UsageAmount }) => [String(g.sessions), formatTokens(g.amount.total), formatCost(g.amount.cost)];
+  const totalCells = num({ sessions: r.withUsage, amount: r.total });
+  const numW = [8, Math.max(6, displayWidth(totalCells[1])), Math.max(7, displayWidth(totalCells[2]))];
+  const fixed = numW.reduce((a, b) => a + b + 2, 0);
+  const keys = r.groups.map((g) => sanitizeLine(by(r, g.key)));
+  // The key column takes what it needs, up to what leaves a bar of 10 cells.
+  const keyW = Math.max(5, Math.min(Math.max(...keys.map(displayWidth), 5), width - fixed - 12));
+  const barW = Math.max(0, width - keyW - fixed - 2);
+  const row = (key: string, cells: string[], bar: string) =>
+    [padToWidth(key, keyW), ...cells.map((c, i) => padToWidth(c, numW[i], "right"))].join("  ") + (bar ? `  ${bar}` : "");
+  const head = r.by.toUpperCase();
+  lines.push(row(head, ["SESSIONS", "TOKENS", "COST"], ""));
+  r.groups.forEach((g, i) => {
+    const key = r.by === "folder" ? truncatePathToWidth(keys[i], keyW) : truncateToWidth(keys[i], keyW);
+    lines.push(row(key, num(g), barW >= 1 ? barText(metric(g.amount), max, barW) : ""));
+  });
+  lines.push(row("TOTAL", totalCells, ""));
+  const t = r.total;
+  lines.push(truncateToWidth(`tokens: input ${t.input}, output ${t.output}, cache read ${t.cacheRead}, cache write ${t.cacheWrite}`, width));
+  if (r.by !== "model" && r.models.length) {
+    lines.push(truncateToWidth(`models: ${r.models.map((m) => `${sanitizeLine(modelLabel(m.model))} ${formatCost(m.amount.cost)}`).join(", ")}`, width));
+  }
+  return `${lines.map((l) => l.trimEnd()).join("\n")}\n`;
+}
+
+function by(r: UsageReport, key: string): string {
+  return groupLabel(r.by, key);
+}
