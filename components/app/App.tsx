@@ -30,6 +30,7 @@ import { fullTextNote } from "../state/fullText.js";
 import { seedScan } from "../state/scanSeed.js";
 import { TooSmall } from "../TooSmall.js";
 import { TreeScreen } from "../tree/TreeScreen.js";
+import { UsageScreen } from "../usage/UsageScreen.js";
 import { realTreeIO, useTreeEffects } from "../tree/useTreeEffects.js";
 import type { ScanEvent } from "../../src/store/scan-events.js";
 import type { BrowserDeps } from "./deps.js";
@@ -162,6 +163,8 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
       {searchBar && <SearchBar input={state.search} active={mode === "search"} width={size.columns} matches={state.rows.length} error={state.query.error} note={fullTextNote(state.fullText, state.query, state.scope)} />}
       {help ? (
         dialogs
+      ) : layer?.kind === "usage" ? (
+        <UsageScreen rows={state.rows} layer={layer} scope={state.scope} search={state.search.value} width={size.columns} height={layout.body} dispatch={dispatch} />
       ) : (
         <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
           <SessionList

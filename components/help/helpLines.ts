@@ -9,6 +9,7 @@ const SECTIONS: { title: string; prefixes: string[] }[] = [
   { title: "Branch tree (t or → on a session)", prefixes: ["tree."] },
   { title: "Transcript reader (v on a session or a tree entry)", prefixes: ["reader."] },
   { title: "Copy (OSC 52) and export", prefixes: ["copy.", "export."] },
+  { title: "Usage (U in the list)", prefixes: ["usage."] },
   { title: "App", prefixes: ["app."] },
 ];
 

@@ -112,6 +112,20 @@ export const COMMANDS = {
   "export.cancel": { keys: ["escape", "q"], help: "export: cancel", hint: "cancel", rank: 5 },
   "session.new": { keys: ["n"], help: "start a new pi session in the selected session's folder" },
   "session.deletePermanently": { keys: ["D"], help: "delete the session (or the marked ones) permanently, after two confirmations" },
+  "usage.open": { keys: ["U"], help: "usage: tokens and cost of the listed sessions by day, folder or model", hint: "usage", rank: 9 },
+  "usage.byDay": { keys: ["d"], help: "usage: by day" },
+  "usage.byFolder": { keys: ["f"], help: "usage: by folder" },
+  "usage.byModel": { keys: ["m"], help: "usage: by model" },
+  "usage.nextBy": { keys: ["tab", "right", "l"], help: "usage: next grouping (day → folder → model)", hint: "day/folder/model", rank: 1 },
+  "usage.prevBy": { keys: ["shift+tab", "left", "h"], help: "usage: previous grouping" },
+  "usage.metric": { keys: ["c"], help: "usage: bars measure cost ↔ tokens", hint: "cost/tokens", rank: 2 },
+  "usage.up": { keys: ["up", "k"], help: "usage: scroll up" },
+  "usage.down": { keys: ["down", "j"], help: "usage: scroll down", hint: "scroll", rank: 3 },
+  "usage.pageUp": { keys: ["pageup", "ctrl+b"], help: "usage: page up" },
+  "usage.pageDown": { keys: ["pagedown", "ctrl+f"], help: "usage: page down" },
+  "usage.top": { keys: ["g", "home"], help: "usage: first row" },
+  "usage.bottom": { keys: ["G", "end"], help: "usage: last row" },
+  "usage.close": { keys: ["escape", "q", "U"], help: "usage: back to the list", hint: "back", rank: 4 },
 } as const satisfies Record<string, Command>;
 
 /**
@@ -127,7 +141,7 @@ export interface Command {
 
 export type CommandId = keyof typeof COMMANDS;
 
-export type Mode = "list" | "search" | "help" | "dialog" | "menu" | "rename" | "confirm" | "tree" | "treeSearch" | "treeLabel" | "treeConfirm" | "reader" | "readerSearch" | "export";
+export type Mode = "list" | "search" | "help" | "dialog" | "menu" | "rename" | "confirm" | "tree" | "treeSearch" | "treeLabel" | "treeConfirm" | "reader" | "readerSearch" | "export" | "usage";
 
 export type TreeCommandId = Extract<CommandId, `tree.${string}`>;
 
@@ -169,6 +183,7 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "search.toggleTools",
     "session.resume",
     "tree.open",
+    "usage.open",
     "session.rename",
     "session.delete",
     "session.undo",
@@ -280,6 +295,23 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
   treeSearch: TREE_INPUT,
   treeLabel: TREE_INPUT,
   treeConfirm: ["app.interrupt", "tree.confirmYes", "tree.confirmNo"],
+  usage: [
+    "app.interrupt",
+    "usage.byDay",
+    "usage.byFolder",
+    "usage.byModel",
+    "usage.nextBy",
+    "usage.prevBy",
+    "usage.metric",
+    "usage.up",
+    "usage.down",
+    "usage.pageUp",
+    "usage.pageDown",
+    "usage.top",
+    "usage.bottom",
+    "help.open",
+    "usage.close",
+  ],
   rename: ["app.interrupt", "rename.submit", "rename.cancel", "input.deleteWord", "input.deleteBack", "input.clear", "input.left", "input.right", "input.home", "input.end"],
   /** A delete confirmation: any key that is not confirm.yes cancels. */
   confirm: ["app.interrupt", "confirm.yes"],

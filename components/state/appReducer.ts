@@ -13,6 +13,7 @@ import { isTreeAction, isTreeMode, runTreeCommand, type TreeAction, treeInput, t
 import { type TreeState, treeModeOf } from "../tree/treeState.js";
 import { clearMarks, lifecycleCommand, lifecycleKey, lifecycleReducer, renameInput } from "./lifecycle.js";
 import { initialLifecycle, isLifecycleMode, type LifecycleAction, type StatusMessage } from "./lifecycleTypes.js";
+import { isUsageAction, isUsageCommand, runUsageCommand, type UsageAction, usageReducer } from "../usage/usageReducer.js";
 import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
 import { isReaderAction, isReaderCommand, isReaderMode, type ReaderAction, readerInput, readerReducer, runReaderCommand } from "../reader/readerReducer.js";
 import { isTakeoutCommand, runTakeoutCommand, takeoutReducer } from "../takeout/takeoutReducer.js";
@@ -42,6 +43,7 @@ export type AppAction =
   | ReaderAction
   | TakeoutAction
   | MouseAction
+  | UsageAction
   | LifecycleAction
   | FullTextAction;
 
@@ -147,6 +149,7 @@ export function runCommand(s: AppState, c: CommandId): AppState {
   if (isTakeoutCommand(c) || modeOf(s) === "export") return runTakeoutCommand(s, c);
   if (isReaderCommand(c) || isReaderMode(modeOf(s))) return runReaderCommand(s, c);
   if (isTreeCommand(c) || isTreeMode(modeOf(s))) return runTreeCommand(s, c);
+  if (isUsageCommand(c)) return runUsageCommand(s, c);
   const page = Math.max(1, s.pageSize - 1);
   const inHelp = modeOf(s) === "help";
   switch (c) {
@@ -258,6 +261,7 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 export function appReducer(s: AppState, a: AppAction): AppState {
   if (isTreeAction(a)) return treeReducer(s, a);
   if (isReaderAction(a)) return readerReducer(s, a);
+  if (isUsageAction(a)) return usageReducer(s, a);
   switch (a.type) {
     case "takeout.done":
       return takeoutReducer(s, a);

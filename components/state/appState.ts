@@ -10,6 +10,7 @@ import { activeHits, type FullTextState } from "./fullText.js";
 import { type LifecycleLayer, type LifecycleState, lifecycleMode } from "./lifecycleTypes.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
 import type { TextInput } from "./textInput.js";
+import type { UsageLayer } from "../usage/usageState.js";
 
 /*
  * The browser's state and the helpers every reducer shares (the list reducer, the
@@ -27,7 +28,9 @@ export type Layer =
   /** The transcript reader, over the list or the tree (AppState.reader). */
   | { kind: "reader" }
   /** The export choices for a session; `leafId`: the branch the reader shows (else the active one). */
-  | { kind: "export"; path: string; title: string; leafId?: string };
+  | { kind: "export"; path: string; title: string; leafId?: string }
+  /** Usage at a glance (`U`): its grouping, metric and scroll (components/usage). */
+  | UsageLayer;
 
 export interface ScanProgress {
   /** Candidate files found; null until discovery reports. */

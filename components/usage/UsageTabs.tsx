@@ -1,0 +1,26 @@
+import { Box, Text } from "ink";
+import { USAGE_BYS, type UsageBy } from "../../src/usage/aggregate.js";
+import { theme } from "../theme.js";
+import type { UsageMetric } from "./usageState.js";
+
+interface Props {
+  by: UsageBy;
+  metric: UsageMetric;
+  width: number;
+}
+
+/** "▸day  folder  model   bars: cost": the grouping shown (inverse, so NO_COLOR shows it too). */
+export function UsageTabs({ by, metric, width }: Props) {
+  return (
+    <Box height={1} width={width} flexShrink={0}>
+      <Text wrap="truncate-end">
+        {USAGE_BYS.map((b) => (
+          <Text key={b} {...(b === by ? theme.selected : theme.muted)}>
+            {b === by ? `▸${b}` : ` ${b}`}{" "}
+          </Text>
+        ))}
+        <Text {...theme.muted}>  bars: {metric}</Text>
+      </Text>
+    </Box>
+  );
+}
