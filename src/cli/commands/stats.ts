@@ -36,7 +36,7 @@ export async function statsCommand(args: string[], io: CliIO): Promise<number> {
     io.stdout(`${safeJson(reportJson(report, values.all ? null : cwd))}\n`);
     return 0;
   }
-  const width = io.columns && io.columns > 0 ? io.columns : 80;
+  const width = io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : 80;
   io.stdout(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width));
   return 0;
 }
