@@ -22,6 +22,7 @@ const BENCHMARKS = [
   "./reader.mjs", // issue #16: the transcript model on a linear 50,000-entry session
   "./hostile.mjs", // issue #17: peak RSS of `list` on a session ending in a 1 GiB NUL tail
   "./tui-reader.mjs", // issue #16: `v` → the reader on a 50,000-entry session in a pty
+  "./tui-usage.mjs", // issue #16: U → the usage view on 2,000 sessions
 ];
 
 function parseArgs(argv) {

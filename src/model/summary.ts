@@ -24,6 +24,7 @@ export class SummaryBuilder implements EntrySink {
   cost = 0;
   /** The totals by local day and model ("day\0model" → slice), for `stats` and `U`. */
   private slices = new Map<string, UsageSlice>();
+  private last: UsageSlice | undefined;
   private days = new LocalDays();
   /** The model in use at this point of the file: the last model_change or reply's model. */
   private model = "";
@@ -50,11 +51,16 @@ export class SummaryBuilder implements EntrySink {
     this.cost += cost;
     const day = this.days.of(time);
     const m = typeof model === "string" && model ? model : this.model;
-    const key = `${day}\0${m}`;
-    let slice = this.slices.get(key);
-    if (!slice) {
-      slice = { day, model: m, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
-      this.slices.set(key, slice);
+    // Runs of usage share a day and model: the last slice is nearly always the one.
+    let slice = this.last;
+    if (!slice || slice.day !== day || slice.model !== m) {
+      const key = `${day}\0${m}`;
+      slice = this.slices.get(key);
+      if (!slice) {
+        slice = { day, model: m, input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
+        this.slices.set(key, slice);
+      }
+      this.last = slice;
     }
     slice.input += input;
     slice.output += output;
