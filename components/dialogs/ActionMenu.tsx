@@ -23,6 +23,7 @@ export const MENU_ACTIONS: readonly { command: CommandId; label: string }[] = [
   { command: "search.start", label: "Search" },
   { command: "scope.toggle", label: "Scope: this folder / all" },
   { command: "sort.cycle", label: "Next sort order" },
+  { command: "usage.open", label: "Usage: tokens and cost by day, folder, model" },
   { command: "help.open", label: "All keys" },
 ];
 

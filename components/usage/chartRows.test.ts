@@ -53,3 +53,15 @@ describe("chartRows", () => {
     expect(b).toBe("input 4.5k · output 0 · cache read 0 · cache write 0");
   });
 });
+
+describe("text from the files", () => {
+  it("reaches the chart sanitized", () => {
+    const evil: UsageSource[] = [{ cwd: "/x/\x1b]0;pwned\x07/\x1b[31mred", usage: [slice("2026-11-01", "gpt\x1b[2J\u009b5m", 10, 1)] }];
+    for (const by of ["folder", "model"] as const) {
+      const c = chartRows(aggregateUsage(evil, by), "cost", 60);
+      const text = [...c.legend.map((l) => l.label), ...c.rows.map(rowText)].join("\n");
+      expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+      expect(text).toContain(by === "model" ? "gpt" : "red");
+    }
+  });
+});
