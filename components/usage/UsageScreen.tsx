@@ -48,7 +48,7 @@ export function UsageScreen({ rows, layer, scope, search, width, height, dispatc
   const empty = report.pending > 0 && report.sessions === 0 ? "reading sessions…" : "no usage recorded in these sessions";
   return (
     <PaneFrame title={`Usage by ${layer.by} · ${scopeText}`} info={info} focused width={width} height={height}>
-      <UsageTabs by={layer.by} metric={layer.metric} width={inner} />
+      <UsageTabs by={layer.by} metric={layer.metric} width={inner} right={chart.rows.length ? chart.heading : ""} />
       <Box height={1} width={inner} flexShrink={0}>
         <Text wrap="truncate-end" bold>
           {truncateToWidth(totals[0], inner)}

@@ -7,12 +7,14 @@ interface Props {
   by: UsageBy;
   metric: UsageMetric;
   width: number;
+  /** At the right end: the heading of the value columns. */
+  right: string;
 }
 
 /** "▸day  folder  model   bars: cost": the grouping shown (inverse, so NO_COLOR shows it too). */
-export function UsageTabs({ by, metric, width }: Props) {
+export function UsageTabs({ by, metric, width, right }: Props) {
   return (
-    <Box height={1} width={width} flexShrink={0}>
+    <Box height={1} width={width} flexShrink={0} justifyContent="space-between">
       <Text wrap="truncate-end">
         {USAGE_BYS.map((b) => (
           <Text key={b} {...(b === by ? theme.selected : theme.muted)}>
@@ -21,6 +23,7 @@ export function UsageTabs({ by, metric, width }: Props) {
         ))}
         <Text {...theme.muted}>  bars: {metric}</Text>
       </Text>
+      <Text {...theme.muted}>{right}</Text>
     </Box>
   );
 }

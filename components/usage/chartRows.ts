@@ -30,6 +30,8 @@ export interface ChartRow {
 }
 
 export interface Chart {
+  /** The value columns' heading, aligned over them. */
+  heading: string;
   legend: LegendItem[];
   rows: ChartRow[];
 }
@@ -54,7 +56,8 @@ const metricOf = (metric: UsageMetric) => (a: UsageAmount) => (metric === "cost"
 export function chartRows(report: UsageReport, metric: UsageMetric, width: number, glyphs?: readonly string[]): Chart {
   const slots = modelSlots(report);
   const value = metricOf(metric);
-  const values = report.groups.map((g) => `${padToWidth(formatCost(g.amount.cost), 9, "right")} ${padToWidth(formatTokens(g.amount.total), 7, "right")}`);
+  const cells = (cost: string, tokens: string) => `${padToWidth(cost, 9, "right")} ${padToWidth(tokens, 7, "right")}`;
+  const values = report.groups.map((g) => cells(formatCost(g.amount.cost), formatTokens(g.amount.total)));
   const valueW = Math.max(0, ...values.map(displayWidth));
   const labels = report.groups.map((g) => sanitizeLine(groupLabel(report.by, g.key)));
   // The label column takes what it needs, up to a third of the width.
@@ -75,7 +78,7 @@ export function chartRows(report: UsageReport, metric: UsageMetric, width: numbe
       values: padToWidth(values[i], valueW, "right"),
     };
   });
-  return { legend: legendItems(report), rows };
+  return { heading: padToWidth(cells("cost", "tokens"), valueW, "right"), legend: legendItems(report), rows };
 }
 
 /** The totals: what every number in the chart adds up to, then its tokens by kind. */
