@@ -28,6 +28,9 @@ export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: 
         return s;
       case "help":
         return { ...s, helpTop: Math.max(0, s.helpTop + dir * WHEEL_LINES) };
+      case "usage":
+        for (let i = 0; i < WHEEL_LINES; i++) s = run(s, dir > 0 ? "usage.down" : "usage.up");
+        return s;
       case "list":
         if (a.pane === "preview") return run(s, dir > 0 ? "list.previewDown" : "list.previewUp");
         return a.pane === "list" ? moveTo(s, s.cursor + dir * WHEEL_LINES) : s;

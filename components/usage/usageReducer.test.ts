@@ -44,6 +44,13 @@ describe("the usage view's reducer", () => {
     // less to show now: the offset follows
     expect(layer(appReducer(run(s, "usage.bottom"), { type: "usage.view", maxTop: 4, page: 10 })).top).toBe(4);
   });
+  it("the mouse wheel scrolls the chart, three rows a notch", () => {
+    const s = appReducer(run(s0, "usage.open"), { type: "usage.view", maxTop: 30, page: 10 });
+    const wheel = (x: AppState, dir: 1 | -1) => appReducer(x, { type: "mouse", kind: "wheel", pane: "list", dir, at: 0 });
+    expect(layer(wheel(s, 1)).top).toBe(3);
+    expect(layer(wheel(wheel(wheel(s, 1), 1), -1)).top).toBe(3);
+    expect(layer(wheel(s, -1)).top).toBe(0);
+  });
   it("routes keys in the view: U opens it from the list, Esc and q close it, ? opens the help over it", () => {
     const key = (s: AppState, c: string | readonly [string, import("ink").Key]) => {
       const [input, k] = typeof c === "string" ? K.char(c) : c;
