@@ -39,7 +39,7 @@ Files that are not sessions are reported on stderr.
 
 Shows a session's header, name, leaf, active path, labels and entries.
 `,
-  stats: `Usage: pi-sessions stats [--all] [--cwd PATH] [--by day|folder|model] [--since YYYY-MM-DD] [--json]
+  stats: `Usage: pi-sessions stats [--all] [--cwd PATH] [--by day|folder|model] [--since YYYY-MM-DD|today|Nd] [--json]
 
 Tokens and cost of this folder's sessions (or --all, or --cwd PATH), by pi's /session rule
 (every usage a file records, on every branch), per local day (the default), folder or model.

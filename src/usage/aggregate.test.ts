@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UsageSlice } from "../model/types.js";
 import { aggregateUsage, type UsageSource } from "./aggregate.js";
-import { LocalDays, parseDay } from "./day.js";
+import { LocalDays, parseSinceDay } from "./day.js";
 
 const slice = (day: string, model: string, input: number, cost: number, extra: Partial<UsageSlice> = {}): UsageSlice => ({
   day,
@@ -65,8 +65,13 @@ describe("local days", () => {
     expect(days.of(t + 60_000)).toBe("2026-11-24");
     expect(days.of(t - 1000)).toBe("2026-11-23");
     expect(days.of(Number.NaN)).toBe("");
-    expect(parseDay("2026-02-29")).toBeUndefined();
-    expect(parseDay("2028-02-29")).toBe("2028-02-29");
-    expect(parseDay("2026-1-1")).toBeUndefined();
+    expect(parseSinceDay("2026-02-29")).toBeUndefined();
+    expect(parseSinceDay("2028-02-29")).toBe("2028-02-29");
+    expect(parseSinceDay("2026-1-1")).toBeUndefined();
+    const now = new Date(2026, 10, 24, 15, 30);
+    expect(parseSinceDay("today", now)).toBe("2026-11-24");
+    expect(parseSinceDay("7d", now)).toBe("2026-11-18");
+    expect(parseSinceDay("1d", now)).toBe("2026-11-24");
+    expect(parseSinceDay("0d", now)).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { parseDay } from "../search/query.js";
+
 /**
  * Local calendar days as `YYYY-MM-DD`. The scan asks for the day of every usage it meets,
  * mostly of neighbouring times, so the bounds of the last day found are kept and a time
@@ -30,10 +32,15 @@ export function dayKey(d: Date): string {
   return `${yyyy}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
-/** A `YYYY-MM-DD` that names a real day, else undefined. */
-export function parseDay(text: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return undefined;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return dayKey(d) === text ? text : undefined;
+/**
+ * The first day `--since` counts, as `YYYY-MM-DD`: a real day as written, `today`, or `Nd`
+ * (the last N days, today included); undefined for anything else. Days are whole here, so
+ * `7d` means seven calendar days rather than the search's last 7×24 hours.
+ */
+export function parseSinceDay(text: string, now: Date = new Date()): string | undefined {
+  if (parseDay(text) !== undefined) return text;
+  if (text.toLowerCase() === "today") return dayKey(now);
+  const m = /^(\d{1,6})d$/i.exec(text);
+  if (m && Number(m[1]) > 0) return dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - Number(m[1]) + 1));
+  return undefined;
 }
