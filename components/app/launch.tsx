@@ -1,6 +1,7 @@
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
 import { resolve } from "node:path";
+import { FullScreenBox } from "fullscreen-ink";
 import { render } from "ink";
 import { scanInWorker } from "../../src/store/scan-in-worker.js";
 import { watchStore } from "../../src/store/watch-store.js";
@@ -126,21 +127,24 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   process.stdin.on("error", onHangUp);
   term.stream.on("error", onHangUp);
   try {
+    // fullscreen-ink's box: the root takes the size of the terminal Ink draws on.
     const app = (
-      <App
-        storeDir={opts.storeDir}
-        storeLabel={opts.storeLabel}
-        launchCwd={opts.cwd}
-        all={opts.all}
-        print={opts.print}
-        deps={{ ...realDeps, ...(opts.early ? { scan: opts.early.scan } : {}), copy: (text) => void term.stream.write(osc52(text)), ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }) }}
-        seed={seed}
-        keymap={keymap}
-        start={start}
-        onExit={(o) => {
-          outcome = o;
-        }}
-      />
+      <FullScreenBox flexDirection="column">
+        <App
+          storeDir={opts.storeDir}
+          storeLabel={opts.storeLabel}
+          launchCwd={opts.cwd}
+          all={opts.all}
+          print={opts.print}
+          deps={{ ...realDeps, ...(opts.early ? { scan: opts.early.scan } : {}), copy: (text) => void term.stream.write(osc52(text)), ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }) }}
+          seed={seed}
+          keymap={keymap}
+          start={start}
+          onExit={(o) => {
+            outcome = o;
+          }}
+        />
+      </FullScreenBox>
     );
     instance = render(app, {
         stdout: term.stream,
