@@ -147,15 +147,15 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
       </FullScreenBox>
     );
     instance = render(app, {
-        stdout: term.stream,
-        stdin: keys as unknown as NodeJS.ReadStream,
-        stderr: process.stderr,
-        exitOnCtrlC: false,
-        patchConsole: false,
-        incrementalRendering: INCREMENTAL,
-        maxFps: 60,
-        // Both ends are terminals (checked above): draw live whatever CI says.
-        interactive: true,
+      stdout: term.stream,
+      stdin: keys as unknown as NodeJS.ReadStream,
+      stderr: process.stderr,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      incrementalRendering: INCREMENTAL,
+      maxFps: 60,
+      // Both ends are terminals (checked above): draw live whatever CI says.
+      interactive: true,
     });
     // After a resize, draw every row afresh on a cleared screen (see afterResize).
     stopRepaint = afterResize(term.stream, () => {
