@@ -8,7 +8,8 @@ import { watchStore } from "../../src/store/watch-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import type { Outcome } from "../state/effects.js";
 import type { Config } from "../../src/config/config.js";
-import { userKeymap } from "../keys/userKeymap.js";
+import { browserStart } from "./browserStart.js";
+import type { FirstScreen } from "./firstScreen.js";
 import { App } from "./App.js";
 import type { EarlyScan } from "../../src/store/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
@@ -39,13 +40,8 @@ export interface BrowserOptions {
   onFirstFrame?: () => void;
   /** Problems found in the config file: shown in the status line at start, too. */
   configWarnings?: string[];
-}
-
-/** One status line for config problems: the first in full, then how many more and where to see them. */
-export function configNotice(warnings: readonly string[]): string | undefined {
-  if (warnings.length === 0) return undefined;
-  const more = warnings.length > 1 ? ` (+${warnings.length - 1} more: pi-sessions config lists them)` : "";
-  return warnings[0] + more;
+  /** The first screen already drawn before Ink loaded (firstScreen.ts): its rows and its terminal restore. */
+  first?: FirstScreen;
 }
 
 /*
@@ -87,30 +83,21 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     return 2;
   }
 
-  const { keymap, warnings } = userKeymap(opts.config?.keys ?? {});
+  const { keymap, warnings, start } = browserStart(opts);
   for (const w of warnings) process.stderr.write(`pi-sessions: ${w}\n`);
-  const notice = configNotice([...(opts.configWarnings ?? []), ...warnings]);
-  const threaded = opts.config?.threaded && opts.config.sort === "recent";
-  const start = {
-    sort: threaded ? ("threaded" as const) : opts.config?.sort,
-    scope: opts.config?.scope,
-    query: opts.query,
-    openInPi: opts.current ? resolve(opts.current) : undefined,
-    searchToolOutput: opts.config?.searchToolOutput,
-    notice,
-  };
 
   // A frame without rows is little use: give the early scan a moment to find some (it is
   // usually done by now), then start the UI with them.
   if (opts.early) await opts.early.ready(FIRST_ROWS_WAIT_MS);
-  const seed = opts.early?.take();
+  // The first screen drawn before Ink (firstScreen.ts) showed these rows: Ink starts from them too.
+  const seed = [...(opts.first?.seed ?? []), ...(opts.early?.take() ?? [])];
 
   let outcome: Outcome = { kind: "quit" };
   let signalled: NodeJS.Signals | null = null;
   holdKeyboard();
   // Ink reads keys from this: one key per event, however the terminal grouped them.
   const keys = new KeyStream(process.stdin);
-  const restore = enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
+  const restore = opts.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
     signalled ??= sig;

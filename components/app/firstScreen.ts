@@ -1,0 +1,37 @@
+import type { Config } from "../../src/config/config.js";
+import type { ScanEvent } from "../../src/store/scan-events.js";
+import { quickProbe } from "../../src/store/quick-probe.js";
+import { initialState } from "../state/appReducer.js";
+import { seedScan } from "../state/scanSeed.js";
+import { browserStart } from "./browserStart.js";
+import { preframe } from "./preframe.js";
+import { enterFullScreen, holdKeyboard } from "./terminal.js";
+
+/** A first screen on the terminal before Ink: the rows it showed and how to restore the terminal. */
+export interface FirstScreen {
+  seed: ScanEvent[];
+  restore(): void;
+}
+
+/**
+ * Draws the list of this folder's newest sessions before Ink and React load, when the
+ * browser starts on stdout in the default scope and pi's project folder for the cwd holds
+ * sessions (probed on this thread in a few milliseconds). Ink then starts from the same
+ * rows and draws over them. Undefined (nothing drawn) in any other case.
+ */
+export async function drawFirstScreen(o: { storeDir: string; cwd: string; storeLabel: string; config?: Config; current?: string }): Promise<FirstScreen | undefined> {
+  const out = process.stdout;
+  if (!out.isTTY || !process.stdin.isTTY || !out.columns || !out.rows) return undefined;
+  const probes = await quickProbe(o.storeDir, o.cwd);
+  if (probes.length === 0) return undefined;
+  const seed: ScanEvent[] = [{ k: "probes", items: probes }];
+  const { keymap, start } = browserStart({ config: o.config, current: o.current });
+  const state = seedScan(initialState({ launchCwd: o.cwd, storeDir: o.storeDir, keymap, ...start }), seed);
+  if (state.scope !== "cwd") return undefined;
+  const text = preframe(state, { columns: out.columns, rows: out.rows, storeLabel: o.storeLabel, keymap, now: Date.now() });
+  if (!text) return undefined;
+  holdKeyboard();
+  const restore = enterFullScreen(1, { mouse: o.config?.mouse ?? true });
+  out.write(text);
+  return { seed, restore };
+}

@@ -1,0 +1,72 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { cwdFolderName } from "../../src/store/scope.js";
+import { cleanupTmp, makeTmpDir } from "../helpers/tmp-store.js";
+import { startApp, type RunningApp } from "./pty.js";
+
+/*
+ * The first screen drawn before Ink loads (components/app/firstScreen.ts): in the default
+ * scope, in a folder whose pi project folder holds sessions, the rows are on the screen
+ * before Ink's first frame, and a key pressed on them acts on what was shown.
+ */
+
+const apps: RunningApp[] = [];
+afterEach(() => apps.splice(0).forEach((a) => a.kill()));
+afterAll(cleanupTmp);
+
+/** pi's default layout: agent/sessions/--<cwd>--/, with `n` sessions, the newest named "newest here". */
+function projectStore(n: number) {
+  const root = makeTmpDir("pi-sessions-first-");
+  const cwd = join(root, "project");
+  mkdirSync(cwd);
+  const dir = join(root, "agent", "sessions", cwdFolderName(cwd));
+  mkdirSync(dir, { recursive: true });
+  const files: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = `01a1fcb4-0000-7000-8000-${String(i).padStart(12, "0")}`;
+    const ts = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
+    const file = join(dir, `${ts.replace(/[:.]/g, "-")}_${id}.jsonl`);
+    const title = i === n - 1 ? "newest here" : `older ${i}`;
+    const lines = [
+      { type: "session", version: 3, id, timestamp: ts, cwd },
+      { type: "message", id: `u${i}`, parentId: null, timestamp: ts, message: { role: "user", content: [{ type: "text", text: title }], timestamp: Date.parse(ts) } },
+    ];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    files.push(file);
+  }
+  const pi = join(root, "fake-pi.mjs");
+  writeFileSync(pi, `import { writeFileSync } from "node:fs";\nwriteFileSync(process.env.FAKE_PI_OUT, JSON.stringify(process.argv.slice(2)));\n`);
+  return { root, cwd, agentDir: join(root, "agent"), newest: files[n - 1], pi: `${process.execPath} ${pi}`, out: join(root, "pi-out.json") };
+}
+
+describe("the first screen, before Ink (pty)", () => {
+  it("shows this folder's rows before Ink's first frame, and Enter on them resumes the selected one", async () => {
+    const s = projectStore(6);
+    const app = startApp(["--pi-command", s.pi], { cwd: s.cwd, env: { PI_CODING_AGENT_DIR: s.agentDir, FAKE_PI_OUT: s.out } });
+    apps.push(app);
+    // Enter the moment the first row is written, before Ink has drawn anything.
+    await app.pressOnOutput(/newest here/, "\r");
+    expect((await app.exited).exitCode).toBe(0);
+    const raw = app.raw();
+    // Ink's frames are wrapped in synchronized-output markers; the first screen comes before any.
+    expect(raw.indexOf("newest here")).toBeGreaterThan(-1);
+    const firstInk = raw.indexOf("\x1b[?2026h");
+    expect(firstInk === -1 || raw.indexOf("newest here") < firstInk).toBe(true);
+    expect(JSON.parse(readFileSync(s.out, "utf8"))).toEqual(["--session", s.newest]);
+  });
+
+  it("is not drawn with --all, and PI_SESSIONS_FIRST_SCREEN=0 turns it off", async () => {
+    const s = projectStore(2);
+    for (const [args, env] of [[["--all"], {}], [[], { PI_SESSIONS_FIRST_SCREEN: "0" }]] as const) {
+      const app = startApp([...args], { cwd: s.cwd, env: { PI_CODING_AGENT_DIR: s.agentDir, ...env } });
+      apps.push(app);
+      await app.waitFor("newest here");
+      const raw = app.raw();
+      expect(raw.indexOf("\x1b[?2026h")).toBeGreaterThan(-1);
+      expect(raw.indexOf("\x1b[?2026h")).toBeLessThan(raw.indexOf("newest here"));
+      await app.press("q");
+      expect((await app.exited).exitCode).toBe(0);
+    }
+  });
+});
