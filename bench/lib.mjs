@@ -1,7 +1,7 @@
 // Shared helpers for the benchmarks: whole-process measurement, the store cache, stats.
 // Plain ESM run by node against dist/ (no build step of its own).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdtempSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -149,4 +149,20 @@ export const fmtMB = (mb) => (Number.isFinite(mb) ? `${mb.toFixed(0)} MB` : "n/a
 /** Exists so callers can check optional devDependencies without importing them. */
 export function hasModule(spec) {
   return existsSync(join(ROOT, "node_modules", ...spec.split("/")));
+}
+
+/** The biggest session file of a store (the 50,000-entry one in the huge50k store). */
+export function largestSession(sessionsDir) {
+  let best = null;
+  for (const d of readdirSync(sessionsDir)) {
+    const dir = join(sessionsDir, d);
+    if (!statSync(dir).isDirectory()) continue;
+    for (const f of readdirSync(dir)) {
+      if (!f.endsWith(".jsonl")) continue;
+      const p = join(dir, f);
+      const size = statSync(p).size;
+      if (!best || size > best.size) best = { path: p, size };
+    }
+  }
+  return best;
 }

@@ -2,9 +2,8 @@
 // `huge50k`, as tui-tree). Time from pressing `v` on the selected session to the first
 // reader frame showing the conversation's end, and key latency paging up through it
 // (Ctrl+U) and moving line by line (k). Target: the end on screen in ≤ 300 ms.
-import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { CLI, CODE_CACHE_DIR, ensureStore, fmtMs, median, percentile } from "./lib.mjs";
+import { CLI, CODE_CACHE_DIR, ensureStore, fmtMs, largestSession, median, percentile } from "./lib.mjs";
 import { launchInPty } from "./pty.mjs";
 
 export const name = "tui-reader";
@@ -14,20 +13,6 @@ export const stores = ["huge50k"];
 const TARGET_MS = 300;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function largestSession(sessionsDir) {
-  let best = null;
-  for (const d of readdirSync(sessionsDir)) {
-    const dir = join(sessionsDir, d);
-    if (!statSync(dir).isDirectory()) continue;
-    for (const f of readdirSync(dir)) {
-      if (!f.endsWith(".jsonl")) continue;
-      const p = join(dir, f);
-      const size = statSync(p).size;
-      if (!best || size > best.size) best = { path: p, size };
-    }
-  }
-  return best;
-}
 
 async function once(sessionsDir, file, keys) {
   const id = basename(file).replace(/\.jsonl$/, "").split("_").pop();

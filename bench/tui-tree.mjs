@@ -3,10 +3,10 @@
 // moving down the tree, and peak RSS, driven in a pty; side by side with pi's own
 // SessionManager.open(file) + getTree() in a child process. Targets: first tree frame
 // ≤ 400 ms, key latency p95 ≤ 16 ms, peak RSS ≤ 1/3 of pi's.
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { BENCH_DIR, CLI, CODE_CACHE_DIR, ensureStore, fmtMB, fmtMs, measureNode, median, ok, percentile } from "./lib.mjs";
+import { BENCH_DIR, CLI, CODE_CACHE_DIR, ensureStore, fmtMB, fmtMs, largestSession, measureNode, median, ok, percentile } from "./lib.mjs";
 import { KEYS, launchInPty } from "./pty.mjs";
 
 export const name = "tui-tree";
@@ -15,20 +15,6 @@ export const stores = ["huge50k"];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function largestSession(sessionsDir) {
-  let best = null;
-  for (const d of readdirSync(sessionsDir)) {
-    const dir = join(sessionsDir, d);
-    if (!statSync(dir).isDirectory()) continue;
-    for (const f of readdirSync(dir)) {
-      if (!f.endsWith(".jsonl")) continue;
-      const p = join(dir, f);
-      const size = statSync(p).size;
-      if (!best || size > best.size) best = { path: p, size };
-    }
-  }
-  return best;
-}
 
 async function ours(sessionsDir, file, keys) {
   const id = basename(file).replace(/\.jsonl$/, "").split("_").pop();
