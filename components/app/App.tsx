@@ -115,7 +115,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   // Clicks and the wheel: the pane under the pointer, from the screen as laid out below.
   const listTop = useRef(0);
   const { stdin } = useStdin();
-  useMouse(stdin, dispatch, { screen: state.reader ? "reader" : state.tree ? "tree" : "list", layout, listTop, rows: state.rows });
+  useMouse(stdin, dispatch, { screen: state.reader ? "reader" : state.tree ? "tree" : "list", layout, listTop, rows: state.rows, treeRows: state.tree?.view?.rows.length });
 
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);
@@ -133,7 +133,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
 
   if (state.tree) {
     const over = layer && layer.kind !== "tree" ? <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.body} trashDir={state.trashDir} /> : undefined;
-    return <TreeScreen tree={state.tree} status={state.status} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={over} dispatch={dispatch} />;
+    return <TreeScreen tree={state.tree} status={state.status} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={over} dispatch={dispatch} windowTop={listTop} />;
   }
 
   // Help takes the body; other dialogs are drawn over the list, centred.

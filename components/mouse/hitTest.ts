@@ -32,7 +32,13 @@ export function hitTest(x: number, y: number, c: HitContext): Hit {
   const list = L.list;
   const pv = L.preview;
   if (inside(x, y, 0, bodyTop, list.width, list.height)) {
-    if (c.screen !== "list") return { pane: "list" };
+    if (c.screen === "tree") {
+      // Under the border; one line a row.
+      const at = y - bodyTop - 1;
+      if (at < 0 || at >= list.height - 2 || x === 0 || x === list.width - 1) return { pane: "list" };
+      const row = c.listTop + at;
+      return row < c.rowCount ? { pane: "list", row } : { pane: "list" };
+    }
     // Under the border and the column headings.
     let at = y - bodyTop - 2;
     const rowsH = list.height - 3;

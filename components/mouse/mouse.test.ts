@@ -37,6 +37,14 @@ describe("hit test", () => {
     expect(hitTest(layout.list.width + 3, 10, ctx)).toEqual({ pane: "preview" });
     expect(hitTest(3, 29, ctx)).toEqual({ pane: "other" });
   });
+  it("in the tree: the entry under the pointer, one line a row, past the border", () => {
+    const ctx = { screen: "tree" as const, layout, listTop: 10, rowCount: 15, rowHeight: () => 1 };
+    // Row y=2: header 0, border 1, first row 2 → entry 10 (the window's top).
+    expect(hitTest(3, 2, ctx)).toEqual({ pane: "list", row: 10 });
+    expect(hitTest(3, 6, ctx)).toEqual({ pane: "list", row: 14 });
+    expect(hitTest(3, 7, ctx)).toEqual({ pane: "list" }); // past the last entry
+    expect(hitTest(3, 1, ctx)).toEqual({ pane: "list" });
+  });
   it("in the reader: the window's line under the pointer", () => {
     const ctx = { screen: "reader" as const, layout, listTop: 0, rowCount: 0, rowHeight: () => 1 };
     expect(hitTest(10, 2, ctx)).toEqual({ pane: "reader", row: 0 });

@@ -1,3 +1,4 @@
+import { moveTo as moveTreeTo } from "../tree/treeState.js";
 import type { CommandId } from "../keys/commands.js";
 import { scrollWindow, cursorToRow } from "../reader/readerState.js";
 import { type AppState, modeOf, moveTo } from "../state/appState.js";
@@ -39,6 +40,14 @@ export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: 
     }
   }
   if (mode === "reader" && a.pane === "reader" && a.row !== undefined && s.reader) return { ...s, reader: cursorToRow(s.reader, a.row) };
+  if (mode === "tree" && a.pane === "list" && a.row !== undefined && s.tree) {
+    // As in the list: a click selects the entry, a second click on it resumes there.
+    const t = moveTreeTo(s.tree, a.row);
+    const last = s.lastClick;
+    const at = t === s.tree ? s : { ...s, tree: t };
+    if (last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS) return run({ ...at, lastClick: undefined }, "tree.resume");
+    return { ...at, lastClick: { row: a.row, at: a.at } };
+  }
   if (mode !== "list" || a.pane !== "list" || a.row === undefined) return s;
   const last = s.lastClick;
   if (last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS) return run({ ...moveTo(s, a.row), lastClick: undefined }, "session.resume");

@@ -11,6 +11,8 @@ interface Screen {
   layout: Layout;
   listTop: RefObject<number>;
   rows: readonly ListRow[];
+  /** Rows of the branch tree's view, when it is the screen. */
+  treeRows?: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export function useMouse(stdin: NodeJS.ReadableStream | undefined, dispatch: Dis
     const onMouse = (ev: MouseEvent) => {
       if (ev.kind === "release") return;
       const c = current.current;
-      const hit = hitTest(ev.x, ev.y, { screen: c.screen, layout: c.layout, listTop: c.listTop.current ?? 0, rowCount: c.rows.length, rowHeight: (i) => rowHeight(c.rows[i]) });
+      const hit = hitTest(ev.x, ev.y, { screen: c.screen, layout: c.layout, listTop: c.listTop.current ?? 0, rowCount: c.screen === "tree" ? (c.treeRows ?? 0) : c.rows.length, rowHeight: (i) => rowHeight(c.rows[i]) });
       if (ev.kind === "wheel") dispatch({ type: "mouse", kind: "wheel", pane: hit.pane, dir: ev.button < 0 ? -1 : 1, at: Date.now() });
       else if (ev.button === 0) dispatch({ type: "mouse", kind: "click", pane: hit.pane, row: hit.row, at: Date.now() });
     };

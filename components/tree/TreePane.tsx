@@ -20,6 +20,8 @@ interface Props {
   height: number;
   edits?: ReadonlyMap<string, AppliedEdit>;
   original?: boolean;
+  /** Told the first shown row (the mouse's hit test needs it). */
+  windowTop?: { current: number };
 }
 
 /** The leaf, or its nearest visible ancestor; none when no ancestor is visible. */
@@ -40,8 +42,9 @@ export function TreePane({ width: outerW, height: outerH, ...rest }: Props) {
   );
 }
 
-function TreeRows({ view, index, calls, folded, matches, cursor, width, height, edits, original = false }: Props) {
+function TreeRows({ view, index, calls, folded, matches, cursor, width, height, edits, original = false, windowTop }: Props) {
   const { top, end } = useVisibleWindow(view.rows.length, cursor, height);
+  if (windowTop) windowTop.current = top;
   // A hidden leaf (a label entry, say) lends its marker to its nearest visible ancestor.
   const activeRowId = useMemo(() => activeRow(view, index), [view, index]);
   // Formatted rows survive cursor moves: a key formats only the rows that scrolled in.

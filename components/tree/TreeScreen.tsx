@@ -32,6 +32,8 @@ interface Props {
   /** For tests: how full entries are read. */
   readEntry?: EntryReader;
   cache?: EntryCache;
+  /** Told the tree's first shown row (the mouse's hit test). */
+  windowTop?: { current: number };
 }
 
 function InputLine({ value, cursor, width }: { value: string; cursor: number; width: number }) {
@@ -50,7 +52,7 @@ function InputLine({ value, cursor, width }: { value: string; cursor: number; wi
 }
 
 /** The branch tree of one session: header, tree pane + entry preview (or a dialog), footer. */
-export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, status, dispatch, readEntry, cache }: Props) {
+export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, status, dispatch, readEntry, cache, windowTop }: Props) {
   const entries = useMemo(() => cache ?? new EntryCache(), [cache]);
   const onMaxTop = useCallback((max: number) => dispatch({ type: "tree.previewMax", max }), [dispatch]);
   const { list, preview: pv } = layout;
@@ -75,7 +77,7 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, stat
   } else {
     body = (
       <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
-        <TreePane view={t.view} index={t.index} calls={t.calls} folded={t.folded} matches={t.matchSet} cursor={t.cursor} width={list.width} height={list.height} edits={t.edits} original={t.original} />
+        <TreePane view={t.view} index={t.index} calls={t.calls} folded={t.folded} matches={t.matchSet} cursor={t.cursor} width={list.width} height={list.height} edits={t.edits} original={t.original} windowTop={windowTop} />
         <EntryPreview
           path={t.path}
           node={node}

@@ -290,3 +290,17 @@ describe("writes", () => {
     expect(lastEffect(run(s, key(ctrl("c"))))).toMatchObject({ type: "exit", outcome: { kind: "quit" } });
   });
 });
+
+describe("the mouse in the tree", () => {
+  const click = (row: number, at: number): AppAction => ({ type: "mouse", kind: "click", pane: "list", row, at });
+  it("a click selects the entry under it; a second click on it soon after resumes there", () => {
+    let s = run(opened(), click(1, 1000));
+    expect(at(s)).toBe("a1");
+    expect(s.effects.filter((e) => e.type === "tree.write")).toEqual([]);
+    s = run(s, click(1, 1200));
+    // The same as Enter on that entry.
+    const enter = run(run(opened(), click(1, 0)), cmd("tree.resume"));
+    expect(s.effects.filter((e) => e.type !== "tree.load")).toEqual(enter.effects.filter((e) => e.type !== "tree.load"));
+    expect(s.effects.length).toBeGreaterThan(1);
+  });
+});
