@@ -65,7 +65,7 @@ export function isPrintable(b: Binding): boolean {
 export function matches(b: Binding, input: string, key: Key): boolean {
   const flag = NAMED[b.key];
   if (flag) {
-    // ink 6.8 reports Backspace (\x7f) as `delete`; "backspace" means either.
+    // Ink 6 reported Backspace (\x7f) as `delete` and Ink 8 as `backspace`: "backspace" means either.
     const hit = b.key === "backspace" ? key.backspace || key.delete : key[flag];
     if (!hit) return false;
     // ink sets meta on a bare Escape; ignore it there.

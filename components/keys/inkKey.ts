@@ -1,6 +1,6 @@
 import type { Key } from "ink";
 
-/** An ink Key with every flag off, plus the given ones (ink 6.8's shape). */
+/** An Ink Key with every flag off, plus the given ones. */
 export function inkKey(over: Partial<Key> = {}): Key {
   return {
     upArrow: false,

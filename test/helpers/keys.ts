@@ -4,7 +4,7 @@ import { inkKey } from "../../components/keys/inkKey.js";
 /** An ink Key with every flag off, plus the given ones. */
 export const key = inkKey;
 
-/** (input, key) pairs as ink 6.8 reports them (see ink-notes §3). */
+/** (input, key) pairs as Ink reports them (see ink-notes §3). */
 export const K = {
   up: ["", key({ upArrow: true })],
   down: ["", key({ downArrow: true })],
