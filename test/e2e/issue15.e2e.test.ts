@@ -1,24 +1,18 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
-import { KEY, startApp, type RunningApp } from "./pty.js";
+import { appStarter, KEY, type RunningApp } from "./pty.js";
 
 /*
  * Issue 15 in a real terminal: a missing pi is said in place, and resizing across the
  * side-by-side / stacked threshold leaves the same screen as a fresh launch at that size.
  */
 
-const apps: RunningApp[] = [];
-afterEach(() => apps.splice(0).forEach((a) => a.kill()));
+// Every program a test starts is killed after it.
+const start = appStarter();
 afterAll(cleanupTmp);
-
-function start(...a: Parameters<typeof startApp>): RunningApp {
-  const app = startApp(...a);
-  apps.push(app);
-  return app;
-}
 
 describe("a missing pi", () => {
   it("is said in the status line; the browser stays open and keeps working", async () => {

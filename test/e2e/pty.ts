@@ -3,6 +3,7 @@ import xterm from "@xterm/headless";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as pty from "node-pty";
+import { afterEach } from "vitest";
 import { RAW } from "../helpers/keys.js";
 
 const { Terminal } = xterm;
@@ -60,6 +61,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function startApp(args: string[], opts: StartOptions = {}): RunningApp {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm test\` (it builds first) or \`npx tsc -p .\``);
   return startProgram(process.execPath, [CLI, ...args], opts);
+}
+
+/** startApp for one test file: every program started is killed after each test. */
+export function appStarter(): (...a: Parameters<typeof startApp>) => RunningApp {
+  const apps: RunningApp[] = [];
+  afterEach(() => apps.splice(0).forEach((a) => a.kill()));
+  return (...a) => {
+    const app = startApp(...a);
+    apps.push(app);
+    return app;
+  };
 }
 
 /** Single-quote a string for sh. */

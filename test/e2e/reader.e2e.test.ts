@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { cwdFolderName } from "../../src/store/scope.js";
 import { osc52 } from "../../src/text/osc52.js";
 import { askPi, oracleSkipReason, type PiSession } from "../oracle/pi15.js";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
-import { KEY, startApp, type RunningApp } from "./pty.js";
+import { appStarter, KEY } from "./pty.js";
 
 /*
  * Issue 16 in a real terminal: the transcript reader, copy through OSC 52 (the sequence
@@ -13,15 +13,9 @@ import { KEY, startApp, type RunningApp } from "./pty.js";
  * mouse, on a temp copy of the fixture store plus a branched session in a project folder.
  */
 
-const apps: RunningApp[] = [];
-afterEach(() => apps.splice(0).forEach((a) => a.kill()));
+// Every program a test starts is killed after it.
+const start = appStarter();
 afterAll(cleanupTmp);
-
-function start(...a: Parameters<typeof startApp>): RunningApp {
-  const app = startApp(...a);
-  apps.push(app);
-  return app;
-}
 
 let n = 0;
 /**
