@@ -21,6 +21,7 @@ import type { Keymap } from "../keys/keymap.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import { computeLayout } from "../layout/layout.js";
 import { useTerminalSize } from "../layout/useTerminalSize.js";
+import { listFrameText } from "../list/rowFormat.js";
 import { SessionList } from "../list/SessionList.js";
 import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
@@ -125,35 +126,38 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
 
   if (layout.tooSmall) return <TooSmall columns={size.columns} rows={size.rows} />;
 
-  if (state.reader) {
-    const over = layer && layer.kind !== "reader" ? <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.height - 3} onChoose={onChoose} /> : undefined;
-    const help = layer?.kind === "help";
-    return <ReaderScreen reader={state.reader} mode={mode} keymap={state.keymap} print={print} columns={size.columns} rows={layout.height} status={state.status} overlay={help ? over : undefined} modal={help ? undefined : over} dispatch={dispatch} />;
-  }
-
-  if (state.tree) {
-    const over = layer && layer.kind !== "tree" ? <DialogHost layer={layer} keymap={state.keymap} launchCwd={launchCwd} helpTop={state.helpTop} width={size.columns} height={layout.body} trashDir={state.trashDir} /> : undefined;
-    return <TreeScreen tree={state.tree} status={state.status} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={over} dispatch={dispatch} windowTop={listTop} />;
-  }
-
-  // Help takes the body; other dialogs are drawn over the list, centred.
-  const help = layer?.kind === "help";
-  const modal = layer && layer.kind !== "search" && !help;
-  const { list, preview: pv } = layout;
-  const dialogs = (
+  // The one dialog switch, over whichever screen is up (it takes the height it is centred in).
+  const dialogs = (height: number) => (
     <DialogHost
       layer={layer}
       keymap={state.keymap}
       launchCwd={launchCwd}
       helpTop={state.helpTop}
       width={size.columns}
-      height={layout.body}
+      height={height}
       trashDir={state.trashDir}
       sessionTitle={selected ? sessionTitle(selected) : ""}
       print={print}
       onChoose={onChoose}
     />
   );
+
+  if (state.reader) {
+    const over = layer && layer.kind !== "reader" ? dialogs(layout.height - 3) : undefined;
+    const help = layer?.kind === "help";
+    return <ReaderScreen reader={state.reader} mode={mode} keymap={state.keymap} print={print} columns={size.columns} rows={layout.height} status={state.status} overlay={help ? over : undefined} modal={help ? undefined : over} dispatch={dispatch} />;
+  }
+
+  if (state.tree) {
+    const over = layer && layer.kind !== "tree" ? dialogs(layout.body) : undefined;
+    const help = layer?.kind === "help";
+    return <TreeScreen tree={state.tree} status={state.status} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={help ? over : undefined} modal={help ? undefined : over} dispatch={dispatch} windowTop={listTop} />;
+  }
+
+  // Help takes the body; other dialogs are drawn over the list, centred.
+  const help = layer?.kind === "help";
+  const modal = layer && layer.kind !== "search" && !help;
+  const { list, preview: pv } = layout;
   return (
     <Box flexDirection="column" width={size.columns} height={layout.height}>
       <Header
@@ -162,7 +166,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
       />
       {searchBar && <SearchBar input={state.search} active={mode === "search"} width={size.columns} matches={state.rows.length} error={state.query.error} note={fullTextNote(state.fullText, state.query, state.scope)} />}
       {help ? (
-        dialogs
+        dialogs(layout.body)
       ) : layer?.kind === "usage" ? (
         <UsageScreen rows={state.rows} layer={layer} scope={state.scope} search={state.search.value} width={size.columns} height={layout.body} dispatch={dispatch} />
       ) : (
@@ -177,15 +181,14 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             now={now}
             marks={state.marks}
             openInPi={state.openInPi}
-            title={state.scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders"}
-            info={state.rows.length ? `${state.cursor + 1} of ${state.rows.length}` : ""}
+            {...listFrameText(state.scope, state.cursor, state.rows.length)}
             focused={!modal}
             query={state.query}
             dimmed={!!modal}
             windowTop={listTop}
           />
           <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} query={state.query} onBounds={onPreviewBounds} dimmed={!!modal} />
-          {modal && dialogs}
+          {modal && dialogs(layout.body)}
         </Box>
       )}
       <StatusLine status={state.status} scanError={state.scan.error} width={size.columns} />

@@ -1,7 +1,7 @@
-import { Box, Text } from "ink";
-import { sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
+import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import type { TextInput } from "../state/textInput.js";
-import { borderColor, theme } from "../theme.js";
+import { Modal, ModalLine } from "../dialogs/Modal.js";
+import { modalWidth } from "../dialogs/modalBox.js";
 import { TextFieldDialog } from "../dialogs/TextFieldDialog.js";
 import type { PendingWrite } from "./treeState.js";
 
@@ -25,22 +25,24 @@ interface ConfirmProps {
   height: number;
 }
 
-/** The file changed seconds ago: pi may have it open. Default no. */
+/** The file changed seconds ago: pi may have it open. Default no. A dialog over the tree, sized to its text. */
 export function ConfirmWriteDialog({ write, fileName, width, height }: ConfirmProps) {
   const what = write.op === "label" ? (write.label.trim() ? "add a label" : "clear a label") : "move the session's position to this entry";
+  const lines: { text: string; tone?: "warning" | "key" }[] = [
+    { text: "This session changed in the last 10 seconds.", tone: "warning" },
+    { text: "  " + sanitizeLine(fileName) },
+    { text: "" },
+    { text: `About to ${what}.` },
+    { text: "pi may have this session open — write anyway? y/N" },
+    { text: "" },
+    { text: "y write anyway · n/Esc/Enter cancel", tone: "key" },
+  ];
+  const w = modalWidth(lines.map((l) => displayWidth(l.text)), Math.max(20, width - 4));
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={borderColor} paddingX={1} flexShrink={0} overflow="hidden">
-      <Text {...theme.warning} wrap="truncate-end">
-        This session changed in the last 10 seconds.
-      </Text>
-      <Text wrap="truncate-end">{"  " + truncateToWidth(sanitizeLine(fileName), Math.max(8, width - 6))}</Text>
-      <Text> </Text>
-      <Text wrap="truncate-end">{`About to ${what}.`}</Text>
-      <Text wrap="truncate-end">pi may have this session open — write anyway? y/N</Text>
-      <Text> </Text>
-      <Text wrap="truncate-end">
-        <Text {...theme.key}>y</Text> write anyway · <Text {...theme.key}>n/Esc/Enter</Text> cancel
-      </Text>
-    </Box>
+    <Modal areaWidth={width} areaHeight={height} width={w} height={lines.length + 2} title="Write anyway?">
+      {lines.map((l, i) => (
+        <ModalLine key={i} width={w} tone={l.tone} text={l.text} />
+      ))}
+    </Modal>
   );
 }

@@ -182,4 +182,19 @@ describe("TreeScreen", () => {
     const frame = await waitForFrame(r, (s) => !s.includes("tree ·"));
     expect(selectedLine(frame)).toContain("first question");
   });
+
+  it("resuming here when the session's folder is gone: the choice list over the tree takes Enter (continue here)", async () => {
+    const f = session();
+    const h = await renderApp({ sessions: [makeSummary({ path: f.path, cwd: "/gone", firstMessage: "first question" })], deps: { cwdExists: () => false } });
+    await resize(h.r, 120, 30);
+    await press(h.r, "t");
+    await waitForFrame(h.r, (x) => x.includes("← active"));
+    await press(h.r, RAW.enter); // resume here: the file was just written, so it asks first
+    await waitForFrame(h.r, (x) => x.includes("write anyway"));
+    await press(h.r, "y");
+    await waitForFrame(h.r, (x) => x.includes("Fork into the current folder"));
+    await press(h.r, RAW.enter);
+    await waitForFrame(h.r, () => h.exits.length > 0);
+    expect(h.exits).toEqual([{ kind: "resume", path: f.path, cwd: CWD, fork: false }]);
+  });
 });

@@ -24,8 +24,10 @@ interface Props {
   keymap: Keymap;
   print: boolean;
   layout: Layout;
-  /** Help or another app dialog drawn over the body. */
+  /** Takes the body's place (the help). */
   overlay?: ReactNode;
+  /** A dialog drawn over the tree (the missing-folder choices, a rename). */
+  modal?: ReactNode;
   /** The app's status message (copy): shown when the tree has none of its own. */
   status?: StatusMessage;
   dispatch: Dispatch<AppAction>;
@@ -52,7 +54,7 @@ function InputLine({ value, cursor, width }: { value: string; cursor: number; wi
 }
 
 /** The branch tree of one session: header, tree pane + entry preview (or a dialog), footer. */
-export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, status, dispatch, readEntry, cache, windowTop }: Props) {
+export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, modal, status, dispatch, readEntry, cache, windowTop }: Props) {
   const entries = useMemo(() => cache ?? new EntryCache(), [cache]);
   const onMaxTop = useCallback((max: number) => dispatch({ type: "tree.previewMax", max }), [dispatch]);
   const { list, preview: pv } = layout;
@@ -60,18 +62,22 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, stat
   const id = currentId(t);
   const node = id !== undefined ? t.index?.byId.get(id) : undefined;
 
+  // Help takes the body; dialogs are drawn over the tree, centred (the one over the list: App's).
+  let dialog: ReactNode = modal;
+  if (!dialog && t.confirm) dialog = <ConfirmWriteDialog write={t.confirm} fileName={basename(t.path)} width={width} height={layout.body} />;
+  else if (!dialog && t.input?.kind === "label") {
+    const target = t.input.entryId ? t.index?.byId.get(t.input.entryId) : undefined;
+    dialog = <LabelDialog entryText={target ? rowText(target, t.calls).text : ""} input={t.input.text} width={width} height={layout.body} />;
+  }
   let body: ReactNode;
   if (overlay) body = overlay;
-  else if (t.confirm) body = <ConfirmWriteDialog write={t.confirm} fileName={basename(t.path)} width={width} height={layout.body} />;
-  else if (t.input?.kind === "label") {
-    const target = t.input.entryId ? t.index?.byId.get(t.input.entryId) : undefined;
-    body = <LabelDialog entryText={target ? rowText(target, t.calls).text : ""} input={t.input.text} width={width} height={layout.body} />;
-  } else if (!t.view || !t.index) {
+  else if (!t.view || !t.index) {
     body = (
       <Box height={layout.body} width={width} flexShrink={0}>
         <Text {...(t.status === "error" ? theme.error : theme.muted)} wrap="truncate-end">
           {t.status === "error" ? `  cannot read the session: ${sanitizeLine(t.error ?? "")}` : "  loading the tree…"}
         </Text>
+        {dialog}
       </Box>
     );
   } else {
@@ -94,6 +100,7 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, stat
           inner={pv.inner}
           onMaxTop={onMaxTop}
         />
+        {dialog}
       </Box>
     );
   }
@@ -106,7 +113,7 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, stat
         {footerText(hintsFor(mode, print), keymap, width, mode)}
       </Text>
     );
-  const message = t.message && mode === "tree" && !overlay ? t.message : undefined;
+  const message = t.message && mode === "tree" && !overlay && !modal ? t.message : undefined;
 
   return (
     <Box flexDirection="column" width={width} height={layout.height}>
@@ -116,7 +123,7 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, stat
         </Text>
       </Box>
       {body}
-      <StatusLine status={message ? { text: message.text, tone: message.error ? "error" : "info" } : overlay ? undefined : status} width={width} />
+      <StatusLine status={message ? { text: message.text, tone: message.error ? "error" : "info" } : overlay || modal ? undefined : status} width={width} />
       <Box height={1} width={width} flexShrink={0}>
         {footer}
       </Box>
