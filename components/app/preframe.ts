@@ -4,7 +4,7 @@ import { headerText } from "../header/headerText.js";
 import type { Keymap } from "../keys/keymap.js";
 import { computeLayout } from "../layout/layout.js";
 import { topBorder } from "../layout/topBorder.js";
-import { formatHeader, formatRow, rowTone } from "../list/rowFormat.js";
+import { formatHeader, formatRow, listFrameText, rowTone } from "../list/rowFormat.js";
 import type { AppState } from "../state/appState.js";
 import { theme, type Tone } from "../theme.js";
 
@@ -53,8 +53,8 @@ export function preframe(s: AppState, o: { columns: number; rows: number; storeL
     const tone = rowTone(row, selected);
     body.push(styled(formatRow(row, { width: innerW, selected, showCwd: s.scope === "all", now: o.now, open: row.session.path === s.openInPi }), tone ? theme[tone] : undefined));
   }
-  const title = s.scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders";
-  const listLines = frameLines(title, `${s.cursor + 1} of ${s.rows.length}`, true, list.width, list.height, body);
+  const frame = listFrameText(s.scope, s.cursor, s.rows.length);
+  const listLines = frameLines(frame.title, frame.info, true, list.width, list.height, body);
   const pvLines = frameLines("Preview", "", false, pv.width, pv.height, [styled(padToWidth(" loading…", pv.width - 2), theme.muted)]);
   const bodyLines = pv.position === "right" ? listLines.map((l, i) => l + (pvLines[i] ?? "")) : [...listLines, ...pvLines];
   const header = styled(

@@ -82,3 +82,8 @@ export function formatHeader(width: number, showCwd: boolean): string {
   if (titleW < 4) return truncateToWidth("  TITLE", width);
   return "  " + padToWidth("TITLE", titleW) + right;
 }
+
+/** The list pane's title and the position its frame shows ("3 of 120"). */
+export function listFrameText(scope: "cwd" | "all", cursor: number, rows: number): { title: string; info: string } {
+  return { title: scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders", info: rows ? `${cursor + 1} of ${rows}` : "" };
+}

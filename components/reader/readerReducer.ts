@@ -1,3 +1,4 @@
+import { isCurrentLoad } from "../state/sessionLoad.js";
 import { basename } from "node:path";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
@@ -178,10 +179,10 @@ export function readerReducer(s: AppState, a: ReaderAction): AppState {
   if (!r) return s;
   switch (a.type) {
     case "reader.loaded":
-      if (a.path !== r.path || a.seq !== r.loadSeq) return s;
+      if (!isCurrentLoad(r, a)) return s;
       return setReader(s, withIndex(r, a.index));
     case "reader.loadFailed":
-      if (a.path !== r.path || a.seq !== r.loadSeq) return s;
+      if (!isCurrentLoad(r, a)) return s;
       return setReader(s, { ...r, status: "error", error: a.error });
     case "reader.resize":
       return setReader(s, resize(r, a.width, a.height));

@@ -1,3 +1,4 @@
+import type { SessionLoad } from "../state/sessionLoad.js";
 import { type AppliedEdit, buildContext } from "../../src/model/context.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { branchThrough } from "../../src/export/branch.js";
@@ -15,14 +16,7 @@ import type { TextInput } from "../state/textInput.js";
  * new one over the same block list, so blocks already read are not read again.
  */
 
-export interface ReaderState {
-  path: string;
-  cwd: string;
-  title: string;
-  status: "loading" | "ready" | "error";
-  error?: string;
-  loadSeq: number;
-  index: SessionIndex | null;
+export interface ReaderState extends SessionLoad {
   /** The shown branch, root → leaf. */
   ids: readonly string[];
   /** Where to put the cursor once the branch is laid out (an entry from the tree); the end otherwise. */

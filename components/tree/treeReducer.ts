@@ -1,3 +1,4 @@
+import { isCurrentLoad } from "../state/sessionLoad.js";
 import { basename } from "node:path";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { nextFilter } from "../../src/model/tree-view.js";
@@ -222,10 +223,10 @@ export function treeReducer(s: AppState, a: TreeAction): AppState {
   if (!t) return s;
   switch (a.type) {
     case "tree.loaded":
-      if (a.path !== t.path || a.seq !== t.loadSeq) return s;
+      if (!isCurrentLoad(t, a)) return s;
       return setTree(s, withIndex(t, a.index));
     case "tree.loadFailed":
-      if (a.path !== t.path || a.seq !== t.loadSeq) return s;
+      if (!isCurrentLoad(t, a)) return s;
       return setTree(s, t.index ? note(t, `reload failed: ${a.error}`, true) : { ...t, status: "error", error: a.error });
     case "tree.searched": {
       if (a.path !== t.path || a.seq !== t.searchSeq) return s;

@@ -1,3 +1,4 @@
+import type { SessionLoad } from "../state/sessionLoad.js";
 import { toolCallMap } from "../../src/model/row-text.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
@@ -38,15 +39,7 @@ export interface TreeInputField {
   entryId?: string;
 }
 
-export interface TreeState {
-  path: string;
-  cwd: string;
-  title: string;
-  status: "loading" | "ready" | "error";
-  error?: string;
-  /** Stale load results (an older request) are ignored. */
-  loadSeq: number;
-  index: SessionIndex | null;
+export interface TreeState extends SessionLoad {
   calls: ReadonlyMap<string, string>;
   filter: TreeFilter;
   folded: ReadonlySet<string>;
