@@ -1,15 +1,15 @@
 import { Box, useApp, useInput, usePaste, useStdin } from "ink";
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { ReaderScreen } from "../reader/ReaderScreen.js";
-import { useReaderEffects } from "../reader/useReaderEffects.js";
-import { realTakeoutIO, useTakeoutEffects } from "../takeout/useTakeoutEffects.js";
+import { realLoadIndex } from "../reader/useReaderEffects.js";
+import { realTakeoutIO } from "../takeout/useTakeoutEffects.js";
 import { useMouse } from "../mouse/useMouse.js";
 import { DialogHost } from "../dialogs/DialogHost.js";
 import { Footer } from "../footer/Footer.js";
 import { Header } from "../header/Header.js";
 import { searchStore } from "../../src/search/fulltext.js";
-import { useEffectRunner } from "../hooks/useEffectRunner.js";
-import { realLifecycle, useLifecycleEffects } from "../hooks/useLifecycleEffects.js";
+import { realLifecycle } from "../hooks/useLifecycleEffects.js";
+import { useUpdateLoop } from "../hooks/useUpdateLoop.js";
 import { useStoreWatch } from "../hooks/useStoreWatch.js";
 import { StatusLine } from "../footer/StatusLine.js";
 import { useFullTextSearch } from "../hooks/useFullTextSearch.js";
@@ -25,16 +25,17 @@ import { listFrameText } from "../list/rowFormat.js";
 import { SessionList } from "../list/SessionList.js";
 import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
-import { type AppState, appReducer, type InitOptions, initialState, modeOf, previewOffset, selectedSession, topLayer } from "../state/appReducer.js";
-import type { Outcome } from "../state/effects.js";
+import { type AppState, type InitOptions, initialState, modeOf, previewOffset, selectedSession, topLayer, update } from "../state/appReducer.js";
+import type { Effect, Outcome } from "../state/effects.js";
 import { fullTextNote } from "../state/fullText.js";
 import { seedScan } from "../state/scanSeed.js";
 import { TooSmall } from "../TooSmall.js";
 import { TreeScreen } from "../tree/TreeScreen.js";
 import { UsageScreen } from "../usage/UsageScreen.js";
-import { realTreeIO, useTreeEffects } from "../tree/useTreeEffects.js";
+import { realTreeIO } from "../tree/useTreeEffects.js";
 import type { ScanEvent } from "../../src/store/scan-events.js";
 import type { BrowserDeps } from "./deps.js";
+import { createEffectRunner, type EffectIO } from "./effectRunner.js";
 
 export interface AppProps {
   storeDir: string;
@@ -52,6 +53,9 @@ export interface AppProps {
   seed?: readonly ScanEvent[];
 }
 
+/** Asked for at start: where deletes go. */
+const START_EFFECTS: readonly Effect[] = [{ type: "trashLocation" }];
+
 function emptyText(s: AppState): string {
   if (s.query.terms.length > 0 || s.query.error) return "no session matches the search";
   if (!s.scan.done) return "scanning…";
@@ -60,7 +64,11 @@ function emptyText(s: AppState): string {
 }
 
 export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start, seed }: AppProps) {
-  const [state, dispatch] = useReducer(appReducer, { launchCwd, storeDir, all, print, keymap, ...start }, (o) => seedScan(initialState(o), seed));
+  // Effects reach the outside world through `io`, refreshed each render (it needs the store watcher below).
+  const io = useRef<EffectIO | null>(null);
+  const runner = useMemo(() => createEffectRunner(() => io.current!), []);
+  useEffect(() => () => runner.dispose(), [runner]);
+  const [state, dispatch] = useUpdateLoop(update, () => seedScan(initialState({ launchCwd, storeDir, all, print, keymap, ...start }), seed), runner.run, START_EFFECTS);
   const { exit: unmount } = useApp();
   const size = useTerminalSize();
   const now = useNow();
@@ -101,18 +109,23 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     },
     [onExit, unmount],
   );
-  useEffectRunner(state.effects, dispatch, deps.cwdExists, exit, deps.piProblem);
-  // Live store (after the first scan) and rename/delete/undo; own writes make the watcher look at once.
+  // Live store (after the first scan); own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
-  useLifecycleEffects(state.effects, dispatch, deps.lifecycle ?? realLifecycle, refreshStore);
   const treeIO = useMemo(() => deps.tree ?? { ...realTreeIO, copy: deps.copy ?? (() => {}), ...(deps.piProblem ? { piProblem: deps.piProblem } : {}) }, [deps.tree, deps.copy, deps.piProblem]);
-  useTreeEffects(state.effects, dispatch, treeIO, refreshStore);
-  useReaderEffects(state.effects, dispatch, deps.loadIndex);
   const takeoutIO = useMemo(
     () => ({ ...realTakeoutIO, ...(deps.loadIndex ? { loadIndex: deps.loadIndex } : {}), copy: deps.copy, cwdExists: deps.cwdExists, piProblem: deps.piProblem }),
     [deps.loadIndex, deps.copy, deps.cwdExists, deps.piProblem],
   );
-  useTakeoutEffects(state.effects, dispatch, takeoutIO, exit);
+  io.current = {
+    lifecycle: deps.lifecycle ?? realLifecycle,
+    tree: treeIO,
+    loadIndex: deps.loadIndex ?? realLoadIndex,
+    takeout: takeoutIO,
+    cwdExists: deps.cwdExists,
+    piProblem: deps.piProblem,
+    exit,
+    afterWrite: refreshStore,
+  };
   // Clicks and the wheel: the pane under the pointer, from the screen as laid out below.
   const listTop = useRef(0);
   const { stdin } = useStdin();

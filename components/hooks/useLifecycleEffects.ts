@@ -1,10 +1,9 @@
 import { statSync } from "node:fs";
-import { type Dispatch, useEffect, useRef } from "react";
+import type { Dispatch } from "react";
 import { renameSession, normalizeName } from "../../src/actions/rename.js";
 import { deletePermanently, restoreFile, trashLocation, trashSessions, type TrashRecord } from "../../src/actions/trash/index.js";
 import type { AppAction } from "../state/appReducer.js";
-import type { Effect } from "../state/effects.js";
-import { type DeleteTarget, type FileStamp, isLifecycleEffect, type LifecycleEffect } from "../state/lifecycle.js";
+import type { DeleteTarget, FileStamp, LifecycleEffect } from "../state/lifecycle.js";
 
 /** The file operations behind rename, delete and undo; tests pass fakes. */
 export interface LifecycleDeps {
@@ -46,8 +45,12 @@ function trashCannotTakeIt(err: Error): boolean {
   return err.name === "TrashUnavailable";
 }
 
-function run(e: LifecycleEffect, deps: LifecycleDeps, dispatch: Dispatch<AppAction>, afterWrite: () => void): void {
+/** Carries out one rename, delete, restore or trash look-up; results come back as life.* actions. `afterWrite` runs after each own write so the store watcher looks at once. */
+export function runLifecycleEffect(e: LifecycleEffect, deps: LifecycleDeps, dispatch: Dispatch<AppAction>, afterWrite: () => void): void {
   switch (e.type) {
+    case "trashLocation":
+      dispatch({ type: "life.setup", trashDir: deps.trashLocation() ?? null });
+      return;
     case "rename": {
       const name = normalizeName(e.name);
       deps.rename(e.path, name).then(
@@ -107,25 +110,4 @@ function run(e: LifecycleEffect, deps: LifecycleDeps, dispatch: Dispatch<AppActi
       return;
     }
   }
-}
-
-/**
- * Carries out rename, delete and restore requests (the other effects are
- * useEffectRunner's). `afterWrite` runs after each own write so the store
- * watcher looks at once.
- */
-export function useLifecycleEffects(effects: readonly Effect[], dispatch: Dispatch<AppAction>, deps: LifecycleDeps, afterWrite: () => void): void {
-  const handled = useRef(new Set<number>());
-  useEffect(() => {
-    dispatch({ type: "life.setup", trashDir: deps.trashLocation() ?? null });
-  }, [deps, dispatch]);
-  useEffect(() => {
-    const mine = effects.filter((e): e is LifecycleEffect => isLifecycleEffect(e) && !handled.current.has(e.id));
-    if (mine.length === 0) return;
-    for (const e of mine) {
-      handled.current.add(e.id);
-      run(e, deps, dispatch, afterWrite);
-    }
-    dispatch({ type: "effects.done", ids: mine.map((e) => e.id) });
-  }, [effects, dispatch, deps, afterWrite]);
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { makeSessions } from "../../test/helpers/sessions.js";
 import { computeLayout } from "../layout/layout.js";
-import { appReducer, type AppState, initialState } from "../state/appReducer.js";
+import { type AppState, initialState } from "../state/appReducer.js";
 import { hitTest } from "./hitTest.js";
 import { DOUBLE_CLICK_MS, type MouseAction } from "./mouseReducer.js";
 import { isMouseSequence, parseMouse } from "./sgrMouse.js";
+import { reduce } from "../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";
 
@@ -53,42 +54,42 @@ describe("hit test", () => {
 });
 
 describe("mouse actions", () => {
-  const loaded = (): AppState => appReducer(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: makeSessions(20, { cwd: CWD }) });
+  const loaded = (): AppState => reduce(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: makeSessions(20, { cwd: CWD }) });
   const click = (row: number, at: number): MouseAction => ({ type: "mouse", kind: "click", pane: "list", row, at });
 
   it("the wheel over the list moves it; over the preview it scrolls the preview as J / K do", () => {
-    const s = appReducer(loaded(), { type: "mouse", kind: "wheel", pane: "list", dir: 1, at: 0 });
+    const s = reduce(loaded(), { type: "mouse", kind: "wheel", pane: "list", dir: 1, at: 0 });
     expect(s.cursor).toBe(3);
-    expect(appReducer(s, { type: "mouse", kind: "wheel", pane: "list", dir: -1, at: 0 }).cursor).toBe(0);
+    expect(reduce(s, { type: "mouse", kind: "wheel", pane: "list", dir: -1, at: 0 }).cursor).toBe(0);
     const base = loaded();
-    const up = appReducer(base, { type: "mouse", kind: "wheel", pane: "preview", dir: -1, at: 0 });
+    const up = reduce(base, { type: "mouse", kind: "wheel", pane: "preview", dir: -1, at: 0 });
     expect(up.cursor).toBe(0);
-    expect(up.preview).toEqual(appReducer(base, { type: "command", command: "list.previewUp" }).preview);
+    expect(up.preview).toEqual(reduce(base, { type: "command", command: "list.previewUp" }).preview);
     expect(up.preview).not.toEqual(base.preview);
   });
 
   it("a click selects a row; a second click on it soon after resumes it; a slow one only selects", () => {
     const s0 = loaded();
-    let s = appReducer(s0, click(4, 1000));
+    let s = reduce(s0, click(4, 1000));
     expect(s.cursor).toBe(4);
     expect(s.effects).toEqual([]);
-    const slow = appReducer(s, click(4, 1000 + DOUBLE_CLICK_MS + 1));
+    const slow = reduce(s, click(4, 1000 + DOUBLE_CLICK_MS + 1));
     expect(slow.effects).toEqual([]);
-    const other = appReducer(s, click(5, 1100));
+    const other = reduce(s, click(5, 1100));
     expect(other.effects).toEqual([]);
-    s = appReducer(s, click(4, 1200));
+    s = reduce(s, click(4, 1200));
     expect(s.effects).toMatchObject([{ type: "resume", path: s0.rows[4].session.path }]);
   });
 
   it("in the help the wheel scrolls it", () => {
-    const help = appReducer(loaded(), { type: "command", command: "help.open" });
-    expect(appReducer(help, { type: "mouse", kind: "wheel", pane: "other", dir: 1, at: 0 }).helpTop).toBe(3);
+    const help = reduce(loaded(), { type: "command", command: "help.open" });
+    expect(reduce(help, { type: "mouse", kind: "wheel", pane: "other", dir: 1, at: 0 }).helpTop).toBe(3);
   });
 
   it("is ignored behind a dialog and while the terminal is too small", () => {
-    const menu = appReducer(loaded(), { type: "command", command: "menu.open" });
-    expect(appReducer(menu, click(4, 0)).cursor).toBe(0);
-    const small = appReducer(loaded(), { type: "viewport", pageSize: 3, visible: false });
-    expect(appReducer(small, click(4, 0)).cursor).toBe(0);
+    const menu = reduce(loaded(), { type: "command", command: "menu.open" });
+    expect(reduce(menu, click(4, 0)).cursor).toBe(0);
+    const small = reduce(loaded(), { type: "viewport", pageSize: 3, visible: false });
+    expect(reduce(small, click(4, 0)).cursor).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { moveTo as moveTreeTo } from "../tree/treeState.js";
 import type { CommandId } from "../keys/commands.js";
 import { scrollWindow, cursorToRow } from "../reader/readerState.js";
 import { type AppState, modeOf, moveTo } from "../state/appState.js";
+import { andThen, type Next } from "../state/next.js";
 import type { MousePane } from "./hitTest.js";
 
 /*
@@ -15,7 +16,7 @@ export type MouseAction = { type: "mouse"; kind: "wheel" | "click"; pane: MouseP
 export const WHEEL_LINES = 3;
 export const DOUBLE_CLICK_MS = 400;
 
-export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: CommandId) => AppState): AppState {
+export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: CommandId) => Next): Next {
   const mode = modeOf(s);
   if (a.kind === "wheel") {
     const dir = a.dir ?? 1;
@@ -25,13 +26,11 @@ export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: 
       case "tree":
         if (a.pane === "preview") return run(s, dir > 0 ? "tree.previewDown" : "tree.previewUp");
         if (a.pane !== "list") return s;
-        for (let i = 0; i < WHEEL_LINES; i++) s = run(s, dir > 0 ? "tree.down" : "tree.up");
-        return s;
+        return repeat(s, (x) => run(x, dir > 0 ? "tree.down" : "tree.up"));
       case "help":
         return { ...s, helpTop: Math.max(0, s.helpTop + dir * WHEEL_LINES) };
       case "usage":
-        for (let i = 0; i < WHEEL_LINES; i++) s = run(s, dir > 0 ? "usage.down" : "usage.up");
-        return s;
+        return repeat(s, (x) => run(x, dir > 0 ? "usage.down" : "usage.up"));
       case "list":
         if (a.pane === "preview") return run(s, dir > 0 ? "list.previewDown" : "list.previewUp");
         return a.pane === "list" ? moveTo(s, s.cursor + dir * WHEEL_LINES) : s;
@@ -52,4 +51,11 @@ export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: 
   const last = s.lastClick;
   if (last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS) return run({ ...moveTo(s, a.row), lastClick: undefined }, "session.resume");
   return { ...moveTo(s, a.row), lastClick: { row: a.row, at: a.at } };
+}
+
+/** One wheel notch: WHEEL_LINES steps. */
+function repeat(s: AppState, step: (s: AppState) => Next): Next {
+  let n: Next = s;
+  for (let i = 0; i < WHEEL_LINES; i++) n = andThen(n, step);
+  return n;
 }

@@ -4,7 +4,8 @@ import type { SessionIndex } from "../../src/model/session-index.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { helpLines } from "../help/helpLines.js";
 import type { CommandId, Mode } from "../keys/commands.js";
-import { type AppState, pushEffect } from "../state/appState.js";
+import type { AppState } from "../state/appState.js";
+import { type Next, withEffect } from "../state/next.js";
 import * as text from "../state/textInput.js";
 import { currentId } from "../tree/treeState.js";
 import {
@@ -63,7 +64,7 @@ function setReader(s: AppState, r: ReaderState): AppState {
 const say = (s: AppState, msg: string, tone: "info" | "error" = "info"): AppState => ({ ...s, status: { text: msg, tone } });
 
 /** Opens the reader: from the tree on the branch through its selected entry (at it), else on the selected session's active branch (at its end). */
-export function openReader(s: AppState): AppState {
+export function openReader(s: AppState): Next {
   const t = s.stack.some((l) => l.kind === "tree") ? s.tree : null;
   if (t) {
     const focus = currentId(t);
@@ -71,13 +72,13 @@ export function openReader(s: AppState): AppState {
     const stack = [...s.stack, READER_LAYER];
     // The tree's index is the skimmed one the reader reads from: no second load.
     if (t.index) return { ...s, stack, reader: withIndex(r, t.index) };
-    return pushEffect({ ...s, stack, reader: r }, { type: "reader.load", path: r.path, seq: r.loadSeq });
+    return withEffect({ ...s, stack, reader: r }, { type: "reader.load", path: r.path, seq: r.loadSeq });
   }
   const sel = s.rows[s.cursor]?.session;
   if (!sel) return s;
   const title = sanitizeLine(sel.name ?? "") || sanitizeLine(sel.firstMessage) || basename(sel.path);
   const r = newReaderState(sel.path, sel.cwd, title);
-  return pushEffect({ ...s, reader: r, stack: [...s.stack, READER_LAYER] }, { type: "reader.load", path: r.path, seq: r.loadSeq });
+  return withEffect({ ...s, reader: r, stack: [...s.stack, READER_LAYER] }, { type: "reader.load", path: r.path, seq: r.loadSeq });
 }
 
 /** Back to where the reader was opened (the list or the tree), as it was. */
@@ -91,9 +92,9 @@ export function readerInput(s: AppState, next: text.TextInput): AppState {
   return r?.input && next !== r.input ? setReader(s, { ...r, input: next }) : s;
 }
 
-const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "quit" } });
+const quit = (s: AppState): Next => withEffect(s, { type: "exit", outcome: { kind: "quit" } });
 
-export function runReaderCommand(s: AppState, c: CommandId): AppState {
+export function runReaderCommand(s: AppState, c: CommandId): Next {
   if (c === "reader.open") return openReader(s);
   const r = s.reader;
   if (!r) return s;

@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { K, key as inkKey } from "../../test/helpers/keys.js";
 import { makeProbe, makeSessions, makeSummary } from "../../test/helpers/sessions.js";
 import type { CommandId } from "../keys/commands.js";
-import { type AppAction, appReducer, type AppState, initialState, modeOf, selectedSession } from "./appReducer.js";
+import { type AppAction, type AppState, initialState, modeOf, selectedSession, update } from "./appReducer.js";
 import { mergeBatch } from "./sessions.js";
+import { reduce } from "../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";
-const run = (s: AppState, ...actions: AppAction[]) => actions.reduce(appReducer, s);
+const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
 const cmd = (command: CommandId): AppAction => ({ type: "command", command });
 const key = (k: readonly [string, Key]): AppAction => ({ type: "key", input: k[0], key: k[1] });
 const type = (text: string): AppAction[] => [...text].map((c) => key(K.char(c)));
@@ -238,7 +239,7 @@ describe("help overlay", () => {
 describe("quit and resume intents", () => {
   it("q, Esc and Ctrl+C request quit", () => {
     const { s } = loaded(1);
-    for (const k of [K.char("q"), K.escape, K.ctrlC]) expect(run(s, key(k)).effects).toEqual([{ id: 1, type: "exit", outcome: { kind: "quit" } }]);
+    for (const k of [K.char("q"), K.escape, K.ctrlC]) expect(run(s, key(k)).effects).toEqual([{ type: "exit", outcome: { kind: "quit" } }]);
   });
   it("Ctrl+C quits from search mode too", () => {
     const { s } = loaded(1);
@@ -247,12 +248,12 @@ describe("quit and resume intents", () => {
   it("Enter requests a resume with the session's cwd", () => {
     const { s, sessions } = loaded(2);
     const t = run(s, key(K.down), key(K.enter));
-    expect(t.effects).toEqual([{ id: 1, type: "resume", path: sessions[1].path, cwd: CWD }]);
+    expect(t.effects).toEqual([{ type: "resume", path: sessions[1].path, cwd: CWD }]);
   });
   it("Enter in print mode requests printing the path", () => {
     const sess = makeSummary({ cwd: CWD });
     const s = run(initialState({ launchCwd: CWD, print: true }), { type: "scan.batch", summaries: [sess] }, key(K.enter));
-    expect(s.effects).toEqual([{ id: 1, type: "exit", outcome: { kind: "print", path: sess.path } }]);
+    expect(s.effects).toEqual([{ type: "exit", outcome: { kind: "print", path: sess.path } }]);
   });
   it("the cwd-missing dialog opens here or cancels", () => {
     const { s, sessions } = loaded(1);
@@ -260,23 +261,24 @@ describe("quit and resume intents", () => {
     expect(modeOf(d)).toBe("dialog");
     expect(run(d, key(K.char("j"))).cursor).toBe(0);
     // Enter belongs to the dialog's select list (its choice arrives as "choose"); o is the shortcut.
-    expect(run(d, key(K.enter))).toBe(d);
+    expect(update(d, key(K.enter))[0]).toBe(d);
     const ok = run(d, key(K.char("o")));
     expect(modeOf(ok)).toBe("list");
-    expect(ok.effects).toEqual([{ id: 1, type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: false } }]);
+    expect(ok.effects).toEqual([{ type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: false } }]);
     const fork = run(d, { type: "choose", command: "dialog.fork" });
-    expect(fork.effects).toEqual([{ id: 1, type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: true } }]);
+    expect(fork.effects).toEqual([{ type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: true } }]);
     for (const k of [K.escape, K.ctrlC, K.char("c")]) {
       const no = run(d, key(k));
       expect(modeOf(no)).toBe("list");
       expect(no.effects).toEqual([]);
     }
   });
-  it("effects.done removes handled effects", () => {
-    const { s } = loaded(1);
-    const t = run(s, key(K.char("q")), key(K.char("q")));
-    expect(t.effects.map((e) => e.id)).toEqual([1, 2]);
-    expect(run(t, { type: "effects.done", ids: [1] }).effects.map((e) => e.id)).toEqual([2]);
+  it("returns effects beside the state and never keeps them in it", () => {
+    const [after, effects] = update(initialState({ launchCwd: CWD }), key(K.char("q")));
+    expect(effects).toEqual([{ type: "exit", outcome: { kind: "quit" } }]);
+    expect(Object.keys(after)).not.toContain("effects");
+    // Nothing is left to run twice: the same key asks again, once.
+    expect(update(after, key(K.char("q")))[1]).toEqual(effects);
   });
 });
 
@@ -292,7 +294,7 @@ describe("scan progress", () => {
   });
   it("ignores a viewport report that changes nothing", () => {
     const { s } = loaded(1);
-    expect(appReducer(s, { type: "viewport", pageSize: s.pageSize })).toBe(s);
+    expect(update(s, { type: "viewport", pageSize: s.pageSize })[0]).toBe(s);
   });
 });
 

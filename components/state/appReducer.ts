@@ -5,7 +5,7 @@ import { nextSort, type SortKey } from "../../src/search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { deriveRows, inScope, type ListRow, type Scope } from "./derive.js";
-import type { Effect, EffectRequest } from "./effects.js";
+import { type Next, type Step, toStep, withEffect } from "./next.js";
 import { activeHits, type FullTextAction, type FullTextState, INITIAL_FULL_TEXT, reduceFullText } from "./fullText.js";
 import { type ListedSession, mergeBatch, type SessionMap } from "./sessions.js";
 import * as text from "./textInput.js";
@@ -14,13 +14,14 @@ import { type TreeState, treeModeOf } from "../tree/treeState.js";
 import { clearMarks, lifecycleCommand, lifecycleKey, lifecycleReducer, renameInput } from "./lifecycle.js";
 import { initialLifecycle, isLifecycleMode, type LifecycleAction, type StatusMessage } from "./lifecycleTypes.js";
 import { isUsageAction, isUsageCommand, runUsageCommand, type UsageAction, usageReducer } from "../usage/usageReducer.js";
-import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
+import { type AppState, modeOf, moveTo, pop, refresh, selectedSession, topLayer } from "./appState.js";
 import { isReaderAction, isReaderCommand, isReaderMode, type ReaderAction, readerInput, readerReducer, runReaderCommand } from "../reader/readerReducer.js";
 import { isTakeoutCommand, runTakeoutCommand, takeoutReducer } from "../takeout/takeoutReducer.js";
 import type { TakeoutAction } from "../takeout/takeoutTypes.js";
 import { type MouseAction, mouseReducer } from "../mouse/mouseReducer.js";
 
-export { type AppState, type Layer, type ScanProgress, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
+export { type AppState, type Layer, type ScanProgress, modeOf, moveTo, pop, refresh, selectedSession, topLayer } from "./appState.js";
+export { type Next, type Step } from "./next.js";
 
 export type AppAction =
   | { type: "key"; input: string; key: Key }
@@ -37,7 +38,6 @@ export type AppAction =
   | { type: "dialog.cwdMissing"; path: string; cwd: string }
   /** A choice made in a select list (dialog or action menu): the list closes, the command runs. */
   | { type: "choose"; command: CommandId }
-  | { type: "effects.done"; ids: number[] }
   | { type: "preview.bounds"; path: string; min: number; max: number }
   | TreeAction
   | ReaderAction
@@ -94,8 +94,6 @@ export function initialState(o: InitOptions): AppState {
     preview: { path: null, offset: 0 },
     previewBounds: { path: null, min: 0, max: 0 },
     scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
-    effects: [],
-    nextEffectId: 1,
     ...initialLifecycle(),
     ...(o.notice ? { status: { text: o.notice, tone: "error" as const } } : {}),
   };
@@ -123,7 +121,7 @@ function setSearch(s: AppState, search: text.TextInput): AppState {
   return refresh({ ...s, search, query });
 }
 
-const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "quit" } });
+const quit = (s: AppState): Next => withEffect(s, { type: "exit", outcome: { kind: "quit" } });
 
 /** The preview's offset for the selected session (a new selection starts at 0). */
 export function previewOffset(s: AppState): number {
@@ -144,7 +142,7 @@ function scrollPreview(s: AppState, delta: number): AppState {
 
 // ---- commands ----
 
-export function runCommand(s: AppState, c: CommandId): AppState {
+export function runCommand(s: AppState, c: CommandId): Next {
   // The reader and taking things out (copy, export, n, D) have their own reducers.
   if (isTakeoutCommand(c) || modeOf(s) === "export") return runTakeoutCommand(s, c);
   if (isReaderCommand(c) || isReaderMode(modeOf(s))) return runReaderCommand(s, c);
@@ -194,8 +192,8 @@ export function runCommand(s: AppState, c: CommandId): AppState {
     case "session.resume": {
       const sel = selectedSession(s);
       if (!sel) return s;
-      if (s.print) return pushEffect(s, { type: "exit", outcome: { kind: "print", path: sel.path } });
-      return pushEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd });
+      if (s.print) return withEffect(s, { type: "exit", outcome: { kind: "print", path: sel.path } });
+      return withEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd });
     }
     case "help.open":
       return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
@@ -207,7 +205,7 @@ export function runCommand(s: AppState, c: CommandId): AppState {
       if (top?.kind !== "cwdMissing") return s;
       // pi 1.5.2's choices: continue in the current folder (not stored: asked again next
       // time), or fork into it (pi --fork copies the session there, the original unchanged).
-      return pushEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork: c === "dialog.fork" } });
+      return withEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork: c === "dialog.fork" } });
     }
     case "menu.open": {
       const sel = selectedSession(s);
@@ -258,7 +256,12 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 
 // ---- the reducer ----
 
-export function appReducer(s: AppState, a: AppAction): AppState {
+/** The app's one update: the new state and the effects it asks for (run by components/app/effectRunner.ts). */
+export function update(s: AppState, a: AppAction): Step {
+  return toStep(appReducer(s, a));
+}
+
+export function appReducer(s: AppState, a: AppAction): Next {
   if (isTreeAction(a)) return treeReducer(s, a);
   if (isReaderAction(a)) return readerReducer(s, a);
   if (isUsageAction(a)) return usageReducer(s, a);
@@ -332,10 +335,6 @@ export function appReducer(s: AppState, a: AppAction): AppState {
       const p = s.preview;
       const preview = p.path === a.path && (p.offset < a.min || p.offset > a.max) ? { ...p, offset: Math.max(a.min, Math.min(a.max, p.offset)) } : p;
       return { ...s, previewBounds, preview };
-    }
-    case "effects.done": {
-      const done = new Set(a.ids);
-      return { ...s, effects: s.effects.filter((e) => !done.has(e.id)) };
     }
     case "fulltext.start":
     case "fulltext.hits":

@@ -5,7 +5,6 @@ import type { SortKey } from "../../src/search/sort.js";
 import { type TreeState, treeModeOf } from "../tree/treeState.js";
 import type { ReaderState } from "../reader/readerState.js";
 import { deriveRows, type ListRow, type Scope } from "./derive.js";
-import type { Effect, EffectRequest } from "./effects.js";
 import { activeHits, type FullTextState } from "./fullText.js";
 import { type LifecycleLayer, type LifecycleState, lifecycleMode } from "./lifecycleTypes.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
@@ -85,8 +84,6 @@ export interface AppState extends LifecycleState {
   /** How far the shown preview can scroll (reported by the pane, which knows its lines). */
   previewBounds: { path: string | null; min: number; max: number };
   scan: ScanProgress;
-  effects: Effect[];
-  nextEffectId: number;
 }
 
 export function topLayer(s: AppState): Layer | undefined {
@@ -130,10 +127,6 @@ export function moveTo(s: AppState, index: number): AppState {
   const cursor = Math.max(0, Math.min(s.rows.length - 1, index));
   if (cursor === s.cursor && s.selectedPath === s.rows[cursor].session.path && s.userSelected) return s;
   return { ...s, cursor, selectedPath: s.rows[cursor].session.path, userSelected: true };
-}
-
-export function pushEffect(s: AppState, e: EffectRequest): AppState {
-  return { ...s, effects: [...s.effects, { ...e, id: s.nextEffectId } as Effect], nextEffectId: s.nextEffectId + 1 };
 }
 
 export function pop(s: AppState): AppState {

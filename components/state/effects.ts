@@ -7,9 +7,9 @@ import type { LifecycleEffect } from "./lifecycleTypes.js";
 export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string; fork?: boolean } | { kind: "new"; cwd: string };
 
 /**
- * Requests the reducer makes and the effect runner carries out. The reducer does no
- * I/O: "resume" asks the runner to check that the cwd still exists first.
+ * What `update` asks the effect runner to do (components/app/effectRunner.ts). Effects are
+ * returned beside the new state, never kept in it: the reducer does no I/O, and the runner
+ * turns each effect's result into an action. "resume" asks the runner to check that pi can
+ * start and that the cwd still exists first.
  */
-export type Effect = { id: number; type: "resume"; path: string; cwd: string } | { id: number; type: "exit"; outcome: Outcome } | LifecycleEffect | TreeEffect | ReaderEffect | TakeoutEffect;
-
-export type EffectRequest = Effect extends infer E ? (E extends Effect ? Omit<E, "id"> : never) : never;
+export type Effect = { type: "resume"; path: string; cwd: string } | { type: "exit"; outcome: Outcome } | LifecycleEffect | TreeEffect | ReaderEffect | TakeoutEffect;

@@ -3,12 +3,13 @@ import { key as mk } from "../../test/helpers/keys.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { parseQuery } from "../../src/search/query.js";
 import type { CommandId } from "../keys/commands.js";
-import { type AppAction, appReducer, type AppState, initialState } from "./appReducer.js";
+import { type AppAction, type AppState, initialState } from "./appReducer.js";
 import { deriveRows } from "./derive.js";
 import { fullTextKey, fullTextNote } from "./fullText.js";
+import { reduce } from "../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";
-const run = (s: AppState, ...actions: AppAction[]) => actions.reduce(appReducer, s);
+const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
 const cmd = (command: CommandId): AppAction => ({ type: "command", command });
 const titles = (s: { rows: AppState["rows"] }) => s.rows.map((r) => r.session.firstMessage);
 

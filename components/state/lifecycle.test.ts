@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import { K, key as mkKey } from "../../test/helpers/keys.js";
 import { makeSessions } from "../../test/helpers/sessions.js";
 import type { TrashRecord } from "../../src/actions/trash/log.js";
-import { type AppAction, appReducer, type AppState, initialState, modeOf, selectedSession, topLayer } from "./appReducer.js";
+import { type AppAction, type AppState, initialState, modeOf, selectedSession, topLayer } from "./appReducer.js";
 import type { LifecycleLayer } from "./lifecycle.js";
 import { deleteLines } from "../dialogs/DeleteDialog.js";
+import { reduce } from "../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";
-const run = (s: AppState, ...actions: AppAction[]) => actions.reduce(appReducer, s);
+const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
 const key = (k: readonly [string, Key]): AppAction => ({ type: "key", input: k[0], key: k[1] });
 const type = (text: string): AppAction[] => [...text].map((c) => key(K.char(c)));
 const paths = (s: AppState) => s.rows.map((r) => r.session.path);

@@ -5,7 +5,8 @@ import { sessionTitle } from "../../src/model/session-title.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { commandFor } from "../keys/keymap.js";
-import { type AppState, modeOf, moveTo, pop, pushEffect, refresh, selectedSession, topLayer } from "./appState.js";
+import { type AppState, modeOf, moveTo, pop, refresh, selectedSession, topLayer } from "./appState.js";
+import { type Next, withEffect } from "./next.js";
 import type { DeleteTarget, FileStamp, LifecycleAction, LifecycleCommand, LifecycleLayer, LifecycleState, StatusMessage } from "./lifecycleTypes.js";
 
 // The state, actions and effects live in a leaf module; consumers may take them from here.
@@ -106,26 +107,26 @@ function toggleMark(s: AppState): AppState {
   return moveTo({ ...s, marks }, s.cursor + 1);
 }
 
-function undo(s: AppState): AppState {
+function undo(s: AppState): Next {
   if (!s.undo || s.undo.records.length === 0) return setStatus(s, "nothing to undo");
-  return pushEffect(s, { type: "restore", records: s.undo.records });
+  return withEffect(s, { type: "restore", records: s.undo.records });
 }
 
-function submitRename(s: AppState): AppState {
+function submitRename(s: AppState): Next {
   const top = topLayer(s);
   if (top?.kind !== "rename") return s;
-  return pushEffect(pop(s), { type: "rename", path: top.path, name: top.input.value });
+  return withEffect(pop(s), { type: "rename", path: top.path, name: top.input.value });
 }
 
-function confirmDelete(s: AppState): AppState {
+function confirmDelete(s: AppState): Next {
   const top = topLayer(s);
   if (top?.kind !== "delete") return s;
   // No trash here: never delete on the first confirmation; ask again, explicitly.
   if (top.step === "confirm" && (s.trashDir === null || top.permanent)) return replaceTop(s, { ...top, step: "permanent" });
-  return pushEffect(pop(s), { type: top.step === "confirm" ? "trash" : "deletePermanently", targets: top.targets });
+  return withEffect(pop(s), { type: top.step === "confirm" ? "trash" : "deletePermanently", targets: top.targets });
 }
 
-export function lifecycleCommand(s: AppState, c: LifecycleCommand): AppState {
+export function lifecycleCommand(s: AppState, c: LifecycleCommand): Next {
   switch (c) {
     case "session.rename":
       return openRename(s);
@@ -156,7 +157,7 @@ export function renameInput(s: AppState, input: text.TextInput): AppState {
 }
 
 /** Keys while a rename or delete dialog is up (called by the root key router). */
-export function lifecycleKey(s: AppState, input: string, key: Key): AppState {
+export function lifecycleKey(s: AppState, input: string, key: Key): Next {
   const top = topLayer(s);
   const c = commandFor(s.keymap, modeOf(s), input, key);
   if (top?.kind === "rename") {

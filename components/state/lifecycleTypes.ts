@@ -62,12 +62,14 @@ export function initialLifecycle(): LifecycleState {
 }
 
 export type LifecycleEffect =
-  | { id: number; type: "rename"; path: string; name: string }
-  | { id: number; type: "trash"; targets: DeleteTarget[] }
-  | { id: number; type: "deletePermanently"; targets: DeleteTarget[] }
-  | { id: number; type: "restore"; records: TrashRecord[] };
+  /** Where deletes go (asked once at start; answered by life.setup). */
+  | { type: "trashLocation" }
+  | { type: "rename"; path: string; name: string }
+  | { type: "trash"; targets: DeleteTarget[] }
+  | { type: "deletePermanently"; targets: DeleteTarget[] }
+  | { type: "restore"; records: TrashRecord[] };
 
-export const LIFECYCLE_EFFECTS: ReadonlySet<string> = new Set(["rename", "trash", "deletePermanently", "restore"]);
+export const LIFECYCLE_EFFECTS: ReadonlySet<string> = new Set(["trashLocation", "rename", "trash", "deletePermanently", "restore"]);
 
 export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
   return LIFECYCLE_EFFECTS.has(e.type);

@@ -7,9 +7,10 @@ import { loadSessionIndex, type SessionIndex } from "../../src/model/session-ind
 import { K } from "../../test/helpers/keys.js";
 import { writeBranchedSession } from "../../test/helpers/session-file.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
-import { type AppAction, appReducer, type AppState, initialState, modeOf } from "../state/appReducer.js";
+import { type AppAction, type AppState, initialState, modeOf } from "../state/appReducer.js";
 import { blockText, copyRefusal, MAX_COPY_BYTES, resumeCommand, shellQuote } from "./copyText.js";
 import { exportBaseName, exportText, writeExport } from "./exportFile.js";
+import { reduce } from "../../test/helpers/update.js";
 
 const file = writeBranchedSession();
 const tmp = mkdtempSync(join(tmpdir(), "pi-sessions-takeout-"));
@@ -23,7 +24,7 @@ beforeAll(async () => {
   index = await loadSessionIndex(file.path, { skim: true });
 });
 
-const run = (s: AppState, ...actions: AppAction[]) => actions.reduce(appReducer, s);
+const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
 const key = (k: readonly [string, Key]): AppAction => ({ type: "key", input: k[0], key: k[1] });
 const press = (c: string) => key(K.char(c));
 const last = (s: AppState) => s.effects[s.effects.length - 1];

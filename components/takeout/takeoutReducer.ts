@@ -1,6 +1,7 @@
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId } from "../keys/commands.js";
-import { type AppState, pop, pushEffect, selectedSession, topLayer } from "../state/appState.js";
+import { type AppState, pop, selectedSession, topLayer } from "../state/appState.js";
+import { type Next, withEffect } from "../state/next.js";
 import { openDelete } from "../state/lifecycle.js";
 import { currentId } from "../tree/treeState.js";
 import { blockText, blockWhat, resumeCommand, sizeNote } from "./copyText.js";
@@ -35,11 +36,11 @@ function targetOf(s: AppState): Target | undefined {
 
 const say = (s: AppState, text: string, tone: "info" | "error" = "info"): AppState => ({ ...s, status: { text, tone } });
 
-const copy = (s: AppState, text: string, what: string) => pushEffect(s, { type: "copy", text, what });
+const copy = (s: AppState, text: string, what: string): Next => withEffect(s, { type: "copy", text, what });
 
 const FORMATS: Partial<Record<CommandId, ExportFormat>> = { "export.md": "md", "export.mdAll": "mdAll", "export.html": "html", "export.jsonl": "jsonl" };
 
-function copyMessage(s: AppState, t: Target): AppState {
+function copyMessage(s: AppState, t: Target): Next {
   const top = topLayer(s);
   if (top?.kind === "reader" && s.reader) {
     const tr = s.reader.transcript;
@@ -50,20 +51,20 @@ function copyMessage(s: AppState, t: Target): AppState {
   }
   if (top?.kind === "tree" && s.tree) {
     const id = currentId(s.tree);
-    return id !== undefined && s.tree.index ? pushEffect(s, { type: "copyEntry", index: s.tree.index, entryId: id }) : s;
+    return id !== undefined && s.tree.index ? withEffect(s, { type: "copyEntry", index: s.tree.index, entryId: id }) : s;
   }
   const sel = selectedSession(s);
   if (!sel?.firstMessage) return say(s, "this session has no message to copy");
   return copy(s, sel.firstMessage, `the session's first message (${sizeNote(sel.firstMessage)})`);
 }
 
-export function runTakeoutCommand(s: AppState, c: CommandId): AppState {
+export function runTakeoutCommand(s: AppState, c: CommandId): Next {
   const top = topLayer(s);
   if (c === "export.cancel" || c === "app.interrupt") return top?.kind === "export" ? pop(s) : s;
   const format = FORMATS[c];
   if (format) {
     if (top?.kind !== "export") return s;
-    return say(pushEffect(pop(s), { type: "export", path: top.path, format, leafId: top.leafId, dir: s.launchCwd }), "exporting…");
+    return withEffect(say(pop(s), "exporting…"), { type: "export", path: top.path, format, leafId: top.leafId, dir: s.launchCwd });
   }
   if (c === "session.deletePermanently") return openDelete(s, true);
   const t = targetOf(s);
@@ -86,7 +87,7 @@ export function runTakeoutCommand(s: AppState, c: CommandId): AppState {
     }
     case "session.new":
       if (s.print) return say(s, "n starts pi: not while picking a session", "error");
-      return pushEffect(s, { type: "newSession", cwd: t.cwd });
+      return withEffect(s, { type: "newSession", cwd: t.cwd });
     default:
       return s;
   }

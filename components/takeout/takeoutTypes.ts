@@ -4,12 +4,12 @@ import type { ExportFormat } from "./exportFile.js";
 /** The I/O behind copy, export and `n`; run by useTakeoutEffects. */
 export type TakeoutEffect =
   /** Put `text` on the clipboard; `what` is the status line's "copied …". */
-  | { id: number; type: "copy"; text: string; what: string }
+  | { type: "copy"; text: string; what: string }
   /** Copy a tree entry's text (read from the file first, at once: the status is set before the next key). */
-  | { id: number; type: "copyEntry"; index: SessionIndex; entryId: string }
-  | { id: number; type: "export"; path: string; format: ExportFormat; leafId?: string; dir: string }
+  | { type: "copyEntry"; index: SessionIndex; entryId: string }
+  | { type: "export"; path: string; format: ExportFormat; leafId?: string; dir: string }
   /** `n`: leave for a new pi session in `cwd` (if the folder is still there). */
-  | { id: number; type: "newSession"; cwd: string };
+  | { type: "newSession"; cwd: string };
 
 const TYPES = new Set(["copy", "copyEntry", "export", "newSession"]);
 

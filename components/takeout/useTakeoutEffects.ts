@@ -1,15 +1,15 @@
 import { relative } from "node:path";
-import { type Dispatch, useEffect, useRef } from "react";
+import type { Dispatch } from "react";
 import { sharedIndexCache } from "../../src/model/index-cache.js";
 import { readEntriesSync } from "../../src/model/read-entries.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { describeEntry } from "../../src/model/text.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { AppAction } from "../state/appReducer.js";
-import type { Effect, Outcome } from "../state/effects.js";
+import type { Outcome } from "../state/effects.js";
 import { copyRefusal, sizeNote } from "./copyText.js";
 import { EXPORT_LABEL, exportBaseName, exportText, writeExport } from "./exportFile.js";
-import { isTakeoutEffect, type TakeoutEffect } from "./takeoutTypes.js";
+import type { TakeoutEffect } from "./takeoutTypes.js";
 
 /** The I/O behind copy, export and `n`; tests pass fakes. */
 export interface TakeoutIO {
@@ -35,7 +35,8 @@ export const realTakeoutIO: Omit<TakeoutIO, "cwdExists"> = {
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-function run(e: TakeoutEffect, io: TakeoutIO, dispatch: Dispatch<AppAction>, exit: (o: Outcome) => void): void {
+/** Carries out one copy, export or new-session request; the result comes back as takeout.done (or the browser exits). */
+export function runTakeoutEffect(e: TakeoutEffect, io: TakeoutIO, dispatch: Dispatch<AppAction>, exit: (o: Outcome) => void): void {
   const done = (text: string, tone: "info" | "error" = "info") => dispatch({ type: "takeout.done", text, tone });
   const copy = (text: string, what: string) => {
     if (!io.copy) return done("no clipboard: the terminal cannot be written to", "error");
@@ -78,18 +79,4 @@ function run(e: TakeoutEffect, io: TakeoutIO, dispatch: Dispatch<AppAction>, exi
       return;
     }
   }
-}
-
-/** Carries out copy, export and new-session requests, each once. */
-export function useTakeoutEffects(effects: readonly Effect[], dispatch: Dispatch<AppAction>, io: TakeoutIO, exit: (o: Outcome) => void): void {
-  const started = useRef(new Set<number>());
-  useEffect(() => {
-    const mine = effects.filter((e): e is TakeoutEffect => isTakeoutEffect(e) && !started.current.has(e.id));
-    if (mine.length === 0) return;
-    for (const e of mine) {
-      started.current.add(e.id);
-      run(e, io, dispatch, exit);
-    }
-    dispatch({ type: "effects.done", ids: mine.map((e) => e.id) });
-  }, [effects, dispatch, io, exit]);
 }

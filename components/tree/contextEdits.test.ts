@@ -8,10 +8,11 @@ import { K } from "../../test/helpers/keys.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import { previewLines } from "../preview/previewLines.js";
-import { type AppAction, appReducer, type AppState, initialState } from "../state/appReducer.js";
+import { type AppAction, type AppState, initialState } from "../state/appReducer.js";
 import { entryPreviewLines } from "./entryPreviewLines.js";
 import { treeRowParts } from "./treeRowFormat.js";
 import { withIndex, newTreeState } from "./treeState.js";
+import { reduce } from "../../test/helpers/update.js";
 
 const FIX = join("fixtures", "pi-1.5.2");
 const expected = JSON.parse(readFileSync(join(FIX, "expected.json"), "utf8"));
@@ -39,8 +40,8 @@ describe("the tree", () => {
   });
 
   it("e toggles between as the model sees it and as written, and says which", () => {
-    let s: AppState = appReducer(initialState({ launchCwd: "/x" }), { type: "scan.batch", summaries: [makeSummary({ path: S2, cwd: "/x" })] });
-    const run = (st: AppState, ...a: AppAction[]) => a.reduce(appReducer, st);
+    let s: AppState = reduce(initialState({ launchCwd: "/x" }), { type: "scan.batch", summaries: [makeSummary({ path: S2, cwd: "/x" })] });
+    const run = (st: AppState, ...a: AppAction[]) => reduce(st, ...a);
     s = run(s, { type: "command", command: "tree.open" });
     s = run(s, { type: "tree.loaded", path: S2, seq: s.tree!.loadSeq, index });
     expect(s.tree!.original).toBe(false);

@@ -7,7 +7,7 @@ describe("runTreeEffect: resume at an entry with a pi that cannot be started", (
     const navigated: string[] = [];
     const io: TreeIO = { ...realTreeIO, navigate: async (p) => (navigated.push(p), null), mtimeMs: async () => 0, now: () => 1e12, piProblem: () => "cannot resume: 'pi' is not on PATH" };
     const got: AppAction[] = [];
-    runTreeEffect({ id: 1, type: "tree.write", path: "/s.jsonl", write: { op: "navigate", entryId: "e1" }, force: true }, (a) => got.push(a), io, {});
+    runTreeEffect({ type: "tree.write", path: "/s.jsonl", write: { op: "navigate", entryId: "e1" }, force: true }, (a) => got.push(a), io, {});
     await new Promise((r) => setTimeout(r, 10));
     expect(navigated).toEqual([]);
     expect(got).toEqual([{ type: "tree.writeFailed", path: "/s.jsonl", error: "cannot resume: 'pi' is not on PATH" }]);
@@ -16,7 +16,7 @@ describe("runTreeEffect: resume at an entry with a pi that cannot be started", (
     const labelled: string[] = [];
     const io: TreeIO = { ...realTreeIO, label: async (p) => (labelled.push(p), {} as never), mtimeMs: async () => 0, now: () => 1e12, stamp: () => undefined, piProblem: () => "missing" };
     const got: AppAction[] = [];
-    runTreeEffect({ id: 1, type: "tree.write", path: "/s.jsonl", write: { op: "label", entryId: "e1", label: "x" }, force: true }, (a) => got.push(a), io, {});
+    runTreeEffect({ type: "tree.write", path: "/s.jsonl", write: { op: "label", entryId: "e1", label: "x" }, force: true }, (a) => got.push(a), io, {});
     await new Promise((r) => setTimeout(r, 10));
     expect(labelled).toEqual(["/s.jsonl"]);
     expect(got[0]).toMatchObject({ type: "tree.written" });

@@ -3,11 +3,11 @@ import type { PendingWrite } from "./treeState.js";
 
 /** I/O the tree's reducer asks for; run by runTreeEffect. */
 export type TreeEffect =
-  | { id: number; type: "tree.load"; path: string; seq: number }
-  | { id: number; type: "tree.search"; path: string; index: SessionIndex; query: string; seq: number }
+  | { type: "tree.load"; path: string; seq: number }
+  | { type: "tree.search"; path: string; index: SessionIndex; query: string; seq: number }
   /** An append (label, resume-at-entry). Unless `force`, a file changed in the last 10 s asks first. */
-  | { id: number; type: "tree.write"; path: string; write: PendingWrite; force: boolean; ownMtime?: number }
-  | { id: number; type: "tree.fork"; path: string; entryId: string };
+  | { type: "tree.write"; path: string; write: PendingWrite; force: boolean; ownMtime?: number }
+  | { type: "tree.fork"; path: string; entryId: string };
 
 const TYPES = new Set(["tree.load", "tree.search", "tree.write", "tree.fork"]);
 

@@ -5,8 +5,9 @@ import { assistant, entry, user, writeBranchedSession, writeSession } from "../.
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { loadSessionIndex, type SessionIndex } from "../../src/model/session-index.js";
 import type { CommandId } from "../keys/commands.js";
-import { type AppAction, appReducer, type AppState, initialState, modeOf } from "../state/appReducer.js";
+import { type AppAction, type AppState, initialState, modeOf } from "../state/appReducer.js";
 import { currentId } from "./treeState.js";
+import { reduce } from "../../test/helpers/update.js";
 
 // u1 ─ a1 ─┬─ u3 ─ a3 ─ l1 (label "keep" on u3; the leaf)   active
 //          └─ u2 ─ a2
@@ -19,7 +20,7 @@ beforeAll(async () => {
   index = await loadSessionIndex(file.path, { skim: true });
 });
 
-const run = (s: AppState, ...actions: AppAction[]) => actions.reduce(appReducer, s);
+const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
 const cmd = (command: CommandId): AppAction => ({ type: "command", command });
 const key = (k: readonly [string, Key]): AppAction => ({ type: "key", input: k[0], key: k[1] });
 const type = (text: string): AppAction[] => [...text].map((c) => key(K.char(c)));

@@ -6,7 +6,9 @@ import { sessionTitle } from "../../src/model/session-title.js";
 import type { SessionSummary } from "../../src/model/types.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
-import { type AppState, pushEffect, refresh } from "../state/appState.js";
+import { type AppState, refresh } from "../state/appState.js";
+import type { Effect } from "../state/effects.js";
+import { andThen, type Next, withEffect } from "../state/next.js";
 import { mergeBatch } from "../state/sessions.js";
 import { type FileStamp, recordOwnWrite } from "../state/lifecycle.js";
 import * as text from "../state/textInput.js";
@@ -68,11 +70,11 @@ function note(t: TreeState, text: string, error = false): TreeState {
 }
 
 /** Opens the selected session's tree and starts loading it. */
-export function openTree(s: AppState): AppState {
+export function openTree(s: AppState): Next {
   const sel = s.rows[s.cursor]?.session;
   if (!sel) return s;
   const t = newTreeState(sel.path, sel.cwd, sessionTitle(sel));
-  return pushEffect({ ...s, tree: t, stack: [...s.stack, TREE_LAYER] }, { type: "tree.load", path: t.path, seq: t.loadSeq });
+  return withEffect({ ...s, tree: t, stack: [...s.stack, TREE_LAYER] }, { type: "tree.load", path: t.path, seq: t.loadSeq });
 }
 
 /** Back to the list, with the same session selected. */
@@ -81,14 +83,14 @@ export function closeTree(s: AppState): AppState {
   return { ...s, tree: null, stack };
 }
 
-function reload(s: AppState, t: TreeState): AppState {
+function reload(s: AppState, t: TreeState): Next {
   const next = { ...t, loadSeq: t.loadSeq + 1, anchorId: currentId(t) ?? t.anchorId };
-  return pushEffect(setTree(s, next), { type: "tree.load", path: t.path, seq: next.loadSeq });
+  return withEffect(setTree(s, next), { type: "tree.load", path: t.path, seq: next.loadSeq });
 }
 
-function requestWrite(s: AppState, t: TreeState, write: PendingWrite, force: boolean): AppState {
+function requestWrite(s: AppState, t: TreeState, write: PendingWrite, force: boolean): Next {
   if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
-  return pushEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime });
+  return withEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime });
 }
 
 /** The tree's search or label field set to `next`. */
@@ -97,10 +99,10 @@ export function treeInput(s: AppState, next: text.TextInput): AppState {
   return t?.input && next !== t.input.text ? setTree(s, { ...t, input: { ...t.input, text: next } }) : s;
 }
 
-const quit = (s: AppState) => pushEffect(s, { type: "exit", outcome: { kind: "quit" } });
+const quit = (s: AppState): Next => withEffect(s, { type: "exit", outcome: { kind: "quit" } });
 
 /** A command while the tree is on top (or tree.open from the list). */
-export function runTreeCommand(s: AppState, c: CommandId): AppState {
+export function runTreeCommand(s: AppState, c: CommandId): Next {
   if (c === "tree.open") return openTree(s);
   if (!s.tree) return s;
   // A message lasts until the next key (unless a write is still running).
@@ -149,7 +151,7 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       return setTree(s, openInput(t, "label", sanitizeLine(t.index.labels.get(id) ?? ""), id));
     }
     case "tree.resume": {
-      if (resumeReady) return resumeOut(s, t);
+      if (resumeReady) return withEffect(s, resumeOut(s, t));
       const id = currentId(t);
       if (id === undefined) return s;
       const node = t.index?.byId.get(id);
@@ -165,7 +167,7 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       const id = currentId(t);
       if (id === undefined) return s;
       if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
-      return pushEffect(setTree(s, { ...note(t, "forking…"), busy: true }), { type: "tree.fork", path: t.path, entryId: id });
+      return withEffect(setTree(s, { ...note(t, "forking…"), busy: true }), { type: "tree.fork", path: t.path, entryId: id });
     }
     case "tree.original": {
       const original = !t.original;
@@ -197,7 +199,7 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
       if (input.kind === "label") return requestWrite(s, closed, { op: "label", entryId: input.entryId!, label: value }, false);
       if (!value.trim() || !t.index) return setTree(s, clearSearch(closed));
       const next = { ...closed, query: value.trim(), searching: true, searchSeq: t.searchSeq + 1, message: undefined };
-      return pushEffect(setTree(s, next), { type: "tree.search", path: t.path, index: t.index, query: next.query, seq: next.searchSeq });
+      return withEffect(setTree(s, next), { type: "tree.search", path: t.path, index: t.index, query: next.query, seq: next.searchSeq });
     }
     case "tree.inputCancel":
       return setTree(s, { ...t, input: null });
@@ -217,7 +219,7 @@ export function runTreeCommand(s: AppState, c: CommandId): AppState {
 }
 
 /** Results of the tree's effects. Stale ones (another session, an older request) are dropped. */
-export function treeReducer(s: AppState, a: TreeAction): AppState {
+export function treeReducer(s: AppState, a: TreeAction): Next {
   if (a.type === "tree.forked") return forked(s, a);
   const t = s.tree;
   if (!t) return s;
@@ -261,7 +263,7 @@ export function treeReducer(s: AppState, a: TreeAction): AppState {
       }
       // Resume at the entry: the same way out as the list's resume.
       const shown = reload(s, note(done, a.wrote ? "position moved to this entry" : "this entry already is the position"));
-      return resumeOut(shown, done);
+      return withEffect(shown, resumeOut(s, done));
     }
     case "tree.writeFailed":
       if (a.path !== t.path) return s;
@@ -277,9 +279,9 @@ export function treeReducer(s: AppState, a: TreeAction): AppState {
 }
 
 /** Leaves for pi (or prints the path, picking) once the position is written. */
-function resumeOut(s: AppState, t: TreeState): AppState {
-  if (s.print) return pushEffect(s, { type: "exit", outcome: { kind: "print", path: t.path } });
-  return pushEffect(s, { type: "resume", path: t.path, cwd: t.cwd });
+function resumeOut(s: AppState, t: TreeState): Effect {
+  if (s.print) return { type: "exit", outcome: { kind: "print", path: t.path } };
+  return { type: "resume", path: t.path, cwd: t.cwd };
 }
 
 /** A fork was written: back to the list with the fork selected (threaded under its parent). */

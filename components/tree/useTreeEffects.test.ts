@@ -21,7 +21,7 @@ describe("resume at a user message: the runner", () => {
     };
     const actions: AppAction[] = [];
     const done = new Promise<void>((resolve) => {
-      runTreeEffect({ id: 1, type: "tree.write", path: file.path, write: { op: "navigate", entryId: "a1", copyOf: index.byId.get("u2")! }, force: false }, (a) => {
+      runTreeEffect({ type: "tree.write", path: file.path, write: { op: "navigate", entryId: "a1", copyOf: index.byId.get("u2")! }, force: false }, (a) => {
         actions.push(a);
         resolve();
       }, io, {});

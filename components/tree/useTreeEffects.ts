@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import { type Dispatch, useEffect, useRef } from "react";
+import type { Dispatch } from "react";
 import { forkAtEntry } from "../../src/actions/fork.js";
 import { labelEntry } from "../../src/actions/label.js";
 import { resumeAtEntry } from "../../src/actions/navigate.js";
@@ -11,10 +11,9 @@ import { fsPath } from "../../src/store/fs-path.js";
 import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
 import type { AppAction } from "../state/appReducer.js";
-import type { Effect } from "../state/effects.js";
 import { fileStamp } from "../hooks/useLifecycleEffects.js";
 import type { FileStamp } from "../state/lifecycle.js";
-import { isTreeEffect, RECENT_WRITE_MS, type TreeEffect } from "./treeEffects.js";
+import { RECENT_WRITE_MS, type TreeEffect } from "./treeEffects.js";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -115,25 +114,4 @@ export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: 
       })().catch((err) => dispatch({ type: "tree.forkFailed", path: e.path, error: message(err) }));
       return;
   }
-}
-
-/**
- * Picks the tree's effects off the app's queue, runs each once and marks them done.
- * `afterWrite` (the store watcher's "look now") runs after each write or fork.
- */
-export function useTreeEffects(effects: readonly Effect[], dispatch: Dispatch<AppAction>, io: TreeIO = realTreeIO, afterWrite?: () => void): void {
-  const after = useRef(afterWrite);
-  after.current = afterWrite;
-  const ctx = useRef<{ search?: AbortController }>({});
-  const started = useRef(new Set<number>());
-  useEffect(() => {
-    const mine = effects.filter((e): e is TreeEffect => isTreeEffect(e) && !started.current.has(e.id));
-    if (mine.length === 0) return;
-    for (const e of mine) {
-      started.current.add(e.id);
-      runTreeEffect(e, dispatch, io, ctx.current, () => after.current?.());
-    }
-    dispatch({ type: "effects.done", ids: mine.map((e) => e.id) });
-  }, [effects, dispatch, io]);
-  useEffect(() => () => ctx.current.search?.abort(), []);
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { appReducer, initialState, modeOf, topLayer } from "../state/appReducer.js";
+import { initialState, modeOf, topLayer } from "../state/appReducer.js";
 import type { AppState } from "../state/appState.js";
 import type { CommandId } from "../keys/commands.js";
 import { K } from "../../test/helpers/keys.js";
+import { reduce } from "../../test/helpers/update.js";
 
-const run = (s: AppState, ...cs: CommandId[]) => cs.reduce((x, command) => appReducer(x, { type: "command", command }), s);
+const run = (s: AppState, ...cs: CommandId[]) => cs.reduce((x, command) => reduce(x, { type: "command", command }), s);
 const layer = (s: AppState) => {
   const l = topLayer(s);
   if (l?.kind !== "usage") throw new Error("no usage layer");
@@ -34,7 +35,7 @@ describe("the usage view's reducer", () => {
   it("scrolls within what the view reported, and a new grouping starts at the top", () => {
     let s = run(s0, "usage.open");
     expect(layer(run(s, "usage.down")).top).toBe(0); // nothing to scroll yet
-    s = appReducer(s, { type: "usage.view", maxTop: 30, page: 10 });
+    s = reduce(s, { type: "usage.view", maxTop: 30, page: 10 });
     expect(layer(run(s, "usage.down", "usage.down")).top).toBe(2);
     expect(layer(run(s, "usage.pageDown")).top).toBe(9);
     expect(layer(run(s, "usage.bottom")).top).toBe(30);
@@ -42,11 +43,11 @@ describe("the usage view's reducer", () => {
     expect(layer(run(s, "usage.bottom", "usage.pageUp", "usage.top")).top).toBe(0);
     expect(layer(run(s, "usage.bottom", "usage.byModel")).top).toBe(0);
     // less to show now: the offset follows
-    expect(layer(appReducer(run(s, "usage.bottom"), { type: "usage.view", maxTop: 4, page: 10 })).top).toBe(4);
+    expect(layer(reduce(run(s, "usage.bottom"), { type: "usage.view", maxTop: 4, page: 10 })).top).toBe(4);
   });
   it("the mouse wheel scrolls the chart, three rows a notch", () => {
-    const s = appReducer(run(s0, "usage.open"), { type: "usage.view", maxTop: 30, page: 10 });
-    const wheel = (x: AppState, dir: 1 | -1) => appReducer(x, { type: "mouse", kind: "wheel", pane: "list", dir, at: 0 });
+    const s = reduce(run(s0, "usage.open"), { type: "usage.view", maxTop: 30, page: 10 });
+    const wheel = (x: AppState, dir: 1 | -1) => reduce(x, { type: "mouse", kind: "wheel", pane: "list", dir, at: 0 });
     expect(layer(wheel(s, 1)).top).toBe(3);
     expect(layer(wheel(wheel(wheel(s, 1), 1), -1)).top).toBe(3);
     expect(layer(wheel(s, -1)).top).toBe(0);
@@ -54,7 +55,7 @@ describe("the usage view's reducer", () => {
   it("routes keys in the view: U opens it from the list, Esc and q close it, ? opens the help over it", () => {
     const key = (s: AppState, c: string | readonly [string, import("ink").Key]) => {
       const [input, k] = typeof c === "string" ? K.char(c) : c;
-      return appReducer(s, { type: "key", input, key: k });
+      return reduce(s, { type: "key", input, key: k });
     };
     let s = key(s0, "U");
     expect(modeOf(s)).toBe("usage");
