@@ -1,12 +1,12 @@
-import type { ScanHandlers, ScanOptions, ScanResult } from "../../src/store/scan-store.js";
 import type { FullTextFn } from "../hooks/useFullTextSearch.js";
 import type { PreviewLoader } from "../preview/types.js";
 import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
 import type { WatchFn } from "../hooks/useStoreWatch.js";
 import type { TreeIO } from "../tree/useTreeEffects.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
+import type { ScanFn } from "../hooks/useStoreScan.js";
 
-export type ScanFn = (dir: string, handlers?: ScanHandlers, options?: ScanOptions) => Promise<ScanResult>;
+export type { ScanFn };
 
 /** What the browser needs from the outside world; tests pass fakes. */
 export interface BrowserDeps {

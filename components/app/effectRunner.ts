@@ -1,4 +1,3 @@
-import type { Dispatch } from "react";
 import { type LifecycleDeps, runLifecycleEffect } from "../hooks/useLifecycleEffects.js";
 import { type LoadIndex, runReaderEffect } from "../reader/useReaderEffects.js";
 import { isReaderEffect } from "../reader/readerEffects.js";
@@ -26,7 +25,7 @@ export interface EffectIO {
 }
 
 export interface EffectRunner {
-  run(e: Effect, dispatch: Dispatch<AppAction>): void;
+  run(e: Effect, dispatch: (a: AppAction) => void): void;
   /** Cancels work still under way (a tree search). */
   dispose(): void;
 }

@@ -1,9 +1,7 @@
 import { statSync } from "node:fs";
-import type { Dispatch } from "react";
 import { renameSession, normalizeName } from "../../src/actions/rename.js";
 import { deletePermanently, restoreFile, trashLocation, trashSessions, type TrashRecord } from "../../src/actions/trash/index.js";
-import type { AppAction } from "../state/appReducer.js";
-import type { DeleteTarget, FileStamp, LifecycleEffect } from "../state/lifecycle.js";
+import type { DeleteTarget, FileStamp, LifecycleAction, LifecycleEffect } from "../state/lifecycleTypes.js";
 
 /** The file operations behind rename, delete and undo; tests pass fakes. */
 export interface LifecycleDeps {
@@ -46,7 +44,7 @@ function trashCannotTakeIt(err: Error): boolean {
 }
 
 /** Carries out one rename, delete, restore or trash look-up; results come back as life.* actions. `afterWrite` runs after each own write so the store watcher looks at once. */
-export function runLifecycleEffect(e: LifecycleEffect, deps: LifecycleDeps, dispatch: Dispatch<AppAction>, afterWrite: () => void): void {
+export function runLifecycleEffect(e: LifecycleEffect, deps: LifecycleDeps, dispatch: (a: LifecycleAction) => void, afterWrite: () => void): void {
   switch (e.type) {
     case "trashLocation":
       dispatch({ type: "life.setup", trashDir: deps.trashLocation() ?? null });

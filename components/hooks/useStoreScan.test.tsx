@@ -3,7 +3,7 @@ import { act, useCallback, useReducer } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupInk, manualScan, renderInk, settle } from "../../test/helpers/ink.js";
 import { makeProbe, makeSummary } from "../../test/helpers/sessions.js";
-import type { ScanFn } from "../app/deps.js";
+import type { ScanFn } from "./useStoreScan.js";
 import type { AppAction } from "../state/appReducer.js";
 import { useStoreScan } from "./useStoreScan.js";
 

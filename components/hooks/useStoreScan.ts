@@ -1,7 +1,10 @@
 import { type Dispatch, useEffect } from "react";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
 import type { AppAction } from "../state/appReducer.js";
-import type { ScanFn } from "../app/deps.js";
+import type { ScanHandlers, ScanOptions, ScanResult } from "../../src/store/scan-store.js";
+
+/** How the browser scans the store (the worker scan; tests pass fakes). */
+export type ScanFn = (dir: string, handlers?: ScanHandlers, options?: ScanOptions) => Promise<ScanResult>;
 
 /**
  * Runs the store scan and feeds the reducer. Batches are coalesced so the app

@@ -1,4 +1,4 @@
-import type { Key } from "ink";
+import type { Key } from "./key.js";
 
 /** A parsed key binding such as "ctrl+s", "shift+tab", "pageup" or "G". */
 export interface Binding {

@@ -1,4 +1,4 @@
-import type { Key } from "ink";
+import type { Key } from "./key.js";
 
 /** An Ink Key with every flag off, plus the given ones. */
 export function inkKey(over: Partial<Key> = {}): Key {

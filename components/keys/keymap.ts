@@ -1,4 +1,4 @@
-import type { Key } from "ink";
+import type { Key } from "./key.js";
 import { type Binding, formatBinding, isPrintable, matches, parseBinding } from "./binding.js";
 import { COMMANDS, type CommandId, type Mode, MODE_COMMANDS, TEXT_MODES } from "./commands.js";
 

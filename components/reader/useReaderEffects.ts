@@ -1,7 +1,6 @@
-import type { Dispatch } from "react";
 import { sharedIndexCache } from "../../src/model/index-cache.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
-import type { AppAction } from "../state/appReducer.js";
+import type { ReaderAction } from "./readerReducer.js";
 import type { ReaderEffect } from "./readerEffects.js";
 
 /** How the reader loads a session: the skimmed index (bulky outputs are read only when shown), shared with the preview and the tree. */
@@ -10,7 +9,7 @@ export type LoadIndex = (path: string) => Promise<SessionIndex>;
 export const realLoadIndex: LoadIndex = (path) => sharedIndexCache.get(path);
 
 /** Carries out the reader's load; the result comes back as reader.loaded / reader.loadFailed. */
-export function runReaderEffect(e: ReaderEffect, dispatch: Dispatch<AppAction>, load: LoadIndex): void {
+export function runReaderEffect(e: ReaderEffect, dispatch: (a: ReaderAction) => void, load: LoadIndex): void {
   load(e.path).then(
     (index) => dispatch({ type: "reader.loaded", path: e.path, seq: e.seq, index }),
     (err: unknown) => dispatch({ type: "reader.loadFailed", path: e.path, seq: e.seq, error: err instanceof Error ? err.message : String(err) }),

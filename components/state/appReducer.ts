@@ -1,4 +1,4 @@
-import type { Key } from "ink";
+import type { Key } from "../keys/key.js";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
 import { parseQuery, type Query } from "../../src/search/query.js";
 import { nextSort, type SortKey } from "../../src/search/sort.js";

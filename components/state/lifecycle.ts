@@ -1,4 +1,4 @@
-import type { Key } from "ink";
+import type { Key } from "../keys/key.js";
 import type { TrashRecord } from "../../src/actions/trash/log.js";
 import { formatBytes } from "../../src/text/format.js";
 import { sessionTitle } from "../../src/model/session-title.js";

@@ -1,15 +1,13 @@
 import { relative } from "node:path";
-import type { Dispatch } from "react";
 import { sharedIndexCache } from "../../src/model/index-cache.js";
 import { readEntriesSync } from "../../src/model/read-entries.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { describeEntry } from "../../src/model/text.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
-import type { AppAction } from "../state/appReducer.js";
 import type { Outcome } from "../state/effects.js";
 import { copyRefusal, sizeNote } from "./copyText.js";
 import { EXPORT_LABEL, exportBaseName, exportText, writeExport } from "./exportFile.js";
-import type { TakeoutEffect } from "./takeoutTypes.js";
+import type { TakeoutAction, TakeoutEffect } from "./takeoutTypes.js";
 
 /** The I/O behind copy, export and `n`; tests pass fakes. */
 export interface TakeoutIO {
@@ -36,7 +34,7 @@ export const realTakeoutIO: Omit<TakeoutIO, "cwdExists"> = {
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Carries out one copy, export or new-session request; the result comes back as takeout.done (or the browser exits). */
-export function runTakeoutEffect(e: TakeoutEffect, io: TakeoutIO, dispatch: Dispatch<AppAction>, exit: (o: Outcome) => void): void {
+export function runTakeoutEffect(e: TakeoutEffect, io: TakeoutIO, dispatch: (a: TakeoutAction) => void, exit: (o: Outcome) => void): void {
   const done = (text: string, tone: "info" | "error" = "info") => dispatch({ type: "takeout.done", text, tone });
   const copy = (text: string, what: string) => {
     if (!io.copy) return done("no clipboard: the terminal cannot be written to", "error");

@@ -1,5 +1,4 @@
 import { stat } from "node:fs/promises";
-import type { Dispatch } from "react";
 import { forkAtEntry } from "../../src/actions/fork.js";
 import { labelEntry } from "../../src/actions/label.js";
 import { resumeAtEntry } from "../../src/actions/navigate.js";
@@ -10,10 +9,10 @@ import type { EntryNode } from "../../src/model/types.js";
 import { fsPath } from "../../src/store/fs-path.js";
 import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
-import type { AppAction } from "../state/appReducer.js";
 import { fileStamp } from "../hooks/useLifecycleEffects.js";
-import type { FileStamp } from "../state/lifecycle.js";
+import type { FileStamp } from "../state/lifecycleTypes.js";
 import { RECENT_WRITE_MS, type TreeEffect } from "./treeEffects.js";
+import type { TreeAction } from "./treeReducer.js";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -58,7 +57,7 @@ export const realTreeIO: TreeIO = {
 };
 
 /** Runs one tree effect; results come back as actions. Never throws. */
-export function runTreeEffect(e: TreeEffect, dispatch: Dispatch<AppAction>, io: TreeIO, ctx: { search?: AbortController }, afterWrite?: () => void): void {
+export function runTreeEffect(e: TreeEffect, dispatch: (a: TreeAction) => void, io: TreeIO, ctx: { search?: AbortController }, afterWrite?: () => void): void {
   switch (e.type) {
     case "tree.load":
       // Skimmed: bulky tool outputs stay unparsed; their rows are named by the tool-call map.
