@@ -1,8 +1,8 @@
 import { moveTo as moveTreeTo } from "../tree/treeState.js";
 import type { CommandId } from "../keys/commands.js";
 import { scrollWindow, cursorToRow } from "../reader/readerState.js";
-import { type AppState, modeOf, moveTo } from "../state/appState.js";
-import { andThen, type Next } from "../state/next.js";
+import { type AppState, modeOf, moveTo, type Next } from "../state/appState.js";
+import { andThen } from "../state/next.js";
 import type { MousePane } from "./hitTest.js";
 
 /*

@@ -4,8 +4,14 @@ import type { SessionIndex } from "../../src/model/session-index.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { helpLines } from "../help/helpLines.js";
 import type { CommandId, Mode } from "../keys/commands.js";
-import type { AppState } from "../state/appState.js";
+import type { Keymap } from "../keys/keymap.js";
+import type { Layered } from "../state/layers.js";
+import type { ListState } from "../state/list.js";
 import { type Next, withEffect } from "../state/next.js";
+import { type LeaveEffect, QUIT } from "../state/outcome.js";
+import type { WithStatus } from "../state/status.js";
+import type { TreeState } from "../tree/treeState.js";
+import type { ReaderEffect } from "./readerEffects.js";
 import * as text from "../state/textInput.js";
 import { currentId } from "../tree/treeState.js";
 import {
@@ -57,14 +63,24 @@ export function isReaderMode(m: Mode): boolean {
 
 const READER_LAYER = { kind: "reader" } as const;
 
-function setReader(s: AppState, r: ReaderState): AppState {
+/** What the reader reads beyond its own state: the list or the tree it opens from, the layers, the status, the keys (for its help). */
+export interface ReaderHost extends ListState, Layered, WithStatus {
+  reader: ReaderState | null;
+  tree: TreeState | null;
+  keymap: Keymap;
+  helpTop: number;
+}
+
+type ReaderNext<S> = Next<S, ReaderEffect | LeaveEffect>;
+
+function setReader<S extends ReaderHost>(s: S, r: ReaderState): S {
   return r === s.reader ? s : { ...s, reader: r };
 }
 
-const say = (s: AppState, msg: string, tone: "info" | "error" = "info"): AppState => ({ ...s, status: { text: msg, tone } });
+const say = <S extends ReaderHost>(s: S, msg: string, tone: "info" | "error" = "info"): S => ({ ...s, status: { text: msg, tone } });
 
 /** Opens the reader: from the tree on the branch through its selected entry (at it), else on the selected session's active branch (at its end). */
-export function openReader(s: AppState): Next {
+export function openReader<S extends ReaderHost>(s: S): ReaderNext<S> {
   const t = s.stack.some((l) => l.kind === "tree") ? s.tree : null;
   if (t) {
     const focus = currentId(t);
@@ -82,19 +98,19 @@ export function openReader(s: AppState): Next {
 }
 
 /** Back to where the reader was opened (the list or the tree), as it was. */
-export function closeReader(s: AppState): AppState {
+export function closeReader<S extends ReaderHost>(s: S): S {
   return { ...s, reader: null, stack: s.stack.filter((l) => l.kind !== "reader") };
 }
 
 /** The reader's search field set to `next`. */
-export function readerInput(s: AppState, next: text.TextInput): AppState {
+export function readerInput<S extends ReaderHost>(s: S, next: text.TextInput): S {
   const r = s.reader;
   return r?.input && next !== r.input ? setReader(s, { ...r, input: next }) : s;
 }
 
-const quit = (s: AppState): Next => withEffect(s, { type: "exit", outcome: { kind: "quit" } });
+const quit = <S extends ReaderHost>(s: S): ReaderNext<S> => withEffect(s, QUIT);
 
-export function runReaderCommand(s: AppState, c: CommandId): Next {
+export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): ReaderNext<S> {
   if (c === "reader.open") return openReader(s);
   const r = s.reader;
   if (!r) return s;
@@ -175,7 +191,7 @@ export function runReaderCommand(s: AppState, c: CommandId): Next {
   }
 }
 
-export function readerReducer(s: AppState, a: ReaderAction): AppState {
+export function readerReducer<S extends ReaderHost>(s: S, a: ReaderAction): S {
   const r = s.reader;
   if (!r) return s;
   switch (a.type) {

@@ -5,7 +5,9 @@ import { nextSort, type SortKey } from "../../src/search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { deriveRows, inScope, type ListRow, type Scope } from "./derive.js";
-import { type Next, type Step, toStep, withEffect } from "./next.js";
+import { replaceTop } from "./layers.js";
+import { toStep, withEffect } from "./next.js";
+import { QUIT } from "./outcome.js";
 import { activeHits, type FullTextAction, type FullTextState, INITIAL_FULL_TEXT, reduceFullText } from "./fullText.js";
 import { type ListedSession, mergeBatch, type SessionMap } from "./sessions.js";
 import * as text from "./textInput.js";
@@ -13,15 +15,15 @@ import { isTreeAction, isTreeMode, runTreeCommand, type TreeAction, treeInput, t
 import { type TreeState, treeModeOf } from "../tree/treeState.js";
 import { clearMarks, lifecycleCommand, lifecycleKey, lifecycleReducer, renameInput } from "./lifecycle.js";
 import { initialLifecycle, isLifecycleMode, type LifecycleAction, type StatusMessage } from "./lifecycleTypes.js";
-import { isUsageAction, isUsageCommand, runUsageCommand, type UsageAction, usageReducer } from "../usage/usageReducer.js";
-import { type AppState, modeOf, moveTo, pop, refresh, selectedSession, topLayer } from "./appState.js";
+import { isUsageAction, isUsageCommand, openUsage, runUsageCommand, type UsageAction, type UsageCommandId, usageReducer } from "../usage/usageReducer.js";
+import { type AppState, type Layer, modeOf, moveTo, type Next, pop, refresh, selectedSession, type Step, topLayer } from "./appState.js";
 import { isReaderAction, isReaderCommand, isReaderMode, type ReaderAction, readerInput, readerReducer, runReaderCommand } from "../reader/readerReducer.js";
 import { isTakeoutCommand, runTakeoutCommand, takeoutReducer } from "../takeout/takeoutReducer.js";
 import type { TakeoutAction } from "../takeout/takeoutTypes.js";
 import { type MouseAction, mouseReducer } from "../mouse/mouseReducer.js";
 
 export { type AppState, type Layer, type ScanProgress, modeOf, moveTo, pop, refresh, selectedSession, topLayer } from "./appState.js";
-export { type Next, type Step } from "./next.js";
+export type { Next, Step } from "./appState.js";
 
 export type AppAction =
   | { type: "key"; input: string; key: Key }
@@ -121,7 +123,7 @@ function setSearch(s: AppState, search: text.TextInput): AppState {
   return refresh({ ...s, search, query });
 }
 
-const quit = (s: AppState): Next => withEffect(s, { type: "exit", outcome: { kind: "quit" } });
+const quit = (s: AppState): Next => withEffect(s, QUIT);
 
 /** The preview's offset for the selected session (a new selection starts at 0). */
 export function previewOffset(s: AppState): number {
@@ -142,12 +144,24 @@ function scrollPreview(s: AppState, delta: number): AppState {
 
 // ---- commands ----
 
+/** The usage view's layer replaced by its reducer's next one (closed when null). */
+function withLayer(s: AppState, l: Layer, next: Layer | null): AppState {
+  if (next === l) return s;
+  return next ? replaceTop(s, next) : pop(s);
+}
+
+function runUsage(s: AppState, c: UsageCommandId): AppState {
+  const l = topLayer(s);
+  if (c === "usage.open") return l?.kind === "usage" ? s : { ...s, stack: [...s.stack, openUsage()] };
+  return l?.kind === "usage" ? withLayer(s, l, runUsageCommand(l, c)) : s;
+}
+
 export function runCommand(s: AppState, c: CommandId): Next {
   // The reader and taking things out (copy, export, n, D) have their own reducers.
   if (isTakeoutCommand(c) || modeOf(s) === "export") return runTakeoutCommand(s, c);
   if (isReaderCommand(c) || isReaderMode(modeOf(s))) return runReaderCommand(s, c);
   if (isTreeCommand(c) || isTreeMode(modeOf(s))) return runTreeCommand(s, c);
-  if (isUsageCommand(c)) return runUsageCommand(s, c);
+  if (isUsageCommand(c)) return runUsage(s, c);
   const page = Math.max(1, s.pageSize - 1);
   const inHelp = modeOf(s) === "help";
   switch (c) {
@@ -264,7 +278,10 @@ export function update(s: AppState, a: AppAction): Step {
 export function appReducer(s: AppState, a: AppAction): Next {
   if (isTreeAction(a)) return treeReducer(s, a);
   if (isReaderAction(a)) return readerReducer(s, a);
-  if (isUsageAction(a)) return usageReducer(s, a);
+  if (isUsageAction(a)) {
+    const l = topLayer(s);
+    return l?.kind === "usage" ? withLayer(s, l, usageReducer(l, a)) : s;
+  }
   switch (a.type) {
     case "takeout.done":
       return takeoutReducer(s, a);

@@ -3,11 +3,12 @@ import type { TrashRecord } from "../../src/actions/trash/log.js";
 import { formatBytes } from "../../src/text/format.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
-import type { CommandId, Mode } from "../keys/commands.js";
-import { commandFor } from "../keys/keymap.js";
-import { type AppState, modeOf, moveTo, pop, refresh, selectedSession, topLayer } from "./appState.js";
+import { commandFor, type Keymap } from "../keys/keymap.js";
+import { type Layered, pop, replaceTop, topLayer } from "./layers.js";
+import { type ListState, moveTo, refresh, selectedSession } from "./list.js";
 import { type Next, withEffect } from "./next.js";
-import type { DeleteTarget, FileStamp, LifecycleAction, LifecycleCommand, LifecycleLayer, LifecycleState, StatusMessage } from "./lifecycleTypes.js";
+import type { WithStatus } from "./status.js";
+import { type DeleteTarget, type FileStamp, type LifecycleAction, type LifecycleCommand, type LifecycleEffect, type LifecycleState, lifecycleMode, type StatusMessage } from "./lifecycleTypes.js";
 
 // The state, actions and effects live in a leaf module; consumers may take them from here.
 export * from "./lifecycleTypes.js";
@@ -20,8 +21,17 @@ import * as text from "./textInput.js";
  * requested as effects and carried out by useLifecycleEffects.
  */
 
+/** What rename, delete, undo and marks read and write: the list, the layers, the status, their own state, and what protects a session. */
+export interface LifecycleHost extends ListState, LifecycleState, Layered, WithStatus {
+  keymap: Keymap;
+  /** The session open in the launching pi: never deleted from here. */
+  openInPi?: string;
+}
+
+type LifecycleNext<S> = Next<S, LifecycleEffect>;
+
 /** Remember our write to `path` (and show the session with the size and mtime it now has). */
-export function recordOwnWrite(s: AppState, path: string, stamp: FileStamp | undefined): AppState {
+export function recordOwnWrite<S extends ListState & Pick<LifecycleState, "ownWrites">>(s: S, path: string, stamp: FileStamp | undefined): S {
   if (!stamp) return s;
   const x = s.sessions.get(path);
   const sessions = x ? new Map(s.sessions).set(path, { ...x, bytes: stamp.bytes, mtimeMs: stamp.mtimeMs }) : s.sessions;
@@ -38,7 +48,7 @@ export function isOwnWrite(s: Pick<LifecycleState, "ownWrites">, f: { path: stri
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
-function target(state: AppState, s: ListedSession): DeleteTarget {
+function target(state: LifecycleHost, s: ListedSession): DeleteTarget {
   return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs, ours: isOwnWrite(state, s) };
 }
 
@@ -46,15 +56,11 @@ export function totalBytes(targets: readonly DeleteTarget[]): number {
   return targets.reduce((n, t) => n + t.bytes, 0);
 }
 
-function setStatus(s: AppState, text: string, tone: StatusMessage["tone"] = "info"): AppState {
+function setStatus<S extends LifecycleHost>(s: S, text: string, tone: StatusMessage["tone"] = "info"): S {
   return { ...s, status: { text, tone } };
 }
 
-function replaceTop(s: AppState, l: LifecycleLayer): AppState {
-  return { ...s, stack: [...s.stack.slice(0, -1), l] };
-}
-
-function withoutPaths(s: AppState, paths: readonly string[]): AppState {
+function withoutPaths<S extends LifecycleHost>(s: S, paths: readonly string[]): S {
   if (paths.length === 0) return s;
   const sessions = new Map(s.sessions);
   let marks = s.marks;
@@ -70,7 +76,7 @@ function withoutPaths(s: AppState, paths: readonly string[]): AppState {
 
 // ---- commands ----
 
-function openRename(s: AppState): AppState {
+function openRename<S extends LifecycleHost>(s: S): S {
   const sel = selectedSession(s);
   if (!sel) return s;
   const value = sanitizeLine(sel.name ?? "");
@@ -78,7 +84,7 @@ function openRename(s: AppState): AppState {
 }
 
 /** Ctrl+D (to the trash) or, `permanent`, D: both start with the same first confirmation. */
-export function openDelete(s: AppState, permanent = false): AppState {
+export function openDelete<S extends LifecycleHost>(s: S, permanent = false): S {
   // As pi's /resume: the session open in the pi that launched us is never deleted.
   const open = s.openInPi;
   if (open && (s.marks.size > 0 ? s.marks.has(open) : selectedSession(s)?.path === open)) {
@@ -98,7 +104,7 @@ export function openDelete(s: AppState, permanent = false): AppState {
   return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false, ...(permanent ? { permanent } : {}) }] };
 }
 
-function toggleMark(s: AppState): AppState {
+function toggleMark<S extends LifecycleHost>(s: S): S {
   const sel = selectedSession(s);
   if (!sel) return s;
   const marks = new Set(s.marks);
@@ -107,18 +113,18 @@ function toggleMark(s: AppState): AppState {
   return moveTo({ ...s, marks }, s.cursor + 1);
 }
 
-function undo(s: AppState): Next {
+function undo<S extends LifecycleHost>(s: S): LifecycleNext<S> {
   if (!s.undo || s.undo.records.length === 0) return setStatus(s, "nothing to undo");
   return withEffect(s, { type: "restore", records: s.undo.records });
 }
 
-function submitRename(s: AppState): Next {
+function submitRename<S extends LifecycleHost>(s: S): LifecycleNext<S> {
   const top = topLayer(s);
   if (top?.kind !== "rename") return s;
   return withEffect(pop(s), { type: "rename", path: top.path, name: top.input.value });
 }
 
-function confirmDelete(s: AppState): Next {
+function confirmDelete<S extends LifecycleHost>(s: S): LifecycleNext<S> {
   const top = topLayer(s);
   if (top?.kind !== "delete") return s;
   // No trash here: never delete on the first confirmation; ask again, explicitly.
@@ -126,7 +132,7 @@ function confirmDelete(s: AppState): Next {
   return withEffect(pop(s), { type: top.step === "confirm" ? "trash" : "deletePermanently", targets: top.targets });
 }
 
-export function lifecycleCommand(s: AppState, c: LifecycleCommand): Next {
+export function lifecycleCommand<S extends LifecycleHost>(s: S, c: LifecycleCommand): LifecycleNext<S> {
   switch (c) {
     case "session.rename":
       return openRename(s);
@@ -146,20 +152,20 @@ export function lifecycleCommand(s: AppState, c: LifecycleCommand): Next {
 }
 
 /** Esc in the list: marks are cleared before Esc quits. Returns null when there are none. */
-export function clearMarks(s: AppState): AppState | null {
+export function clearMarks<S extends LifecycleHost>(s: S): S | null {
   return s.marks.size > 0 ? { ...s, marks: new Set() } : null;
 }
 
 /** The rename dialog's field set to `input`. */
-export function renameInput(s: AppState, input: text.TextInput): AppState {
+export function renameInput<S extends LifecycleHost>(s: S, input: text.TextInput): S {
   const top = topLayer(s);
   return top?.kind === "rename" && input !== top.input ? replaceTop(s, { ...top, input }) : s;
 }
 
 /** Keys while a rename or delete dialog is up (called by the root key router). */
-export function lifecycleKey(s: AppState, input: string, key: Key): Next {
+export function lifecycleKey<S extends LifecycleHost>(s: S, input: string, key: Key): LifecycleNext<S> {
   const top = topLayer(s);
-  const c = commandFor(s.keymap, modeOf(s), input, key);
+  const c = top?.kind === "rename" || top?.kind === "delete" ? commandFor(s.keymap, lifecycleMode(top), input, key) : undefined;
   if (top?.kind === "rename") {
     if (c === "rename.submit") return submitRename(s);
     if (c === "rename.cancel" || c === "app.interrupt") return pop(s);
@@ -175,7 +181,7 @@ export function lifecycleKey(s: AppState, input: string, key: Key): Next {
 
 // ---- results and store changes ----
 
-export function lifecycleReducer(s: AppState, a: LifecycleAction): AppState {
+export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleAction): S {
   switch (a.type) {
     case "life.setup":
       return { ...s, trashDir: a.trashDir };

@@ -2,41 +2,21 @@ import type { TrashRecord } from "../../src/actions/trash/log.js";
 import type { Diagnostic, SessionSummary } from "../../src/model/types.js";
 import type { Mode } from "../keys/commands.js";
 import type { ListedSession } from "./sessions.js";
-import type { TextInput } from "./textInput.js";
+import type { DeleteTarget, LifecycleLayer } from "./layers.js";
+import type { StatusMessage } from "./status.js";
+
+export type { DeleteTarget, LifecycleLayer } from "./layers.js";
+export type { StatusMessage } from "./status.js";
 
 /*
  * The lifecycle's state, actions and effects (rename, delete, undo, marks, status): a leaf
  * module, so appState.ts and lifecycle.ts both build on it without importing each other.
  */
 
-/** A session as the user confirmed it: size and mtime let a changed file be refused. */
-export interface DeleteTarget {
-  path: string;
-  sessionId: string;
-  title: string;
-  bytes: number;
-  mtimeMs: number;
-  /** Its last change was our own write (rename, label, fork): no "pi may have it open" warning. */
-  ours?: boolean;
-}
-
 /** A file's size and mtime right after we wrote it. */
 export interface FileStamp {
   bytes: number;
   mtimeMs: number;
-}
-
-export type LifecycleLayer =
-  | { kind: "rename"; path: string; title: string; input: TextInput }
-  /**
-   * step "confirm" says what will happen; "permanent" is the second, explicit confirmation.
-   * `permanent`: asked for a permanent delete (`D`), so the first step leads to the second, never to the trash.
-   */
-  | { kind: "delete"; step: "confirm" | "permanent"; targets: DeleteTarget[]; bulk: boolean; reason?: string; permanent?: boolean };
-
-export interface StatusMessage {
-  text: string;
-  tone: "info" | "error";
 }
 
 /** The last delete of this run, for `u`: the trash records and the rows they were. */

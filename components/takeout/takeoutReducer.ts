@@ -1,12 +1,14 @@
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId } from "../keys/commands.js";
-import { type AppState, pop, selectedSession, topLayer } from "../state/appState.js";
+import { pop, topLayer } from "../state/layers.js";
+import { type LifecycleHost, openDelete } from "../state/lifecycle.js";
+import { selectedSession } from "../state/list.js";
 import { type Next, withEffect } from "../state/next.js";
-import { openDelete } from "../state/lifecycle.js";
-import { currentId } from "../tree/treeState.js";
+import type { ReaderState } from "../reader/readerState.js";
+import { currentId, type TreeState } from "../tree/treeState.js";
 import { blockText, blockWhat, resumeCommand, sizeNote } from "./copyText.js";
 import type { ExportFormat } from "./exportFile.js";
-import type { TakeoutAction } from "./takeoutTypes.js";
+import type { TakeoutAction, TakeoutEffect } from "./takeoutTypes.js";
 
 /*
  * Taking things out of a session: copy (y p i c), export (e), a new pi session in its
@@ -18,6 +20,15 @@ export function isTakeoutCommand(c: CommandId): boolean {
   return c.startsWith("copy.") || c.startsWith("export.") || c === "session.new" || c === "session.deletePermanently";
 }
 
+/** What taking things out reads: the session in view (the reader's, the tree's or the list's), where to export to, and the delete it can open (D). */
+export interface TakeoutHost extends LifecycleHost {
+  reader: ReaderState | null;
+  tree: TreeState | null;
+  print: boolean;
+}
+
+type TakeoutNext<S> = Next<S, TakeoutEffect>;
+
 interface Target {
   path: string;
   cwd: string;
@@ -26,7 +37,7 @@ interface Target {
 }
 
 /** The session the command is about: the reader's, the tree's, or the selected one. */
-function targetOf(s: AppState): Target | undefined {
+function targetOf<S extends TakeoutHost>(s: S): Target | undefined {
   const top = topLayer(s);
   if (top?.kind === "reader" && s.reader) return { path: s.reader.path, cwd: s.reader.cwd, id: String(s.reader.index?.header.id ?? ""), title: s.reader.title };
   if (top?.kind === "tree" && s.tree) return { path: s.tree.path, cwd: s.tree.cwd, id: String(s.tree.index?.header.id ?? ""), title: s.tree.title };
@@ -34,13 +45,13 @@ function targetOf(s: AppState): Target | undefined {
   return sel && { path: sel.path, cwd: sel.cwd, id: sel.id, title: sanitizeLine(sel.name ?? "") || sanitizeLine(sel.firstMessage) || sel.id };
 }
 
-const say = (s: AppState, text: string, tone: "info" | "error" = "info"): AppState => ({ ...s, status: { text, tone } });
+const say = <S extends TakeoutHost>(s: S, text: string, tone: "info" | "error" = "info"): S => ({ ...s, status: { text, tone } });
 
-const copy = (s: AppState, text: string, what: string): Next => withEffect(s, { type: "copy", text, what });
+const copy = <S extends TakeoutHost>(s: S, text: string, what: string): TakeoutNext<S> => withEffect(s, { type: "copy", text, what });
 
 const FORMATS: Partial<Record<CommandId, ExportFormat>> = { "export.md": "md", "export.mdAll": "mdAll", "export.html": "html", "export.jsonl": "jsonl" };
 
-function copyMessage(s: AppState, t: Target): Next {
+function copyMessage<S extends TakeoutHost>(s: S, t: Target): TakeoutNext<S> {
   const top = topLayer(s);
   if (top?.kind === "reader" && s.reader) {
     const tr = s.reader.transcript;
@@ -58,7 +69,7 @@ function copyMessage(s: AppState, t: Target): Next {
   return copy(s, sel.firstMessage, `the session's first message (${sizeNote(sel.firstMessage)})`);
 }
 
-export function runTakeoutCommand(s: AppState, c: CommandId): Next {
+export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): TakeoutNext<S> {
   const top = topLayer(s);
   if (c === "export.cancel" || c === "app.interrupt") return top?.kind === "export" ? pop(s) : s;
   const format = FORMATS[c];
@@ -93,6 +104,6 @@ export function runTakeoutCommand(s: AppState, c: CommandId): Next {
   }
 }
 
-export function takeoutReducer(s: AppState, a: TakeoutAction): AppState {
+export function takeoutReducer<S extends TakeoutHost>(s: S, a: TakeoutAction): S {
   return say(s, a.text, a.tone);
 }

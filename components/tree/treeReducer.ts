@@ -6,11 +6,15 @@ import { sessionTitle } from "../../src/model/session-title.js";
 import type { SessionSummary } from "../../src/model/types.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
-import { type AppState, refresh } from "../state/appState.js";
-import type { Effect } from "../state/effects.js";
-import { andThen, type Next, withEffect } from "../state/next.js";
+import { type Layered, push } from "../state/layers.js";
+import { type ListState, refresh } from "../state/list.js";
+import { type Next, withEffect } from "../state/next.js";
+import { type LeaveEffect, QUIT } from "../state/outcome.js";
+import type { WithStatus } from "../state/status.js";
+import type { TreeEffect } from "./treeEffects.js";
 import { mergeBatch } from "../state/sessions.js";
-import { type FileStamp, recordOwnWrite } from "../state/lifecycle.js";
+import { recordOwnWrite } from "../state/lifecycle.js";
+import type { FileStamp, LifecycleState } from "../state/lifecycleTypes.js";
 import * as text from "../state/textInput.js";
 import {
   clearSearch,
@@ -59,9 +63,18 @@ export function isTreeMode(m: Mode): boolean {
 
 export const TREE_LAYER = { kind: "tree" } as const;
 
+/** What the tree reads and writes beyond its own state: the list (to open from and fork into), the layers, the status and our own writes. */
+export interface TreeHost extends ListState, Layered, WithStatus, Pick<LifecycleState, "ownWrites"> {
+  tree: TreeState | null;
+  print: boolean;
+  helpTop: number;
+}
+
+type TreeNext<S> = Next<S, TreeEffect | LeaveEffect>;
+
 const PREVIEW_STEP = 3;
 
-function setTree(s: AppState, t: TreeState): AppState {
+function setTree<S extends TreeHost>(s: S, t: TreeState): S {
   return t === s.tree ? s : { ...s, tree: t };
 }
 
@@ -70,7 +83,7 @@ function note(t: TreeState, text: string, error = false): TreeState {
 }
 
 /** Opens the selected session's tree and starts loading it. */
-export function openTree(s: AppState): Next {
+export function openTree<S extends TreeHost>(s: S): TreeNext<S> {
   const sel = s.rows[s.cursor]?.session;
   if (!sel) return s;
   const t = newTreeState(sel.path, sel.cwd, sessionTitle(sel));
@@ -78,31 +91,31 @@ export function openTree(s: AppState): Next {
 }
 
 /** Back to the list, with the same session selected. */
-export function closeTree(s: AppState): AppState {
+export function closeTree<S extends TreeHost>(s: S): S {
   const stack = s.stack.filter((l) => l.kind !== "tree");
   return { ...s, tree: null, stack };
 }
 
-function reload(s: AppState, t: TreeState): Next {
+function reload<S extends TreeHost>(s: S, t: TreeState): TreeNext<S> {
   const next = { ...t, loadSeq: t.loadSeq + 1, anchorId: currentId(t) ?? t.anchorId };
   return withEffect(setTree(s, next), { type: "tree.load", path: t.path, seq: next.loadSeq });
 }
 
-function requestWrite(s: AppState, t: TreeState, write: PendingWrite, force: boolean): Next {
+function requestWrite<S extends TreeHost>(s: S, t: TreeState, write: PendingWrite, force: boolean): TreeNext<S> {
   if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
   return withEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime });
 }
 
 /** The tree's search or label field set to `next`. */
-export function treeInput(s: AppState, next: text.TextInput): AppState {
+export function treeInput<S extends TreeHost>(s: S, next: text.TextInput): S {
   const t = s.tree;
   return t?.input && next !== t.input.text ? setTree(s, { ...t, input: { ...t.input, text: next } }) : s;
 }
 
-const quit = (s: AppState): Next => withEffect(s, { type: "exit", outcome: { kind: "quit" } });
+const quit = <S extends TreeHost>(s: S): TreeNext<S> => withEffect(s, QUIT);
 
 /** A command while the tree is on top (or tree.open from the list). */
-export function runTreeCommand(s: AppState, c: CommandId): Next {
+export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext<S> {
   if (c === "tree.open") return openTree(s);
   if (!s.tree) return s;
   // A message lasts until the next key (unless a write is still running).
@@ -219,7 +232,7 @@ export function runTreeCommand(s: AppState, c: CommandId): Next {
 }
 
 /** Results of the tree's effects. Stale ones (another session, an older request) are dropped. */
-export function treeReducer(s: AppState, a: TreeAction): Next {
+export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S> {
   if (a.type === "tree.forked") return forked(s, a);
   const t = s.tree;
   if (!t) return s;
@@ -279,13 +292,13 @@ export function treeReducer(s: AppState, a: TreeAction): Next {
 }
 
 /** Leaves for pi (or prints the path, picking) once the position is written. */
-function resumeOut(s: AppState, t: TreeState): Effect {
+function resumeOut(s: TreeHost, t: TreeState): LeaveEffect {
   if (s.print) return { type: "exit", outcome: { kind: "print", path: t.path } };
   return { type: "resume", path: t.path, cwd: t.cwd };
 }
 
 /** A fork was written: back to the list with the fork selected (threaded under its parent). */
-function forked(s: AppState, a: Extract<TreeAction, { type: "tree.forked" }>): AppState {
+function forked<S extends TreeHost>(s: S, a: Extract<TreeAction, { type: "tree.forked" }>): S {
   let sessions = s.sessions;
   if (a.summary) {
     const parentKnown = s.sessions.has(a.source);

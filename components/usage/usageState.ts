@@ -1,4 +1,3 @@
-import type { UsageBy } from "../../src/usage/aggregate.js";
 
 /*
  * The usage view (`U`): a layer over the list whose own state is its grouping, what the
@@ -6,17 +5,7 @@ import type { UsageBy } from "../../src/usage/aggregate.js";
  * (the current scope and search) as it draws, so it follows the scan as it goes on.
  */
 
-export type UsageMetric = "cost" | "tokens";
-
-export interface UsageLayer {
-  kind: "usage";
-  by: UsageBy;
-  metric: UsageMetric;
-  /** First chart row shown. */
-  top: number;
-  /** What the view last reported: the largest useful `top`, and its rows per page. */
-  maxTop: number;
-  page: number;
-}
+export type { UsageLayer, UsageMetric } from "../state/layers.js";
+import type { UsageLayer } from "../state/layers.js";
 
 export const NEW_USAGE_LAYER: UsageLayer = { kind: "usage", by: "day", metric: "cost", top: 0, maxTop: 0, page: 10 };
