@@ -1,8 +1,9 @@
 import type { Layout } from "../layout/layout.js";
+import type { MousePane } from "./mouseReducer.js";
+
+export type { MousePane };
 
 /** Where a pointer is, as the reducer needs it: a pane, and a list row or a reader line. */
-export type MousePane = "list" | "preview" | "reader" | "other";
-
 export interface Hit {
   pane: MousePane;
   /** list: the row index under the pointer; reader: the window's line. */

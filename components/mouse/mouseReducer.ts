@@ -3,13 +3,15 @@ import type { CommandId } from "../keys/commands.js";
 import { scrollWindow, cursorToRow } from "../reader/readerState.js";
 import { type AppState, modeOf, moveTo, type Next } from "../state/appState.js";
 import { andThen } from "../state/next.js";
-import type { MousePane } from "./hitTest.js";
 
 /*
  * The mouse as actions, never keys: the wheel scrolls the pane under the pointer, a click
  * selects a list row (or puts the reader's cursor on a line), a second click on the same
  * row within DOUBLE_CLICK_MS resumes it. The time comes with the action: the reducer stays pure.
  */
+
+/** The pane under the pointer (components/mouse/hitTest.ts finds it from the layout). */
+export type MousePane = "list" | "preview" | "reader" | "other";
 
 export type MouseAction = { type: "mouse"; kind: "wheel" | "click"; pane: MousePane; dir?: -1 | 1; row?: number; at: number };
 

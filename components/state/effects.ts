@@ -3,8 +3,9 @@ import type { TakeoutEffect } from "../takeout/takeoutTypes.js";
 import type { TreeEffect } from "../tree/treeEffects.js";
 import type { LifecycleEffect } from "./lifecycleTypes.js";
 
-/** How the browser ended; the launcher acts on it after the terminal is restored. `new`: a new pi session in `cwd`. */
-export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string; fork?: boolean } | { kind: "new"; cwd: string };
+import type { LeaveEffect } from "./outcome.js";
+
+export type { Outcome } from "./outcome.js";
 
 /**
  * What `update` asks the effect runner to do (components/app/effectRunner.ts). Effects are
@@ -12,4 +13,4 @@ export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kin
  * turns each effect's result into an action. "resume" asks the runner to check that pi can
  * start and that the cwd still exists first.
  */
-export type Effect = { type: "resume"; path: string; cwd: string } | { type: "exit"; outcome: Outcome } | LifecycleEffect | TreeEffect | ReaderEffect | TakeoutEffect;
+export type Effect = LeaveEffect | LifecycleEffect | TreeEffect | ReaderEffect | TakeoutEffect;

@@ -4,7 +4,7 @@ import { readEntriesSync } from "../../src/model/read-entries.js";
 import type { SessionIndex } from "../../src/model/session-index.js";
 import { describeEntry } from "../../src/model/text.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
-import type { Outcome } from "../state/effects.js";
+import type { Outcome } from "../state/outcome.js";
 import { copyRefusal, sizeNote } from "./copyText.js";
 import { EXPORT_LABEL, exportBaseName, exportText, writeExport } from "./exportFile.js";
 import type { TakeoutAction, TakeoutEffect } from "./takeoutTypes.js";
