@@ -1,7 +1,6 @@
-import type { EntrySink } from "../store/session-reader.js";
 import { applyLabel, nameFrom } from "./resolve.js";
 import { messageText } from "./text.js";
-import { LocalDays } from "../usage/day.js";
+import { LocalDays } from "./local-day.js";
 import type { SessionEntry, SessionHeader, SessionSummary, TokenTotals, UsageSlice } from "./types.js";
 
 function num(v: unknown): number {
@@ -10,9 +9,10 @@ function num(v: unknown): number {
 
 /**
  * Accumulates pi's SessionInfo (same semantics as SessionManager.list) plus pi-sessions'
- * extras while a file streams by, holding only ids, never entry bodies.
+ * extras while a file streams by, holding only ids, never entry bodies. The reader
+ * (src/store/session-reader.ts) feeds it as its EntrySink, by shape: the model does not know the store.
  */
-export class SummaryBuilder implements EntrySink {
+export class SummaryBuilder {
   name: string | undefined;
   messageCount = 0;
   firstMessage = "";
