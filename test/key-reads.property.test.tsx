@@ -178,7 +178,7 @@ async function run(segments: { reads: string[]; pauseAfter: boolean }[], mode: "
   const ops: string[] = [];
   const { sessions, index } = sessionsFixture;
   const lifecycle: LifecycleDeps = {
-    rename: async (path, name) => ops.push(`rename ${path} ${JSON.stringify(name)}`),
+    rename: async (path, name) => (ops.push(`rename ${path} ${JSON.stringify(name)}`), { name }),
     trash: (targets) => {
       ops.push(`trash ${targets.map((t) => t.path).join(" ")}`);
       return { records: targets.map((t) => ({ original: t.path, trashedFile: `/trash/files/${t.sessionId}`, infoFile: `/trash/info/${t.sessionId}`, deletedAt: "", batch: "b", bytes: t.bytes })) };

@@ -19,7 +19,7 @@ const TRASH = "/home/u/.local/share/Trash";
 function fakeLifecycle(trash: string | undefined, over: Partial<LifecycleDeps> = {}) {
   const calls = { trash: [] as DeleteTarget[][], permanent: [] as DeleteTarget[][], restored: [] as string[] };
   const deps: LifecycleDeps = {
-    rename: async () => ({}),
+    rename: async (_path, name) => ({ name }),
     trash: (targets) => {
       calls.trash.push(targets);
       const records: TrashRecord[] = targets.map((t) => ({ original: t.path, trashedFile: `${TRASH}/files/x`, infoFile: `${TRASH}/info/x.trashinfo`, deletedAt: "", batch: "b", bytes: t.bytes }));

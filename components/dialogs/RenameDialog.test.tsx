@@ -14,7 +14,7 @@ function fakeLifecycle() {
   const deps: LifecycleDeps = {
     rename: async (path, name) => {
       renames.push({ path, name });
-      return {};
+      return { name: name.trim() };
     },
     trash: () => ({ records: [] }),
     deletePermanently: () => [],

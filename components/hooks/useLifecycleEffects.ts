@@ -1,11 +1,12 @@
 import { statSync } from "node:fs";
-import { renameSession, normalizeName } from "../../src/actions/rename.js";
+import { renameSession } from "../../src/actions/rename.js";
 import { deletePermanently, restoreFile, trashLocation, trashSessions, type TrashRecord } from "../../src/actions/trash/index.js";
 import type { DeleteTarget, FileStamp, LifecycleAction, LifecycleEffect } from "../state/lifecycleTypes.js";
 
 /** The file operations behind rename, delete and undo; tests pass fakes. */
 export interface LifecycleDeps {
-  rename(path: string, name: string): Promise<unknown>;
+  /** Writes the name as pi would (normalised there, once) and gives back what was written. */
+  rename(path: string, name: string): Promise<{ name?: string }>;
   trash(targets: DeleteTarget[]): { records: TrashRecord[]; failed?: { path: string; error: Error } };
   deletePermanently(targets: DeleteTarget[]): string[];
   restore(record: TrashRecord): void;
@@ -50,10 +51,9 @@ export function runLifecycleEffect(e: LifecycleEffect, deps: LifecycleDeps, disp
       dispatch({ type: "life.setup", trashDir: deps.trashLocation() ?? null });
       return;
     case "rename": {
-      const name = normalizeName(e.name);
-      deps.rename(e.path, name).then(
-        () => {
-          dispatch({ type: "life.renamed", path: e.path, name, stamp: deps.stamp?.(e.path) });
+      deps.rename(e.path, e.name).then(
+        (written) => {
+          dispatch({ type: "life.renamed", path: e.path, name: written.name ?? "", stamp: deps.stamp?.(e.path) });
           afterWrite();
         },
         (err: unknown) => dispatch({ type: "life.failed", message: `rename failed: ${message(err)}` }),

@@ -303,7 +303,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
         const next = field && (c ? text.editByCommand(field.value, c) : typed ? text.insertText(field.value, typed) : undefined);
         if (field && next) return next === field.value ? s : field.set(next);
       }
-      if (isLifecycleMode(mode)) return lifecycleKey(s, a.input, a.key);
+      if (isLifecycleMode(mode)) return lifecycleKey(s, c, a.input, a.key);
       if (c) return runCommand(s, c);
       return s;
     }

@@ -3,12 +3,13 @@ import type { TrashRecord } from "../../src/actions/trash/log.js";
 import { formatBytes } from "../../src/text/format.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
-import { commandFor, type Keymap } from "../keys/keymap.js";
+import type { CommandId } from "../keys/commands.js";
+import type { Keymap } from "../keys/keymap.js";
 import { type Layered, pop, replaceTop, topLayer } from "./layers.js";
 import { type ListState, moveTo, refresh, selectedSession } from "./list.js";
 import { type Next, withEffect } from "./next.js";
 import type { WithStatus } from "./status.js";
-import { type DeleteTarget, type FileStamp, type LifecycleAction, type LifecycleCommand, type LifecycleEffect, type LifecycleState, lifecycleMode, type StatusMessage } from "./lifecycleTypes.js";
+import { type DeleteTarget, type FileStamp, type LifecycleAction, type LifecycleCommand, type LifecycleEffect, type LifecycleState, type StatusMessage } from "./lifecycleTypes.js";
 
 // The state, actions and effects live in a leaf module; consumers may take them from here.
 export * from "./lifecycleTypes.js";
@@ -162,10 +163,9 @@ export function renameInput<S extends LifecycleHost>(s: S, input: text.TextInput
   return top?.kind === "rename" && input !== top.input ? replaceTop(s, { ...top, input }) : s;
 }
 
-/** Keys while a rename or delete dialog is up (called by the root key router). */
-export function lifecycleKey<S extends LifecycleHost>(s: S, input: string, key: Key): LifecycleNext<S> {
+/** Keys while a rename or delete dialog is up: `c` is the key's command, as the root key router looked it up. */
+export function lifecycleKey<S extends LifecycleHost>(s: S, c: CommandId | null | undefined, input: string, key: Key): LifecycleNext<S> {
   const top = topLayer(s);
-  const c = top?.kind === "rename" || top?.kind === "delete" ? commandFor(s.keymap, lifecycleMode(top), input, key) : undefined;
   if (top?.kind === "rename") {
     if (c === "rename.submit") return submitRename(s);
     if (c === "rename.cancel" || c === "app.interrupt") return pop(s);
