@@ -12,6 +12,10 @@ describe("osc52", () => {
     const s = osc52("\x1b]0;evil\x07\x1b[2J");
     expect(s.slice(7, -1)).toMatch(/^[A-Za-z0-9+/=]*$/);
   });
+  it("what is copied carries no control characters but tab and newline: a pasted ESC[201~ cannot end a bracketed paste", () => {
+    const s = osc52("before\x1b[201~rm -rf ~\r\nnext\tcol\x9b1;2H\x07end");
+    expect(Buffer.from(s.slice(7, -1), "base64").toString("utf8")).toBe("before[201~rm -rf ~\nnext\tcol1;2Hend");
+  });
   it("an empty text clears nothing special: an empty payload", () => {
     expect(osc52("")).toBe("\x1b]52;c;\x07");
   });

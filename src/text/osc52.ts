@@ -1,3 +1,5 @@
+import { clipboardText } from "./sanitize.js";
+
 /**
  * The OSC 52 escape that asks the terminal to put `text` on the system clipboard (the `c`
  * selection), base64 of its UTF-8 bytes, ended by BEL (understood more widely than ST).
@@ -6,7 +8,8 @@
  * is on, so pass `tmux` only where that is not enough). Pure: the caller writes the string.
  */
 export function osc52(text: string, opts: { tmux?: boolean } = {}): string {
-  const seq = `\x1b]52;c;${Buffer.from(text, "utf8").toString("base64")}\x07`;
+  // Every copy ends here: whatever is copied is pasted without its control characters.
+  const seq = `\x1b]52;c;${Buffer.from(clipboardText(text), "utf8").toString("base64")}\x07`;
   if (!opts.tmux) return seq;
   // Inside a DCS passthrough every ESC of the wrapped sequence is doubled.
   return `\x1bPtmux;${seq.replace(/\x1b/g, "\x1b\x1b")}\x1b\\`;

@@ -43,6 +43,15 @@ export function sanitizeMultiline(s: string): string {
   return stripControls(s.replace(/\r\n?/g, "\n").replace(/\t/g, "  "));
 }
 
+/**
+ * Text for the clipboard: as written, but with every C0 and C1 control other than tab and
+ * newline removed (line ends become \n). What is pasted from it cannot end a bracketed paste
+ * early (ESC[201~) or type keys into the terminal it lands in.
+ */
+export function clipboardText(s: string): string {
+  return s.replace(/\r\n?/g, "\n").replace(CONTROL, "");
+}
+
 // ASCII printable fast path: one column per char, no segmentation needed.
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
