@@ -75,19 +75,23 @@ function contextRoles(n: EntryNode): string[] {
 export interface UsageTotals {
   tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
   cost: number;
+  /** Figures left out as out of range (see src/model/usage-figure.ts); absent when none. */
+  ignored?: number;
 }
 
 /** pi's /session totals over every entry of the file (see SummaryBuilder for the same rule while listing). */
 export function usageTotals(index: SessionIndex): UsageTotals {
   const t: UsageNumbers = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cost: 0 };
+  let ignored = 0;
   for (const n of index.nodes) {
     const u = n.usage;
     if (!u) continue;
+    ignored += u.ignored ?? 0;
     t.input += u.input;
     t.output += u.output;
     t.cacheRead += u.cacheRead;
     t.cacheWrite += u.cacheWrite;
     t.cost += u.cost;
   }
-  return { tokens: { input: t.input, output: t.output, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, total: t.input + t.output + t.cacheRead + t.cacheWrite }, cost: t.cost };
+  return { tokens: { input: t.input, output: t.output, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, total: t.input + t.output + t.cacheRead + t.cacheWrite }, cost: t.cost, ...(ignored ? { ignored } : {}) };
 }

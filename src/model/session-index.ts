@@ -1,3 +1,4 @@
+import { isBadFigure, usageFigure } from "./usage-figure.js";
 import { open, stat } from "node:fs/promises";
 import { fsPath } from "../store/fs-path.js";
 import { lineLength, readLines, type LineRef } from "../store/line-reader.js";
@@ -68,14 +69,16 @@ function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+const num = (v: unknown): number => usageFigure(v) ?? 0;
 
-/** A usage object's numbers, as pi's addUsageToTotals reads them. */
+/** A usage object's numbers, as pi's addUsageToTotals reads them (out-of-range figures absent, and counted). */
 export function usageNumbers(u: unknown): UsageNumbers | undefined {
   if (!u || typeof u !== "object") return undefined;
   const r = u as Record<string, unknown>;
   const c = r.cost && typeof r.cost === "object" ? (r.cost as Record<string, unknown>) : {};
-  return { input: num(r.input), output: num(r.output), cacheRead: num(r.cacheRead), cacheWrite: num(r.cacheWrite), cost: num(c.total) };
+  const raw = [r.input, r.output, r.cacheRead, r.cacheWrite, c.total];
+  const ignored = raw.filter(isBadFigure).length;
+  return { input: num(r.input), output: num(r.output), cacheRead: num(r.cacheRead), cacheWrite: num(r.cacheWrite), cost: num(c.total), ...(ignored ? { ignored } : {}) };
 }
 
 /** The light node of an entry: ids, where its line is, and what a tree row shows. */

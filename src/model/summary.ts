@@ -1,11 +1,10 @@
+import { usageFigure } from "./usage-figure.js";
 import { applyLabel, nameFrom } from "./resolve.js";
 import { messageText } from "./text.js";
 import { LocalDays } from "./local-day.js";
 import type { SessionEntry, SessionHeader, SessionSummary, TokenTotals, UsageSlice } from "./types.js";
 
-function num(v: unknown): number {
-  return typeof v === "number" && Number.isFinite(v) ? v : 0;
-}
+const num = (v: unknown): number => usageFigure(v) ?? 0;
 
 /**
  * Accumulates pi's SessionInfo (same semantics as SessionManager.list) plus pi-sessions'

@@ -151,4 +151,6 @@ export interface UsageNumbers {
   cacheRead: number;
   cacheWrite: number;
   cost: number;
+  /** Figures written that the usage rule left out (negative, non-finite, too large): src/model/usage-figure.ts. */
+  ignored?: number;
 }

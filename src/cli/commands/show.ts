@@ -45,7 +45,8 @@ export function showJson(index: SessionIndex): Record<string, unknown> {
 /** pi's /session totals in one line. */
 function usageLine(u: ReturnType<typeof usageTotals>): string {
   const t = u.tokens;
-  return `${t.total} tokens (in ${t.input}, out ${t.output}, cache read ${t.cacheRead}, write ${t.cacheWrite}), $${u.cost.toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}`;
+  const left = u.ignored ? ` (${u.ignored} usage figure${u.ignored === 1 ? "" : "s"} left out: negative, not a number or too large)` : "";
+  return `${t.total} tokens (in ${t.input}, out ${t.output}, cache read ${t.cacheRead}, write ${t.cacheWrite}), $${u.cost.toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}${left}`;
 }
 
 export function showText(index: SessionIndex): string {
