@@ -162,7 +162,7 @@ describe("App", () => {
   it("in picker mode Enter in the search field picks the top match at once", async () => {
     const sessions = [makeSummary({ cwd: CWD, firstMessage: "write docs" }), makeSummary({ cwd: CWD, firstMessage: "refactor the parser" })];
     const p = await renderApp({ sessions, print: true });
-    await press(p.r, "/");
+    // The picker opens typing into its search: no "/" first.
     await typeText(p.r, "parser");
     await press(p.r, RAW.enter);
     expect(p.exits).toEqual([{ kind: "print", path: sessions[1].path }]);
@@ -170,7 +170,6 @@ describe("App", () => {
 
   it("in picker mode Enter on a search with no match picks nothing", async () => {
     const p = await renderApp({ sessions: makeSessions(2, { cwd: CWD }), print: true });
-    await press(p.r, "/");
     await typeText(p.r, "zzzz");
     await press(p.r, RAW.enter);
     expect(p.exits).toEqual([]);

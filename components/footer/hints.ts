@@ -10,7 +10,7 @@ export interface Hint {
 }
 
 /** In picker mode Enter picks rather than resumes. */
-const PICK_LABELS: Partial<Record<CommandId, string>> = { "session.resume": "pick", "tree.resume": "pick here" };
+const PICK_LABELS: Partial<Record<CommandId, string>> = { "session.resume": "pick", "search.submit": "pick", "tree.resume": "pick here" };
 
 /** The footer's hints for a mode, from the command registry, most important first. */
 export function hintsFor(mode: Mode, print: boolean): Hint[] {

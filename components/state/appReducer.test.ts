@@ -206,12 +206,27 @@ describe("search", () => {
     const { s } = loaded(3);
     expect(run(s, key(K.char("/")), key(K.down)).cursor).toBe(1);
   });
-  it("Esc in the list clears a kept query before it quits", () => {
+  it("Esc in the list clears a kept query, and never quits: it says q does", () => {
     const { s } = loaded(3);
     const t = run(s, key(K.char("/")), ...type("session 1"), key(K.enter), key(K.escape));
     expect(t.search.value).toBe("");
     expect(t.effects).toEqual([]);
-    expect(run(t, key(K.escape)).effects).toMatchObject([{ type: "exit", outcome: { kind: "quit" } }]);
+    const again = run(t, key(K.escape), key(K.escape));
+    expect(again.effects).toEqual([]);
+    expect(again.status?.text).toBe("q quits");
+  });
+  it("every change of the query selects the best hit, as fzf does, wherever the cursor was", () => {
+    const { s } = loaded(5);
+    const moved = run(s, key(K.char("j")), key(K.char("j")), key(K.char("j")));
+    expect(moved.cursor).toBe(3);
+    const t = run(moved, key(K.char("/")), ...type("sess"));
+    expect(t.rows.length).toBe(5);
+    expect(t.cursor).toBe(0);
+    expect(selectedSession(t)?.path).toBe(t.rows[0].session.path);
+    // Moving after the query keeps the user's choice; the next change of the query selects the best again.
+    const chosen = run(t, key(K.down));
+    expect(chosen.cursor).toBe(1);
+    expect(run(chosen, ...type("i")).cursor).toBe(0);
   });
   it("an invalid regex matches nothing and keeps the error", () => {
     const { s } = loaded(3);
@@ -237,9 +252,10 @@ describe("help overlay", () => {
 });
 
 describe("quit and resume intents", () => {
-  it("q, Esc and Ctrl+C request quit", () => {
+  it("q and Ctrl+C request quit; Esc does not", () => {
     const { s } = loaded(1);
-    for (const k of [K.char("q"), K.escape, K.ctrlC]) expect(run(s, key(k)).effects).toEqual([{ type: "exit", outcome: { kind: "quit" } }]);
+    for (const k of [K.char("q"), K.ctrlC]) expect(run(s, key(k)).effects).toEqual([{ type: "exit", outcome: { kind: "quit" } }]);
+    expect(run(s, key(K.escape)).effects).toEqual([]);
   });
   it("Ctrl+C quits from search mode too", () => {
     const { s } = loaded(1);

@@ -89,7 +89,8 @@ export function initialState(o: InitOptions): AppState {
     query: o.query ? parseQuery(o.query) : { terms: [] },
     fullText: o.searchToolOutput ? { ...INITIAL_FULL_TEXT, includeTools: true } : INITIAL_FULL_TEXT,
     openInPi: o.openInPi,
-    stack: [],
+    // A picker opens typing into its search, as fzf does; Enter picks the top (selected) hit.
+    stack: o.print ? [{ kind: "search" }] : [],
     tree: null,
     reader: null,
     helpTop: 0,
@@ -119,8 +120,10 @@ function settleScope(s: AppState): AppState {
 
 function setSearch(s: AppState, search: text.TextInput): AppState {
   if (search === s.search) return s;
-  const query = search.value === s.search.value ? s.query : parseQuery(search.value);
-  return refresh({ ...s, search, query });
+  if (search.value === s.search.value) return { ...s, search };
+  // As fzf: every change of the query selects the best hit, and the selection follows the
+  // best hit as results arrive until the user moves it.
+  return refresh({ ...s, search, query: parseQuery(search.value), userSelected: false, cursor: 0 });
 }
 
 const quit = (s: AppState): Next => withEffect(s, QUIT);
@@ -230,8 +233,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "dialog.cancel":
       return modeOf(s) === "dialog" ? pop(s) : s;
     case "app.back":
-      // Esc: an active query is cleared before Esc quits.
-      return s.search.value ? setSearch(s, text.clearInput()) : (clearMarks(s) ?? quit(s));
+      // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
+      return s.search.value ? setSearch(s, text.clearInput()) : (clearMarks(s) ?? { ...s, status: { text: "q quits", tone: "info" } });
     case "app.quit":
       return quit(s);
     case "session.rename":

@@ -94,6 +94,26 @@ describe("browser flows in a real terminal", () => {
     expect(app.raw()).toContain("pick me");
   });
 
+  it("--print opens typing into the search, and Enter picks the best hit even after the cursor moved", async () => {
+    const { store, project } = storeWithProject("alpha notes");
+    addSession(store, project, "beta keyboard shortcuts");
+    const best = addSession(store, project, "keyboard layout");
+    addSession(store, project, "gamma notes");
+    const out = join(makeTmpDir(), "picked.txt");
+    const app = startShell(`"$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(store)} --print > ${shQuote(out)}`, { cwd: project });
+    apps.push(app);
+    await app.waitFor((s) => s.includes("gamma notes") && s.includes("alpha notes"));
+    // Leave the field, move the cursor down to the last row, search again: as SSH delivers it, in one read.
+    await app.press(KEY.escape);
+    await app.press("jjj");
+    await app.waitFor((s) => /❯ .*alpha notes/.test(s));
+    await app.press("/keyboard l");
+    await app.waitFor((s) => /❯ .*keyboard layout/.test(s));
+    await app.press(KEY.enter);
+    expect((await app.exited).exitCode).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe(best + "\n");
+  });
+
   it("renders escape sequences in session text as plain text", async () => {
     const evil = "\x1b[31mRED\x1b[0m alert \x1b]0;pwned\x07 title \u009b31m c1 \x1b[2J cleared";
     const { store, project } = storeWithProject(evil);

@@ -27,6 +27,8 @@ describe("browser in a real terminal (smoke)", () => {
     const app = startApp(["--session-dir", STORE, "--all", "--print"]);
     apps.push(app);
     await app.waitFor("resume naïve");
+    // The picker opens in its search field: Esc steps back to the list, where q leaves.
+    await app.press(KEY.escape);
     await app.press("q");
     expect((await app.exited).exitCode).toBe(130);
     expect(app.bufferType()).toBe("normal");

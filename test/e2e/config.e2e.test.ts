@@ -25,6 +25,7 @@ describe("configuration and the pi extension's picker flags (pty)", () => {
     const app = startApp(["--session-dir", STORE, "--config", config, "--print"]);
     apps.push(app);
     await app.waitFor("resume naïve");
+    await app.press(KEY.escape);
     await app.press("q");
     await new Promise((r) => setTimeout(r, 300));
     expect(app.bufferType()).toBe("alternate");
