@@ -1,12 +1,13 @@
 import { fieldQuery, textTerms } from "../../src/search/fulltext.js";
 import { matchSession, type Query, TEXT_RANK } from "../../src/search/query.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../src/search/sort.js";
+import { whyMatched } from "../../src/search/why.js";
 import { cwdScope } from "../../src/store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
 
 export type Scope = "cwd" | "all";
 
-/** `snippet`: the full-text hit shown under a session that matched only by its text. */
+/** `snippet`: the line under a row that says why it matched when the row does not show it (a full-text hit, a hit in the first message behind a name, or in the id). */
 export type ListRow = ThreadRow<ListedSession> & { snippet?: string };
 
 export interface Derived {
@@ -71,11 +72,12 @@ export function deriveRows(
     opts.sort,
     opts.scope === "all" && opts.storeDir !== undefined ? allSessionsTieBreak(opts.storeDir, scored.map((x) => x.s)) : opts.scope === "all" ? "mtime" : "name",
   );
+  const searching = opts.query.terms.length > 0;
   const withSnippet = (r: ListRow): ListRow => {
-    const snippet = snippets.get(r.session.path);
+    const snippet = snippets.get(r.session.path) ?? (searching ? whyMatched(opts.query, r.session) : undefined);
     return snippet === undefined ? r : { ...r, snippet };
   };
-  if (opts.sort === "threaded") return { rows: snippets.size ? threadSessions(sorted).map(withSnippet) : threadSessions(sorted), scopeTotal };
+  if (opts.sort === "threaded") return { rows: searching ? threadSessions(sorted).map(withSnippet) : threadSessions(sorted), scopeTotal };
   // Stable: within one score the chosen sort order stays.
   if (opts.query.terms.length > 0) sorted = sorted.sort((a, b) => scoreOf.get(b.path)! - scoreOf.get(a.path)!);
   return { rows: sorted.map((session) => withSnippet({ session, depth: 0, prefix: "" })), scopeTotal };

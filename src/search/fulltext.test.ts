@@ -36,10 +36,18 @@ describe("searchStore", () => {
     expect(hits.get(a)).toContain("refactor the parser");
   });
 
-  it("matches case-insensitively and finds non-ASCII text", async () => {
-    const a = session([user("u1", null, "Grüße aus dem Café")]);
-    const { hits } = await search([a], "CAFÉ");
-    expect(hits.has(a)).toBe(true);
+  it("matches case-insensitively (a lowercase word), folds accents and finds non-ASCII text", async () => {
+    const a = session([user("u1", null, "Grüße aus dem Café, ganz naïve")]);
+    expect((await search([a], "café")).hits.has(a)).toBe(true);
+    expect((await search([a], "naive")).hits.has(a)).toBe(true);
+    expect((await search([a], "grüße")).hits.has(a)).toBe(true);
+  });
+
+  it("smart case: a word with a capital matches only as written", async () => {
+    const a = session([user("u1", null, "the Parser broke")]);
+    expect((await search([a], "Parser")).hits.has(a)).toBe(true);
+    expect((await search([a], "PARSER")).hits.has(a)).toBe(false);
+    expect((await search([a], "parser")).hits.has(a)).toBe(true);
   });
 
   it("an exact phrase needs the words together", async () => {

@@ -1,4 +1,5 @@
 import { describeEntry, messageText } from "../model/text.js";
+import { foldAccents } from "./fold.js";
 import type { SessionEntry } from "../model/types.js";
 import { readLines } from "../store/line-reader.js";
 import { forEachLimited } from "../store/pool.js";
@@ -106,7 +107,7 @@ function findTerm(t: TextTerm, text: string, lower: string): { at: number; len: 
     const m = t.re.exec(text);
     return m ? { at: m.index, len: m[0].length } : null;
   }
-  const at = lower.indexOf(t.text);
+  const at = (t.cased ? foldAccents(text) : foldAccents(lower)).indexOf(t.text);
   // toLowerCase keeps the length for nearly all text; where it doesn't, the snippet is approximate.
   return at === -1 ? null : { at, len: t.text.length };
 }
@@ -125,7 +126,8 @@ export async function searchFile(path: string, terms: readonly TextTerm[], inclu
   const pending = new Set(terms);
   // Raw-line prefilter: a line can only help if it holds one of the pending literal terms
   // (in their JSON-escaped form); regex terms can't be checked on raw bytes.
-  const literals = terms.filter((t) => t.kind !== "regex").map((t) => ({ term: t, raw: jsonForm((t as { text: string }).text), ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text) }));
+  // The prefilter is case-insensitive and accent-folded: a superset of what the terms match.
+  const literals = terms.filter((t) => t.kind !== "regex").map((t) => ({ term: t, raw: jsonForm((t as { text: string }).text.toLowerCase()), ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text) }));
   const hasRegex = terms.some((t) => t.kind === "regex");
   let snippet: string | null = null;
   let aborted = false;
@@ -144,7 +146,7 @@ export async function searchFile(path: string, terms: readonly TextTerm[], inclu
     }
     const line = buf.toString("utf8", start, end);
     if (!hasRegex) {
-      const lower = line.toLowerCase();
+      const lower = foldAccents(line.toLowerCase());
       let any = false;
       for (const l of literals) {
         if (!pending.has(l.term)) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fuzzyMatch } from "./fuzzy.js";
+import { abbreviationMatch, fuzzyMatch } from "./fuzzy.js";
 
 describe("fuzzyMatch (pi 1.5.2's)", () => {
   it("needs the letters in order, anywhere, case-insensitively", () => {
@@ -20,5 +20,19 @@ describe("fuzzyMatch (pi 1.5.2's)", () => {
   it("tries letters and digits swapped", () => {
     expect(fuzzyMatch("v2", "2v")).not.toBeNull();
     expect(fuzzyMatch("abc12", "12abc")!.score).toBeGreaterThan(fuzzyMatch("12abc", "12abc")!.score);
+  });
+});
+
+describe("abbreviationMatch", () => {
+  it("takes letters that start words or run on from the one before", () => {
+    expect(abbreviationMatch("rcp", "react-component-props")?.positions).toEqual([0, 6, 16]);
+    expect(abbreviationMatch("s5", "session-5")?.positions).toEqual([0, 8]);
+    expect(abbreviationMatch("sess5", "session5")?.positions).toEqual([0, 1, 2, 3, 7]);
+    expect(abbreviationMatch("fb", "fooBar")?.positions).toEqual([0, 3]);
+  });
+  it("refuses letters strewn through a text", () => {
+    expect(abbreviationMatch("keyboard", "/home/kevin/my/build/out/and/a/red/dot")).toBeNull();
+    expect(abbreviationMatch("s5", "/home/u/projects/x15")).toBeNull();
+    expect(abbreviationMatch("oo", "foo")).toBeNull();
   });
 });

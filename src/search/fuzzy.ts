@@ -17,7 +17,7 @@ export interface FuzzyResult {
 
 const SEPARATOR = /[\s\-_./:]/;
 
-function scorePositions(lower: string, positions: readonly number[]): number {
+export function scorePositions(lower: string, positions: readonly number[]): number {
   let score = 0;
   let last = -1;
   let run = 0;
@@ -72,4 +72,77 @@ export function fuzzyMatch(query: string, text: string): FuzzyResult | null {
   if (!swapped) return null;
   const second = matchLower(swapped[2] + swapped[1], lower);
   return second && { score: second.score + 5, positions: second.positions };
+}
+
+/** Where a word starts: the text's start, after a separator, a lower→upper case change or a letter→digit change. */
+function boundaries(text: string): boolean[] {
+  const out = new Array<boolean>(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const prev = text[i - 1];
+    const cur = text[i];
+    out[i] = i === 0 || SEPARATOR.test(prev) || (/[a-z]/.test(prev) && /[A-Z]/.test(cur)) || (/\p{L}/u.test(prev) && /[0-9]/.test(cur));
+  }
+  return out;
+}
+
+/**
+ * Scattered letters that read as an abbreviation, fzf-style: the query's characters in
+ * order, the first at the start of a word and each next one either right after the one
+ * before or at the start of a word (`rcp` in react-component-props, `s5` in session-5).
+ * Letters strewn through a long path (`keyboard` over /home/kev/you/build/…) do not
+ * count. Case-insensitive; null when there is no such placement. Linear in query × text.
+ */
+export function abbreviationMatch(query: string, text: string): FuzzyResult | null {
+  const q = query.toLowerCase();
+  const lower = text.toLowerCase();
+  const n = lower.length;
+  const m = q.length;
+  if (m === 0) return { score: 0, positions: [] };
+  if (m > n) return null;
+  const start = boundaries(text);
+  // ok[k][p]: q[k..] can be placed with q[k] at p. Built from the last character back:
+  // q[k+1] goes right after p, or at a word start further on.
+  const oks: boolean[][] = new Array(m);
+  for (let k = m - 1; k >= 0; k--) {
+    const ok = new Array<boolean>(n).fill(false);
+    const next = oks[k + 1];
+    let startAfter = false;
+    for (let p = n - 1; p >= 0; p--) {
+      if (lower[p] === q[k]) ok[p] = !next || next[p + 1] === true || startAfter;
+      if (next && next[p] && start[p]) startAfter = true;
+    }
+    oks[k] = ok;
+  }
+  let p = oks[0].findIndex((v, i) => v && start[i]);
+  if (p < 0) return null;
+  const positions = [p];
+  for (let k = 1; k < m; k++) {
+    const ok = oks[k];
+    if (ok[p + 1]) p = p + 1;
+    else {
+      let q2 = p + 1;
+      while (q2 < n && !(ok[q2] && start[q2])) q2++;
+      if (q2 >= n) return null;
+      p = q2;
+    }
+    positions.push(p);
+  }
+  return { score: scorePositions(lower, positions), positions };
+}
+
+/**
+ * The letters a word may match scattered: an abbreviation (above), or a compact run in one
+ * place: the first letter at a word start and no more letters skipped between the first
+ * and the last than the query has (`dply` in deploy, `rfctr` in refactor). Anything looser
+ * is noise over long names and paths, so it does not match.
+ */
+export function closeMatch(query: string, text: string): FuzzyResult | null {
+  const abbreviation = abbreviationMatch(query, text);
+  if (abbreviation) return abbreviation;
+  const m = fuzzyMatch(query, text);
+  if (!m || m.positions.length === 0) return null;
+  const first = m.positions[0];
+  const skipped = m.positions[m.positions.length - 1] - first + 1 - m.positions.length;
+  const atStart = first === 0 || SEPARATOR.test(text[first - 1]);
+  return atStart && skipped <= query.length ? m : null;
 }

@@ -1,4 +1,5 @@
-import { fuzzyMatch } from "./fuzzy.js";
+import { foldAccents } from "./fold.js";
+import { closeMatch } from "./fuzzy.js";
 import type { Query } from "./query.js";
 
 /** [start, end) in UTF-16 units of the text given. */
@@ -41,23 +42,25 @@ function merge(ranges: [number, number][]): Range[] {
  * case-insensitive occurrence; a word with none marks its fuzzy letters in a name or a
  * folder; re: marks every match; name: and cwd: mark their text in their own field.
  */
-export function matchRanges(query: Query, text: string, field: FieldKind): Range[] {
-  if (!text || query.terms.length === 0) return [];
+export function matchRanges(query: Query, shown: string, field: FieldKind): Range[] {
+  if (!shown || query.terms.length === 0) return [];
+  // Terms are accent-folded; folding keeps positions, so ranges found here are the shown text's.
+  const text = foldAccents(shown);
   const out: [number, number][] = [];
   for (const t of query.terms) {
     switch (t.kind) {
       case "word": {
         const before = out.length;
-        allMatches(new RegExp(escape(t.text), "giu"), text, out);
-        if (out.length === before && field !== "text") {
-          const m = fuzzyMatch(t.text, text);
+        allMatches(new RegExp(escape(t.text), t.cased ? "gu" : "giu"), text, out);
+        if (out.length === before && field !== "text" && !t.exact && !t.cased) {
+          const m = closeMatch(t.text, text);
           if (m) for (const p of m.positions) out.push([p, p + 1]);
         }
         break;
       }
       case "phrase": {
         const words = t.text.trim().split(/\s+/).filter(Boolean).map(escape);
-        if (words.length) allMatches(new RegExp(words.join("\\s+"), "giu"), text, out);
+        if (words.length) allMatches(new RegExp(words.join("\\s+"), t.cased ? "gu" : "giu"), text, out);
         break;
       }
       case "regex":

@@ -43,8 +43,10 @@ describe("matchSession", () => {
     expect(m("flaky login")).not.toBeNull();
     expect(m("flaky nothing")).toBeNull();
   });
-  it("matches substrings over name, first message, cwd and id, case-insensitively", () => {
-    expect(m("REFACTOR")).not.toBeNull();
+  it("matches substrings over name, first message, cwd and id, case-insensitively when the word is lowercase", () => {
+    expect(m("refactor")).not.toBeNull();
+    // Smart case: a capital makes the word match only as written.
+    expect(m("REFACTOR")).toBeNull();
     expect(m("web-app")).not.toBeNull();
     expect(m("abc123")).not.toBeNull();
     expect(m("nomatch")).toBeNull();
@@ -196,5 +198,34 @@ describe("date filters", () => {
   });
   it("a session with an invalid modified time matches no date filter", () => {
     expect(md("before:2030-01-01", makeSummary({ modified: new Date(NaN) }))).toBeNull();
+  });
+});
+
+describe("fzf habits (issue 20)", () => {
+  const sessions = [
+    makeSummary({ name: "keyboard layout", firstMessage: "x", cwd: "/srv/a" }),
+    makeSummary({ firstMessage: "x", cwd: "/home/kevin/my/build/out/and/a/red/dot" }),
+    makeSummary({ name: "session 5 notes", firstMessage: "x", cwd: "/srv/b" }),
+    makeSummary({ firstMessage: "x", cwd: "/home/u/projects/x15/s" }),
+    makeSummary({ name: "naïve café", firstMessage: "x", cwd: "/srv/c" }),
+  ];
+  const hits = (q: string) => sessions.filter((x) => matchSession(parseQuery(q), x) !== null).map((x) => x.name ?? x.cwd);
+  it("letters strewn through a long path are not a match", () => {
+    expect(hits("keyboard")).toEqual(["keyboard layout"]);
+    expect(hits("s5")).toEqual(["session 5 notes"]);
+  });
+  it("'word matches only as a substring", () => {
+    expect(hits("kl")).toEqual(["keyboard layout"]);
+    expect(hits("'kl")).toEqual([]);
+    expect(hits("'board")).toEqual(["keyboard layout"]);
+  });
+  it("accents fold both ways", () => {
+    expect(hits("naive")).toEqual(["naïve café"]);
+    expect(hits("cafe")).toEqual(["naïve café"]);
+    expect(hits("naïve")).toEqual(["naïve café"]);
+  });
+  it("a capital makes a word case-sensitive", () => {
+    expect(hits("Keyboard")).toEqual([]);
+    expect(hits("keyboard")).toEqual(["keyboard layout"]);
   });
 });

@@ -1,11 +1,16 @@
 import type { SessionSummary } from "../model/types.js";
-import { fuzzyMatch } from "./fuzzy.js";
+import { foldAccents } from "./fold.js";
+import { closeMatch, fuzzyMatch } from "./fuzzy.js";
 
 /*
  * The search grammar of the browser. Terms are ANDed:
- *   word            substring of name, id, first message or cwd; else its letters in order
- *                   in the name or the cwd (fuzzy, as pi 1.5.2); see termScore for ranking
+ *   word            substring of name, id, first message or cwd; else its letters close
+ *                   together in the name or the cwd: an abbreviation (`rcp`, `s5`) or a
+ *                   compact run (`dply`), see closeMatch; termScore ranks them
+ *   'word           the word as a substring only (fzf's exact match), never its letters
  *   "exact phrase"  substring, spaces included
+ *   Smart case: a word or phrase with a capital letter matches case-sensitively. Accents
+ *   fold: naive finds naïve (src/search/fold.ts).
  *   re:pattern      case-insensitive regular expression over the same fields
  *   cwd: model: label: name:   field filters (label: alone = has labels)
  *   after:YYYY-MM-DD before:YYYY-MM-DD today Nd   date filters on the session's modified
@@ -15,8 +20,9 @@ import { fuzzyMatch } from "./fuzzy.js";
  */
 
 export type Term =
-  | { kind: "word"; text: string }
-  | { kind: "phrase"; text: string }
+  /** `exact`: 'word, a substring only; `cased`: it has a capital letter, so case counts. Text is accent-folded. */
+  | { kind: "word"; text: string; exact?: boolean; cased?: boolean }
+  | { kind: "phrase"; text: string; cased?: boolean }
   | { kind: "regex"; re: RegExp }
   | { kind: "field"; field: "cwd" | "model" | "label" | "name"; text: string }
   /** Modified time in [from, until) (epoch ms; either bound may be open). */
@@ -123,9 +129,13 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
       terms.push({ kind: "field", field: prefix as "cwd" | "model" | "label" | "name", text });
       continue;
     }
-    const { text, quoted } = unquote(tok);
-    if (!text) continue;
-    terms.push(quoted ? { kind: "phrase", text: text.toLowerCase() } : { kind: "word", text: text.toLowerCase() });
+    const exact = tok.length > 1 && tok.startsWith("'");
+    const { text: raw, quoted } = unquote(exact ? tok.slice(1) : tok);
+    if (!raw) continue;
+    const cased = /\p{Lu}/u.test(raw);
+    const text = foldAccents(cased ? raw : raw.toLowerCase());
+    const flags = { ...(cased ? { cased } : {}) };
+    terms.push(quoted ? { kind: "phrase", text, ...flags } : { kind: "word", text, ...flags, ...(exact ? { exact } : {}) });
   }
   return error ? { terms, error } : { terms };
 }
@@ -170,16 +180,19 @@ function includesSpaced(lower: string, phrase: string): boolean {
   return normalizeSpace(lower).includes(phrase);
 }
 
-function bestFuzzy(term: string, fields: readonly string[]): number | undefined {
+function bestAbbreviation(term: string, fields: readonly string[]): number | undefined {
   let best: number | undefined;
   for (const f of fields) {
-    const m = fuzzyMatch(term, f);
+    const m = closeMatch(term, f);
     if (m && (best === undefined || m.score < best)) best = m.score;
   }
   return best;
 }
 
-function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchContext): number {
+/** The fields a text term looks in, accent-folded: lower-cased, or as written for a term with a capital. */
+type Fields = (cased?: boolean) => string[];
+
+function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): number {
   switch (t.kind) {
     case "never":
       return 0;
@@ -189,16 +202,18 @@ function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchCon
       return (t.from === undefined || at >= t.from) && (t.until === undefined || at < t.until) ? SUBSTRING : 0;
     }
     case "word": {
-      const [name, message, cwd, id] = lower();
+      const [name, message, cwd, id] = fields(t.cased);
       if (name.includes(t.text)) return tierRank(0, fuzzyMatch(t.text, name)?.score);
       if (id.includes(t.text) || message.includes(t.text) || cwd.includes(t.text)) return TEXT_RANK;
-      const fuzzy = bestFuzzy(t.text, [s.name ?? "", s.cwd]);
-      return fuzzy === undefined ? 0 : tierRank(2, fuzzy);
+      if (t.exact || t.cased) return 0;
+      const [foldedName, , foldedCwd] = fields();
+      const abbreviation = bestAbbreviation(t.text, [foldedName, foldedCwd]);
+      return abbreviation === undefined ? 0 : tierRank(2, abbreviation);
     }
     case "phrase": {
-      const phrase = normalizeSpace(t.text);
+      const phrase = t.cased ? t.text.replace(/\s+/g, " ").trim() : normalizeSpace(t.text);
       if (!phrase) return SUBSTRING;
-      const [name, message, cwd, id] = lower();
+      const [name, message, cwd, id] = fields(t.cased);
       if (includesSpaced(name, phrase)) return tierRank(0, fuzzyMatch(phrase, normalizeSpace(name))?.score);
       return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;
     }
@@ -232,11 +247,13 @@ function termScore(t: Term, s: Searchable, lower: () => string[], ctx?: MatchCon
  */
 export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
   if (query.terms.length === 0) return 0;
-  let cache: string[] | undefined;
-  const lower = () => (cache ??= [(s.name ?? "").toLowerCase(), s.firstMessage.toLowerCase(), s.cwd.toLowerCase(), s.id.toLowerCase()]);
+  let lower: string[] | undefined;
+  let cased: string[] | undefined;
+  const raw = () => [s.name ?? "", s.firstMessage, s.cwd, s.id];
+  const fields: Fields = (c) => (c ? (cased ??= raw().map(foldAccents)) : (lower ??= raw().map((f) => foldAccents(f.toLowerCase()))));
   let total = 0;
   for (const t of query.terms) {
-    const sc = termScore(t, s, lower, ctx);
+    const sc = termScore(t, s, fields, ctx);
     if (sc === 0) return null;
     total += sc;
   }

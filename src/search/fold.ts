@@ -1,0 +1,17 @@
+/*
+ * Accent folding for search, as fzf does: `naive` finds `naïve`, `cafe` finds `café`.
+ * Only Latin letters with diacritics are folded, one code unit for one, so positions found
+ * in the folded text are positions in the original (for highlighting); other scripts are
+ * left as they are (decomposing Hangul, say, would change lengths and match jamo).
+ */
+
+const LATIN_WITH_MARKS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+
+export function foldAccents(s: string): string {
+  if (!/[\u00c0-\u024f\u1e00-\u1eff]/.test(s)) return s;
+  return s.replace(LATIN_WITH_MARKS, (ch) => {
+    const base = ch.normalize("NFD")[0];
+    // ß, æ, ø and the like have no decomposition: they stay.
+    return base && base.length === 1 && base !== ch && base.charCodeAt(0) < 0x80 ? base : ch;
+  });
+}
