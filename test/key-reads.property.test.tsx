@@ -59,6 +59,7 @@ const KEYS: [number, Key][] = [
   [2, { seq: "r" }],
   [2, { seq: "\x12" }],
   [2, { seq: "\x04" }],
+  [2, { seq: "d" }],
   [2, { seq: "y" }],
   [1, { seq: "n" }],
   [2, { seq: "?" }],

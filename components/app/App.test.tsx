@@ -145,7 +145,12 @@ describe("App", () => {
     expect(h.r.lastFrame()).toMatch(/Rename\s+Ctrl\+R/);
     await press(h.r, RAW.escape);
     expect(h.r.lastFrame()).not.toContain("Actions");
-    await press(h.r, "x", RAW.down, RAW.down, RAW.enter); // Rename
+    await press(h.r, "x", RAW.down, RAW.down, RAW.down, RAW.enter); // Rename
+    expect(h.r.lastFrame()).toContain("Rename session");
+    await press(h.r, RAW.escape);
+    // An item runs by its own key too, as in lazygit.
+    await press(h.r, "x", "r");
+    expect(h.r.lastFrame()).not.toContain("Actions");
     expect(h.r.lastFrame()).toContain("Rename session");
   });
 

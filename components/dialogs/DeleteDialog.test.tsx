@@ -13,7 +13,8 @@ import { deleteLines } from "./DeleteDialog.js";
 afterEach(cleanupInk);
 
 const CWD = "/home/u/proj";
-const CTRL_D = "\x04";
+/** d opens the delete confirmation (Ctrl+D pages, as in the tree and the reader). */
+const DELETE_KEY = "d";
 const TRASH = "/home/u/.local/share/Trash";
 
 function fakeLifecycle(trash: string | undefined, over: Partial<LifecycleDeps> = {}) {
@@ -63,11 +64,11 @@ describe("DeleteDialog in the app", () => {
     const sessions = makeSessions(3, { cwd: CWD });
     const life = fakeLifecycle(TRASH);
     const { r } = await renderApp({ sessions, deps: { lifecycle: life.deps } });
-    await press(r, CTRL_D);
+    await press(r, DELETE_KEY);
     const f = r.lastFrame()!;
     expect(f).toContain('Delete session "session 0"?');
     expect(f).toContain(`Move to trash (${TRASH})`);
-    expect(f).toContain("y/Enter confirm · any other key cancels");
+    expect(f).toContain("▸ Cancel (Enter, Esc, any key)  ·  y delete");
     await press(r, "y");
     await waitForFrame(r, (x) => x.includes("Moved 1 session to the trash — u to undo") && !x.includes("session 0"));
     expect(life.calls.trash).toEqual([[{ path: sessions[0].path, sessionId: sessions[0].id, title: "session 0", bytes: 2048, mtimeMs: sessions[0].mtimeMs, ours: false }]]);
@@ -79,7 +80,7 @@ describe("DeleteDialog in the app", () => {
   it("any other key cancels", async () => {
     const life = fakeLifecycle(TRASH);
     const { r } = await renderApp({ sessions: makeSessions(2, { cwd: CWD }), deps: { lifecycle: life.deps } });
-    await press(r, CTRL_D, "n");
+    await press(r, DELETE_KEY, "n");
     expect(r.lastFrame()).toContain("not deleted");
     expect(r.lastFrame()).toContain("session 0");
     expect(life.calls.trash).toEqual([]);
@@ -89,9 +90,9 @@ describe("DeleteDialog in the app", () => {
     const sessions = makeSessions(2, { cwd: CWD });
     const life = fakeLifecycle(undefined);
     const { r } = await renderApp({ sessions, deps: { lifecycle: life.deps } });
-    await press(r, CTRL_D);
+    await press(r, DELETE_KEY);
     expect(r.lastFrame()).toContain("Delete permanently (there is no trash here)");
-    await press(r, RAW.enter);
+    await press(r, "y");
     let f = r.lastFrame()!;
     expect(f).toContain('Delete "session 0" permanently?');
     expect(f).toContain("This cannot be undone.");
@@ -100,7 +101,7 @@ describe("DeleteDialog in the app", () => {
     await press(r, RAW.enter);
     expect(r.lastFrame()).toContain("not deleted");
     expect(life.calls.permanent).toEqual([]);
-    await press(r, CTRL_D, "y", "y");
+    await press(r, DELETE_KEY, "y", "y");
     f = await waitForFrame(r, (x) => x.includes("Deleted 1 session permanently"));
     expect(f).not.toContain("session 0");
     expect(life.calls.trash).toEqual([]);
@@ -111,7 +112,7 @@ describe("DeleteDialog in the app", () => {
     const sessions = makeSessions(2, { cwd: CWD });
     const changed = fakeLifecycle(TRASH, { trash: (t) => ({ records: [], failed: { path: t[0].path, error: Object.assign(new Error(`${t[0].path} changed since you confirmed (pi may be writing to it); not deleted`), { name: "DeleteRefused" }) } }) });
     const a = await renderApp({ sessions, deps: { lifecycle: changed.deps } });
-    await press(a.r, CTRL_D, "y");
+    await press(a.r, DELETE_KEY, "y");
     const f = await waitForFrame(a.r, (x) => x.includes("changed since you confirmed"));
     expect(f).toContain("session 0");
     expect(f).not.toContain("permanently?");
@@ -119,7 +120,7 @@ describe("DeleteDialog in the app", () => {
 
     const full = fakeLifecycle(TRASH, { trash: (t) => ({ records: [], failed: { path: t[0].path, error: Object.assign(new Error("cannot move to the trash: EXDEV"), { name: "TrashUnavailable" }) } }) });
     const b = await renderApp({ sessions, deps: { lifecycle: full.deps } });
-    await press(b.r, CTRL_D, "y");
+    await press(b.r, DELETE_KEY, "y");
     await waitForFrame(b.r, (x) => x.includes('Delete "session 0" permanently?') && x.includes("Cannot move to the trash: cannot move to the trash: EXDEV"));
     await press(b.r, "y");
     await waitForFrame(b.r, (x) => x.includes("Deleted 1 session permanently"));
@@ -130,7 +131,7 @@ describe("DeleteDialog in the app", () => {
     const now = Date.now();
     const sessions = makeSessions(1, { cwd: CWD, mtimeMs: now - 2000, modified: new Date(now - 2000) });
     const { r } = await renderApp({ sessions, deps: { lifecycle: fakeLifecycle(TRASH).deps } });
-    await press(r, CTRL_D);
+    await press(r, DELETE_KEY);
     expect(r.lastFrame()).toContain("pi may have it open");
   });
 });
@@ -159,13 +160,13 @@ describe("our own writes", () => {
     await press(r, RAW.enter);
     await waitForFrame(r, (x) => x.includes("Renamed to"));
     await settle(20);
-    await press(r, CTRL_D);
+    await press(r, DELETE_KEY);
     const f = await waitForFrame(r, (x) => x.includes("Delete session"));
     expect(f).not.toContain("pi may have it open");
     await press(r, "n");
     // A change after ours is someone else's: warn again.
     await act(async () => w.changedByPi());
-    await press(r, CTRL_D);
+    await press(r, DELETE_KEY);
     expect(await waitForFrame(r, (x) => x.includes("Delete session"))).toContain("pi may have it open");
   });
 });
@@ -182,10 +183,10 @@ describe("marks", () => {
     expect(rowOf("session 0")).toMatch(/✓ session 0/);
     expect(rowOf("session 1")).not.toContain("✓");
     expect(rowOf("session 2")).toContain("✓");
-    await press(r, CTRL_D);
+    await press(r, DELETE_KEY);
     f = r.lastFrame()!;
     expect(f).toContain("Delete 3 sessions (6.0 KB)?");
-    await press(r, RAW.enter);
+    await press(r, "y");
     f = await waitForFrame(r, (x) => x.includes("Moved 3 sessions to the trash — u to undo"));
     expect(life.calls.trash).toHaveLength(1);
     expect(life.calls.trash[0]).toHaveLength(3);

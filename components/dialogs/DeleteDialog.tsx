@@ -47,10 +47,11 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
     if (p.permanent) out.push({ text: "Delete permanently, not to the trash; you will be asked again.", tone: "error" });
     else if (p.trashDir === null) out.push({ text: "Delete permanently (there is no trash here); you will be asked again.", tone: "error" });
     else out.push({ text: p.trashDir ? `Move to trash (${p.trashDir})` : "Move to trash", tone: "warning" });
-    out.push({ text: "y/Enter confirm · any other key cancels", tone: "key" });
+    // Cancel has the focus: Enter (a reflex after the key that opened this) cancels; only y deletes.
+    out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete", tone: "key" });
   } else {
     out.push({ text: "This cannot be undone.", tone: "error" });
-    out.push({ text: "y delete permanently · any other key cancels", tone: "key" });
+    out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete permanently", tone: "key" });
   }
   return out;
 }

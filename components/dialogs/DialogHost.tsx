@@ -33,7 +33,7 @@ export function DialogHost({ layer, keymap, launchCwd, helpTop, width, height, t
     case "cwdMissing":
       return <CwdMissingDialog cwd={layer.cwd} launchCwd={launchCwd} keymap={keymap} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
     case "menu":
-      return <ActionMenu title={sessionTitle} keymap={keymap} print={print} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
+      return <ActionMenu title={sessionTitle} screen={layer.screen} keymap={keymap} print={print} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
     case "rename":
       return <RenameDialog title={layer.title} input={layer.input} width={width} height={height} />;
     case "delete":

@@ -1,10 +1,17 @@
-import { COMMANDS, type CommandId } from "./commands.js";
-import { parseBinding } from "./binding.js";
+import { COMMANDS, type CommandId, MODE_COMMANDS } from "./commands.js";
+import { formatBinding, parseBinding } from "./binding.js";
 import { createKeymap, type Keymap } from "./keymap.js";
+
+/** Whether two commands ever listen on the same screen or dialog (so one key cannot mean both). */
+function shareAMode(a: CommandId, b: CommandId): boolean {
+  return Object.values(MODE_COMMANDS).some((ids) => ids.includes(a) && ids.includes(b));
+}
 
 /**
  * The keymap with the user's bindings (config "keys": command → key strings). Unknown
- * commands and unparsable keys give a warning each and keep that command's defaults.
+ * commands and unparsable keys give a warning each and keep that command's defaults. A key
+ * the config gives to two commands that listen on the same screen is given to neither
+ * (named in a warning); a command left with no key of its own keeps its defaults.
  */
 export function userKeymap(keys: Record<string, string[]>): { keymap: Keymap; warnings: string[] } {
   const warnings: string[] = [];
@@ -19,6 +26,29 @@ export function userKeymap(keys: Record<string, string[]>): { keymap: Keymap; wa
       overrides[id as CommandId] = specs;
     } catch (err) {
       warnings.push(`config: keys.${id}: ${(err as Error).message}; keeping the default keys`);
+    }
+  }
+  const ids = Object.keys(overrides) as CommandId[];
+  const clashing = new Map<CommandId, Set<string>>();
+  for (let i = 0; i < ids.length; i++) {
+    for (let j = i + 1; j < ids.length; j++) {
+      const [a, b] = [ids[i], ids[j]];
+      if (!shareAMode(a, b)) continue;
+      const bKeys = new Set(overrides[b]!.map((k) => formatBinding(parseBinding(k))));
+      for (const k of overrides[a]!) {
+        const name = formatBinding(parseBinding(k));
+        if (!bKeys.has(name)) continue;
+        warnings.push(`config: "${k}" is given to both ${a} and ${b}; neither gets it`);
+        for (const id of [a, b]) clashing.set(id, (clashing.get(id) ?? new Set()).add(name));
+      }
+    }
+  }
+  for (const [id, names] of clashing) {
+    const left = overrides[id]!.filter((k) => !names.has(formatBinding(parseBinding(k))));
+    if (left.length > 0) overrides[id] = left;
+    else {
+      delete overrides[id];
+      warnings.push(`config: ${id} keeps its default keys`);
     }
   }
   return { keymap: createKeymap(overrides), warnings };

@@ -41,7 +41,7 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
   return lines;
 }
 
-const EDIT_MARK = { omit: " ⊘ omitted from the model's context (t, e: as written)", replace: " ✎ edited for the model (t, e: as written)" };
+const EDIT_MARK = { omit: " ⊘ omitted from the model's context (t, then O: as written)", replace: " ✎ edited for the model (t, then O: as written)" };
 
 function entryLines(e: PreviewEntry, width: number): Line[] {
   const role = e.role === "user" ? "you" : e.role;

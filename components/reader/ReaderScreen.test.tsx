@@ -43,7 +43,7 @@ const mouse = async (h: { r: { stdin: NodeJS.EventEmitter } }, ev: MouseEvent) =
 };
 
 describe("the reader on screen", () => {
-  it("v opens at the end; g, t expands the tool under the cursor, / searches with match x of y; q goes back", async () => {
+  it("v opens at the end; g, z expands the tool under the cursor, / searches with match x of y; q goes back", async () => {
     const h = await app();
     await press(h.r, "v");
     let f = await waitForFrame(h.r, (f) => f.includes("answer 9"));
@@ -53,10 +53,10 @@ describe("the reader on screen", () => {
     await press(h.r, "g");
     f = await waitForFrame(h.r, (f) => f.includes("question 0"));
     expect(f).toMatch(/❯ You/);
-    await press(h.r, "j", "j", "j", "t");
+    await press(h.r, "j", "j", "j", "z");
     f = await waitForFrame(h.r, (f) => f.includes("line 0.9"));
     expect(f).toContain("30 more lines (t: full output)");
-    await press(h.r, "t");
+    await press(h.r, "z");
     f = await waitForFrame(h.r, (f) => f.includes("line 0.12"));
     await press(h.r, "/");
     await typeText(h.r, "answer");

@@ -105,12 +105,12 @@ describe("the reader in the app's reducer", () => {
     expect(s.tree!.cursor).toBe(row);
   });
 
-  it("t on a line that is no tool says so; T and o report what they did", () => {
-    let s = run(reading(), key(K.char("g")), key(K.char("t")));
+  it("z on a line that is no tool says so; R and O report what they did", () => {
+    let s = run(reading(), key(K.char("g")), key(K.char("z")));
     expect(s.status?.text).toMatch(/no tool call/);
-    s = run(s, key(K.char("T")));
+    s = run(s, key(K.char("R")));
     expect(s.reader!.thinking).toBe(true);
-    s = run(s, key(K.char("o")));
+    s = run(s, key(K.char("O")));
     expect(s.status?.text).toMatch(/no context edit/);
   });
 });

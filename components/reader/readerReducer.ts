@@ -159,7 +159,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     }
     case "reader.tool": {
       const b = toolBlockAt(r);
-      if (b < 0) return say(s, "no tool call under the cursor (a: every tool call)");
+      if (b < 0) return say(s, "no tool call under the cursor (Z: every tool call)");
       return setReader(s, cycleTool(r, b));
     }
     case "reader.allTools": {
@@ -173,7 +173,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     case "reader.original": {
       if (r.edits.size === 0) return say(s, "no context edit on this branch: entries are as written");
       const next = toggleOriginal(r);
-      return setReader(say(s, next.original ? "entries as written (o: as the model sees them)" : "as the model sees them, context edits applied (o: as written)"), next);
+      return setReader(say(s, next.original ? "entries as written (O: as the model sees them)" : "as the model sees them, context edits applied (O: as written)"), next);
     }
     case "reader.back":
       return r.query ? setReader(s, clearSearch(r)) : closeReader(s);

@@ -4,6 +4,7 @@ import { parseQuery, type Query } from "../../src/search/query.js";
 import { nextSort, type SortKey } from "../../src/search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
+import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
 import { deriveRows, inScope, type ListRow, type Scope } from "./derive.js";
 import { replaceTop } from "./layers.js";
 import { toStep, withEffect } from "./next.js";
@@ -160,6 +161,8 @@ function runUsage(s: AppState, c: UsageCommandId): AppState {
 }
 
 export function runCommand(s: AppState, c: CommandId): Next {
+  // The action menu opens over the list, the tree or the reader with that screen's actions.
+  if (c === "menu.open") return openMenu(s);
   // The reader and taking things out (copy, export, n, D) have their own reducers.
   if (isTakeoutCommand(c) || modeOf(s) === "export") return runTakeoutCommand(s, c);
   if (isReaderCommand(c) || isReaderMode(modeOf(s))) return runReaderCommand(s, c);
@@ -176,6 +179,10 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - page) } : moveTo(s, s.cursor - page);
     case "list.pageDown":
       return inHelp ? { ...s, helpTop: s.helpTop + page } : moveTo(s, s.cursor + page);
+    case "list.halfUp":
+      return moveTo(s, s.cursor - Math.max(1, Math.floor(s.pageSize / 2)));
+    case "list.halfDown":
+      return moveTo(s, s.cursor + Math.max(1, Math.floor(s.pageSize / 2)));
     case "list.top":
       return inHelp ? { ...s, helpTop: 0 } : moveTo(s, 0);
     case "list.bottom":
@@ -224,10 +231,6 @@ export function runCommand(s: AppState, c: CommandId): Next {
       // time), or fork into it (pi --fork copies the session there, the original unchanged).
       return withEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork: c === "dialog.fork" } });
     }
-    case "menu.open": {
-      const sel = selectedSession(s);
-      return sel ? { ...s, stack: [...s.stack, { kind: "menu", path: sel.path }] } : s;
-    }
     case "menu.close":
       return modeOf(s) === "menu" ? pop(s) : s;
     case "dialog.cancel":
@@ -250,6 +253,25 @@ export function runCommand(s: AppState, c: CommandId): Next {
     default:
       return s;
   }
+}
+
+function openMenu(s: AppState): AppState {
+  const mode = modeOf(s);
+  const screen: MenuScreen | undefined = mode === "list" || mode === "tree" || mode === "reader" ? mode : undefined;
+  const path = mode === "tree" ? s.tree?.path : mode === "reader" ? s.reader?.path : selectedSession(s)?.path;
+  return screen && path ? { ...s, stack: [...s.stack, { kind: "menu", path, screen }] } : s;
+}
+
+/** Keys the menu's select list takes (move, pick by number, run the highlighted item). */
+const isMenuListKey = (input: string, key: Key) => key.return || key.upArrow || key.downArrow || input === "j" || input === "k" || /^[1-9]$/.test(input);
+
+/** A key in the action menu: its own (close), else the screen's key for an action the menu lists, which runs it. */
+function menuKey(s: AppState, c: CommandId | null | undefined, input: string, key: Key): Next {
+  if (c) return runCommand(s, c);
+  const top = topLayer(s);
+  if (top?.kind !== "menu" || isMenuListKey(input, key)) return s;
+  const action = commandFor(s.keymap, top.screen, input, key);
+  return action && isMenuAction(top.screen, action) ? runCommand(pop(s), action) : s;
 }
 
 // ---- text fields ----
@@ -307,6 +329,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
         if (field && next) return next === field.value ? s : field.set(next);
       }
       if (isLifecycleMode(mode)) return lifecycleKey(s, c, a.input, a.key);
+      if (mode === "menu") return menuKey(s, c, a.input, a.key);
       if (c) return runCommand(s, c);
       return s;
     }

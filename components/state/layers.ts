@@ -1,4 +1,5 @@
 import type { UsageBy } from "../../src/usage/aggregate.js";
+import type { MenuScreen } from "../keys/menuActions.js";
 import type { TextInput } from "./textInput.js";
 
 /*
@@ -44,7 +45,8 @@ export type Layer =
   | { kind: "search" }
   | { kind: "help" }
   | { kind: "cwdMissing"; path: string; cwd: string }
-  | { kind: "menu"; path: string }
+  /** The action menu (x) over a screen, listing that screen's actions. */
+  | { kind: "menu"; path: string; screen: MenuScreen }
   | LifecycleLayer
   | { kind: "tree" }
   /** The transcript reader, over the list or the tree (AppState.reader). */

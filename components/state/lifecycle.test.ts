@@ -14,6 +14,8 @@ const key = (k: readonly [string, Key]): AppAction => ({ type: "key", input: k[0
 const type = (text: string): AppAction[] => [...text].map((c) => key(K.char(c)));
 const paths = (s: AppState) => s.rows.map((r) => r.session.path);
 const ctrl = (c: string): AppAction => ({ type: "key", input: c, key: mkKey({ ctrl: true }) });
+/** d opens the delete confirmation. */
+const DKEY: AppAction = { type: "key", input: "d", key: mkKey() };
 const SPACE = key(K.char(" "));
 const DEL: AppAction = { type: "key", input: "", key: mkKey({ delete: true }) };
 
@@ -78,20 +80,24 @@ describe("delete", () => {
   it("titles the dialogs of a session whose name and first message sanitize to nothing without its raw id", () => {
     const hostile = makeSessions(1, { cwd: CWD, id: "\x1b]0;PWNED\x07\x1b]52;c;QQ==\x07", name: "\x1b]0;x\x07", firstMessage: "\x1b[2J" });
     const s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: hostile }, { type: "life.setup", trashDir: "/t" });
-    const del = layer(run(s, ctrl("d")));
+    const del = layer(run(s, DKEY));
     const ren = layer(run(s, key(K.char("r"))));
     for (const title of [(del as { targets: { title?: string }[] }).targets[0].title, (ren as { title?: string }).title]) {
       expect(title).toBe("(no messages)");
     }
   });
 
-  it("Ctrl+D and Delete open a confirmation of the selected session; y and Enter request the trash", () => {
+  it("d and Delete open a confirmation of the selected session; only y requests the trash", () => {
     const { s, sessions } = loaded(3);
-    for (const open of [ctrl("d"), DEL]) {
+    // Ctrl+D pages, as it does in the tree and the reader: it never opens a delete.
+    expect(modeOf(run(s, ctrl("d")))).toBe("list");
+    for (const open of [DKEY, DEL]) {
       const d = run(s, open);
       expect(modeOf(d)).toBe("confirm");
       expect(layer(d)).toMatchObject({ kind: "delete", step: "confirm", bulk: false, targets: [{ path: sessions[0].path, bytes: 2048, mtimeMs: sessions[0].mtimeMs, title: "session 0" }] });
-      for (const yes of [key(K.char("y")), key(K.enter)]) {
+      expect(modeOf(run(d, key(K.enter)))).toBe("list");
+      expect(run(d, key(K.enter)).effects).toEqual([]);
+      for (const yes of [key(K.char("y"))]) {
         const c = run(d, yes);
         expect(modeOf(c)).toBe("list");
         expect(lastEffect(c)).toMatchObject({ type: "trash", targets: [{ path: sessions[0].path }] });
@@ -101,8 +107,8 @@ describe("delete", () => {
 
   it("any other key cancels", () => {
     const { s } = loaded(3);
-    for (const k of [key(K.char("n")), key(K.escape), key(K.char("q")), key(K.down), key(K.ctrlC), key(K.char("Y"))]) {
-      const c = run(s, ctrl("d"), k);
+    for (const k of [key(K.char("n")), key(K.enter), key(K.escape), key(K.char("q")), key(K.down), key(K.ctrlC), key(K.char("Y"))]) {
+      const c = run(s, DKEY, k);
       expect(modeOf(c)).toBe("list");
       expect(c.effects).toEqual([]);
       expect(c.status?.text).toBe("not deleted");
@@ -111,7 +117,7 @@ describe("delete", () => {
 
   it("without a trash: a second confirmation that takes only y, then the permanent delete", () => {
     const { s, sessions } = loaded(3, null);
-    let d = run(s, ctrl("d"), key(K.enter));
+    let d = run(s, DKEY, key(K.char("y")));
     expect(layer(d)).toMatchObject({ kind: "delete", step: "permanent" });
     expect(d.effects).toEqual([]);
     expect(modeOf(run(d, key(K.enter)))).toBe("list");
@@ -126,7 +132,7 @@ describe("delete", () => {
 
   it("a trashed session leaves the list, the selection stays at its height, and the batch is kept for undo", () => {
     const { s, sessions } = loaded(4);
-    let d = run(s, key(K.down), ctrl("d"), key(K.char("y")));
+    let d = run(s, key(K.down), DKEY, key(K.char("y")));
     d = run(d, { type: "life.trashed", targets: [], records: [record(sessions[1].path)] });
     expect(paths(d)).toEqual([sessions[0].path, sessions[2].path, sessions[3].path]);
     expect(selectedSession(d)?.path).toBe(sessions[2].path);
@@ -170,12 +176,12 @@ describe("marks and bulk", () => {
     expect(run(d, key(K.escape)).effects).toEqual([]);
   });
 
-  it("Ctrl+D with marks confirms all marked once, and the batch is one undo", () => {
+  it("d with marks confirms all marked once, and the batch is one undo", () => {
     const { s, sessions } = loaded(5);
-    let d = run(s, SPACE, key(K.down), SPACE, SPACE, ctrl("d"));
+    let d = run(s, SPACE, key(K.down), SPACE, SPACE, DKEY);
     expect(layer(d)).toMatchObject({ kind: "delete", bulk: true });
     expect((layer(d) as { targets: { path: string }[] }).targets.map((t) => t.path)).toEqual([sessions[0].path, sessions[2].path, sessions[3].path]);
-    d = run(d, key(K.enter));
+    d = run(d, key(K.char("y")));
     const e = lastEffect(d);
     expect(e).toMatchObject({ type: "trash" });
     const recs = [0, 2, 3].map((i) => record(sessions[i].path));
@@ -234,10 +240,10 @@ describe("the session open in pi (extension)", () => {
     const sessions = makeSessions(3, { cwd: CWD });
     const s = run(initialState({ launchCwd: CWD, openInPi: sessions[0].path }), { type: "scan.batch", summaries: sessions }, { type: "life.setup", trashDir: "/t" });
     const open = s.rows.findIndex((r) => r.session.path === sessions[0].path);
-    const onIt = run(s, ...Array.from({ length: open }, () => key(K.char("j"))), ctrl("d"));
+    const onIt = run(s, ...Array.from({ length: open }, () => key(K.char("j"))), DKEY);
     expect(topLayer(onIt)).toBeUndefined();
     expect(onIt.status?.text).toMatch(/open in pi/);
-    const marked = run(s, ...Array.from({ length: 3 }, () => SPACE), ctrl("d"));
+    const marked = run(s, ...Array.from({ length: 3 }, () => SPACE), DKEY);
     expect(topLayer(marked)).toBeUndefined();
     expect(marked.effects).toEqual([]);
   });
@@ -248,11 +254,11 @@ describe("own writes are not pi's", () => {
     const { s, sessions } = loaded(2);
     const now = Date.now();
     const fork = makeSessions(1, { cwd: CWD, path: "/store/fork.jsonl", mtimeMs: now - 200, modified: new Date(now - 200) })[0];
-    let n = run(s, { type: "tree.forked", source: sessions[0].path, path: fork.path, summary: fork }, ctrl("d"));
+    let n = run(s, { type: "tree.forked", source: sessions[0].path, path: fork.path, summary: fork }, DKEY);
     const top = layer(n);
     expect(top.kind === "delete" && top.targets[0]).toMatchObject({ path: fork.path, ours: true });
     expect(deleteLines({ step: "confirm", targets: top.kind === "delete" ? top.targets : [], bulk: false, trashDir: "/t", now }).map((l) => l.text).join("\n")).not.toContain("pi may have it open");
-    n = run(n, key(K.char("n")), { type: "store.changes", updated: [{ ...fork, bytes: fork.bytes + 10, mtimeMs: now - 50 }], removed: [], diagnostics: [] }, ctrl("d"));
+    n = run(n, key(K.char("n")), { type: "store.changes", updated: [{ ...fork, bytes: fork.bytes + 10, mtimeMs: now - 50 }], removed: [], diagnostics: [] }, DKEY);
     const again = layer(n);
     expect(again.kind === "delete" && again.targets[0].ours).toBe(false);
   });

@@ -172,8 +172,9 @@ export function lifecycleKey<S extends LifecycleHost>(s: S, c: CommandId | null 
     return s; // typing and editing go through the one text-field path (appReducer)
   }
   if (top?.kind === "delete") {
-    // The permanent step takes only an explicit `y`, so a repeated Enter never deletes for good.
-    if (c === "confirm.yes" && (top.step === "confirm" || (input === "y" && !key.ctrl && !key.meta))) return confirmDelete(s);
+    // Only an explicit confirm key (y) deletes; Enter never does, whatever the key map says,
+    // so a reflexive Enter after the key that opened the dialog cancels.
+    if (c === "confirm.yes" && !key.return && !key.ctrl && !key.meta) return confirmDelete(s);
     return setStatus(pop(s), "not deleted");
   }
   return s;

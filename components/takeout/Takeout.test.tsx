@@ -11,7 +11,7 @@ describe("n, and copy without a clipboard, on screen", () => {
     const h = await renderApp({ sessions: [session], all: true });
     await resize(h.r, 100, 24);
     await waitForFrame(h.r, (f) => f.includes("the session"));
-    await press(h.r, "n");
+    await press(h.r, "\x0e");
     await waitForFrame(h.r, () => h.exits.length > 0);
     expect(h.exits).toEqual([{ kind: "new", cwd: "/home/u/work" }]);
   });
@@ -20,13 +20,13 @@ describe("n, and copy without a clipboard, on screen", () => {
     const noPi = await renderApp({ sessions: [session], all: true, deps: { piProblem: () => "pi not found on PATH" } });
     await resize(noPi.r, 100, 24);
     await waitForFrame(noPi.r, (f) => f.includes("the session"));
-    await press(noPi.r, "n");
+    await press(noPi.r, "\x0e");
     await waitForFrame(noPi.r, (f) => f.includes("pi not found on PATH"));
     expect(noPi.exits).toEqual([]);
     const gone = await renderApp({ sessions: [session], all: true, deps: { cwdExists: () => false } });
     await resize(gone.r, 100, 24);
     await waitForFrame(gone.r, (f) => f.includes("the session"));
-    await press(gone.r, "n");
+    await press(gone.r, "\x0e");
     await waitForFrame(gone.r, (f) => f.includes("the session's folder is gone: /home/u/work"));
     expect(gone.exits).toEqual([]);
   });

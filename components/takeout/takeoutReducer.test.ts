@@ -116,10 +116,13 @@ describe("export", () => {
 });
 
 describe("n and D", () => {
-  it("n asks to leave for a new pi session in the session's folder (not while picking)", () => {
-    expect(last(run(listed(), press("n")))).toMatchObject({ type: "newSession", cwd: CWD });
+  it("Ctrl+N asks to leave for a new pi session in the session's folder (not while picking)", () => {
+    const ctrlN = key(["n", { ...K.enter[1], return: false, ctrl: true }]);
+    expect(last(run(listed(), ctrlN))).toMatchObject({ type: "newSession", cwd: CWD });
+    // n alone is "next match" wherever a search is; it never leaves for pi.
+    expect(run(listed(), press("n")).effects).toEqual([]);
     // The picker opens in its search field: Esc leaves it for the list's keys.
-    const picking = run(listed(true), key(K.escape), press("n"));
+    const picking = run(listed(true), key(K.escape), ctrlN);
     expect(picking.effects).toEqual([]);
     expect(picking.status?.tone).toBe("error");
   });
@@ -127,14 +130,16 @@ describe("n and D", () => {
   it("D asks twice: the first confirmation leads to the permanent step, which takes only y", () => {
     let s = run(listed(), { type: "life.setup", trashDir: "/trash" }, press("D"));
     expect(s.stack.at(-1)).toMatchObject({ kind: "delete", step: "confirm", permanent: true });
-    s = run(s, key(K.enter));
+    // Enter cancels even the first step: only y goes on.
+    expect(run(s, key(K.enter)).stack.at(-1)).toBeUndefined();
+    s = run(s, press("y"));
     expect(s.stack.at(-1)).toMatchObject({ kind: "delete", step: "permanent" });
     expect(s.effects).toEqual([]);
     // Enter again does not delete for good: it cancels.
     expect(run(s, key(K.enter)).effects).toEqual([]);
     s = run(s, press("y"));
     expect(last(s)).toMatchObject({ type: "deletePermanently", targets: [{ path: file.path }] });
-    // Ctrl+D still goes to the trash.
-    expect(last(run(listed(), { type: "life.setup", trashDir: "/trash" }, key(["d", { ...K.enter[1], return: false, ctrl: true }]), key(K.enter)))).toMatchObject({ type: "trash" });
+    // d goes to the trash.
+    expect(last(run(listed(), { type: "life.setup", trashDir: "/trash" }, press("d"), press("y")))).toMatchObject({ type: "trash" });
   });
 });

@@ -92,8 +92,9 @@ export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): Ta
       return copy(s, cmd, `the resume command: ${sanitizeLine(cmd)}`);
     }
     case "export.open": {
+      // The reader's branch, or in the tree the branch through the entry under the cursor.
       const r = top?.kind === "reader" ? s.reader : null;
-      const leafId = r && r.ids.length ? r.ids[r.ids.length - 1] : undefined;
+      const leafId = r ? (r.ids.length ? r.ids[r.ids.length - 1] : undefined) : top?.kind === "tree" && s.tree ? currentId(s.tree) : undefined;
       return { ...s, stack: [...s.stack, { kind: "export", path: t.path, title: t.title, ...(leafId ? { leafId } : {}) }] };
     }
     case "session.new":

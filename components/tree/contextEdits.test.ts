@@ -39,16 +39,16 @@ describe("the tree", () => {
     expect(row(plain.id).edit).toBe("");
   });
 
-  it("e toggles between as the model sees it and as written, and says which", () => {
+  it("O toggles between as the model sees it and as written, and says which", () => {
     let s: AppState = reduce(initialState({ launchCwd: "/x" }), { type: "scan.batch", summaries: [makeSummary({ path: S2, cwd: "/x" })] });
     const run = (st: AppState, ...a: AppAction[]) => reduce(st, ...a);
     s = run(s, { type: "command", command: "tree.open" });
     s = run(s, { type: "tree.loaded", path: S2, seq: s.tree!.loadSeq, index });
     expect(s.tree!.original).toBe(false);
-    s = run(s, { type: "key", input: K.char("e")[0], key: K.char("e")[1] });
+    s = run(s, { type: "key", input: K.char("O")[0], key: K.char("O")[1] });
     expect(s.tree!.original).toBe(true);
     expect(s.tree!.message?.text).toMatch(/as written/);
-    s = run(s, { type: "key", input: K.char("e")[0], key: K.char("e")[1] });
+    s = run(s, { type: "key", input: K.char("O")[0], key: K.char("O")[1] });
     expect(s.tree!.original).toBe(false);
   });
 

@@ -64,7 +64,7 @@ export function entryPreviewLines(
   if (edit) {
     const what = edit.kind === "omit" ? "⊘ omitted from the model's context" : "✎ replaced in the model's context";
     push(`${what} by context edit ${edit.editId}`, "warning");
-    push(edit.original ? "showing it as written · e: as the model sees it" : `${edit.kind === "omit" ? "the model does not see it" : "showing the replacement"} · e: as written`, "muted");
+    push(edit.original ? "showing it as written · O: as the model sees it" : `${edit.kind === "omit" ? "the model does not see it" : "showing the replacement"} · O: as written`, "muted");
   }
   out.push({ text: "" });
   if (edit && !edit.original) {

@@ -133,6 +133,10 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
       return setTree(s, moveTo(t, t.cursor - page));
     case "tree.pageDown":
       return setTree(s, moveTo(t, t.cursor + page));
+    case "tree.halfUp":
+      return setTree(s, moveTo(t, t.cursor - Math.max(1, Math.floor(s.pageSize / 2))));
+    case "tree.halfDown":
+      return setTree(s, moveTo(t, t.cursor + Math.max(1, Math.floor(s.pageSize / 2))));
     case "tree.top":
       return setTree(s, moveTo(t, 0));
     case "tree.bottom":
@@ -185,7 +189,7 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
     case "tree.original": {
       const original = !t.original;
       if (t.edits.size === 0) return setTree(s, note(t, "no context edit on this branch: entries are as written"));
-      return setTree(s, note({ ...t, original }, original ? "showing entries as written (e: as the model sees them)" : "showing entries as the model sees them, context edits applied (e: as written)"));
+      return setTree(s, note({ ...t, original }, original ? "showing entries as written (O: as the model sees them)" : "showing entries as the model sees them, context edits applied (O: as written)"));
     }
     case "tree.previewUp":
       return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - PREVIEW_STEP) });

@@ -45,7 +45,7 @@ export function treeRowParts(
   const row = view.rows[i];
   const node = index.byId.get(row.id)!;
   const applied = edits?.get(row.id);
-  // As the model sees it: a replaced entry reads its replacement (e shows the original).
+  // As the model sees it: a replaced entry reads its replacement (O shows the original).
   const rt = applied?.kind === "replace" && !original ? rowText({ ...node, text: applied.text ?? "", toolCalls: undefined, hasText: true }, calls) : rowText(node, calls);
   const edit = applied ? (applied.kind === "omit" ? "⊘ " : "✎ ") : "";
   const prefix = rowPrefix(view, row, folded);

@@ -47,13 +47,13 @@ describe("the usage view in the browser", () => {
     f = r.lastFrame()!;
     expect(chartLines(f).at(-1)).toContain("2026-10-01");
     expect(f).toContain(`${30 - page + 1}–30 of 30`);
-    await press(r, "g", "m");
+    await press(r, "g", "3");
     f = await waitForFrame(r, (x) => x.includes("Usage by model"));
     expect(f).toMatch(/sonnet +█+ +\$465\.00/);
     expect(f).toMatch(/gpt +[▏▎▍▌▋▊▉█]+ +\$5\.00/);
-    await press(r, "c");
+    await press(r, "M");
     f = await waitForFrame(r, (x) => x.includes("bars: tokens"));
-    await press(r, RAW.tab);
+    await press(r, RAW.right);
     f = await waitForFrame(r, (x) => x.includes("Usage by day"));
     await press(r, "q");
     f = await waitForFrame(r, (x) => !x.includes("Usage by"));

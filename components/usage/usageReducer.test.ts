@@ -59,7 +59,7 @@ describe("the usage view's reducer", () => {
     };
     let s = key(s0, "U");
     expect(modeOf(s)).toBe("usage");
-    expect(layer(key(s, "m")).by).toBe("model");
+    expect(layer(key(s, "3")).by).toBe("model");
     expect(modeOf(key(s, "?"))).toBe("help");
     expect(modeOf(key(key(s, "?"), "q"))).toBe("usage");
     expect(modeOf(key(s, "q"))).toBe("list");

@@ -58,7 +58,7 @@ describe("a hostile store in a real terminal", () => {
     await app.waitFor((s) => !s.includes("filter:"));
     await app.press("r");
     await app.waitFor("Rename session");
-    await app.press(KEY.escape, KEY.ctrl("d"));
+    await app.press(KEY.escape, "d");
     await app.waitFor("Delete session");
     await app.press(KEY.escape, "q");
     expect((await app.exited).exitCode).toBe(0);

@@ -83,7 +83,7 @@ function fileInDialog(screen: string, store: string): string {
  * then cancelled (nothing else on screen names the file).
  */
 async function selectedFile(app: RunningApp, store: string): Promise<string> {
-  await app.press(KEY.ctrl("d"));
+  await app.press("d");
   const file = fileInDialog(await app.waitFor("Delete session"), store);
   await app.press(KEY.escape);
   await app.waitFor("not deleted");
@@ -91,11 +91,17 @@ async function selectedFile(app: RunningApp, store: string): Promise<string> {
 }
 
 describe("session lifecycle in a real terminal", () => {
-  it("Ctrl+D → confirm → gone and in the trash with a .trashinfo; u → back, byte-identical", async () => {
+  it("d → y → gone and in the trash with a .trashinfo; u → back, byte-identical; Ctrl+D only pages", async () => {
     const { store, trash, app } = setup();
     await ready(app);
     await select(app, "resume naïve");
+    // A vim user's Ctrl+D pages here as in the tree and the reader: no dialog opens.
     await app.press(KEY.ctrl("d"));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(app.screen()).not.toContain("Delete session");
+    await app.press("g");
+    await select(app, "resume naïve");
+    await app.press("d");
     const dialog = await app.waitFor('Delete session "resume naïve"?');
     expect(dialog).toContain(`Move to trash (${trash})`);
     const file = fileInDialog(dialog, store);
@@ -114,8 +120,14 @@ describe("session lifecycle in a real terminal", () => {
     expect(readFileSync(file).equals(bytes)).toBe(true);
     expect(existsSync(trashed)).toBe(false);
     // Any other key cancels: nothing moves.
-    await app.press(KEY.ctrl("d"));
-    await app.waitFor("y/Enter confirm · any other key cancels");
+    await app.press("d");
+    await app.waitFor("▸ Cancel (Enter, Esc, any key)  ·  y delete");
+    // Enter (a reflex after the key that opened the dialog) cancels too.
+    await app.press(KEY.enter);
+    await app.waitFor("not deleted");
+    expect(existsSync(file)).toBe(true);
+    await app.press("d");
+    await app.waitFor("y delete");
     await app.press("n");
     await app.waitFor("not deleted");
     expect(existsSync(file)).toBe(true);
@@ -129,9 +141,9 @@ describe("session lifecycle in a real terminal", () => {
       await app.press(KEY.space);
       await app.waitFor(`${n} marked`);
     }
-    await app.press(KEY.ctrl("d"));
+    await app.press("d");
     await app.waitFor(/Delete 3 sessions \([\d.]+ KB\)\?/);
-    await app.press(KEY.enter);
+    await app.press("y");
     await app.waitFor((s) => s.includes("Moved 3 sessions to the trash — u to undo") && !s.includes("marked"));
     expect(allFiles(store)).toHaveLength(before.size - 3);
     expect(readdirSync(join(trash, "files"))).toHaveLength(3);

@@ -76,7 +76,7 @@ const selected = (s: string) => s.split("\n").find((l) => l.includes("❯")) ?? 
 const skipPi = oracleSkipReason();
 
 describe("reader, copy, export in a real terminal", () => {
-  it("v reads the active branch; ] goes to the sibling branch; t expands a tool; y copies (OSC 52); e exports JSONL that pi 1.5.2 opens; q goes back; p and c copy", async () => {
+  it("v reads the active branch; ] goes to the sibling branch; z expands a tool; y copies (OSC 52); e exports JSONL that pi 1.5.2 opens; q goes back; p and c copy", async () => {
     const { store, dir, sessions, env } = project();
     const app = start(["--session-dir", store], { cwd: dir, env, cols: 100, rows: 30 });
     await app.waitFor((s) => /❯ .*read me please/.test(s));
@@ -97,7 +97,7 @@ describe("reader, copy, export in a real terminal", () => {
     await app.waitFor("copied your message");
     expect(app.raw()).toContain(osc52("question two"));
 
-    await app.press("j", "j", "j", "t");
+    await app.press("j", "j", "j", "z");
     screen = await app.waitFor("listing line 9");
     expect(screen).toContain("50 more lines");
 
@@ -146,7 +146,7 @@ describe("reader, copy, export in a real terminal", () => {
     await app.waitFor((s) => s.includes("tree ·") && !s.includes("Reader"));
   }, 30_000);
 
-  it("n hands the terminal to pi with no session, in the session's folder", async () => {
+  it("Ctrl+N hands the terminal to pi with no session, in the session's folder", async () => {
     const { store, dir, env } = project(["new here"]);
     const pi = fakePi();
     const elsewhere = realpathSync(makeTmpDir());
@@ -157,7 +157,7 @@ describe("reader, copy, export in a real terminal", () => {
     await app.waitFor((s) => /❯ .*new here/.test(s));
     await app.press(KEY.enter);
     await app.waitFor((s) => s.includes("q quit") && /❯ .*new here/.test(s));
-    await app.press("n");
+    await app.press(KEY.ctrl("n"));
     expect((await app.exited).exitCode).toBe(7);
     const got = JSON.parse(readFileSync(pi.out, "utf8"));
     expect(got.argv).toEqual([]);
@@ -171,7 +171,12 @@ describe("reader, copy, export in a real terminal", () => {
     await app.waitFor((s) => /❯ .*delete me for good/.test(s));
     await app.press("D");
     await app.waitFor("Delete permanently, not to the trash");
+    // Enter cancels: only y goes on.
     await app.press(KEY.enter);
+    await app.waitFor("not deleted");
+    await app.press("D");
+    await app.waitFor("Delete permanently, not to the trash");
+    await app.press("y");
     await app.waitFor("This cannot be undone");
     expect(existsSync(sessions[0])).toBe(true);
     await app.press("y");
@@ -200,7 +205,7 @@ describe("the mouse in a real terminal", () => {
     await app.press("v");
     await app.waitFor((s) => s.includes("Reader") && s.includes("answer three"));
     // The sibling branch with its tool output in full: longer than the screen.
-    await app.press("]", "j", "j", "j", "t", "t");
+    await app.press("]", "j", "j", "j", "z", "z");
     await app.waitFor("listing line 12");
     await app.press("g");
     await app.waitFor((s) => s.split("\n")[2]?.includes("You"));

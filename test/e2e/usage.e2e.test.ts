@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, FIXTURES } from "../helpers/tmp-store.js";
-import { startApp, type RunningApp } from "./pty.js";
+import { KEY, startApp, type RunningApp } from "./pty.js";
 
 /*
  * `U` end to end: the usage view over pi 1.5.2's own store (usage on assistant replies,
@@ -34,17 +34,17 @@ describe("usage view (U)", () => {
     expect(day).toMatch(/2026-11-23 █+/);
     expect(day).toMatch(/2026-11-01 █+.*\$0\.26/);
     expect(day).toContain("■ claude-sonnet-4-5");
-    await app.press("m");
+    await app.press("3");
     const model = await app.waitFor("Usage by model");
     expect(model).toMatch(/claude-sonnet-4-5 +█{20,}.*\$0\.36/);
     expect(model).toMatch(/gpt-6 +[▏▎▍▌▋▊▉█]+ +<\$0\.01/);
-    await app.press("\t");
+    await app.press(KEY.right);
     await app.waitFor("Usage by day");
-    await app.press("f");
+    await app.press("2");
     const folder = await app.waitFor("Usage by folder");
     expect(folder).toMatch(/cwds\/proj-b █{40,} +\$0\.16 +2\.0k/);
     // by tokens, proj-c's 51k dwarfs proj-b's 2.0k
-    await app.press("c");
+    await app.press("M");
     const tokens = await app.waitFor("bars: tokens");
     expect(tokens).toMatch(/cwds\/proj-b [▏▎▍▌▋▊▉█]{1,3} +\$0\.16/);
     await app.press("q");
@@ -54,7 +54,7 @@ describe("usage view (U)", () => {
   it("names each model by its own glyph when colours are off (NO_COLOR)", async () => {
     const app = start({ NO_COLOR: "1" });
     await app.waitFor(/of 14/);
-    await app.press("U", "m");
+    await app.press("U", "3");
     const s = await app.waitFor("Usage by model");
     expect(s).toContain("█ claude-sonnet-4-5");
     expect(s).toContain("▓ gpt-6");
