@@ -1,4 +1,5 @@
 import type { SessionIndex } from "../../src/model/session-index.js";
+import type { FileIdentity } from "../../src/store/file-identity.js";
 import type { PendingWrite } from "./treeState.js";
 
 /** I/O the tree's reducer asks for; run by runTreeEffect. */
@@ -6,8 +7,9 @@ export type TreeEffect =
   | { type: "tree.load"; path: string; seq: number }
   | { type: "tree.search"; path: string; index: SessionIndex; query: string; seq: number }
   /** An append (label, resume-at-entry). Unless `force`, a file changed in the last 10 s asks first. */
-  | { type: "tree.write"; path: string; write: PendingWrite; force: boolean; ownMtime?: number }
-  | { type: "tree.fork"; path: string; entryId: string };
+  /** `read`: the file as the tree read it; a file replaced or rewritten since is refused (and read again). */
+  | { type: "tree.write"; path: string; write: PendingWrite; force: boolean; ownMtime?: number; read?: FileIdentity }
+  | { type: "tree.fork"; path: string; entryId: string; read?: FileIdentity };
 
 const TYPES = new Set(["tree.load", "tree.search", "tree.write", "tree.fork"]);
 

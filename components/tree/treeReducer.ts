@@ -12,6 +12,7 @@ import { type Next, withEffect } from "../state/next.js";
 import { type LeaveEffect, QUIT } from "../state/outcome.js";
 import type { WithStatus } from "../state/status.js";
 import type { TreeEffect } from "./treeEffects.js";
+import type { FileIdentity } from "../../src/store/file-identity.js";
 import { mergeBatch } from "../state/sessions.js";
 import { recordOwnWrite } from "../state/lifecycle.js";
 import type { FileStamp, LifecycleState } from "../state/lifecycleTypes.js";
@@ -50,6 +51,8 @@ export type TreeAction =
   | { type: "tree.writeFailed"; path: string; error: string }
   | { type: "tree.forked"; source: string; path: string; summary?: SessionSummary }
   | { type: "tree.forkFailed"; path: string; error: string }
+  /** The file is not the one the tree shows (replaced, rewritten, gone): nothing was written; read it again. */
+  | { type: "tree.stale"; path: string; error: string }
   /** The preview knows how far it can scroll. */
   | { type: "tree.previewMax"; max: number };
 
@@ -103,7 +106,12 @@ function reload<S extends TreeHost>(s: S, t: TreeState): TreeNext<S> {
 
 function requestWrite<S extends TreeHost>(s: S, t: TreeState, write: PendingWrite, force: boolean): TreeNext<S> {
   if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
-  return withEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime });
+  return withEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime, read: readAs(t) });
+}
+
+/** The file as the tree read it (its index); our own writes since are its new size and mtime. */
+function readAs(t: TreeState): FileIdentity | undefined {
+  return t.index ? { ino: t.index.ino, bytes: t.index.bytes, mtimeMs: t.index.mtimeMs } : undefined;
 }
 
 /** The tree's search or label field set to `next`. */
@@ -184,7 +192,7 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
       const id = currentId(t);
       if (id === undefined) return s;
       if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
-      return withEffect(setTree(s, { ...note(t, "forking…"), busy: true }), { type: "tree.fork", path: t.path, entryId: id });
+      return withEffect(setTree(s, { ...note(t, "forking…"), busy: true }), { type: "tree.fork", path: t.path, entryId: id, read: readAs(t) });
     }
     case "tree.original": {
       const original = !t.original;
@@ -288,6 +296,9 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
     case "tree.forkFailed":
       if (a.path !== t.path) return s;
       return setTree(s, note({ ...t, busy: false }, a.error, true));
+    case "tree.stale":
+      if (a.path !== t.path) return s;
+      return reload(s, note({ ...t, busy: false, confirm: null }, a.error, true));
     case "tree.previewMax": {
       const max = Math.max(0, a.max);
       return t.previewTop > max ? setTree(s, { ...t, previewTop: max }) : s;

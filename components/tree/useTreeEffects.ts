@@ -11,6 +11,7 @@ import { searchEntries } from "../../src/search/entry-search.js";
 import { scanSessionFile } from "../../src/store/scan-file.js";
 import { fileStamp } from "../hooks/useLifecycleEffects.js";
 import type { FileStamp } from "../state/lifecycleTypes.js";
+import { type FileIdentity, identityProblem } from "../../src/store/file-identity.js";
 import { RECENT_WRITE_MS, type TreeEffect } from "./treeEffects.js";
 import type { TreeAction } from "./treeReducer.js";
 
@@ -35,6 +36,8 @@ export interface TreeIO {
   stamp?(path: string): FileStamp | undefined;
   /** Why pi cannot be started: a resume-at-entry then writes nothing and says so. */
   piProblem?(): string | undefined;
+  /** Why the file is not the one read as `was` (replaced, rewritten, gone), or undefined. */
+  identityProblem?(path: string, was: FileIdentity | undefined): string | undefined;
 }
 
 export const realTreeIO: TreeIO = {
@@ -54,6 +57,7 @@ export const realTreeIO: TreeIO = {
   copy: () => {},
   now: () => Date.now(),
   stamp: fileStamp,
+  identityProblem,
 };
 
 /** Runs one tree effect; results come back as actions. Never throws. */
@@ -86,6 +90,12 @@ export function runTreeEffect(e: TreeEffect, dispatch: (a: TreeAction) => void, 
         return;
       }
       (async () => {
+        // Never write into a file other than the one on screen: git's rule.
+        const stale = io.identityProblem?.(path, e.read);
+        if (stale) {
+          dispatch({ type: "tree.stale", path, error: stale });
+          return;
+        }
         if (!e.force) {
           const m = await io.mtimeMs(path);
           if (io.now() - m < RECENT_WRITE_MS && m !== e.ownMtime) {
@@ -106,6 +116,12 @@ export function runTreeEffect(e: TreeEffect, dispatch: (a: TreeAction) => void, 
     }
     case "tree.fork":
       (async () => {
+        // A fork copies what the tree showed, or nothing.
+        const stale = io.identityProblem?.(e.path, e.read);
+        if (stale) {
+          dispatch({ type: "tree.stale", path: e.path, error: stale.replace("nothing written", "nothing forked") });
+          return;
+        }
         const res = await io.fork(e.path, e.entryId);
         const scan = await io.scanFile(res.path);
         afterWrite?.();

@@ -26,6 +26,21 @@ const NODE_TEXT_MAX = 200;
 /** Blocks read together: a screen needs neighbours, and one open file serves them all. */
 const CHUNK = 32;
 
+/** A block standing for entries that could not be read back: why, and what to do. */
+function unreadable(entryId: string, err: unknown): Block {
+  const why = err instanceof Error ? err.message : String(err);
+  return { kind: "custom", entryId, customType: "pi-sessions", text: `⚠ cannot show this part: ${why}. Close the reader (q) and open it again to read the session anew.` };
+}
+
+/** A bulky tool output read when shown; a file that changed since gives a note instead of an error. */
+function readOutput(index: SessionIndex, resultId: string): ToolOutput {
+  try {
+    return toolOutputOf(readEntriesSync(index, [resultId])[0].message ?? {});
+  } catch (err) {
+    return { output: `⚠ cannot read this output: ${err instanceof Error ? err.message : String(err)}`, isError: true, images: 0 };
+  }
+}
+
 /** The block list of the entries `ids` (root → leaf) of an indexed session, read as needed. */
 export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockList {
   const items: Item[] = [];
@@ -104,7 +119,7 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
       return { ...base, title, resultEntryId: resultId, ...toolOutputOf(m) };
     }
     let loaded: ToolOutput | undefined;
-    const load = () => (loaded ??= toolOutputOf(readEntriesSync(index, [resultId])[0].message ?? {}));
+    const load = () => (loaded ??= readOutput(index, resultId));
     return { ...base, resultEntryId: resultId, bytes: result.length, load };
   };
 
@@ -115,7 +130,15 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
     const ids = new Set<string>();
     for (let k = from; k < to; k++) if (!made.has(k)) needs(items[k], ids);
     const list = [...ids];
-    const entries = readEntriesSync(index, list);
+    let entries: SessionEntry[];
+    try {
+      entries = readEntriesSync(index, list);
+    } catch (err) {
+      // The file changed (or went) since it was indexed: say so in place, never fail the
+      // screen; reopening reads it again.
+      for (let k = from; k < to; k++) if (!made.has(k)) made.set(k, unreadable(items[k].id, err));
+      return;
+    }
     const byId = new Map(list.map((id, k) => [id, entries[k]]));
     for (let k = from; k < to; k++) if (!made.has(k)) made.set(k, make(items[k], (id) => byId.get(id)!));
   };

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -37,6 +37,35 @@ async function findBranched(store: string): Promise<{ path: string; index: Sessi
 }
 
 describe("branch tree in a real terminal", () => {
+  it("v after the session file was replaced or removed under the tree: a note, never a crash (issue 21 item 4)", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), "pi-sessions-tree-e2e-"));
+    dirs.push(tmp);
+    const store = join(tmp, "sessions");
+    cpSync(FIXTURE, store, { recursive: true });
+    const { path, index } = await findBranched(store);
+    const app = startApp(["--session-dir", store, "--all"], { cwd: tmp });
+    apps.push(app);
+    await app.waitFor((s) => s.includes("❯") && s.includes("sort:") && !s.includes("scanning"));
+    await app.press("/");
+    await app.type(index.header.id.slice(-12));
+    await app.waitFor((s) => /\b1\/\d+/.test(s.split("\n")[0]));
+    await app.press(KEY.enter);
+    await app.press("t");
+    await app.waitFor((s) => s.includes("← active"));
+    // Another session's bytes under the same name, as `mv other.jsonl <session>` leaves it.
+    writeFileSync(`${path}.tmp`, '{"type":"session","version":3,"id":"x","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}\n');
+    renameSync(`${path}.tmp`, path);
+    await app.press("v");
+    await app.waitFor("cannot show this part");
+    await app.press("q");
+    await app.waitFor((s) => s.includes("← active") || s.includes("tree"));
+    rmSync(path);
+    await app.press("v");
+    await app.waitFor("cannot show this part");
+    await app.press("q", "q", "q");
+    expect((await app.exited).exitCode).toBe(0);
+  });
+
   it("opens a branched session's tree, jumps to the sibling branch, labels, forks; the files on disk say so", async () => {
     const tmp = mkdtempSync(join(tmpdir(), "pi-sessions-tree-e2e-"));
     dirs.push(tmp);
