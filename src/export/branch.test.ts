@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { assistant, entry, user, writeBranchedSession, writeSession } from "../../test/helpers/session-file.js";
 import { loadSessionIndex } from "../model/session-index.js";
-import { allBranches, branchThrough, UnknownEntryError } from "./branch.js";
+import { allBranches, branchPath, branchThrough, UnknownEntryError } from "./branch.js";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
@@ -47,11 +47,12 @@ describe("allBranches", () => {
   it("active branch first; each later one holds only its own entries and where it branches off", async () => {
     const index = await branched();
     const bs = allBranches(index);
-    expect(bs.map((b) => [b.leafId, b.active, b.from, b.ids.slice(b.ownFrom)])).toEqual([
+    expect(bs.map((b) => [b.leafId, b.active, b.from, b.own])).toEqual([
       ["l1", true, null, ["m0", "u1", "a1", "u3", "a3", "l1"]],
       ["a2", false, "a1", ["u2", "a2"]],
     ]);
-    expect(bs[1].ids).toEqual(["m0", "u1", "a1", "u2", "a2"]);
+    expect(branchPath(index, bs[1])).toEqual(["m0", "u1", "a1", "u2", "a2"]);
+    expect(bs[1].ownFrom).toBe(3);
   });
   it("every entry is in exactly one branch's own part, orphan roots included", async () => {
     const s = writeSession([
@@ -64,7 +65,7 @@ describe("allBranches", () => {
     cleanups.push(s.cleanup);
     const index = await loadSessionIndex(s.path);
     const bs = allBranches(index);
-    const own = bs.flatMap((b) => b.ids.slice(b.ownFrom));
+    const own = bs.flatMap((b) => b.own);
     expect(own.sort()).toEqual(["a", "b", "o", "oa", "r"]);
     expect(bs[0]).toMatchObject({ leafId: "oa", active: true });
     expect(bs.find((b) => b.leafId === "b")).toMatchObject({ from: "r" });

@@ -2,12 +2,16 @@ import type { SessionIndex } from "../model/session-index.js";
 import { displayOrder } from "../model/tree-order.js";
 import { activePath, pathToRoot } from "../model/tree.js";
 
-/** One branch of a session: a path root → leaf, and the part of it no earlier branch had. */
+/**
+ * One branch of a session: the part of its root → leaf path no earlier branch had. Only
+ * that part is kept (the whole path of every branch of a comb-shaped session is quadratic);
+ * `branchPath` gives the whole path of one branch when it is wanted.
+ */
 export interface Branch {
-  /** Root → leaf. */
-  ids: string[];
+  /** Its own entries, in order: from the first entry no earlier branch had to its leaf. */
+  own: string[];
   leafId: string;
-  /** Where its own entries start in `ids` (0 for the first branch). */
+  /** How many entries lie above its own ones, shared with earlier branches (0 for the first branch). */
   ownFrom: number;
   /** The entry it branches off from (the parent of its first own entry); null for a root. */
   from: string | null;
@@ -48,13 +52,21 @@ export function branchThrough(index: SessionIndex, entryId?: string): string[] {
 export function allBranches(index: SessionIndex): Branch[] {
   const activeIds = new Set(activePath(index));
   const out: Branch[] = [];
+  // Depth of each entry; display order has parents before children. Linear in entries.
+  const depth = new Map<string, number>();
   let own: string[] = [];
   for (const id of displayOrder(index.tree, index.leafId)) {
+    const parent = index.tree.parent.get(id) ?? null;
+    depth.set(id, parent === null ? 0 : (depth.get(parent) ?? -1) + 1);
     own.push(id);
     if (index.tree.children.get(id)?.length) continue;
-    const ids = pathToRoot(index.tree, id);
-    out.push({ ids, leafId: id, ownFrom: ids.length - own.length, from: index.tree.parent.get(own[0]) ?? null, active: activeIds.has(id) });
+    out.push({ own, leafId: id, ownFrom: depth.get(own[0])!, from: index.tree.parent.get(own[0]) ?? null, active: activeIds.has(id) });
     own = [];
   }
   return out;
+}
+
+/** The whole root → leaf path of one branch. */
+export function branchPath(index: SessionIndex, b: Branch): string[] {
+  return pathToRoot(index.tree, b.leafId);
 }

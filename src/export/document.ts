@@ -59,7 +59,7 @@ export function exportDocument(index: SessionIndex, scope: ExportScope = {}): Ex
     return text ? `${short(id)} ("${text.length > 60 ? `${text.slice(0, 59)}…` : text}")` : short(id);
   };
   branches.forEach((b, i) => {
-    const blocks = buildBlocks(readEntriesSync(index, b.ids.slice(b.ownFrom)));
+    const blocks = buildBlocks(readEntriesSync(index, b.own));
     const notes = [
       b.active ? "the active branch (pi continues here)" : undefined,
       b.ownFrom > 0 && b.from ? `branches off after entry ${at(b.from)}` : i > 0 ? "a separate root" : undefined,

@@ -10,9 +10,26 @@ export function nextFilter(f: TreeFilter): TreeFilter {
   return TREE_FILTERS[(TREE_FILTERS.indexOf(f) + 1) % TREE_FILTERS.length];
 }
 
+/**
+ * One level's vertical line (`│`, or blank under a last child), as a link to the levels
+ * above: every row of a branch shares its chain, so a branch point costs one link, not a
+ * copy of every level above it (a comb of 30,000 branch points stays linear).
+ */
 export interface Gutter {
   position: number;
   show: boolean;
+  prev: Gutter | null;
+  /** The nearest link at or above this one that is drawn (position < MAX_INDENT). */
+  drawn: Gutter | null;
+}
+
+/** Levels drawn at most; deeper rows show their depth as a number (`+12 `) instead. */
+export const MAX_INDENT = 12;
+
+function link(prev: Gutter | null, position: number, show: boolean): Gutter {
+  const g: Gutter = { position, show, prev, drawn: null };
+  g.drawn = position < MAX_INDENT ? g : (prev?.drawn ?? null);
+  return g;
 }
 
 export interface TreeRow {
@@ -20,8 +37,8 @@ export interface TreeRow {
   indent: number;
   showConnector: boolean;
   isLast: boolean;
-  /** Shared between siblings: never mutate. */
-  gutters: readonly Gutter[];
+  /** The innermost level's line; shared along the branch: never mutate. */
+  gutters: Gutter | null;
   virtualRootChild: boolean;
 }
 
@@ -128,10 +145,10 @@ export function buildTreeView(index: SessionIndex, filter: TreeFilter, folded: R
   const multipleRoots = rootPos.length > 1;
   const rows: TreeRow[] = [];
   const rowOf = new Map<string, number>();
-  type Frame = [pos: number, indent: number, justBranched: boolean, showConnector: boolean, isLast: boolean, gutters: readonly Gutter[], vrc: boolean];
+  type Frame = [pos: number, indent: number, justBranched: boolean, showConnector: boolean, isLast: boolean, gutters: Gutter | null, vrc: boolean];
   const stack: Frame[] = [];
   for (let i = rootPos.length - 1; i >= 0; i--) {
-    stack.push([rootPos[i], multipleRoots ? 1 : 0, multipleRoots, multipleRoots, i === rootPos.length - 1, [], multipleRoots]);
+    stack.push([rootPos[i], multipleRoots ? 1 : 0, multipleRoots, multipleRoots, i === rootPos.length - 1, null, multipleRoots]);
   }
   while (stack.length) {
     const [at, indent, justBranched, showConnector, isLast, gutters, vrc] = stack.pop()!;
@@ -142,7 +159,7 @@ export function buildTreeView(index: SessionIndex, filter: TreeFilter, folded: R
     const many = kids.length > 1;
     const childIndent = many || (justBranched && indent > 0) ? indent + 1 : indent;
     const displayIndent = multipleRoots ? Math.max(0, indent - 1) : indent;
-    const childGutters = showConnector && !vrc ? [...gutters, { position: Math.max(0, displayIndent - 1), show: !isLast }] : gutters;
+    const childGutters = showConnector && !vrc ? link(gutters, Math.max(0, displayIndent - 1), !isLast) : gutters;
     for (let i = kids.length - 1; i >= 0; i--) {
       stack.push([kids[i], childIndent, many, many, i === kids.length - 1, childGutters, false]);
     }
@@ -159,15 +176,33 @@ export function isFoldable(view: TreeView, id: string): boolean {
   return (view.visibleChildren.get(p)?.length ?? 0) > 1;
 }
 
-/** The gutter-and-connector prefix of a row: `│  ├⊟ `. */
+/** How deep a row is drawn: its levels (display indent). */
+export function rowDepth(view: TreeView, row: TreeRow): number {
+  return view.multipleRoots ? Math.max(0, row.indent - 1) : row.indent;
+}
+
+/**
+ * The gutter-and-connector prefix of a row: `│  ├⊟ `. At most MAX_INDENT levels are drawn
+ * (pi scrolls deeper rows sideways; here they stay in view): a deeper row starts with its
+ * depth, `+40 `, and its connector, so the text and `← active` stay on screen.
+ */
 export function rowPrefix(view: TreeView, row: TreeRow, folded: ReadonlySet<string>): string {
-  const displayIndent = view.multipleRoots ? Math.max(0, row.indent - 1) : row.indent;
+  const depth = rowDepth(view, row);
   const connector = row.showConnector && !row.virtualRootChild;
+  if (depth > MAX_INDENT) {
+    const mark = connector ? `${row.isLast ? "└" : "├"}${folded.has(row.id) ? "⊞" : isFoldable(view, row.id) ? "⊟" : "─"} ` : folded.has(row.id) ? "⊞ " : "";
+    return `+${depth} ${mark}`;
+  }
+  const displayIndent = depth;
   const connectorAt = connector ? displayIndent - 1 : -1;
+  // The drawn levels' lines, found by walking only the links that are drawn.
+  const lines = new Map<number, boolean>();
+  // Walked deepest first: the shallowest line at a level is the one drawn (as pi finds it).
+  for (let g = row.gutters?.drawn ?? null; g; g = g.prev?.drawn ?? null) lines.set(g.position, g.show);
   let out = "";
   for (let level = 0; level < displayIndent; level++) {
-    const g = row.gutters.find((x) => x.position === level);
-    if (g) out += g.show ? "│  " : "   ";
+    const show = lines.get(level);
+    if (show !== undefined) out += show ? "│  " : "   ";
     else if (level === connectorAt) {
       const mark = folded.has(row.id) ? "⊞" : isFoldable(view, row.id) ? "⊟" : "─";
       out += `${row.isLast ? "└" : "├"}${mark} `;
