@@ -1,5 +1,6 @@
 import { closeSync, openSync } from "node:fs";
 import { readRange } from "../store/read-range.js";
+import { limitDepth } from "./bounded-json.js";
 import type { SessionIndex } from "./session-index.js";
 import type { SessionEntry } from "./types.js";
 
@@ -23,6 +24,8 @@ export function readEntriesSync(index: SessionIndex, ids: readonly string[]): Se
       } catch {
         throw new Error(`line ${node.line} of ${index.path} changed since it was read; read the session again`);
       }
+      // What is nested too deep to write or show is cut, with a note in its place.
+      entry = limitDepth(entry);
       entry.id = node.id;
       entry.parentId = node.parentId;
       if (entry.type === "message" && entry.message?.role === "hookMessage") entry.message.role = "custom";

@@ -1,3 +1,4 @@
+import { compactJson } from "./bounded-json.js";
 import type { SessionEntry } from "./types.js";
 
 type Block = { type?: unknown; text?: unknown; name?: unknown; arguments?: unknown; thinking?: unknown };
@@ -32,7 +33,8 @@ export function toolCallLine(name: unknown, args: unknown): string {
     const first = a.command ?? a.path ?? a.file_path ?? a.pattern ?? a.query ?? a.url;
     if (typeof first === "string") detail = first;
     else {
-      const s = JSON.stringify(a);
+      // Arguments may nest absurdly deep: a bounded walk, cut to what one line shows.
+      const s = compactJson(a);
       detail = s === "{}" ? "" : s;
     }
   } else if (typeof args === "string") detail = args;
