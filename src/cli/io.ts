@@ -11,9 +11,34 @@ export interface CliIO {
   onFirstFrame?: () => void;
 }
 
+/** A reader that went away (`| head`): the rest of the output has nowhere to go. */
+const isClosedPipe = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === "EPIPE";
+
+/**
+ * Stdout closed by its reader ends the program quietly with status 0, as `ls | head` does:
+ * no stack trace, nothing more written.
+ */
+let watchingPipe = false;
+function endOnClosedPipe(): void {
+  if (watchingPipe) return;
+  watchingPipe = true;
+  process.stdout.on("error", (err) => {
+    if (isClosedPipe(err)) process.exit(0);
+    throw err;
+  });
+}
+
 export function processIO(): CliIO {
+  endOnClosedPipe();
   return {
-    stdout: (t) => void process.stdout.write(t),
+    stdout: (t) => {
+      try {
+        process.stdout.write(t);
+      } catch (err) {
+        if (isClosedPipe(err)) process.exit(0);
+        throw err;
+      }
+    },
     stderr: (t) => void process.stderr.write(t),
     cwd: process.cwd(),
     env: process.env,

@@ -36,8 +36,9 @@ export async function statsCommand(args: string[], io: CliIO): Promise<number> {
     io.stdout(`${safeJson(reportJson(report, values.all ? null : cwd))}\n`);
     return 0;
   }
-  const width = io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : 80;
-  io.stdout(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width));
+  // Cut to the terminal only on a terminal: a pipe gets whole lines (bars 100 columns wide).
+  const tty = !!io.columns && io.columns > 0;
+  io.stdout(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), tty ? io.columns! : 100, tty));
   return 0;
 }
 
@@ -61,9 +62,10 @@ export function reportJson(r: UsageReport, cwd: string | null): Record<string, u
  * A table that fits `width` columns: the key, sessions, tokens, cost, and a bar of the
  * cost (of the tokens when nothing cost anything). Text from the files is sanitized.
  */
-export function formatReport(r: UsageReport, scope: string, width: number): string {
+export function formatReport(r: UsageReport, scope: string, width: number, fit = true): string {
+  const cut = (line: string) => (fit ? truncateToWidth(line, width) : line);
   const heading = `Usage by ${r.by} · ${scope}${r.since ? ` · since ${r.since}` : ""} · ${r.withUsage} of ${r.sessions} sessions with usage`;
-  const lines = [truncateToWidth(heading, width)];
+  const lines = [cut(heading)];
   if (r.groups.length === 0) return `${lines.join("\n")}\nno usage recorded\n`;
   const byCost = r.total.cost > 0;
   const metric = (a: UsageAmount) => (byCost ? a.cost : a.total);
@@ -86,9 +88,9 @@ export function formatReport(r: UsageReport, scope: string, width: number): stri
   });
   lines.push(row("TOTAL", totalCells, ""));
   const t = r.total;
-  lines.push(truncateToWidth(`tokens: input ${t.input}, output ${t.output}, cache read ${t.cacheRead}, cache write ${t.cacheWrite}`, width));
+  lines.push(cut(`tokens: input ${t.input}, output ${t.output}, cache read ${t.cacheRead}, cache write ${t.cacheWrite}`));
   if (r.by !== "model" && r.models.length) {
-    lines.push(truncateToWidth(`models: ${r.models.map((m) => `${sanitizeLine(modelLabel(m.model))} ${formatCost(m.amount.cost)}`).join(", ")}`, width));
+    lines.push(cut(`models: ${r.models.map((m) => `${sanitizeLine(modelLabel(m.model))} ${formatCost(m.amount.cost)}`).join(", ")}`));
   }
   return `${lines.map((l) => l.trimEnd()).join("\n")}\n`;
 }
