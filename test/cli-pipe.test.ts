@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { user, assistant, writeSession } from "./helpers/session-file.js";
@@ -32,5 +33,36 @@ describe("the CLI in a pipe", () => {
     const r = spawnSync(process.execPath, [CLI, "stats", "--all"], { encoding: "utf8", env: { PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir, COLUMNS: "40" } });
     expect(r.status).toBe(0);
     expect(r.stdout.split("\n")[0]).toMatch(/^Usage by day · all folders · 1 of 1 sessions with usage$/);
+  });
+});
+
+describe("flags scripts use (issue 20)", () => {
+  const env = () => ({ PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir });
+  const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: env(), maxBuffer: 1 << 28 });
+  it("-a is --all", () => {
+    expect(cli(["list", "-a", "--json"]).stdout).toBe(cli(["list", "--all", "--json"]).stdout);
+  });
+  it("--quiet says nothing on stderr", () => {
+    const broken = `${file.dir}/2026-05-03T00-00-00-000Z_broken.jsonl`;
+    writeFileSync(broken, "not json\n");
+    try {
+      expect(cli(["list", "-a"]).stderr).toContain("skipped");
+      expect(cli(["list", "-a", "--quiet"]).stderr).toBe("");
+    } finally {
+      rmSync(broken);
+    }
+  });
+  it("export -o replaces an existing file only with --force, and never a session file", () => {
+    const out = `${file.dir}/out.md`;
+    writeFileSync(out, "old");
+    expect(cli(["export", file.path, "-o", out]).stderr).toMatch(/already exists; not overwriting it \(--force replaces it\)/);
+    expect(readFileSync(out, "utf8")).toBe("old");
+    const r = cli(["export", file.path, "-o", out, "--force", "-q"]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(readFileSync(out, "utf8")).toMatch(/^# /);
+    const session = readFileSync(file.path);
+    expect(cli(["export", file.path, "-o", file.path, "--force"]).stderr).toMatch(/is a pi session; export never writes over one/);
+    expect(readFileSync(file.path).equals(session)).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ export function tildePath(path: string, home: string | undefined): string {
 export async function browseCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
-    all: { type: "boolean" },
+    all: { type: "boolean", short: "a" },
     print: { type: "boolean" },
     "pi-command": { type: "string" },
     "fallback-store": { type: "string" },

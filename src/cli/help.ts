@@ -1,11 +1,11 @@
 export const MAIN_HELP = `pi-sessions — browse, search, resume, fork, label, rename and delete pi sessions
 
 Usage:
-  pi-sessions [--all] [--print] [options]     open the full-screen browser
-  pi-sessions list [--all] [--cwd PATH] [--json] [--sort KEY]
+  pi-sessions [-a|--all] [--print] [options]  open the full-screen browser
+  pi-sessions list [-a|--all] [--cwd PATH] [--json] [--sort KEY] [-q|--quiet]
   pi-sessions show <session> [--json]
-  pi-sessions stats [--all] [--by day|folder|model] [--since DATE] [--json]
-  pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE]
+  pi-sessions stats [-a|--all] [--by day|folder|model] [--since DATE] [--json]
+  pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE [--force]] [-q]
   pi-sessions rename <session> <name>
   pi-sessions label <session> <entryId> [label]
   pi-sessions delete <session...> [--permanent] [--yes]
@@ -17,7 +17,7 @@ Usage:
 Options:
   --session-dir DIR   the session store (default: $PI_CODING_AGENT_SESSION_DIR,
                       $PI_CODING_AGENT_DIR/sessions, ~/.pi/agent/sessions)
-  --all               all folders instead of the current one
+  -a, --all           all folders instead of the current one
   --print             picker: print the chosen session's path and exit
   --pi-command CMD    the pi executable to resume with (default: $PI_SESSIONS_PI or pi)
   --config FILE       settings (default: $XDG_CONFIG_HOME/pi-sessions/config.json)
@@ -29,17 +29,17 @@ Exit codes: 0 success, 1 error, 2 bad usage, 130 cancelled (browser/picker).
 `;
 
 export const COMMAND_HELP: Record<string, string> = {
-  list: `Usage: pi-sessions list [--all] [--cwd PATH] [--json] [--sort recent|created|name|messages|size]
+  list: `Usage: pi-sessions list [-a|--all] [--cwd PATH] [--json] [--sort recent|created|name|messages|size] [-q|--quiet]
 
 Lists sessions whose header cwd is the current folder (or --cwd PATH); --all lists every
 session. --json prints one JSON array of session objects (dates as ISO strings).
-Files that are not sessions are reported on stderr.
+Files that are not sessions are reported on stderr (--quiet: not).
 `,
   show: `Usage: pi-sessions show <path | id | unique id prefix> [--json]
 
 Shows a session's header, name, leaf, active path, labels and entries.
 `,
-  stats: `Usage: pi-sessions stats [--all] [--cwd PATH] [--by day|folder|model] [--since YYYY-MM-DD|today|Nd] [--json]
+  stats: `Usage: pi-sessions stats [-a|--all] [--cwd PATH] [--by day|folder|model] [--since YYYY-MM-DD|today|Nd] [--json]
 
 Tokens and cost of this folder's sessions (or --all, or --cwd PATH), by pi's /session rule
 (every usage a file records, on every branch), per local day (the default), folder or model.
@@ -47,9 +47,10 @@ Each usage counts on the day of its own entry and for the model its entry names,
 model in use at that point of the file. --since counts usage from that local day on.
 --json prints exact sums (tokens and dollars, unrounded), shaped like show --json's usage.
 `,
-  export: `Usage: pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE]
+  export: `Usage: pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE [--force]] [-q]
 
-Writes a session's conversation to stdout, or to FILE with -o (never over an existing file):
+Writes a session's conversation to stdout, or to FILE with -o (never over an existing file
+unless --force, and never over a pi session file); -q says nothing on stderr:
   md     Markdown of the active branch (default)
   html   one self-contained page (no scripts, nothing loaded from the network; light or dark
          as the system is set)

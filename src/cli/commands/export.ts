@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
 import { writeNew } from "../../actions/fork.js";
 import { branchThrough, UnknownEntryError } from "../../export/branch.js";
@@ -29,6 +29,34 @@ function formatOf(flag: string | undefined, output: string | undefined): Format 
   return "md";
 }
 
+/** The file starts with a pi session header (what --force must never replace). */
+function isSessionFile(path: string): boolean {
+  try {
+    const fd = openSync(path, "r");
+    try {
+      const buf = Buffer.alloc(512);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      return /^\s*\{\s*"type"\s*:\s*"session"/.test(buf.toString("utf8", 0, n));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** Replaces `path` whole: written beside it, then renamed over it, so a reader never sees half a file. */
+function replaceFile(path: string, text: string): void {
+  const tmp = `${path}.pi-sessions-${process.pid}.tmp`;
+  writeNew(tmp, text);
+  try {
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
 export async function exportCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
@@ -36,6 +64,8 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     branch: { type: "string" },
     "all-branches": { type: "boolean" },
     output: { type: "string", short: "o" },
+    force: { type: "boolean" },
+    quiet: { type: "boolean", short: "q" },
   });
   if (positionals.length !== 1) throw usageError("export takes one <session> (path, id or unique id prefix)");
   const format = formatOf(values.format, values.output);
@@ -43,8 +73,10 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   if (all && values.branch !== undefined) throw usageError("--branch and --all-branches do not go together");
   if (all && format === "jsonl") throw usageError("a JSONL export is one branch (a session pi opens); --all-branches is for md and html");
   const out = values.output === undefined ? undefined : resolve(io.cwd, values.output);
-  // Checked before the work and again by the write itself (which never replaces a file).
-  if (out !== undefined && existsSync(out)) throw new CliError(`${out} already exists; not overwriting it`);
+  // Checked before the work and again by the write itself (which never replaces a file
+  // unless --force, and never a session file).
+  if (out !== undefined && existsSync(out) && !values.force) throw new CliError(`${out} already exists; not overwriting it (--force replaces it)`);
+  if (out !== undefined && values.force && isSessionFile(out)) throw new CliError(`${out} is a pi session; export never writes over one, --force or not`);
   if (out !== undefined && !statSync(dirname(out), { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`no folder ${dirname(out)} to write ${out} into`);
 
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
@@ -65,11 +97,12 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     return 0;
   }
   try {
-    writeNew(out, text);
+    if (values.force) replaceFile(out, text);
+    else writeNew(out, text);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new CliError(`${out} already exists; not overwriting it`);
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new CliError(`${out} already exists; not overwriting it (--force replaces it)`);
     throw err;
   }
-  io.stderr(`exported ${format === "jsonl" ? "the branch as a session" : format === "html" ? "HTML" : "Markdown"} to ${out}\n`);
+  if (!values.quiet) io.stderr(`exported ${format === "jsonl" ? "the branch as a session" : format === "html" ? "HTML" : "Markdown"} to ${out}\n`);
   return 0;
 }

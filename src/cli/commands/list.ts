@@ -17,10 +17,11 @@ const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
 export async function listCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
-    all: { type: "boolean" },
+    all: { type: "boolean", short: "a" },
     cwd: { type: "string" },
     json: { type: "boolean" },
     sort: { type: "string" },
+    quiet: { type: "boolean", short: "q" },
   });
   if (positionals.length) throw usageError(`list takes no arguments (got '${positionals[0]}')`);
   const sort = (values.sort ?? "recent") as SortKey;
@@ -32,16 +33,18 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all ? sortSessions(sessions, sort, allSessionsTieBreak(store.dir, sessions)) : sortSessions(sessions.filter(inScope), sort, "name");
   // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
-  for (const d of diagnostics) io.stderr(`pi-sessions: skipped ${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}\n`);
+  // --quiet: the listing alone (scripts); the exit status still says if anything failed.
+  const note = values.quiet ? () => {} : io.stderr;
+  for (const d of diagnostics) note(`pi-sessions: skipped ${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}\n`);
   for (const s of shown) {
-    if (s.warnings.length) io.stderr(`pi-sessions: ${sanitizeLine(s.path)}: ${s.warnings.length} problem line(s), e.g. ${sanitizeLine(s.warnings[0])}\n`);
+    if (s.warnings.length) note(`pi-sessions: ${sanitizeLine(s.path)}: ${s.warnings.length} problem line(s), e.g. ${sanitizeLine(s.warnings[0])}\n`);
   }
   if (values.json) {
     io.stdout(`${safeJson(shown.map(summaryToJson))}\n`);
     return 0;
   }
   if (!shown.length) {
-    io.stderr(values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`);
+    note(values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`);
     return 0;
   }
   // Prefixes unique across the whole store: `show` resolves them against every session.

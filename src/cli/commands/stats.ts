@@ -15,7 +15,7 @@ import { storeFromArgs } from "../store-arg.js";
 export async function statsCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
-    all: { type: "boolean" },
+    all: { type: "boolean", short: "a" },
     cwd: { type: "string" },
     by: { type: "string" },
     since: { type: "string" },
