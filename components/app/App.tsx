@@ -111,7 +111,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   );
   // Live store (after the first scan); own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
-  const treeIO = useMemo(() => deps.tree ?? { ...realTreeIO, copy: deps.copy ?? (() => {}), ...(deps.piProblem ? { piProblem: deps.piProblem } : {}) }, [deps.tree, deps.copy, deps.piProblem]);
+  const treeIO = useMemo(() => deps.tree ?? { ...realTreeIO, copy: deps.copy ?? (() => {}), cwdExists: deps.cwdExists, ...(deps.piProblem ? { piProblem: deps.piProblem } : {}) }, [deps.tree, deps.copy, deps.cwdExists, deps.piProblem]);
   const takeoutIO = useMemo(
     () => ({ ...realTakeoutIO, ...(deps.loadIndex ? { loadIndex: deps.loadIndex } : {}), copy: deps.copy, cwdExists: deps.cwdExists, piProblem: deps.piProblem }),
     [deps.loadIndex, deps.copy, deps.cwdExists, deps.piProblem],

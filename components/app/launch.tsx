@@ -186,6 +186,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
       else await writeStdout((process.stdout.isTTY ? sanitizeLine(resolve(o.path)) : resolve(o.path)) + "\n");
       return 0;
     case "resume":
+      if (o.note) process.stderr.write(`pi-sessions: ${o.note}\n`);
       return spawnPi(opts.piCommand, piArgs(resolve(o.path), o.fork), o.cwd);
     case "new":
       return spawnPi(opts.piCommand, newSessionArgs(), o.cwd);

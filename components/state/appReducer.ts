@@ -229,7 +229,11 @@ export function runCommand(s: AppState, c: CommandId): Next {
       if (top?.kind !== "cwdMissing") return s;
       // pi 1.5.2's choices: continue in the current folder (not stored: asked again next
       // time), or fork into it (pi --fork copies the session there, the original unchanged).
-      return withEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork: c === "dialog.fork" } });
+      const fork = c === "dialog.fork";
+      // A resume at a tree entry writes its position now that pi will start, then goes on there.
+      // (The file may have changed meanwhile: the write still asks first when pi may have it open.)
+      if (top.pending) return withEffect(pop(s), { type: "tree.write", path: top.path, write: { op: "navigate", ...top.pending, then: { cwd: s.launchCwd, fork } }, force: false, ownMtime: s.ownWrites.get(top.path)?.mtimeMs ?? s.tree?.ownMtime, ...(s.tree?.index ? { read: { ino: s.tree.index.ino, bytes: s.tree.index.bytes, mtimeMs: s.tree.index.mtimeMs } } : {}) });
+      return withEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork } });
     }
     case "menu.close":
       return modeOf(s) === "menu" ? pop(s) : s;

@@ -1,5 +1,6 @@
 import type { UsageBy } from "../../src/usage/aggregate.js";
 import type { MenuScreen } from "../keys/menuActions.js";
+import type { EntryNode } from "../../src/model/types.js";
 import type { TextInput } from "./textInput.js";
 
 /*
@@ -44,7 +45,8 @@ export interface UsageLayer {
 export type Layer =
   | { kind: "search" }
   | { kind: "help" }
-  | { kind: "cwdMissing"; path: string; cwd: string }
+  /** The session's folder is gone: continue here or fork. `pending`: a resume at a tree entry, written only once chosen. */
+  | { kind: "cwdMissing"; path: string; cwd: string; pending?: { entryId: string | null; copyOf?: EntryNode } }
   /** The action menu (x) over a screen, listing that screen's actions. */
   | { kind: "menu"; path: string; screen: MenuScreen }
   | LifecycleLayer

@@ -1,5 +1,5 @@
 /** How the browser ended; the launcher acts on it after the terminal is restored. `new`: a new pi session in `cwd`. */
-export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string; fork?: boolean } | { kind: "new"; cwd: string };
+export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string; fork?: boolean; note?: string } | { kind: "new"; cwd: string };
 
 /** Leave the browser (`exit`), or resume a session once the runner checked that pi can start and the folder exists. */
 export type LeaveEffect = { type: "exit"; outcome: Outcome } | { type: "resume"; path: string; cwd: string };

@@ -36,7 +36,7 @@ export function EntryPreview({ path, node, label, edit, original = false, calls,
   const start = Math.min(top, maxTop);
   const shown = lines.slice(start, start + inner.height);
   if (start + inner.height < lines.length && shown.length > 0) {
-    shown[shown.length - 1] = { text: `↓ ${lines.length - start - inner.height + 1} more lines (J, Ctrl+D a page, > the end)`, tone: "muted" };
+    shown[shown.length - 1] = { text: `↓ ${lines.length - start - inner.height + 1} more lines (J, Shift+PgDn a page, > the end)`, tone: "muted" };
   }
   return <LinesPane lines={node ? shown : undefined} empty="no entry selected" firstKey={start} title="Entry" position={position} width={width} height={height} clip />;
 }

@@ -183,14 +183,16 @@ describe("TreeScreen", () => {
   it("resuming here when the session's folder is gone: the choice list over the tree takes Enter (continue here)", async () => {
     const f = session();
     const h = await renderApp({ sessions: [makeSummary({ path: f.path, cwd: "/gone", firstMessage: "first question" })], deps: { cwdExists: () => false } });
+    const lines = readFileSync(f.path, "utf8").split("\n").filter(Boolean).length;
     await resize(h.r, 120, 30);
     await press(h.r, "t");
     await waitForFrame(h.r, (x) => x.includes("← active"));
-    await press(h.r, RAW.enter); // resume here: the file was just written, so it asks first
+    await press(h.r, RAW.enter); // resume here: the folder is gone, so pi 1.5.2's choice comes first; nothing written yet
+    await waitForFrame(h.r, (x) => x.includes("Fork into the current folder"));
+    expect(readFileSync(f.path, "utf8").split("\n").filter(Boolean)).toHaveLength(lines);
+    await press(h.r, RAW.enter); // continue here: now the position is written (the file was just written, so it asks first)
     await waitForFrame(h.r, (x) => x.includes("write anyway"));
     await press(h.r, "y");
-    await waitForFrame(h.r, (x) => x.includes("Fork into the current folder"));
-    await press(h.r, RAW.enter);
     await waitForFrame(h.r, () => h.exits.length > 0);
     expect(h.exits).toEqual([{ kind: "resume", path: f.path, cwd: CWD, fork: false }]);
   });

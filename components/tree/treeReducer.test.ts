@@ -237,30 +237,24 @@ describe("writes", () => {
     expect(s.tree).toMatchObject({ busy: false, message: { text: "v1 session", error: true } });
   });
 
-  it("Enter resumes at the entry: the write, then the list's resume (or print in picker mode)", () => {
+  it("Enter resumes at the entry: the write (only once the runner checked pi can start there), then straight to pi (or print in picker mode)", () => {
     let s = run(opened(), key(K.enter));
-    expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "navigate", entryId: "a3" } });
+    expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "navigate", entryId: "a3" }, cwd: "/tmp/proj" });
     s = run(s, { type: "tree.written", path: file.path, write: { op: "navigate", entryId: "a3" }, wrote: true });
-    expect(lastEffect(s)).toMatchObject({ type: "resume", path: file.path, cwd: "/tmp/proj" });
+    expect(lastEffect(s)).toMatchObject({ type: "exit", outcome: { kind: "resume", path: file.path, cwd: "/tmp/proj" } });
     let p = run(opened(true), key(K.enter));
+    expect(lastEffect(p)).not.toHaveProperty("cwd");
     p = run(p, { type: "tree.written", path: file.path, write: { op: "navigate", entryId: "a3" }, wrote: false });
     expect(lastEffect(p)).toMatchObject({ type: "exit", outcome: { kind: "print", path: file.path } });
   });
 
-  it("Enter on a user message: the position goes to its parent, the text to the clipboard, the screen says so; Enter again resumes", () => {
+  it("Enter on a user message: the position goes to its parent and its text to the clipboard as pi starts; one key", () => {
     let s = run(opened(), key(K.up));
     expect(at(s)).toBe("u3");
     s = run(s, key(K.enter));
     expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "navigate", entryId: "a1", copyOf: { id: "u3" } } });
     s = run(s, { type: "tree.written", path: file.path, write: { op: "navigate", entryId: "a1", copyOf: index.byId.get("u3")! }, wrote: true, copied: true });
-    expect(lastEffect(s)).toMatchObject({ type: "tree.load" });
-    expect(s.tree?.message?.text).toMatch(/on the clipboard \(OSC 52\).*Enter: resume in pi/);
-    s = run(s, { type: "tree.loaded", path: file.path, seq: s.tree!.loadSeq, index });
-    const out = run(s, key(K.enter));
-    expect(lastEffect(out)).toMatchObject({ type: "resume", path: file.path, cwd: "/tmp/proj" });
-    // Any other key first: Enter is a new resume, not the pending one.
-    const moved = run(s, key(K.down), key(K.enter));
-    expect(lastEffect(moved)).toMatchObject({ type: "tree.write" });
+    expect(lastEffect(s)).toMatchObject({ type: "exit", outcome: { kind: "resume", path: file.path, note: expect.stringMatching(/on the clipboard \(OSC 52\)/) } });
   });
 
   it("the first user message: the position goes to the entry before it (the model change here)", () => {

@@ -25,6 +25,7 @@ import {
   nextMatchRow,
   openInput,
   type PendingWrite,
+  type ResumeAt,
   setFilter,
   treeLeft,
   treeRight,
@@ -48,6 +49,8 @@ export type TreeAction =
   /** The file changed in the last seconds: ask before writing. */
   | { type: "tree.confirmWrite"; path: string; write: PendingWrite }
   | { type: "tree.written"; path: string; write: PendingWrite; wrote: boolean; mtimeMs?: number; copied?: boolean; stamp?: FileStamp }
+  /** A resume at an entry whose session folder is gone: pi 1.5.2's choice first; nothing written yet. */
+  | { type: "tree.cwdMissing"; path: string; cwd: string; write: Extract<PendingWrite, { op: "navigate" }> }
   | { type: "tree.writeFailed"; path: string; error: string }
   | { type: "tree.forked"; source: string; path: string; summary?: SessionSummary }
   | { type: "tree.forkFailed"; path: string; error: string }
@@ -106,7 +109,9 @@ function reload<S extends TreeHost>(s: S, t: TreeState): TreeNext<S> {
 
 function requestWrite<S extends TreeHost>(s: S, t: TreeState, write: PendingWrite, force: boolean): TreeNext<S> {
   if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
-  return withEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime, read: readAs(t) });
+  // A resume-at-entry leaves for pi: the runner checks first that pi can start there (not when picking: the caller starts it).
+  const cwd = write.op === "navigate" && !s.print && !write.then ? { cwd: t.cwd } : {};
+  return withEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime, read: readAs(t), ...cwd });
 }
 
 /** The file as the tree read it (its index); our own writes since are its new size and mtime. */
@@ -128,8 +133,6 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
   if (!s.tree) return s;
   // A message lasts until the next key (unless a write is still running).
   if (s.tree.message && !s.tree.busy) s = { ...s, tree: { ...s.tree, message: undefined } };
-  const resumeReady = s.tree!.resumeReady;
-  if (resumeReady) s = { ...s, tree: { ...s.tree!, resumeReady: undefined } };
   const t = s.tree!;
   const page = Math.max(1, s.pageSize - 1);
   switch (c) {
@@ -176,7 +179,6 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
       return setTree(s, openInput(t, "label", sanitizeLine(t.index.labels.get(id) ?? ""), id));
     }
     case "tree.resume": {
-      if (resumeReady) return withEffect(s, resumeOut(s, t));
       const id = currentId(t);
       if (id === undefined) return s;
       const node = t.index?.byId.get(id);
@@ -281,14 +283,10 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
         const label = a.write.label.trim();
         return reload(s, note(done, label ? `labelled: ${sanitizeLine(label)}` : "label cleared"));
       }
-      if (a.write.op === "navigate" && a.write.copyOf) {
-        // Say so before pi takes the screen: Enter goes on.
-        const how = a.copied ? "the message text is on the clipboard (OSC 52): paste it into pi's editor to edit and resend" : "the message is empty: nothing was copied";
-        return reload(s, { ...note(done, `position moved to before this message; ${how} · Enter: ${s.print ? "pick" : "resume in pi"}`), resumeReady: true });
-      }
-      // Resume at the entry: the same way out as the list's resume.
-      const shown = reload(s, note(done, a.wrote ? "position moved to this entry" : "this entry already is the position"));
-      return withEffect(shown, resumeOut(s, done));
+      // Written as pi starts (the runner checked it can): leave for pi at once, one key as
+      // "Enter resume here" says. A user message's text went to the clipboard; pi is told so.
+      const copied = a.write.copyOf ? (a.copied ? "the message text is on the clipboard (OSC 52): paste it into pi's editor to edit and resend" : "the message is empty: nothing was copied") : undefined;
+      return withEffect(setTree(s, done), resumeOut(s, done, copied, a.write.op === "navigate" ? a.write.then : undefined));
     }
     case "tree.writeFailed":
       if (a.path !== t.path) return s;
@@ -296,6 +294,9 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
     case "tree.forkFailed":
       if (a.path !== t.path) return s;
       return setTree(s, note({ ...t, busy: false }, a.error, true));
+    case "tree.cwdMissing":
+      if (a.path !== t.path) return s;
+      return push(setTree(s, { ...t, busy: false }), { kind: "cwdMissing", path: a.path, cwd: a.cwd, pending: { entryId: a.write.entryId, ...(a.write.copyOf ? { copyOf: a.write.copyOf } : {}) } });
     case "tree.stale":
       if (a.path !== t.path) return s;
       return reload(s, note({ ...t, busy: false, confirm: null }, a.error, true));
@@ -307,9 +308,10 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
 }
 
 /** Leaves for pi (or prints the path, picking) once the position is written. */
-function resumeOut(s: TreeHost, t: TreeState): LeaveEffect {
+function resumeOut(s: TreeHost, t: TreeState, note?: string, at?: ResumeAt): LeaveEffect {
   if (s.print) return { type: "exit", outcome: { kind: "print", path: t.path } };
-  return { type: "resume", path: t.path, cwd: t.cwd };
+  const where = at ? { cwd: at.cwd, fork: at.fork } : { cwd: t.cwd };
+  return { type: "exit", outcome: { kind: "resume", path: t.path, ...where, ...(note ? { note } : {}) } };
 }
 
 /** A fork was written: back to the list with the fork selected (threaded under its parent). */

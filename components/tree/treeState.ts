@@ -28,7 +28,13 @@ export type PendingWrite =
    * Resume at `entryId` (null: before the first entry). `copyOf`: a user message was picked;
    * as pi's /tree, the position goes to its parent and its text goes to the clipboard.
    */
-  | { op: "navigate"; entryId: string | null; copyOf?: EntryNode };
+  | { op: "navigate"; entryId: string | null; copyOf?: EntryNode; then?: ResumeAt };
+
+/** Where a resume at an entry goes on when the session's own folder is gone: here, or a fork here. */
+export interface ResumeAt {
+  cwd: string;
+  fork: boolean;
+}
 
 export type TreeMode = "tree" | "treeSearch" | "treeLabel" | "treeConfirm";
 
@@ -59,7 +65,6 @@ export interface TreeState extends SessionLoad {
   /** A write or fork in flight: further writes wait. */
   busy: boolean;
   /** A user message's text is on the clipboard and the position moved: Enter resumes. */
-  resumeReady?: boolean;
   /** Context edits in effect at the leaf (target id → edit): rows and preview show the edited text. */
   edits: ReadonlyMap<string, AppliedEdit>;
   /** `e`: show entries as written instead of as the model sees them. */

@@ -34,6 +34,8 @@ export interface TreeIO {
   now(): number;
   /** Size and mtime after our own write, so it is not taken for pi's. */
   stamp?(path: string): FileStamp | undefined;
+  /** Whether a folder still exists (a resume-at-entry writes nothing when the session's is gone). */
+  cwdExists?(dir: string): boolean;
   /** Why pi cannot be started: a resume-at-entry then writes nothing and says so. */
   piProblem?(): string | undefined;
   /** Why the file is not the one read as `was` (replaced, rewritten, gone), or undefined. */
@@ -84,7 +86,13 @@ export function runTreeEffect(e: TreeEffect, dispatch: (a: TreeAction) => void, 
     }
     case "tree.write": {
       const { path, write } = e;
+      // A resume writes only when pi can start: else nothing is written. Where the session's
+      // folder is gone, pi 1.5.2's choice (continue here, or fork) comes first.
       const problem = write.op === "navigate" ? io.piProblem?.() : undefined;
+      if (!problem && write.op === "navigate" && e.cwd && io.cwdExists && !io.cwdExists(e.cwd)) {
+        dispatch({ type: "tree.cwdMissing", path, cwd: e.cwd, write });
+        return;
+      }
       if (problem) {
         dispatch({ type: "tree.writeFailed", path, error: problem });
         return;

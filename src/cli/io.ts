@@ -23,8 +23,11 @@ function endOnClosedPipe(): void {
   if (watchingPipe) return;
   watchingPipe = true;
   process.stdout.on("error", (err) => {
+    // The browser listens too (a vanished terminal is a hang-up, exit 129): its rule wins.
+    if (process.stdout.listenerCount("error") > 1) return;
     if (isClosedPipe(err)) process.exit(0);
-    throw err;
+    process.stderr.write(`pi-sessions: cannot write the output: ${err.message}\n`);
+    process.exit(1);
   });
 }
 

@@ -161,6 +161,38 @@ describe("keys sent in one write do what was typed", () => {
   });
 });
 
+describe("Enter in the tree resumes there, writing only as pi starts (issue 20)", () => {
+  it("on a user message: nothing is written while pi cannot start; with pi, one Enter writes the position and starts it", async () => {
+    const s = store();
+    const before = readFileSync(s.deep, "utf8");
+    const none = await open(s, { args: ["--pi-command", "/nonexistent/pi"] });
+    await none.press("t");
+    await none.waitFor((x) => x.includes("tree · deep branch off") && x.includes("← active"));
+    // Up to the user message above the leaf, then Enter: pi cannot start, so nothing moves.
+    await none.press(KEY.up);
+    await none.waitFor((x) => /❯.*user:/.test(x));
+    await none.press(KEY.enter);
+    await none.waitFor("cannot resume");
+    expect(readFileSync(s.deep, "utf8")).toBe(before);
+    await none.press(KEY.escape, "q");
+    expect((await none.exited).exitCode).toBe(0);
+
+    const pi = fakePi();
+    const app = await open(s, { args: ["--pi-command", pi.command], env: { FAKE_PI_OUT: pi.out } });
+    await app.press("t");
+    await app.waitFor((x) => x.includes("tree · deep branch off") && x.includes("← active"));
+    await app.press(KEY.up);
+    await app.waitFor((x) => /❯.*user:/.test(x));
+    await app.press(KEY.enter);
+    expect((await app.exited).exitCode).toBe(7);
+    expect(JSON.parse(readFileSync(pi.out, "utf8")).argv).toEqual(["--session", s.deep]);
+    // The position moved to before that message (pi's /tree rule): one entry appended, as pi started.
+    const after = readFileSync(s.deep, "utf8");
+    expect(after.startsWith(before)).toBe(true);
+    expect(after.length).toBeGreaterThan(before.length);
+  });
+});
+
 describe("a bracketed paste is text: it never submits and never runs commands", () => {
   it("pasted into the list it does nothing; pasted into the search its newlines are spaces and it does not submit", async () => {
     const s = store();
