@@ -125,6 +125,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     piProblem: deps.piProblem,
     exit,
     afterWrite: refreshStore,
+    suspend: deps.suspend,
   };
   // Clicks and the wheel: the pane under the pointer, from the screen as laid out below.
   const listTop = useRef(0);

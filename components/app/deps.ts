@@ -25,6 +25,8 @@ export interface BrowserDeps {
   piProblem?(): string | undefined;
   /** The branch tree's loads, searches and writes; defaults to the real ones. */
   tree?: TreeIO;
+  /** Ctrl+Z: give the terminal back and stop until fg (launch.tsx); false when not possible. */
+  suspend?(): boolean;
   /** A session's skimmed index, for the reader and exports; defaults to the shared index cache. */
   loadIndex?(path: string): Promise<SessionIndex>;
 }

@@ -22,6 +22,8 @@ export interface EffectIO {
   exit(outcome: Outcome): void;
   /** After an own write: the store watcher looks at once. */
   afterWrite(): void;
+  /** Ctrl+Z: give the terminal back and stop until fg; false when there is no job control to come back through. */
+  suspend?(): boolean;
 }
 
 export interface EffectRunner {
@@ -44,6 +46,10 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       if (isTreeEffect(e)) return runTreeEffect(e, dispatch, x.tree, treeCtx, x.afterWrite);
       if (isReaderEffect(e)) return runReaderEffect(e, dispatch, x.loadIndex);
       if (isTakeoutEffect(e)) return runTakeoutEffect(e, x.takeout, dispatch, x.exit);
+      if (e.type === "suspend") {
+        if (!x.suspend?.()) dispatch({ type: "life.failed", message: "Ctrl+Z: no shell job control here to come back with fg; not suspended" });
+        return;
+      }
       const resuming = e.type === "resume" || (e.type === "exit" && e.outcome.kind === "resume");
       const problem = resuming ? x.piProblem?.() : undefined;
       if (problem) dispatch({ type: "life.failed", message: problem });

@@ -17,7 +17,7 @@ import { newSessionArgs, piArgs, piCommandProblem, spawnPi } from "./spawnPi.js"
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../keys/keyStream.js";
-import { afterResize, CLEAR_SCREEN, enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin } from "./terminal.js";
+import { afterResize, CLEAR_SCREEN, enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin, suspendToShell } from "./terminal.js";
 
 export interface BrowserOptions {
   storeDir: string;
@@ -106,6 +106,8 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
   for (const s of signals) process.on(s, onSignal);
   let stopRepaint: (() => void) | undefined;
+  // Every row drawn afresh on a cleared screen (after a resize, or back from Ctrl+Z).
+  let repaint = () => {};
   // A terminal that vanished without a SIGHUP reaching us (we are not its session leader):
   // its input ends and writes to it fail (EIO). Unhandled, such a write error crashed the
   // program with a stack trace; it ends as a hang-up instead, quietly.
@@ -123,7 +125,16 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
           launchCwd={opts.cwd}
           all={opts.all}
           print={opts.print}
-          deps={{ ...realDeps, ...(opts.early ? { scan: opts.early.scan } : {}), copy: (text) => void term.stream.write(osc52(text)), ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }) }}
+          deps={{
+            ...realDeps,
+            ...(opts.early ? { scan: opts.early.scan } : {}),
+            copy: (text) => void term.stream.write(osc52(text)),
+            suspend: () => {
+              suspendToShell(term.fd, { mouse: opts.config?.mouse ?? true, redraw: () => repaint() });
+              return true;
+            },
+            ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }),
+          }}
           seed={seed}
           keymap={keymap}
           start={start}
@@ -133,6 +144,12 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         />
       </FullScreenBox>
     );
+    repaint = () => {
+      if (!instance) return;
+      instance.clear();
+      term.stream.write(CLEAR_SCREEN);
+      instance.rerender(app);
+    };
     instance = render(app, {
       stdout: term.stream,
       stdin: keys as unknown as NodeJS.ReadStream,
@@ -145,12 +162,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
       interactive: true,
     });
     // After a resize, draw every row afresh on a cleared screen (see afterResize).
-    stopRepaint = afterResize(term.stream, () => {
-      if (!instance) return;
-      instance.clear();
-      term.stream.write(CLEAR_SCREEN);
-      instance.rerender(app);
-    });
+    stopRepaint = afterResize(term.stream, () => repaint());
     // Ink draws the first frame inside render().
     opts.onFirstFrame?.();
     await instance.waitUntilExit();

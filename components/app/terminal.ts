@@ -105,3 +105,36 @@ export function afterResize(stream: NodeJS.WriteStream, repaint: () => void, qui
     stream.off("resize", onResize);
   };
 }
+
+/**
+ * Ctrl+Z as a shell user expects it (lazygit does the same): the terminal given back as it
+ * was (main screen, cursor, cooked mode, no mouse or paste reports), the process stopped
+ * until `fg`, then full screen again and `redraw` draws every row. Where nothing stops it
+ * (no job control: the kernel ignores the signal), the screen comes back at once.
+ */
+export function suspendToShell(fd: number, opts: { mouse?: boolean; redraw(): void }): void {
+  const leave = () => {
+    try {
+      writeSync(fd, (opts.mouse ? MOUSE_OFF : "") + LEAVE);
+    } catch {
+      // the terminal is gone: nothing to give back
+    }
+    if (process.stdin.isTTY) process.stdin.setRawMode(false);
+  };
+  const back = () => {
+    clearTimeout(fallback);
+    process.off("SIGCONT", back);
+    if (process.stdin.isTTY) process.stdin.setRawMode(true);
+    try {
+      writeSync(fd, ENTER + (opts.mouse ? MOUSE_ON : ""));
+    } catch {
+      return;
+    }
+    opts.redraw();
+  };
+  leave();
+  process.on("SIGCONT", back);
+  // A stopped process runs no timers: this fires only if the stop did not happen.
+  const fallback = setTimeout(back, 100);
+  process.kill(process.pid, "SIGTSTP");
+}

@@ -46,6 +46,7 @@ export const COMMANDS = {
   "app.back": { keys: ["escape"], help: "step back: clear the search, else the marks (Esc never quits: q does)" },
   "app.quit": { keys: ["q"], help: "quit", hint: "quit", rank: 6 },
   "app.interrupt": { keys: ["ctrl+c"], help: "quit (cancels a dialog first)" },
+  "app.suspend": { keys: ["ctrl+z"], help: "suspend to the shell (fg comes back)" },
   "tree.open": { keys: ["t", "right"], help: "open the session's branch tree", hint: "tree", rank: 4 },
   "tree.up": { keys: ["up", "k"], help: "tree: move up" },
   "tree.down": { keys: ["down", "j"], help: "tree: move down", hint: "move", rank: 1 },
@@ -155,6 +156,7 @@ export function isTreeCommand(c: CommandId): c is TreeCommandId {
 
 const TREE_INPUT: readonly CommandId[] = [
   "app.interrupt",
+  "app.suspend",
   "tree.inputSubmit",
   "tree.inputCancel",
   "input.deleteWord",
@@ -173,6 +175,7 @@ const TREE_INPUT: readonly CommandId[] = [
 export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
   list: [
     "app.interrupt",
+    "app.suspend",
     "list.up",
     "list.down",
     "list.pageUp",
@@ -209,6 +212,7 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
   ],
   search: [
     "app.interrupt",
+    "app.suspend",
     "search.submit",
     "search.cancel",
     "list.up",
@@ -226,12 +230,16 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "sort.cycle",
     "search.toggleTools",
   ],
-  help: ["app.interrupt", "help.close", "list.up", "list.down", "list.pageUp", "list.pageDown", "list.top", "list.bottom"],
+  help: ["app.interrupt", "app.suspend",
+    "app.suspend", "help.close", "list.up", "list.down", "list.pageUp", "list.pageDown", "list.top", "list.bottom"],
   // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
-  dialog: ["app.interrupt", "dialog.confirm", "dialog.fork", "dialog.cancel"],
-  menu: ["app.interrupt", "menu.close"],
+  dialog: ["app.interrupt", "app.suspend",
+    "app.suspend", "dialog.confirm", "dialog.fork", "dialog.cancel"],
+  menu: ["app.interrupt", "app.suspend",
+    "app.suspend", "menu.close"],
   tree: [
     "app.interrupt",
+    "app.suspend",
     "tree.up",
     "tree.down",
     "tree.pageUp",
@@ -271,6 +279,7 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
   ],
   reader: [
     "app.interrupt",
+    "app.suspend",
     "reader.down",
     "reader.up",
     "reader.halfDown",
@@ -300,14 +309,18 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "reader.back",
     "reader.close",
   ],
-  readerSearch: ["app.interrupt", "reader.inputSubmit", "reader.inputCancel", "input.deleteWord", "input.deleteBack", "input.clear", "input.left", "input.right", "input.home", "input.end"],
+  readerSearch: ["app.interrupt", "app.suspend",
+    "app.suspend", "reader.inputSubmit", "reader.inputCancel", "input.deleteWord", "input.deleteBack", "input.clear", "input.left", "input.right", "input.home", "input.end"],
   // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
-  export: ["app.interrupt", "export.md", "export.mdAll", "export.html", "export.jsonl", "export.cancel"],
+  export: ["app.interrupt", "app.suspend",
+    "app.suspend", "export.md", "export.mdAll", "export.html", "export.jsonl", "export.cancel"],
   treeSearch: TREE_INPUT,
   treeLabel: TREE_INPUT,
-  treeConfirm: ["app.interrupt", "tree.confirmYes", "tree.confirmNo"],
+  treeConfirm: ["app.interrupt", "app.suspend",
+    "app.suspend", "tree.confirmYes", "tree.confirmNo"],
   usage: [
     "app.interrupt",
+    "app.suspend",
     "usage.byDay",
     "usage.byFolder",
     "usage.byModel",
@@ -323,9 +336,11 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "help.open",
     "usage.close",
   ],
-  rename: ["app.interrupt", "rename.submit", "rename.cancel", "input.deleteWord", "input.deleteBack", "input.clear", "input.left", "input.right", "input.home", "input.end"],
+  rename: ["app.interrupt", "app.suspend",
+    "app.suspend", "rename.submit", "rename.cancel", "input.deleteWord", "input.deleteBack", "input.clear", "input.left", "input.right", "input.home", "input.end"],
   /** A delete confirmation: any key that is not confirm.yes cancels. */
-  confirm: ["app.interrupt", "confirm.yes"],
+  confirm: ["app.interrupt", "app.suspend",
+    "app.suspend", "confirm.yes"],
 };
 
 /** Modes where unbound printable keys are typed into a text field. */

@@ -244,6 +244,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return s.search.value ? setSearch(s, text.clearInput()) : (clearMarks(s) ?? { ...s, status: { text: "q quits", tone: "info" } });
     case "app.quit":
       return quit(s);
+    case "app.suspend":
+      return withEffect(s, { type: "suspend" });
     case "session.rename":
     case "session.delete":
     case "session.undo":
