@@ -4,7 +4,7 @@
 const file = process.argv[2];
 const t = [performance.now()];
 const lap = () => t.push(performance.now()) && t[t.length - 1] - t[t.length - 2];
-const { loadSessionIndex } = await import("../dist/src/model/session-index.js");
+const { loadSessionIndex } = await import("../dist/src/store/session-index.js");
 const { activePath } = await import("../dist/src/model/tree.js");
 const { lazyBlocks } = await import("../dist/src/transcript/lazy.js");
 const { Transcript } = await import("../dist/src/transcript/transcript.js");

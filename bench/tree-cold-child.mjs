@@ -3,7 +3,7 @@
 // or compiled before). What `t` costs when the preview has not read the session yet, minus
 // the frame itself. Prints one JSON line of timings.
 const t0 = performance.now();
-const { loadSessionIndex } = await import("../dist/src/model/session-index.js");
+const { loadSessionIndex } = await import("../dist/src/store/session-index.js");
 const { buildTreeView } = await import("../dist/src/model/tree-view.js");
 const t1 = performance.now();
 const index = await loadSessionIndex(process.argv[2], { skim: true });

@@ -59,6 +59,6 @@ export async function run({ runs = 3, log = console.error } = {}) {
       { metric: "Ctrl+U (half a page up), p50 / p95", ours: `${percentile(page, 50).toFixed(1)} / ${percentile(page, 95).toFixed(1)} ms`, pi: "—", ratio: "", target: "(info)", result: "" },
       { metric: "k (a line up), p50 / p95", ours: `${percentile(line, 50).toFixed(1)} / ${percentile(line, 95).toFixed(1)} ms`, pi: "—", ratio: "", target: "(info)", result: "" },
     ],
-    notes: [`Session: ${(huge.size / 1e6).toFixed(0)} MB. The reader reuses the index the preview read (src/model/index-cache.ts) and lays out only the last screen.`],
+    notes: [`Session: ${(huge.size / 1e6).toFixed(0)} MB. The reader reuses the index the preview read (src/store/index-cache.ts) and lays out only the last screen.`],
   };
 }

@@ -82,7 +82,7 @@ export async function run({ runs = 3, log = console.error } = {}) {
         { metric: "Key latency moving down the tree, p50 / p95", ours: `${p50.toFixed(1)} / ${p95.toFixed(1)} ms`, pi: "—", ratio: "", target: "p95 ≤ 16 ms", result: pass(p95 <= 16) },
         { metric: "Peak RSS (whole process)", ours: fmtMB(rss), pi: fmtMB(piRss), ratio: `${(piRss / rss).toFixed(1)}× less`, target: "≤ 1/3 of pi's", result: pass(rss <= piRss / 3) },
       ],
-      notes: [`Session: ${(huge.size / 1e6).toFixed(0)} MB, ${pi[0]?.entries ?? "?"} entries as pi reads them. pi's time excludes its ~0.8 s import; its RSS is the whole process. Ours: the browser process (list scan finished before \`t\`). As a user does, the bench selects the session and lets the cursor rest before \`t\`, so the preview has read the session and the tree reuses that index (src/model/index-cache.ts); the cold row is the same work in a fresh process, as when \`t\` is pressed before the preview has read a session (a read under way is shared, not repeated).`],
+      notes: [`Session: ${(huge.size / 1e6).toFixed(0)} MB, ${pi[0]?.entries ?? "?"} entries as pi reads them. pi's time excludes its ~0.8 s import; its RSS is the whole process. Ours: the browser process (list scan finished before \`t\`). As a user does, the bench selects the session and lets the cursor rest before \`t\`, so the preview has read the session and the tree reuses that index (src/store/index-cache.ts); the cold row is the same work in a fresh process, as when \`t\` is pressed before the preview has read a session (a read under way is shared, not repeated).`],
     };
   } finally {
     rmSync(tmp, { recursive: true, force: true });

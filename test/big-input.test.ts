@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSessionIndex } from "../src/model/session-index.js";
+import { loadSessionIndex } from "../src/store/session-index.js";
 import { scanSessionFile } from "../src/store/scan-file.js";
 import { runCli } from "./helpers/cli.js";
 import { cleanupTmp, makeTmpDir } from "./helpers/tmp-store.js";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { allBranches } from "../src/export/branch.js";
-import { loadSessionIndex } from "../src/model/session-index.js";
+import { loadSessionIndex } from "../src/store/session-index.js";
 import { buildTreeView, type Gutter, MAX_INDENT, rowPrefix } from "../src/model/tree-view.js";
 import { HEADER } from "./helpers/session-file.js";
 

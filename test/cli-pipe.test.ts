@@ -30,9 +30,11 @@ describe("the CLI in a pipe", () => {
     });
   }
   it("stats to a pipe keeps whole lines (no cut at 80 columns)", () => {
-    const r = spawnSync(process.execPath, [CLI, "stats", "--all"], { encoding: "utf8", env: { PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir, COLUMNS: "40" } });
+    const r = spawnSync(process.execPath, [CLI, "stats", "--all"], { encoding: "utf8", env: { PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir } });
     expect(r.status).toBe(0);
     expect(r.stdout.split("\n")[0]).toMatch(/^Usage by day · all folders · 1 of 1 sessions with usage$/);
+    // The day's row with its bar is wider than the 80 columns it used to be cut to.
+    expect(Math.max(...r.stdout.split("\n").map((l) => [...l].length))).toBeGreaterThan(80);
   });
 });
 

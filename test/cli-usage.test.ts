@@ -3,7 +3,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyDemoStore, storeFromArgs } from "../src/cli/store-arg.js";
+import { copyDemoStore, storeFromArgs } from "../src/cli/common/store-arg.js";
 import { runCli } from "./helpers/cli.js";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "./helpers/tmp-store.js";
 

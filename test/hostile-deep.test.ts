@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CUT_NOTE } from "../src/model/bounded-json.js";
-import { loadSessionIndex } from "../src/model/session-index.js";
+import { loadSessionIndex } from "../src/store/session-index.js";
 import { lazyBlocks } from "../src/transcript/lazy.js";
 import { runCli } from "./helpers/cli.js";
 

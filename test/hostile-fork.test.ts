@@ -9,8 +9,8 @@ import { cleanupTmp, makeTmpDir } from "./helpers/tmp-store.js";
 // Runs `afterIndex` once the fork has read its index and before it reads lines back: the
 // moment another program replacing the file would hurt.
 const hooks = vi.hoisted(() => ({ afterIndex: undefined as undefined | ((path: string) => void) }));
-vi.mock("../src/model/session-index.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/model/session-index.js")>();
+vi.mock("../src/store/session-index.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../src/store/session-index.js")>();
   return {
     ...real,
     loadSessionIndex: async (path: string, options?: { skim?: boolean }) => {

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { AppAction } from "../components/state/appReducer.js";
-import { realTreeIO, runTreeEffect } from "../components/tree/useTreeEffects.js";
-import { loadSessionIndex } from "../src/model/session-index.js";
+import type { AppAction } from "../src/browser/app/appReducer.js";
+import { realTreeIO, runTreeEffect } from "../src/browser/tree/treeRunner.js";
+import { loadSessionIndex } from "../src/store/session-index.js";
 import { lazyBlocks } from "../src/transcript/lazy.js";
 import { assistant, HEADER, user, writeSession } from "./helpers/session-file.js";
 

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSessionIndex } from "../src/model/session-index.js";
+import { loadSessionIndex } from "../src/store/session-index.js";
 import { buildTreeView, TREE_FILTERS } from "../src/model/tree-view.js";
 import { runCliJson } from "./helpers/cli.js";
 import { cleanupTmp, FIXTURES, makeTmpDir } from "./helpers/tmp-store.js";

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSessionIndex } from "../src/model/session-index.js";
+import { loadSessionIndex } from "../src/store/session-index.js";
 import { buildTreeView, TREE_FILTERS } from "../src/model/tree-view.js";
 import { cwdFolderName } from "../src/store/scope.js";
 import { runCliJson } from "./helpers/cli.js";
@@ -169,7 +169,7 @@ describe.skipIf(skip)("threaded order as pi's /resume picker", () => {
     ]);
     const [piRows] = await askPi<[string, number][]>([{ op: "threaded", agentDir }]);
     const { scanStore } = await import("../src/store/scan-store.js");
-    const { deriveRows } = await import("../components/state/derive.js");
+    const { deriveRows } = await import("../src/browser/list/derive.js");
     const { parseQuery } = await import("../src/search/query.js");
     const { sessions } = await scanStore(join(agentDir, "sessions"), {}, { probe: false });
     const ours = deriveRows(new Map(sessions.map((s) => [s.path, s])), { scope: "all", cwd: A, storeDir: join(agentDir, "sessions"), query: parseQuery(""), sort: "threaded" }).rows;

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSessionIndex, NotASessionError } from "../src/model/session-index.js";
+import { loadSessionIndex, NotASessionError } from "../src/store/session-index.js";
 import { buildTree, pathToRoot, type TreeNodeLike } from "../src/model/tree.js";
 import { scanSessionFile } from "../src/store/scan-file.js";
 import { cleanupTmp, makeTmpDir, PI_STORE } from "./helpers/tmp-store.js";

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { labelEntry } from "../src/actions/label.js";
 import { forkAtEntry } from "../src/actions/fork.js";
 import { NAVIGATE_TYPE, resumeAtEntry } from "../src/actions/navigate.js";
-import { loadSessionIndex } from "../src/model/session-index.js";
+import { loadSessionIndex } from "../src/store/session-index.js";
 import { activePath } from "../src/model/tree.js";
 
 const STORE = join(import.meta.dirname, "..", "fixtures", "pi-generated", "agent", "sessions");

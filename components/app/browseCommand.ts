@@ -1,9 +1,9 @@
 import { configPath, loadConfig } from "../../src/config/config.js";
-import { CliError } from "../../src/cli/errors.js";
-import type { CliIO } from "../../src/cli/io.js";
-import { parse, STORE_OPTION } from "../../src/cli/parse.js";
-import { storeFromArgs } from "../../src/cli/store-arg.js";
-import { withoutFetch } from "../../src/cli/without-fetch.js";
+import { CliError } from "../../src/cli/common/errors.js";
+import type { CliIO } from "../../src/cli/common/io.js";
+import { parse, STORE_OPTION } from "../../src/cli/common/parse.js";
+import { storeFromArgs } from "../../src/cli/common/store-arg.js";
+import { withoutFetch } from "../../src/cli/common/without-fetch.js";
 
 /** A path under the home folder as the shell writes it ("~/.pi/agent/sessions"). */
 export function tildePath(path: string, home: string | undefined): string {

@@ -1,9 +1,9 @@
 import type { FullTextFn } from "../hooks/useFullTextSearch.js";
 import type { PreviewLoader } from "../preview/types.js";
-import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
+import type { LifecycleDeps } from "../../src/browser/lifecycle/lifecycleEffects.js";
 import type { WatchFn } from "../hooks/useStoreWatch.js";
-import type { TreeIO } from "../tree/useTreeEffects.js";
-import type { SessionIndex } from "../../src/model/session-index.js";
+import type { TreeIO } from "../../src/browser/tree/treeRunner.js";
+import type { SessionIndex } from "../../src/store/session-index.js";
 import type { ScanFn } from "../hooks/useStoreScan.js";
 
 export type { ScanFn };

@@ -1,8 +1,8 @@
 import type { Config } from "../../src/config/config.js";
 import type { ScanEvent } from "../../src/store/scan-events.js";
 import { quickProbe } from "../../src/store/quick-probe.js";
-import { initialState } from "../state/appReducer.js";
-import { seedScan } from "../state/scanSeed.js";
+import { initialState } from "../../src/browser/app/appReducer.js";
+import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { browserStart } from "./browserStart.js";
 import { preframe } from "./preframe.js";
 import { enterFullScreen, holdKeyboard } from "./terminal.js";

@@ -6,7 +6,7 @@ import { render } from "ink";
 import { scanInWorker } from "../../src/store/scan-in-worker.js";
 import { watchStore } from "../../src/store/watch-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
-import type { Outcome } from "../state/effects.js";
+import type { Outcome } from "../../src/browser/app/effects.js";
 import type { Config } from "../../src/config/config.js";
 import { browserStart } from "./browserStart.js";
 import type { FirstScreen } from "./firstScreen.js";
@@ -16,7 +16,7 @@ import type { BrowserDeps } from "./deps.js";
 import { newSessionArgs, piArgs, piCommandProblem, spawnPi } from "./spawnPi.js";
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
-import { KeyStream } from "../keys/keyStream.js";
+import { KeyStream } from "../../src/browser/keys/keyStream.js";
 import { afterResize, CLEAR_SCREEN, enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin, suspendToShell } from "./terminal.js";
 
 export interface BrowserOptions {

@@ -1,4 +1,4 @@
-import { processIO } from "../../src/cli/io.js";
+import { processIO } from "../../src/cli/common/io.js";
 import { run } from "../../src/cli/main.js";
 import { UI_COMMANDS } from "./uiCommands.js";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { makeSessions } from "../../test/helpers/sessions.js";
-import { DEFAULT_KEYMAP } from "../keys/keymap.js";
-import { initialState } from "../state/appReducer.js";
-import { seedScan } from "../state/scanSeed.js";
+import { DEFAULT_KEYMAP } from "../../src/browser/keys/keymap.js";
+import { initialState } from "../../src/browser/app/appReducer.js";
+import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { preframe, styled } from "./preframe.js";
-import { theme } from "../theme.js";
+import { theme } from "../theme/theme.js";
 
 const CWD = "/home/u/proj";
 const strip = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");

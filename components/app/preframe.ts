@@ -1,12 +1,12 @@
 import { padToWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import { footerText, hintsFor } from "../footer/hints.js";
 import { headerText } from "../header/headerText.js";
-import type { Keymap } from "../keys/keymap.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
 import { computeLayout } from "../layout/layout.js";
 import { topBorder } from "../layout/topBorder.js";
 import { formatHeader, formatRow, listFrameText, rowTone } from "../list/rowFormat.js";
-import type { AppState } from "../state/appState.js";
-import { theme, type Tone } from "../theme.js";
+import type { AppState } from "../../src/browser/app/appState.js";
+import { theme, type Tone } from "../theme/theme.js";
 
 /*
  * The browser's first screen written straight to the terminal, before Ink and React have

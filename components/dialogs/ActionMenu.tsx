@@ -1,6 +1,6 @@
-import type { CommandId } from "../keys/commands.js";
-import { type Keymap, keysLabel } from "../keys/keymap.js";
-import { MENU_ACTIONS, type MenuScreen } from "../keys/menuActions.js";
+import type { CommandId } from "../../src/browser/keys/commands.js";
+import { type Keymap, keysLabel } from "../../src/browser/keys/keymap.js";
+import { MENU_ACTIONS, type MenuScreen } from "../../src/browser/keys/menuActions.js";
 import { type Choice, ChoiceList } from "./ChoiceList.js";
 import { Modal, ModalLine } from "./Modal.js";
 import { modalWidth } from "./modalBox.js";

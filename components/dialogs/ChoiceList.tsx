@@ -2,8 +2,8 @@ import { Text } from "ink";
 import SelectInput from "ink-select-input";
 import { useMemo } from "react";
 import { padToWidth, truncateToWidth } from "../../src/text/sanitize.js";
-import type { CommandId } from "../keys/commands.js";
-import { theme } from "../theme.js";
+import type { CommandId } from "../../src/browser/keys/commands.js";
+import { theme } from "../theme/theme.js";
 
 export interface Choice {
   label: string;

@@ -1,6 +1,6 @@
 import { sanitizeLine, truncateStartToWidth } from "../../src/text/sanitize.js";
-import type { CommandId } from "../keys/commands.js";
-import { type Keymap, keysLabel } from "../keys/keymap.js";
+import type { CommandId } from "../../src/browser/keys/commands.js";
+import { type Keymap, keysLabel } from "../../src/browser/keys/keymap.js";
 import { type Choice, ChoiceList } from "./ChoiceList.js";
 import { Modal, ModalLine } from "./Modal.js";
 import { modalWidth } from "./modalBox.js";

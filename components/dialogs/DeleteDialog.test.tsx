@@ -6,8 +6,8 @@ import { cleanupInk, press, renderApp, settle, typeText, waitForFrame } from "..
 import type { WatchFn } from "../hooks/useStoreWatch.js";
 import { RAW } from "../../test/helpers/keys.js";
 import { makeSessions } from "../../test/helpers/sessions.js";
-import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
-import type { DeleteTarget } from "../state/lifecycle.js";
+import type { LifecycleDeps } from "../../src/browser/lifecycle/lifecycleEffects.js";
+import type { DeleteTarget } from "../../src/browser/lifecycle/lifecycle.js";
 import { deleteLines } from "./DeleteDialog.js";
 
 afterEach(cleanupInk);

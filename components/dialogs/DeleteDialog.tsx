@@ -1,5 +1,5 @@
 import { displayWidth, sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
-import { batchSummary, type DeleteTarget } from "../state/lifecycle.js";
+import { batchSummary, type DeleteTarget } from "../../src/browser/lifecycle/lifecycle.js";
 import { Modal, ModalLine } from "./Modal.js";
 import { modalWidth } from "./modalBox.js";
 

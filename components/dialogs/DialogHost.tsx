@@ -1,12 +1,12 @@
 import { HelpOverlay } from "../help/HelpOverlay.js";
-import type { Keymap } from "../keys/keymap.js";
-import type { CommandId } from "../keys/commands.js";
-import type { Layer } from "../state/appReducer.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
+import type { CommandId } from "../../src/browser/keys/commands.js";
+import type { Layer } from "../../src/browser/app/appReducer.js";
 import { ActionMenu } from "./ActionMenu.js";
 import { CwdMissingDialog } from "./CwdMissingDialog.js";
 import { DeleteDialog } from "./DeleteDialog.js";
 import { RenameDialog } from "./RenameDialog.js";
-import { ExportDialog } from "../takeout/ExportDialog.js";
+import { ExportDialog } from "./ExportDialog.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
 import { displayWidth, padToWidth, truncateToWidth } from "../../src/text/sanitize.js";
-import { borderColor, theme } from "../theme.js";
+import { borderColor, theme } from "../theme/theme.js";
 import { modalBox } from "./modalBox.js";
 
 interface Props {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanupInk, press, renderApp, settle, typeText, waitForFrame } from "../../test/helpers/ink.js";
 import { RAW } from "../../test/helpers/keys.js";
 import { makeSessions } from "../../test/helpers/sessions.js";
-import type { LifecycleDeps } from "../hooks/useLifecycleEffects.js";
+import type { LifecycleDeps } from "../../src/browser/lifecycle/lifecycleEffects.js";
 
 afterEach(cleanupInk);
 

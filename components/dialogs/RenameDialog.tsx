@@ -1,4 +1,4 @@
-import type { TextInput } from "../state/textInput.js";
+import type { TextInput } from "../../src/browser/core/textInput.js";
 import { TextFieldDialog } from "./TextFieldDialog.js";
 
 interface Props {

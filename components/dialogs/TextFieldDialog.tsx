@@ -1,7 +1,7 @@
 import { Text } from "ink";
 import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
-import type { TextInput } from "../state/textInput.js";
-import { theme } from "../theme.js";
+import type { TextInput } from "../../src/browser/core/textInput.js";
+import { theme } from "../theme/theme.js";
 import { Modal, ModalLine } from "./Modal.js";
 import { modalWidth } from "./modalBox.js";
 

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
-import type { Mode } from "../keys/commands.js";
-import type { Keymap } from "../keys/keymap.js";
-import { theme } from "../theme.js";
+import type { Mode } from "../../src/browser/keys/commands.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
+import { theme } from "../theme/theme.js";
 import { footerText, hintsFor } from "./hints.js";
 
 interface Props {

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { sanitizeLine } from "../../src/text/sanitize.js";
-import type { StatusMessage } from "../state/lifecycle.js";
-import { theme } from "../theme.js";
+import type { StatusMessage } from "../../src/browser/lifecycle/lifecycle.js";
+import { theme } from "../theme/theme.js";
 
 interface Props {
   /** The last action's result or error; it fades after a few seconds (App's timer). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
-import { createKeymap, DEFAULT_KEYMAP } from "../keys/keymap.js";
+import { createKeymap, DEFAULT_KEYMAP } from "../../src/browser/keys/keymap.js";
 import { footerText, hintsFor } from "./hints.js";
 
 describe("footerText", () => {

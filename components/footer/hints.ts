@@ -1,6 +1,6 @@
 import { displayWidth, truncateToWidth } from "../../src/text/sanitize.js";
-import { type Command, COMMANDS, type CommandId, type Mode, MODE_COMMANDS } from "../keys/commands.js";
-import { type Keymap, keysLabel } from "../keys/keymap.js";
+import { type Command, COMMANDS, type CommandId, type Mode, MODE_COMMANDS } from "../../src/browser/keys/commands.js";
+import { type Keymap, keysLabel } from "../../src/browser/keys/keymap.js";
 
 export interface Hint {
   command: CommandId;

@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { theme } from "../theme.js";
+import { theme } from "../theme/theme.js";
 import { type HeaderInfo, headerText } from "./headerText.js";
 
 export function Header({ info, width }: { info: HeaderInfo; width: number }) {

@@ -1,7 +1,7 @@
 import type { SortKey } from "../../src/search/sort.js";
 import { sanitizeLine, truncateStartToWidth, truncateToWidth } from "../../src/text/sanitize.js";
-import type { ScanProgress } from "../state/appReducer.js";
-import type { Scope } from "../state/derive.js";
+import type { ScanProgress } from "../../src/browser/app/appReducer.js";
+import type { Scope } from "../../src/browser/list/derive.js";
 
 export interface HeaderInfo {
   storeLabel: string;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupInk, renderInk } from "../../test/helpers/ink.js";
-import { COMMANDS } from "../keys/commands.js";
-import { createKeymap, DEFAULT_KEYMAP } from "../keys/keymap.js";
-import { helpLines } from "./helpLines.js";
+import { COMMANDS } from "../../src/browser/keys/commands.js";
+import { createKeymap, DEFAULT_KEYMAP } from "../../src/browser/keys/keymap.js";
+import { helpLines } from "../../src/browser/keys/helpLines.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 
 afterEach(cleanupInk);

@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
-import type { Keymap } from "../keys/keymap.js";
-import { borderColor, theme } from "../theme.js";
-import { clampHelpTop, helpLines } from "./helpLines.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
+import { borderColor, theme } from "../theme/theme.js";
+import { clampHelpTop, helpLines } from "../../src/browser/keys/helpLines.js";
 
 interface Props {
   keymap: Keymap;

@@ -1,9 +1,9 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { FullTextOptions, FullTextResult } from "../../src/search/fulltext.js";
 import type { Query } from "../../src/search/query.js";
-import type { AppAction, AppState } from "../state/appReducer.js";
-import { inScope } from "../state/derive.js";
-import { fullTextKey } from "../state/fullText.js";
+import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
+import { inScope } from "../../src/browser/list/derive.js";
+import { fullTextKey } from "../../src/browser/list/fullText.js";
 
 export type FullTextFn = (paths: readonly string[], query: Query, opts: FullTextOptions) => Promise<FullTextResult>;
 

@@ -1,5 +1,5 @@
 import type { PreviewLoader, PreviewState } from "../preview/types.js";
-import { LruCache } from "./lruCache.js";
+import { LruCache } from "../../src/store/lru-cache.js";
 import { useRestedLoad } from "./useRestedLoad.js";
 
 /** Finished previews by path+mtime, so a changed file is read again. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { LruCache } from "./lruCache.js";
+import type { LruCache } from "../../src/store/lru-cache.js";
 
 /**
  * Loads what `key` names once it has stayed the same for `delayMs` (holding ↓ starts no

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanupInk, manualScan, renderInk, settle } from "../../test/helpers/ink.js";
 import { makeProbe, makeSummary } from "../../test/helpers/sessions.js";
 import type { ScanFn } from "./useStoreScan.js";
-import type { AppAction } from "../state/appReducer.js";
+import type { AppAction } from "../../src/browser/app/appReducer.js";
 import { useStoreScan } from "./useStoreScan.js";
 
 afterEach(cleanupInk);

@@ -1,6 +1,6 @@
 import { type Dispatch, useEffect } from "react";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
-import type { AppAction } from "../state/appReducer.js";
+import type { AppAction } from "../../src/browser/app/appReducer.js";
 import type { ScanHandlers, ScanOptions, ScanResult } from "../../src/store/scan-store.js";
 
 /** How the browser scans the store (the worker scan; tests pass fakes). */

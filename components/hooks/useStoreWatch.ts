@@ -1,7 +1,7 @@
 import { type Dispatch, useCallback, useEffect, useRef } from "react";
 import type { FileState, StoreChanges, StoreWatcher } from "../../src/store/watch-store.js";
-import type { AppAction } from "../state/appReducer.js";
-import type { SessionMap } from "../state/sessions.js";
+import type { AppAction } from "../../src/browser/app/appReducer.js";
+import type { SessionMap } from "../../src/browser/list/sessions.js";
 
 export type WatchFn = (dir: string, known: () => ReadonlyMap<string, FileState>, onChanges: (c: StoreChanges) => void) => StoreWatcher;
 

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
-import { theme } from "../theme.js";
+import { theme } from "../theme/theme.js";
 import { topBorder } from "./topBorder.js";
 
 export { topBorder };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseQuery } from "../../src/search/query.js";
 import { cleanupInk, renderInk } from "../../test/helpers/ink.js";
 import { makeSessions, makeSummary } from "../../test/helpers/sessions.js";
-import type { ListRow } from "../state/derive.js";
+import type { ListRow } from "../../src/browser/list/derive.js";
 import { SessionList } from "./SessionList.js";
 
 // Colours and attributes on before Ink's chalk loads, so the highlighting shows in frames.

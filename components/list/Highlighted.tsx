@@ -1,6 +1,6 @@
 import { Text } from "ink";
 import { type Range, splitByRanges } from "../../src/search/match-ranges.js";
-import { theme } from "../theme.js";
+import { theme } from "../theme/theme.js";
 
 /** Inline text with the matched ranges drawn in the match style (inside the parent Text's tone). */
 export function Highlighted({ text, ranges }: { text: string; ranges: readonly Range[] }) {

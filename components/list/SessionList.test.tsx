@@ -2,7 +2,7 @@ import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupInk, renderInk } from "../../test/helpers/ink.js";
 import { makeSessions, makeSummary } from "../../test/helpers/sessions.js";
-import type { ListRow } from "../state/derive.js";
+import type { ListRow } from "../../src/browser/list/derive.js";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { SessionList } from "./SessionList.js";
 

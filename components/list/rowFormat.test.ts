@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { terminalColumns } from "../../test/helpers/terminal-columns.js";
-import { fromProbe } from "../state/sessions.js";
+import { fromProbe } from "../../src/browser/list/sessions.js";
 import { formatRow, rowTone } from "./rowFormat.js";
 
 const now = Date.parse("2025-06-01T00:00:00Z");

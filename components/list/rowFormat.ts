@@ -1,7 +1,7 @@
 import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../src/text/sanitize.js";
 import { sessionTitle } from "../../src/model/session-title.js";
-import type { ListRow } from "../state/derive.js";
-import type { ToneName } from "../theme.js";
+import type { ListRow } from "../../src/browser/list/derive.js";
+import type { ToneName } from "../theme/theme.js";
 import { formatAge, formatBytes } from "../../src/text/format.js";
 
 export const SELECTED_MARKER = "❯ ";

@@ -1,5 +1,5 @@
 import { padToWidth, sanitizeLine } from "../../src/text/sanitize.js";
-import type { ListRow } from "../state/derive.js";
+import type { ListRow } from "../../src/browser/list/derive.js";
 
 /** Screen lines a row takes: two when a full-text snippet goes under it. */
 export function rowHeight(row: ListRow): number {

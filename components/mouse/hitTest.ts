@@ -1,5 +1,5 @@
 import type { Layout } from "../layout/layout.js";
-import type { MousePane } from "./mouseReducer.js";
+import type { MousePane } from "../../src/browser/app/mouseReducer.js";
 
 export type { MousePane };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { makeSessions } from "../../test/helpers/sessions.js";
 import { computeLayout } from "../layout/layout.js";
-import { type AppState, initialState } from "../state/appReducer.js";
+import { type AppState, initialState } from "../../src/browser/app/appReducer.js";
 import { hitTest } from "./hitTest.js";
-import { DOUBLE_CLICK_MS, type MouseAction } from "./mouseReducer.js";
-import { isMouseSequence, parseMouse } from "./sgrMouse.js";
+import { DOUBLE_CLICK_MS, type MouseAction } from "../../src/browser/app/mouseReducer.js";
+import { isMouseSequence, parseMouse } from "../../src/browser/keys/sgrMouse.js";
 import { reduce } from "../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";

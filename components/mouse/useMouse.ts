@@ -1,10 +1,10 @@
 import { type Dispatch, type RefObject, useEffect, useRef } from "react";
 import type { Layout } from "../layout/layout.js";
 import { rowHeight } from "../list/snippetLine.js";
-import type { AppAction } from "../state/appReducer.js";
-import type { ListRow } from "../state/derive.js";
+import type { AppAction } from "../../src/browser/app/appReducer.js";
+import type { ListRow } from "../../src/browser/list/derive.js";
 import { hitTest } from "./hitTest.js";
-import type { MouseEvent } from "./sgrMouse.js";
+import type { MouseEvent } from "../../src/browser/keys/sgrMouse.js";
 
 interface Screen {
   screen: "list" | "tree" | "reader";

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { PaneFrame } from "../layout/PaneFrame.js";
-import { theme, type ToneName } from "../theme.js";
+import { theme, type ToneName } from "../theme/theme.js";
 import type { Range } from "../../src/search/match-ranges.js";
 import { Highlighted } from "../list/Highlighted.js";
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import type { ListedSession } from "../state/sessions.js";
+import type { ListedSession } from "../../src/browser/list/sessions.js";
 import { LinesPane } from "./LinesPane.js";
 import type { Query } from "../../src/search/query.js";
 import { highlightConversation, previewView, type ScrollBounds } from "./previewLines.js";

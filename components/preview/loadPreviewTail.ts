@@ -1,6 +1,6 @@
 import { buildContext } from "../../src/model/context.js";
-import { sharedIndexCache } from "../../src/model/index-cache.js";
-import { readEntry } from "../../src/model/session-index.js";
+import { sharedIndexCache } from "../../src/store/index-cache.js";
+import { readEntry } from "../../src/store/session-index.js";
 import { describeEntry } from "../../src/model/text.js";
 import { activePath } from "../../src/model/tree.js";
 import { sanitizeLine, sanitizeMultiline } from "../../src/text/sanitize.js";

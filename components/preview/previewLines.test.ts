@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
-import { fromProbe } from "../state/sessions.js";
+import { fromProbe } from "../../src/browser/list/sessions.js";
 import { factLines, highlightConversation, previewLines, previewView } from "./previewLines.js";
 import type { PreviewState } from "./types.js";
 

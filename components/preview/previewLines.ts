@@ -2,7 +2,7 @@ import { sanitizeLine, truncateStartToWidth, truncateToWidth, wrapToWidth } from
 import { formatDateTime, formatTokens } from "../../src/text/format.js";
 import { matchRanges } from "../../src/search/match-ranges.js";
 import type { Query } from "../../src/search/query.js";
-import type { ListedSession } from "../state/sessions.js";
+import type { ListedSession } from "../../src/browser/list/sessions.js";
 import type { ToneLine } from "./LinesPane.js";
 import type { PreviewEntry, PreviewState } from "./types.js";
 

@@ -2,7 +2,7 @@ import { Text } from "ink";
 import type { BlockKind } from "../../src/transcript/blocks.js";
 import type { DisplayLine } from "../../src/transcript/layout.js";
 import { padToWidth } from "../../src/text/sanitize.js";
-import { theme, type ToneName } from "../theme.js";
+import { theme, type ToneName } from "../theme/theme.js";
 
 /** A part of the line a search hit covers; `current` is the match n / N is on. */
 export interface LineHit {

@@ -7,7 +7,7 @@ import { cleanupInk, press, renderApp, resize, typeText, waitForFrame } from "..
 import { RAW } from "../../test/helpers/keys.js";
 import { assistant, entry, user, writeSession } from "../../test/helpers/session-file.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
-import type { MouseEvent } from "../mouse/sgrMouse.js";
+import type { MouseEvent } from "../../src/browser/keys/sgrMouse.js";
 
 afterEach(cleanupInk);
 

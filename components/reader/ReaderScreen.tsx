@@ -3,16 +3,16 @@ import { type Dispatch, type ReactNode, useEffect } from "react";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { footerText, hintsFor } from "../footer/hints.js";
 import { StatusLine } from "../footer/StatusLine.js";
-import type { Mode } from "../keys/commands.js";
-import type { Keymap } from "../keys/keymap.js";
+import type { Mode } from "../../src/browser/keys/commands.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
-import type { AppAction } from "../state/appReducer.js";
-import type { StatusMessage } from "../state/lifecycleTypes.js";
-import { theme } from "../theme.js";
+import type { AppAction } from "../../src/browser/app/appReducer.js";
+import type { StatusMessage } from "../../src/browser/lifecycle/lifecycleTypes.js";
+import { theme } from "../theme/theme.js";
 import { type LineHit, ReaderLine } from "./ReaderLine.js";
 import { readerHeaderText, readerProgress } from "./readerHeaderText.js";
 import { ReaderSearchLine } from "./ReaderSearchLine.js";
-import type { ReaderState } from "./readerState.js";
+import type { ReaderState } from "../../src/browser/reader/readerState.js";
 
 interface Props {
   reader: ReaderState;

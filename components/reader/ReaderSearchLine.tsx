@@ -1,7 +1,7 @@
 import { Text } from "ink";
 import { displayWidth, truncateToWidth } from "../../src/text/sanitize.js";
-import type { TextInput } from "../state/textInput.js";
-import { theme } from "../theme.js";
+import type { TextInput } from "../../src/browser/core/textInput.js";
+import { theme } from "../theme/theme.js";
 
 /** The reader's `/` field, in place of the key hints while it is open. */
 export function ReaderSearchLine({ input, width }: { input: TextInput; width: number }) {

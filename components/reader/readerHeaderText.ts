@@ -1,5 +1,5 @@
 import { truncateToWidth } from "../../src/text/sanitize.js";
-import { branchInfo, type ReaderState } from "./readerState.js";
+import { branchInfo, type ReaderState } from "../../src/browser/reader/readerState.js";
 
 /** The reader's header: where you are and what is shown ("Reader · fix the bug · branch 2 of 3 · match 1 of 4"). */
 export function readerHeaderText(r: ReaderState, width: number): string {

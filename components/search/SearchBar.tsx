@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { truncateToWidth } from "../../src/text/sanitize.js";
-import type { TextInput } from "../state/textInput.js";
-import { theme } from "../theme.js";
+import type { TextInput } from "../../src/browser/core/textInput.js";
+import { theme } from "../theme/theme.js";
 
 interface Props {
   input: TextInput;

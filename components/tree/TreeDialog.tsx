@@ -1,9 +1,9 @@
 import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
-import type { TextInput } from "../state/textInput.js";
+import type { TextInput } from "../../src/browser/core/textInput.js";
 import { Modal, ModalLine } from "../dialogs/Modal.js";
 import { modalWidth } from "../dialogs/modalBox.js";
 import { TextFieldDialog } from "../dialogs/TextFieldDialog.js";
-import type { PendingWrite } from "./treeState.js";
+import type { PendingWrite } from "../../src/browser/tree/treeState.js";
 
 interface LabelProps {
   entryText: string;

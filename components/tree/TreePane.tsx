@@ -1,11 +1,11 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { AppliedEdit } from "../../src/model/context.js";
-import type { SessionIndex } from "../../src/model/session-index.js";
+import type { SessionIndex } from "../../src/store/session-index.js";
 import { nearestVisibleId, type TreeView } from "../../src/model/tree-view.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
 import { useVisibleWindow } from "../layout/useVisibleWindow.js";
-import { theme } from "../theme.js";
+import { theme } from "../theme/theme.js";
 import { TreeRow } from "./TreeRow.js";
 import { type TreeRowParts, treeRowParts } from "./treeRowFormat.js";
 

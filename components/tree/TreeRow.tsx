@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
-import { theme, type ToneName } from "../theme.js";
+import { theme, type ToneName } from "../theme/theme.js";
 import { CURSOR, NO_CURSOR, type TreeRowParts } from "./treeRowFormat.js";
 
 const KIND_TONE: Record<string, ToneName | undefined> = { user: "accent", assistant: undefined, tool: "muted", meta: "muted" };

@@ -5,17 +5,17 @@ import { rowText } from "../../src/model/row-text.js";
 import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import { footerText, hintsFor } from "../footer/hints.js";
 import { StatusLine } from "../footer/StatusLine.js";
-import type { Mode } from "../keys/commands.js";
-import type { Keymap } from "../keys/keymap.js";
+import type { Mode } from "../../src/browser/keys/commands.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { Layout } from "../layout/layout.js";
-import type { AppAction } from "../state/appReducer.js";
-import { theme } from "../theme.js";
-import type { StatusMessage } from "../state/lifecycleTypes.js";
+import type { AppAction } from "../../src/browser/app/appReducer.js";
+import { theme } from "../theme/theme.js";
+import type { StatusMessage } from "../../src/browser/lifecycle/lifecycleTypes.js";
 import { EntryPreview } from "./EntryPreview.js";
 import { ConfirmWriteDialog, LabelDialog } from "./TreeDialog.js";
 import { treeHeaderText } from "./treeHeaderText.js";
 import { TreePane } from "./TreePane.js";
-import { currentId, type TreeState } from "./treeState.js";
+import { currentId, type TreeState } from "../../src/browser/tree/treeState.js";
 import { EntryCache, type EntryReader } from "./useEntryPreview.js";
 
 interface Props {

@@ -3,15 +3,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadSessionIndex, type SessionIndex } from "../../src/model/session-index.js";
+import { loadSessionIndex, type SessionIndex } from "../../src/store/session-index.js";
 import { K } from "../../test/helpers/keys.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import { previewLines } from "../preview/previewLines.js";
-import { type AppAction, type AppState, initialState } from "../state/appReducer.js";
+import { type AppAction, type AppState, initialState } from "../../src/browser/app/appReducer.js";
 import { entryPreviewLines } from "./entryPreviewLines.js";
 import { treeRowParts } from "./treeRowFormat.js";
-import { withIndex, newTreeState } from "./treeState.js";
+import { withIndex, newTreeState } from "../../src/browser/tree/treeState.js";
 import { reduce } from "../../test/helpers/update.js";
 
 const FIX = join("fixtures", "pi-1.5.2");

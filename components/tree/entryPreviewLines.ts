@@ -5,7 +5,7 @@ import type { EntryNode, SessionEntry } from "../../src/model/types.js";
 import { formatCost, formatDateTime, formatTokens } from "../../src/text/format.js";
 import { sanitizeLine, sanitizeMultiline, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
 import type { ToneLine as PreviewLine } from "../preview/LinesPane.js";
-import type { ToneName } from "../theme.js";
+import type { ToneName } from "../theme/theme.js";
 
 export type EntryPreviewState = { status: "loading" } | { status: "ready"; entry: SessionEntry } | { status: "error"; error: string };
 

@@ -1,5 +1,5 @@
 import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
-import { matchPosition, type TreeState } from "./treeState.js";
+import { matchPosition, type TreeState } from "../../src/browser/tree/treeState.js";
 
 /** "tree · <title> · filter: default · 12/340 · match 2/5", the title cut first. */
 export function treeHeaderText(t: TreeState, width: number): string {

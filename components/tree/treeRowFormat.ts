@@ -1,6 +1,6 @@
 import type { AppliedEdit } from "../../src/model/context.js";
 import { rowText } from "../../src/model/row-text.js";
-import type { SessionIndex } from "../../src/model/session-index.js";
+import type { SessionIndex } from "../../src/store/session-index.js";
 import { rowPrefix, type TreeView } from "../../src/model/tree-view.js";
 import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 

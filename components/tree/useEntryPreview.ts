@@ -1,6 +1,6 @@
-import { readEntry } from "../../src/model/session-index.js";
+import { readEntry } from "../../src/store/session-index.js";
 import type { EntryNode, SessionEntry } from "../../src/model/types.js";
-import { LruCache } from "../hooks/lruCache.js";
+import { LruCache } from "../../src/store/lru-cache.js";
 import { useRestedLoad } from "../hooks/useRestedLoad.js";
 import type { EntryPreviewState } from "./entryPreviewLines.js";
 

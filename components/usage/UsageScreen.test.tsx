@@ -4,9 +4,9 @@ import type { UsageSlice } from "../../src/model/types.js";
 import { cleanupInk, press, renderApp, renderInk, resize, typeText, waitForFrame } from "../../test/helpers/ink.js";
 import { RAW } from "../../test/helpers/keys.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
-import type { ListRow } from "../state/derive.js";
+import type { ListRow } from "../../src/browser/list/derive.js";
 import { UsageScreen } from "./UsageScreen.js";
-import { NEW_USAGE_LAYER } from "./usageState.js";
+import { NEW_USAGE_LAYER } from "../../src/browser/usage/usageState.js";
 
 afterEach(cleanupInk);
 

@@ -3,14 +3,14 @@ import { useEffect, useMemo } from "react";
 import { aggregateUsage } from "../../src/usage/aggregate.js";
 import { sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
-import type { ListRow, Scope } from "../state/derive.js";
-import { theme } from "../theme.js";
+import type { ListRow, Scope } from "../../src/browser/list/derive.js";
+import { theme } from "../theme/theme.js";
 import { chartRows, totalsText } from "./chartRows.js";
 import { COLORS_ON, slotGlyphs } from "./slotTones.js";
 import { UsageBarRow } from "./UsageBarRow.js";
 import { UsageLegend } from "./UsageLegend.js";
-import type { UsageAction } from "./usageReducer.js";
-import type { UsageLayer } from "./usageState.js";
+import type { UsageAction } from "../../src/browser/usage/usageReducer.js";
+import type { UsageLayer } from "../../src/browser/usage/usageState.js";
 import { UsageTabs } from "./UsageTabs.js";
 
 interface Props {

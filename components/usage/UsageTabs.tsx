@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import { USAGE_BYS, type UsageBy } from "../../src/usage/aggregate.js";
-import { theme } from "../theme.js";
-import type { UsageMetric } from "./usageState.js";
+import { theme } from "../theme/theme.js";
+import type { UsageMetric } from "../../src/browser/usage/usageState.js";
 
 interface Props {
   by: UsageBy;

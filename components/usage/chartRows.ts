@@ -2,7 +2,7 @@ import { groupLabel, modelLabel, type UsageAmount, type UsageReport } from "../.
 import { type BarPiece, stackedBar } from "../../src/usage/bars.js";
 import { formatCost, formatTokens } from "../../src/text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../src/text/sanitize.js";
-import type { UsageMetric } from "./usageState.js";
+import type { UsageMetric } from "../../src/browser/usage/usageState.js";
 
 /*
  * The usage chart as text, before colour: one row per group with a bar stacked by model.

@@ -1,4 +1,4 @@
-import { type Tone, theme } from "../theme.js";
+import { type Tone, theme } from "../theme/theme.js";
 import { SLOT_GLYPHS } from "./chartRows.js";
 
 /** One colour per model slot (chartRows.ts); the last one is also "other models". */

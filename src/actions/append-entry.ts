@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, statSync, writeSync } from "node:fs";
-import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
+import { loadSessionIndex, type SessionIndex } from "../store/session-index.js";
 import type { SessionEntry } from "../model/types.js";
 import { fsPath } from "../store/fs-path.js";
 import { MAX_LINE_BYTES } from "../store/line-reader.js";

@@ -1,7 +1,7 @@
 import { closeSync, fchmodSync, fstatSync, fsyncSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { v7 as uuidv7 } from "uuid";
-import { loadSessionIndex, type SessionIndex } from "../model/session-index.js";
+import { loadSessionIndex, type SessionIndex } from "../store/session-index.js";
 import { pathToRoot } from "../model/tree.js";
 import type { EntryNode } from "../model/types.js";
 import { fsPath } from "../store/fs-path.js";

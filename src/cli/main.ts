@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { CliError, usageError } from "./errors.js";
+import { CliError, usageError } from "./common/errors.js";
 import { COMMAND_HELP, MAIN_HELP } from "./help.js";
-import type { CliIO } from "./io.js";
+import type { CliIO } from "./common/io.js";
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { assistant, entry, user, writeBranchedSession, writeSession } from "../../test/helpers/session-file.js";
-import { loadSessionIndex } from "../model/session-index.js";
+import { loadSessionIndex } from "../store/session-index.js";
 import { allBranches, branchPath, branchThrough, UnknownEntryError } from "./branch.js";
 
 const cleanups: (() => void)[] = [];

@@ -1,4 +1,4 @@
-import type { SessionIndex } from "../model/session-index.js";
+import type { SessionIndex } from "../store/session-index.js";
 import { displayOrder } from "../model/tree-order.js";
 import { activePath, pathToRoot } from "../model/tree.js";
 

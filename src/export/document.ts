@@ -1,5 +1,5 @@
-import { readEntriesSync } from "../model/read-entries.js";
-import type { SessionIndex } from "../model/session-index.js";
+import { readEntriesSync } from "../store/read-entries.js";
+import type { SessionIndex } from "../store/session-index.js";
 import { buildBlocks, type Block } from "../transcript/blocks.js";
 import { allBranches, branchThrough } from "./branch.js";
 

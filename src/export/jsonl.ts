@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
-import { readEntriesSync } from "../model/read-entries.js";
-import type { SessionIndex } from "../model/session-index.js";
+import { readEntriesSync } from "../store/read-entries.js";
+import type { SessionIndex } from "../store/session-index.js";
 import { CURRENT_VERSION } from "../store/session-reader.js";
 
 /**

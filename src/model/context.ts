@@ -1,4 +1,4 @@
-import type { SessionIndex } from "./session-index.js";
+import type { SessionIndex } from "./index-types.js";
 import { pathToRoot } from "./tree.js";
 import type { EntryNode, UsageNumbers } from "./types.js";
 

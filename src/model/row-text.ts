@@ -1,4 +1,4 @@
-import type { SessionIndex } from "./session-index.js";
+import type { SessionIndex } from "./index-types.js";
 import type { EntryNode } from "./types.js";
 
 /** toolCallId → "bash: npm test", so a tool result row can say what was run. */

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { assistant, entry, user, writeBranchedSession, writeSession } from "../../test/helpers/session-file.js";
-import { loadSessionIndex } from "./session-index.js";
+import { loadSessionIndex } from "../store/session-index.js";
 import { buildTreeView, isFoldable, nextFilter, rowPrefix, segmentStart, siblingBranch } from "./tree-view.js";
 
 // u1 ─ a1 ─┬─ u2 ─ a2          (abandoned branch, older)

@@ -1,4 +1,4 @@
-import type { SessionIndex } from "./session-index.js";
+import type { SessionIndex } from "./index-types.js";
 import { displayOrder } from "./tree-order.js";
 import { activePath } from "./tree.js";
 import type { EntryNode } from "./types.js";

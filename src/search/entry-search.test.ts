@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { assistant, entry, user, writeSession } from "../../test/helpers/session-file.js";
-import { loadSessionIndex } from "../model/session-index.js";
+import { loadSessionIndex } from "../store/session-index.js";
 import { entryQueryTerms, searchEntries } from "./entry-search.js";
 
 const long = "x".repeat(400) + " needle-at-the-end";

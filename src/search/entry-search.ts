@@ -1,4 +1,4 @@
-import type { SessionIndex } from "../model/session-index.js";
+import type { SessionIndex } from "../store/session-index.js";
 import { describeEntry } from "../model/text.js";
 import type { EntryNode, SessionEntry } from "../model/types.js";
 import { readLines } from "../store/line-reader.js";

@@ -1,5 +1,5 @@
-import { readEntriesSync } from "../model/read-entries.js";
-import type { SessionIndex } from "../model/session-index.js";
+import { readEntriesSync } from "../store/read-entries.js";
+import type { SessionIndex } from "../store/session-index.js";
 import type { SessionEntry } from "../model/types.js";
 import { buildBlocks, toolOutputOf, type Block, type BlockKind, type BlockList, type ToolOutput } from "./blocks.js";
 
@@ -33,11 +33,11 @@ function unreadable(entryId: string, err: unknown): Block {
 }
 
 /** A bulky tool output read when shown; a file that changed since gives a note instead of an error. */
-function readOutput(index: SessionIndex, resultId: string): ToolOutput {
+function readOutput(index: SessionIndex, resultId: string): ToolOutput & { unreadable?: true } {
   try {
     return toolOutputOf(readEntriesSync(index, [resultId])[0].message ?? {});
   } catch (err) {
-    return { output: `⚠ cannot read this output: ${err instanceof Error ? err.message : String(err)}`, isError: true, images: 0 };
+    return { output: `⚠ cannot read this output: ${err instanceof Error ? err.message : String(err)}`, isError: true, images: 0, unreadable: true };
   }
 }
 
@@ -119,12 +119,22 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
       return { ...base, title, resultEntryId: resultId, ...toolOutputOf(m) };
     }
     let loaded: ToolOutput | undefined;
-    const load = () => (loaded ??= readOutput(index, resultId));
+    // Kept once read; a failed read is not kept, so a later look reads again.
+    const load = () => {
+      if (loaded) return loaded;
+      const out = readOutput(index, resultId);
+      if (!out.unreadable) loaded = out;
+      return out;
+    };
     return { ...base, resultEntryId: resultId, bytes: result.length, load };
   };
 
-  /** Reads the chunk of items around `i` through one open file: windows and searches go block after block. */
-  const makeChunk = (i: number) => {
+  /**
+   * Reads the chunk of items around `i` through one open file: windows and searches go
+   * block after block. A chunk that cannot be read is not kept: the note stands in for
+   * it this time, and a later look reads again.
+   */
+  const makeChunk = (i: number): Block | null | undefined => {
     const from = i - (i % CHUNK);
     const to = Math.min(items.length, from + CHUNK);
     const ids = new Set<string>();
@@ -134,13 +144,12 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
     try {
       entries = readEntriesSync(index, list);
     } catch (err) {
-      // The file changed (or went) since it was indexed: say so in place, never fail the
-      // screen; reopening reads it again.
-      for (let k = from; k < to; k++) if (!made.has(k)) made.set(k, unreadable(items[k].id, err));
-      return;
+      // The file changed (or went) since it was indexed: say so in place, never fail the screen.
+      return unreadable(items[i].id, err);
     }
     const byId = new Map(list.map((id, k) => [id, entries[k]]));
     for (let k = from; k < to; k++) if (!made.has(k)) made.set(k, make(items[k], (id) => byId.get(id)!));
+    return undefined;
   };
 
   return {
@@ -148,7 +157,10 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
     kind: (i) => items[i].kind,
     entryId: (i) => items[i].id,
     get(i) {
-      if (!made.has(i)) makeChunk(i);
+      if (!made.has(i)) {
+        const failed = makeChunk(i);
+        if (failed !== undefined) return failed;
+      }
       return made.get(i)!;
     },
   };

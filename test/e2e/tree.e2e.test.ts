@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { rowText, toolCallMap } from "../../src/model/row-text.js";
-import { loadSessionIndex, type SessionIndex } from "../../src/model/session-index.js";
+import { loadSessionIndex, type SessionIndex } from "../../src/store/session-index.js";
 import { buildTreeView, siblingBranch } from "../../src/model/tree-view.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KEY, ROOT, startApp, type RunningApp } from "./pty.js";

@@ -3,7 +3,7 @@ import { act, createElement, type ReactElement } from "react";
 import { App, type AppProps } from "../../components/app/App.js";
 import type { BrowserDeps, ScanFn } from "../../components/app/deps.js";
 import type { PreviewTail } from "../../components/preview/types.js";
-import type { Outcome } from "../../components/state/effects.js";
+import type { Outcome } from "../../src/browser/app/effects.js";
 import type { SessionSummary } from "../../src/model/types.js";
 import type { ScanHandlers } from "../../src/store/scan-store.js";
 

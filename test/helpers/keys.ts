@@ -1,5 +1,5 @@
 import type { Key } from "ink";
-import { inkKey } from "../../components/keys/inkKey.js";
+import { inkKey } from "../../src/browser/keys/inkKey.js";
 
 /** An ink Key with every flag off, plus the given ones. */
 export const key = inkKey;

@@ -1,5 +1,5 @@
-import { type AppAction, type AppState, update } from "../../components/state/appReducer.js";
-import type { Effect } from "../../components/state/effects.js";
+import { type AppAction, type AppState, update } from "../../src/browser/app/appReducer.js";
+import type { Effect } from "../../src/browser/app/effects.js";
 
 /** A state with every effect its actions asked for so far, in order: for reducer tests. */
 export type Traced = AppState & { effects: readonly Effect[] };

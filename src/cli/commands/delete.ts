@@ -5,11 +5,11 @@ import { fsPath } from "../../store/fs-path.js";
 import { isDiagnostic, probeSessionFile } from "../../store/scan-file.js";
 import { formatBytes } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
-import { CliError, usageError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { parse, STORE_OPTION } from "../parse.js";
-import { resolveSession } from "../resolve-session.js";
-import { storeFromArgs } from "../store-arg.js";
+import { CliError, usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
+import { resolveSession } from "../common/resolve-session.js";
+import { storeFromArgs } from "../common/store-arg.js";
 
 /** A file written in the last 10 s may be open in a running pi (pi keeps no lock). */
 export const RECENT_WRITE_MS = 10_000;

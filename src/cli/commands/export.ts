@@ -6,12 +6,12 @@ import { exportDocument } from "../../export/document.js";
 import { toHtml } from "../../export/html.js";
 import { toJsonl } from "../../export/jsonl.js";
 import { toMarkdown } from "../../export/markdown.js";
-import { loadSessionIndex } from "../../model/session-index.js";
-import { CliError, usageError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { parse, STORE_OPTION } from "../parse.js";
-import { resolveSession } from "../resolve-session.js";
-import { storeFromArgs } from "../store-arg.js";
+import { loadSessionIndex } from "../../store/session-index.js";
+import { CliError, usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
+import { resolveSession } from "../common/resolve-session.js";
+import { storeFromArgs } from "../common/store-arg.js";
 
 const FORMATS = ["md", "html", "jsonl"] as const;
 type Format = (typeof FORMATS)[number];

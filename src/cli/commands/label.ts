@@ -1,10 +1,10 @@
 import { labelEntry } from "../../actions/label.js";
-import { usageError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { parse, STORE_OPTION } from "../parse.js";
+import { usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
 import { sanitizeLine } from "../../text/sanitize.js";
-import { resolveSession } from "../resolve-session.js";
-import { storeFromArgs } from "../store-arg.js";
+import { resolveSession } from "../common/resolve-session.js";
+import { storeFromArgs } from "../common/store-arg.js";
 
 export async function labelCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, STORE_OPTION);

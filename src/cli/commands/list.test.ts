@@ -72,7 +72,7 @@ describe("formatTable", () => {
 
 describe("safeJson", () => {
   it("escapes C1 controls that JSON.stringify leaves raw, and stays parseable", async () => {
-    const { safeJson } = await import("../json.js");
+    const { safeJson } = await import("../common/json.js");
     const out = safeJson({ t: "a\u009b31mb\u001b" });
     expect(out).not.toMatch(/[\u0080-\u009f\u001b]/);
     expect(JSON.parse(out)).toEqual({ t: "a\u009b31mb\u001b" });

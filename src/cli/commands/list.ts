@@ -5,11 +5,11 @@ import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../se
 import { scanStore } from "../../store/scan-store.js";
 import { formatAge, formatBytes } from "../../text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
-import { usageError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { safeJson, summaryToJson } from "../json.js";
-import { parse, STORE_OPTION } from "../parse.js";
-import { storeFromArgs } from "../store-arg.js";
+import { usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { safeJson, summaryToJson } from "../common/json.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
+import { storeFromArgs } from "../common/store-arg.js";
 import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");

@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 import { readTrashLog, restoreFile, type TrashRecord } from "../../actions/trash/index.js";
-import { CliError, usageError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { parse } from "../parse.js";
+import { CliError, usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { parse } from "../common/parse.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 
 /** Trash-log records matching a session path, file name, id or unique id prefix. */

@@ -1,13 +1,13 @@
-import { loadSessionIndex, type SessionIndex } from "../../model/session-index.js";
+import { loadSessionIndex, type SessionIndex } from "../../store/session-index.js";
 import { activePath } from "../../model/tree.js";
 import { buildContext, usageTotals } from "../../model/context.js";
 import { sanitizeLine } from "../../text/sanitize.js";
-import { safeJson } from "../json.js";
-import { usageError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { parse, STORE_OPTION } from "../parse.js";
-import { resolveSession } from "../resolve-session.js";
-import { storeFromArgs } from "../store-arg.js";
+import { safeJson } from "../common/json.js";
+import { usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
+import { resolveSession } from "../common/resolve-session.js";
+import { storeFromArgs } from "../common/store-arg.js";
 
 export function showJson(index: SessionIndex): Record<string, unknown> {
   const context = buildContext(index);

@@ -6,11 +6,11 @@ import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateTo
 import { aggregateUsage, groupLabel, modelLabel, type UsageAmount, type UsageBy, USAGE_BYS, type UsageReport } from "../../usage/aggregate.js";
 import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
-import { usageError } from "../errors.js";
-import type { CliIO } from "../io.js";
-import { safeJson } from "../json.js";
-import { parse, STORE_OPTION } from "../parse.js";
-import { storeFromArgs } from "../store-arg.js";
+import { usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { safeJson } from "../common/json.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
+import { storeFromArgs } from "../common/store-arg.js";
 
 export async function statsCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -36,9 +36,9 @@ export async function statsCommand(args: string[], io: CliIO): Promise<number> {
     io.stdout(`${safeJson(reportJson(report, values.all ? null : cwd))}\n`);
     return 0;
   }
-  // Cut to the terminal only on a terminal: a pipe gets whole lines (bars 100 columns wide).
-  const tty = !!io.columns && io.columns > 0;
-  io.stdout(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), tty ? io.columns! : 100, tty));
+  // Cut to the terminal, or to $COLUMNS when set: a pipe otherwise gets whole lines (bars 100 columns wide).
+  const width = io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : undefined;
+  io.stdout(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width ?? 100, width !== undefined));
   return 0;
 }
 

@@ -1,0 +1,398 @@
+import type { Key } from "../keys/key.js";
+import type { Diagnostic, SessionProbe, SessionSummary } from "../../model/types.js";
+import { parseQuery, type Query } from "../../search/query.js";
+import { nextSort, type SortKey } from "../../search/sort.js";
+import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
+import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
+import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
+import { deriveRows, inScope, type ListRow, type Scope } from "../list/derive.js";
+import { replaceTop } from "../core/layers.js";
+import { toStep, withEffect } from "../core/next.js";
+import { QUIT } from "../core/outcome.js";
+import { activeHits, type FullTextAction, type FullTextState, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
+import { type ListedSession, mergeBatch, type SessionMap } from "../list/sessions.js";
+import * as text from "../core/textInput.js";
+import { isTreeAction, isTreeMode, runTreeCommand, type TreeAction, treeInput, treeReducer } from "../tree/treeReducer.js";
+import { type TreeState, treeModeOf } from "../tree/treeState.js";
+import { clearMarks, lifecycleCommand, lifecycleKey, lifecycleReducer, renameInput } from "../lifecycle/lifecycle.js";
+import { initialLifecycle, isLifecycleMode, type LifecycleAction, type StatusMessage } from "../lifecycle/lifecycleTypes.js";
+import { isUsageAction, isUsageCommand, openUsage, runUsageCommand, type UsageAction, type UsageCommandId, usageReducer } from "../usage/usageReducer.js";
+import { type AppState, type Layer, modeOf, moveTo, type Next, pop, refresh, selectedSession, type Step, topLayer } from "./appState.js";
+import { isReaderAction, isReaderCommand, isReaderMode, type ReaderAction, readerInput, readerReducer, runReaderCommand } from "../reader/readerReducer.js";
+import { isTakeoutCommand, runTakeoutCommand, takeoutReducer } from "../copy-export/copyExportReducer.js";
+import type { TakeoutAction } from "../copy-export/copyExportTypes.js";
+import { type MouseAction, mouseReducer } from "./mouseReducer.js";
+
+export { type AppState, type Layer, type ScanProgress, modeOf, moveTo, pop, refresh, selectedSession, topLayer } from "./appState.js";
+export type { Next, Step } from "./appState.js";
+
+export type AppAction =
+  | { type: "key"; input: string; key: Key }
+  /** The status message has been up long enough (App's timer); only that very message goes. */
+  | { type: "status.fade"; status: StatusMessage }
+  /** Bracketed paste: text for a text field, never keys. */
+  | { type: "paste"; text: string }
+  | { type: "command"; command: CommandId }
+  | { type: "scan.discovered"; total: number }
+  | { type: "scan.batch"; probes?: SessionProbe[]; summaries?: SessionSummary[]; diagnostics?: Diagnostic[] }
+  | { type: "scan.done"; error?: string }
+  /** `visible` false: the screen says "terminal too small" and keys other than quit do nothing. */
+  | { type: "viewport"; pageSize: number; visible?: boolean }
+  | { type: "dialog.cwdMissing"; path: string; cwd: string }
+  /** A choice made in a select list (dialog or action menu): the list closes, the command runs. */
+  | { type: "choose"; command: CommandId }
+  | { type: "preview.bounds"; path: string; min: number; max: number }
+  | TreeAction
+  | ReaderAction
+  | TakeoutAction
+  | MouseAction
+  | UsageAction
+  | LifecycleAction
+  | FullTextAction;
+
+export interface InitOptions {
+  launchCwd: string;
+  storeDir?: string;
+  all?: boolean;
+  print?: boolean;
+  keymap?: Keymap;
+  sort?: SortKey;
+  /** Configured starting scope; "auto" (default): this folder when it has sessions, else all. */
+  scope?: "auto" | Scope;
+  /** Start with this search. */
+  query?: string;
+  /** The session open in the launching pi (extension): marked, never deleted. */
+  openInPi?: string;
+  /** Full-text search includes tool output from the start. */
+  searchToolOutput?: boolean;
+  /** Shown in the status line at start (config mistakes), until the first key. */
+  notice?: string;
+}
+
+export function initialState(o: InitOptions): AppState {
+  return {
+    keymap: o.keymap ?? DEFAULT_KEYMAP,
+    launchCwd: o.launchCwd,
+    storeDir: o.storeDir,
+    print: !!o.print,
+    sessions: new Map(),
+    rows: [],
+    scopeTotal: 0,
+    selectedPath: null,
+    userSelected: false,
+    cursor: 0,
+    pageSize: 10,
+    visible: true,
+    scope: o.all || o.scope === "all" ? "all" : "cwd",
+    scopeSettled: !!o.all || (o.scope !== undefined && o.scope !== "auto"),
+    sort: o.sort ?? "recent",
+    search: o.query ? text.insertText(text.EMPTY_INPUT, o.query) : text.EMPTY_INPUT,
+    query: o.query ? parseQuery(o.query) : { terms: [] },
+    fullText: o.searchToolOutput ? { ...INITIAL_FULL_TEXT, includeTools: true } : INITIAL_FULL_TEXT,
+    openInPi: o.openInPi,
+    // A picker opens typing into its search, as fzf does; Enter picks the top (selected) hit.
+    stack: o.print ? [{ kind: "search" }] : [],
+    tree: null,
+    reader: null,
+    helpTop: 0,
+    preview: { path: null, offset: 0 },
+    previewBounds: { path: null, min: 0, max: 0 },
+    scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
+    ...initialLifecycle(),
+    ...(o.notice ? { status: { text: o.notice, tone: "error" as const } } : {}),
+  };
+}
+
+/** Until the user picks, the scope is "this folder" if it has sessions, else "all". */
+function settleScope(s: AppState): AppState {
+  if (s.scopeSettled) return s;
+  let hasHere = false;
+  for (const x of s.sessions.values()) {
+    if (inScope(x, "cwd", s.launchCwd, s.storeDir)) {
+      hasHere = true;
+      break;
+    }
+  }
+  if (hasHere) return { ...s, scope: "cwd", scopeSettled: true };
+  const probedAll = s.scan.discovered !== null && s.scan.probed + s.scan.diagnostics >= s.scan.discovered;
+  if (s.scan.done || probedAll) return { ...s, scope: "all", scopeSettled: true };
+  return s;
+}
+
+function setSearch(s: AppState, search: text.TextInput): AppState {
+  if (search === s.search) return s;
+  if (search.value === s.search.value) return { ...s, search };
+  // As fzf: every change of the query selects the best hit, and the selection follows the
+  // best hit as results arrive until the user moves it.
+  return refresh({ ...s, search, query: parseQuery(search.value), userSelected: false, cursor: 0 });
+}
+
+const quit = (s: AppState): Next => withEffect(s, QUIT);
+
+/** The preview's offset for the selected session (a new selection starts at 0). */
+export function previewOffset(s: AppState): number {
+  const sel = selectedSession(s);
+  return sel && s.preview.path === sel.path ? s.preview.offset : 0;
+}
+
+/** Lines one J/K press scrolls the preview. */
+const PREVIEW_STEP = 3;
+
+function scrollPreview(s: AppState, delta: number): AppState {
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  const b = s.previewBounds.path === sel.path ? s.previewBounds : { min: -Infinity, max: Infinity };
+  const offset = Math.max(b.min, Math.min(b.max, previewOffset(s) + delta));
+  return offset === previewOffset(s) ? s : { ...s, preview: { path: sel.path, offset } };
+}
+
+// ---- commands ----
+
+/** The usage view's layer replaced by its reducer's next one (closed when null). */
+function withLayer(s: AppState, l: Layer, next: Layer | null): AppState {
+  if (next === l) return s;
+  return next ? replaceTop(s, next) : pop(s);
+}
+
+function runUsage(s: AppState, c: UsageCommandId): AppState {
+  const l = topLayer(s);
+  if (c === "usage.open") return l?.kind === "usage" ? s : { ...s, stack: [...s.stack, openUsage()] };
+  return l?.kind === "usage" ? withLayer(s, l, runUsageCommand(l, c)) : s;
+}
+
+export function runCommand(s: AppState, c: CommandId): Next {
+  // The action menu opens over the list, the tree or the reader with that screen's actions.
+  if (c === "menu.open") return openMenu(s);
+  // The reader and taking things out (copy, export, n, D) have their own reducers.
+  if (isTakeoutCommand(c) || modeOf(s) === "export") return runTakeoutCommand(s, c);
+  if (isReaderCommand(c) || isReaderMode(modeOf(s))) return runReaderCommand(s, c);
+  if (isTreeCommand(c) || isTreeMode(modeOf(s))) return runTreeCommand(s, c);
+  if (isUsageCommand(c)) return runUsage(s, c);
+  const page = Math.max(1, s.pageSize - 1);
+  const inHelp = modeOf(s) === "help";
+  switch (c) {
+    case "list.up":
+      return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - 1) } : moveTo(s, s.cursor - 1);
+    case "list.down":
+      return inHelp ? { ...s, helpTop: s.helpTop + 1 } : moveTo(s, s.cursor + 1);
+    case "list.pageUp":
+      return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - page) } : moveTo(s, s.cursor - page);
+    case "list.pageDown":
+      return inHelp ? { ...s, helpTop: s.helpTop + page } : moveTo(s, s.cursor + page);
+    case "list.halfUp":
+      return moveTo(s, s.cursor - Math.max(1, Math.floor(s.pageSize / 2)));
+    case "list.halfDown":
+      return moveTo(s, s.cursor + Math.max(1, Math.floor(s.pageSize / 2)));
+    case "list.top":
+      return inHelp ? { ...s, helpTop: 0 } : moveTo(s, 0);
+    case "list.bottom":
+      // The help view clamps helpTop to its content when it renders.
+      return inHelp ? { ...s, helpTop: Number.MAX_SAFE_INTEGER } : moveTo(s, s.rows.length - 1);
+    case "list.previewUp":
+      return scrollPreview(s, -PREVIEW_STEP);
+    case "list.previewDown":
+      return scrollPreview(s, PREVIEW_STEP);
+    case "search.start":
+      return { ...s, stack: [...s.stack, { kind: "search" }], search: text.moveCursor(s.search, "end") };
+    case "search.submit":
+      // A picker (--print, the pi extension) picks at once, as fzf and pi's /resume do.
+      return s.print && s.rows.length > 0 ? runCommand(pop(s), "session.resume") : pop(s);
+    case "search.cancel":
+      return setSearch(pop(s), text.clearInput());
+    case "input.deleteBack":
+    case "input.deleteWord":
+    case "input.clear":
+    case "input.left":
+    case "input.right":
+    case "input.home":
+    case "input.end":
+      return s; // field edits: the one text-field path in the key router
+    case "scope.toggle":
+      return refresh({ ...s, scope: s.scope === "cwd" ? "all" : "cwd", scopeSettled: true });
+    case "sort.cycle":
+      return refresh({ ...s, sort: nextSort(s.sort) });
+    case "search.toggleTools":
+      return refresh({ ...s, fullText: { ...s.fullText, includeTools: !s.fullText.includeTools } });
+    case "session.resume": {
+      const sel = selectedSession(s);
+      if (!sel) return s;
+      if (s.print) return withEffect(s, { type: "exit", outcome: { kind: "print", path: sel.path } });
+      return withEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd });
+    }
+    case "help.open":
+      return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
+    case "help.close":
+      return pop(s);
+    case "dialog.confirm":
+    case "dialog.fork": {
+      const top = topLayer(s);
+      if (top?.kind !== "cwdMissing") return s;
+      // pi 1.5.2's choices: continue in the current folder (not stored: asked again next
+      // time), or fork into it (pi --fork copies the session there, the original unchanged).
+      const fork = c === "dialog.fork";
+      // A resume at a tree entry writes its position now that pi will start, then goes on there.
+      // (The file may have changed meanwhile: the write still asks first when pi may have it open.)
+      if (top.pending) return withEffect(pop(s), { type: "tree.write", path: top.path, write: { op: "navigate", ...top.pending, then: { cwd: s.launchCwd, fork } }, force: false, ownMtime: s.ownWrites.get(top.path)?.mtimeMs ?? s.tree?.ownMtime, ...(s.tree?.index ? { read: { ino: s.tree.index.ino, bytes: s.tree.index.bytes, mtimeMs: s.tree.index.mtimeMs } } : {}) });
+      return withEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork } });
+    }
+    case "menu.close":
+      return modeOf(s) === "menu" ? pop(s) : s;
+    case "dialog.cancel":
+      return modeOf(s) === "dialog" ? pop(s) : s;
+    case "app.back":
+      // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
+      return s.search.value ? setSearch(s, text.clearInput()) : (clearMarks(s) ?? { ...s, status: { text: "q quits", tone: "info" } });
+    case "app.quit":
+      return quit(s);
+    case "app.suspend":
+      return withEffect(s, { type: "suspend" });
+    case "session.rename":
+    case "session.delete":
+    case "session.undo":
+    case "session.mark":
+    case "rename.submit":
+    case "rename.cancel":
+    case "confirm.yes":
+      return lifecycleCommand(s, c);
+    case "app.interrupt":
+      return modeOf(s) === "dialog" ? pop(s) : quit(s);
+    default:
+      return s;
+  }
+}
+
+function openMenu(s: AppState): AppState {
+  const mode = modeOf(s);
+  const screen: MenuScreen | undefined = mode === "list" || mode === "tree" || mode === "reader" ? mode : undefined;
+  const path = mode === "tree" ? s.tree?.path : mode === "reader" ? s.reader?.path : selectedSession(s)?.path;
+  return screen && path ? { ...s, stack: [...s.stack, { kind: "menu", path, screen }] } : s;
+}
+
+/** Keys the menu's select list takes (move, pick by number, run the highlighted item). */
+const isMenuListKey = (input: string, key: Key) => key.return || key.upArrow || key.downArrow || input === "j" || input === "k" || /^[1-9]$/.test(input);
+
+/** A key in the action menu: its own (close), else the screen's key for an action the menu lists, which runs it. */
+function menuKey(s: AppState, c: CommandId | null | undefined, input: string, key: Key): Next {
+  if (c) return runCommand(s, c);
+  const top = topLayer(s);
+  if (top?.kind !== "menu" || isMenuListKey(input, key)) return s;
+  const action = commandFor(s.keymap, top.screen, input, key);
+  return action && isMenuAction(top.screen, action) ? runCommand(pop(s), action) : s;
+}
+
+// ---- text fields ----
+
+interface Field {
+  value: text.TextInput;
+  set(next: text.TextInput): AppState;
+}
+
+/** The text field a text mode edits: one path for typing, editing and pasting in all of them. */
+function textField(s: AppState, mode: Mode): Field | undefined {
+  if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t) };
+  if (mode === "readerSearch") return s.reader?.input ? { value: s.reader.input, set: (t) => readerInput(s, t) } : undefined;
+  if (mode === "rename") {
+    const top = topLayer(s);
+    return top?.kind === "rename" ? { value: top.input, set: (t) => renameInput(s, t) } : undefined;
+  }
+  const input = s.tree?.input;
+  return input ? { value: input.text, set: (t) => treeInput(s, t) } : undefined;
+}
+
+// ---- the reducer ----
+
+/** The app's one update: the new state and the effects it asks for (run by components/app/effectRunner.ts). */
+export function update(s: AppState, a: AppAction): Step {
+  return toStep(appReducer(s, a));
+}
+
+export function appReducer(s: AppState, a: AppAction): Next {
+  if (isTreeAction(a)) return treeReducer(s, a);
+  if (isReaderAction(a)) return readerReducer(s, a);
+  if (isUsageAction(a)) {
+    const l = topLayer(s);
+    return l?.kind === "usage" ? withLayer(s, l, usageReducer(l, a)) : s;
+  }
+  switch (a.type) {
+    case "takeout.done":
+      return takeoutReducer(s, a);
+    case "mouse":
+      return s.visible ? mouseReducer(s, a, runCommand) : s;
+    case "key": {
+      // The key router: the mode is read here, from the state this key applies to. Keys
+      // arrive one per action (src/browser/keys/keyStream.ts), however the terminal sent them.
+      const mode = modeOf(s);
+      if (!s.visible) {
+        // Behind "terminal too small" nothing the user cannot see may change: only quit.
+        const c = commandFor(s.keymap, "list", a.input, a.key);
+        return c === "app.quit" || c === "app.interrupt" ? quit(s) : s;
+      }
+      const c = commandFor(s.keymap, mode, a.input, a.key);
+      if (TEXT_MODES.has(mode)) {
+        const field = textField(s, mode);
+        const typed = !c && a.input && !a.key.ctrl && !a.key.meta ? a.input : "";
+        const next = field && (c ? text.editByCommand(field.value, c) : typed ? text.insertText(field.value, typed) : undefined);
+        if (field && next) return next === field.value ? s : field.set(next);
+      }
+      if (isLifecycleMode(mode)) return lifecycleKey(s, c, a.input, a.key);
+      if (mode === "menu") return menuKey(s, c, a.input, a.key);
+      if (c) return runCommand(s, c);
+      return s;
+    }
+    case "status.fade":
+      return s.status === a.status ? { ...s, status: undefined } : s;
+    case "paste": {
+      if (!s.visible) return s;
+      const field = TEXT_MODES.has(modeOf(s)) ? textField(s, modeOf(s)) : undefined;
+      if (!field) return { ...s, status: { text: "paste ignored: open a text field (/ to search) first", tone: "info" } };
+      const next = text.pasteText(field.value, a.text);
+      return next === field.value ? s : field.set(next);
+    }
+    case "command":
+      return runCommand(s, a.command);
+    case "scan.discovered":
+      return settleScope({ ...s, scan: { ...s.scan, discovered: a.total } });
+    case "scan.batch": {
+      const sessions = mergeBatch(s.sessions, a.probes, a.summaries, a.diagnostics);
+      const scan = {
+        ...s.scan,
+        probed: s.scan.probed + (a.probes?.length ?? 0),
+        scanned: s.scan.scanned + (a.summaries?.length ?? 0),
+        diagnostics: s.scan.diagnostics + (a.diagnostics?.length ?? 0),
+      };
+      return refresh(settleScope({ ...s, sessions, scan }));
+    }
+    case "scan.done":
+      return refresh(settleScope({ ...s, scan: { ...s.scan, done: true, error: a.error } }));
+    case "viewport": {
+      const visible = a.visible ?? true;
+      return a.pageSize === s.pageSize && visible === s.visible ? s : { ...s, pageSize: Math.max(1, a.pageSize), visible };
+    }
+    case "choose": {
+      const mode = modeOf(s);
+      if (mode === "menu") return runCommand(pop(s), a.command);
+      if (mode === "dialog" || mode === "export") return runCommand(s, a.command);
+      return s;
+    }
+    case "dialog.cwdMissing":
+      return { ...s, stack: [...s.stack, { kind: "cwdMissing", path: a.path, cwd: a.cwd }] };
+    case "preview.bounds": {
+      const b = s.previewBounds;
+      if (b.path === a.path && b.min === a.min && b.max === a.max) return s;
+      const previewBounds = { path: a.path, min: a.min, max: a.max };
+      // Content that shrank (a reload) pulls the offset back within it.
+      const p = s.preview;
+      const preview = p.path === a.path && (p.offset < a.min || p.offset > a.max) ? { ...p, offset: Math.max(a.min, Math.min(a.max, p.offset)) } : p;
+      return { ...s, previewBounds, preview };
+    }
+    case "fulltext.start":
+    case "fulltext.hits":
+    case "fulltext.done": {
+      const { ft, changedHits } = reduceFullText(s.fullText, a);
+      if (ft === s.fullText) return s;
+      return changedHits ? refresh({ ...s, fullText: ft }) : { ...s, fullText: ft };
+    }
+    default:
+      return lifecycleReducer(s, a);
+  }
+}

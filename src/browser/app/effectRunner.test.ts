@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { AppAction } from "./appReducer.js";
+import type { Outcome } from "./effects.js";
+import { createEffectRunner, type EffectIO } from "./effectRunner.js";
+
+function io(over: Partial<EffectIO> = {}) {
+  const exits: Outcome[] = [];
+  const base = {
+    lifecycle: { trashLocation: () => "/trash" },
+    cwdExists: (d: string) => d === "/here",
+    exit: (o: Outcome) => void exits.push(o),
+    afterWrite: () => {},
+    ...over,
+  } as unknown as EffectIO;
+  return { io: base, exits };
+}
+
+describe("the effect runner", () => {
+  it("resumes where the folder exists, else opens the missing-folder dialog", () => {
+    const { io: x, exits } = io();
+    const actions: AppAction[] = [];
+    const r = createEffectRunner(() => x);
+    r.run({ type: "resume", path: "/s.jsonl", cwd: "/here" }, (a) => actions.push(a));
+    r.run({ type: "resume", path: "/s.jsonl", cwd: "/gone" }, (a) => actions.push(a));
+    expect(exits).toEqual([{ kind: "resume", path: "/s.jsonl", cwd: "/here" }]);
+    expect(actions).toEqual([{ type: "dialog.cwdMissing", path: "/s.jsonl", cwd: "/gone" }]);
+  });
+  it("does not leave for pi when pi cannot start, and says why", () => {
+    const { io: x, exits } = io({ piProblem: () => "pi is not installed" });
+    const actions: AppAction[] = [];
+    createEffectRunner(() => x).run({ type: "exit", outcome: { kind: "resume", path: "/s", cwd: "/here" } }, (a) => actions.push(a));
+    expect(exits).toEqual([]);
+    expect(actions).toEqual([{ type: "life.failed", message: "pi is not installed" }]);
+  });
+  it("reads the io at each effect, so it always uses the current deps", () => {
+    let x = io().io;
+    const r = createEffectRunner(() => x);
+    const actions: AppAction[] = [];
+    r.run({ type: "trashLocation" }, (a) => actions.push(a));
+    x = io({ lifecycle: { trashLocation: () => undefined } as unknown as EffectIO["lifecycle"] }).io;
+    r.run({ type: "trashLocation" }, (a) => actions.push(a));
+    expect(actions).toEqual([
+      { type: "life.setup", trashDir: "/trash" },
+      { type: "life.setup", trashDir: null },
+    ]);
+  });
+});

@@ -1,0 +1,64 @@
+import { type LifecycleDeps, runLifecycleEffect } from "../lifecycle/lifecycleEffects.js";
+import { type LoadIndex, runReaderEffect } from "../reader/readerRunner.js";
+import { isReaderEffect } from "../reader/readerEffects.js";
+import type { AppAction } from "./appReducer.js";
+import type { Effect, Outcome } from "./effects.js";
+import { isLifecycleEffect } from "../lifecycle/lifecycleTypes.js";
+import { runTakeoutEffect, type TakeoutIO } from "../copy-export/copyExportRunner.js";
+import { isTakeoutEffect } from "../copy-export/copyExportTypes.js";
+import { isTreeEffect } from "../tree/treeEffects.js";
+import { runTreeEffect, type TreeIO } from "../tree/treeRunner.js";
+
+/** Everything effects reach outside the state: files, pi, the clipboard, the terminal. Tests pass fakes. */
+export interface EffectIO {
+  lifecycle: LifecycleDeps;
+  tree: TreeIO;
+  loadIndex: LoadIndex;
+  takeout: TakeoutIO;
+  cwdExists(dir: string): boolean;
+  /** Why pi cannot be started, or undefined; not checked when absent. */
+  piProblem?(): string | undefined;
+  /** Hands how the user left to the launcher. */
+  exit(outcome: Outcome): void;
+  /** After an own write: the store watcher looks at once. */
+  afterWrite(): void;
+  /** Ctrl+Z: give the terminal back and stop until fg; false when there is no job control to come back through. */
+  suspend?(): boolean;
+}
+
+export interface EffectRunner {
+  run(e: Effect, dispatch: (a: AppAction) => void): void;
+  /** Cancels work still under way (a tree search). */
+  dispose(): void;
+}
+
+/**
+ * The one place effects run. `io` is read at each effect, so the runner always uses the
+ * browser's current deps. "resume" checks that pi can be started (else says why, and the
+ * browser stays) and that the folder exists (else opens the missing-folder dialog).
+ */
+export function createEffectRunner(io: () => EffectIO): EffectRunner {
+  const treeCtx: { search?: AbortController } = {};
+  return {
+    run(e, dispatch) {
+      const x = io();
+      if (isLifecycleEffect(e)) return runLifecycleEffect(e, x.lifecycle, dispatch, x.afterWrite);
+      if (isTreeEffect(e)) return runTreeEffect(e, dispatch, x.tree, treeCtx, x.afterWrite);
+      if (isReaderEffect(e)) return runReaderEffect(e, dispatch, x.loadIndex);
+      if (isTakeoutEffect(e)) return runTakeoutEffect(e, x.takeout, dispatch, x.exit);
+      if (e.type === "suspend") {
+        if (!x.suspend?.()) dispatch({ type: "life.failed", message: "Ctrl+Z: no shell job control here to come back with fg; not suspended" });
+        return;
+      }
+      const resuming = e.type === "resume" || (e.type === "exit" && e.outcome.kind === "resume");
+      const problem = resuming ? x.piProblem?.() : undefined;
+      if (problem) dispatch({ type: "life.failed", message: problem });
+      else if (e.type === "exit") x.exit(e.outcome);
+      else if (e.cwd && x.cwdExists(e.cwd)) x.exit({ kind: "resume", path: e.path, cwd: e.cwd });
+      else dispatch({ type: "dialog.cwdMissing", path: e.path, cwd: e.cwd });
+    },
+    dispose() {
+      treeCtx.search?.abort();
+    },
+  };
+}

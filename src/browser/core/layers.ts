@@ -1,0 +1,80 @@
+import type { UsageBy } from "../../usage/aggregate.js";
+import type { MenuScreen } from "../keys/menuActions.js";
+import type { EntryNode } from "../../model/types.js";
+import type { TextInput } from "./textInput.js";
+
+/*
+ * The layer stack every screen and dialog is pushed on: their shapes, in one leaf module
+ * below the app and its slices, so a slice can push its own layer without knowing the app.
+ */
+
+/** A session as the user confirmed it for deletion: size and mtime let a changed file be refused. */
+export interface DeleteTarget {
+  path: string;
+  sessionId: string;
+  title: string;
+  bytes: number;
+  mtimeMs: number;
+  /** Its last change was our own write (rename, label, fork): no "pi may have it open" warning. */
+  ours?: boolean;
+}
+
+export type LifecycleLayer =
+  | { kind: "rename"; path: string; title: string; input: TextInput }
+  /**
+   * step "confirm" says what will happen; "permanent" is the second, explicit confirmation.
+   * `permanent`: asked for a permanent delete (`D`), so the first step leads to the second, never to the trash.
+   */
+  | { kind: "delete"; step: "confirm" | "permanent"; targets: DeleteTarget[]; bulk: boolean; reason?: string; permanent?: boolean };
+
+export type UsageMetric = "cost" | "tokens";
+
+/** The usage view's own state: its grouping, what the bars measure and how far it is scrolled. */
+export interface UsageLayer {
+  kind: "usage";
+  by: UsageBy;
+  metric: UsageMetric;
+  /** First chart row shown. */
+  top: number;
+  /** What the view last reported: the largest useful `top`, and its rows per page. */
+  maxTop: number;
+  page: number;
+}
+
+/** Overlays and input modes, innermost last. The list is the implicit bottom. */
+export type Layer =
+  | { kind: "search" }
+  | { kind: "help" }
+  /** The session's folder is gone: continue here or fork. `pending`: a resume at a tree entry, written only once chosen. */
+  | { kind: "cwdMissing"; path: string; cwd: string; pending?: { entryId: string | null; copyOf?: EntryNode } }
+  /** The action menu (x) over a screen, listing that screen's actions. */
+  | { kind: "menu"; path: string; screen: MenuScreen }
+  | LifecycleLayer
+  | { kind: "tree" }
+  /** The transcript reader, over the list or the tree (AppState.reader). */
+  | { kind: "reader" }
+  /** The export choices for a session; `leafId`: the branch the reader shows (else the active one). */
+  | { kind: "export"; path: string; title: string; leafId?: string }
+  /** Usage at a glance (`U`). */
+  | UsageLayer;
+
+/** What a state with a layer stack has. */
+export interface Layered {
+  stack: readonly Layer[];
+}
+
+export function topLayer(s: Layered): Layer | undefined {
+  return s.stack[s.stack.length - 1];
+}
+
+export function push<S extends Layered>(s: S, l: Layer): S {
+  return { ...s, stack: [...s.stack, l] };
+}
+
+export function pop<S extends Layered>(s: S): S {
+  return { ...s, stack: s.stack.slice(0, -1) };
+}
+
+export function replaceTop<S extends Layered>(s: S, l: Layer): S {
+  return { ...s, stack: [...s.stack.slice(0, -1), l] };
+}

@@ -1,0 +1,154 @@
+import { Readable } from "node:stream";
+import { isMouseSequence, parseMouse } from "./sgrMouse.js";
+import { createTokenizer, type Token } from "./tokenizer.js";
+
+/** How long a read that ends inside a sequence (a lone ESC, most often) waits for the rest. */
+export const PENDING_MS = 10;
+
+/**
+ * Ink 8 holds input that ends inside what its own parser takes for an unfinished escape
+ * sequence (a lone ESC, ESC ESC, ESC [ 23 $) and passes it on 20 ms after the last read
+ * (components/App.js, pendingInputFlushDelayMilliseconds). A key handed on sooner would be
+ * glued to it: Escape then j would become Alt+J. After such a key the next waits this long.
+ */
+export const INK_ESCAPE_WAIT_MS = 30;
+
+const PASTE_START = "\x1b[200~";
+const PASTE_END = "\x1b[201~";
+
+/** The terminal as Ink needs it: a readable TTY with raw mode. */
+export interface TerminalIn extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+  setRawMode?(mode: boolean): unknown;
+  ref?(): unknown;
+  unref?(): unknown;
+}
+
+/**
+ * The stdin handed to Ink: the terminal's reads cut into the keys a terminal would have
+ * sent one by one (tokenizer.ts), one key per chunk, and the next key only after the
+ * previous one has been handled and rendered (two turns of the event loop), so every
+ * consumer, a third-party component with its own state included, sees each key against
+ * the state the key before it left. A paste goes on as one bracketed chunk, which Ink
+ * hands to usePaste as text. A mouse report is never a key: it is emitted as a "mouse"
+ * event (a parsed MouseEvent) in its place in the queue.
+ */
+export class KeyStream extends Readable {
+  readonly isTTY: boolean;
+  private readonly tokenizer = createTokenizer();
+  private readonly queue: (string | { mouse: string })[] = [];
+  private waiting = false;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly onData = (chunk: string | Buffer) => this.accept(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+
+  constructor(private readonly source: TerminalIn) {
+    super({ objectMode: true, read() {} });
+    this.isTTY = source.isTTY === true;
+    source.setEncoding?.("utf8");
+    source.on("data", this.onData);
+  }
+
+  /** Chunks are strings already (the terminal is read as UTF-8). */
+  override setEncoding(): this {
+    return this;
+  }
+
+  setRawMode(mode: boolean): this {
+    this.source.setRawMode?.(mode);
+    return this;
+  }
+
+  ref(): this {
+    this.source.ref?.();
+    return this;
+  }
+
+  unref(): this {
+    this.source.unref?.();
+    return this;
+  }
+
+  /** Nothing held back or queued: every key read so far has been handed on. */
+  get idle(): boolean {
+    return !this.waiting && this.queue.length === 0 && !this.tokenizer.pending();
+  }
+
+  /** Stops reading the terminal (it stays usable by whoever reads it next). */
+  detach(): void {
+    clearTimeout(this.flushTimer);
+    this.source.off("data", this.onData);
+    this.queue.length = 0;
+  }
+
+  private accept(chunk: string): void {
+    clearTimeout(this.flushTimer);
+    this.enqueue(this.tokenizer.push(chunk));
+    if (this.tokenizer.pending()) {
+      this.flushTimer = setTimeout(() => this.enqueue(this.tokenizer.flush()), PENDING_MS);
+      this.flushTimer.unref?.();
+    }
+  }
+
+  private enqueue(tokens: Token[]): void {
+    for (const t of tokens) this.queue.push(t.kind === "paste" ? PASTE_START + t.text + PASTE_END : isMouseSequence(t.seq) ? { mouse: t.seq } : t.seq);
+    this.next();
+  }
+
+  private next(): void {
+    if (this.waiting) return;
+    const chunk = this.queue.shift();
+    if (chunk === undefined) return;
+    this.waiting = true;
+    const release = () => {
+      this.waiting = false;
+      this.next();
+    };
+    if (typeof chunk !== "string") {
+      const ev = parseMouse(chunk.mouse);
+      if (ev) this.emit("mouse", ev);
+    } else {
+      this.push(chunk);
+      if (inkHolds(chunk)) {
+        setTimeout(release, INK_ESCAPE_WAIT_MS);
+        return;
+      }
+    }
+    // Ink reads the chunk on 'readable' and React commits the update in a microtask;
+    // the second turn lets effects that follow a commit run too.
+    setImmediate(() => setImmediate(release));
+  }
+}
+
+const isFinal = (c: number) => c >= 0x40 && c <= 0x7e;
+
+/**
+ * Whether Ink's input parser, given `key` as a whole read, keeps it back as the start of
+ * an unfinished sequence (its rules, which differ from ours in places: it ends rxvt's "$"
+ * keys after one digit only).
+ */
+export function inkHolds(key: string): boolean {
+  if (key[0] !== "\x1b") return false;
+  let i = key[1] === "\x1b" ? 2 : 1;
+  if (i >= key.length) return true;
+  const kind = key[i];
+  if (kind === "[") {
+    const start = ++i;
+    for (; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (i === start && c === 0x5b) continue;
+      if (c === 0x24 && i === start + 1 && "235678".includes(key[start])) return false;
+      if (isFinal(c)) return false;
+      if (c < 0x20 || c > 0x3f) return false;
+    }
+    return true;
+  }
+  if (kind === "O") {
+    for (i++; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      if (isFinal(c)) return false;
+      if (c !== 0x3b && (c < 0x30 || c > 0x39)) return false;
+    }
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,242 @@
+import type { Key } from "../keys/key.js";
+import type { TrashRecord } from "../../actions/trash/log.js";
+import { formatBytes } from "../../text/format.js";
+import { sessionTitle } from "../../model/session-title.js";
+import { sanitizeLine } from "../../text/sanitize.js";
+import type { CommandId } from "../keys/commands.js";
+import type { Keymap } from "../keys/keymap.js";
+import { type Layered, pop, replaceTop, topLayer } from "../core/layers.js";
+import { type ListState, moveTo, refresh, selectedSession } from "../list/list.js";
+import { type Next, withEffect } from "../core/next.js";
+import type { WithStatus } from "../core/status.js";
+import { type DeleteTarget, type FileStamp, type LifecycleAction, type LifecycleCommand, type LifecycleEffect, type LifecycleState, type StatusMessage } from "./lifecycleTypes.js";
+
+// The state, actions and effects live in a leaf module; consumers may take them from here.
+export * from "./lifecycleTypes.js";
+import { type ListedSession, mergeBatch } from "../list/sessions.js";
+import * as text from "../core/textInput.js";
+
+/*
+ * Rename, delete (trash, or permanent after a second confirmation), undo, marks,
+ * live store updates and the status line. Pure state transitions; the I/O is
+ * requested as effects and carried out by lifecycleEffects.ts.
+ */
+
+/** What rename, delete, undo and marks read and write: the list, the layers, the status, their own state, and what protects a session. */
+export interface LifecycleHost extends ListState, LifecycleState, Layered, WithStatus {
+  keymap: Keymap;
+  /** The session open in the launching pi: never deleted from here. */
+  openInPi?: string;
+}
+
+type LifecycleNext<S> = Next<S, LifecycleEffect>;
+
+/** Remember our write to `path` (and show the session with the size and mtime it now has). */
+export function recordOwnWrite<S extends ListState & Pick<LifecycleState, "ownWrites">>(s: S, path: string, stamp: FileStamp | undefined): S {
+  if (!stamp) return s;
+  const x = s.sessions.get(path);
+  const sessions = x ? new Map(s.sessions).set(path, { ...x, bytes: stamp.bytes, mtimeMs: stamp.mtimeMs }) : s.sessions;
+  return { ...s, sessions, ownWrites: new Map(s.ownWrites).set(path, stamp) };
+}
+
+/** The file is as our last write left it. */
+export function isOwnWrite(s: Pick<LifecycleState, "ownWrites">, f: { path: string; bytes: number; mtimeMs: number }): boolean {
+  const w = s.ownWrites.get(f.path);
+  return !!w && w.bytes === f.bytes && w.mtimeMs === f.mtimeMs;
+}
+
+// ---- helpers ----
+
+const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+
+function target(state: LifecycleHost, s: ListedSession): DeleteTarget {
+  return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs, ours: isOwnWrite(state, s) };
+}
+
+export function totalBytes(targets: readonly DeleteTarget[]): number {
+  return targets.reduce((n, t) => n + t.bytes, 0);
+}
+
+function setStatus<S extends LifecycleHost>(s: S, text: string, tone: StatusMessage["tone"] = "info"): S {
+  return { ...s, status: { text, tone } };
+}
+
+function withoutPaths<S extends LifecycleHost>(s: S, paths: readonly string[]): S {
+  if (paths.length === 0) return s;
+  const sessions = new Map(s.sessions);
+  let marks = s.marks;
+  for (const p of paths) {
+    sessions.delete(p);
+    if (marks.has(p)) {
+      if (marks === s.marks) marks = new Set(marks);
+      (marks as Set<string>).delete(p);
+    }
+  }
+  return { ...s, sessions, marks };
+}
+
+// ---- commands ----
+
+function openRename<S extends LifecycleHost>(s: S): S {
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  const value = sanitizeLine(sel.name ?? "");
+  return { ...s, stack: [...s.stack, { kind: "rename", path: sel.path, title: sessionTitle(sel), input: { value, cursor: Array.from(value).length } }] };
+}
+
+/** Ctrl+D (to the trash) or, `permanent`, D: both start with the same first confirmation. */
+export function openDelete<S extends LifecycleHost>(s: S, permanent = false): S {
+  // As pi's /resume: the session open in the pi that launched us is never deleted.
+  const open = s.openInPi;
+  if (open && (s.marks.size > 0 ? s.marks.has(open) : selectedSession(s)?.path === open)) {
+    return { ...s, status: { text: "That session is open in pi; it can't be deleted from here", tone: "error" } };
+  }
+  if (s.marks.size > 0) {
+    const targets: DeleteTarget[] = [];
+    for (const p of s.marks) {
+      const x = s.sessions.get(p);
+      if (x) targets.push(target(s, x));
+    }
+    if (targets.length === 0) return { ...s, marks: new Set() };
+    return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets, bulk: true, ...(permanent ? { permanent } : {}) }] };
+  }
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false, ...(permanent ? { permanent } : {}) }] };
+}
+
+function toggleMark<S extends LifecycleHost>(s: S): S {
+  const sel = selectedSession(s);
+  if (!sel) return s;
+  const marks = new Set(s.marks);
+  if (marks.has(sel.path)) marks.delete(sel.path);
+  else marks.add(sel.path);
+  return moveTo({ ...s, marks }, s.cursor + 1);
+}
+
+function undo<S extends LifecycleHost>(s: S): LifecycleNext<S> {
+  if (!s.undo || s.undo.records.length === 0) return setStatus(s, "nothing to undo");
+  return withEffect(s, { type: "restore", records: s.undo.records });
+}
+
+function submitRename<S extends LifecycleHost>(s: S): LifecycleNext<S> {
+  const top = topLayer(s);
+  if (top?.kind !== "rename") return s;
+  return withEffect(pop(s), { type: "rename", path: top.path, name: top.input.value });
+}
+
+function confirmDelete<S extends LifecycleHost>(s: S): LifecycleNext<S> {
+  const top = topLayer(s);
+  if (top?.kind !== "delete") return s;
+  // No trash here: never delete on the first confirmation; ask again, explicitly.
+  if (top.step === "confirm" && (s.trashDir === null || top.permanent)) return replaceTop(s, { ...top, step: "permanent" });
+  return withEffect(pop(s), { type: top.step === "confirm" ? "trash" : "deletePermanently", targets: top.targets });
+}
+
+export function lifecycleCommand<S extends LifecycleHost>(s: S, c: LifecycleCommand): LifecycleNext<S> {
+  switch (c) {
+    case "session.rename":
+      return openRename(s);
+    case "session.delete":
+      return openDelete(s);
+    case "session.undo":
+      return undo(s);
+    case "session.mark":
+      return toggleMark(s);
+    case "rename.submit":
+      return submitRename(s);
+    case "rename.cancel":
+      return topLayer(s)?.kind === "rename" ? pop(s) : s;
+    case "confirm.yes":
+      return confirmDelete(s);
+  }
+}
+
+/** Esc in the list: marks are cleared before Esc quits. Returns null when there are none. */
+export function clearMarks<S extends LifecycleHost>(s: S): S | null {
+  return s.marks.size > 0 ? { ...s, marks: new Set() } : null;
+}
+
+/** The rename dialog's field set to `input`. */
+export function renameInput<S extends LifecycleHost>(s: S, input: text.TextInput): S {
+  const top = topLayer(s);
+  return top?.kind === "rename" && input !== top.input ? replaceTop(s, { ...top, input }) : s;
+}
+
+/** Keys while a rename or delete dialog is up: `c` is the key's command, as the root key router looked it up. */
+export function lifecycleKey<S extends LifecycleHost>(s: S, c: CommandId | null | undefined, input: string, key: Key): LifecycleNext<S> {
+  const top = topLayer(s);
+  if (top?.kind === "rename") {
+    if (c === "rename.submit") return submitRename(s);
+    if (c === "rename.cancel" || c === "app.interrupt") return pop(s);
+    return s; // typing and editing go through the one text-field path (appReducer)
+  }
+  if (top?.kind === "delete") {
+    // Only an explicit confirm key (y) deletes; Enter never does, whatever the key map says,
+    // so a reflexive Enter after the key that opened the dialog cancels.
+    if (c === "confirm.yes" && !key.return && !key.ctrl && !key.meta) return confirmDelete(s);
+    return setStatus(pop(s), "not deleted");
+  }
+  return s;
+}
+
+// ---- results and store changes ----
+
+export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleAction): S {
+  switch (a.type) {
+    case "life.setup":
+      return { ...s, trashDir: a.trashDir };
+    case "life.renamed": {
+      const x = s.sessions.get(a.path);
+      const next = x ? new Map(s.sessions).set(a.path, { ...x, name: a.name || undefined }) : s.sessions;
+      const n = recordOwnWrite({ ...s, sessions: next }, a.path, a.stamp);
+      return setStatus(refresh(n), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
+    }
+    case "life.failed":
+      return setStatus(s, a.message, "error");
+    case "life.trashed": {
+      const gone = a.records.map((r) => r.original);
+      const sessions = gone.map((p) => s.sessions.get(p)).filter((x): x is ListedSession => !!x);
+      let n = withoutPaths(s, gone);
+      if (a.records.length > 0) n = { ...n, undo: { records: a.records, sessions } };
+      n = refresh(n);
+      const moved = a.records.length > 0 ? `Moved ${plural(a.records.length, "session")} to the trash — u to undo` : "";
+      if (!a.failed) return setStatus(n, moved);
+      n = setStatus(n, `${a.failed.message}${moved ? ` (${moved})` : ""}`, "error");
+      if (!a.failed.offerPermanent) return n;
+      const done = new Set(gone);
+      const rest = a.targets.filter((t) => !done.has(t.path));
+      if (rest.length === 0) return n;
+      return { ...n, stack: [...n.stack, { kind: "delete", step: "permanent", targets: rest, bulk: rest.length > 1, reason: a.failed.message }] };
+    }
+    case "life.deleted": {
+      const n = refresh(withoutPaths(s, a.paths));
+      const done = a.paths.length > 0 ? `Deleted ${plural(a.paths.length, "session")} permanently` : "";
+      if (a.error) return setStatus(n, done ? `${a.error} (${done})` : a.error, "error");
+      return setStatus(n, done);
+    }
+    case "life.restored": {
+      const back = new Set(a.paths);
+      const u = s.undo;
+      const sessions = new Map(s.sessions);
+      for (const x of u?.sessions ?? []) if (back.has(x.path)) sessions.set(x.path, x);
+      const rest = u ? u.records.filter((r) => !back.has(r.original)) : [];
+      const undoLeft = u && rest.length > 0 ? { records: rest, sessions: u.sessions.filter((x) => !back.has(x.path)) } : undefined;
+      // The restored session is selected, so it is seen coming back.
+      const selectedPath = a.paths[0] ?? s.selectedPath;
+      const n = refresh({ ...s, sessions, undo: undoLeft, selectedPath });
+      const ok = a.paths.length > 0 ? `Restored ${plural(a.paths.length, "session")}` : "";
+      if (a.errors.length > 0) return setStatus(n, [ok, ...a.errors].filter(Boolean).join("; "), "error");
+      return setStatus(n, ok);
+    }
+    case "store.changes": {
+      const merged = mergeBatch(s.sessions, [], a.updated, a.diagnostics);
+      return refresh(withoutPaths({ ...s, sessions: merged }, a.removed.filter((p) => merged.has(p))));
+    }
+  }
+}
+
+/** The bulk summary: "3 sessions (12.3 KB)". */
+export function batchSummary(targets: readonly DeleteTarget[]): string {
+  return `${plural(targets.length, "session")} (${formatBytes(totalBytes(targets))})`;
+}

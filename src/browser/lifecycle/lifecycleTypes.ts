@@ -1,0 +1,78 @@
+import type { TrashRecord } from "../../actions/trash/log.js";
+import type { Diagnostic, SessionSummary } from "../../model/types.js";
+import type { Mode } from "../keys/commands.js";
+import type { ListedSession } from "../list/sessions.js";
+import type { DeleteTarget, LifecycleLayer } from "../core/layers.js";
+import type { StatusMessage } from "../core/status.js";
+
+export type { DeleteTarget, LifecycleLayer } from "../core/layers.js";
+export type { StatusMessage } from "../core/status.js";
+
+/*
+ * The lifecycle's state, actions and effects (rename, delete, undo, marks, status): a leaf
+ * module, so appState.ts and lifecycle.ts both build on it without importing each other.
+ */
+
+/** A file's size and mtime right after we wrote it. */
+export interface FileStamp {
+  bytes: number;
+  mtimeMs: number;
+}
+
+/** The last delete of this run, for `u`: the trash records and the rows they were. */
+export interface UndoBatch {
+  records: TrashRecord[];
+  sessions: ListedSession[];
+}
+
+export interface LifecycleState {
+  /** Marked session paths (Space). */
+  marks: ReadonlySet<string>;
+  /** Result or error of the last action; cleared by the next key. */
+  status?: StatusMessage;
+  undo?: UndoBatch;
+  /** The trash deletes go to; null when there is none (deletes are permanent); undefined until known. */
+  trashDir?: string | null;
+  /** Size and mtime of each file right after our own last write to it: a recent change that is ours is not pi's. */
+  ownWrites: ReadonlyMap<string, FileStamp>;
+}
+
+export function initialLifecycle(): LifecycleState {
+  return { marks: new Set(), ownWrites: new Map() };
+}
+
+export type LifecycleEffect =
+  /** Where deletes go (asked once at start; answered by life.setup). */
+  | { type: "trashLocation" }
+  | { type: "rename"; path: string; name: string }
+  | { type: "trash"; targets: DeleteTarget[] }
+  | { type: "deletePermanently"; targets: DeleteTarget[] }
+  | { type: "restore"; records: TrashRecord[] };
+
+export const LIFECYCLE_EFFECTS: ReadonlySet<string> = new Set(["trashLocation", "rename", "trash", "deletePermanently", "restore"]);
+
+export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
+  return LIFECYCLE_EFFECTS.has(e.type);
+}
+
+export type LifecycleAction =
+  | { type: "life.setup"; trashDir: string | null }
+  | { type: "life.renamed"; path: string; name: string; stamp?: FileStamp }
+  | { type: "life.failed"; message: string }
+  /** `failed.offerPermanent`: the trash could not take it, so a permanent delete may be offered. */
+  | { type: "life.trashed"; targets: DeleteTarget[]; records: TrashRecord[]; failed?: { path: string; message: string; offerPermanent: boolean } }
+  | { type: "life.deleted"; paths: string[]; error?: string }
+  | { type: "life.restored"; paths: string[]; errors: string[] }
+  | { type: "store.changes"; updated: SessionSummary[]; removed: string[]; diagnostics: Diagnostic[] };
+
+export const LIFECYCLE_COMMANDS = ["session.rename", "session.delete", "session.undo", "session.mark", "rename.submit", "rename.cancel", "confirm.yes"] as const;
+export type LifecycleCommand = (typeof LIFECYCLE_COMMANDS)[number];
+
+export function isLifecycleMode(m: Mode): boolean {
+  return m === "rename" || m === "confirm";
+}
+
+export function lifecycleMode(l: LifecycleLayer): Mode {
+  return l.kind === "rename" ? "rename" : "confirm";
+}
+

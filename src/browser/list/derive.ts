@@ -1,0 +1,84 @@
+import { fieldQuery, textTerms } from "../../search/fulltext.js";
+import { matchSession, type Query, TEXT_RANK } from "../../search/query.js";
+import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
+import { whyMatched } from "../../search/why.js";
+import { cwdScope } from "../../store/scope.js";
+import type { ListedSession, SessionMap } from "./sessions.js";
+
+export type Scope = "cwd" | "all";
+
+/** `snippet`: the line under a row that says why it matched when the row does not show it (a full-text hit, a hit in the first message behind a name, or in the id). */
+export type ListRow = ThreadRow<ListedSession> & { snippet?: string };
+
+export interface Derived {
+  rows: ListRow[];
+  /** Sessions in the scope before the query filter. */
+  scopeTotal: number;
+}
+
+/** "/a/b/" and "/a/b" are the same folder. */
+export function sameFolder(a: string, b: string): boolean {
+  const trim = (s: string) => (s.length > 1 ? s.replace(/[\\/]+$/, "") : s);
+  return trim(a) === trim(b);
+}
+
+let scopeMemo: { key: string; test: (s: { path: string; cwd: string }) => boolean } | undefined;
+
+/**
+ * "This folder": pi's list(cwd) rule (src/store/scope.ts) when the store folder is known,
+ * else the header cwd (tests that build sessions without a store).
+ */
+export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: string): boolean {
+  if (scope === "all") return true;
+  if (storeDir === undefined) return sameFolder(s.cwd, cwd);
+  const key = `${storeDir}\0${cwd}`;
+  if (scopeMemo?.key !== key) scopeMemo = { key, test: cwdScope(storeDir, cwd) };
+  return scopeMemo.test(s);
+}
+
+/** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
+export function deriveRows(
+  sessions: SessionMap,
+  opts: { scope: Scope; cwd: string; storeDir?: string; query: Query; sort: SortKey; fullText?: ReadonlyMap<string, string> },
+): Derived {
+  const scored: { s: ListedSession; score: number }[] = [];
+  // Full-text hits (path → snippet) match too when the field filters hold. As in pi, a
+  // term found in the message text ranks with the id and folder hits: after name hits,
+  // before letters scattered over a name or a folder.
+  const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
+  const fields = ft ? fieldQuery(opts.query) : undefined;
+  const textRank = textTerms(opts.query).length * TEXT_RANK;
+  const snippets = new Map<string, string>();
+  let scopeTotal = 0;
+  for (const s of sessions.values()) {
+    if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
+    scopeTotal++;
+    let score = matchSession(opts.query, s);
+    const snippet = ft?.get(s.path);
+    if (snippet !== undefined && fields) {
+      const filtered = matchSession(fields, s);
+      if (filtered !== null && (score === null || filtered + textRank > score)) {
+        score = filtered + textRank;
+        snippets.set(s.path, snippet);
+      }
+    }
+    if (score !== null) scored.push({ s, score });
+  }
+  const scoreOf = new Map(scored.map((x) => [x.s.path, x.score]));
+  // pi breaks ties as its listAll does across its default store (file mtime), and by file
+  // name within one folder: this folder's sessions, or a custom folder's (flat) files.
+  let sorted = sortSessions(
+    scored.map((x) => x.s),
+    opts.sort,
+    opts.scope === "all" && opts.storeDir !== undefined ? allSessionsTieBreak(opts.storeDir, scored.map((x) => x.s)) : opts.scope === "all" ? "mtime" : "name",
+  );
+  const searching = opts.query.terms.length > 0;
+  const withSnippet = (r: ListRow): ListRow => {
+    const snippet = snippets.get(r.session.path) ?? (searching ? whyMatched(opts.query, r.session) : undefined);
+    return snippet === undefined ? r : { ...r, snippet };
+  };
+  if (opts.sort === "threaded") return { rows: searching ? threadSessions(sorted).map(withSnippet) : threadSessions(sorted), scopeTotal };
+  // Stable: within one score the chosen sort order stays.
+  if (opts.query.terms.length > 0) sorted = sorted.sort((a, b) => scoreOf.get(b.path)! - scoreOf.get(a.path)!);
+  return { rows: sorted.map((session) => withSnippet({ session, depth: 0, prefix: "" })), scopeTotal };
+}

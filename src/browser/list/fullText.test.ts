@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { key as mk } from "../../../test/helpers/keys.js";
+import { makeSummary } from "../../../test/helpers/sessions.js";
+import { parseQuery } from "../../search/query.js";
+import type { CommandId } from "../keys/commands.js";
+import { type AppAction, type AppState, initialState } from "../app/appReducer.js";
+import { deriveRows } from "./derive.js";
+import { fullTextKey, fullTextNote } from "./fullText.js";
+import { reduce } from "../../../test/helpers/update.js";
+
+const CWD = "/home/u/proj";
+const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
+const cmd = (command: CommandId): AppAction => ({ type: "command", command });
+const titles = (s: { rows: AppState["rows"] }) => s.rows.map((r) => r.session.firstMessage);
+
+const a = makeSummary({ path: "/a", cwd: CWD, firstMessage: "refactor the parser", modified: new Date(1000) });
+const b = makeSummary({ path: "/b", cwd: CWD, firstMessage: "fix login", modified: new Date(3000) });
+const c = makeSummary({ path: "/c", cwd: "/elsewhere", firstMessage: "deploy", modified: new Date(2000) });
+const sessions = new Map([a, b, c].map((x) => [x.path, x]));
+
+describe("deriveRows with full-text hits", () => {
+  it("adds text-only matches with their snippet; as in pi they rank with first-message hits, in the chosen order", () => {
+    const q = parseQuery("parser");
+    const { rows } = deriveRows(sessions, { scope: "all", cwd: CWD, query: q, sort: "recent", fullText: new Map([["/b", "…the parser broke"], ["/a", "refactor the parser"]]) });
+    expect(rows.map((r) => r.session.path)).toEqual(["/b", "/a"]);
+    expect(rows[0].snippet).toBe("…the parser broke");
+    expect(rows[1].snippet).toBeUndefined(); // its title says it already
+  });
+
+  it("text-only matches rank after name matches and before scattered letters of a folder", () => {
+    const named = makeSummary({ path: "/n", cwd: CWD, name: "parser rewrite", modified: new Date(1) });
+    const folder = makeSummary({ path: "/f", cwd: "/p/a/r/s/e/r", firstMessage: "x", modified: new Date(9000) });
+    const all = new Map([named, b, folder].map((x) => [x.path, x]));
+    const { rows } = deriveRows(all, { scope: "all", cwd: CWD, query: parseQuery("parser"), sort: "recent", fullText: new Map([["/b", "…the parser broke"]]) });
+    expect(rows.map((r) => r.session.path)).toEqual(["/n", "/b", "/f"]);
+  });
+
+  it("field filters still apply to text-only matches", () => {
+    const q = parseQuery("cwd:elsewhere parser");
+    const ft = new Map([["/b", "x"], ["/c", "y"]]);
+    const { rows } = deriveRows(sessions, { scope: "all", cwd: CWD, query: q, sort: "recent", fullText: ft });
+    expect(rows.map((r) => r.session.path)).toEqual(["/c"]);
+  });
+
+  it("keeps the snippet in threaded sort", () => {
+    const { rows } = deriveRows(sessions, { scope: "all", cwd: CWD, query: parseQuery("zzz"), sort: "threaded", fullText: new Map([["/c", "zzz here"]]) });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].snippet).toBe("zzz here");
+  });
+});
+
+describe("reducer: full-text results", () => {
+  function searching(text: string): AppState {
+    let s = run(initialState({ launchCwd: CWD, all: true }), { type: "scan.batch", summaries: [a, b, c] }, cmd("search.start"));
+    for (const ch of text) s = run(s, { type: "key", input: ch, key: mk() });
+    return s;
+  }
+
+  it("applies hits of the current search only", () => {
+    let s = searching("login");
+    expect(titles(s)).toEqual(["fix login"]);
+    const key = fullTextKey(s.query, s.scope, false)!;
+    // Stale hits (another key) are ignored.
+    s = run(s, { type: "fulltext.hits", key: "old", hits: [["/a", "login in text"]], searched: 1 });
+    expect(titles(s)).toEqual(["fix login"]);
+    s = run(s, { type: "fulltext.start", key, total: 3 }, { type: "fulltext.hits", key, hits: [["/a", "login in text"]], searched: 2 });
+    expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text 2/3…");
+    s = run(s, { type: "fulltext.done", key });
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text");
+    // A new query drops them until its own search reports.
+    s = run(s, { type: "key", input: "x", key: mk() });
+    expect(titles(s)).toEqual([]);
+  });
+
+  it("keeps the selection on its session while hits stream in", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    expect(s.selectedPath).toBe("/b");
+    s = run(s, { type: "fulltext.start", key, total: 3 }, { type: "fulltext.hits", key, hits: [["/c", "login"]], searched: 3 });
+    expect(s.selectedPath).toBe("/b");
+  });
+
+  it("Ctrl+T (and T in the list) toggles tool output; the key changes", () => {
+    let s = searching("login");
+    const before = fullTextKey(s.query, s.scope, s.fullText.includeTools);
+    s = run(s, { type: "key", input: "t", key: mk({ ctrl: true }) });
+    expect(s.fullText.includeTools).toBe(true);
+    expect(s.search.value).toBe("login");
+    expect(fullTextKey(s.query, s.scope, s.fullText.includeTools)).not.toBe(before);
+    s = run(s, cmd("search.submit"), { type: "key", input: "T", key: mk({ shift: true }) });
+    expect(s.fullText.includeTools).toBe(false);
+  });
+
+  it("no full-text search for one letter or field-only queries", () => {
+    expect(fullTextKey(parseQuery("a"), "all", false)).toBeNull();
+    expect(fullTextKey(parseQuery("cwd:x"), "all", false)).toBeNull();
+    expect(fullTextKey(parseQuery("ab"), "all", false)).not.toBeNull();
+  });
+});
