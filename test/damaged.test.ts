@@ -193,7 +193,7 @@ describe("show --json on damaged trees", () => {
 
 describe("terminal escapes from session files never reach the terminal raw", () => {
   // ESC, BEL and the C1 controls (U+0080–U+009F, including CSI U+009B).
-  // eslint-disable-next-line no-control-regex
+   
   const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
   it("list (text table and stderr)", async () => {

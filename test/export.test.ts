@@ -136,7 +136,7 @@ describe("pi-sessions export", () => {
     for (const format of ["md", "html", "jsonl"]) {
       const r = await runCli(["export", s.path, "--format", format]);
       expect(r.code).toBe(0);
-      // eslint-disable-next-line no-control-regex
+       
       expect(r.stdout.replace(/\n/g, ""), format).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
     }
   });

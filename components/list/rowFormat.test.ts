@@ -32,7 +32,7 @@ describe("formatRow", () => {
   });
   it("prefers the name and draws tree glyphs", () => {
     const named = { session: makeSummary({ name: "My task" }), depth: 1, prefix: "└─ " };
-    expect(formatRow(named, { width: 60, selected: false, showCwd: false, now })).toMatch(/^  └─ My task/);
+    expect(formatRow(named, { width: 60, selected: false, showCwd: false, now })).toMatch(/^ {2}└─ My task/);
     expect(rowTone(named, false)).toBe("named");
   });
   it("marks provisional and unreadable rows", () => {

@@ -79,7 +79,7 @@ describe("TreeScreen", () => {
     const firstText = () => r.lastFrame()!.includes("new branch answer long");
     expect(firstText()).toBe(true);
     await press(r, RAW.shiftEnd);
-    let f = await waitForFrame(r, (s) => s.includes("THE-END"));
+    const f = await waitForFrame(r, (s) => s.includes("THE-END"));
     expect(f).not.toContain("more lines");
     await press(r, RAW.shiftHome);
     await waitForFrame(r, (s) => s.includes("new branch answer long") && !s.includes("THE-END"));

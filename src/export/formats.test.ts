@@ -38,7 +38,7 @@ const doc = (over: Partial<ExportDocument> = {}): ExportDocument => ({
   ...over,
 });
 
-// eslint-disable-next-line no-control-regex
+ 
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 describe("Markdown export", () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { assistant, entry, user, writeBranchedSession, writeSession } from "../../test/helpers/session-file.js";
+import { assistant, user, writeBranchedSession, writeSession } from "../../test/helpers/session-file.js";
 import { loadSessionIndex } from "../store/session-index.js";
 import { buildTreeView, isFoldable, nextFilter, rowPrefix, segmentStart, siblingBranch } from "./tree-view.js";
 

@@ -7,7 +7,7 @@ import { SessionReader, type EntrySink } from "./session-reader.js";
 import { applyLabel, nameFrom } from "../model/resolve.js";
 import { entryShortText, messageText, toolCallLine } from "../model/text.js";
 import { buildTree } from "../model/tree.js";
-import type { EntryNode, SessionEntry, SessionHeader, UsageNumbers } from "../model/types.js";
+import type { EntryNode, SessionEntry, UsageNumbers } from "../model/types.js";
 
 export type { SessionIndex } from "../model/index-types.js";
 import type { SessionIndex } from "../model/index-types.js";

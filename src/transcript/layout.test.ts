@@ -54,7 +54,7 @@ describe("layoutBlock", () => {
     ];
     for (const b of blocks) {
       for (const mode of ["collapsed", "truncated", "full"] as const) {
-        // eslint-disable-next-line no-control-regex
+         
         for (const l of texts(b, { tools: mode })) expect(l).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
       }
     }
@@ -144,7 +144,7 @@ describe("layout invariants", () => {
         const source = blockSource(b, 0, opts);
         for (const l of layoutBlock(b, 0, opts)) {
           expect(displayWidth(l.text), JSON.stringify(l.text)).toBeLessThanOrEqual(width);
-          // eslint-disable-next-line no-control-regex
+           
           expect(l.text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
           if (l.src >= 0 && l.style !== "rule" && l.style !== "blank") expect(l.text.slice(l.prefix, l.prefix + l.end - l.start)).toBe(source[l.src].text.slice(l.start, l.end));
         }

@@ -1,6 +1,6 @@
 import type { Key } from "../keys/key.js";
 import { describe, expect, it } from "vitest";
-import { K, key as inkKey } from "../../../test/helpers/keys.js";
+import { K } from "../../../test/helpers/keys.js";
 import { makeProbe, makeSessions, makeSummary } from "../../../test/helpers/sessions.js";
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState, modeOf, selectedSession, update } from "./appReducer.js";

@@ -51,7 +51,7 @@ const copy = <S extends TakeoutHost>(s: S, text: string, what: string): TakeoutN
 
 const FORMATS: Partial<Record<CommandId, ExportFormat>> = { "export.md": "md", "export.mdAll": "mdAll", "export.html": "html", "export.jsonl": "jsonl" };
 
-function copyMessage<S extends TakeoutHost>(s: S, t: Target): TakeoutNext<S> {
+function copyMessage<S extends TakeoutHost>(s: S): TakeoutNext<S> {
   const top = topLayer(s);
   if (top?.kind === "reader" && s.reader) {
     const tr = s.reader.transcript;
@@ -82,7 +82,7 @@ export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): Ta
   if (!t) return s;
   switch (c) {
     case "copy.message":
-      return copyMessage(s, t);
+      return copyMessage(s);
     case "copy.path":
       return copy(s, t.path, `the file path: ${sanitizeLine(t.path)}`);
     case "copy.id":

@@ -4,8 +4,6 @@ import { createTokenizer, type Token, tokenizeReads } from "./tokenizer.js";
 
 const keys = (...seqs: string[]): Token[] => seqs.map((seq) => ({ kind: "key", seq }));
 const paste = (text: string): Token => ({ kind: "paste", text });
-/** The tokens of one read, with no pause after it (nothing flushed). */
-const pushOnly = (read: string) => createTokenizer().push(read);
 
 const ESC = "\x1b";
 

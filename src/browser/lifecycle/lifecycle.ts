@@ -1,5 +1,4 @@
 import type { Key } from "../keys/key.js";
-import type { TrashRecord } from "../../actions/trash/log.js";
 import { formatBytes } from "../../text/format.js";
 import { sessionTitle } from "../../model/session-title.js";
 import { sanitizeLine } from "../../text/sanitize.js";

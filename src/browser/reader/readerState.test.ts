@@ -138,7 +138,7 @@ describe("the reader's state", () => {
   it("opens at an entry on another branch (from the tree), and [ ] switch between sibling branches", async () => {
     const s = writeBranchedSession();
     cleanups.push(s.cleanup);
-    let r = await open(s.path, "u2");
+    const r = await open(s.path, "u2");
     expect(r.ids).toEqual(["m0", "u1", "a1", "u2", "a2"]);
     expect(cursorText(r)).toBe("You");
     expect(r.transcript!.lines(r.cursor.block)[1].text).toBe("  old branch question");

@@ -65,7 +65,7 @@ describe("formatTable", () => {
 
   it("no raw control characters from names, cwds or ids", () => {
     const evil = makeSummary({ id: "\u001b]0;x\u0007abcdefgh", cwd: "/\u001b[31m", name: "a\u009b2Jb\u001b[0m" });
-    // eslint-disable-next-line no-control-regex
+     
     expect(formatTable([evil], true, now)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 });
