@@ -4,19 +4,38 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 const NO_UI = {
-  paths: ["ink", "react", "fullscreen-ink", "ink-select-input", "ink-testing-library"].map((name) => ({ name, message: "src/ holds no UI: components/ draws." })),
+  paths: ["ink", "react", "fullscreen-ink", "ink-select-input", "ink-testing-library"].map((name) => ({
+    name,
+    message: "src/ holds no UI: components/ draws.",
+  })),
   patterns: [{ group: ["**/components/**"], message: "src/ never imports components/." }],
 };
-const NO_IO = ["fs", "node:fs", "fs/promises", "node:fs/promises", "child_process", "node:child_process"].map((name) => ({ name, message: "The browser's state is pure: I/O belongs to an effect runner." }));
+const NO_IO = ["fs", "node:fs", "fs/promises", "node:fs/promises", "child_process", "node:child_process"].map(
+  (name) => ({ name, message: "The browser's state is pure: I/O belongs to an effect runner." }),
+);
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "fixtures/**", ".bench/**", "docs/**", "coverage/**", "**/*.mjs", "**/*.js"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "fixtures/**",
+      ".bench/**",
+      "docs/**",
+      "coverage/**",
+      "**/*.mjs",
+      "**/*.js",
+    ],
+  },
   { files: ["**/*.ts", "**/*.tsx"], extends: [js.configs.recommended, ...tseslint.configs.recommended] },
   {
     files: ["**/*.ts", "**/*.tsx"],
     rules: {
       // `_`-prefixed names are unused on purpose (a parameter kept for a signature).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       // Matching control characters and escape sequences is this program's job (the
       // sanitizer, the key tokenizer, the tests that prove nothing raw gets through).
       "no-control-regex": "off",
@@ -28,7 +47,13 @@ export default tseslint.config(
   { files: ["**/*.test.ts", "**/*.test.tsx"], rules: { "no-useless-assignment": "off" } },
   { files: ["src/**/*.ts"], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": ["error", NO_UI] } },
   {
-    files: ["src/browser/**/*Reducer.ts", "src/browser/**/*State.ts", "src/browser/core/**/*.ts", "src/browser/list/**/*.ts", "src/browser/app/appState.ts"],
+    files: [
+      "src/browser/**/*Reducer.ts",
+      "src/browser/**/*State.ts",
+      "src/browser/core/**/*.ts",
+      "src/browser/list/**/*.ts",
+      "src/browser/app/appState.ts",
+    ],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { ...NO_UI, paths: [...NO_UI.paths, ...NO_IO] }] },
   },

@@ -24,7 +24,10 @@ const rnd = () => {
   seed >>>= 0;
   return seed / 4294967296;
 };
-const WORDS = "refactor auth module parser tree branch resume label session store index cache render 函数 重构 会话 分支 🚀 ✅ naïve café".split(" ");
+const WORDS =
+  "refactor auth module parser tree branch resume label session store index cache render 函数 重构 会话 分支 🚀 ✅ naïve café".split(
+    " ",
+  );
 const sentence = (n) => Array.from({ length: n }, () => WORDS[Math.floor(rnd() * WORDS.length)]).join(" ");
 const toolSize = () => Math.floor(Math.min(400_000, 80 * Math.exp(rnd() * 8.5)));
 
@@ -33,7 +36,13 @@ const write = async (o) => {
   if (!ws.write(`${JSON.stringify(o)}\n`)) await new Promise((r) => ws.once("drain", r));
 };
 const t0 = Date.parse("2026-01-01T00:00:00Z");
-await write({ type: "session", version: 3, id: "019e0000-0000-7000-8000-00000000beef", timestamp: new Date(t0).toISOString(), cwd: "/home/dev/src/reader-bench" });
+await write({
+  type: "session",
+  version: 3,
+  id: "019e0000-0000-7000-8000-00000000beef",
+  timestamp: new Date(t0).toISOString(),
+  cwd: "/home/dev/src/reader-bench",
+});
 // The tool result of the second-to-last turn.
 const bigAt = (Math.floor(N / 4) - 2) * 4 + 2;
 let prev = null;
@@ -49,7 +58,10 @@ for (let i = 0; i < N; i++) {
       role: "assistant",
       content: [
         { type: "thinking", thinking: sentence(60) },
-        { type: "text", text: `## ${sentence(3)}\n\n- ${sentence(20)}\n- ${sentence(12)}\n\n\`\`\`ts\nconst x = ${i};\n\`\`\`` },
+        {
+          type: "text",
+          text: `## ${sentence(3)}\n\n- ${sentence(20)}\n- ${sentence(12)}\n\n\`\`\`ts\nconst x = ${i};\n\`\`\``,
+        },
         { type: "toolCall", id: `call_${i}`, name: "bash", arguments: { command: `npm test -- ${i}` } },
       ],
       model: "claude-sonnet-4-5",
@@ -59,8 +71,22 @@ for (let i = 0; i < N; i++) {
   else if (turn === 2) {
     const size = i === bigAt ? BIG : toolSize();
     const line = `${sentence(8)}\n`;
-    message = { role: "toolResult", toolCallId: `call_${i - 1}`, toolName: "bash", content: [{ type: "text", text: line.repeat(Math.max(1, Math.ceil(size / line.length))) }], isError: false, timestamp: t0 + i };
-  } else message = { role: "assistant", content: [{ type: "text", text: sentence(60) }], model: "claude-sonnet-4-5", stopReason: "stop", timestamp: t0 + i };
+    message = {
+      role: "toolResult",
+      toolCallId: `call_${i - 1}`,
+      toolName: "bash",
+      content: [{ type: "text", text: line.repeat(Math.max(1, Math.ceil(size / line.length))) }],
+      isError: false,
+      timestamp: t0 + i,
+    };
+  } else
+    message = {
+      role: "assistant",
+      content: [{ type: "text", text: sentence(60) }],
+      model: "claude-sonnet-4-5",
+      stopReason: "stop",
+      timestamp: t0 + i,
+    };
   await write({ ...base, message });
   prev = id;
 }

@@ -20,8 +20,20 @@ function makeStore() {
   mkdirSync(folder, { recursive: true });
   const file = join(folder, "2026-05-02T09-14-03-221Z_cccc3333-0000-7000-8000-000000000003.jsonl");
   const lines = [
-    { type: "session", version: 3, id: "cccc3333-0000-7000-8000-000000000003", timestamp: "2026-05-02T09:14:03.221Z", cwd: "/tmp/proj" },
-    { type: "message", id: "u1", parentId: null, timestamp: "2026-05-02T09:15:00.000Z", message: { role: "user", content: "hi", timestamp: 1 } },
+    {
+      type: "session",
+      version: 3,
+      id: "cccc3333-0000-7000-8000-000000000003",
+      timestamp: "2026-05-02T09:14:03.221Z",
+      cwd: "/tmp/proj",
+    },
+    {
+      type: "message",
+      id: "u1",
+      parentId: null,
+      timestamp: "2026-05-02T09:15:00.000Z",
+      message: { role: "user", content: "hi", timestamp: 1 },
+    },
   ];
   const head = lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
   writeFileSync(file, head);
@@ -38,7 +50,8 @@ export async function run({ runs, log }) {
   const wall = [];
   for (let i = 0; i < runs; i++) {
     const r = ok(await measureNode(args, { stdout: "capture" }), "pi-sessions list");
-    if (!/line of \d+ bytes is longer than/.test(r.stderr)) throw new Error(`the NUL tail was not reported: ${r.stderr}`);
+    if (!/line of \d+ bytes is longer than/.test(r.stderr))
+      throw new Error(`the NUL tail was not reported: ${r.stderr}`);
     rss.push(r.rssMB);
     wall.push(r.wallMs);
     log(`  run ${i + 1}: ${fmtMB(r.rssMB)}, ${fmtMs(r.wallMs)}`);
@@ -46,7 +59,14 @@ export async function run({ runs, log }) {
   const peak = median(rss);
   return {
     rows: [
-      { metric: "`list` on a 1 GiB NUL-tail session: peak RSS", ours: fmtMB(peak), pi: "—", ratio: "—", target: `≤ ${TARGET_RSS_MB} MB`, result: peak <= TARGET_RSS_MB ? "pass" : "FAIL" },
+      {
+        metric: "`list` on a 1 GiB NUL-tail session: peak RSS",
+        ours: fmtMB(peak),
+        pi: "—",
+        ratio: "—",
+        target: `≤ ${TARGET_RSS_MB} MB`,
+        result: peak <= TARGET_RSS_MB ? "pass" : "FAIL",
+      },
       { metric: "… wall time", ours: fmtMs(median(wall)), pi: "—", ratio: "—", target: "(info)", result: "" },
     ],
     notes: ["hostile: the store is one sparse file (4 KiB on disk) made in .bench/stores/nul-tail/ on every run."],

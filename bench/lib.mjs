@@ -1,7 +1,18 @@
 // Shared helpers for the benchmarks: whole-process measurement, the store cache, stats.
 // Plain ESM run by node against dist/ (no build step of its own).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdtempSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  mkdtempSync,
+} from "node:fs";
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,7 +58,10 @@ export const STORES = {
 };
 
 function generatorHash() {
-  return createHash("sha256").update(readFileSync(join(BENCH_DIR, "gen-store.mjs"))).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(readFileSync(join(BENCH_DIR, "gen-store.mjs")))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** Returns `{ agentDir, sessionsDir, generated }`; generates the store if it isn't cached. */

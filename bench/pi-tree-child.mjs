@@ -6,4 +6,6 @@ const t1 = performance.now();
 const sm = SessionManager.open(process.argv[2]);
 const roots = sm.getTree();
 const t2 = performance.now();
-process.stdout.write(`${JSON.stringify({ entries: sm.getEntries().length, roots: roots.length, importMs: t1 - t0, openTreeMs: t2 - t1 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ entries: sm.getEntries().length, roots: roots.length, importMs: t1 - t0, openTreeMs: t2 - t1 })}\n`,
+);

@@ -104,5 +104,22 @@ export function launchInPty(cmd, args, { cols = 120, rows = 40, env = {}, cwd = 
     return e;
   };
 
-  return { t0, term, proc, get bytes() { return bytes; }, screen, waitFor, keyLatency, peakRssMB, quit, write: (s) => proc.write(s), kill: () => proc.kill(), get version() { return version; } };
+  return {
+    t0,
+    term,
+    proc,
+    get bytes() {
+      return bytes;
+    },
+    screen,
+    waitFor,
+    keyLatency,
+    peakRssMB,
+    quit,
+    write: (s) => proc.write(s),
+    kill: () => proc.kill(),
+    get version() {
+      return version;
+    },
+  };
 }

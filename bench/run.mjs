@@ -73,9 +73,14 @@ const header = [
   `Median of ${opts.runs} run(s) after one warm-up pass of every tool. Runs are **warm-cache**: the OS page cache ` +
     `can't be dropped here, so the store files are in memory for both tools alike.`,
   `Wall time is spawn → exit of a separate \`node\` process; peak RSS via ${rssMethod()}. ` +
-    `Load average when the run started: ${loadavg().map((l) => l.toFixed(2)).join(", ")} (other work on the machine skews wall times; CPU time less so).`,
+    `Load average when the run started: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")} (other work on the machine skews wall times; CPU time less so).`,
 ];
-const table = ["| Benchmark | Metric | pi-sessions | pi 0.73.1 | Ratio | Target | Result |", "|---|---|---|---|---|---|---|"];
+const table = [
+  "| Benchmark | Metric | pi-sessions | pi 0.73.1 | Ratio | Target | Result |",
+  "|---|---|---|---|---|---|---|",
+];
 const notes = [];
 for (const m of selected) {
   if (m.pending) {
@@ -84,7 +89,8 @@ for (const m of selected) {
   }
   log(`\n# ${m.name}: ${m.description}`);
   const res = await m.run({ runs: opts.runs, log });
-  for (const r of res.rows) table.push(`| ${m.name} | ${r.metric} | ${r.ours} | ${r.pi} | ${r.ratio} | ${r.target} | ${r.result} |`);
+  for (const r of res.rows)
+    table.push(`| ${m.name} | ${r.metric} | ${r.ours} | ${r.pi} | ${r.ratio} | ${r.target} | ${r.result} |`);
   notes.push(...(res.notes ?? []));
 }
 const md = [...header, "", ...table, "", ...notes.map((n) => `- ${n}`), ""].join("\n");

@@ -10,4 +10,6 @@ const index = await loadSessionIndex(process.argv[2], { skim: true });
 const t2 = performance.now();
 const view = buildTreeView(index, "default", new Set());
 const t3 = performance.now();
-process.stdout.write(`${JSON.stringify({ entries: index.nodes.length, rows: view.rows.length, importMs: t1 - t0, indexMs: t2 - t1, viewMs: t3 - t2, coldMs: t3 - t1 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ entries: index.nodes.length, rows: view.rows.length, importMs: t1 - t0, indexMs: t2 - t1, viewMs: t3 - t2, coldMs: t3 - t1 })}\n`,
+);

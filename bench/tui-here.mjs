@@ -38,7 +38,12 @@ function busiestProject(sessionsDir) {
 }
 
 async function firstRows(cmd, args, { cwd, env, rowCheck }) {
-  const s = launchInPty(cmd, args, { cols: COLS, rows: ROWS, cwd, env: { CI: undefined, NO_COLOR: undefined, ...env } });
+  const s = launchInPty(cmd, args, {
+    cols: COLS,
+    rows: ROWS,
+    cwd,
+    env: { CI: undefined, NO_COLOR: undefined, ...env },
+  });
   try {
     const at = await s.waitFor((screen) => rowCheck(screen.split("\n")), { timeoutMs: 60_000 });
     return at;
@@ -54,7 +59,12 @@ export async function run({ runs = 3, log = console.error } = {}) {
   const oracle = ensurePiOracle();
   const env = { PI_CODING_AGENT_DIR: store.agentDir, PI_SESSIONS_CACHE_DIR: CODE_CACHE_DIR };
   const ours = (extra) => firstRows(process.execPath, [CLI, ...extra], { cwd: here.cwd, env, rowCheck: hasRow });
-  const pi = () => firstRows(oracle.node, [join(oracle.bundle, "..", "cli.js"), "--resume"], { cwd: here.cwd, env: { PI_CODING_AGENT_DIR: store.agentDir }, rowCheck: piHasRow });
+  const pi = () =>
+    firstRows(oracle.node, [join(oracle.bundle, "..", "cli.js"), "--resume"], {
+      cwd: here.cwd,
+      env: { PI_CODING_AGENT_DIR: store.agentDir },
+      rowCheck: piHasRow,
+    });
   log(`  this folder: ${here.count} sessions; warm-up…`);
   await ours([]);
   await pi();
@@ -67,7 +77,9 @@ export async function run({ runs = 3, log = console.error } = {}) {
     hereMs.push(await ours([]));
     allMs.push(await ours(["--all"]));
     if (!oracle.skip) piMs.push(await pi());
-    log(`  run ${i + 1}/${launches}: this folder ${fmtMs(hereMs[i])}, --all ${fmtMs(allMs[i])}, pi --resume ${piMs[i] ? fmtMs(piMs[i]) : "skipped"}`);
+    log(
+      `  run ${i + 1}/${launches}: this folder ${fmtMs(hereMs[i])}, --all ${fmtMs(allMs[i])}, pi --resume ${piMs[i] ? fmtMs(piMs[i]) : "skipped"}`,
+    );
   }
   const h = median(hereMs);
   const a = median(allMs);
@@ -81,7 +93,14 @@ export async function run({ runs = 3, log = console.error } = {}) {
       target: "≤ 250 ms, ≥ 2× sooner",
       result: h <= 250 && (!p || p / h >= 2) ? "PASS" : "FAIL",
     },
-    { metric: "Launch → first rows, --all (2,000 sessions, pty)", ours: fmtMs(a), pi: "", ratio: "", target: "≤ 250 ms", result: a <= 250 ? "PASS" : "FAIL" },
+    {
+      metric: "Launch → first rows, --all (2,000 sessions, pty)",
+      ours: fmtMs(a),
+      pi: "",
+      ratio: "",
+      target: "≤ 250 ms",
+      result: a <= 250 ? "PASS" : "FAIL",
+    },
   ];
   const notes = [
     `tui-here: ${COLS}×${ROWS} pty; both started in ${here.cwd.replace(/^.*\/\.bench\//, ".bench/")} with PI_CODING_AGENT_DIR=${store.agentDir.replace(/^.*\/\.bench\//, ".bench/")}; first rows = the selected row on screen ("❯ " for pi-sessions, "› " for pi); median of ${launches} interleaved launches after one warm-up each.`,

@@ -21,7 +21,20 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BENCH_DIR, CLI, CODE_CACHE_DIR, ROOT, STORES, ensureStore, fmtMs, fmtMB, measureNode, median, percentile, rel } from "./lib.mjs";
+import {
+  BENCH_DIR,
+  CLI,
+  CODE_CACHE_DIR,
+  ROOT,
+  STORES,
+  ensureStore,
+  fmtMs,
+  fmtMB,
+  measureNode,
+  median,
+  percentile,
+  rel,
+} from "./lib.mjs";
 import { launchInPty } from "./pty.mjs";
 
 export const name = "tui-list";
@@ -38,7 +51,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function storeDirs(dir) {
   const abs = resolve(dir);
-  return existsSync(join(abs, "sessions")) ? { agentDir: abs, sessionsDir: join(abs, "sessions") } : { agentDir: resolve(abs, ".."), sessionsDir: abs };
+  return existsSync(join(abs, "sessions"))
+    ? { agentDir: abs, sessionsDir: join(abs, "sessions") }
+    : { agentDir: resolve(abs, ".."), sessionsDir: abs };
 }
 
 /** The browser in a pty mirrored into a headless xterm (bench/pty.mjs), screen as lines. */
@@ -48,10 +63,16 @@ function launch(sessionsDir, extraEnv = {}) {
   // TUI_BENCH_CLI=path runs another build of the CLI (e.g. the unbundled dist/src/cli.js) instead.
   const cli = process.env.TUI_BENCH_CLI ?? CLI;
   // Without CI (ink draws only a final frame in CI) and NO_COLOR: the terminal a user has.
-  const s = launchInPty(process.execPath, [...nodeArgs, cli, "--all", "--session-dir", sessionsDir], { cols: COLS, rows: ROWS, cwd: ROOT, env: { CI: undefined, NO_COLOR: undefined, PI_SESSIONS_CACHE_DIR: CODE_CACHE_DIR, ...extraEnv } });
+  const s = launchInPty(process.execPath, [...nodeArgs, cli, "--all", "--session-dir", sessionsDir], {
+    cols: COLS,
+    rows: ROWS,
+    cwd: ROOT,
+    env: { CI: undefined, NO_COLOR: undefined, PI_SESSIONS_CACHE_DIR: CODE_CACHE_DIR, ...extraEnv },
+  });
   const lines = () => s.screen().split("\n");
   /** Resolves with the time (performance.now) the screen first satisfies `check`. */
-  const when = async (check, timeoutMs = 60_000) => s.t0 + (await s.waitFor((screen) => check(screen.split("\n")), { timeoutMs }));
+  const when = async (check, timeoutMs = 60_000) =>
+    s.t0 + (await s.waitFor((screen) => check(screen.split("\n")), { timeoutMs }));
   return { t0: s.t0, p: s.proc, bytes: () => s.bytes, lines, when, peakRssMB: s.peakRssMB, quit: s.quit };
 }
 
@@ -106,7 +127,9 @@ export async function measureKeyLatency(sessionsDir, { keys = 1000, intervalMs =
   const header = app.lines()[0];
   await sleep(300); // let the last scan frame and the preview settle
   const down = await holdKey(app, KEY_DOWN, keys, intervalMs);
-  log(`  ↓ ×${down.lat.length}: p50 ${percentile(down.lat, 50).toFixed(1)} ms, p95 ${percentile(down.lat, 95).toFixed(1)} ms, max ${Math.max(...down.lat).toFixed(1)} ms`);
+  log(
+    `  ↓ ×${down.lat.length}: p50 ${percentile(down.lat, 50).toFixed(1)} ms, p95 ${percentile(down.lat, 95).toFixed(1)} ms, max ${Math.max(...down.lat).toFixed(1)} ms`,
+  );
   const at = selectedLine(app.lines());
   // End, then ↑ held from the bottom of the list.
   const before = app.lines().join("\n");
@@ -118,11 +141,23 @@ export async function measureKeyLatency(sessionsDir, { keys = 1000, intervalMs =
   const up = await holdKey(app, KEY_UP, Math.min(keys, 300), intervalMs);
   const rss = app.peakRssMB();
   await app.quit();
-  return { header, scanDoneMs, down: down.lat, downBytesPerKey: down.bytesPerKey, up: up.lat, endMs, selectedLineAfterDown: at, peakRssMB: rss };
+  return {
+    header,
+    scanDoneMs,
+    down: down.lat,
+    downBytesPerKey: down.bytesPerKey,
+    up: up.lat,
+    endMs,
+    selectedLineAfterDown: at,
+    peakRssMB: rss,
+  };
 }
 
 export async function piListAll(agentDir) {
-  const r = await measureNode([join(BENCH_DIR, "pi-listall-child.mjs")], { env: { PI_CODING_AGENT_DIR: agentDir }, stdout: "capture" });
+  const r = await measureNode([join(BENCH_DIR, "pi-listall-child.mjs")], {
+    env: { PI_CODING_AGENT_DIR: agentDir },
+    stdout: "capture",
+  });
   if (r.code !== 0) throw new Error(`pi listAll exited ${r.code}: ${r.stderr.slice(-1000)}`);
   const info = JSON.parse(r.stdout.trim().split("\n").pop());
   return { wallMs: r.wallMs, sessions: info.sessions, listMs: info.listMs };
@@ -131,7 +166,15 @@ export async function piListAll(agentDir) {
 const fmt1 = (ms) => `${ms.toFixed(1)} ms`;
 
 /** The benchmark as bench/run.mjs calls it; `store`/`store10k`/`keys`/`intervalMs`/`withPi` for standalone use. */
-export async function run({ runs = 3, log = console.error, store, store10k, keys = 1000, intervalMs = 33, withPi = true } = {}) {
+export async function run({
+  runs = 3,
+  log = console.error,
+  store,
+  store10k,
+  keys = 1000,
+  intervalMs = 33,
+  withPi = true,
+} = {}) {
   if (!existsSync(CLI)) throw new Error(`${rel(CLI)} is missing: build first (npx tsc -p .)`);
   const big = store ? storeDirs(store) : ensureStore("s2000", log);
   const small = store10k ? storeDirs(store10k) : ensureStore("s10k-small", log);
@@ -148,7 +191,9 @@ export async function run({ runs = 3, log = console.error, store, store10k, keys
     const c = await measureFirstRows(big.sessionsDir, { codeCache: false });
     first.push(r);
     cold.push(c);
-    log(`  run ${i + 1}/${launches}: first rows ${fmtMs(r.firstRowsMs)} (without the code cache ${fmtMs(c.firstRowsMs)}), scan done ${fmtMs(r.scanDoneMs)}, peak RSS ${fmtMB(r.peakRssMB)}`);
+    log(
+      `  run ${i + 1}/${launches}: first rows ${fmtMs(r.firstRowsMs)} (without the code cache ${fmtMs(c.firstRowsMs)}), scan done ${fmtMs(r.scanDoneMs)}, peak RSS ${fmtMB(r.peakRssMB)}`,
+    );
   }
   let pi = null;
   if (withPi) {
@@ -175,20 +220,79 @@ export async function run({ runs = 3, log = console.error, store, store10k, keys
       target: "≤ 250 ms, ≥ 30× sooner",
       result: firstRows <= 250 && (!pi || pi.wallMs / firstRows >= 30) ? "PASS" : "FAIL",
     },
-    { metric: "Launch → first frame showing rows, without the code cache (first launch after an install or upgrade)", ours: fmtMs(median(cold.map((r) => r.firstRowsMs))), pi: "", ratio: "", target: "(info)", result: "" },
-    { metric: "Launch → scan complete (2,000 sessions, pty)", ours: fmtMs(median(first.map((r) => r.scanDoneMs))), pi: "", ratio: "", target: "(info)", result: "" },
-    { metric: `↓ held (${k.down.length} keys, 10,000-row list): key → frame p50`, ours: fmt1(p50), pi: "—", ratio: "", target: "(info)", result: "" },
-    { metric: `↓ held (${k.down.length} keys, 10,000-row list): key → frame p95`, ours: fmt1(p95), pi: "—", ratio: "", target: "≤ 16 ms", result: p95 <= 16 ? "PASS" : "FAIL" },
-    { metric: "↓ held: bytes written per key", ours: `${Math.round(k.downBytesPerKey)} B`, pi: "—", ratio: "", target: "goal ≤ 1 KB", result: k.downBytesPerKey <= 1024 ? "PASS" : "FAIL" },
-    { metric: `↑ held from the bottom (${k.up.length} keys): p50 / p95`, ours: `${fmt1(percentile(k.up, 50))} / ${fmt1(percentile(k.up, 95))}`, pi: "—", ratio: "", target: "(info)", result: "" },
-    { metric: "End on the 10,000-row list: key → frame", ours: fmt1(k.endMs), pi: "—", ratio: "", target: "(info)", result: "" },
-    { metric: "Browser peak RSS (VmHWM): 2,000-session store / 10,000-row list", ours: `${fmtMB(median(first.map((r) => r.peakRssMB)))} / ${fmtMB(k.peakRssMB)}`, pi: "", ratio: "", target: "(info)", result: "" },
+    {
+      metric: "Launch → first frame showing rows, without the code cache (first launch after an install or upgrade)",
+      ours: fmtMs(median(cold.map((r) => r.firstRowsMs))),
+      pi: "",
+      ratio: "",
+      target: "(info)",
+      result: "",
+    },
+    {
+      metric: "Launch → scan complete (2,000 sessions, pty)",
+      ours: fmtMs(median(first.map((r) => r.scanDoneMs))),
+      pi: "",
+      ratio: "",
+      target: "(info)",
+      result: "",
+    },
+    {
+      metric: `↓ held (${k.down.length} keys, 10,000-row list): key → frame p50`,
+      ours: fmt1(p50),
+      pi: "—",
+      ratio: "",
+      target: "(info)",
+      result: "",
+    },
+    {
+      metric: `↓ held (${k.down.length} keys, 10,000-row list): key → frame p95`,
+      ours: fmt1(p95),
+      pi: "—",
+      ratio: "",
+      target: "≤ 16 ms",
+      result: p95 <= 16 ? "PASS" : "FAIL",
+    },
+    {
+      metric: "↓ held: bytes written per key",
+      ours: `${Math.round(k.downBytesPerKey)} B`,
+      pi: "—",
+      ratio: "",
+      target: "goal ≤ 1 KB",
+      result: k.downBytesPerKey <= 1024 ? "PASS" : "FAIL",
+    },
+    {
+      metric: `↑ held from the bottom (${k.up.length} keys): p50 / p95`,
+      ours: `${fmt1(percentile(k.up, 50))} / ${fmt1(percentile(k.up, 95))}`,
+      pi: "—",
+      ratio: "",
+      target: "(info)",
+      result: "",
+    },
+    {
+      metric: "End on the 10,000-row list: key → frame",
+      ours: fmt1(k.endMs),
+      pi: "—",
+      ratio: "",
+      target: "(info)",
+      result: "",
+    },
+    {
+      metric: "Browser peak RSS (VmHWM): 2,000-session store / 10,000-row list",
+      ours: `${fmtMB(median(first.map((r) => r.peakRssMB)))} / ${fmtMB(k.peakRssMB)}`,
+      pi: "",
+      ratio: "",
+      target: "(info)",
+      result: "",
+    },
   ];
   const notes = [
     `tui-list: ${COLS}×${ROWS} pty (node-pty) mirrored into @xterm/headless; \`--all\`; first rows = first parsed output whose screen shows the selected row ("❯ "), timed from just before spawn (includes node start). Median of ${launches} launches after a warm-up that writes Node's compile cache (in ${rel(CODE_CACHE_DIR)}); the launches without it alternate with those.`,
     `tui-list: key latency = write of the key to the pty → first parsed output that changes the screen; keys ${intervalMs} ms apart (key-repeat pace) or as soon as the previous key was drawn when that is later. Store ${rel(small.sessionsDir)} (gen-store ${STORES["s10k-small"].join(" ")}); rows shown/total when the keys started: ${/(\d+\/\d+)/.exec(k.header)?.[1] ?? "?"}; the browser's own scan of it took ${fmtMs(k.scanDoneMs)}.`,
   ];
-  if (pi) notes.push(`tui-list: pi listAll() on ${rel(big.agentDir)}: ${pi.sessions} sessions, ${fmtMs(pi.listMs)} in-process, ${fmtMs(pi.wallMs)} spawn → exit (median).`);
+  if (pi)
+    notes.push(
+      `tui-list: pi listAll() on ${rel(big.agentDir)}: ${pi.sessions} sessions, ${fmtMs(pi.listMs)} in-process, ${fmtMs(pi.wallMs)} spawn → exit (median).`,
+    );
   return { rows, notes, raw: { first, cold, pi, keys: k } };
 }
 
@@ -211,7 +315,9 @@ function parseArgs(argv) {
 
 function usage(err) {
   if (err) console.error(`tui: ${err}`);
-  console.error("usage: node bench/tui.mjs [--store DIR] [--store10k DIR] [--runs N] [--keys N] [--interval MS] [--no-pi]");
+  console.error(
+    "usage: node bench/tui.mjs [--store DIR] [--store10k DIR] [--runs N] [--keys N] [--interval MS] [--no-pi]",
+  );
   process.exit(err ? 2 : 0);
 }
 
@@ -219,7 +325,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const o = parseArgs(process.argv.slice(2));
   const res = await run({ ...o, log: (s) => console.error(s) });
   const table = ["| Metric | pi-sessions | pi 0.73.1 | Ratio | Target | Result |", "|---|---|---|---|---|---|"];
-  for (const r of res.rows) table.push(`| ${r.metric} | ${r.ours} | ${r.pi} | ${r.ratio} | ${r.target} | ${r.result} |`);
+  for (const r of res.rows)
+    table.push(`| ${r.metric} | ${r.ours} | ${r.pi} | ${r.ratio} | ${r.target} | ${r.result} |`);
   console.log([...table, "", ...res.notes.map((n) => `- ${n}`)].join("\n"));
   process.exit(0);
 }

@@ -27,13 +27,15 @@ const fastStringWidth = {
   setup(b) {
     b.onResolve({ filter: /^string-width$/ }, (a) => {
       if (a.namespace === "pi-sessions-lazy") return undefined; // the real one
-      if (a.importer === SLOW) return { path: "lazy-string-width", namespace: "pi-sessions-lazy", pluginData: a.resolveDir };
+      if (a.importer === SLOW)
+        return { path: "lazy-string-width", namespace: "pi-sessions-lazy", pluginData: a.resolveDir };
       return { path: SHIM };
     });
     b.onLoad({ filter: /.*/, namespace: "pi-sessions-lazy" }, (a) => ({
       resolveDir: a.pluginData,
       // esbuild bundles a require()d ES module behind a lazy initialiser.
-      contents: "let sw; export default function stringWidth(s, o) { sw ??= require('string-width').default; return sw(s, o); }",
+      contents:
+        "let sw; export default function stringWidth(s, o) { sw ??= require('string-width').default; return sw(s, o); }",
     }));
   },
 };
@@ -43,7 +45,11 @@ const fastStringWidth = {
 const withoutInkDevtools = {
   name: "without-ink-devtools",
   setup(b) {
-    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (a) => (/[\\/]ink[\\/]build[\\/]reconciler\.js$/.test(a.importer) ? { path: "ink-devtools", namespace: "pi-sessions-empty" } : undefined));
+    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (a) =>
+      /[\\/]ink[\\/]build[\\/]reconciler\.js$/.test(a.importer)
+        ? { path: "ink-devtools", namespace: "pi-sessions-empty" }
+        : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: "pi-sessions-empty" }, () => ({ contents: "" }));
   },
 };
@@ -63,7 +69,9 @@ const common = {
 };
 
 // Some dependencies are CommonJS and call require(); an ES module bundle has none.
-const REQUIRE_BANNER = { js: "import { createRequire as __piSessionsRequire } from 'node:module'; const require = __piSessionsRequire(import.meta.url);" };
+const REQUIRE_BANNER = {
+  js: "import { createRequire as __piSessionsRequire } from 'node:module'; const require = __piSessionsRequire(import.meta.url);",
+};
 
 rmSync(OUT, { recursive: true, force: true });
 await Promise.all([

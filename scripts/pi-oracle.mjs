@@ -37,7 +37,10 @@ function packInto(spec, dest, members = []) {
   const tmp = mkdtempSync(join(CACHE, ".tmp-"));
   try {
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    execFileSync(npm, ["pack", spec, "--silent", "--pack-destination", tmp], { stdio: ["ignore", "ignore", "pipe"], shell: process.platform === "win32" });
+    execFileSync(npm, ["pack", spec, "--silent", "--pack-destination", tmp], {
+      stdio: ["ignore", "ignore", "pipe"],
+      shell: process.platform === "win32",
+    });
     const tgz = readdirSync(tmp).find((f) => f.endsWith(".tgz"));
     if (!tgz) throw new Error(`npm pack ${spec} gave no tarball`);
     execFileSync("tar", ["xzf", tgz, ...members], { cwd: tmp, stdio: ["ignore", "ignore", "pipe"] });
@@ -54,7 +57,8 @@ function packInto(spec, dest, members = []) {
 }
 
 function findNodeBinary(dir) {
-  for (const p of ["package/bin/node", "package/node.exe", "package/bin/node.exe"]) if (existsSync(join(dir, p))) return join(dir, p);
+  for (const p of ["package/bin/node", "package/node.exe", "package/bin/node.exe"])
+    if (existsSync(join(dir, p))) return join(dir, p);
   return undefined;
 }
 
@@ -70,7 +74,10 @@ export function ensurePiOracle() {
   if (!existsSync(bundle)) throw new Error(`${PI_PACKAGE}@${PI_VERSION} has no dist/bundle/index.js`);
   if (nodeIsNewEnough(process.version)) return { node: process.execPath, bundle };
   const pkg = nodePackageName();
-  if (!pkg) return { skip: `pi ${PI_VERSION} needs Node >= ${MIN_NODE.join(".")}; there is no registry Node binary for ${process.platform}-${process.arch}` };
+  if (!pkg)
+    return {
+      skip: `pi ${PI_VERSION} needs Node >= ${MIN_NODE.join(".")}; there is no registry Node binary for ${process.platform}-${process.arch}`,
+    };
   const nodeDir = join(CACHE, `${pkg}-${NODE_VERSION}`);
   // The binary is all we need of the package (its headers and docs are another 60 MB).
   packInto(`${pkg}@${NODE_VERSION}`, nodeDir, process.platform === "win32" ? [] : ["package/bin/node"]);

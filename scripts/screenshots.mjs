@@ -53,7 +53,14 @@ async function shoot(screen, [cols, rows], theme, work) {
   const config = join(work, `config-${theme}.json`);
   writeFileSync(config, JSON.stringify({ theme: theme === "none" ? "dark" : theme }));
   // HOME is the work folder, so the header names the store as a user sees it (~/.pi/agent/sessions).
-  const env = { CI: undefined, NO_COLOR: theme === "none" ? "1" : undefined, HOME: work, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined, XDG_CONFIG_HOME: undefined };
+  const env = {
+    CI: undefined,
+    NO_COLOR: theme === "none" ? "1" : undefined,
+    HOME: work,
+    PI_CODING_AGENT_DIR: undefined,
+    PI_CODING_AGENT_SESSION_DIR: undefined,
+    XDG_CONFIG_HOME: undefined,
+  };
   const app = launchInPty(process.execPath, [CLI, "--all", "--config", config], { cols, rows, cwd: work, env });
   try {
     await app.waitFor((s) => /^│?❯ /m.test(s) && !/scanning/.test(s.split("\n")[0]), { timeoutMs: 15_000 });
@@ -75,7 +82,9 @@ async function shoot(screen, [cols, rows], theme, work) {
 mkdirSync(OUT, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "pi-sessions-shots-"));
 try {
-  cpSync(join(ROOT, "fixtures", "pi-generated", "agent", "sessions"), join(work, ".pi", "agent", "sessions"), { recursive: true });
+  cpSync(join(ROOT, "fixtures", "pi-generated", "agent", "sessions"), join(work, ".pi", "agent", "sessions"), {
+    recursive: true,
+  });
   for (const screen of SCREENS.filter((s) => !ONLY || s.name === ONLY))
     for (const size of SIZES) for (const theme of THEMES) await shoot(screen, size, theme, work);
 } finally {

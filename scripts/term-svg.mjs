@@ -5,12 +5,46 @@
 const DARK = {
   bg: "#1e1f29",
   fg: "#e6e6e6",
-  ansi: ["#21222c", "#ff5555", "#50fa7b", "#f1fa8c", "#6b8cff", "#ff79c6", "#8be9fd", "#d0d0d0", "#6272a4", "#ff6e6e", "#69ff94", "#ffffa5", "#9aa9ff", "#ff92df", "#a4ffff", "#ffffff"],
+  ansi: [
+    "#21222c",
+    "#ff5555",
+    "#50fa7b",
+    "#f1fa8c",
+    "#6b8cff",
+    "#ff79c6",
+    "#8be9fd",
+    "#d0d0d0",
+    "#6272a4",
+    "#ff6e6e",
+    "#69ff94",
+    "#ffffa5",
+    "#9aa9ff",
+    "#ff92df",
+    "#a4ffff",
+    "#ffffff",
+  ],
 };
 const LIGHT = {
   bg: "#fafafa",
   fg: "#202020",
-  ansi: ["#000000", "#c91b00", "#00a600", "#a68b00", "#0035c2", "#b000b0", "#00868b", "#bfbfbf", "#686868", "#e12e20", "#00b800", "#b8a000", "#2c5cff", "#d030d0", "#00a0a8", "#ffffff"],
+  ansi: [
+    "#000000",
+    "#c91b00",
+    "#00a600",
+    "#a68b00",
+    "#0035c2",
+    "#b000b0",
+    "#00868b",
+    "#bfbfbf",
+    "#686868",
+    "#e12e20",
+    "#00b800",
+    "#b8a000",
+    "#2c5cff",
+    "#d030d0",
+    "#00a0a8",
+    "#ffffff",
+  ],
 };
 
 function palette256(n, base) {
@@ -36,7 +70,10 @@ function colour(mode, value, scheme) {
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The visible screen of `term` (an @xterm/headless Terminal) as an SVG document. */
-export function terminalSvg(term, { light = false, cellW = 9, cellH = 18, font = "DejaVu Sans Mono, Noto Sans Mono CJK SC, monospace" } = {}) {
+export function terminalSvg(
+  term,
+  { light = false, cellW = 9, cellH = 18, font = "DejaVu Sans Mono, Noto Sans Mono CJK SC, monospace" } = {},
+) {
   const scheme = light ? LIGHT : DARK;
   const buf = term.buffer.active;
   const cell = buf.getNullCell();
@@ -50,10 +87,15 @@ export function terminalSvg(term, { light = false, cellW = 9, cellH = 18, font =
       const w = cell.getWidth();
       if (w === 0) continue; // the second half of a wide character
       const ch = cell.getChars() || " ";
-      let fg = cell.isFgDefault() ? scheme.fg : colour(cell.isFgPalette() ? "palette" : "rgb", cell.getFgColor(), scheme);
-      let bg = cell.isBgDefault() ? undefined : colour(cell.isBgPalette() ? "palette" : "rgb", cell.getBgColor(), scheme);
+      let fg = cell.isFgDefault()
+        ? scheme.fg
+        : colour(cell.isFgPalette() ? "palette" : "rgb", cell.getFgColor(), scheme);
+      let bg = cell.isBgDefault()
+        ? undefined
+        : colour(cell.isBgPalette() ? "palette" : "rgb", cell.getBgColor(), scheme);
       if (cell.isInverse()) [fg, bg] = [bg ?? scheme.bg, fg ?? scheme.fg];
-      if (bg) rects.push(`<rect x="${x * cellW}" y="${y * cellH}" width="${w * cellW}" height="${cellH}" fill="${bg}"/>`);
+      if (bg)
+        rects.push(`<rect x="${x * cellW}" y="${y * cellH}" width="${w * cellW}" height="${cellH}" fill="${bg}"/>`);
       if (ch === " ") continue;
       const attrs = [`x="${x * cellW}"`, `y="${y * cellH + cellH * 0.78}"`, `fill="${fg}"`];
       if (cell.isBold()) attrs.push(`font-weight="bold"`);

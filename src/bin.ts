@@ -28,7 +28,9 @@ const cache = dir ? module.enableCompileCache(dir) : undefined;
 if (env.PI_SESSIONS_DEBUG_CODE_CACHE === "1") {
   const names = Object.entries(module.constants.compileCacheStatus);
   const status = cache ? (names.find(([, v]) => v === cache.status)?.[0] ?? String(cache.status)) : "OFF";
-  process.stderr.write(`pi-sessions: code cache ${status.toLowerCase()}${cache?.message ? `: ${cache.message}` : ""}\n`);
+  process.stderr.write(
+    `pi-sessions: code cache ${status.toLowerCase()}${cache?.message ? `: ${cache.message}` : ""}\n`,
+  );
 }
 
 // A literal path would be bundled into this file; the program is its own module so the

@@ -22,7 +22,11 @@ async function graph() {
 /** The external modules a file imports (what madge leaves out of its graph). */
 function packagesOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), "utf8");
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^"';]*?from\s*["']([^."'][^"']*)["']|import\(\s*["']([^."'][^"']*)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^"';]*?from\s*["']([^."'][^"']*)["']|import\(\s*["']([^."'][^"']*)["']\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
 }
 
 describe("architecture", () => {
@@ -76,15 +80,23 @@ describe("architecture", () => {
 
   it("keeps I/O out of the browser's state: its reducers and state modules import no node:fs or child_process", async () => {
     const deps = (await graph()).obj();
-    const stateFiles = Object.keys(deps).filter((f) => f.startsWith("src/browser/") && !/Runner\.ts$|Effects\.ts$|effectRunner\.ts$|keyStream\.ts$/.test(f));
-    const offenders = stateFiles.flatMap((f) => packagesOf(f).filter((p) => /^(node:)?(fs|fs\/promises|child_process)$/.test(p)).map((p) => `${f} → ${p}`));
+    const stateFiles = Object.keys(deps).filter(
+      (f) => f.startsWith("src/browser/") && !/Runner\.ts$|Effects\.ts$|effectRunner\.ts$|keyStream\.ts$/.test(f),
+    );
+    const offenders = stateFiles.flatMap((f) =>
+      packagesOf(f)
+        .filter((p) => /^(node:)?(fs|fs\/promises|child_process)$/.test(p))
+        .map((p) => `${f} → ${p}`),
+    );
     expect(offenders).toEqual([]);
   });
 
   it("components/ holds what draws: every file there is a component, a hook, or a pure helper beside the component that uses it", async () => {
     const deps = (await graph()).obj();
     // Not components: the browser's state, keys and effects live in src/browser.
-    const misplaced = Object.keys(deps).filter((f) => f.startsWith("components/") && /(Reducer|State|Effects|Runner)\.ts$/.test(f));
+    const misplaced = Object.keys(deps).filter(
+      (f) => f.startsWith("components/") && /(Reducer|State|Effects|Runner)\.ts$/.test(f),
+    );
     expect(misplaced).toEqual([]);
   });
 });

@@ -24,16 +24,45 @@ const BIG = 20 * 1024 * 1024;
 function hugeLines(id: string, body: string): string[] {
   return [
     header(id),
-    JSON.stringify({ type: "message", id: "00000001", parentId: null, timestamp: iso(1), message: { role: "user", content: "read the big file", timestamp: T0 + 1000 } }),
     JSON.stringify({
-      type: "message", id: "00000002", parentId: "00000001", timestamp: iso(2),
-      message: { role: "assistant", content: [{ type: "toolCall", id: "tc1", name: "read", arguments: { path: "big.txt" } }], timestamp: T0 + 2000 },
+      type: "message",
+      id: "00000001",
+      parentId: null,
+      timestamp: iso(1),
+      message: { role: "user", content: "read the big file", timestamp: T0 + 1000 },
     }),
     JSON.stringify({
-      type: "message", id: "00000003", parentId: "00000002", timestamp: iso(3),
-      message: { role: "toolResult", toolCallId: "tc1", toolName: "read", content: [{ type: "text", text: body }], isError: false, timestamp: T0 + 3000 },
+      type: "message",
+      id: "00000002",
+      parentId: "00000001",
+      timestamp: iso(2),
+      message: {
+        role: "assistant",
+        content: [{ type: "toolCall", id: "tc1", name: "read", arguments: { path: "big.txt" } }],
+        timestamp: T0 + 2000,
+      },
     }),
-    JSON.stringify({ type: "message", id: "00000004", parentId: "00000003", timestamp: iso(4), message: { role: "assistant", content: [{ type: "text", text: "done" }], timestamp: T0 + 4000 } }),
+    JSON.stringify({
+      type: "message",
+      id: "00000003",
+      parentId: "00000002",
+      timestamp: iso(3),
+      message: {
+        role: "toolResult",
+        toolCallId: "tc1",
+        toolName: "read",
+        content: [{ type: "text", text: body }],
+        isError: false,
+        timestamp: T0 + 3000,
+      },
+    }),
+    JSON.stringify({
+      type: "message",
+      id: "00000004",
+      parentId: "00000003",
+      timestamp: iso(4),
+      message: { role: "assistant", content: [{ type: "text", text: "done" }], timestamp: T0 + 4000 },
+    }),
   ];
 }
 
@@ -44,7 +73,15 @@ beforeAll(() => {
 
   const lines = [header("b1000000-0000-7000-8000-000000000001")];
   for (let i = 1; i <= DEPTH; i++) {
-    lines.push(JSON.stringify({ type: "message", id: hex(i), parentId: i === 1 ? null : hex(i - 1), timestamp: iso(i), message: { role: i % 2 ? "user" : "assistant", content: `m${i}`, timestamp: T0 + i * 1000 } }));
+    lines.push(
+      JSON.stringify({
+        type: "message",
+        id: hex(i),
+        parentId: i === 1 ? null : hex(i - 1),
+        timestamp: iso(i),
+        message: { role: i % 2 ? "user" : "assistant", content: `m${i}`, timestamp: T0 + i * 1000 },
+      }),
+    );
   }
   chainPath = join(dir, "chain.jsonl");
   writeFileSync(chainPath, lines.join("\n") + "\n");

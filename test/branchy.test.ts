@@ -24,8 +24,24 @@ function comb(steps: number): string {
   let parent: string | null = null;
   for (let i = 0; i < steps; i++) {
     const id = `c${i}`;
-    lines.push(JSON.stringify({ type: "message", id, parentId: parent, timestamp: t, message: { role: "user", content: `step ${i}`, timestamp: 1 } }));
-    lines.push(JSON.stringify({ type: "message", id: `s${i}`, parentId: id, timestamp: t, message: { role: "user", content: `side ${i}`, timestamp: 1 } }));
+    lines.push(
+      JSON.stringify({
+        type: "message",
+        id,
+        parentId: parent,
+        timestamp: t,
+        message: { role: "user", content: `step ${i}`, timestamp: 1 },
+      }),
+    );
+    lines.push(
+      JSON.stringify({
+        type: "message",
+        id: `s${i}`,
+        parentId: id,
+        timestamp: t,
+        message: { role: "user", content: `side ${i}`, timestamp: 1 },
+      }),
+    );
     parent = id;
   }
   const path = join(dir, `comb-${steps}.jsonl`);
@@ -58,7 +74,11 @@ describe("a comb-shaped session (issue 21 item 1)", () => {
 
   it("export --all-branches runs in a small heap", () => {
     const cli = join(import.meta.dirname, "..", "dist", "bundle", "cli.js");
-    const r = spawnSync(process.execPath, ["--max-old-space-size=200", cli, "export", path, "--all-branches"], { encoding: "utf8", maxBuffer: 1 << 30, env: { PATH: process.env.PATH } });
+    const r = spawnSync(process.execPath, ["--max-old-space-size=200", cli, "export", path, "--all-branches"], {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+      env: { PATH: process.env.PATH },
+    });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`Branch ${STEPS} of ${STEPS}`);

@@ -10,19 +10,37 @@ import { user, assistant, writeSession } from "./helpers/session-file.js";
  */
 const CLI = join(import.meta.dirname, "..", "dist", "bundle", "cli.js");
 const big = "lorem ipsum dolor sit amet ".repeat(40_000); // ~1 MB of one message: more than a pipe holds
-const file = writeSession([user("u1", null, big), assistant("a1", "u1", big, { usage: { input: 346884995, output: 1, cacheRead: 0, cacheWrite: 0, cost: { total: 1 } } })]);
+const file = writeSession([
+  user("u1", null, big),
+  assistant("a1", "u1", big, {
+    usage: { input: 346884995, output: 1, cacheRead: 0, cacheWrite: 0, cost: { total: 1 } },
+  }),
+]);
 afterAll(() => file.cleanup());
 
 function piped(cmd: string) {
-  const r = spawnSync("bash", ["--norc", "--noprofile", "-c", `set -o pipefail; "${process.execPath}" "${CLI}" ${cmd} | head -c 100 >/dev/null; echo "status=\${PIPESTATUS[0]}" >&2`], {
-    encoding: "utf8",
-    env: { PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir },
-  });
+  const r = spawnSync(
+    "bash",
+    [
+      "--norc",
+      "--noprofile",
+      "-c",
+      `set -o pipefail; "${process.execPath}" "${CLI}" ${cmd} | head -c 100 >/dev/null; echo "status=\${PIPESTATUS[0]}" >&2`,
+    ],
+    {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir },
+    },
+  );
   return { stderr: r.stderr };
 }
 
 describe("the CLI in a pipe", () => {
-  for (const cmd of [`export "${"$PI_CODING_AGENT_SESSION_DIR"}"/*.jsonl`, `show "${"$PI_CODING_AGENT_SESSION_DIR"}"/*.jsonl --json`, "list --all --json"]) {
+  for (const cmd of [
+    `export "${"$PI_CODING_AGENT_SESSION_DIR"}"/*.jsonl`,
+    `show "${"$PI_CODING_AGENT_SESSION_DIR"}"/*.jsonl --json`,
+    "list --all --json",
+  ]) {
     it(`${cmd.split(" ")[0]} | head ends quietly with status 0`, () => {
       const { stderr } = piped(cmd);
       expect(stderr).toMatch(/status=0\n$/);
@@ -30,7 +48,10 @@ describe("the CLI in a pipe", () => {
     });
   }
   it("stats to a pipe keeps whole lines (no cut at 80 columns)", () => {
-    const r = spawnSync(process.execPath, [CLI, "stats", "--all"], { encoding: "utf8", env: { PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir } });
+    const r = spawnSync(process.execPath, [CLI, "stats", "--all"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir },
+    });
     expect(r.status).toBe(0);
     expect(r.stdout.split("\n")[0]).toMatch(/^Usage by day · all folders · 1 of 1 sessions with usage$/);
     // The day's row with its bar is wider than the 80 columns it used to be cut to.
@@ -40,7 +61,8 @@ describe("the CLI in a pipe", () => {
 
 describe("flags scripts use (issue 20)", () => {
   const env = () => ({ PATH: process.env.PATH, PI_CODING_AGENT_SESSION_DIR: file.dir });
-  const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: env(), maxBuffer: 1 << 28 });
+  const cli = (args: string[]) =>
+    spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: env(), maxBuffer: 1 << 28 });
   it("-a is --all", () => {
     expect(cli(["list", "-a", "--json"]).stdout).toBe(cli(["list", "--all", "--json"]).stdout);
   });
@@ -57,14 +79,18 @@ describe("flags scripts use (issue 20)", () => {
   it("export -o replaces an existing file only with --force, and never a session file", () => {
     const out = `${file.dir}/out.md`;
     writeFileSync(out, "old");
-    expect(cli(["export", file.path, "-o", out]).stderr).toMatch(/already exists; not overwriting it \(--force replaces it\)/);
+    expect(cli(["export", file.path, "-o", out]).stderr).toMatch(
+      /already exists; not overwriting it \(--force replaces it\)/,
+    );
     expect(readFileSync(out, "utf8")).toBe("old");
     const r = cli(["export", file.path, "-o", out, "--force", "-q"]);
     expect(r.status).toBe(0);
     expect(r.stderr).toBe("");
     expect(readFileSync(out, "utf8")).toMatch(/^# /);
     const session = readFileSync(file.path);
-    expect(cli(["export", file.path, "-o", file.path, "--force"]).stderr).toMatch(/is a pi session; export never writes over one/);
+    expect(cli(["export", file.path, "-o", file.path, "--force"]).stderr).toMatch(
+      /is a pi session; export never writes over one/,
+    );
     expect(readFileSync(file.path).equals(session)).toBe(true);
   });
 });

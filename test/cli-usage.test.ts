@@ -13,7 +13,9 @@ describe("usage errors", () => {
   it("restore without an argument: exit 2 and what it needs", async () => {
     const r = await runCli(["restore"], { env: { XDG_DATA_HOME: makeTmpDir() } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("pi-sessions: restore needs a <session> (id, path or file name) or --last (see pi-sessions restore --help)\n");
+    expect(r.stderr).toBe(
+      "pi-sessions: restore needs a <session> (id, path or file name) or --last (see pi-sessions restore --help)\n",
+    );
   });
 
   it("restore with both a session and --last: exit 2", async () => {
@@ -45,12 +47,21 @@ describe("list --cwd prints id prefixes that show accepts", () => {
       const dir = join(store, `--${cwds[i].slice(1).replace(/\//g, "-")}--`);
       mkdirSync(dir);
       const header = { type: "session", version: 3, id, timestamp: "2025-01-01T00:00:00.000Z", cwd: cwds[i] };
-      const msg = { type: "message", id: `e${i}`, parentId: null, timestamp: "2025-01-01T00:00:01.000Z", message: { role: "user", content: "hi", timestamp: 1 } };
+      const msg = {
+        type: "message",
+        id: `e${i}`,
+        parentId: null,
+        timestamp: "2025-01-01T00:00:01.000Z",
+        message: { role: "user", content: "hi", timestamp: 1 },
+      };
       writeFileSync(join(dir, `s${i}.jsonl`), JSON.stringify(header) + "\n" + JSON.stringify(msg) + "\n");
     });
     const r = await runCli(["list", "--cwd", "/proj/one", "--session-dir", store]);
     expect(r.code).toBe(0);
-    const prefix = r.stdout.split("\n")[1].split(/\s+/).find((c) => ids[0].startsWith(c) && c.length >= 8)!;
+    const prefix = r.stdout
+      .split("\n")[1]
+      .split(/\s+/)
+      .find((c) => ids[0].startsWith(c) && c.length >= 8)!;
     expect(prefix).toBeDefined();
     const shown = await runCli(["show", prefix, "--json", "--session-dir", store]);
     expect(shown.stderr).toBe("");
@@ -97,12 +108,21 @@ describe("config", () => {
 describe("the demo store", () => {
   it("opens a copy, byte for byte, outside the bundled folder", () => {
     const home = makeTmpDir();
-    const loc = storeFromArgs(undefined, { cwd: home, env: { HOME: home }, isTTY: true, stdout: () => {}, stderr: () => {} }, PI_STORE);
+    const loc = storeFromArgs(
+      undefined,
+      { cwd: home, env: { HOME: home }, isTTY: true, stdout: () => {}, stderr: () => {} },
+      PI_STORE,
+    );
     expect(loc.source).toBe("fallback");
     expect(relative(PI_STORE, loc.dir).startsWith("..")).toBe(true);
-    const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => relative(dir, join(d.parentPath, d.name))).sort();
+    const files = (dir: string) =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => relative(dir, join(d.parentPath, d.name)))
+        .sort();
     expect(files(loc.dir)).toEqual(files(PI_STORE));
-    for (const f of files(PI_STORE)) expect(readFileSync(join(loc.dir, f)).equals(readFileSync(join(PI_STORE, f)))).toBe(true);
+    for (const f of files(PI_STORE))
+      expect(readFileSync(join(loc.dir, f)).equals(readFileSync(join(PI_STORE, f)))).toBe(true);
     rmSync(dirname(loc.dir), { recursive: true });
   });
 

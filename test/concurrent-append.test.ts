@@ -43,7 +43,9 @@ describe("appending while another process appends (as a running pi does)", () =>
     const folder = readdirSync(dir).map((d) => join(dir, d))[0];
     const file = join(folder, readdirSync(folder).filter((f) => f.endsWith(".jsonl"))[0]);
     const before = readFileSync(file);
-    const target = SessionManager.open(file).getEntries().find((e) => e.type === "message")!.id;
+    const target = SessionManager.open(file)
+      .getEntries()
+      .find((e) => e.type === "message")!.id;
 
     const writer = spawn(process.execPath, ["-e", WRITER, file, "3000"], { stdio: "ignore" });
     const exited = new Promise<number | null>((r) => writer.on("exit", r));

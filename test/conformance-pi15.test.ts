@@ -47,7 +47,9 @@ const fromCopy = (p: string) => PREFIX + p.slice(root.length);
 const env = () => ({ PI_CODING_AGENT_DIR: join(root, "agent"), HOME: root });
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((f) => join(dir, f));
 }
 
 let before: Map<string, Buffer>;
@@ -65,7 +67,16 @@ afterAll(cleanupTmp);
 
 function expectInfo(row: Info, exp: Info) {
   expect(fromCopy(row.path)).toBe(exp.path);
-  for (const k of ["id", "cwd", "name", "parentSessionPath", "created", "modified", "messageCount", "firstMessage"] as const) {
+  for (const k of [
+    "id",
+    "cwd",
+    "name",
+    "parentSessionPath",
+    "created",
+    "modified",
+    "messageCount",
+    "firstMessage",
+  ] as const) {
     expect(row[k], `${k} of ${exp.path}`).toEqual(exp[k]);
   }
 }
@@ -78,7 +89,9 @@ describe("pi 1.5.2's own store: the lists", () => {
   });
 
   it("list --all on the custom folder: pi's listAll(dir) order", async () => {
-    const { json } = await runCliJson<Info[]>(["list", "--all", "--json", "--session-dir", join(root, "custom-dir")], { env: env() });
+    const { json } = await runCliJson<Info[]>(["list", "--all", "--json", "--session-dir", join(root, "custom-dir")], {
+      env: env(),
+    });
     expect(json.map((r) => fromCopy(r.path))).toEqual(expected.listCustomAll);
     for (const r of json) expectInfo(r, expected.files[fromCopy(r.path)].info);
   });
@@ -91,11 +104,15 @@ describe("pi 1.5.2's own store: the lists", () => {
     expect(r.stderr).toContain("content null");
   });
 
-  for (const [cwd, want] of Object.entries(expected.listByCwd as Record<string, { defaultDir: string[]; customDir: string[] }>)) {
+  for (const [cwd, want] of Object.entries(
+    expected.listByCwd as Record<string, { defaultDir: string[]; customDir: string[] }>,
+  )) {
     it(`list --cwd ${cwd.slice(PREFIX.length)}: pi's list(cwd) on both folders`, async () => {
       const d = await runCliJson<Info[]>(["list", "--json", "--cwd", cwd], { env: env() });
       expect(d.json.map((r) => fromCopy(r.path))).toEqual(want.defaultDir);
-      const c = await runCliJson<Info[]>(["list", "--json", "--cwd", cwd, "--session-dir", join(root, "custom-dir")], { env: env() });
+      const c = await runCliJson<Info[]>(["list", "--json", "--cwd", cwd, "--session-dir", join(root, "custom-dir")], {
+        env: env(),
+      });
       expect(c.json.map((r) => fromCopy(r.path))).toEqual(want.customDir);
     });
   }
@@ -108,13 +125,21 @@ describe("pi 1.5.2's own store: the lists", () => {
   });
 
   it("two files with one id (an /import done twice): one is opened, not refused", async () => {
-    const { json } = await runCliJson<ShowJson>(["show", expected.notes.S9e.sameIdAs.split("_").pop().replace(".jsonl", ""), "--json"], { env: env() });
+    const { json } = await runCliJson<ShowJson>(
+      ["show", expected.notes.S9e.sameIdAs.split("_").pop().replace(".jsonl", ""), "--json"],
+      { env: env() },
+    );
     expect([expected.notes.S9e.file, expected.notes.S9e.sameIdAs]).toContain(fromCopy(json.path));
   });
 });
 
 function nest(entries: ShowJson["entries"], labels: Record<string, string>): TreeNode[] {
-  const nodes = new Map(entries.map((e) => [e.id, { id: e.id, type: e.type, ...(labels[e.id] ? { label: labels[e.id] } : {}), children: [] as TreeNode[] }]));
+  const nodes = new Map(
+    entries.map((e) => [
+      e.id,
+      { id: e.id, type: e.type, ...(labels[e.id] ? { label: labels[e.id] } : {}), children: [] as TreeNode[] },
+    ]),
+  );
   const time = new Map(entries.map((e) => [e.id, Date.parse(e.timestamp)]));
   const roots: TreeNode[] = [];
   for (const e of entries) {
@@ -129,42 +154,46 @@ function nest(entries: ShowJson["entries"], labels: Record<string, string>): Tre
   return roots;
 }
 
-describe.each(Object.keys(expected.files).map((p) => [p.slice(PREFIX.length), p] as const))("%s", (_short, recorded) => {
-  const exp = expected.files[recorded].pi;
-  let json: ShowJson;
-  beforeAll(async () => {
-    json = (await runCliJson<ShowJson>(["show", toCopy(recorded), "--json"], { env: env() })).json;
-  });
+describe.each(Object.keys(expected.files).map((p) => [p.slice(PREFIX.length), p] as const))(
+  "%s",
+  (_short, recorded) => {
+    const exp = expected.files[recorded].pi;
+    let json: ShowJson;
+    beforeAll(async () => {
+      json = (await runCliJson<ShowJson>(["show", toCopy(recorded), "--json"], { env: env() })).json;
+    });
 
-  it("header, leaf, active branch, name, labels as pi", () => {
-    expect(json.header).toEqual(exp.header);
-    expect(json.entries.length).toBe(exp.entryCount);
-    expect(json.leafId).toBe(exp.leafId);
-    expect(json.activePath).toEqual(exp.branch);
-    expect(json.name).toBe(exp.name);
-    expect(json.labels).toEqual(exp.labels);
-    expect(json.warnings).toEqual([]);
-  });
+    it("header, leaf, active branch, name, labels as pi", () => {
+      expect(json.header).toEqual(exp.header);
+      expect(json.entries.length).toBe(exp.entryCount);
+      expect(json.leafId).toBe(exp.leafId);
+      expect(json.activePath).toEqual(exp.branch);
+      expect(json.name).toBe(exp.name);
+      expect(json.labels).toEqual(exp.labels);
+      expect(json.warnings).toEqual([]);
+    });
 
-  it("tree as pi's getTree", () => {
-    const tree = nest(json.entries, json.labels);
-    expect(tree.length).toBe(exp.roots);
-    // expected.json leaves out an empty children list.
-    const strip = (nodes: TreeNode[]): unknown[] => nodes.map(({ children, ...n }) => (children?.length ? { ...n, children: strip(children) } : n));
-    expect(strip(tree)).toEqual(strip(exp.tree));
-  });
+    it("tree as pi's getTree", () => {
+      const tree = nest(json.entries, json.labels);
+      expect(tree.length).toBe(exp.roots);
+      // expected.json leaves out an empty children list.
+      const strip = (nodes: TreeNode[]): unknown[] =>
+        nodes.map(({ children, ...n }) => (children?.length ? { ...n, children: strip(children) } : n));
+      expect(strip(tree)).toEqual(strip(exp.tree));
+    });
 
-  it("the model's context after compaction and context edits: entries and roles", () => {
-    expect(json.context.entryIds).toEqual(exp.contextEntryIds);
-    expect(json.context.roles).toEqual(exp.contextRoles);
-    expect(json.context.roles.length).toBe(exp.contextMessages);
-  });
+    it("the model's context after compaction and context edits: entries and roles", () => {
+      expect(json.context.entryIds).toEqual(exp.contextEntryIds);
+      expect(json.context.roles).toEqual(exp.contextRoles);
+      expect(json.context.roles.length).toBe(exp.contextMessages);
+    });
 
-  it("usage totals as pi's /session: to the token and to 1e-6 dollars", () => {
-    expect(json.usage.tokens).toEqual(exp.sessionStats.tokens);
-    expect(Math.abs(json.usage.cost - exp.sessionStats.cost)).toBeLessThan(1e-6);
-  });
-});
+    it("usage totals as pi's /session: to the token and to 1e-6 dollars", () => {
+      expect(json.usage.tokens).toEqual(exp.sessionStats.tokens);
+      expect(Math.abs(json.usage.cost - exp.sessionStats.cost)).toBeLessThan(1e-6);
+    });
+  },
+);
 
 describe("what pi-sessions read it left as it was", () => {
   it("no file of the store changed (pi itself rewrites a file without a trailing newline on open)", () => {
@@ -174,7 +203,10 @@ describe("what pi-sessions read it left as it was", () => {
 
 describe("list rows carry pi's /session totals", () => {
   it("S1: 50,392 tokens and $0.043 (usage entries and tool-result usage included)", async () => {
-    const { json } = await runCliJson<(Info & { tokens: { total: number }; cost: number })[]>(["list", "--all", "--json"], { env: env() });
+    const { json } = await runCliJson<(Info & { tokens: { total: number }; cost: number })[]>(
+      ["list", "--all", "--json"],
+      { env: env() },
+    );
     for (const r of json) {
       const stats = expected.files[fromCopy(r.path)].pi.sessionStats;
       expect(r.tokens).toEqual(stats.tokens);

@@ -127,7 +127,10 @@ describe("conformance with pi-generated fixtures", () => {
 describe("list scope and sorting", () => {
   it("default scope is the sessions whose header cwd is the current directory", async () => {
     const cwd = "/srv/work/web app";
-    const want = expected.filter((e) => e.cwd === cwd).map((e) => e.id).sort();
+    const want = expected
+      .filter((e) => e.cwd === cwd)
+      .map((e) => e.id)
+      .sort();
     expect(want.length).toBeGreaterThan(1);
     const viaFlag = await runCliJson<ListRow[]>(["list", "--json", "--cwd", cwd, "--session-dir", PI_STORE]);
     expect(viaFlag.json.map((r) => r.id).sort()).toEqual(want);
@@ -135,8 +138,15 @@ describe("list scope and sorting", () => {
     const viaCwd = await runCliJson<ListRow[]>(["list", "--json", "--session-dir", PI_STORE], { cwd });
     expect(viaCwd.json.map((r) => r.id).sort()).toEqual(want);
     // Unicode cwd.
-    const cjk = await runCliJson<ListRow[]>(["list", "--json", "--session-dir", PI_STORE], { cwd: "/Users/kim/code/研究" });
-    expect(cjk.json.map((r) => r.id).sort()).toEqual(expected.filter((e) => e.cwd === "/Users/kim/code/研究").map((e) => e.id).sort());
+    const cjk = await runCliJson<ListRow[]>(["list", "--json", "--session-dir", PI_STORE], {
+      cwd: "/Users/kim/code/研究",
+    });
+    expect(cjk.json.map((r) => r.id).sort()).toEqual(
+      expected
+        .filter((e) => e.cwd === "/Users/kim/code/研究")
+        .map((e) => e.id)
+        .sort(),
+    );
   });
 
   it("a cwd with no sessions lists nothing, and the text form says so on stderr", async () => {
@@ -148,12 +158,15 @@ describe("list scope and sorting", () => {
     expect(t.stderr).toContain("no sessions for /nowhere");
   });
 
-  const sorted = async (key: string) => (await runCliJson<ListRow[]>(["list", "--all", "--json", "--sort", key, "--session-dir", PI_STORE])).json;
+  const sorted = async (key: string) =>
+    (await runCliJson<ListRow[]>(["list", "--all", "--json", "--sort", key, "--session-dir", PI_STORE])).json;
   const isOrdered = <T>(xs: T[], cmp: (a: T, b: T) => number) => xs.every((x, i) => i === 0 || cmp(xs[i - 1], x) <= 0);
 
   it("--sort recent (the default) is newest modified first, like pi", async () => {
     const rows = await sorted("recent");
-    expect(rows.map((r) => r.id)).toEqual([...expected].sort((a, b) => Date.parse(b.list.modified) - Date.parse(a.list.modified)).map((e) => e.id));
+    expect(rows.map((r) => r.id)).toEqual(
+      [...expected].sort((a, b) => Date.parse(b.list.modified) - Date.parse(a.list.modified)).map((e) => e.id),
+    );
     const dflt = (await runCliJson<ListRow[]>(["list", "--all", "--json", "--session-dir", PI_STORE])).json;
     expect(dflt.map((r) => r.id)).toEqual(rows.map((r) => r.id));
   });
@@ -171,7 +184,9 @@ describe("list scope and sorting", () => {
     expect(rows.slice(0, named).every((r) => r.name)).toBe(true);
     expect(rows.slice(named).every((r) => !r.name)).toBe(true);
     const title = (r: ListRow) => (r.name ?? r.firstMessage).toLowerCase();
-    expect(isOrdered(rows.slice(0, named), (a, b) => (title(a) < title(b) ? -1 : title(a) > title(b) ? 1 : 0))).toBe(true);
+    expect(isOrdered(rows.slice(0, named), (a, b) => (title(a) < title(b) ? -1 : title(a) > title(b) ? 1 : 0))).toBe(
+      true,
+    );
     expect(isOrdered(rows.slice(named), (a, b) => (title(a) < title(b) ? -1 : title(a) > title(b) ? 1 : 0))).toBe(true);
   });
 
@@ -242,7 +257,10 @@ describe("show: resolving <session>", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`id:       ${target.id}`);
     expect(r.stdout).toContain("name:     alpha fix");
-    const starred = r.stdout.split("\n").filter((l) => l.startsWith("* ")).map((l) => l.slice(2, 10));
+    const starred = r.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("* "))
+      .map((l) => l.slice(2, 10));
     expect(starred).toEqual(target.activePath);
   });
 });

@@ -76,7 +76,11 @@ describe("list --all --json on fixtures/damaged", () => {
 
   it("lists exactly the valid sessions, the flat-layout file included", () => {
     expect([...byName.keys()].sort()).toEqual([...Object.keys(VALID), "flat-session.jsonl"].sort());
-    expect(byName.get("flat-session.jsonl")).toMatchObject({ path: join(DAMAGED_STORE, "flat-session.jsonl"), cwd: "/tmp/flat", messageCount: 2 });
+    expect(byName.get("flat-session.jsonl")).toMatchObject({
+      path: join(DAMAGED_STORE, "flat-session.jsonl"),
+      cwd: "/tmp/flat",
+      messageCount: 2,
+    });
   });
 
   it.each(Object.entries(VALID))("%s: messageCount, warnings, firstMessage", (name, [count, warnings, first]) => {
@@ -88,10 +92,14 @@ describe("list --all --json on fixtures/damaged", () => {
   });
 
   it("says why lines were skipped", () => {
-    expect(byName.get("truncated-last-line.jsonl")!.warnings).toEqual(["line 4: truncated last line (no newline), skipped"]);
+    expect(byName.get("truncated-last-line.jsonl")!.warnings).toEqual([
+      "line 4: truncated last line (no newline), skipped",
+    ]);
     expect(byName.get("malformed-middle.jsonl")!.warnings).toEqual(["line 3: malformed JSON, skipped"]);
     expect(byName.get("garbage-first-line.jsonl")!.warnings).toEqual(["line 1: malformed JSON, skipped"]);
-    expect(byName.get("non-object-lines.jsonl")!.warnings).toEqual([3, 4, 5, 6].map((n) => `line ${n}: not a JSON object, skipped`));
+    expect(byName.get("non-object-lines.jsonl")!.warnings).toEqual(
+      [3, 4, 5, 6].map((n) => `line ${n}: not a JSON object, skipped`),
+    );
     expect(byName.get("duplicate-header.jsonl")!.warnings).toEqual([
       "line 3: extra session header ignored",
       "line 4: duplicate id d0d00001: the later entry replaces the earlier",
@@ -193,7 +201,7 @@ describe("show --json on damaged trees", () => {
 
 describe("terminal escapes from session files never reach the terminal raw", () => {
   // ESC, BEL and the C1 controls (U+0080–U+009F, including CSI U+009B).
-   
+
   const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
   it("list (text table and stderr)", async () => {
@@ -218,7 +226,13 @@ describe("a store made by gen-store.mjs --faults 1", () => {
   it("list --all --json exits 0, lists every valid session including v1 and v2, and reports the rest", async () => {
     const out = makeTmpDir();
     const gen = join(REPO, "bench", "gen-store.mjs");
-    const res = JSON.parse(execFileSync(process.execPath, [gen, "--out", out, "--sessions", "6", "--projects", "2", "--avg-kb", "4", "--faults", "1"], { encoding: "utf8" }));
+    const res = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [gen, "--out", out, "--sessions", "6", "--projects", "2", "--avg-kb", "4", "--faults", "1"],
+        { encoding: "utf8" },
+      ),
+    );
     expect(res.sessions).toBe(6);
     const store = join(out, "sessions");
     const r = await runCli(["list", "--all", "--json", "--session-dir", store]);

@@ -21,10 +21,15 @@ function findChromium(): string | undefined {
 }
 
 const CHROMIUM = findChromium();
-if (!CHROMIUM) console.warn("export.browser.test: no Chromium found (apt-get install chromium-headless-shell); skipped");
+if (!CHROMIUM)
+  console.warn("export.browser.test: no Chromium found (apt-get install chromium-headless-shell); skipped");
 
 function chromium(args: string[], url: string): string {
-  const r = spawnSync(CHROMIUM!, ["--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars", ...args, url], { encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(
+    CHROMIUM!,
+    ["--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars", ...args, url],
+    { encoding: "utf8", timeout: 60_000 },
+  );
   if (r.status !== 0) throw new Error(`chromium exited ${r.status}: ${r.stderr.slice(-1000)}`);
   return r.stdout;
 }
@@ -69,7 +74,15 @@ describe.skipIf(!CHROMIUM)("HTML export in headless Chromium", () => {
           ],
         },
       }),
-      entry("r1", "a1", { message: { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text: `${evil}\nok` }], isError: false } }),
+      entry("r1", "a1", {
+        message: {
+          role: "toolResult",
+          toolCallId: "c1",
+          toolName: "bash",
+          content: [{ type: "text", text: `${evil}\nok` }],
+          isError: false,
+        },
+      }),
     ]);
     const out = join(makeTmpDir(), "page.html");
     const r = await runCli(["export", s.path, "-o", out]);
@@ -83,7 +96,7 @@ describe.skipIf(!CHROMIUM)("HTML export in headless Chromium", () => {
     const dom = chromium(["--headless", "--dump-dom"], pathToFileURL(page).href);
     expect(dom).toContain("<h1>");
     expect(dom).toContain("Exported by pi-sessions.");
-    expect(dom).toContain("&lt;script&gt;document.title=\"pwned\"&lt;/script&gt;&lt;img src=x");
+    expect(dom).toContain('&lt;script&gt;document.title="pwned"&lt;/script&gt;&lt;img src=x');
     expect(dom).not.toMatch(/<script|<img|<b>bold/i);
     expect(dom).not.toContain("<title>pwned");
     expect(dom).toContain("<h4>Heading</h4>");

@@ -8,7 +8,15 @@ import { join } from "node:path";
 import { buildSessionContext, SessionManager } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "./helpers/cli.js";
-import { cleanupTmp, copyStore, DAMAGED_STORE, makeTmpDir, PI_FIXTURE_ROOT, PI_STORE, REPO } from "./helpers/tmp-store.js";
+import {
+  cleanupTmp,
+  copyStore,
+  DAMAGED_STORE,
+  makeTmpDir,
+  PI_FIXTURE_ROOT,
+  PI_STORE,
+  REPO,
+} from "./helpers/tmp-store.js";
 
 interface Expected {
   file: string;
@@ -55,21 +63,26 @@ describe.each(expected.map((e) => [rel(e), e] as const))("JSONL export of %s, op
 describe("JSONL export of a branch off the active one, opened by pi", () => {
   const branched = expected.filter((e) => e.activePath.length < e.tree.length);
 
-  it.each(branched.map((e) => [rel(e), e] as const))("%s: pi's context is the source's at that branch's leaf", async (_n, exp) => {
-    const store = copyStore(PI_STORE);
-    const source = join(store, rel(exp));
-    const onActive = new Set(exp.activePath);
-    const off = exp.tree.find(([id]) => !onActive.has(id))![0];
-    const out = await exportJsonl(source, ["--branch", off]);
-    const sm = SessionManager.open(out);
-    const ids = sm.getEntries().map((e) => e.id);
-    expect(ids).toContain(off);
-    expect(ids.some((id) => !onActive.has(id))).toBe(true);
-    // A straight chain: each entry's parent is the one before it.
-    sm.getEntries().forEach((e, i) => expect(e.parentId).toBe(i === 0 ? null : ids[i - 1]));
-    const src = SessionManager.open(source);
-    expect(json(sm.buildSessionContext().messages)).toEqual(json(buildSessionContext(src.getEntries(), sm.getLeafId()!).messages));
-  });
+  it.each(branched.map((e) => [rel(e), e] as const))(
+    "%s: pi's context is the source's at that branch's leaf",
+    async (_n, exp) => {
+      const store = copyStore(PI_STORE);
+      const source = join(store, rel(exp));
+      const onActive = new Set(exp.activePath);
+      const off = exp.tree.find(([id]) => !onActive.has(id))![0];
+      const out = await exportJsonl(source, ["--branch", off]);
+      const sm = SessionManager.open(out);
+      const ids = sm.getEntries().map((e) => e.id);
+      expect(ids).toContain(off);
+      expect(ids.some((id) => !onActive.has(id))).toBe(true);
+      // A straight chain: each entry's parent is the one before it.
+      sm.getEntries().forEach((e, i) => expect(e.parentId).toBe(i === 0 ? null : ids[i - 1]));
+      const src = SessionManager.open(source);
+      expect(json(sm.buildSessionContext().messages)).toEqual(
+        json(buildSessionContext(src.getEntries(), sm.getLeafId()!).messages),
+      );
+    },
+  );
 
   it("there is at least one branched fixture", () => {
     expect(branched.length).toBeGreaterThan(0);
@@ -100,11 +113,15 @@ describe("the built program's export, opened by pi", () => {
     const store = copyStore(PI_STORE);
     const exp = expected.find((e) => e.activePath.length < e.tree.length)!;
     const out = join(makeTmpDir(), "branch.jsonl");
-    const r = spawnSync(process.execPath, [join(REPO, "dist", "bundle", "cli.js"), "export", exp.id.slice(0, 28), "--session-dir", store, "-o", out], {
-      cwd: REPO,
-      encoding: "utf8",
-      env: { PATH: process.env.PATH, HOME: makeTmpDir("pi-sessions-home-") },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [join(REPO, "dist", "bundle", "cli.js"), "export", exp.id.slice(0, 28), "--session-dir", store, "-o", out],
+      {
+        cwd: REPO,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, HOME: makeTmpDir("pi-sessions-home-") },
+      },
+    );
     expect(r.stderr).toBe(`exported the branch as a session to ${out}\n`);
     expect(r.status).toBe(0);
     const sm = SessionManager.open(out);

@@ -40,7 +40,9 @@ describe("pi-sessions export", () => {
     const all = await runCli(["export", s.path, "--all-branches"]);
     expect(all.code).toBe(0);
     expect(all.stdout).toContain("## Branch 1 of 2\n\n*the active branch (pi continues here); ends at entry l1*");
-    expect(all.stdout).toContain('## Branch 2 of 2\n\n*branches off after entry a1 ("first answer"); ends at entry a2*');
+    expect(all.stdout).toContain(
+      '## Branch 2 of 2\n\n*branches off after entry a1 ("first answer"); ends at entry a2*',
+    );
     // The shared start is written once.
     expect(all.stdout.match(/first question/g)).toHaveLength(2); // the title and the message
     expect(all.stdout.indexOf("new branch answer")).toBeLessThan(all.stdout.indexOf("old branch question"));
@@ -77,7 +79,10 @@ describe("pi-sessions export", () => {
 
     const jsonl = await runCli(["export", s.path, "-o", join(dir, "s.jsonl")]);
     expect(jsonl.code).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, "s.jsonl"), "utf8").split("\n")[0])).toMatchObject({ type: "session", version: 3 });
+    expect(JSON.parse(readFileSync(join(dir, "s.jsonl"), "utf8").split("\n")[0])).toMatchObject({
+      type: "session",
+      version: 3,
+    });
     // --format wins over the extension; no temp files are left behind.
     expect((await runCli(["export", s.path, "--format", "md", "-o", join(dir, "x.html")])).code).toBe(0);
     expect(readFileSync(join(dir, "x.html"), "utf8").startsWith("# ")).toBe(true);
@@ -88,7 +93,10 @@ describe("pi-sessions export", () => {
     const s = branched();
     const r = await runCli(["export", s.path, "--format", "jsonl"]);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ type: "session", version: 3, cwd: "/tmp/proj" });
     expect(lines[0].id).not.toBe("0196e0a2-8c1d-7b3e-9f40-5a7c2d1e8b90");
     expect(lines.slice(1).map((e) => [e.id, e.parentId])).toEqual([
@@ -100,7 +108,10 @@ describe("pi-sessions export", () => {
       ["l1", "a3"],
     ]);
     // Entries are copied whole.
-    const source = readFileSync(s.path, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const source = readFileSync(s.path, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[4]).toEqual(source.find((e) => e.id === "u3"));
   });
 
@@ -129,14 +140,23 @@ describe("pi-sessions export", () => {
     const evil = "\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u009b31m\u202e";
     const s = writeSession([
       user("u1", null, `hi ${evil}`),
-      entry("a1", "u1", { message: { role: "assistant", model: evil, stopReason: "toolUse", content: [{ type: "toolCall", id: "c", name: evil, arguments: { command: evil } }] } }),
-      entry("t1", "a1", { message: { role: "toolResult", toolCallId: "c", toolName: "bash", content: [{ type: "text", text: evil }] } }),
+      entry("a1", "u1", {
+        message: {
+          role: "assistant",
+          model: evil,
+          stopReason: "toolUse",
+          content: [{ type: "toolCall", id: "c", name: evil, arguments: { command: evil } }],
+        },
+      }),
+      entry("t1", "a1", {
+        message: { role: "toolResult", toolCallId: "c", toolName: "bash", content: [{ type: "text", text: evil }] },
+      }),
     ]);
     cleanups.push(s.cleanup);
     for (const format of ["md", "html", "jsonl"]) {
       const r = await runCli(["export", s.path, "--format", format]);
       expect(r.code).toBe(0);
-       
+
       expect(r.stdout.replace(/\n/g, ""), format).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
     }
   });

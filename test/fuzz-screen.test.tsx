@@ -20,7 +20,8 @@ import { cleanupTmp, makeTmpDir } from "./helpers/tmp-store.js";
 
 /** Any control byte but the newline: escapes (ESC, 8-bit CSI/OSC), C0, DEL, C1. */
 const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/;
-const showControls = (s: string) => s.replace(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/g, (c) => `<${c.charCodeAt(0).toString(16)}>`);
+const showControls = (s: string) =>
+  s.replace(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/g, (c) => `<${c.charCodeAt(0).toString(16)}>`);
 
 // Sequences a terminal acts on (title, clipboard, hyperlink, screen, modes, device
 // queries, 8-bit forms), their broken halves, and text that must survive around them.
@@ -64,13 +65,24 @@ const NASTY = [
   "text",
 ];
 const hostile = fc
-  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...NASTY) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 3 }) }), {
-    minLength: 1,
-    maxLength: 6,
-  })
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...NASTY) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+      { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 3 }) },
+    ),
+    {
+      minLength: 1,
+      maxLength: 6,
+    },
+  )
   .map((parts) => parts.join(""));
 /** A file or folder name: no slash or NUL, at most ~120 bytes. */
-const nameOf = (s: string) => Buffer.from(s.replace(/[/\0]/g, "_")).subarray(0, 120).toString("utf8").replace(/\ufffd$/, "");
+const nameOf = (s: string) =>
+  Buffer.from(s.replace(/[/\0]/g, "_"))
+    .subarray(0, 120)
+    .toString("utf8")
+    .replace(/\ufffd$/, "");
 
 const fields = fc.record({
   folder: hostile,
@@ -99,22 +111,84 @@ function writeHostileStore(f: Fields): { store: string; path: string } {
   const folder = join(store, `--${nameOf(f.folder)}--`);
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `2026-05-02T09-14-03-221Z_${nameOf(f.file)}.jsonl`);
-  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.01 } };
+  const usage = {
+    input: 10,
+    output: 5,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 15,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.01 },
+  };
   const lines = [
     { type: "session", version: 3, id: f.id, timestamp: "2026-05-02T09:14:03.221Z", cwd: f.cwd },
     { type: "model_change", id: "m0000000", parentId: null, timestamp: ts(0), provider: f.model, modelId: f.model },
-    { type: "message", id: "u1000000", parentId: "m0000000", timestamp: ts(1), message: { role: "user", content: f.user, timestamp: 1 } },
+    {
+      type: "message",
+      id: "u1000000",
+      parentId: "m0000000",
+      timestamp: ts(1),
+      message: { role: "user", content: f.user, timestamp: 1 },
+    },
     {
       type: "message",
       id: "a1000000",
       parentId: "u1000000",
       timestamp: ts(2),
-      message: { role: "assistant", content: [{ type: "text", text: f.reply }, { type: "toolCall", id: "t1", name: f.tool, arguments: { command: f.command } }], provider: f.model, model: f.model, usage, stopReason: "toolUse" },
+      message: {
+        role: "assistant",
+        content: [
+          { type: "text", text: f.reply },
+          { type: "toolCall", id: "t1", name: f.tool, arguments: { command: f.command } },
+        ],
+        provider: f.model,
+        model: f.model,
+        usage,
+        stopReason: "toolUse",
+      },
     },
-    { type: "message", id: "r1000000", parentId: "a1000000", timestamp: ts(3), message: { role: "toolResult", toolCallId: "t1", toolName: f.tool, content: [{ type: "text", text: f.output }], isError: false } },
-    { type: "message", id: "a2000000", parentId: "r1000000", timestamp: ts(4), message: { role: "assistant", content: [{ type: "text", text: f.reply }], provider: f.model, model: f.model, usage, stopReason: "stop" } },
-    { type: "message", id: "u2000000", parentId: "a1000000", timestamp: ts(5), message: { role: "user", content: f.branch, timestamp: 2 } },
-    { type: "custom_message", id: "c1000000", parentId: "a2000000", timestamp: ts(6), customType: f.custom, content: f.custom, display: true },
+    {
+      type: "message",
+      id: "r1000000",
+      parentId: "a1000000",
+      timestamp: ts(3),
+      message: {
+        role: "toolResult",
+        toolCallId: "t1",
+        toolName: f.tool,
+        content: [{ type: "text", text: f.output }],
+        isError: false,
+      },
+    },
+    {
+      type: "message",
+      id: "a2000000",
+      parentId: "r1000000",
+      timestamp: ts(4),
+      message: {
+        role: "assistant",
+        content: [{ type: "text", text: f.reply }],
+        provider: f.model,
+        model: f.model,
+        usage,
+        stopReason: "stop",
+      },
+    },
+    {
+      type: "message",
+      id: "u2000000",
+      parentId: "a1000000",
+      timestamp: ts(5),
+      message: { role: "user", content: f.branch, timestamp: 2 },
+    },
+    {
+      type: "custom_message",
+      id: "c1000000",
+      parentId: "a2000000",
+      timestamp: ts(6),
+      customType: f.custom,
+      content: f.custom,
+      display: true,
+    },
     { type: "label", id: "l1000000", parentId: "c1000000", timestamp: ts(7), targetId: "u1000000", label: f.label },
     { type: "session_info", id: "s1000000", parentId: "l1000000", timestamp: ts(8), name: f.name },
   ];
@@ -164,7 +238,15 @@ describe("fuzz: no control byte reaches the screen", () => {
     await fc.assert(
       fc.asyncProperty(fields, async (f) => {
         const { store, path } = writeHostileStore(f);
-        const h = await renderApp({ all: true, storeDir: store, storeLabel: store, deps: { scan: (dir, handlers, options) => scanStore(dir, handlers, options), loadPreview: (p) => loadPreviewTail(p) } });
+        const h = await renderApp({
+          all: true,
+          storeDir: store,
+          storeLabel: store,
+          deps: {
+            scan: (dir, handlers, options) => scanStore(dir, handlers, options),
+            loadPreview: (p) => loadPreviewTail(p),
+          },
+        });
         const r = h.r;
         try {
           await resize(r, 100, 30);
@@ -228,10 +310,20 @@ describe("fuzz: no control byte reaches the screen", () => {
 describe("fuzz: summaries made in memory", () => {
   it("formatRow never lets a control byte through, at any width", () => {
     fc.assert(
-      fc.property(hostile, hostile, hostile, hostile, fc.integer({ min: 1, max: 200 }), (name, first, cwd, id, width) => {
-        const row = formatRow({ session: makeSummary({ name, firstMessage: first, cwd, id }), depth: 0, prefix: "" }, { width, selected: false, showCwd: true, now: Date.now() });
-        expect(row).not.toMatch(CONTROL);
-      }),
+      fc.property(
+        hostile,
+        hostile,
+        hostile,
+        hostile,
+        fc.integer({ min: 1, max: 200 }),
+        (name, first, cwd, id, width) => {
+          const row = formatRow(
+            { session: makeSummary({ name, firstMessage: first, cwd, id }), depth: 0, prefix: "" },
+            { width, selected: false, showCwd: true, now: Date.now() },
+          );
+          expect(row).not.toMatch(CONTROL);
+        },
+      ),
       { numRuns: 500 },
     );
   });

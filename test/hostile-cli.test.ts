@@ -16,14 +16,32 @@ const OSC_TITLE = "\x1b]0;PWNED\x07";
 const OSC_CLIP = "\x1b]52;c;cm0gLXJmIH4=\x07";
 const CSI_CLEAR = "\x1b[2J";
 
-const header = (id: string, cwd = "/tmp/proj") => ({ type: "session", version: 3, id, timestamp: "2026-05-02T09:14:03.221Z", cwd });
-const userLine = (id: string, parentId: string | null, text: string) => ({ type: "message", id, parentId, timestamp: "2026-05-02T09:15:00.000Z", message: { role: "user", content: text, timestamp: 1 } });
+const header = (id: string, cwd = "/tmp/proj") => ({
+  type: "session",
+  version: 3,
+  id,
+  timestamp: "2026-05-02T09:14:03.221Z",
+  cwd,
+});
+const userLine = (id: string, parentId: string | null, text: string) => ({
+  type: "message",
+  id,
+  parentId,
+  timestamp: "2026-05-02T09:15:00.000Z",
+  message: { role: "user", content: text, timestamp: 1 },
+});
 const replyLine = (id: string, parentId: string | null) => ({
   type: "message",
   id,
   parentId,
   timestamp: "2026-05-02T09:15:01.000Z",
-  message: { role: "assistant", content: [{ type: "text", text: "ok" }], stopReason: "stop", model: "m", provider: "p" },
+  message: {
+    role: "assistant",
+    content: [{ type: "text", text: "ok" }],
+    stopReason: "stop",
+    model: "m",
+    provider: "p",
+  },
 });
 
 function writeJsonl(path: string, lines: unknown[]): string {
@@ -80,8 +98,16 @@ describe("arguments that would match more than they say", () => {
   it('delete "" --yes and rename "" x are usage errors (exit 2); nothing is touched', async () => {
     const h = hostileStore();
     const before = readFileSync(h.file);
-    for (const argv of [["delete", "", "--yes"], ["rename", "", "x"], ["label", "", "u1", "x"], ["show", ""], ["restore", ""]]) {
-      const r = await runCli([...argv, "--session-dir", h.store].slice(0, argv[0] === "restore" ? 2 : undefined), { env: h.env });
+    for (const argv of [
+      ["delete", "", "--yes"],
+      ["rename", "", "x"],
+      ["label", "", "u1", "x"],
+      ["show", ""],
+      ["restore", ""],
+    ]) {
+      const r = await runCli([...argv, "--session-dir", h.store].slice(0, argv[0] === "restore" ? 2 : undefined), {
+        env: h.env,
+      });
       expect(r.code, argv.join(" ")).toBe(2);
       expect(r.stderr).toMatch(/^pi-sessions: .*must not be empty/);
     }
@@ -109,13 +135,19 @@ describe("arguments that would match more than they say", () => {
 describe("a trash log that cannot be written", () => {
   it("delete moves nothing and says why; restore --last still finds the earlier batch", async () => {
     const h = hostileStore();
-    const second = writeJsonl(join(h.folder, "2026-05-02T10-00-00-000Z_second.jsonl"), [header("aaaa1111-0000-7000-8000-000000000009"), userLine("u1", null, "two"), replyLine("a1", "u1")]);
+    const second = writeJsonl(join(h.folder, "2026-05-02T10-00-00-000Z_second.jsonl"), [
+      header("aaaa1111-0000-7000-8000-000000000009"),
+      userLine("u1", null, "two"),
+      replyLine("a1", "u1"),
+    ]);
     expect((await runCli(["delete", second, "--yes"], { env: h.env })).code).toBe(0);
     const broken = { ...h.env, XDG_STATE_HOME: join(h.root, "a-file") };
     writeFileSync(broken.XDG_STATE_HOME, "");
     const r = await runCli(["delete", h.file, "--yes"], { env: broken });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/(^|\n)pi-sessions: cannot write the trash log .* \(a file is where its folder should be, ENOTDIR\), which undo and restore need; 0 of 1 moved to the trash\n$/);
+    expect(r.stderr).toMatch(
+      /(^|\n)pi-sessions: cannot write the trash log .* \(a file is where its folder should be, ENOTDIR\), which undo and restore need; 0 of 1 moved to the trash\n$/,
+    );
     expect(existsSync(h.file)).toBe(true);
     const restored = await runCli(["restore", "--last"], { env: h.env });
     expect(restored.code).toBe(0);
@@ -128,7 +160,11 @@ describe("bounded output", () => {
     const dir = makeTmpDir();
     const store = join(dir, "sessions");
     mkdirSync(store);
-    writeJsonl(join(store, "2026-05-02T09-14-03-221Z_big.jsonl"), [header("bbbb2222-0000-7000-8000-000000000002"), userLine("u1", null, "z".repeat(50 * 1024 * 1024)), replyLine("a1", "u1")]);
+    writeJsonl(join(store, "2026-05-02T09-14-03-221Z_big.jsonl"), [
+      header("bbbb2222-0000-7000-8000-000000000002"),
+      userLine("u1", null, "z".repeat(50 * 1024 * 1024)),
+      replyLine("a1", "u1"),
+    ]);
     const r = await runCli(["list", "--all", "--session-dir", store], { env: { HOME: dir } });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");

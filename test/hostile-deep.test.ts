@@ -17,7 +17,13 @@ writeFileSync(
   path,
   [
     JSON.stringify({ type: "session", version: 3, id: "deep-0001", timestamp: t, cwd: "/tmp/deep" }),
-    JSON.stringify({ type: "message", id: "u1", parentId: null, timestamp: t, message: { role: "user", content: "hi", timestamp: 1 } }),
+    JSON.stringify({
+      type: "message",
+      id: "u1",
+      parentId: null,
+      timestamp: t,
+      message: { role: "user", content: "hi", timestamp: 1 },
+    }),
     `{"type":"message","id":"a1","parentId":"u1","timestamp":"${t}","message":{"role":"assistant","content":[{"type":"toolCall","id":"t1","name":"bash","arguments":${args}}],"stopReason":"toolUse","model":"m"}}`,
   ].join("\n") + "\n",
 );
@@ -29,10 +35,19 @@ describe("a value nested 200,000 deep (issue 21 item 5)", () => {
     expect(index.byId.get("a1")?.toolCalls?.[0][1]).toMatch(/^bash: \{"a":\{"a":.*…$/);
     const blocks = lazyBlocks(index, ["u1", "a1"]);
     const all = Array.from({ length: blocks.length }, (_, i) => blocks.get(i));
-    expect(all.find((b) => b?.kind === "tool")).toMatchObject({ kind: "tool", title: expect.stringMatching(/^bash: \{"a":.*…$/) });
+    expect(all.find((b) => b?.kind === "tool")).toMatchObject({
+      kind: "tool",
+      title: expect.stringMatching(/^bash: \{"a":.*…$/),
+    });
   });
   it("show, show --json and every export succeed, with the too-deep part cut and said so", async () => {
-    for (const argv of [["show", path], ["show", path, "--json"], ["export", path], ["export", path, "--format", "html"], ["export", path, "--all-branches"]]) {
+    for (const argv of [
+      ["show", path],
+      ["show", path, "--json"],
+      ["export", path],
+      ["export", path, "--format", "html"],
+      ["export", path, "--all-branches"],
+    ]) {
       const r = await runCli(argv, { env });
       expect(r.stderr, argv.join(" ")).toBe("");
       expect(r.code).toBe(0);

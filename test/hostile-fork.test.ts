@@ -28,20 +28,50 @@ afterEach(() => {
 });
 
 const j = (o: unknown) => JSON.stringify(o);
-const header = (id: string) => j({ type: "session", version: 3, id, timestamp: "2026-05-02T09:14:03.221Z", cwd: "/tmp/proj" });
-const user = (id: string, parentId: string | null, text: string) => j({ type: "message", id, parentId, timestamp: "2026-05-02T09:15:00.000Z", message: { role: "user", content: text, timestamp: 1 } });
+const header = (id: string) =>
+  j({ type: "session", version: 3, id, timestamp: "2026-05-02T09:14:03.221Z", cwd: "/tmp/proj" });
+const user = (id: string, parentId: string | null, text: string) =>
+  j({
+    type: "message",
+    id,
+    parentId,
+    timestamp: "2026-05-02T09:15:00.000Z",
+    message: { role: "user", content: text, timestamp: 1 },
+  });
 const reply = (id: string, parentId: string, text: string) =>
-  j({ type: "message", id, parentId, timestamp: "2026-05-02T09:15:01.000Z", message: { role: "assistant", content: [{ type: "text", text }], stopReason: "stop", model: "m", provider: "p" } });
+  j({
+    type: "message",
+    id,
+    parentId,
+    timestamp: "2026-05-02T09:15:01.000Z",
+    message: { role: "assistant", content: [{ type: "text", text }], stopReason: "stop", model: "m", provider: "p" },
+  });
 
 function source() {
   const dir = makeTmpDir();
   const path = join(dir, "2026-05-02T09-14-03-221Z_eeee5555.jsonl");
-  writeFileSync(path, [header("eeee5555-0000-7000-8000-000000000005"), user("u1", null, "question one"), reply("a1", "u1", "answer one"), user("u2", "a1", "question two"), reply("a2", "u2", "answer two")].join("\n") + "\n");
+  writeFileSync(
+    path,
+    [
+      header("eeee5555-0000-7000-8000-000000000005"),
+      user("u1", null, "question one"),
+      reply("a1", "u1", "answer one"),
+      user("u2", "a1", "question two"),
+      reply("a2", "u2", "answer two"),
+    ].join("\n") + "\n",
+  );
   return { dir, path };
 }
 
 // Another session of the same shape and length: its lines sit at nearly the same offsets.
-const other = [header("ffff6666-0000-7000-8000-000000000006"), user("x1", null, "secret one!!"), reply("y1", "x1", "secret two"), user("x2", "y1", "secret three"), reply("y2", "x2", "secret four")].join("\n") + "\n";
+const other =
+  [
+    header("ffff6666-0000-7000-8000-000000000006"),
+    user("x1", null, "secret one!!"),
+    reply("y1", "x1", "secret two"),
+    user("x2", "y1", "secret three"),
+    reply("y2", "x2", "secret four"),
+  ].join("\n") + "\n";
 
 const jsonlFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".jsonl"));
 
@@ -75,10 +105,13 @@ describe("fork while the source changes", () => {
 });
 
 describe("fork file mode", () => {
-  it.each([0o640, 0o644, 0o600].map((m) => [m.toString(8), m] as const))("takes the source's mode (%s), not always 0600", async (_, mode) => {
-    const { path } = source();
-    chmodSync(path, mode);
-    const fork = await forkAtEntry(path, "a2");
-    expect(statSync(fork.path).mode & 0o777).toBe(mode);
-  });
+  it.each([0o640, 0o644, 0o600].map((m) => [m.toString(8), m] as const))(
+    "takes the source's mode (%s), not always 0600",
+    async (_, mode) => {
+      const { path } = source();
+      chmodSync(path, mode);
+      const fork = await forkAtEntry(path, "a2");
+      expect(statSync(fork.path).mode & 0o777).toBe(mode);
+    },
+  );
 });

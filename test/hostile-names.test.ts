@@ -20,11 +20,36 @@ function store() {
   const folder = Buffer.concat([Buffer.from(sessions + "/"), latin1("--tmp-caf\xe9--")]);
   mkdirSync(folder, { recursive: true });
   const file = Buffer.concat([folder, Buffer.from("/"), latin1("2026-05-02T09-14-03-221Z_r\xe9sum\xe9.jsonl")]);
-  const content = [
-    j({ type: "session", version: 3, id: "abcd1234-0000-7000-8000-00000000000a", timestamp: "2026-05-02T09:14:03.221Z", cwd: "/tmp/café" }),
-    j({ type: "message", id: "u1000000", parentId: null, timestamp: "2026-05-02T09:15:00.000Z", message: { role: "user", content: "latin one", timestamp: 1 } }),
-    j({ type: "message", id: "a1000000", parentId: "u1000000", timestamp: "2026-05-02T09:15:01.000Z", message: { role: "assistant", content: [{ type: "text", text: "ok" }], stopReason: "stop", model: "m", provider: "p" } }),
-  ].join("\n") + "\n";
+  const content =
+    [
+      j({
+        type: "session",
+        version: 3,
+        id: "abcd1234-0000-7000-8000-00000000000a",
+        timestamp: "2026-05-02T09:14:03.221Z",
+        cwd: "/tmp/café",
+      }),
+      j({
+        type: "message",
+        id: "u1000000",
+        parentId: null,
+        timestamp: "2026-05-02T09:15:00.000Z",
+        message: { role: "user", content: "latin one", timestamp: 1 },
+      }),
+      j({
+        type: "message",
+        id: "a1000000",
+        parentId: "u1000000",
+        timestamp: "2026-05-02T09:15:01.000Z",
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: "ok" }],
+          stopReason: "stop",
+          model: "m",
+          provider: "p",
+        },
+      }),
+    ].join("\n") + "\n";
   writeFileSync(file, content);
   const env = { HOME: root, XDG_DATA_HOME: join(root, "data"), XDG_STATE_HOME: join(root, "state") };
   return { sessions, file, content, env };
@@ -50,7 +75,11 @@ describe("names that are not UTF-8", () => {
     expect(renamed.stdout).toContain("\ufffd"); // the undecodable bytes shown as U+FFFD
     const after = readFileSync(s.file, "utf8");
     expect(after.startsWith(s.content)).toBe(true);
-    expect(JSON.parse(after.trimEnd().split("\n").pop()!)).toMatchObject({ type: "session_info", name: "new name", parentId: "a1000000" });
+    expect(JSON.parse(after.trimEnd().split("\n").pop()!)).toMatchObject({
+      type: "session_info",
+      name: "new name",
+      parentId: "a1000000",
+    });
     expect((await runCli(["delete", "abcd1234", "--yes", "--session-dir", s.sessions], { env: s.env })).code).toBe(0);
     expect(existsSync(s.file)).toBe(false);
     expect((await runCli(["restore", "--last"], { env: s.env })).code).toBe(0);

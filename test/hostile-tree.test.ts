@@ -25,12 +25,28 @@ function shown() {
 /** Replaces the file at `path` with another session's bytes, as `mv other.jsonl <session>` does. */
 function replace(path: string) {
   const other = `${dirname(path)}/other.jsonl`;
-  writeFileSync(other, [{ ...HEADER, id: "other-session" }, user("x1", null, "REPLACEMENT question"), assistant("a1", "x1", "REPLACEMENT answer")].map((e) => JSON.stringify(e)).join("\n") + "\n");
+  writeFileSync(
+    other,
+    [
+      { ...HEADER, id: "other-session" },
+      user("x1", null, "REPLACEMENT question"),
+      assistant("a1", "x1", "REPLACEMENT answer"),
+    ]
+      .map((e) => JSON.stringify(e))
+      .join("\n") + "\n",
+  );
   renameSync(other, path);
 }
 
 function run(effect: Parameters<typeof runTreeEffect>[0]): Promise<AppAction> {
-  return new Promise((resolve) => runTreeEffect(effect, (a) => resolve(a as AppAction), { ...realTreeIO, mtimeMs: async () => 0, now: () => 1e13 }, {}));
+  return new Promise((resolve) =>
+    runTreeEffect(
+      effect,
+      (a) => resolve(a as AppAction),
+      { ...realTreeIO, mtimeMs: async () => 0, now: () => 1e13 },
+      {},
+    ),
+  );
 }
 
 describe("the tree never writes into a file it did not read (issue 21 item 3)", () => {
@@ -39,7 +55,12 @@ describe("the tree never writes into a file it did not read (issue 21 item 3)", 
     const index = await loadSessionIndex(f.path, { skim: true });
     replace(f.path);
     const before = readdirSync(f.dir).sort();
-    const a = await run({ type: "tree.fork", path: f.path, entryId: "a1", read: { ino: index.ino, bytes: index.bytes, mtimeMs: index.mtimeMs } });
+    const a = await run({
+      type: "tree.fork",
+      path: f.path,
+      entryId: "a1",
+      read: { ino: index.ino, bytes: index.bytes, mtimeMs: index.mtimeMs },
+    });
     expect(a).toMatchObject({ type: "tree.stale", path: f.path });
     expect((a as { error: string }).error).toMatch(/changed since it was read.*nothing forked/);
     expect(readdirSync(f.dir).sort()).toEqual(before);
@@ -50,7 +71,13 @@ describe("the tree never writes into a file it did not read (issue 21 item 3)", 
     const index = await loadSessionIndex(f.path, { skim: true });
     replace(f.path);
     const bytes = readdirSync(f.dir).map((n) => n);
-    const a = await run({ type: "tree.write", path: f.path, write: { op: "label", entryId: "a1", label: "x" }, force: true, read: { ino: index.ino, bytes: index.bytes, mtimeMs: index.mtimeMs } });
+    const a = await run({
+      type: "tree.write",
+      path: f.path,
+      write: { op: "label", entryId: "a1", label: "x" },
+      force: true,
+      read: { ino: index.ino, bytes: index.bytes, mtimeMs: index.mtimeMs },
+    });
     expect(a).toMatchObject({ type: "tree.stale" });
     expect(readdirSync(f.dir)).toEqual(bytes);
     const again = await loadSessionIndex(f.path);
@@ -61,7 +88,12 @@ describe("the tree never writes into a file it did not read (issue 21 item 3)", 
     const f = shown();
     const index = await loadSessionIndex(f.path, { skim: true });
     writeFileSync(f.path, JSON.stringify(user("u2", "a1", "more")) + "\n", { flag: "a" });
-    const a = await run({ type: "tree.fork", path: f.path, entryId: "a1", read: { ino: index.ino, bytes: index.bytes, mtimeMs: index.mtimeMs } });
+    const a = await run({
+      type: "tree.fork",
+      path: f.path,
+      entryId: "a1",
+      read: { ino: index.ino, bytes: index.bytes, mtimeMs: index.mtimeMs },
+    });
     expect(a).toMatchObject({ type: "tree.forked", source: f.path });
     expect(existsSync((a as { path: string }).path)).toBe(true);
   });

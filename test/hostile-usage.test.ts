@@ -18,7 +18,10 @@ const env = { PI_CODING_AGENT_SESSION_DIR: file.dir };
 
 describe("usage figures out of range count as absent (issue 21 item 9)", () => {
   it("list: no negative or infinite totals, the good figures still count", async () => {
-    const { json } = await runCliJson<{ tokens: { total: number; input: number }; cost: number }[]>(["list", "--all", "--json"], { env });
+    const { json } = await runCliJson<{ tokens: { total: number; input: number }; cost: number }[]>(
+      ["list", "--all", "--json"],
+      { env },
+    );
     expect(json[0].cost).toBe(0.5);
     expect(json[0].tokens).toMatchObject({ input: 100, total: 140 });
   });
@@ -30,8 +33,12 @@ describe("usage figures out of range count as absent (issue 21 item 9)", () => {
   });
   it("show: finite totals, and says how many figures were left out", async () => {
     const r = await runCli(["show", file.path], { env });
-    expect(r.stdout).toMatch(/usage: +140 tokens .*\$0\.5 \(6 usage figures left out: negative, not a number or too large\)/);
-    const { json } = await runCliJson<{ usage: { cost: number; ignored?: number } }>(["show", file.path, "--json"], { env });
+    expect(r.stdout).toMatch(
+      /usage: +140 tokens .*\$0\.5 \(6 usage figures left out: negative, not a number or too large\)/,
+    );
+    const { json } = await runCliJson<{ usage: { cost: number; ignored?: number } }>(["show", file.path, "--json"], {
+      env,
+    });
     expect(json.usage.cost).toBe(0.5);
     expect(json.usage.ignored).toBe(6);
   });

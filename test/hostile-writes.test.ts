@@ -12,8 +12,20 @@ import { cleanupTmp, makeTmpDir } from "./helpers/tmp-store.js";
 
 afterEach(cleanupTmp);
 
-const HEADER = { type: "session", version: 3, id: "dddd4444-0000-7000-8000-000000000004", timestamp: "2026-05-02T09:14:03.221Z", cwd: "/tmp/proj" };
-const FIRST = { type: "message", id: "u0000000", parentId: null, timestamp: "2026-05-02T09:15:00.000Z", message: { role: "user", content: "q", timestamp: 1 } };
+const HEADER = {
+  type: "session",
+  version: 3,
+  id: "dddd4444-0000-7000-8000-000000000004",
+  timestamp: "2026-05-02T09:14:03.221Z",
+  cwd: "/tmp/proj",
+};
+const FIRST = {
+  type: "message",
+  id: "u0000000",
+  parentId: null,
+  timestamp: "2026-05-02T09:15:00.000Z",
+  message: { role: "user", content: "q", timestamp: 1 },
+};
 
 // Appends `count` tool results, 2–20 ms apart, each parented at the last line it wrote:
 // one appendFileSync per line, as pi writes.
@@ -158,6 +170,12 @@ describe("appending beside another writer", () => {
     }
     child.stdin.end();
     const a = audit(file, ours);
-    expect(a).toEqual({ bad: 0, misparented: 0, strays: 0, interleaved: pauses.length - 1, lines: 2 + 2 * pauses.length });
+    expect(a).toEqual({
+      bad: 0,
+      misparented: 0,
+      strays: 0,
+      interleaved: pauses.length - 1,
+      lines: 2 + 2 * pauses.length,
+    });
   }, 30_000);
 });

@@ -19,7 +19,12 @@ const PREFIX: string = expected.agentDir.replace(/\/agent$/, "");
 let root: string;
 let view: string;
 const toCopy = (p: string) => root + p.slice(PREFIX.length);
-const env = () => ({ PI_CODING_AGENT_DIR: join(root, "agent"), HOME: root, XDG_DATA_HOME: join(root, "xdg-data"), XDG_STATE_HOME: join(root, "xdg-state") });
+const env = () => ({
+  PI_CODING_AGENT_DIR: join(root, "agent"),
+  HOME: root,
+  XDG_DATA_HOME: join(root, "xdg-data"),
+  XDG_STATE_HOME: join(root, "xdg-state"),
+});
 
 beforeAll(() => {
   root = makeTmpDir("pi15-interop-");
@@ -88,7 +93,9 @@ describe.skipIf(skip).each(CASES.map((c) => [c] as const))("%s written by pi-ses
   it("fork at an entry: pi reads the new session with the source's context there, labels on the path kept, cwd resolved", async () => {
     const path = file();
     const piSource = await piReads(path);
-    const target = piSource.branch.find((id, i) => i > 0 && i === piSource.branch.length - 1) ?? piSource.branch[piSource.branch.length - 1];
+    const target =
+      piSource.branch.find((id, i) => i > 0 && i === piSource.branch.length - 1) ??
+      piSource.branch[piSource.branch.length - 1];
     const atTarget = await piReads(path, target);
     const sourceBytes = readFileSync(path);
     const fork = await forkAtEntry(path, target);
@@ -131,7 +138,10 @@ describe.skipIf(skip)("forks pi 1.5.2 writes and pi-sessions now writes too", ()
 describe.skipIf(skip)("a fork is the file pi's own /fork writes", () => {
   /** Lines with what is new in every fork (header id and time, label entry ids) taken out. */
   function normalized(path: string): unknown[] {
-    const lines = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(path, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     const labelIds = new Map<string, string>();
     return lines.map((e, i) => {
       if (i === 0) return { ...e, id: "-", timestamp: "-", parentSession: "-" };
@@ -144,15 +154,22 @@ describe.skipIf(skip)("a fork is the file pi's own /fork writes", () => {
   it("every session of pi's store, forked at its leaf and mid-branch: same entries, same labels, same header", async () => {
     const fresh = makeTmpDir("pi15-forks-");
     cpSync(SRC, fresh, { recursive: true });
-    const sessions = Object.keys(expected.files).filter((p) => expected.files[p].info).map((p) => fresh + p.slice(PREFIX.length));
+    const sessions = Object.keys(expected.files)
+      .filter((p) => expected.files[p].info)
+      .map((p) => fresh + p.slice(PREFIX.length));
     const piOut = join(fresh, "pi-forks");
     mkdirSync(piOut);
     const jobs: { file: string; leafId: string }[] = [];
     for (const file of sessions) {
       const pi = await piReads(file);
-      for (const leafId of new Set([pi.branch[pi.branch.length - 1], pi.branch[Math.floor(pi.branch.length / 2)]])) jobs.push({ file, leafId });
+      for (const leafId of new Set([pi.branch[pi.branch.length - 1], pi.branch[Math.floor(pi.branch.length / 2)]]))
+        jobs.push({ file, leafId });
     }
-    const piForks = await askPi<string | null>(jobs.map((j) => ({ op: "fork" as const, file: join(view, basename(j.file)), leafId: j.leafId, outDir: piOut })).map((q, i) => (copyFileSync(jobs[i].file, q.file), q)));
+    const piForks = await askPi<string | null>(
+      jobs
+        .map((j) => ({ op: "fork" as const, file: join(view, basename(j.file)), leafId: j.leafId, outDir: piOut }))
+        .map((q, i) => (copyFileSync(jobs[i].file, q.file), q)),
+    );
     let compared = 0;
     for (let i = 0; i < jobs.length; i++) {
       let ours: string;

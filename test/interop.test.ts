@@ -37,7 +37,9 @@ interface Line {
 }
 
 function lastLine(path: string): Line {
-  const lines = readFileSync(path, "utf8").split("\n").filter((l) => l.trim());
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l.trim());
   return JSON.parse(lines[lines.length - 1]) as Line;
 }
 
@@ -75,7 +77,7 @@ describe.each(SAMPLES.map((e) => [rel(e), e] as const))("rename and label on %s,
     expect(sm.buildSessionContext().messages.length).toBe(exp.contextMessages);
   });
 
-  it("rename sets, then \"\" clears, the name pi reports; nothing before is changed", async () => {
+  it('rename sets, then "" clears, the name pi reports; nothing before is changed', async () => {
     const p = path();
     const before = readFileSync(p);
     const r = await runCli(["rename", p, "  New\nname 🚀 研究  "]);
@@ -155,7 +157,10 @@ describe("edge cases of appending", () => {
   it("a file whose last line was cut mid-write: the fragment stays on its own line, pi reads every complete entry plus ours", async () => {
     const src = join(store, rel(branched));
     const full = readFileSync(src);
-    const complete = full.toString("utf8").split("\n").filter((l) => l);
+    const complete = full
+      .toString("utf8")
+      .split("\n")
+      .filter((l) => l);
     const lastComplete = JSON.parse(complete[complete.length - 2]) as Line;
     // Cut the last line in half: no trailing newline, invalid JSON.
     const lastLen = Buffer.byteLength(complete[complete.length - 1]) + 1;
@@ -208,7 +213,9 @@ describe("edge cases of appending", () => {
   it("rename by a unique id prefix through the store", async () => {
     const p = join(store, rel(named));
     const before = readFileSync(p);
-    const r = await runCli(["rename", named.id.slice(0, 30), "by prefix"], { env: { PI_CODING_AGENT_SESSION_DIR: store } });
+    const r = await runCli(["rename", named.id.slice(0, 30), "by prefix"], {
+      env: { PI_CODING_AGENT_SESSION_DIR: store },
+    });
     expect(r).toMatchObject({ code: 0, stderr: "" });
     appended(p, before);
     expect(SessionManager.open(p).getSessionName()).toBe("by prefix");

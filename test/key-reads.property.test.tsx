@@ -74,10 +74,10 @@ const KEYS: [number, Key][] = [
   [1, { seq: "u" }],
   [1, { seq: `${CSI}1;5C` }],
 ];
-const keyArb: fc.Arbitrary<Key> = fc.oneof(
-  ...KEYS.map(([weight, k]) => ({ weight, arbitrary: fc.constant(k) })),
-  { weight: 3, arbitrary: fc.constantFrom("ab", "x\ry", "q\r\rq", "é j\n").map((paste): Key => ({ paste })) },
-);
+const keyArb: fc.Arbitrary<Key> = fc.oneof(...KEYS.map(([weight, k]) => ({ weight, arbitrary: fc.constant(k) })), {
+  weight: 3,
+  arbitrary: fc.constantFrom("ab", "x\ry", "q\r\rq", "é j\n").map((paste): Key => ({ paste })),
+});
 
 const bytes = (k: Key) => ("paste" in k ? `\x1b[200~${k.paste}\x1b[201~` : k.seq);
 
@@ -154,7 +154,14 @@ beforeAll(async () => {
   // The tree shows the largest one (branches, tool calls): loaded once, handed out at once.
   const biggest = [...files].sort((a, b) => statSync(b).size - statSync(a).size)[0];
   const paths = [biggest, ...files.filter((f) => f !== biggest).slice(0, 4)];
-  const sessions = paths.map((path, i) => makeSummary({ path, cwd: "/home/u/proj", firstMessage: `session ${i} alpha`, modified: new Date(Date.UTC(2025, 0, 15, 12 - i)) }));
+  const sessions = paths.map((path, i) =>
+    makeSummary({
+      path,
+      cwd: "/home/u/proj",
+      firstMessage: `session ${i} alpha`,
+      modified: new Date(Date.UTC(2025, 0, 15, 12 - i)),
+    }),
+  );
   sessionsFixture = { sessions, index: await loadSessionIndex(biggest, { skim: true }) };
   // Ink drives React here as in the program (no act()).
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
@@ -182,7 +189,16 @@ async function run(segments: { reads: string[]; pauseAfter: boolean }[], mode: "
     rename: async (path, name) => (ops.push(`rename ${path} ${JSON.stringify(name)}`), { name }),
     trash: (targets) => {
       ops.push(`trash ${targets.map((t) => t.path).join(" ")}`);
-      return { records: targets.map((t) => ({ original: t.path, trashedFile: `/trash/files/${t.sessionId}`, infoFile: `/trash/info/${t.sessionId}`, deletedAt: "", batch: "b", bytes: t.bytes })) };
+      return {
+        records: targets.map((t) => ({
+          original: t.path,
+          trashedFile: `/trash/files/${t.sessionId}`,
+          infoFile: `/trash/info/${t.sessionId}`,
+          deletedAt: "",
+          batch: "b",
+          bytes: t.bytes,
+        })),
+      };
     },
     deletePermanently: (targets) => {
       ops.push(`delete ${targets.map((t) => t.path).join(" ")}`);
@@ -222,8 +238,24 @@ async function run(segments: { reads: string[]; pauseAfter: boolean }[], mode: "
     tree,
   };
   const instance = render(
-    createElement(App, { storeDir: "/store", storeLabel: "~/.pi/agent/sessions", launchCwd: "/home/u/proj", all: true, print: false, deps, onExit: (o) => exits.push(o) }),
-    { stdout: out as unknown as NodeJS.WriteStream, stdin: keys as unknown as NodeJS.ReadStream, stderr: out as unknown as NodeJS.WriteStream, exitOnCtrlC: false, patchConsole: false, interactive: true, maxFps: 60 },
+    createElement(App, {
+      storeDir: "/store",
+      storeLabel: "~/.pi/agent/sessions",
+      launchCwd: "/home/u/proj",
+      all: true,
+      print: false,
+      deps,
+      onExit: (o) => exits.push(o),
+    }),
+    {
+      stdout: out as unknown as NodeJS.WriteStream,
+      stdin: keys as unknown as NodeJS.ReadStream,
+      stderr: out as unknown as NodeJS.WriteStream,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      interactive: true,
+      maxFps: 60,
+    },
   );
   const settled = async () => {
     while (!keys.idle) await turn();
@@ -254,11 +286,13 @@ async function run(segments: { reads: string[]; pauseAfter: boolean }[], mode: "
   const buf = term.buffer.active;
   const snapshot = async () => {
     await new Promise<void>((r) => term.write("", r));
-    return Array.from({ length: ROWS }, (_, i) => buf.getLine(buf.viewportY + i)?.translateToString(true) ?? "").join("\n");
+    return Array.from({ length: ROWS }, (_, i) => buf.getLine(buf.viewportY + i)?.translateToString(true) ?? "").join(
+      "\n",
+    );
   };
   let screen = await snapshot();
   // After an exit the app is gone and its last frame stays.
-  for (let same = exits.length > 0 ? 2 : 0, until = Date.now() + 2000; same < 2 && Date.now() < until; ) {
+  for (let same = exits.length > 0 ? 2 : 0, until = Date.now() + 2000; same < 2 && Date.now() < until;) {
     await sleep(20);
     const next = await snapshot();
     same = next === screen && !/loading…|full text…/.test(next) ? same + 1 : 0;
@@ -274,22 +308,26 @@ async function run(segments: { reads: string[]; pauseAfter: boolean }[], mode: "
 describe("keys however the terminal groups them (the real App, Ink's input path)", () => {
   it("any keys cut into reads at any points end like the same keys one read each", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(keyArb, { minLength: 1, maxLength: 18 }), fc.array(fc.nat(), { minLength: 30, maxLength: 30 }), async (ks, cuts) => {
-        // Two apps side by side (each with its own terminal): half the time, and each run's
-        // timing is disturbed by the other's work, as a loaded machine would.
-        const [oneByOne, cut] = await Promise.all([
-          run(
-            ks.map((k) => ({ reads: [bytes(k)], pauseAfter: "seq" in k && !!k.pause })),
-            "oneByOne",
-          ),
-          run(cutIntoReads(ks, cuts), "cut"),
-        ]);
-        expect(cut.exits).toEqual(oneByOne.exits);
-        expect(cut.ops).toEqual(oneByOne.ops);
-        // The frame an exit leaves behind shows previews as far as they had loaded by then
-        // (a matter of time, not of keys): after an exit the outcome is the final state.
-        if (oneByOne.exits.length === 0) expect(cut.screen).toBe(oneByOne.screen);
-      }),
+      fc.asyncProperty(
+        fc.array(keyArb, { minLength: 1, maxLength: 18 }),
+        fc.array(fc.nat(), { minLength: 30, maxLength: 30 }),
+        async (ks, cuts) => {
+          // Two apps side by side (each with its own terminal): half the time, and each run's
+          // timing is disturbed by the other's work, as a loaded machine would.
+          const [oneByOne, cut] = await Promise.all([
+            run(
+              ks.map((k) => ({ reads: [bytes(k)], pauseAfter: "seq" in k && !!k.pause })),
+              "oneByOne",
+            ),
+            run(cutIntoReads(ks, cuts), "cut"),
+          ]);
+          expect(cut.exits).toEqual(oneByOne.exits);
+          expect(cut.ops).toEqual(oneByOne.ops);
+          // The frame an exit leaves behind shows previews as far as they had loaded by then
+          // (a matter of time, not of keys): after an exit the outcome is the final state.
+          if (oneByOne.exits.length === 0) expect(cut.screen).toBe(oneByOne.screen);
+        },
+      ),
       { numRuns: 25 },
     );
   }, 120_000);

@@ -15,6 +15,8 @@ describe("label: over the pi-generated store", () => {
     expect(hits("label:")).toBe(labelled.length);
     expect(hits("label:zzzqqq")).toBe(0);
     expect(hits(`label:${some.split(/\s/)[0]}`)).toBeGreaterThan(0);
-    expect(hits(`label:${some.split(/\s/)[0]}`)).toBe(labelled.filter((s) => s.labels!.some((l) => l.toLowerCase().includes(some.split(/\s/)[0].toLowerCase()))).length);
+    expect(hits(`label:${some.split(/\s/)[0]}`)).toBe(
+      labelled.filter((s) => s.labels!.some((l) => l.toLowerCase().includes(some.split(/\s/)[0].toLowerCase()))).length,
+    );
   });
 });

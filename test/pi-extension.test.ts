@@ -19,7 +19,11 @@ function recorder(sessionFile: string, sessionDir: string) {
     ui: {
       async custom<T>(factory: Parameters<SessionsContext["ui"]["custom"]>[0]) {
         let result: T | undefined;
-        const tui = { stop: () => calls.push("tui.stop"), start: () => calls.push("tui.start"), requestRender: (f?: boolean) => calls.push(`tui.requestRender(${f})`) };
+        const tui = {
+          stop: () => calls.push("tui.stop"),
+          start: () => calls.push("tui.start"),
+          requestRender: (f?: boolean) => calls.push(`tui.requestRender(${f})`),
+        };
         factory(tui, {}, {}, (r) => {
           calls.push("done");
           result = r as T;
@@ -73,13 +77,26 @@ describe("the pi extension", () => {
     expect(chosen).toBe("/store/--p--/chosen.jsonl");
     expect(calls).toEqual(["tui.stop", "tui.start", "tui.requestRender(true)", "done", "switchSession"]);
     expect(switched).toEqual(["/store/--p--/chosen.jsonl"]);
-    expect(d.args[0]).toEqual(["--session-dir", "/store", "--result-file", d.resultFile(), "--current", "/store/--p--/open.jsonl", "--query", "auth bug"]);
+    expect(d.args[0]).toEqual([
+      "--session-dir",
+      "/store",
+      "--result-file",
+      d.resultFile(),
+      "--current",
+      "/store/--p--/open.jsonl",
+      "--query",
+      "auth bug",
+    ]);
     expect(existsSync(d.resultFile())).toBe(false);
   });
 
   it("does nothing on cancel, or when the open session is picked unchanged", async () => {
     const a = recorder("/s/open.jsonl", "/s");
-    await runSessionsCommand("", a.ctx, deps(() => undefined));
+    await runSessionsCommand(
+      "",
+      a.ctx,
+      deps(() => undefined),
+    );
     expect(a.switched).toEqual([]);
     expect(a.calls).toEqual(["tui.stop", "tui.start", "tui.requestRender(true)", "done"]);
 
@@ -88,14 +105,25 @@ describe("the pi extension", () => {
     const open = join(dir, "open.jsonl");
     writeFileSync(open, '{"type":"session","id":"x"}\n');
     const b = recorder(open, dir);
-    await runSessionsCommand("", b.ctx, deps((file) => writeFileSync(file, open)));
+    await runSessionsCommand(
+      "",
+      b.ctx,
+      deps((file) => writeFileSync(file, open)),
+    );
     expect(b.switched).toEqual([]);
     // …but a resume-at-entry written into the open session reloads it.
     const c = recorder(open, dir);
-    await runSessionsCommand("", c.ctx, deps((file) => {
-      appendFileSync(open, '{"type":"custom","id":"n1","parentId":null,"timestamp":"t","customType":"pi-sessions/navigate"}\n');
-      writeFileSync(file, open);
-    }));
+    await runSessionsCommand(
+      "",
+      c.ctx,
+      deps((file) => {
+        appendFileSync(
+          open,
+          '{"type":"custom","id":"n1","parentId":null,"timestamp":"t","customType":"pi-sessions/navigate"}\n',
+        );
+        writeFileSync(file, open);
+      }),
+    );
     expect(c.switched).toEqual([open]);
   });
 

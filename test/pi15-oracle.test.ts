@@ -20,7 +20,10 @@ beforeAll(() => {
 });
 afterAll(cleanupTmp);
 
-const files = () => readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl")).map((f) => join(root, f));
+const files = () =>
+  readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((f) => join(root, f));
 const PI_FILTER: Record<string, string> = { "labelled-only": "labeled-only" };
 
 describe.skipIf(skip)("the /tree filters, row for row as pi 1.5.2's own TreeList", () => {
@@ -47,7 +50,9 @@ describe.skipIf(skip)("where the store is, as pi 1.5.2 finds it", () => {
   const custom = () => join(root, "custom-dir");
 
   async function ourList(env: Record<string, string>, args: string[] = []) {
-    return (await runCliJson<{ path: string }[]>(["list", "--all", "--json", ...args], { env, cwd: project() })).json.map((r) => r.path).sort();
+    return (await runCliJson<{ path: string }[]>(["list", "--all", "--json", ...args], { env, cwd: project() })).json
+      .map((r) => r.path)
+      .sort();
   }
   async function piList(sessionDir: string) {
     return (await askPi<{ path: string }[]>([{ op: "listAll", sessionDir }]))[0].map((r) => r.path).sort();
@@ -66,7 +71,9 @@ describe.skipIf(skip)("where the store is, as pi 1.5.2 finds it", () => {
     for (const [g, p] of cases) {
       writeFileSync(join(agent(), "settings.json"), JSON.stringify({ sessionDir: g }));
       writeFileSync(join(project(), ".pi", "settings.json"), JSON.stringify(p === undefined ? {} : { sessionDir: p }));
-      const [piDir] = await askPi<string | null>([{ op: "settingsSessionDir", cwd: project(), agentDir: agent() }], { home });
+      const [piDir] = await askPi<string | null>([{ op: "settingsSessionDir", cwd: project(), agentDir: agent() }], {
+        home,
+      });
       expect(piDir).not.toBeNull();
       // pi resolves a relative value from its working folder, as pi-sessions does.
       const want = await piList(piDir!.startsWith("/") ? piDir! : join(project(), piDir!));
@@ -102,12 +109,17 @@ describe.skipIf(skip)("lists and lookups, live against pi 1.5.2 on the same file
     ];
     const pi = await askPi<{ path: string }[]>(qs);
     const env = { PI_CODING_AGENT_DIR: agent, HOME: root };
-    const ours = async (args: string[]) => (await runCliJson<{ path: string }[]>(["list", "--json", ...args], { env })).json.map((r) => r.path);
+    const ours = async (args: string[]) =>
+      (await runCliJson<{ path: string }[]>(["list", "--json", ...args], { env })).json.map((r) => r.path);
     expect(await ours(["--all"]), `${label}: listAll`).toEqual(pi[0].map((r) => r.path));
-    expect(await ours(["--all", "--session-dir", custom]), `${label}: listAll(custom)`).toEqual(pi[1].map((r) => r.path));
+    expect(await ours(["--all", "--session-dir", custom]), `${label}: listAll(custom)`).toEqual(
+      pi[1].map((r) => r.path),
+    );
     for (let i = 0; i < cwds.length; i++) {
       expect(await ours(["--cwd", cwds[i]]), `${label}: list(${cwds[i]})`).toEqual(pi[2 + 2 * i].map((r) => r.path));
-      expect(await ours(["--cwd", cwds[i], "--session-dir", custom]), `${label}: list(${cwds[i]}, custom)`).toEqual(pi[3 + 2 * i].map((r) => r.path));
+      expect(await ours(["--cwd", cwds[i], "--session-dir", custom]), `${label}: list(${cwds[i]}, custom)`).toEqual(
+        pi[3 + 2 * i].map((r) => r.path),
+      );
     }
   }
 
@@ -127,12 +139,17 @@ describe.skipIf(skip)("lists and lookups, live against pi 1.5.2 on the same file
     const all = await askPi<{ path: string; id: string; cwd: string }[]>([{ op: "listAll", agentDir: agent }]);
     const rows = all[0].filter((r) => r.path.startsWith(join(agent, "sessions")));
     const folderCwd = (p: string) => cwds.find((c) => p.includes(`--${c.slice(1).replace(/\//g, "-")}--`))!;
-    const found = await askPi<string | null>(rows.map((r) => ({ op: "findById" as const, cwd: folderCwd(r.path), id: r.id, agentDir: agent })));
+    const found = await askPi<string | null>(
+      rows.map((r) => ({ op: "findById" as const, cwd: folderCwd(r.path), id: r.id, agentDir: agent })),
+    );
     const unique = rows.filter((r) => rows.filter((x) => x.id === r.id).length === 1);
     expect(unique.length).toBeGreaterThan(5);
     for (const r of unique) {
       expect(found[rows.indexOf(r)]).toBe(r.path);
-      const { json } = await runCliJson<{ path: string }>(["show", r.id, "--json"], { env: { PI_CODING_AGENT_DIR: agent, HOME: root }, cwd: root });
+      const { json } = await runCliJson<{ path: string }>(["show", r.id, "--json"], {
+        env: { PI_CODING_AGENT_DIR: agent, HOME: root },
+        cwd: root,
+      });
       expect(json.path).toBe(r.path);
     }
   });

@@ -31,8 +31,11 @@ async function loadOrNotASession(path: string) {
   }
 }
 
-const VALID = readFileSync(join(PI_STORE, "--home-dev-src-my-lib--", "2026-11-21T06-04-01-386Z_01a1fcb4-5dea-763e-ae9c-4a7fdc202c9f.jsonl"));
-const HEADER = '{"type":"session","version":3,"id":"p0000000-0000-7000-8000-000000000000","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}';
+const VALID = readFileSync(
+  join(PI_STORE, "--home-dev-src-my-lib--", "2026-11-21T06-04-01-386Z_01a1fcb4-5dea-763e-ae9c-4a7fdc202c9f.jsonl"),
+);
+const HEADER =
+  '{"type":"session","version":3,"id":"p0000000-0000-7000-8000-000000000000","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/p"}';
 
 describe("random bytes and random truncation", () => {
   it("random bytes (also after a valid header): scan and load never throw", async () => {
@@ -58,7 +61,9 @@ describe("random bytes and random truncation", () => {
   });
 
   it("a valid file cut anywhere keeps exactly the entries whose lines are complete", async () => {
-    const lines = VALID.toString("utf8").split("\n").filter((l) => l);
+    const lines = VALID.toString("utf8")
+      .split("\n")
+      .filter((l) => l);
     const ends: number[] = [];
     let pos = 0;
     for (const l of lines) {
@@ -98,7 +103,15 @@ describe("random parent graphs", () => {
     .chain((size) =>
       fc.tuple(
         fc.constant(size),
-        fc.array(fc.oneof(fc.constant("null"), fc.constant("self"), fc.constant("missing"), fc.integer({ min: 0, max: size - 1 })), { minLength: size, maxLength: size }),
+        fc.array(
+          fc.oneof(
+            fc.constant("null"),
+            fc.constant("self"),
+            fc.constant("missing"),
+            fc.integer({ min: 0, max: size - 1 }),
+          ),
+          { minLength: size, maxLength: size },
+        ),
         fc.array(fc.integer({ min: 0, max: 5 }), { minLength: size, maxLength: size }),
       ),
     )
@@ -153,7 +166,8 @@ describe("random parent graphs", () => {
   it("the same graphs through a session file: loadSessionIndex keeps every entry and the active path ends at the leaf", async () => {
     await fc.assert(
       fc.asyncProperty(graph, async (nodes) => {
-        const text = [HEADER, ...nodes.map((x) => JSON.stringify({ type: "custom", customType: "t", ...x }))].join("\n") + "\n";
+        const text =
+          [HEADER, ...nodes.map((x) => JSON.stringify({ type: "custom", customType: "t", ...x }))].join("\n") + "\n";
         const index = (await loadOrNotASession(tmpFile(text)))!;
         expect(index.nodes.map((x) => x.id)).toEqual(nodes.map((x) => x.id));
         const path = pathToRoot(index.tree, index.leafId);
@@ -183,7 +197,9 @@ describe("no lost valid entry", () => {
   it("every valid entry, with garbage and blank lines interleaved, appears in the index in order", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(entry, fc.array(garbage, { maxLength: 3 }), fc.integer({ min: 0, max: 1000 })), { maxLength: 30 }),
+        fc.array(fc.tuple(entry, fc.array(garbage, { maxLength: 3 }), fc.integer({ min: 0, max: 1000 })), {
+          maxLength: 30,
+        }),
         fc.boolean(),
         async (items, crlf) => {
           const ids: string[] = [];
@@ -192,7 +208,10 @@ describe("no lost valid entry", () => {
             const id = `e${i.toString(16).padStart(7, "0")}`;
             const parentId = i === 0 || p % 5 === 0 ? null : ids[p % i];
             ids.push(id);
-            lines.push(JSON.stringify({ ...e, id, parentId, timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }), ...junk);
+            lines.push(
+              JSON.stringify({ ...e, id, parentId, timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }),
+              ...junk,
+            );
           });
           const index = (await loadOrNotASession(tmpFile(lines.join(crlf ? "\r\n" : "\n") + (crlf ? "\r\n" : "\n"))))!;
           expect(index.nodes.map((x) => x.id)).toEqual(ids);

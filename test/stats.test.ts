@@ -52,10 +52,13 @@ describe("stats --json", () => {
     const { json: listed } = await runCliJson<{ path: string }[]>(["list", "--all", "--json"], { env: env() });
     expect(stats.sessions).toBe(listed.length);
     const shown: Amount[] = [];
-    for (const s of listed) shown.push((await runCliJson<{ usage: Amount }>(["show", s.path, "--json"], { env: env() })).json.usage);
+    for (const s of listed)
+      shown.push((await runCliJson<{ usage: Amount }>(["show", s.path, "--json"], { env: env() })).json.usage);
     expectSame(stats, sumAmounts(shown));
     // pi's own answers, recorded from its SessionManager and AgentSession for every listed file
-    const expected = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(join(SRC, "expected.json"), "utf8")));
+    const expected = JSON.parse(
+      await import("node:fs").then((fs) => fs.readFileSync(join(SRC, "expected.json"), "utf8")),
+    );
     const pi = (expected.listAllOrder as string[]).map((p) => expected.files[p].pi.sessionStats as Amount);
     expect(pi).toHaveLength(listed.length);
     expect(stats.tokens).toEqual(sumAmounts(pi).tokens);
@@ -71,7 +74,8 @@ describe("stats --json", () => {
     expectSame(sumAmounts(json.models), json);
     for (const g of json.groups) expectSame(sumAmounts(g.models), g);
     if (by === "model") expect(json.groups.map((g) => g.key)).toEqual(["claude-sonnet-4-5", "gpt-6"]);
-    if (by === "folder") expect(json.groups.map((g) => g.key.split("/").pop()).sort()).toEqual(["proj-a", "proj-b", "proj-c"]);
+    if (by === "folder")
+      expect(json.groups.map((g) => g.key.split("/").pop()).sort()).toEqual(["proj-a", "proj-b", "proj-c"]);
   });
 
   it("--since counts usage from that local day on", async () => {
@@ -90,7 +94,9 @@ describe("stats --json", () => {
   });
 
   it("scopes to this folder like list, or to --cwd", async () => {
-    const expected = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(join(SRC, "expected.json"), "utf8")));
+    const expected = JSON.parse(
+      await import("node:fs").then((fs) => fs.readFileSync(join(SRC, "expected.json"), "utf8")),
+    );
     const cwd = Object.keys(expected.listByCwd).find((c) => c.endsWith("proj-a"))!;
     const listed = (await runCliJson<{ path: string }[]>(["list", "--json", "--cwd", cwd], { env: env() })).json;
     const stats = (await runCliJson<Stats>(["stats", "--json", "--cwd", cwd, "--by", "folder"], { env: env() })).json;
@@ -99,7 +105,13 @@ describe("stats --json", () => {
   });
 
   it("refuses bad options with exit 2", async () => {
-    for (const args of [["--by", "week"], ["--since", "2026-02-30"], ["--since", "yesterday"], ["extra"], ["--all", "--cwd", "/x"]]) {
+    for (const args of [
+      ["--by", "week"],
+      ["--since", "2026-02-30"],
+      ["--since", "yesterday"],
+      ["extra"],
+      ["--all", "--cwd", "/x"],
+    ]) {
       const r = await runCli(["stats", ...args], { env: env() });
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toMatch(/^pi-sessions: /);
@@ -114,13 +126,32 @@ describe("stats as text", () => {
     const folder = join(store, "--evil--");
     mkdirSync(folder);
     const t = "2026-11-20T10:00:00.000Z";
-    const usage = { input: 1234567, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 1234568, cost: { total: 12.5 } };
+    const usage = {
+      input: 1234567,
+      output: 1,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 1234568,
+      cost: { total: 12.5 },
+    };
     writeFileSync(
       join(folder, "a.jsonl"),
       [
-        { type: "session", version: 3, id: "a", timestamp: t, cwd: "/evil/\x1b[31mred\x1b]0;title\x07/" + "very-long-folder-name-".repeat(6) },
+        {
+          type: "session",
+          version: 3,
+          id: "a",
+          timestamp: t,
+          cwd: "/evil/\x1b[31mred\x1b]0;title\x07/" + "very-long-folder-name-".repeat(6),
+        },
         { type: "message", id: "u", parentId: null, timestamp: t, message: { role: "user", content: "x" } },
-        { type: "message", id: "r", parentId: "u", timestamp: t, message: { role: "assistant", content: [], model: "m\x1b[2Jodel\u009b", usage } },
+        {
+          type: "message",
+          id: "r",
+          parentId: "u",
+          timestamp: t,
+          message: { role: "assistant", content: [], model: "m\x1b[2Jodel\u009b", usage },
+        },
       ]
         .map((l) => JSON.stringify(l))
         .join("\n") + "\n",
@@ -129,7 +160,9 @@ describe("stats as text", () => {
 
   it.each([40, 80, 132])("fits %i columns and carries no escape sequence from the files", async (cols) => {
     for (const by of ["day", "folder", "model"]) {
-      const r = await runCli(["stats", "--all", "--by", by, "--session-dir", join(store, "--evil--")], { env: { COLUMNS: String(cols) } });
+      const r = await runCli(["stats", "--all", "--by", by, "--session-dir", join(store, "--evil--")], {
+        env: { COLUMNS: String(cols) },
+      });
       expect(r.code).toBe(0);
       expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
       for (const line of r.stdout.trimEnd().split("\n")) expect(displayWidth(line), line).toBeLessThanOrEqual(cols);
@@ -139,7 +172,9 @@ describe("stats as text", () => {
   });
 
   it("says so when nothing was used", async () => {
-    const r = await runCli(["stats", "--all", "--since", "2031-01-01", "--session-dir", join(store, "--evil--")], { env: {} });
+    const r = await runCli(["stats", "--all", "--since", "2031-01-01", "--session-dir", join(store, "--evil--")], {
+      env: {},
+    });
     expect(r.stdout).toContain("no usage recorded");
   });
 });

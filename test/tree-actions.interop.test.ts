@@ -21,7 +21,9 @@ function copyStore(): string {
 }
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".jsonl")).map((f) => join(dir, f));
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".jsonl"))
+    .map((f) => join(dir, f));
 }
 
 /** A branched session of the copy and an entry that lies off its active path. */
@@ -92,8 +94,15 @@ describe("fork at entry read back by pi", () => {
     expect(sm.getHeader()!.id).not.toBe(source.getHeader()!.id);
     expect(sm.getLabel(labelled)).toBe("start here");
     expect(sm.getLabel(elsewhere.id)).toBeUndefined();
-    expect(messageTexts(sm.buildSessionContext().messages)).toEqual(messageTexts(buildSessionContext(source.getEntries(), off.id).messages));
-    expect(sm.getEntries().filter((e) => e.type !== "label").map((e) => e.id)).toEqual(onPath.filter((id) => index.byId.get(id)!.type !== "label"));
+    expect(messageTexts(sm.buildSessionContext().messages)).toEqual(
+      messageTexts(buildSessionContext(source.getEntries(), off.id).messages),
+    );
+    expect(
+      sm
+        .getEntries()
+        .filter((e) => e.type !== "label")
+        .map((e) => e.id),
+    ).toEqual(onPath.filter((id) => index.byId.get(id)!.type !== "label"));
     // The fork lists under its parent.
     const forkIndex = await loadSessionIndex(fork.path);
     expect(forkIndex.header.parentSession).toBe(path);

@@ -2,7 +2,16 @@ import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeSessions, makeSummary } from "../../test/helpers/sessions.js";
 import { RAW } from "../../test/helpers/keys.js";
-import { cleanupInk, manualScan, press, renderApp, resize, settle, typeText, waitForFrame } from "../../test/helpers/ink.js";
+import {
+  cleanupInk,
+  manualScan,
+  press,
+  renderApp,
+  resize,
+  settle,
+  typeText,
+  waitForFrame,
+} from "../../test/helpers/ink.js";
 
 afterEach(cleanupInk);
 
@@ -41,7 +50,10 @@ describe("App", () => {
   });
 
   it("narrows the list with / search, Enter keeps it, Esc clears it", async () => {
-    const sessions = [makeSummary({ cwd: CWD, firstMessage: "refactor the parser" }), makeSummary({ cwd: CWD, firstMessage: "write docs" })];
+    const sessions = [
+      makeSummary({ cwd: CWD, firstMessage: "refactor the parser" }),
+      makeSummary({ cwd: CWD, firstMessage: "write docs" }),
+    ];
     const { r } = await renderApp({ sessions });
     await press(r, "/");
     await typeText(r, "parser");
@@ -67,7 +79,10 @@ describe("App", () => {
   });
 
   it("toggles scope with Tab and cycles sort with s", async () => {
-    const sessions = [makeSummary({ cwd: CWD, firstMessage: "here" }), makeSummary({ cwd: "/other/place", firstMessage: "there" })];
+    const sessions = [
+      makeSummary({ cwd: CWD, firstMessage: "here" }),
+      makeSummary({ cwd: "/other/place", firstMessage: "there" }),
+    ];
     const { r } = await renderApp({ sessions });
     expect(r.lastFrame()).not.toContain("there");
     await press(r, RAW.tab);
@@ -165,7 +180,10 @@ describe("App", () => {
   });
 
   it("in picker mode Enter in the search field picks the top match at once", async () => {
-    const sessions = [makeSummary({ cwd: CWD, firstMessage: "write docs" }), makeSummary({ cwd: CWD, firstMessage: "refactor the parser" })];
+    const sessions = [
+      makeSummary({ cwd: CWD, firstMessage: "write docs" }),
+      makeSummary({ cwd: CWD, firstMessage: "refactor the parser" }),
+    ];
     const p = await renderApp({ sessions, print: true });
     // The picker opens typing into its search: no "/" first.
     await typeText(p.r, "parser");
@@ -182,7 +200,11 @@ describe("App", () => {
 
   it("the preview starts at a role line and scrolls from the list with K and J (Shift+↑/↓)", async () => {
     const sessions = makeSessions(2, { cwd: CWD });
-    const entries = Array.from({ length: 30 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", text: `reply ${i} first line\nreply ${i} second line`, toolCalls: [] }));
+    const entries = Array.from({ length: 30 }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      text: `reply ${i} first line\nreply ${i} second line`,
+      toolCalls: [],
+    }));
     const p = await renderApp({ sessions, preview: () => ({ entries, pathLength: 30 }) });
     await resize(p.r, 120, 30);
     let f = await waitForFrame(p.r, (x) => x.includes("reply 29 second line"));
@@ -244,7 +266,13 @@ describe("App", () => {
     const sessions = makeSessions(2, { cwd: CWD });
     const h = await renderApp({
       sessions,
-      preview: () => ({ entries: [{ role: "user", text: "please run the tests", toolCalls: [] }, { role: "assistant", text: "running", toolCalls: ["bash: npm test"] }], pathLength: 2 }),
+      preview: () => ({
+        entries: [
+          { role: "user", text: "please run the tests", toolCalls: [] },
+          { role: "assistant", text: "running", toolCalls: ["bash: npm test"] },
+        ],
+        pathLength: 2,
+      }),
     });
     await resize(h.r, 140, 40);
     expect(h.r.lastFrame()).toContain(sessions[0].id);
@@ -254,7 +282,9 @@ describe("App", () => {
   });
 
   it("renders escape sequences from session files as plain text", async () => {
-    const { r } = await renderApp({ sessions: [makeSummary({ cwd: CWD, firstMessage: "evil \x1b[2J\x1b]0;pwned\x07title" })] });
+    const { r } = await renderApp({
+      sessions: [makeSummary({ cwd: CWD, firstMessage: "evil \x1b[2J\x1b]0;pwned\x07title" })],
+    });
     const f = r.lastFrame()!;
     expect(f).toContain("evil title");
     expect(f).not.toContain("\x1b]0");

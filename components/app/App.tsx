@@ -25,7 +25,16 @@ import { listFrameText } from "../list/rowFormat.js";
 import { SessionList } from "../list/SessionList.js";
 import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
-import { type AppState, type InitOptions, initialState, modeOf, previewOffset, selectedSession, topLayer, update } from "../../src/browser/app/appReducer.js";
+import {
+  type AppState,
+  type InitOptions,
+  initialState,
+  modeOf,
+  previewOffset,
+  selectedSession,
+  topLayer,
+  update,
+} from "../../src/browser/app/appReducer.js";
 import type { Effect, Outcome } from "../../src/browser/app/effects.js";
 import { fullTextNote } from "../../src/browser/list/fullText.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
@@ -68,7 +77,12 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const io = useRef<EffectIO | null>(null);
   const runner = useMemo(() => createEffectRunner(() => io.current!), []);
   useEffect(() => () => runner.dispose(), [runner]);
-  const [state, dispatch] = useUpdateLoop(update, () => seedScan(initialState({ launchCwd, storeDir, all, print, keymap, ...start }), seed), runner.run, START_EFFECTS);
+  const [state, dispatch] = useUpdateLoop(
+    update,
+    () => seedScan(initialState({ launchCwd, storeDir, all, print, keymap, ...start }), seed),
+    runner.run,
+    START_EFFECTS,
+  );
   const { exit: unmount } = useApp();
   const size = useTerminalSize();
   const now = useNow();
@@ -76,7 +90,10 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const layer = topLayer(state);
   // The tree has its own header and search line; the list's search bar is hidden under it.
   const searchBar = !state.tree && !state.reader && (mode === "search" || state.search.value !== "");
-  const layout = useMemo(() => computeLayout({ columns: size.columns, rows: size.rows, searchBar }), [size.columns, size.rows, searchBar]);
+  const layout = useMemo(
+    () => computeLayout({ columns: size.columns, rows: size.rows, searchBar }),
+    [size.columns, size.rows, searchBar],
+  );
 
   // The one key router. It only forwards: the reducer maps (input, key, mode) to a
   // command against the state the key applies to, so fast bursts never see a stale mode.
@@ -111,9 +128,24 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   );
   // Live store (after the first scan); own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
-  const treeIO = useMemo(() => deps.tree ?? { ...realTreeIO, copy: deps.copy ?? (() => {}), cwdExists: deps.cwdExists, ...(deps.piProblem ? { piProblem: deps.piProblem } : {}) }, [deps.tree, deps.copy, deps.cwdExists, deps.piProblem]);
+  const treeIO = useMemo(
+    () =>
+      deps.tree ?? {
+        ...realTreeIO,
+        copy: deps.copy ?? (() => {}),
+        cwdExists: deps.cwdExists,
+        ...(deps.piProblem ? { piProblem: deps.piProblem } : {}),
+      },
+    [deps.tree, deps.copy, deps.cwdExists, deps.piProblem],
+  );
   const takeoutIO = useMemo(
-    () => ({ ...realTakeoutIO, ...(deps.loadIndex ? { loadIndex: deps.loadIndex } : {}), copy: deps.copy, cwdExists: deps.cwdExists, piProblem: deps.piProblem }),
+    () => ({
+      ...realTakeoutIO,
+      ...(deps.loadIndex ? { loadIndex: deps.loadIndex } : {}),
+      copy: deps.copy,
+      cwdExists: deps.cwdExists,
+      piProblem: deps.piProblem,
+    }),
     [deps.loadIndex, deps.copy, deps.cwdExists, deps.piProblem],
   );
   io.current = {
@@ -130,13 +162,22 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   // Clicks and the wheel: the pane under the pointer, from the screen as laid out below.
   const listTop = useRef(0);
   const { stdin } = useStdin();
-  useMouse(stdin, dispatch, { screen: state.reader ? "reader" : state.tree ? "tree" : "list", layout, listTop, rows: state.rows, treeRows: state.tree?.view?.rows.length });
+  useMouse(stdin, dispatch, {
+    screen: state.reader ? "reader" : state.tree ? "tree" : "list",
+    layout,
+    listTop,
+    rows: state.rows,
+    treeRows: state.tree?.view?.rows.length,
+  });
 
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);
   const selected = selectedSession(state);
   const preview = usePreview(selected, deps.loadPreview, cache);
-  const onPreviewBounds = useCallback((path: string, b: { min: number; max: number }) => dispatch({ type: "preview.bounds", path, ...b }), []);
+  const onPreviewBounds = useCallback(
+    (path: string, b: { min: number; max: number }) => dispatch({ type: "preview.bounds", path, ...b }),
+    [],
+  );
 
   if (layout.tooSmall) return <TooSmall columns={size.columns} rows={size.rows} />;
 
@@ -159,13 +200,39 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   if (state.reader) {
     const over = layer && layer.kind !== "reader" ? dialogs(layout.height - 3) : undefined;
     const help = layer?.kind === "help";
-    return <ReaderScreen reader={state.reader} mode={mode} keymap={state.keymap} print={print} columns={size.columns} rows={layout.height} status={state.status} overlay={help ? over : undefined} modal={help ? undefined : over} dispatch={dispatch} />;
+    return (
+      <ReaderScreen
+        reader={state.reader}
+        mode={mode}
+        keymap={state.keymap}
+        print={print}
+        columns={size.columns}
+        rows={layout.height}
+        status={state.status}
+        overlay={help ? over : undefined}
+        modal={help ? undefined : over}
+        dispatch={dispatch}
+      />
+    );
   }
 
   if (state.tree) {
     const over = layer && layer.kind !== "tree" ? dialogs(layout.body) : undefined;
     const help = layer?.kind === "help";
-    return <TreeScreen tree={state.tree} status={state.status} mode={mode} keymap={state.keymap} print={print} layout={layout} overlay={help ? over : undefined} modal={help ? undefined : over} dispatch={dispatch} windowTop={listTop} />;
+    return (
+      <TreeScreen
+        tree={state.tree}
+        status={state.status}
+        mode={mode}
+        keymap={state.keymap}
+        print={print}
+        layout={layout}
+        overlay={help ? over : undefined}
+        modal={help ? undefined : over}
+        dispatch={dispatch}
+        windowTop={listTop}
+      />
+    );
   }
 
   // Help takes the body; other dialogs are drawn over the list, centred.
@@ -176,13 +243,38 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     <Box flexDirection="column" width={size.columns} height={layout.height}>
       <Header
         width={size.columns}
-        info={{ storeLabel, scope: state.scope, shown: state.rows.length, total: state.scopeTotal, sort: state.sort, scan: state.scan, marked: state.marks.size }}
+        info={{
+          storeLabel,
+          scope: state.scope,
+          shown: state.rows.length,
+          total: state.scopeTotal,
+          sort: state.sort,
+          scan: state.scan,
+          marked: state.marks.size,
+        }}
       />
-      {searchBar && <SearchBar input={state.search} active={mode === "search"} width={size.columns} matches={state.rows.length} error={state.query.error} note={fullTextNote(state.fullText, state.query, state.scope)} />}
+      {searchBar && (
+        <SearchBar
+          input={state.search}
+          active={mode === "search"}
+          width={size.columns}
+          matches={state.rows.length}
+          error={state.query.error}
+          note={fullTextNote(state.fullText, state.query, state.scope)}
+        />
+      )}
       {help ? (
         dialogs(layout.body)
       ) : layer?.kind === "usage" ? (
-        <UsageScreen rows={state.rows} layer={layer} scope={state.scope} search={state.search.value} width={size.columns} height={layout.body} dispatch={dispatch} />
+        <UsageScreen
+          rows={state.rows}
+          layer={layer}
+          scope={state.scope}
+          search={state.search.value}
+          width={size.columns}
+          height={layout.body}
+          dispatch={dispatch}
+        />
       ) : (
         <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
           <SessionList
@@ -201,7 +293,18 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             dimmed={!!modal}
             windowTop={listTop}
           />
-          <PreviewPane session={selected} state={preview} position={pv.position} width={pv.width} height={pv.height} inner={pv.inner} offset={previewOffset(state)} query={state.query} onBounds={onPreviewBounds} dimmed={!!modal} />
+          <PreviewPane
+            session={selected}
+            state={preview}
+            position={pv.position}
+            width={pv.width}
+            height={pv.height}
+            inner={pv.inner}
+            offset={previewOffset(state)}
+            query={state.query}
+            onBounds={onPreviewBounds}
+            dimmed={!!modal}
+          />
           {modal && dialogs(layout.body)}
         </Box>
       )}

@@ -9,7 +9,12 @@ afterEach(cleanupInk);
 
 const CWD = "/home/u/proj";
 const sessions = Array.from({ length: 30 }, (_, i) =>
-  makeSummary({ path: `/s/${i}.jsonl`, cwd: CWD, firstMessage: i === 0 ? "tokenizer work" : `session number ${i}`, modified: new Date(100_000 - i * 1000) }),
+  makeSummary({
+    path: `/s/${i}.jsonl`,
+    cwd: CWD,
+    firstMessage: i === 0 ? "tokenizer work" : `session number ${i}`,
+    modified: new Date(100_000 - i * 1000),
+  }),
 );
 
 /** A fake search: records each call, reports hits for the paths given, after a tick. */
@@ -32,7 +37,10 @@ function fakeFullText(hitsFor: (q: Query, tools: boolean) => Record<string, stri
 
 describe("full-text search in the browser", () => {
   it("streams text-only matches in under title matches, with the snippet under the row", async () => {
-    const ft = fakeFullText((_q, tools) => ({ "/s/7.jsonl": "…the tokenizer was slow", ...(tools ? { "/s/9.jsonl": "tokenizer.ts: 3 errors" } : {}) }));
+    const ft = fakeFullText((_q, tools) => ({
+      "/s/7.jsonl": "…the tokenizer was slow",
+      ...(tools ? { "/s/9.jsonl": "tokenizer.ts: 3 errors" } : {}),
+    }));
     const { r } = await renderApp({ sessions, launchCwd: CWD, deps: { fullText: ft.fn } });
     await resize(r, 100, 24);
     await press(r, "/");

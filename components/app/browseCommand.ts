@@ -42,12 +42,17 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const early = startEarlyScan(store.dir, values.all ? undefined : io.cwd);
   // The UI decides its colours once, when its theme module loads: say which before that.
   process.env.PI_SESSIONS_THEME = config.theme;
-  const storeLabel = store.source === "fallback" ? `${store.dir} (a copy of the demo store: changes stay there)` : tildePath(store.dir, io.env.HOME);
+  const storeLabel =
+    store.source === "fallback"
+      ? `${store.dir} (a copy of the demo store: changes stay there)`
+      : tildePath(store.dir, io.env.HOME);
   // This folder's newest sessions on the screen before Ink loads (not for a picker, a search
   // given at start, or --all: those start elsewhere than the plain list of this folder).
   const first =
     !values.all && !picking && !values.query && io.isTTY && io.env.PI_SESSIONS_FIRST_SCREEN !== "0"
-      ? await (await import("./firstScreen.js")).drawFirstScreen({ storeDir: store.dir, cwd: io.cwd, storeLabel, config, current: values.current })
+      ? await (
+          await import("./firstScreen.js")
+        ).drawFirstScreen({ storeDir: store.dir, cwd: io.cwd, storeLabel, config, current: values.current })
       : undefined;
   const { runBrowser } = await withoutFetch(() => import("./launch.js"));
   return runBrowser({

@@ -18,7 +18,12 @@ export type StartOptions = Pick<InitOptions, "sort" | "scope" | "query" | "openI
  * its warnings) and the reducer's starting options. One place, so the first screen drawn
  * before Ink (firstScreen.ts) and Ink's first frame start from the same state.
  */
-export function browserStart(o: { config?: Config; query?: string; current?: string; configWarnings?: readonly string[] }): { keymap: Keymap; warnings: string[]; start: StartOptions } {
+export function browserStart(o: {
+  config?: Config;
+  query?: string;
+  current?: string;
+  configWarnings?: readonly string[];
+}): { keymap: Keymap; warnings: string[]; start: StartOptions } {
   const { keymap, warnings } = userKeymap(o.config?.keys ?? {});
   const threaded = o.config?.threaded && o.config.sort === "recent";
   return {

@@ -6,7 +6,11 @@ import { parse } from "../../src/cli/common/parse.js";
 
 /** `config --path` prints where the file is; `config` prints the settings in effect. */
 export async function configCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { config: { type: "string" }, path: { type: "boolean" }, help: { type: "boolean", short: "h" } });
+  const { values, positionals } = parse(args, {
+    config: { type: "string" },
+    path: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
   if (positionals.length) throw usageError("config takes no arguments");
   const path = configPath(values.config, io.env, io.cwd);
   if (values.path) {

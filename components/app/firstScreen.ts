@@ -19,7 +19,13 @@ export interface FirstScreen {
  * sessions (probed on this thread in a few milliseconds). Ink then starts from the same
  * rows and draws over them. Undefined (nothing drawn) in any other case.
  */
-export async function drawFirstScreen(o: { storeDir: string; cwd: string; storeLabel: string; config?: Config; current?: string }): Promise<FirstScreen | undefined> {
+export async function drawFirstScreen(o: {
+  storeDir: string;
+  cwd: string;
+  storeLabel: string;
+  config?: Config;
+  current?: string;
+}): Promise<FirstScreen | undefined> {
   const out = process.stdout;
   if (!out.isTTY || !process.stdin.isTTY || !out.columns || !out.rows) return undefined;
   const probes = await quickProbe(o.storeDir, o.cwd);
@@ -28,7 +34,13 @@ export async function drawFirstScreen(o: { storeDir: string; cwd: string; storeL
   const { keymap, start } = browserStart({ config: o.config, current: o.current });
   const state = seedScan(initialState({ launchCwd: o.cwd, storeDir: o.storeDir, keymap, ...start }), seed);
   if (state.scope !== "cwd") return undefined;
-  const text = preframe(state, { columns: out.columns, rows: out.rows, storeLabel: o.storeLabel, keymap, now: Date.now() });
+  const text = preframe(state, {
+    columns: out.columns,
+    rows: out.rows,
+    storeLabel: o.storeLabel,
+    keymap,
+    now: Date.now(),
+  });
   if (!text) return undefined;
   holdKeyboard();
   const restore = enterFullScreen(1, { mouse: o.config?.mouse ?? true });

@@ -17,7 +17,15 @@ import { newSessionArgs, piArgs, piCommandProblem, spawnPi } from "./spawnPi.js"
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../../src/browser/keys/keyStream.js";
-import { afterResize, CLEAR_SCREEN, enterFullScreen, holdKeyboard, openTerminalOut, releaseStdin, suspendToShell } from "./terminal.js";
+import {
+  afterResize,
+  CLEAR_SCREEN,
+  enterFullScreen,
+  holdKeyboard,
+  openTerminalOut,
+  releaseStdin,
+  suspendToShell,
+} from "./terminal.js";
 
 export interface BrowserOptions {
   storeDir: string;
@@ -61,7 +69,12 @@ const isDir = (p: string) => {
   }
 };
 
-export const realDeps: BrowserDeps = { scan: scanInWorker, loadPreview: (p) => loadPreviewTail(p), cwdExists: isDir, watch: (dir, known, onChanges) => watchStore(dir, known, onChanges) };
+export const realDeps: BrowserDeps = {
+  scan: scanInWorker,
+  loadPreview: (p) => loadPreviewTail(p),
+  cwdExists: isDir,
+  watch: (dir, known, onChanges) => watchStore(dir, known, onChanges),
+};
 
 function writeStdout(text: string): Promise<void> {
   return new Promise((done) => process.stdout.write(text, () => done()));
@@ -74,12 +87,16 @@ function writeStdout(text: string): Promise<void> {
  */
 export async function runBrowser(opts: BrowserOptions): Promise<number> {
   if (!process.stdin.isTTY) {
-    process.stderr.write("pi-sessions: the browser needs an interactive terminal on stdin.\nFor scripts use `pi-sessions list` (or `pi-sessions list --json`).\n");
+    process.stderr.write(
+      "pi-sessions: the browser needs an interactive terminal on stdin.\nFor scripts use `pi-sessions list` (or `pi-sessions list --json`).\n",
+    );
     return 2;
   }
   const term = openTerminalOut(opts.print);
   if (!term) {
-    process.stderr.write("pi-sessions: no terminal to draw on (stdout, /dev/tty and stderr are not terminals).\nFor scripts use `pi-sessions list`.\n");
+    process.stderr.write(
+      "pi-sessions: no terminal to draw on (stdout, /dev/tty and stderr are not terminals).\nFor scripts use `pi-sessions list`.\n",
+    );
     return 2;
   }
 

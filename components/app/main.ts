@@ -8,7 +8,6 @@ export interface LaunchHooks {
   onFirstFrame?: () => void;
 }
 
-
 /** The bundled program's entry (dist/bundle/app.js, loaded by src/bin.ts): the CLI with the browser. */
 export function main(argv: string[], hooks: LaunchHooks = {}): Promise<number> {
   return run(argv, { ...processIO(), onFirstFrame: hooks.onFirstFrame }, UI_COMMANDS);

@@ -16,8 +16,16 @@ function state(n: number) {
 
 describe("preframe", () => {
   it("draws the list screen Ink starts with: header, framed rows with the first selected, an empty preview, the hints", () => {
-    const text = preframe(state(3), { columns: 120, rows: 20, storeLabel: "~/.pi/agent/sessions", keymap: DEFAULT_KEYMAP, now: Date.parse("2025-01-16T12:00:00Z") })!;
-    const lines = strip(text).split("\n").map((l) => l.replace(/\r$/, ""));
+    const text = preframe(state(3), {
+      columns: 120,
+      rows: 20,
+      storeLabel: "~/.pi/agent/sessions",
+      keymap: DEFAULT_KEYMAP,
+      now: Date.parse("2025-01-16T12:00:00Z"),
+    })!;
+    const lines = strip(text)
+      .split("\n")
+      .map((l) => l.replace(/\r$/, ""));
     expect(lines).toHaveLength(20);
     expect(lines[0]).toMatch(/^pi-sessions ~\/\.pi\/agent\/sessions · this folder · 3\/3/);
     expect(lines[1]).toMatch(/^╭─ Sessions · this folder ─+ 1 of 3 ─╮╭─ Preview ─+╮$/);
@@ -32,7 +40,9 @@ describe("preframe", () => {
     const o = { columns: 120, rows: 20, storeLabel: "s", keymap: DEFAULT_KEYMAP, now: 0 };
     expect(preframe(state(0), o)).toBeUndefined();
     expect(preframe(state(3), { ...o, columns: 40 })).toBeUndefined();
-    const searched = seedScan(initialState({ launchCwd: CWD, query: "x" }), [{ k: "summaries", items: makeSessions(2, { cwd: CWD }) }]);
+    const searched = seedScan(initialState({ launchCwd: CWD, query: "x" }), [
+      { k: "summaries", items: makeSessions(2, { cwd: CWD }) },
+    ]);
     expect(preframe(searched, o)).toBeUndefined();
   });
   it("styles with the theme's attributes", () => {

@@ -16,7 +16,18 @@ import { theme, type Tone } from "../theme/theme.js";
  * starts with, so a key pressed now acts on the rows on screen.
  */
 
-const FG: Record<string, number> = { black: 30, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36, white: 37, gray: 90, blackBright: 90 };
+const FG: Record<string, number> = {
+  black: 30,
+  red: 31,
+  green: 32,
+  yellow: 33,
+  blue: 34,
+  magenta: 35,
+  cyan: 36,
+  white: 37,
+  gray: 90,
+  blackBright: 90,
+};
 
 /** `text` in a tone's SGR attributes (nothing when the tone has none). */
 export function styled(text: string, tone: Tone | undefined): string {
@@ -29,18 +40,34 @@ export function styled(text: string, tone: Tone | undefined): string {
   return codes.length ? `\x1b[${codes.join(";")}m${text}\x1b[0m` : text;
 }
 
-function frameLines(title: string, info: string, focused: boolean, width: number, height: number, body: string[]): string[] {
+function frameLines(
+  title: string,
+  info: string,
+  focused: boolean,
+  width: number,
+  height: number,
+  body: string[],
+): string[] {
   const tone = focused ? theme.focus : theme.border;
   const inner = Math.max(0, width - 2);
   const b = topBorder(title, info, width);
-  const out = [styled(b.left, tone) + styled(b.title, focused ? theme.title : theme.muted) + styled(b.fill, tone) + styled(b.info, theme.muted) + styled(b.right, tone)];
+  const out = [
+    styled(b.left, tone) +
+      styled(b.title, focused ? theme.title : theme.muted) +
+      styled(b.fill, tone) +
+      styled(b.info, theme.muted) +
+      styled(b.right, tone),
+  ];
   for (let i = 0; i < height - 2; i++) out.push(styled("│", tone) + (body[i] ?? " ".repeat(inner)) + styled("│", tone));
   out.push(styled(`╰${"─".repeat(inner)}╯`, tone));
   return out;
 }
 
 /** The whole first screen as text to write at the top of the alternate screen, or undefined when the list screen is not what Ink would draw first. */
-export function preframe(s: AppState, o: { columns: number; rows: number; storeLabel: string; keymap: Keymap; now: number }): string | undefined {
+export function preframe(
+  s: AppState,
+  o: { columns: number; rows: number; storeLabel: string; keymap: Keymap; now: number },
+): string | undefined {
   const layout = computeLayout({ columns: o.columns, rows: o.rows });
   if (layout.tooSmall || s.rows.length === 0 || s.stack.length > 0 || s.search.value) return undefined;
   const { list, preview: pv } = layout;
@@ -51,14 +78,42 @@ export function preframe(s: AppState, o: { columns: number; rows: number; storeL
     const row = s.rows[i];
     const selected = i === s.cursor;
     const tone = rowTone(row, selected);
-    body.push(styled(formatRow(row, { width: innerW, selected, showCwd: s.scope === "all", now: o.now, open: row.session.path === s.openInPi }), tone ? theme[tone] : undefined));
+    body.push(
+      styled(
+        formatRow(row, {
+          width: innerW,
+          selected,
+          showCwd: s.scope === "all",
+          now: o.now,
+          open: row.session.path === s.openInPi,
+        }),
+        tone ? theme[tone] : undefined,
+      ),
+    );
   }
   const frame = listFrameText(s.scope, s.cursor, s.rows.length);
   const listLines = frameLines(frame.title, frame.info, true, list.width, list.height, body);
-  const pvLines = frameLines("Preview", "", false, pv.width, pv.height, [styled(padToWidth(" loading…", pv.width - 2), theme.muted)]);
-  const bodyLines = pv.position === "right" ? listLines.map((l, i) => l + (pvLines[i] ?? "")) : [...listLines, ...pvLines];
+  const pvLines = frameLines("Preview", "", false, pv.width, pv.height, [
+    styled(padToWidth(" loading…", pv.width - 2), theme.muted),
+  ]);
+  const bodyLines =
+    pv.position === "right" ? listLines.map((l, i) => l + (pvLines[i] ?? "")) : [...listLines, ...pvLines];
   const header = styled(
-    truncateToWidth(headerText({ storeLabel: sanitizeLine(o.storeLabel), scope: s.scope, shown: s.rows.length, total: s.scopeTotal, sort: s.sort, scan: s.scan, marked: 0 }, o.columns), o.columns),
+    truncateToWidth(
+      headerText(
+        {
+          storeLabel: sanitizeLine(o.storeLabel),
+          scope: s.scope,
+          shown: s.rows.length,
+          total: s.scopeTotal,
+          sort: s.sort,
+          scan: s.scan,
+          marked: 0,
+        },
+        o.columns,
+      ),
+      o.columns,
+    ),
     theme.title,
   );
   const footer = styled(footerText(hintsFor("list", s.print), o.keymap, o.columns, "list"), theme.muted);

@@ -19,11 +19,15 @@ describe("piCommandProblem", () => {
     expect(piCommandProblem("mypi --flag", { PATH: dir }, "/", "linux")).toBeUndefined();
   });
   it("says when it is not on PATH, and how to point elsewhere", () => {
-    expect(piCommandProblem("pi", { PATH: dir }, "/", "linux")).toBe(`cannot resume: 'pi' is not on PATH; set --pi-command, $PI_SESSIONS_PI or "piCommand" in the config`);
+    expect(piCommandProblem("pi", { PATH: dir }, "/", "linux")).toBe(
+      `cannot resume: 'pi' is not on PATH; set --pi-command, $PI_SESSIONS_PI or "piCommand" in the config`,
+    );
   });
   it("checks a path as given: present and executable", () => {
     expect(piCommandProblem(exe, {}, "/", "linux")).toBeUndefined();
-    expect(piCommandProblem("/nonexistent/pi", {}, "/", "linux")).toMatch(/^cannot resume: \/nonexistent\/pi is not an executable file/);
+    expect(piCommandProblem("/nonexistent/pi", {}, "/", "linux")).toMatch(
+      /^cannot resume: \/nonexistent\/pi is not an executable file/,
+    );
     expect(piCommandProblem(plain, {}, "/", "linux")).toMatch(/is not an executable file/);
     expect(piCommandProblem("./mypi", {}, dir, "linux")).toBeUndefined();
   });

@@ -36,7 +36,9 @@ export function spawnPi(piCommand: string, piArguments: readonly string[], cwd: 
     };
     const child = spawn(cmd ?? "pi", [...args, ...piArguments], { cwd, stdio: "inherit" });
     child.on("error", (e) => {
-      process.stderr.write(`pi-sessions: could not run '${piCommand}': ${e.message}\n(set --pi-command or $PI_SESSIONS_PI)\n`);
+      process.stderr.write(
+        `pi-sessions: could not run '${piCommand}': ${e.message}\n(set --pi-command or $PI_SESSIONS_PI)\n`,
+      );
       done(127);
     });
     child.on("exit", (code, signal) => done(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));
@@ -58,12 +60,19 @@ function runnable(path: string): boolean {
  * gives up the screen (and before a resume-at-entry writes), so a missing pi is said in
  * place and the browser stays open.
  */
-export function piCommandProblem(piCommand: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), platform = process.platform): string | undefined {
+export function piCommandProblem(
+  piCommand: string,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  platform = process.platform,
+): string | undefined {
   const [cmd] = splitCommand(piCommand);
-  const how = "set --pi-command, $PI_SESSIONS_PI or \"piCommand\" in the config";
+  const how = 'set --pi-command, $PI_SESSIONS_PI or "piCommand" in the config';
   if (!cmd) return `no pi command to resume with; ${how}`;
   if (cmd.includes("/") || cmd.includes("\\")) {
-    return runnable(isAbsolute(cmd) ? cmd : resolve(cwd, cmd)) ? undefined : `cannot resume: ${cmd} is not an executable file; ${how}`;
+    return runnable(isAbsolute(cmd) ? cmd : resolve(cwd, cmd))
+      ? undefined
+      : `cannot resume: ${cmd} is not an executable file; ${how}`;
   }
   const exts = platform === "win32" ? ["", ...(env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")] : [""];
   for (const dir of (env.PATH ?? "").split(delimiter)) {

@@ -21,9 +21,12 @@ interface Props {
   limit?: number;
 }
 
-const Item = ({ isSelected = false, label }: { isSelected?: boolean; label: string }) => <Text {...(isSelected ? theme.selected : {})}>{label}</Text>;
+const Item = ({ isSelected = false, label }: { isSelected?: boolean; label: string }) => (
+  <Text {...(isSelected ? theme.selected : {})}>{label}</Text>
+);
 
-const Indicator = ({ isSelected = false }: { isSelected?: boolean }) => (isSelected ? <Text {...theme.selected}>{" ❯ "}</Text> : <Text>{"   "}</Text>);
+const Indicator = ({ isSelected = false }: { isSelected?: boolean }) =>
+  isSelected ? <Text {...theme.selected}>{" ❯ "}</Text> : <Text>{"   "}</Text>;
 
 /**
  * A choice dialog's list (ink-select-input: ↑↓ or j/k, Enter, or 1–9). Rows are padded to
@@ -40,5 +43,13 @@ export function ChoiceList({ choices, width, onChoose, limit }: Props) {
       }),
     [choices, room],
   );
-  return <SelectInput items={items} indicatorComponent={Indicator} itemComponent={Item} {...(limit !== undefined && limit < choices.length ? { limit: Math.max(1, limit) } : {})} onSelect={(i) => onChoose(i.value)} />;
+  return (
+    <SelectInput
+      items={items}
+      indicatorComponent={Indicator}
+      itemComponent={Item}
+      {...(limit !== undefined && limit < choices.length ? { limit: Math.max(1, limit) } : {})}
+      onSelect={(i) => onChoose(i.value)}
+    />
+  );
 }

@@ -19,15 +19,33 @@ export function CwdMissingDialog({ cwd, launchCwd, keymap, areaWidth, areaHeight
   const width = modalWidth([60, sanitizeLine(cwd).length + 2], Math.min(90, areaWidth - 4));
   const room = width - 6;
   const choices: Choice[] = [
-    { label: "Continue in the current folder", keys: keysLabel(keymap, "dialog.confirm", 1), command: "dialog.confirm" },
-    { label: "Fork into the current folder (a new session)", keys: keysLabel(keymap, "dialog.fork", 1), command: "dialog.fork" },
+    {
+      label: "Continue in the current folder",
+      keys: keysLabel(keymap, "dialog.confirm", 1),
+      command: "dialog.confirm",
+    },
+    {
+      label: "Fork into the current folder (a new session)",
+      keys: keysLabel(keymap, "dialog.fork", 1),
+      command: "dialog.fork",
+    },
     { label: "Cancel", keys: keysLabel(keymap, "dialog.cancel", 1), command: "dialog.cancel" },
   ];
   return (
-    <Modal areaWidth={areaWidth} areaHeight={areaHeight} width={width} height={7 + choices.length} title="Folder missing">
+    <Modal
+      areaWidth={areaWidth}
+      areaHeight={areaHeight}
+      width={width}
+      height={7 + choices.length}
+      title="Folder missing"
+    >
       <ModalLine width={width} tone="warning" text="The session's folder no longer exists:" />
       <ModalLine width={width} text={"  " + truncateStartToWidth(sanitizeLine(cwd), room)} />
-      <ModalLine width={width} tone="muted" text={"current folder: " + truncateStartToWidth(sanitizeLine(launchCwd), room - 16)} />
+      <ModalLine
+        width={width}
+        tone="muted"
+        text={"current folder: " + truncateStartToWidth(sanitizeLine(launchCwd), room - 16)}
+      />
       <ModalLine width={width} text="" />
       <ChoiceList choices={choices} width={width} onChoose={onChoose} />
       <ModalLine width={width} tone="muted" text="↑↓ choose · Enter or the key at the right" />

@@ -23,7 +23,14 @@ function fakeLifecycle(trash: string | undefined, over: Partial<LifecycleDeps> =
     rename: async (_path, name) => ({ name }),
     trash: (targets) => {
       calls.trash.push(targets);
-      const records: TrashRecord[] = targets.map((t) => ({ original: t.path, trashedFile: `${TRASH}/files/x`, infoFile: `${TRASH}/info/x.trashinfo`, deletedAt: "", batch: "b", bytes: t.bytes }));
+      const records: TrashRecord[] = targets.map((t) => ({
+        original: t.path,
+        trashedFile: `${TRASH}/files/x`,
+        infoFile: `${TRASH}/info/x.trashinfo`,
+        deletedAt: "",
+        batch: "b",
+        bytes: t.bytes,
+      }));
       return { records };
     },
     deletePermanently: (targets) => {
@@ -42,19 +49,29 @@ function fakeLifecycle(trash: string | undefined, over: Partial<LifecycleDeps> =
 describe("deleteLines", () => {
   const t: DeleteTarget = { path: "/s/a.jsonl", sessionId: "a", title: "fix the parser", bytes: 2048, mtimeMs: 0 };
   it("says where the file goes", () => {
-    const text = deleteLines({ step: "confirm", targets: [t], bulk: false, trashDir: TRASH, now: 60_000 }).map((l) => l.text);
+    const text = deleteLines({ step: "confirm", targets: [t], bulk: false, trashDir: TRASH, now: 60_000 }).map(
+      (l) => l.text,
+    );
     expect(text).toContain('Delete session "fix the parser"?');
     expect(text).toContain(`Move to trash (${TRASH})`);
     expect(text.join("\n")).not.toMatch(/permanently|pi may have it open/);
   });
   it("without a trash says Delete permanently and that it will ask again; warns about a recent write", () => {
-    const text = deleteLines({ step: "confirm", targets: [t], bulk: false, trashDir: null, now: 5_000 }).map((l) => l.text).join("\n");
+    const text = deleteLines({ step: "confirm", targets: [t], bulk: false, trashDir: null, now: 5_000 })
+      .map((l) => l.text)
+      .join("\n");
     expect(text).toContain("Delete permanently");
     expect(text).toContain("asked again");
     expect(text).toContain("pi may have it open");
   });
   it("summarises a bulk delete: count and total size", () => {
-    const text = deleteLines({ step: "confirm", targets: [t, { ...t, path: "/s/b" }, { ...t, path: "/s/c" }], bulk: true, trashDir: TRASH, now: 60_000 }).map((l) => l.text);
+    const text = deleteLines({
+      step: "confirm",
+      targets: [t, { ...t, path: "/s/b" }, { ...t, path: "/s/c" }],
+      bulk: true,
+      trashDir: TRASH,
+      now: 60_000,
+    }).map((l) => l.text);
     expect(text[0]).toBe("Delete 3 sessions (6.0 KB)?");
   });
 });
@@ -71,7 +88,18 @@ describe("DeleteDialog in the app", () => {
     expect(f).toContain("▸ Cancel (Enter, Esc, any key)  ·  y delete");
     await press(r, "y");
     await waitForFrame(r, (x) => x.includes("Moved 1 session to the trash — u to undo") && !x.includes("session 0"));
-    expect(life.calls.trash).toEqual([[{ path: sessions[0].path, sessionId: sessions[0].id, title: "session 0", bytes: 2048, mtimeMs: sessions[0].mtimeMs, ours: false }]]);
+    expect(life.calls.trash).toEqual([
+      [
+        {
+          path: sessions[0].path,
+          sessionId: sessions[0].id,
+          title: "session 0",
+          bytes: 2048,
+          mtimeMs: sessions[0].mtimeMs,
+          ours: false,
+        },
+      ],
+    ]);
     await press(r, "u");
     await waitForFrame(r, (x) => x.includes("Restored 1 session") && x.includes("session 0"));
     expect(life.calls.restored).toEqual([sessions[0].path]);
@@ -110,7 +138,18 @@ describe("DeleteDialog in the app", () => {
 
   it("a file changed since it was shown is refused with the message; a trash that cannot take it offers the second confirmation", async () => {
     const sessions = makeSessions(2, { cwd: CWD });
-    const changed = fakeLifecycle(TRASH, { trash: (t) => ({ records: [], failed: { path: t[0].path, error: Object.assign(new Error(`${t[0].path} changed since you confirmed (pi may be writing to it); not deleted`), { name: "DeleteRefused" }) } }) });
+    const changed = fakeLifecycle(TRASH, {
+      trash: (t) => ({
+        records: [],
+        failed: {
+          path: t[0].path,
+          error: Object.assign(
+            new Error(`${t[0].path} changed since you confirmed (pi may be writing to it); not deleted`),
+            { name: "DeleteRefused" },
+          ),
+        },
+      }),
+    });
     const a = await renderApp({ sessions, deps: { lifecycle: changed.deps } });
     await press(a.r, DELETE_KEY, "y");
     const f = await waitForFrame(a.r, (x) => x.includes("changed since you confirmed"));
@@ -118,10 +157,23 @@ describe("DeleteDialog in the app", () => {
     expect(f).not.toContain("permanently?");
     await cleanupInk();
 
-    const full = fakeLifecycle(TRASH, { trash: (t) => ({ records: [], failed: { path: t[0].path, error: Object.assign(new Error("cannot move to the trash: EXDEV"), { name: "TrashUnavailable" }) } }) });
+    const full = fakeLifecycle(TRASH, {
+      trash: (t) => ({
+        records: [],
+        failed: {
+          path: t[0].path,
+          error: Object.assign(new Error("cannot move to the trash: EXDEV"), { name: "TrashUnavailable" }),
+        },
+      }),
+    });
     const b = await renderApp({ sessions, deps: { lifecycle: full.deps } });
     await press(b.r, DELETE_KEY, "y");
-    await waitForFrame(b.r, (x) => x.includes('Delete "session 0" permanently?') && x.includes("Cannot move to the trash: cannot move to the trash: EXDEV"));
+    await waitForFrame(
+      b.r,
+      (x) =>
+        x.includes('Delete "session 0" permanently?') &&
+        x.includes("Cannot move to the trash: cannot move to the trash: EXDEV"),
+    );
     await press(b.r, "y");
     await waitForFrame(b.r, (x) => x.includes("Deleted 1 session permanently"));
     expect(full.calls.permanent).toHaveLength(1);
@@ -146,9 +198,23 @@ describe("our own writes", () => {
     let onChanges: ((c: StoreChanges) => void) | undefined;
     const watch: WatchFn = (_dir, _known, cb) => {
       onChanges = cb;
-      return { refresh: async () => onChanges?.({ updated: [{ ...sessions[0], name: "renamed", ...written }], removed: [], diagnostics: [] }), close: () => {} };
+      return {
+        refresh: async () =>
+          onChanges?.({ updated: [{ ...sessions[0], name: "renamed", ...written }], removed: [], diagnostics: [] }),
+        close: () => {},
+      };
     };
-    return { sessions, written, watch, changedByPi: () => onChanges?.({ updated: [{ ...sessions[0], name: "renamed", bytes: written.bytes + 300, mtimeMs: now - 100 }], removed: [], diagnostics: [] }) };
+    return {
+      sessions,
+      written,
+      watch,
+      changedByPi: () =>
+        onChanges?.({
+          updated: [{ ...sessions[0], name: "renamed", bytes: written.bytes + 300, mtimeMs: now - 100 }],
+          removed: [],
+          diagnostics: [],
+        }),
+    };
   }
 
   it("a rename does not make the next delete warn that pi may have the file open", async () => {

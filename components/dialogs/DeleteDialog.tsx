@@ -44,8 +44,10 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
   }
   out.push({ text: "" });
   if (p.step === "confirm") {
-    if (p.permanent) out.push({ text: "Delete permanently, not to the trash; you will be asked again.", tone: "error" });
-    else if (p.trashDir === null) out.push({ text: "Delete permanently (there is no trash here); you will be asked again.", tone: "error" });
+    if (p.permanent)
+      out.push({ text: "Delete permanently, not to the trash; you will be asked again.", tone: "error" });
+    else if (p.trashDir === null)
+      out.push({ text: "Delete permanently (there is no trash here); you will be asked again.", tone: "error" });
     else out.push({ text: p.trashDir ? `Move to trash (${p.trashDir})` : "Move to trash", tone: "warning" });
     // Cancel has the focus: Enter (a reflex after the key that opened this) cancels; only y deletes.
     out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete", tone: "key" });
@@ -58,13 +60,22 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
 
 export function DeleteDialog({ width, height, ...p }: Props) {
   const lines = deleteLines(p);
-  const w = modalWidth(lines.map((l) => displayWidth(l.text) + (l.path ? 2 : 0)), Math.max(20, width - 4), 50);
+  const w = modalWidth(
+    lines.map((l) => displayWidth(l.text) + (l.path ? 2 : 0)),
+    Math.max(20, width - 4),
+    50,
+  );
   const room = w - 4;
   const title = p.step === "permanent" ? "Delete permanently" : "Delete";
   return (
     <Modal areaWidth={width} areaHeight={height} width={w} height={lines.length + 2} title={title}>
       {lines.map((l, i) => (
-        <ModalLine key={i} width={w} tone={l.tone} text={l.path ? "  " + truncatePathToWidth(l.text, room - 2) : l.text} />
+        <ModalLine
+          key={i}
+          width={w}
+          tone={l.tone}
+          text={l.path ? "  " + truncatePathToWidth(l.text, room - 2) : l.text}
+        />
       ))}
     </Modal>
   );

@@ -26,20 +26,71 @@ interface Props {
 }
 
 /** The one place that decides which dialog or overlay is up. Null when none is. */
-export function DialogHost({ layer, keymap, launchCwd, helpTop, width, height, trashDir, sessionTitle = "", print = false, onChoose = () => {} }: Props) {
+export function DialogHost({
+  layer,
+  keymap,
+  launchCwd,
+  helpTop,
+  width,
+  height,
+  trashDir,
+  sessionTitle = "",
+  print = false,
+  onChoose = () => {},
+}: Props) {
   switch (layer?.kind) {
     case "help":
       return <HelpOverlay keymap={keymap} width={width} height={height} top={helpTop} />;
     case "cwdMissing":
-      return <CwdMissingDialog cwd={layer.cwd} launchCwd={launchCwd} keymap={keymap} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
+      return (
+        <CwdMissingDialog
+          cwd={layer.cwd}
+          launchCwd={launchCwd}
+          keymap={keymap}
+          areaWidth={width}
+          areaHeight={height}
+          onChoose={onChoose}
+        />
+      );
     case "menu":
-      return <ActionMenu title={sessionTitle} screen={layer.screen} keymap={keymap} print={print} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
+      return (
+        <ActionMenu
+          title={sessionTitle}
+          screen={layer.screen}
+          keymap={keymap}
+          print={print}
+          areaWidth={width}
+          areaHeight={height}
+          onChoose={onChoose}
+        />
+      );
     case "rename":
       return <RenameDialog title={layer.title} input={layer.input} width={width} height={height} />;
     case "delete":
-      return <DeleteDialog step={layer.step} targets={layer.targets} bulk={layer.bulk} reason={layer.reason} permanent={layer.permanent} trashDir={trashDir} now={Date.now()} width={width} height={height} />;
+      return (
+        <DeleteDialog
+          step={layer.step}
+          targets={layer.targets}
+          bulk={layer.bulk}
+          reason={layer.reason}
+          permanent={layer.permanent}
+          trashDir={trashDir}
+          now={Date.now()}
+          width={width}
+          height={height}
+        />
+      );
     case "export":
-      return <ExportDialog title={sanitizeLine(layer.title)} dir={sanitizeLine(launchCwd)} keymap={keymap} areaWidth={width} areaHeight={height} onChoose={onChoose} />;
+      return (
+        <ExportDialog
+          title={sanitizeLine(layer.title)}
+          dir={sanitizeLine(launchCwd)}
+          keymap={keymap}
+          areaWidth={width}
+          areaHeight={height}
+          onChoose={onChoose}
+        />
+      );
     case "search":
     case "reader": // the reader is a screen, drawn by ReaderScreen
     case "tree": // the tree is a screen, drawn by TreeScreen

@@ -4,7 +4,12 @@ import { makeSummary } from "../../test/helpers/sessions.js";
 
 afterEach(cleanupInk);
 
-const session = makeSummary({ path: "/s/one.jsonl", cwd: "/home/u/work", name: "the session", firstMessage: "hello there" });
+const session = makeSummary({
+  path: "/s/one.jsonl",
+  cwd: "/home/u/work",
+  name: "the session",
+  firstMessage: "hello there",
+});
 
 describe("n, and copy without a clipboard, on screen", () => {
   it("n leaves for pi in the session's folder", async () => {

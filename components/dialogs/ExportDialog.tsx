@@ -24,11 +24,25 @@ interface Props {
 
 /** `e`: which format to export to; the file goes into the current folder under a new name. */
 export function ExportDialog({ title, dir, keymap, areaWidth, areaHeight, onChoose }: Props) {
-  const choices: Choice[] = EXPORT_CHOICES.map((c) => ({ label: c.label, keys: keysLabel(keymap, c.command, 1), command: c.command }));
+  const choices: Choice[] = EXPORT_CHOICES.map((c) => ({
+    label: c.label,
+    keys: keysLabel(keymap, c.command, 1),
+    command: c.command,
+  }));
   const note = `to a new file in ${dir}`;
-  const width = modalWidth([...choices.map((c) => c.label.length + c.keys.length + 6), title.length + 12, note.length + 4], Math.min(80, areaWidth - 4), 44);
+  const width = modalWidth(
+    [...choices.map((c) => c.label.length + c.keys.length + 6), title.length + 12, note.length + 4],
+    Math.min(80, areaWidth - 4),
+    44,
+  );
   return (
-    <Modal areaWidth={areaWidth} areaHeight={areaHeight} width={width} height={choices.length + 6} title={`Export · ${title}`}>
+    <Modal
+      areaWidth={areaWidth}
+      areaHeight={areaHeight}
+      width={width}
+      height={choices.length + 6}
+      title={`Export · ${title}`}
+    >
       <ModalLine width={width} tone="muted" text={note} />
       <ModalLine width={width} text="" />
       <ChoiceList choices={choices} width={width} onChoose={onChoose} />

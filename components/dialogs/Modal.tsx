@@ -25,14 +25,29 @@ export function Modal({ areaWidth, areaHeight, width, height, title, children }:
   const inner = Math.max(1, box.width - 2);
   const top = truncateToWidth(`─ ${title} `, inner);
   return (
-    <Box position="absolute" marginLeft={box.left} marginTop={box.top} width={box.width} height={box.height} flexDirection="column">
+    <Box
+      position="absolute"
+      marginLeft={box.left}
+      marginTop={box.top}
+      width={box.width}
+      height={box.height}
+      flexDirection="column"
+    >
       <Text {...theme.border}>
         {"╭"}
         <Text {...theme.title}>{top}</Text>
         {"─".repeat(Math.max(0, inner - displayWidth(top)))}
         {"╮"}
       </Text>
-      <Box borderStyle="round" borderTop={false} borderColor={borderColor} width={box.width} height={box.height - 1} flexDirection="column" overflow="hidden">
+      <Box
+        borderStyle="round"
+        borderTop={false}
+        borderColor={borderColor}
+        width={box.width}
+        height={box.height - 1}
+        flexDirection="column"
+        overflow="hidden"
+      >
         {children}
       </Box>
     </Box>
@@ -41,5 +56,9 @@ export function Modal({ areaWidth, areaHeight, width, height, title, children }:
 
 /** One full-width row of a dialog: a space, the text padded to the inner width, so it covers what is beneath. */
 export function ModalLine({ text, width, tone }: { text: string; width: number; tone?: keyof typeof theme }) {
-  return <Text {...(tone ? theme[tone] : {})}>{" " + padToWidth(truncateToWidth(text, Math.max(0, width - 4)), Math.max(0, width - 4)) + " "}</Text>;
+  return (
+    <Text {...(tone ? theme[tone] : {})}>
+      {" " + padToWidth(truncateToWidth(text, Math.max(0, width - 4)), Math.max(0, width - 4)) + " "}
+    </Text>
+  );
 }

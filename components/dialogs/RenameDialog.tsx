@@ -10,5 +10,15 @@ interface Props {
 
 /** The name being typed; an empty name clears it. */
 export function RenameDialog({ title, input, width, height }: Props) {
-  return <TextFieldDialog heading="Rename session" subject={title} field="Name" input={input} hint="Enter save · Esc cancel · an empty name clears it" width={width} height={height} />;
+  return (
+    <TextFieldDialog
+      heading="Rename session"
+      subject={title}
+      field="Name"
+      input={input}
+      hint="Enter save · Esc cancel · an empty name clears it"
+      width={width}
+      height={height}
+    />
+  );
 }

@@ -21,9 +21,16 @@ export function fieldView(input: TextInput, room: number): { before: string; at:
   const chars = Array.from(input.value);
   const before = chars.slice(0, input.cursor);
   const shown = before.length + 1 > room ? "…" + before.slice(-(room - 2)).join("") : before.join("");
-  const after = truncateToWidth(chars.slice(input.cursor + 1).join(""), Math.max(0, room - Array.from(shown).length - 1));
+  const after = truncateToWidth(
+    chars.slice(input.cursor + 1).join(""),
+    Math.max(0, room - Array.from(shown).length - 1),
+  );
   // The field may hold text from a file (a label, a name): shown through the sanitizer too.
-  return { before: sanitizeLine(shown), at: sanitizeLine(chars[input.cursor] ?? " ") || " ", after: sanitizeLine(after) };
+  return {
+    before: sanitizeLine(shown),
+    at: sanitizeLine(chars[input.cursor] ?? " ") || " ",
+    after: sanitizeLine(after),
+  };
 }
 
 /** A dialog with one text field and a block cursor (rename, label), centred in the `width`×`height` area. */

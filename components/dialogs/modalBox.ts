@@ -1,5 +1,10 @@
 /** Where a dialog of `w`×`h` cells sits, centred in an area of `areaW`×`areaH` (pure layout math). */
-export function modalBox(areaW: number, areaH: number, w: number, h: number): { left: number; top: number; width: number; height: number } {
+export function modalBox(
+  areaW: number,
+  areaH: number,
+  w: number,
+  h: number,
+): { left: number; top: number; width: number; height: number } {
   const width = Math.max(1, Math.min(w, areaW));
   const height = Math.max(1, Math.min(h, areaH));
   return { left: Math.floor((areaW - width) / 2), top: Math.floor((areaH - height) / 2), width, height };

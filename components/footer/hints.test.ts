@@ -9,7 +9,9 @@ describe("footerText", () => {
     expect(hints.map((h) => h.label).slice(0, 5)).toEqual(["move", "search", "resume", "tree", "help"]);
   });
   it("shows keys and labels when wide", () => {
-    expect(footerText(hints, DEFAULT_KEYMAP, 300)).toMatch(/^↓\/j move {2}\/ search {2}Enter resume {2}t\/→ tree {2}\? help/);
+    expect(footerText(hints, DEFAULT_KEYMAP, 300)).toMatch(
+      /^↓\/j move {2}\/ search {2}Enter resume {2}t\/→ tree {2}\? help/,
+    );
   });
   it("drops the least important hints first and never cuts a word, down to 80 columns and below", () => {
     for (const w of [120, 80, 60, 40, 20]) {
@@ -29,7 +31,9 @@ describe("footerText", () => {
     expect(t).not.toContain("quit");
   });
   it("leaves typed keys out of the search hints", () => {
-    expect(footerText(hintsFor("search", false), DEFAULT_KEYMAP, 200, "search")).toBe("Enter keep  ↓ move  Esc clear  Ctrl+U clear all  Tab scope  Ctrl+T tool output  Ctrl+S sort");
+    expect(footerText(hintsFor("search", false), DEFAULT_KEYMAP, 200, "search")).toBe(
+      "Enter keep  ↓ move  Esc clear  Ctrl+U clear all  Tab scope  Ctrl+T tool output  Ctrl+S sort",
+    );
   });
   it("says pick in print mode", () => {
     expect(footerText(hintsFor("list", true), DEFAULT_KEYMAP, 200)).toContain("Enter pick");

@@ -10,7 +10,11 @@ export interface Hint {
 }
 
 /** In picker mode Enter picks rather than resumes. */
-const PICK_LABELS: Partial<Record<CommandId, string>> = { "session.resume": "pick", "search.submit": "pick", "tree.resume": "pick here" };
+const PICK_LABELS: Partial<Record<CommandId, string>> = {
+  "session.resume": "pick",
+  "search.submit": "pick",
+  "tree.resume": "pick here",
+};
 
 /** The footer's hints for a mode, from the command registry, most important first. */
 export function hintsFor(mode: Mode, print: boolean): Hint[] {
@@ -29,7 +33,13 @@ export function hintsFor(mode: Mode, print: boolean): Hint[] {
  * Keys come from the keymap, so a remapped key shows its new binding; unbound ones go.
  */
 export function footerText(hints: readonly Hint[], keymap: Keymap, width: number, mode?: Mode): string {
-  const withKeys = hints.map((h) => ({ keys: keysLabel(keymap, h.command, 2, mode), short: keysLabel(keymap, h.command, 1, mode), label: h.label })).filter((h) => h.keys);
+  const withKeys = hints
+    .map((h) => ({
+      keys: keysLabel(keymap, h.command, 2, mode),
+      short: keysLabel(keymap, h.command, 1, mode),
+      label: h.label,
+    }))
+    .filter((h) => h.keys);
   const full = withKeys.map((h) => `${h.keys} ${h.label}`).join("  ");
   if (displayWidth(full) <= width) return full;
   for (let n = withKeys.length; n > 0; n--) {

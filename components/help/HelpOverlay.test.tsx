@@ -24,11 +24,13 @@ describe("HelpOverlay", () => {
     expect(end.lastFrame()).toContain("quit");
   });
   it("shows remapped and unbound keys", () => {
-    const t = helpLines(createKeymap({ "list.down": ["n"], "app.quit": [] }), 80).map((l) => l.text).join("\n");
+    const t = helpLines(createKeymap({ "list.down": ["n"], "app.quit": [] }), 80)
+      .map((l) => l.text)
+      .join("\n");
     expect(t).toMatch(/n\s+list\.down\s+move down/);
     expect(t).toMatch(/\(unbound\)\s+app\.quit\s+quit/);
   });
-  it("names every command as the config file's \"keys\" takes it", () => {
+  it('names every command as the config file\'s "keys" takes it', () => {
     const lines = helpLines(DEFAULT_KEYMAP, 120);
     for (const id of Object.keys(COMMANDS)) expect(lines.find((l) => l.command === id)?.text).toContain(` ${id} `);
     expect(lines[0].text).toContain('"keys"');

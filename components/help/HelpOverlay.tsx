@@ -19,7 +19,16 @@ export function HelpOverlay({ keymap, width, height, top }: Props) {
   const start = clampHelpTop(top, lines.length, innerH);
   const more = start + innerH < lines.length;
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="round" borderColor={borderColor} paddingX={1} flexShrink={0} overflow="hidden">
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle="round"
+      borderColor={borderColor}
+      paddingX={1}
+      flexShrink={0}
+      overflow="hidden"
+    >
       <Text {...theme.title} wrap="truncate-end">
         {`Keys${more ? "  (↓ for more)" : ""}  · Esc closes`}
       </Text>

@@ -21,7 +21,13 @@ export function searchPaths(s: Pick<AppState, "sessions" | "scope" | "launchCwd"
  * query aborts the running one. Hits are coalesced into at most one dispatch per
  * `throttleMs`, so typing and moving stay responsive while files are read.
  */
-export function useFullTextSearch(s: AppState, search: FullTextFn, dispatch: Dispatch<AppAction>, debounceMs = 150, throttleMs = 50): void {
+export function useFullTextSearch(
+  s: AppState,
+  search: FullTextFn,
+  dispatch: Dispatch<AppAction>,
+  debounceMs = 150,
+  throttleMs = 50,
+): void {
   const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
   const latest = useRef(s);
   latest.current = s;

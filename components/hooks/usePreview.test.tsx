@@ -9,7 +9,11 @@ afterEach(cleanupInk);
 
 function Probe({ path, load, cache }: { path?: string; load: PreviewLoader; cache: PreviewCache }) {
   const st: PreviewState = usePreview(path ? { path, mtimeMs: 1 } : undefined, load, cache, 20);
-  return <Text>{st.status === "ready" ? `ready ${st.tail.pathLength}` : st.status === "error" ? `error ${st.error}` : st.status}</Text>;
+  return (
+    <Text>
+      {st.status === "ready" ? `ready ${st.tail.pathLength}` : st.status === "error" ? `error ${st.error}` : st.status}
+    </Text>
+  );
 }
 
 function loader() {

@@ -12,10 +12,13 @@ afterEach(cleanupInk);
 function Harness({ scan, log }: { scan: ScanFn; log: AppAction[] }) {
   const [n, bump] = useReducer((c: number) => c + 1, 0);
   // Logged where dispatched: React may run a reducer more than once for one action.
-  const dispatch = useCallback((a: AppAction) => {
-    log.push(a);
-    bump();
-  }, [log]);
+  const dispatch = useCallback(
+    (a: AppAction) => {
+      log.push(a);
+      bump();
+    },
+    [log],
+  );
   // A throttle long enough that a loaded machine never lets the timer fire inside one act().
   useStoreScan("/store", scan, dispatch, 400);
   return <Text>{n}</Text>;

@@ -10,7 +10,10 @@ type Action = { type: "add"; n: number } | { type: "echo"; n: number };
 type Effect = { type: "echo"; n: number } | { type: "log"; text: string };
 
 // Adding asks for an echo of the new total; an echo is logged.
-const update: Update<number[], Action, Effect> = (s, a) => (a.type === "add" ? [[...s, a.n], [{ type: "echo", n: s.length + 1 }]] : [s, [{ type: "log", text: `echo ${a.n} after ${s.join(",")}` }]]);
+const update: Update<number[], Action, Effect> = (s, a) =>
+  a.type === "add"
+    ? [[...s, a.n], [{ type: "echo", n: s.length + 1 }]]
+    : [s, [{ type: "log", text: `echo ${a.n} after ${s.join(",")}` }]];
 
 function Harness({ ran, out }: { ran: Effect[]; out: { dispatch?: (a: Action) => void } }) {
   const run: RunEffect<Action, Effect> = (e, dispatch) => {

@@ -12,7 +12,12 @@ export type RunEffect<A, E> = (effect: E, dispatch: (action: A) => void) => void
  * it returns go straight to `run` and are never kept in the state. React draws the result.
  * `initial`: effects asked for at start (before any action).
  */
-export function useUpdateLoop<S, A, E>(update: Update<S, A, E>, init: () => S, run: RunEffect<A, E>, initial: readonly E[] = []): [S, (action: A) => void] {
+export function useUpdateLoop<S, A, E>(
+  update: Update<S, A, E>,
+  init: () => S,
+  run: RunEffect<A, E>,
+  initial: readonly E[] = [],
+): [S, (action: A) => void] {
   const [state, setState] = useState(init);
   const current = useRef(state);
   const runner = useRef(run);

@@ -27,6 +27,11 @@ describe("PaneFrame", () => {
         <Text>hello</Text>
       </PaneFrame>,
     );
-    expect(r.lastFrame()!.split("\n")).toEqual(["╭─ Preview ────────╮", "│hello             │", "│                  │", "╰──────────────────╯"]);
+    expect(r.lastFrame()!.split("\n")).toEqual([
+      "╭─ Preview ────────╮",
+      "│hello             │",
+      "│                  │",
+      "╰──────────────────╯",
+    ]);
   });
 });

@@ -33,7 +33,16 @@ export function PaneFrame({ title, info = "", focused = false, width, height, ch
         <Text {...theme.muted}>{b.info}</Text>
         {b.right}
       </Text>
-      <Box borderStyle="round" borderTop={false} borderColor={tone.color} borderDimColor={!focused && tone.dimColor} width={width} height={height - 1} flexDirection="column" flexShrink={0}>
+      <Box
+        borderStyle="round"
+        borderTop={false}
+        borderColor={tone.color}
+        borderDimColor={!focused && tone.dimColor}
+        width={width}
+        height={height - 1}
+        flexDirection="column"
+        flexShrink={0}
+      >
         {children}
       </Box>
     </Box>

@@ -46,7 +46,15 @@ function previewPane(width: number, height: number, position: "right" | "below")
   return { ...p, inner: { ...p.inner, width: Math.max(0, p.inner.width - 1) }, position };
 }
 
-export function computeLayout({ columns, rows, searchBar = false }: { columns: number; rows: number; searchBar?: boolean }): Layout {
+export function computeLayout({
+  columns,
+  rows,
+  searchBar = false,
+}: {
+  columns: number;
+  rows: number;
+  searchBar?: boolean;
+}): Layout {
   const height = Math.max(0, rows);
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const header = 1;

@@ -9,7 +9,9 @@ describe("visibleWindowVar", () => {
   it("equals visibleWindow when every row is one line", () => {
     fc.assert(
       fc.property(fc.nat(60), fc.nat(70), fc.nat(25), fc.nat(70), fc.nat(4), (total, cursor, height, prevTop, so) => {
-        expect(visibleWindowVar(ones, total, cursor, height, prevTop, so)).toEqual(visibleWindow(total, cursor, height, prevTop, so));
+        expect(visibleWindowVar(ones, total, cursor, height, prevTop, so)).toEqual(
+          visibleWindow(total, cursor, height, prevTop, so),
+        );
       }),
       { numRuns: 2000 },
     );
@@ -41,17 +43,23 @@ describe("visibleWindowVar", () => {
 
   it("property: the cursor is inside, the rows fit, and nothing is left blank that could be filled", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 1, maxLength: 60 }), fc.nat(70), fc.integer({ min: 2, max: 25 }), fc.nat(70), (hs, cursor, height, prevTop) => {
-        const heightOf = (i: number) => hs[i];
-        const { top, end } = visibleWindowVar(heightOf, hs.length, cursor, height, prevTop);
-        const c = Math.min(cursor, hs.length - 1);
-        expect(top).toBeLessThanOrEqual(c);
-        expect(end).toBeGreaterThan(c);
-        const used = hs.slice(top, end).reduce((a, b) => a + b, 0);
-        expect(used).toBeLessThanOrEqual(height);
-        if (end < hs.length) expect(used + hs[end]).toBeGreaterThan(height);
-        if (top > 0) expect(hs.slice(top - 1).reduce((a, b) => a + b, 0)).toBeGreaterThan(height);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 1, maxLength: 60 }),
+        fc.nat(70),
+        fc.integer({ min: 2, max: 25 }),
+        fc.nat(70),
+        (hs, cursor, height, prevTop) => {
+          const heightOf = (i: number) => hs[i];
+          const { top, end } = visibleWindowVar(heightOf, hs.length, cursor, height, prevTop);
+          const c = Math.min(cursor, hs.length - 1);
+          expect(top).toBeLessThanOrEqual(c);
+          expect(end).toBeGreaterThan(c);
+          const used = hs.slice(top, end).reduce((a, b) => a + b, 0);
+          expect(used).toBeLessThanOrEqual(height);
+          if (end < hs.length) expect(used + hs[end]).toBeGreaterThan(height);
+          if (top > 0) expect(hs.slice(top - 1).reduce((a, b) => a + b, 0)).toBeGreaterThan(height);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

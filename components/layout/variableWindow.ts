@@ -19,7 +19,14 @@ function linesOf(heightOf: (i: number) => number, from: number, to: number, cap:
  * and no empty lines at the bottom while there are rows above. `end` is exclusive and
  * only rows that fit whole are in [top, end) (the cursor row always is).
  */
-export function visibleWindowVar(heightOf: (i: number) => number, total: number, cursor: number, height: number, prevTop: number, scrollOff = 2): Window {
+export function visibleWindowVar(
+  heightOf: (i: number) => number,
+  total: number,
+  cursor: number,
+  height: number,
+  prevTop: number,
+  scrollOff = 2,
+): Window {
   if (height <= 0 || total <= 0) return { top: 0, end: 0 };
   const so = Math.max(0, Math.min(scrollOff, Math.floor((height - 1) / 2)));
   const c = Math.max(0, Math.min(total - 1, cursor));

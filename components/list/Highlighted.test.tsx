@@ -25,17 +25,41 @@ describe("SessionList: search matches", () => {
       { session: named, depth: 0, prefix: "" },
       { session: textHit, depth: 0, prefix: "", snippet: "…we deploy on friday" },
     ];
-    const r = await renderInk(<SessionList rows={rows} cursor={1} width={100} height={6} showCwd emptyText="none" now={now} query={parseQuery("deploy")} />);
+    const r = await renderInk(
+      <SessionList
+        rows={rows}
+        cursor={1}
+        width={100}
+        height={6}
+        showCwd
+        emptyText="none"
+        now={now}
+        query={parseQuery("deploy")}
+      />,
+    );
     const f = r.lastFrame()!;
     expect(underlined(f)).toEqual(["deploy", "deploy", "deploy"]);
   });
   it("marks a name's scattered letters, never a message's", async () => {
     const named = makeSummary({ name: "debug ply", cwd: "/q" });
-    const r = await renderInk(<SessionList rows={[{ session: named, depth: 0, prefix: "" }]} cursor={0} width={80} height={5} showCwd={false} emptyText="none" now={now} query={parseQuery("dply")} />);
+    const r = await renderInk(
+      <SessionList
+        rows={[{ session: named, depth: 0, prefix: "" }]}
+        cursor={0}
+        width={80}
+        height={5}
+        showCwd={false}
+        emptyText="none"
+        now={now}
+        query={parseQuery("dply")}
+      />,
+    );
     expect(underlined(r.lastFrame()!).join("")).toBe("dply");
   });
   it("draws no underline without a query", async () => {
-    const r = await renderInk(<SessionList rows={rowsOf(3)} cursor={0} width={80} height={6} showCwd={false} emptyText="none" now={now} />);
+    const r = await renderInk(
+      <SessionList rows={rowsOf(3)} cursor={0} width={80} height={6} showCwd={false} emptyText="none" now={now} />,
+    );
     expect(r.lastFrame()).toContain("session 2");
     expect(r.lastFrame()).not.toContain("\x1b[4m");
   });
@@ -44,7 +68,15 @@ describe("SessionList: search matches", () => {
 describe("LinesPane (the previews): search matches", () => {
   it("underlines the ranges a line carries", async () => {
     const { LinesPane } = await import("../preview/LinesPane.js");
-    const r = await renderInk(<LinesPane lines={[{ text: "no match here" }, { text: "  we deploy today", ranges: [[5, 11]] }]} empty="" position="right" width={40} height={3} />);
+    const r = await renderInk(
+      <LinesPane
+        lines={[{ text: "no match here" }, { text: "  we deploy today", ranges: [[5, 11]] }]}
+        empty=""
+        position="right"
+        width={40}
+        height={3}
+      />,
+    );
     expect(underlined(r.lastFrame()!)).toEqual(["deploy"]);
   });
 });

@@ -34,7 +34,23 @@ interface Props {
 }
 
 /** Virtualised: only the rows in the visible window are rendered. `width`×`height` is the pane, border included. */
-export function SessionList({ rows, cursor, width, height, showCwd, emptyText, now, marks, openInPi, title = "Sessions", info, focused = true, query, dimmed = false, windowTop }: Props) {
+export function SessionList({
+  rows,
+  cursor,
+  width,
+  height,
+  showCwd,
+  emptyText,
+  now,
+  marks,
+  openInPi,
+  title = "Sessions",
+  info,
+  focused = true,
+  query,
+  dimmed = false,
+  windowTop,
+}: Props) {
   const innerW = Math.max(0, width - 2);
   // The border takes two rows, the column headings one.
   const rowsH = Math.max(0, height - 3);
@@ -54,7 +70,18 @@ export function SessionList({ rows, cursor, width, height, showCwd, emptyText, n
         // only whole rows; clipping would make Ink slice every line of every frame.
         <Box flexDirection="column" height={rowsH} width={innerW} flexShrink={0}>
           {visible.map((row, i) => (
-            <SessionRow key={row.session.path} row={row} width={innerW} selected={top + i === cursor} showCwd={showCwd} now={now} marked={marks?.has(row.session.path)} open={row.session.path === openInPi} query={dimmed ? undefined : query} dimmed={dimmed} />
+            <SessionRow
+              key={row.session.path}
+              row={row}
+              width={innerW}
+              selected={top + i === cursor}
+              showCwd={showCwd}
+              now={now}
+              marked={marks?.has(row.session.path)}
+              open={row.session.path === openInPi}
+              query={dimmed ? undefined : query}
+              dimmed={dimmed}
+            />
           ))}
         </Box>
       )}

@@ -71,7 +71,11 @@ export const SessionRow = memo(function SessionRow(props: Props) {
       <Box flexShrink={0} width={width} height={2} flexDirection="column">
         {line}
         <Text wrap="truncate-end" {...theme.muted}>
-          {query && query.terms.length > 0 ? <Highlighted text={snippet} ranges={matchRanges(query, snippet, "text")} /> : snippet}
+          {query && query.terms.length > 0 ? (
+            <Highlighted text={snippet} ranges={matchRanges(query, snippet, "text")} />
+          ) : (
+            snippet
+          )}
         </Text>
       </Box>
     );

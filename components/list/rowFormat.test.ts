@@ -8,7 +8,13 @@ import { formatRow, rowTone } from "./rowFormat.js";
 const now = Date.parse("2025-06-01T00:00:00Z");
 
 describe("formatRow", () => {
-  const s = makeSummary({ firstMessage: "fix the \x1b[31mtests\x1b[0m", messageCount: 12, bytes: 2048, modified: new Date(now - 3_600_000), cwd: "/home/u/a/very/long/project/path" });
+  const s = makeSummary({
+    firstMessage: "fix the \x1b[31mtests\x1b[0m",
+    messageCount: 12,
+    bytes: 2048,
+    modified: new Date(now - 3_600_000),
+    cwd: "/home/u/a/very/long/project/path",
+  });
   const row = { session: s, depth: 0, prefix: "" };
   it("is exactly as wide as asked, sanitized, with the marker when selected", () => {
     const line = formatRow(row, { width: 70, selected: true, showCwd: false, now });
@@ -36,7 +42,19 @@ describe("formatRow", () => {
     expect(rowTone(named, false)).toBe("named");
   });
   it("marks provisional and unreadable rows", () => {
-    const p = { session: fromProbe({ path: "/p", id: "x", cwd: "/", created: new Date(now), bytes: 10, mtimeMs: now, firstMessage: "hi" }), depth: 0, prefix: "" };
+    const p = {
+      session: fromProbe({
+        path: "/p",
+        id: "x",
+        cwd: "/",
+        created: new Date(now),
+        bytes: 10,
+        mtimeMs: now,
+        firstMessage: "hi",
+      }),
+      depth: 0,
+      prefix: "",
+    };
     expect(formatRow(p, { width: 60, selected: false, showCwd: false, now })).toMatch(/now +… +10B$/);
     expect(rowTone(p, false)).toBe("provisional");
     const u = { session: { ...s, unreadable: "EACCES" }, depth: 0, prefix: "" };
@@ -65,13 +83,21 @@ describe("formatRow", () => {
   });
   it("titles a session whose name and first message sanitize to nothing with '(no messages)', never its raw id", () => {
     const id = "\x1b]0;PWNED\x07";
-    const hostile = { session: makeSummary({ id, name: "\x1b]52;c;QQ==\x07", firstMessage: "\x1b[2J" }), depth: 0, prefix: "" };
+    const hostile = {
+      session: makeSummary({ id, name: "\x1b]52;c;QQ==\x07", firstMessage: "\x1b[2J" }),
+      depth: 0,
+      prefix: "",
+    };
     const line = formatRow(hostile, { width: 60, selected: false, showCwd: false, now });
     expect(line).toContain("(no messages)");
     expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
   });
   it("lines up in a terminal that measures code point by code point: ZWJ emoji, VS16, zero-width text", () => {
-    const tricky = { session: makeSummary({ firstMessage: "👩‍👩‍👧 ❤️ 👍🏽 a\u2060b soft\u00adhy \u200bz", cwd: "/p/🏳️‍🌈" }), depth: 0, prefix: "" };
+    const tricky = {
+      session: makeSummary({ firstMessage: "👩‍👩‍👧 ❤️ 👍🏽 a\u2060b soft\u00adhy \u200bz", cwd: "/p/🏳️‍🌈" }),
+      depth: 0,
+      prefix: "",
+    };
     for (const width of [40, 61, 90]) {
       const line = formatRow(tricky, { width, selected: false, showCwd: true, now });
       expect(terminalColumns(line)).toBe(width);

@@ -1,4 +1,10 @@
-import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import {
+  displayWidth,
+  padToWidth,
+  sanitizeLine,
+  truncatePathToWidth,
+  truncateToWidth,
+} from "../../src/text/sanitize.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import type { ListRow } from "../../src/browser/list/derive.js";
 import type { ToneName } from "../theme/theme.js";
@@ -48,7 +54,10 @@ export interface RowParts {
   cwd: string;
 }
 
-export function formatRowParts(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean }): RowParts {
+export function formatRowParts(
+  row: ListRow,
+  o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean },
+): RowParts {
   const s = row.session;
   const titleIsName = !!sanitizeLine(s.name ?? "");
   const age = padToWidth(formatAge(s.modified, o.now), 4, "right");
@@ -60,16 +69,31 @@ export function formatRowParts(row: ListRow, o: { width: number; selected: boole
   const cwdW = o.showCwd ? cwdColumnWidth(o.width) : 0;
   const cwd = o.showCwd ? " " + padToWidth(truncatePathToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";
   const right = ` ${age} ${msgs} ${size}`;
-  const marker = o.marked ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " " : o.selected ? SELECTED_MARKER : "  ";
+  const marker = o.marked
+    ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " "
+    : o.selected
+      ? SELECTED_MARKER
+      : "  ";
   const titleW = o.width - marker.length - displayWidth(right + cwd);
-  if (titleW < 4) return { lead: "", title: truncateToWidth(marker + rowTitle(row), o.width), titleIsName, right: "", cwd: "" };
+  if (titleW < 4)
+    return { lead: "", title: truncateToWidth(marker + rowTitle(row), o.width), titleIsName, right: "", cwd: "" };
   const lead = marker + row.prefix + (o.open ? OPEN_MARKER : "") + (s.unreadable ? UNREADABLE_MARKER : "");
   const leadW = displayWidth(lead) - marker.length;
-  if (leadW >= titleW) return { lead: "", title: marker + padToWidth(lead.slice(marker.length) + rowTitle(row), titleW), titleIsName, right, cwd };
+  if (leadW >= titleW)
+    return {
+      lead: "",
+      title: marker + padToWidth(lead.slice(marker.length) + rowTitle(row), titleW),
+      titleIsName,
+      right,
+      cwd,
+    };
   return { lead, title: padToWidth(rowTitle(row), titleW - leadW), titleIsName, right, cwd };
 }
 
-export function formatRow(row: ListRow, o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean }): string {
+export function formatRow(
+  row: ListRow,
+  o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean },
+): string {
   const p = formatRowParts(row, o);
   return p.lead + p.title + p.right + p.cwd;
 }
@@ -85,5 +109,8 @@ export function formatHeader(width: number, showCwd: boolean): string {
 
 /** The list pane's title and the position its frame shows ("3 of 120"). */
 export function listFrameText(scope: "cwd" | "all", cursor: number, rows: number): { title: string; info: string } {
-  return { title: scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders", info: rows ? `${cursor + 1} of ${rows}` : "" };
+  return {
+    title: scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders",
+    info: rows ? `${cursor + 1} of ${rows}` : "",
+  };
 }

@@ -19,7 +19,8 @@ export interface HitContext {
   rowHeight(i: number): number;
 }
 
-const inside = (x: number, y: number, left: number, top: number, w: number, h: number) => x >= left && x < left + w && y >= top && y < top + h;
+const inside = (x: number, y: number, left: number, top: number, w: number, h: number) =>
+  x >= left && x < left + w && y >= top && y < top + h;
 
 /** The pane (and row) at cell (x, y), 0-based, on the screen as App lays it out. */
 export function hitTest(x: number, y: number, c: HitContext): Hit {
@@ -27,7 +28,9 @@ export function hitTest(x: number, y: number, c: HitContext): Hit {
   if (c.screen === "reader") {
     // Header, then the framed pane: its text starts under the top border.
     const row = y - L.header - 1;
-    return row >= 0 && row < L.height - L.header - L.status - L.footer - 2 ? { pane: "reader", row } : { pane: "reader" };
+    return row >= 0 && row < L.height - L.header - L.status - L.footer - 2
+      ? { pane: "reader", row }
+      : { pane: "reader" };
   }
   const bodyTop = L.header + L.search;
   const list = L.list;

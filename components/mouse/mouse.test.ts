@@ -27,7 +27,13 @@ describe("SGR mouse reports", () => {
 describe("hit test", () => {
   const layout = computeLayout({ columns: 120, rows: 30 });
   it("maps a cell to the list row under it (past the border and the headings), or to the preview", () => {
-    const ctx = { screen: "list" as const, layout, listTop: 5, rowCount: 50, rowHeight: (i: number) => (i === 6 ? 2 : 1) };
+    const ctx = {
+      screen: "list" as const,
+      layout,
+      listTop: 5,
+      rowCount: 50,
+      rowHeight: (i: number) => (i === 6 ? 2 : 1),
+    };
     // Row y=3: header 0, border 1, headings 2, first row 3 → row 5 (the window's top).
     expect(hitTest(3, 3, ctx)).toEqual({ pane: "list", row: 5 });
     expect(hitTest(3, 4, ctx)).toEqual({ pane: "list", row: 6 });
@@ -54,7 +60,8 @@ describe("hit test", () => {
 });
 
 describe("mouse actions", () => {
-  const loaded = (): AppState => reduce(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: makeSessions(20, { cwd: CWD }) });
+  const loaded = (): AppState =>
+    reduce(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: makeSessions(20, { cwd: CWD }) });
   const click = (row: number, at: number): MouseAction => ({ type: "mouse", kind: "click", pane: "list", row, at });
 
   it("the wheel over the list moves it; over the preview it scrolls the preview as J / K do", () => {

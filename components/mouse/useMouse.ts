@@ -19,7 +19,11 @@ interface Screen {
  * Mouse reports (the "mouse" events of components/keys/keyStream.ts) as mouse actions:
  * the pane under the pointer is worked out here, against the screen as last drawn.
  */
-export function useMouse(stdin: NodeJS.ReadableStream | undefined, dispatch: Dispatch<AppAction>, screen: Screen): void {
+export function useMouse(
+  stdin: NodeJS.ReadableStream | undefined,
+  dispatch: Dispatch<AppAction>,
+  screen: Screen,
+): void {
   const current = useRef(screen);
   current.current = screen;
   useEffect(() => {
@@ -27,9 +31,17 @@ export function useMouse(stdin: NodeJS.ReadableStream | undefined, dispatch: Dis
     const onMouse = (ev: MouseEvent) => {
       if (ev.kind === "release") return;
       const c = current.current;
-      const hit = hitTest(ev.x, ev.y, { screen: c.screen, layout: c.layout, listTop: c.listTop.current ?? 0, rowCount: c.screen === "tree" ? (c.treeRows ?? 0) : c.rows.length, rowHeight: (i) => rowHeight(c.rows[i]) });
-      if (ev.kind === "wheel") dispatch({ type: "mouse", kind: "wheel", pane: hit.pane, dir: ev.button < 0 ? -1 : 1, at: Date.now() });
-      else if (ev.button === 0) dispatch({ type: "mouse", kind: "click", pane: hit.pane, row: hit.row, at: Date.now() });
+      const hit = hitTest(ev.x, ev.y, {
+        screen: c.screen,
+        layout: c.layout,
+        listTop: c.listTop.current ?? 0,
+        rowCount: c.screen === "tree" ? (c.treeRows ?? 0) : c.rows.length,
+        rowHeight: (i) => rowHeight(c.rows[i]),
+      });
+      if (ev.kind === "wheel")
+        dispatch({ type: "mouse", kind: "wheel", pane: hit.pane, dir: ev.button < 0 ? -1 : 1, at: Date.now() });
+      else if (ev.button === 0)
+        dispatch({ type: "mouse", kind: "click", pane: hit.pane, row: hit.row, at: Date.now() });
     };
     stdin.on("mouse", onMouse);
     return () => void stdin.off("mouse", onMouse);

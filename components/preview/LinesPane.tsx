@@ -31,7 +31,14 @@ interface Props {
 export function LinesPane({ lines, empty, firstKey = 0, title = "Preview", width, height, clip = false }: Props) {
   return (
     <PaneFrame title={title} width={width} height={height}>
-      <Box flexDirection="column" width={Math.max(0, width - 2)} height={Math.max(0, height - 2)} paddingLeft={1} flexShrink={0} {...(clip ? { overflow: "hidden" as const } : {})}>
+      <Box
+        flexDirection="column"
+        width={Math.max(0, width - 2)}
+        height={Math.max(0, height - 2)}
+        paddingLeft={1}
+        flexShrink={0}
+        {...(clip ? { overflow: "hidden" as const } : {})}
+      >
         {lines ? (
           lines.map((l, i) => (
             <Box key={firstKey + i} flexShrink={0}>

@@ -11,7 +11,16 @@ describe("PreviewPane", () => {
     const r = await renderInk(
       <PreviewPane
         session={s}
-        state={{ status: "ready", tail: { entries: [{ role: "user", text: "run tests", toolCalls: [] }, { role: "assistant", text: "ok", toolCalls: ["bash: npm test"] }], pathLength: 2 } }}
+        state={{
+          status: "ready",
+          tail: {
+            entries: [
+              { role: "user", text: "run tests", toolCalls: [] },
+              { role: "assistant", text: "ok", toolCalls: ["bash: npm test"] },
+            ],
+            pathLength: 2,
+          },
+        }}
         position="right"
         width={60}
         height={24}
@@ -26,9 +35,27 @@ describe("PreviewPane", () => {
     expect(f.split("\n").length).toBeLessThanOrEqual(24);
   });
   it("shows loading while the tail is read, and nothing selected", async () => {
-    const r = await renderInk(<PreviewPane session={s} state={{ status: "loading" }} position="below" width={80} height={20} inner={{ width: 80, height: 19 }} />);
+    const r = await renderInk(
+      <PreviewPane
+        session={s}
+        state={{ status: "loading" }}
+        position="below"
+        width={80}
+        height={20}
+        inner={{ width: 80, height: 19 }}
+      />,
+    );
     expect(r.lastFrame()).toContain("loading…");
-    const n = await renderInk(<PreviewPane session={undefined} state={{ status: "idle" }} position="below" width={80} height={5} inner={{ width: 80, height: 4 }} />);
+    const n = await renderInk(
+      <PreviewPane
+        session={undefined}
+        state={{ status: "idle" }}
+        position="below"
+        width={80}
+        height={5}
+        inner={{ width: 80, height: 4 }}
+      />,
+    );
     expect(n.lastFrame()).toContain("no session selected");
   });
 });

@@ -23,9 +23,26 @@ interface Props {
 }
 
 /** Facts and the tail of the selected session; drawn from what usePreview has, never waited for. */
-export function PreviewPane({ session, state, position, width, height, inner, offset = 0, query, onBounds, dimmed = false }: Props) {
-  const view = useMemo(() => (session ? previewView(session, state, inner.width, inner.height, offset) : undefined), [session, state, inner.width, inner.height, offset]);
-  const lines = useMemo(() => (view && query ? highlightConversation(view.lines, query) : (view?.lines ?? [])), [view, query]);
+export function PreviewPane({
+  session,
+  state,
+  position,
+  width,
+  height,
+  inner,
+  offset = 0,
+  query,
+  onBounds,
+  dimmed = false,
+}: Props) {
+  const view = useMemo(
+    () => (session ? previewView(session, state, inner.width, inner.height, offset) : undefined),
+    [session, state, inner.width, inner.height, offset],
+  );
+  const lines = useMemo(
+    () => (view && query ? highlightConversation(view.lines, query) : (view?.lines ?? [])),
+    [view, query],
+  );
   const path = session?.path;
   const { min, max } = view?.bounds ?? { min: 0, max: 0 };
   // Only while scrolled: the reducer clamps the next J/K with these, and reporting them for
@@ -35,6 +52,17 @@ export function PreviewPane({ session, state, position, width, height, inner, of
   }, [path, min, max, offset, onBounds]);
   // Not clipped: previewLines returns at most inner.height lines, each cut to the width, and
   // clipping would make ink slice every line of every frame.
-  const shown = useMemo(() => (dimmed ? lines.map((l) => ({ text: l.text, tone: "muted" as const })) : lines), [lines, dimmed]);
-  return <LinesPane lines={session ? shown : undefined} empty="no session selected" position={position} width={width} height={height} />;
+  const shown = useMemo(
+    () => (dimmed ? lines.map((l) => ({ text: l.text, tone: "muted" as const })) : lines),
+    [lines, dimmed],
+  );
+  return (
+    <LinesPane
+      lines={session ? shown : undefined}
+      empty="no session selected"
+      position={position}
+      width={width}
+      height={height}
+    />
+  );
 }

@@ -8,14 +8,34 @@ import type { PreviewState } from "./types.js";
 const s = makeSummary({ name: "My task", leafCount: 3, labelCount: 2, cost: 1.5, models: ["m1", "m2"] });
 const ready = (n: number): PreviewState => ({
   status: "ready",
-  tail: { entries: Array.from({ length: n }, (_, i) => ({ role: i % 2 ? "assistant" : "user", text: `message number ${i}`, toolCalls: i % 2 ? [`bash: step ${i}`] : [] })), pathLength: n },
+  tail: {
+    entries: Array.from({ length: n }, (_, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      text: `message number ${i}`,
+      toolCalls: i % 2 ? [`bash: step ${i}`] : [],
+    })),
+    pathLength: n,
+  },
 });
 const texts = (ls: { text: string }[]) => ls.map((l) => l.text);
 
 describe("factLines", () => {
   it("lists path, id, cwd, dates, models, tokens, cost, branches and labels", () => {
     const t = texts(factLines(s, 80)).join("\n");
-    for (const k of ["My task", "path", "id", "cwd", "created", "modified", "models   m1, m2", "tokens", "cost     $1.50", "branches 3", "labels 2"]) expect(t).toContain(k);
+    for (const k of [
+      "My task",
+      "path",
+      "id",
+      "cwd",
+      "created",
+      "modified",
+      "models   m1, m2",
+      "tokens",
+      "cost     $1.50",
+      "branches 3",
+      "labels 2",
+    ])
+      expect(t).toContain(k);
   });
   it("packs facts when compact", () => {
     expect(factLines(s, 80, true).length).toBeLessThan(factLines(s, 80).length);
@@ -28,7 +48,12 @@ describe("factLines", () => {
 
 describe("previewLines", () => {
   it("never exceeds the pane", () => {
-    for (const [w, h] of [[40, 10], [80, 30], [20, 5], [60, 1]] as const) {
+    for (const [w, h] of [
+      [40, 10],
+      [80, 30],
+      [20, 5],
+      [60, 1],
+    ] as const) {
       const ls = previewLines(s, ready(50), w, h);
       expect(ls.length).toBeLessThanOrEqual(h);
       for (const l of ls) expect(displayWidth(l.text)).toBeLessThanOrEqual(w);
@@ -42,13 +67,18 @@ describe("previewLines", () => {
   });
   it("shows loading and errors", () => {
     expect(texts(previewLines(s, { status: "loading" }, 80, 30))).toContain("loading…");
-    expect(texts(previewLines(s, { status: "error", error: "EACCES" }, 80, 30)).join()).toContain("cannot read: EACCES");
+    expect(texts(previewLines(s, { status: "error", error: "EACCES" }, 80, 30)).join()).toContain(
+      "cannot read: EACCES",
+    );
   });
   it("says when there are no messages", () => {
     expect(texts(previewLines(s, ready(0), 80, 30))).toContain("(no messages)");
   });
   it("wraps long text to the width", () => {
-    const long: PreviewState = { status: "ready", tail: { entries: [{ role: "user", text: "word ".repeat(40), toolCalls: [] }], pathLength: 1 } };
+    const long: PreviewState = {
+      status: "ready",
+      tail: { entries: [{ role: "user", text: "word ".repeat(40), toolCalls: [] }], pathLength: 1 },
+    };
     const t = previewLines(s, long, 30, 40);
     expect(t.filter((l) => l.text.startsWith("  word")).length).toBeGreaterThan(3);
   });
@@ -67,7 +97,16 @@ describe("previewView: where the conversation starts, and scrolling", () => {
   });
 
   it("a last message longer than the pane shows its role line and head, with how much more", () => {
-    const long: PreviewState = { status: "ready", tail: { entries: [{ role: "user", text: "x", toolCalls: [] }, { role: "assistant", text: Array.from({ length: 60 }, (_, i) => `line ${i}`).join("\n"), toolCalls: [] }], pathLength: 2 } };
+    const long: PreviewState = {
+      status: "ready",
+      tail: {
+        entries: [
+          { role: "user", text: "x", toolCalls: [] },
+          { role: "assistant", text: Array.from({ length: 60 }, (_, i) => `line ${i}`).join("\n"), toolCalls: [] },
+        ],
+        pathLength: 2,
+      },
+    };
     const v = previewView(s, long, 80, 30);
     const c = conv(v.lines);
     expect(c[0]).toBe("assistant");
@@ -97,7 +136,12 @@ describe("highlightConversation", () => {
     const rule = lines.findIndex((l) => l.text.startsWith("─"));
     expect(lines.slice(0, rule + 1).every((l) => !l.ranges)).toBe(true);
     const marked = lines.filter((l) => l.ranges);
-    expect(marked.map((l) => l.text)).toEqual(["  message number 0", "  message number 1", "  message number 2", "  message number 3"]);
+    expect(marked.map((l) => l.text)).toEqual([
+      "  message number 0",
+      "  message number 1",
+      "  message number 2",
+      "  message number 3",
+    ]);
     expect(marked[0].ranges).toEqual([[2, 9]]);
   });
 });

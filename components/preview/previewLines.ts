@@ -18,8 +18,18 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
   const lines: Line[] = [];
   if (s.name) lines.push({ text: truncateToWidth(sanitizeLine(s.name), width), tone: "named" });
   lines.push(fact("path", sanitizeLine(s.path), true));
-  if (compact) lines.push(fact("id", `${sanitizeLine(s.id)}   cwd ${sanitizeLine(s.cwd)}`), fact("created", `${formatDateTime(s.created)}   modified ${formatDateTime(s.modified)}`));
-  else lines.push(fact("id", sanitizeLine(s.id)), fact("cwd", sanitizeLine(s.cwd), true), fact("created", formatDateTime(s.created)), fact("modified", formatDateTime(s.modified)));
+  if (compact)
+    lines.push(
+      fact("id", `${sanitizeLine(s.id)}   cwd ${sanitizeLine(s.cwd)}`),
+      fact("created", `${formatDateTime(s.created)}   modified ${formatDateTime(s.modified)}`),
+    );
+  else
+    lines.push(
+      fact("id", sanitizeLine(s.id)),
+      fact("cwd", sanitizeLine(s.cwd), true),
+      fact("created", formatDateTime(s.created)),
+      fact("modified", formatDateTime(s.modified)),
+    );
   if (s.provisional) {
     lines.push({ text: truncateToWidth("counting messages, tokens and cost…", width), tone: "muted" });
   } else {
@@ -27,25 +37,42 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
     if (compact) {
       lines.push(
         fact("models", s.models.length ? s.models.map(sanitizeLine).join(", ") : "—"),
-        fact("stats", `${s.messageCount} msgs · ${formatTokens(t.total)} tokens · $${s.cost.toFixed(s.cost < 1 ? 4 : 2)} · ${s.leafCount} branches · ${s.labelCount} labels`),
+        fact(
+          "stats",
+          `${s.messageCount} msgs · ${formatTokens(t.total)} tokens · $${s.cost.toFixed(s.cost < 1 ? 4 : 2)} · ${s.leafCount} branches · ${s.labelCount} labels`,
+        ),
       );
-    } else lines.push(
-      fact("models", s.models.length ? s.models.map(sanitizeLine).join(", ") : "—"),
-      fact("tokens", `${formatTokens(t.total)} (in ${formatTokens(t.input)}, out ${formatTokens(t.output)}, cache ${formatTokens(t.cacheRead + t.cacheWrite)})`),
-      fact("cost", `$${s.cost.toFixed(s.cost < 1 ? 4 : 2)}`),
-      fact("messages", `${s.messageCount}   branches ${s.leafCount}   labels ${s.labelCount}`),
-    );
+    } else
+      lines.push(
+        fact("models", s.models.length ? s.models.map(sanitizeLine).join(", ") : "—"),
+        fact(
+          "tokens",
+          `${formatTokens(t.total)} (in ${formatTokens(t.input)}, out ${formatTokens(t.output)}, cache ${formatTokens(t.cacheRead + t.cacheWrite)})`,
+        ),
+        fact("cost", `$${s.cost.toFixed(s.cost < 1 ? 4 : 2)}`),
+        fact("messages", `${s.messageCount}   branches ${s.leafCount}   labels ${s.labelCount}`),
+      );
   }
-  if (s.unreadable) lines.push({ text: truncateToWidth(`unreadable: ${sanitizeLine(s.unreadable)}`, width), tone: "error" });
-  for (const w of s.warnings.slice(0, 2)) lines.push({ text: truncateToWidth(`warning: ${sanitizeLine(w)}`, width), tone: "warning" });
+  if (s.unreadable)
+    lines.push({ text: truncateToWidth(`unreadable: ${sanitizeLine(s.unreadable)}`, width), tone: "error" });
+  for (const w of s.warnings.slice(0, 2))
+    lines.push({ text: truncateToWidth(`warning: ${sanitizeLine(w)}`, width), tone: "warning" });
   return lines;
 }
 
-const EDIT_MARK = { omit: " ⊘ omitted from the model's context (t, then O: as written)", replace: " ✎ edited for the model (t, then O: as written)" };
+const EDIT_MARK = {
+  omit: " ⊘ omitted from the model's context (t, then O: as written)",
+  replace: " ✎ edited for the model (t, then O: as written)",
+};
 
 function entryLines(e: PreviewEntry, width: number): Line[] {
   const role = e.role === "user" ? "you" : e.role;
-  const out: Line[] = [{ text: truncateToWidth(e.edit ? role + EDIT_MARK[e.edit] : role, width), tone: e.role === "user" ? "user" : "assistant" }];
+  const out: Line[] = [
+    {
+      text: truncateToWidth(e.edit ? role + EDIT_MARK[e.edit] : role, width),
+      tone: e.role === "user" ? "user" : "assistant",
+    },
+  ];
   if (e.text) for (const l of wrapToWidth(e.text, Math.max(1, width - 2))) out.push({ text: "  " + l });
   for (const c of e.toolCalls) out.push({ text: truncateToWidth("  → " + c, width), tone: "tool" });
   return out;
@@ -56,7 +83,11 @@ function entryLines(e: PreviewEntry, width: number): Line[] {
  * `need` lines (all when undefined): `starts` are where entries begin (each with its role
  * line), `complete` says whether the first entry is in.
  */
-function conversation(entries: readonly PreviewEntry[], width: number, need?: number): { lines: Line[]; starts: number[]; complete: boolean } {
+function conversation(
+  entries: readonly PreviewEntry[],
+  width: number,
+  need?: number,
+): { lines: Line[]; starts: number[]; complete: boolean } {
   const parts: Line[][] = [];
   let total = 0;
   let i = entries.length - 1;
@@ -94,7 +125,13 @@ export interface PreviewView {
  * and wrapping stops once the pane is full (all of the tail only when scrolled up), so a
  * long session costs no more than a short one.
  */
-export function previewView(s: ListedSession, state: PreviewState, width: number, height: number, offset = 0): PreviewView {
+export function previewView(
+  s: ListedSession,
+  state: PreviewState,
+  width: number,
+  height: number,
+  offset = 0,
+): PreviewView {
   const still: ScrollBounds = { min: 0, max: 0 };
   if (height <= 0 || width <= 0) return { lines: [], bounds: still };
   // Short panes (preview below the list) get the facts packed into fewer lines.
@@ -125,7 +162,11 @@ export function previewView(s: ListedSession, state: PreviewState, width: number
       const bounds = { min: conv.complete ? -home : -Infinity, max: lowest - home };
       const shown = conv.lines.slice(start, start + room);
       const below = total - start - room;
-      if (below > 0) shown[shown.length - 1] = { text: truncateToWidth(`↓ ${below + 1} more lines (J/Shift+↓)`, width), tone: "muted" };
+      if (below > 0)
+        shown[shown.length - 1] = {
+          text: truncateToWidth(`↓ ${below + 1} more lines (J/Shift+↓)`, width),
+          tone: "muted",
+        };
       return { lines: lines.concat(shown), bounds };
     }
   }

@@ -16,8 +16,25 @@ const turns: Record<string, unknown>[] = [];
 let parent: string | null = null;
 for (let i = 0; i < 10; i++) {
   turns.push(user(`u${i}`, parent, `question ${i}`));
-  turns.push(entry(`c${i}`, `u${i}`, { message: { role: "assistant", content: [{ type: "toolCall", id: `t${i}`, name: "bash", arguments: { command: `run ${i}` } }], stopReason: "toolUse" } }));
-  turns.push(entry(`r${i}`, `c${i}`, { message: { role: "toolResult", toolCallId: `t${i}`, toolName: "bash", content: [{ type: "text", text: Array.from({ length: 40 }, (_, k) => `line ${i}.${k}`).join("\n") }] } }));
+  turns.push(
+    entry(`c${i}`, `u${i}`, {
+      message: {
+        role: "assistant",
+        content: [{ type: "toolCall", id: `t${i}`, name: "bash", arguments: { command: `run ${i}` } }],
+        stopReason: "toolUse",
+      },
+    }),
+  );
+  turns.push(
+    entry(`r${i}`, `c${i}`, {
+      message: {
+        role: "toolResult",
+        toolCallId: `t${i}`,
+        toolName: "bash",
+        content: [{ type: "text", text: Array.from({ length: 40 }, (_, k) => `line ${i}.${k}`).join("\n") }],
+      },
+    }),
+  );
   turns.push(assistant(`a${i}`, `r${i}`, `answer ${i}`));
   parent = `a${i}`;
 }
@@ -30,7 +47,12 @@ afterAll(() => {
 
 async function app() {
   const copied: string[] = [];
-  const h = await renderApp({ sessions: [makeSummary({ path: file.path, cwd: out, name: "ten turns", firstMessage: "question 0" })], launchCwd: out, all: true, deps: { copy: (t) => copied.push(t) } });
+  const h = await renderApp({
+    sessions: [makeSummary({ path: file.path, cwd: out, name: "ten turns", firstMessage: "question 0" })],
+    launchCwd: out,
+    all: true,
+    deps: { copy: (t) => copied.push(t) },
+  });
   await resize(h.r, 100, 24);
   await waitForFrame(h.r, (f) => f.includes("ten turns"));
   return { ...h, copied };
@@ -113,7 +135,14 @@ describe("the reader on screen", () => {
   });
 
   it("in the list a click selects, a double-click resumes", async () => {
-    const sessions = [0, 1, 2].map((i) => makeSummary({ path: `/s/${i}.jsonl`, cwd: "/c", firstMessage: `session ${i}`, modified: new Date(2026, 0, 10 - i) }));
+    const sessions = [0, 1, 2].map((i) =>
+      makeSummary({
+        path: `/s/${i}.jsonl`,
+        cwd: "/c",
+        firstMessage: `session ${i}`,
+        modified: new Date(2026, 0, 10 - i),
+      }),
+    );
     const h = await renderApp({ sessions, all: true });
     await resize(h.r, 100, 24);
     await waitForFrame(h.r, (f) => f.includes("session 2"));

@@ -50,10 +50,22 @@ function hitsByLine(r: ReaderState, first: number, last: number): Map<string, Li
 }
 
 /** The transcript reader: header, the framed transcript window (only its visible lines are laid out), status, key hints. */
-export function ReaderScreen({ reader: r, mode, keymap, print, columns, rows, status, overlay, modal, dispatch }: Props) {
+export function ReaderScreen({
+  reader: r,
+  mode,
+  keymap,
+  print,
+  columns,
+  rows,
+  status,
+  overlay,
+  modal,
+  dispatch,
+}: Props) {
   const size = readerSize(columns, rows);
   useEffect(() => {
-    if (size.width !== r.width || size.height !== r.height) dispatch({ type: "reader.resize", width: size.width, height: size.height });
+    if (size.width !== r.width || size.height !== r.height)
+      dispatch({ type: "reader.resize", width: size.width, height: size.height });
   }, [size.width, size.height, r.width, r.height, dispatch]);
 
   const bodyH = Math.max(0, rows - 3);
@@ -64,19 +76,28 @@ export function ReaderScreen({ reader: r, mode, keymap, print, columns, rows, st
     body = (
       <Box height={bodyH} width={columns} flexShrink={0}>
         <Text {...(r.status === "error" ? theme.error : theme.muted)} wrap="truncate-end">
-          {r.status === "error" ? `  cannot read the session: ${sanitizeLine(r.error ?? "")}` : "  loading the conversation…"}
+          {r.status === "error"
+            ? `  cannot read the session: ${sanitizeLine(r.error ?? "")}`
+            : "  loading the conversation…"}
         </Text>
       </Box>
     );
   } else {
     const lines = t.window(r.top, r.height);
-    const hits = r.matches.length && lines.length ? hitsByLine(r, lines[0].block, lines[lines.length - 1].block) : undefined;
+    const hits =
+      r.matches.length && lines.length ? hitsByLine(r, lines[0].block, lines[lines.length - 1].block) : undefined;
     // Each line's index in its block: the window runs on from the top position.
     const at = lines.map((l, i) => (i === 0 || l.block !== lines[i - 1].block ? (i === 0 ? r.top.line : 0) : -1));
     for (let i = 1; i < at.length; i++) if (at[i] === -1) at[i] = at[i - 1] + 1;
     const inner = columns - 2;
     body = (
-      <PaneFrame title={r.original ? "Transcript · as written" : "Transcript"} info={readerProgress(r)} focused width={columns} height={bodyH}>
+      <PaneFrame
+        title={r.original ? "Transcript · as written" : "Transcript"}
+        info={readerProgress(r)}
+        focused
+        width={columns}
+        height={bodyH}
+      >
         <Box flexDirection="column" width={inner} height={Math.max(0, bodyH - 2)} flexShrink={0}>
           {lines.length === 0 ? (
             <Text {...theme.muted}>{"  (nothing to show: no messages on this branch)"}</Text>

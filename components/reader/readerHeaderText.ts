@@ -6,8 +6,12 @@ export function readerHeaderText(r: ReaderState, width: number): string {
   const parts = ["Reader", r.title];
   const branch = branchInfo(r);
   if (branch) parts.push(branch);
-  if (r.query) parts.push(r.matches.length ? `match ${r.match + 1} of ${r.matches.length}` : `no match for "${r.query}"`);
-  if (r.edits.size) parts.push(r.original ? "as written (o)" : `${r.edits.size} context edit${r.edits.size === 1 ? "" : "s"} applied (o)`);
+  if (r.query)
+    parts.push(r.matches.length ? `match ${r.match + 1} of ${r.matches.length}` : `no match for "${r.query}"`);
+  if (r.edits.size)
+    parts.push(
+      r.original ? "as written (o)" : `${r.edits.size} context edit${r.edits.size === 1 ? "" : "s"} applied (o)`,
+    );
   parts.push(`tools ${r.tools}`, r.thinking ? "thinking shown" : "thinking hidden");
   return truncateToWidth(" " + parts.join(" · "), width);
 }

@@ -22,7 +22,13 @@ export function SearchBar({ input, active, width, matches, error, note }: Props)
   const status = error ? ` ${error}` : ` ${matches} match${matches === 1 ? "" : "es"}${note ? ` · ${note}` : ""}`;
   const room = Math.max(4, width - status.length - 2);
   // Long queries: keep the cursor in view by showing the end.
-  const shown = Array.from(before).length + 1 > room ? "…" + Array.from(before).slice(-(room - 2)).join("") : before;
+  const shown =
+    Array.from(before).length + 1 > room
+      ? "…" +
+        Array.from(before)
+          .slice(-(room - 2))
+          .join("")
+      : before;
   return (
     <Box height={1} width={width} flexShrink={0}>
       <Text wrap="truncate-end">

@@ -56,7 +56,11 @@ export function colorsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 function withoutColor(t: Tone): Tone {
   // dimColor is an attribute, but NO_COLOR users usually want plain text; keep bold,
   // inverse (the selection bar) and underline (a search match), which are not colours.
-  return { ...(t.bold ? { bold: true } : {}), ...(t.inverse ? { inverse: true } : {}), ...(t.underline ? { underline: true } : {}) };
+  return {
+    ...(t.bold ? { bold: true } : {}),
+    ...(t.inverse ? { inverse: true } : {}),
+    ...(t.underline ? { underline: true } : {}),
+  };
 }
 
 export function makeTheme(enabled: boolean, light = false): Record<ToneName, Tone> {
@@ -69,7 +73,10 @@ export function makeTheme(enabled: boolean, light = false): Record<ToneName, Ton
 }
 
 /** Text props per role: `<Text {...theme.named}>`. Decided once at startup (PI_SESSIONS_THEME is set from the config). */
-export const theme = makeTheme(colorsEnabled() && process.env.PI_SESSIONS_THEME !== "none", process.env.PI_SESSIONS_THEME === "light");
+export const theme = makeTheme(
+  colorsEnabled() && process.env.PI_SESSIONS_THEME !== "none",
+  process.env.PI_SESSIONS_THEME === "light",
+);
 
 /** Border colour for Box props (undefined without colours). */
 export const borderColor = theme.border.color;

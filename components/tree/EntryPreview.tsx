@@ -25,10 +25,26 @@ interface Props {
 }
 
 /** The selected entry in full, scrollable; loaded lazily, drawn from what is there. */
-export function EntryPreview({ path, node, label, edit, original = false, calls, cache, read, top, position, width, height, inner, onMaxTop }: Props) {
+export function EntryPreview({
+  path,
+  node,
+  label,
+  edit,
+  original = false,
+  calls,
+  cache,
+  read,
+  top,
+  position,
+  width,
+  height,
+  inner,
+  onMaxTop,
+}: Props) {
   const state = useEntryPreview(path, node, cache, read);
   const lines = useMemo(
-    () => (node ? entryPreviewLines(node, state, label, calls, inner.width, edit ? { ...edit, original } : undefined) : []),
+    () =>
+      node ? entryPreviewLines(node, state, label, calls, inner.width, edit ? { ...edit, original } : undefined) : [],
     [node, state, label, calls, inner.width, edit, original],
   );
   const maxTop = Math.max(0, lines.length - inner.height);
@@ -36,7 +52,21 @@ export function EntryPreview({ path, node, label, edit, original = false, calls,
   const start = Math.min(top, maxTop);
   const shown = lines.slice(start, start + inner.height);
   if (start + inner.height < lines.length && shown.length > 0) {
-    shown[shown.length - 1] = { text: `↓ ${lines.length - start - inner.height + 1} more lines (J, Shift+PgDn a page, > the end)`, tone: "muted" };
+    shown[shown.length - 1] = {
+      text: `↓ ${lines.length - start - inner.height + 1} more lines (J, Shift+PgDn a page, > the end)`,
+      tone: "muted",
+    };
   }
-  return <LinesPane lines={node ? shown : undefined} empty="no entry selected" firstKey={start} title="Entry" position={position} width={width} height={height} clip />;
+  return (
+    <LinesPane
+      lines={node ? shown : undefined}
+      empty="no entry selected"
+      firstKey={start}
+      title="Entry"
+      position={position}
+      width={width}
+      height={height}
+      clip
+    />
+  );
 }

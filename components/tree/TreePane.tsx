@@ -42,13 +42,28 @@ export function TreePane({ width: outerW, height: outerH, ...rest }: Props) {
   );
 }
 
-function TreeRows({ view, index, calls, folded, matches, cursor, width, height, edits, original = false, windowTop }: Props) {
+function TreeRows({
+  view,
+  index,
+  calls,
+  folded,
+  matches,
+  cursor,
+  width,
+  height,
+  edits,
+  original = false,
+  windowTop,
+}: Props) {
   const { top, end } = useVisibleWindow(view.rows.length, cursor, height);
   if (windowTop) windowTop.current = top;
   // A hidden leaf (a label entry, say) lends its marker to its nearest visible ancestor.
   const activeRowId = useMemo(() => activeRow(view, index), [view, index]);
   // Formatted rows survive cursor moves: a key formats only the rows that scrolled in.
-  const cache = useMemo(() => new Map<number, TreeRowParts>(), [view, index, calls, folded, matches, width, activeRowId, edits, original]);
+  const cache = useMemo(
+    () => new Map<number, TreeRowParts>(),
+    [view, index, calls, folded, matches, width, activeRowId, edits, original],
+  );
   if (view.rows.length === 0) {
     return (
       <Box height={height} width={width} flexShrink={0}>

@@ -3,7 +3,12 @@ import { memo } from "react";
 import { theme, type ToneName } from "../theme/theme.js";
 import { CURSOR, NO_CURSOR, type TreeRowParts } from "./treeRowFormat.js";
 
-const KIND_TONE: Record<string, ToneName | undefined> = { user: "accent", assistant: undefined, tool: "muted", meta: "muted" };
+const KIND_TONE: Record<string, ToneName | undefined> = {
+  user: "accent",
+  assistant: undefined,
+  tool: "muted",
+  meta: "muted",
+};
 
 interface Props {
   parts: TreeRowParts;

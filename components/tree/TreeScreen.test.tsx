@@ -19,16 +19,34 @@ function session() {
     [
       entry("m0", null, { type: "model_change", provider: "p", modelId: "m" }),
       user("u1", "m0", "first question"),
-      assistant("a1", "u1", "first answer", { usage: { input: 1200, output: 340, cacheRead: 0, cacheWrite: 0, cost: { total: 0.02 } } }),
+      assistant("a1", "u1", "first answer", {
+        usage: { input: 1200, output: 340, cacheRead: 0, cacheWrite: 0, cost: { total: 0.02 } },
+      }),
       user("u2", "a1", "old branch question"),
-      assistant("c2", "u2", "", { content: [{ type: "toolCall", id: "t1", name: "bash", arguments: { command: "npm test" } }], stopReason: "toolUse" }),
-      entry("r2", "c2", { message: { role: "toolResult", toolCallId: "t1", toolName: "bash", content: [{ type: "text", text: "ok\x1b[31m red" }] } }),
+      assistant("c2", "u2", "", {
+        content: [{ type: "toolCall", id: "t1", name: "bash", arguments: { command: "npm test" } }],
+        stopReason: "toolUse",
+      }),
+      entry("r2", "c2", {
+        message: {
+          role: "toolResult",
+          toolCallId: "t1",
+          toolName: "bash",
+          content: [{ type: "text", text: "ok\x1b[31m red" }],
+        },
+      }),
       assistant("a2", "r2", "old branch answer"),
       user("u3", "a1", "new branch question"),
       assistant("a3", "u3", "new branch answer " + "long ".repeat(400) + "THE-END"),
       entry("l1", "a3", { type: "label", targetId: "u3", label: "keep" }),
     ],
-    { type: "session", version: 3, id: "0196e0a2-8c1d-7b3e-9f40-5a7c2d1e8b90", timestamp: "2026-05-02T09:14:03.221Z", cwd: CWD },
+    {
+      type: "session",
+      version: 3,
+      id: "0196e0a2-8c1d-7b3e-9f40-5a7c2d1e8b90",
+      timestamp: "2026-05-02T09:14:03.221Z",
+      cwd: CWD,
+    },
   );
   files.push(f);
   return f;
@@ -182,7 +200,10 @@ describe("TreeScreen", () => {
 
   it("resuming here when the session's folder is gone: the choice list over the tree takes Enter (continue here)", async () => {
     const f = session();
-    const h = await renderApp({ sessions: [makeSummary({ path: f.path, cwd: "/gone", firstMessage: "first question" })], deps: { cwdExists: () => false } });
+    const h = await renderApp({
+      sessions: [makeSummary({ path: f.path, cwd: "/gone", firstMessage: "first question" })],
+      deps: { cwdExists: () => false },
+    });
     const lines = readFileSync(f.path, "utf8").split("\n").filter(Boolean).length;
     await resize(h.r, 120, 30);
     await press(h.r, "t");

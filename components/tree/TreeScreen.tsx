@@ -54,7 +54,20 @@ function InputLine({ value, cursor, width }: { value: string; cursor: number; wi
 }
 
 /** The branch tree of one session: header, tree pane + entry preview (or a dialog), footer. */
-export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, modal, status, dispatch, readEntry, cache, windowTop }: Props) {
+export function TreeScreen({
+  tree: t,
+  mode,
+  keymap,
+  print,
+  layout,
+  overlay,
+  modal,
+  status,
+  dispatch,
+  readEntry,
+  cache,
+  windowTop,
+}: Props) {
   const entries = useMemo(() => cache ?? new EntryCache(), [cache]);
   const onMaxTop = useCallback((max: number) => dispatch({ type: "tree.previewMax", max }), [dispatch]);
   const { list, preview: pv } = layout;
@@ -64,10 +77,18 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, moda
 
   // Help takes the body; dialogs are drawn over the tree, centred (the one over the list: App's).
   let dialog: ReactNode = modal;
-  if (!dialog && t.confirm) dialog = <ConfirmWriteDialog write={t.confirm} fileName={basename(t.path)} width={width} height={layout.body} />;
+  if (!dialog && t.confirm)
+    dialog = <ConfirmWriteDialog write={t.confirm} fileName={basename(t.path)} width={width} height={layout.body} />;
   else if (!dialog && t.input?.kind === "label") {
     const target = t.input.entryId ? t.index?.byId.get(t.input.entryId) : undefined;
-    dialog = <LabelDialog entryText={target ? rowText(target, t.calls).text : ""} input={t.input.text} width={width} height={layout.body} />;
+    dialog = (
+      <LabelDialog
+        entryText={target ? rowText(target, t.calls).text : ""}
+        input={t.input.text}
+        width={width}
+        height={layout.body}
+      />
+    );
   }
   let body: ReactNode;
   if (overlay) body = overlay;
@@ -83,7 +104,19 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, moda
   } else {
     body = (
       <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
-        <TreePane view={t.view} index={t.index} calls={t.calls} folded={t.folded} matches={t.matchSet} cursor={t.cursor} width={list.width} height={list.height} edits={t.edits} original={t.original} windowTop={windowTop} />
+        <TreePane
+          view={t.view}
+          index={t.index}
+          calls={t.calls}
+          folded={t.folded}
+          matches={t.matchSet}
+          cursor={t.cursor}
+          width={list.width}
+          height={list.height}
+          edits={t.edits}
+          original={t.original}
+          windowTop={windowTop}
+        />
         <EntryPreview
           path={t.path}
           node={node}
@@ -106,7 +139,8 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, moda
   }
 
   let footer: ReactNode;
-  if (t.input?.kind === "search") footer = <InputLine value={t.input.text.value} cursor={t.input.text.cursor} width={width} />;
+  if (t.input?.kind === "search")
+    footer = <InputLine value={t.input.text.value} cursor={t.input.text.cursor} width={width} />;
   else
     footer = (
       <Text wrap="truncate-end" {...theme.muted}>
@@ -123,7 +157,16 @@ export function TreeScreen({ tree: t, mode, keymap, print, layout, overlay, moda
         </Text>
       </Box>
       {body}
-      <StatusLine status={message ? { text: message.text, tone: message.error ? "error" : "info" } : overlay || modal ? undefined : status} width={width} />
+      <StatusLine
+        status={
+          message
+            ? { text: message.text, tone: message.error ? "error" : "info" }
+            : overlay || modal
+              ? undefined
+              : status
+        }
+        width={width}
+      />
       <Box height={1} width={width} flexShrink={0}>
         {footer}
       </Box>

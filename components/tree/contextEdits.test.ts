@@ -31,7 +31,20 @@ describe("the tree", () => {
   it("marks edited rows and shows the replacement; e shows the entry as written", () => {
     const t = withIndex(newTreeState(S2, "/x", "S2"), index);
     expect([...t.edits.keys()].sort()).toEqual([OMITTED, REPLACED].sort());
-    const row = (id: string, original = false) => treeRowParts(t.view!, index, t.calls, t.folded, new Set(), t.view!.rowOf.get(id)!, -1, 120, undefined, t.edits, original);
+    const row = (id: string, original = false) =>
+      treeRowParts(
+        t.view!,
+        index,
+        t.calls,
+        t.folded,
+        new Set(),
+        t.view!.rowOf.get(id)!,
+        -1,
+        120,
+        undefined,
+        t.edits,
+        original,
+      );
     expect(row(REPLACED)).toMatchObject({ edit: "✎ ", text: "assistant: S2 replaced twice" });
     expect(row(REPLACED, true)).toMatchObject({ edit: "✎ ", text: "assistant: S2 answer one" });
     expect(row(OMITTED)).toMatchObject({ edit: "⊘ ", text: "user: S2 secret prompt with api key" });
@@ -40,7 +53,10 @@ describe("the tree", () => {
   });
 
   it("O toggles between as the model sees it and as written, and says which", () => {
-    let s: AppState = reduce(initialState({ launchCwd: "/x" }), { type: "scan.batch", summaries: [makeSummary({ path: S2, cwd: "/x" })] });
+    let s: AppState = reduce(initialState({ launchCwd: "/x" }), {
+      type: "scan.batch",
+      summaries: [makeSummary({ path: S2, cwd: "/x" })],
+    });
     const run = (st: AppState, ...a: AppAction[]) => reduce(st, ...a);
     s = run(s, { type: "command", command: "tree.open" });
     s = run(s, { type: "tree.loaded", path: S2, seq: s.tree!.loadSeq, index });
@@ -54,16 +70,29 @@ describe("the tree", () => {
 
   it("the entry preview says what edited it and shows the replacement, or the original with e", async () => {
     const node = index.byId.get(REPLACED)!;
-    const entry = JSON.parse(readFileSync(S2, "utf8").split("\n").find((l) => l.includes(`"id":"${REPLACED}"`))!);
+    const entry = JSON.parse(
+      readFileSync(S2, "utf8")
+        .split("\n")
+        .find((l) => l.includes(`"id":"${REPLACED}"`))!,
+    );
     const t = withIndex(newTreeState(S2, "/x", "S2"), index);
     const edit = t.edits.get(REPLACED)!;
-    const edited = entryPreviewLines(node, { status: "ready", entry }, undefined, t.calls, 80, { ...edit, original: false }).map((l) => l.text);
+    const edited = entryPreviewLines(node, { status: "ready", entry }, undefined, t.calls, 80, {
+      ...edit,
+      original: false,
+    }).map((l) => l.text);
     expect(edited.some((l) => l.startsWith("✎ replaced in the model's context by context edit"))).toBe(true);
     expect(edited).toContain("S2 replaced twice");
     expect(edited).not.toContain("S2 answer one");
-    const asWritten = entryPreviewLines(node, { status: "ready", entry }, undefined, t.calls, 80, { ...edit, original: true }).map((l) => l.text);
+    const asWritten = entryPreviewLines(node, { status: "ready", entry }, undefined, t.calls, 80, {
+      ...edit,
+      original: true,
+    }).map((l) => l.text);
     expect(asWritten).toContain("S2 answer one");
-    const omitted = entryPreviewLines(index.byId.get(OMITTED)!, { status: "loading" }, undefined, t.calls, 80, { ...t.edits.get(OMITTED)!, original: false }).map((l) => l.text);
+    const omitted = entryPreviewLines(index.byId.get(OMITTED)!, { status: "loading" }, undefined, t.calls, 80, {
+      ...t.edits.get(OMITTED)!,
+      original: false,
+    }).map((l) => l.text);
     expect(omitted.some((l) => l.startsWith("⊘ omitted from the model's context"))).toBe(true);
     expect(omitted.join("\n")).not.toContain("secret");
   });
@@ -74,8 +103,13 @@ describe("the session preview", () => {
     const tail = await loadPreviewTail(S2);
     const omitted = tail.entries.find((e) => e.edit === "omit")!;
     expect(omitted).toMatchObject({ role: "user", text: "" });
-    expect(tail.entries.find((e) => e.edit === "replace")).toMatchObject({ role: "assistant", text: "S2 replaced twice" });
-    const text = previewLines(makeSummary({ path: S2 }), { status: "ready", tail }, 100, 60).map((l) => l.text).join("\n");
+    expect(tail.entries.find((e) => e.edit === "replace")).toMatchObject({
+      role: "assistant",
+      text: "S2 replaced twice",
+    });
+    const text = previewLines(makeSummary({ path: S2 }), { status: "ready", tail }, 100, 60)
+      .map((l) => l.text)
+      .join("\n");
     expect(text).toContain("you ⊘ omitted from the model's context");
     expect(text).toContain("assistant ✎ edited for the model");
     expect(text).not.toContain("secret prompt");

@@ -7,7 +7,8 @@ import { sanitizeLine, sanitizeMultiline, truncateToWidth, wrapToWidth } from ".
 import type { ToneLine as PreviewLine } from "../preview/LinesPane.js";
 import type { ToneName } from "../theme/theme.js";
 
-export type EntryPreviewState = { status: "loading" } | { status: "ready"; entry: SessionEntry } | { status: "error"; error: string };
+export type EntryPreviewState =
+  { status: "loading" } | { status: "ready"; entry: SessionEntry } | { status: "error"; error: string };
 
 export const MAX_PREVIEW_CHARS = 100_000;
 
@@ -54,9 +55,11 @@ export function entryPreviewLines(
   const model = typeof msg?.model === "string" ? msg.model : node.model;
   const provider = typeof msg?.provider === "string" ? msg.provider : undefined;
   // pi 1.5.2 records the model that actually answered (responseModel) and the thinking level.
-  const answered = typeof msg?.responseModel === "string" && msg.responseModel !== model ? ` (answered by ${msg.responseModel})` : "";
+  const answered =
+    typeof msg?.responseModel === "string" && msg.responseModel !== model ? ` (answered by ${msg.responseModel})` : "";
   const thinking = typeof msg?.thinkingLevel === "string" ? ` · thinking ${msg.thinkingLevel}` : "";
-  if (model) push(`model ${sanitizeLine(`${provider ? `${provider}/${model}` : model}${answered}${thinking}`)}`, "muted");
+  if (model)
+    push(`model ${sanitizeLine(`${provider ? `${provider}/${model}` : model}${answered}${thinking}`)}`, "muted");
   // Usage is recorded on tool results, compactions, branch summaries and usage entries too.
   const usage = usageText(msg?.usage ?? entry?.usage);
   if (usage) push(usage, "muted");
@@ -64,7 +67,12 @@ export function entryPreviewLines(
   if (edit) {
     const what = edit.kind === "omit" ? "⊘ omitted from the model's context" : "✎ replaced in the model's context";
     push(`${what} by context edit ${edit.editId}`, "warning");
-    push(edit.original ? "showing it as written · O: as the model sees it" : `${edit.kind === "omit" ? "the model does not see it" : "showing the replacement"} · O: as written`, "muted");
+    push(
+      edit.original
+        ? "showing it as written · O: as the model sees it"
+        : `${edit.kind === "omit" ? "the model does not see it" : "showing the replacement"} · O: as written`,
+      "muted",
+    );
   }
   out.push({ text: "" });
   if (edit && !edit.original) {
@@ -90,7 +98,8 @@ export function entryPreviewLines(
   if (body.length < full.length) push(`… ${full.length - body.length} more characters`, "muted");
   if (d.toolCalls.length) {
     if (body) out.push({ text: "" });
-    for (const c of d.toolCalls) for (const l of wrapToWidth("→ " + sanitizeMultiline(c), w)) out.push({ text: l, tone: "tool" });
+    for (const c of d.toolCalls)
+      for (const l of wrapToWidth("→ " + sanitizeMultiline(c), w)) out.push({ text: l, tone: "tool" });
   }
   return out;
 }

@@ -10,7 +10,9 @@ export function treeHeaderText(t: TreeState, width: number): string {
   else if (t.query) {
     const { visible, at } = matchPosition(t);
     const hidden = t.matches.length - visible;
-    parts.push(`${at ? `match ${at}/${visible}` : `${visible} ${visible === 1 ? "match" : "matches"}`}${hidden ? ` (+${hidden} hidden)` : ""}`);
+    parts.push(
+      `${at ? `match ${at}/${visible}` : `${visible} ${visible === 1 ? "match" : "matches"}`}${hidden ? ` (+${hidden} hidden)` : ""}`,
+    );
   }
   const right = parts.join(" · ");
   const lead = "tree · ";

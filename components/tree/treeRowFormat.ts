@@ -46,7 +46,10 @@ export function treeRowParts(
   const node = index.byId.get(row.id)!;
   const applied = edits?.get(row.id);
   // As the model sees it: a replaced entry reads its replacement (O shows the original).
-  const rt = applied?.kind === "replace" && !original ? rowText({ ...node, text: applied.text ?? "", toolCalls: undefined, hasText: true }, calls) : rowText(node, calls);
+  const rt =
+    applied?.kind === "replace" && !original
+      ? rowText({ ...node, text: applied.text ?? "", toolCalls: undefined, hasText: true }, calls)
+      : rowText(node, calls);
   const edit = applied ? (applied.kind === "omit" ? "⊘ " : "✎ ") : "";
   const prefix = rowPrefix(view, row, folded);
   const active = view.activeIds.has(row.id) ? "• " : "";
@@ -54,7 +57,14 @@ export function treeRowParts(
   const rawLabel = index.labels.get(row.id);
   const label = rawLabel ? `[${truncateToWidth(sanitizeLine(rawLabel), 24)}] ` : "";
   const leaf = row.id === activeRowId ? " ← active" : "";
-  const used = displayWidth(CURSOR) + displayWidth(prefix) + displayWidth(active) + displayWidth(match) + displayWidth(label) + displayWidth(edit) + displayWidth(leaf);
+  const used =
+    displayWidth(CURSOR) +
+    displayWidth(prefix) +
+    displayWidth(active) +
+    displayWidth(match) +
+    displayWidth(label) +
+    displayWidth(edit) +
+    displayWidth(leaf);
   const text = truncateToWidth(sanitizeLine(rt.text), Math.max(1, width - used));
   return { id: row.id, selected: i === cursor, prefix, active, match, label, edit, text, kind: rt.kind, leaf };
 }

@@ -19,7 +19,13 @@ export type EntryReader = (path: string, node: EntryNode) => Promise<SessionEntr
  * The selected entry in full, read after the cursor rests `delayMs` (holding ↓ reads
  * nothing); a cached entry is returned during render. Moving never waits for it.
  */
-export function useEntryPreview(path: string, node: EntryNode | undefined, cache: EntryCache, read: EntryReader = readEntry, delayMs = 40): EntryPreviewState {
+export function useEntryPreview(
+  path: string,
+  node: EntryNode | undefined,
+  cache: EntryCache,
+  read: EntryReader = readEntry,
+  delayMs = 40,
+): EntryPreviewState {
   const key = node ? `${path}\0${node.id}\0${node.offset}` : null;
   const state = useRestedLoad<EntryPreviewState>(
     key,

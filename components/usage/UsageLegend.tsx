@@ -15,7 +15,8 @@ export function UsageLegend({ items, color, width }: Props) {
       <Text wrap="truncate-end">
         {items.map((it) => (
           <Text key={it.slot}>
-            <Text {...slotTone(it.slot, color)}>{slotMark(it.slot, color)}</Text> {it.label}{"  "}
+            <Text {...slotTone(it.slot, color)}>{slotMark(it.slot, color)}</Text> {it.label}
+            {"  "}
           </Text>
         ))}
       </Text>

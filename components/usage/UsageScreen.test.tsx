@@ -11,7 +11,15 @@ import { NEW_USAGE_LAYER } from "../../src/browser/usage/usageState.js";
 afterEach(cleanupInk);
 
 const CWD = "/home/u/proj";
-const slice = (day: string, model: string, input: number, cost: number): UsageSlice => ({ day, model, input, output: 0, cacheRead: 0, cacheWrite: 0, cost });
+const slice = (day: string, model: string, input: number, cost: number): UsageSlice => ({
+  day,
+  model,
+  input,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  cost,
+});
 const day = (i: number) => `2026-10-${String(i + 1).padStart(2, "0")}`;
 
 /** 30 sessions, one a day (Oct 1–30), each $1 more than the one before; the last ten also used gpt. */
@@ -78,24 +86,71 @@ describe("the usage view in the browser", () => {
 describe("UsageScreen", () => {
   const rows: ListRow[] = sessions().map((session) => ({ session, depth: 0, prefix: "" }));
   it("marks each model by a glyph of its own without colours, and by a coloured square with", async () => {
-    const plain = await renderInk(<UsageScreen rows={rows} layer={{ ...NEW_USAGE_LAYER, by: "model" }} scope="all" search="" width={80} height={14} dispatch={() => {}} color={false} />);
+    const plain = await renderInk(
+      <UsageScreen
+        rows={rows}
+        layer={{ ...NEW_USAGE_LAYER, by: "model" }}
+        scope="all"
+        search=""
+        width={80}
+        height={14}
+        dispatch={() => {}}
+        color={false}
+      />,
+    );
     const f = plain.lastFrame()!;
     expect(f).toContain("█ sonnet  ▓ gpt");
     expect(f).toMatch(/gpt +▓*[▏▎▍▌▋▊▉] +\$5\.00/);
-    const coloured = await renderInk(<UsageScreen rows={rows} layer={{ ...NEW_USAGE_LAYER, by: "model" }} scope="all" search="" width={80} height={14} dispatch={() => {}} color />);
+    const coloured = await renderInk(
+      <UsageScreen
+        rows={rows}
+        layer={{ ...NEW_USAGE_LAYER, by: "model" }}
+        scope="all"
+        search=""
+        width={80}
+        height={14}
+        dispatch={() => {}}
+        color
+      />,
+    );
     expect(coloured.lastFrame()).toContain("■ sonnet  ■ gpt");
   });
   it("fits its width and height, and tells the reducer how far it scrolls", async () => {
     const seen: unknown[] = [];
-    const r = await renderInk(<UsageScreen rows={rows} layer={NEW_USAGE_LAYER} scope="cwd" search="" width={50} height={12} dispatch={(a) => seen.push(a)} />);
+    const r = await renderInk(
+      <UsageScreen
+        rows={rows}
+        layer={NEW_USAGE_LAYER}
+        scope="cwd"
+        search=""
+        width={50}
+        height={12}
+        dispatch={(a) => seen.push(a)}
+      />,
+    );
     const lines = r.lastFrame()!.split("\n");
     expect(lines).toHaveLength(12);
     // 12 rows: the frame's 2, 4 lines of totals and legend, 6 chart rows
     expect(seen).toEqual([{ type: "usage.view", maxTop: 24, page: 6 }]);
-    expect(aggregateUsage(rows.map((x) => x.session), "day").groups).toHaveLength(30);
+    expect(
+      aggregateUsage(
+        rows.map((x) => x.session),
+        "day",
+      ).groups,
+    ).toHaveLength(30);
   });
   it("says when there is nothing to show", async () => {
-    const r = await renderInk(<UsageScreen rows={[]} layer={NEW_USAGE_LAYER} scope="cwd" search="" width={60} height={10} dispatch={() => {}} />);
+    const r = await renderInk(
+      <UsageScreen
+        rows={[]}
+        layer={NEW_USAGE_LAYER}
+        scope="cwd"
+        search=""
+        width={60}
+        height={10}
+        dispatch={() => {}}
+      />,
+    );
     expect(r.lastFrame()).toContain("no usage recorded in these sessions");
   });
 });

@@ -33,8 +33,18 @@ const HEAD = 4;
 /** `U`: tokens and cost of the listed sessions as bar charts, by day, folder or model. */
 export function UsageScreen({ rows, layer, scope, search, width, height, dispatch, color = COLORS_ON }: Props) {
   const inner = Math.max(0, width - 2);
-  const report = useMemo(() => aggregateUsage(rows.map((r) => r.session), layer.by), [rows, layer.by]);
-  const chart = useMemo(() => chartRows(report, layer.metric, inner, slotGlyphs(color)), [report, layer.metric, inner, color]);
+  const report = useMemo(
+    () =>
+      aggregateUsage(
+        rows.map((r) => r.session),
+        layer.by,
+      ),
+    [rows, layer.by],
+  );
+  const chart = useMemo(
+    () => chartRows(report, layer.metric, inner, slotGlyphs(color)),
+    [report, layer.metric, inner, color],
+  );
   const totals = totalsText(report);
   const page = Math.max(1, height - 2 - HEAD);
   const maxTop = Math.max(0, chart.rows.length - page);
@@ -43,9 +53,14 @@ export function UsageScreen({ rows, layer, scope, search, width, height, dispatc
   }, [maxTop, page, layer.maxTop, layer.page, dispatch]);
   const top = Math.min(layer.top, maxTop);
   const shown = chart.rows.slice(top, top + page);
-  const info = chart.rows.length > page ? `${top + 1}–${top + shown.length} of ${chart.rows.length}` : `${chart.rows.length} ${layer.by === "day" ? "days" : layer.by === "folder" ? "folders" : "models"}`;
-  const scopeText = (scope === "cwd" ? "this folder" : "all folders") + (search ? ` · search ${sanitizeLine(search)}` : "");
-  const empty = report.pending > 0 && report.sessions === 0 ? "reading sessions…" : "no usage recorded in these sessions";
+  const info =
+    chart.rows.length > page
+      ? `${top + 1}–${top + shown.length} of ${chart.rows.length}`
+      : `${chart.rows.length} ${layer.by === "day" ? "days" : layer.by === "folder" ? "folders" : "models"}`;
+  const scopeText =
+    (scope === "cwd" ? "this folder" : "all folders") + (search ? ` · search ${sanitizeLine(search)}` : "");
+  const empty =
+    report.pending > 0 && report.sessions === 0 ? "reading sessions…" : "no usage recorded in these sessions";
   return (
     <PaneFrame title={`Usage by ${layer.by} · ${scopeText}`} info={info} focused width={width} height={height}>
       <UsageTabs by={layer.by} metric={layer.metric} width={inner} right={chart.rows.length ? chart.heading : ""} />

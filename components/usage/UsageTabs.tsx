@@ -21,7 +21,7 @@ export function UsageTabs({ by, metric, width, right }: Props) {
             {b === by ? `▸${b}` : ` ${b}`}{" "}
           </Text>
         ))}
-        <Text {...theme.muted}>  bars: {metric}</Text>
+        <Text {...theme.muted}> bars: {metric}</Text>
       </Text>
       <Text {...theme.muted}>{right}</Text>
     </Box>

@@ -3,14 +3,23 @@ import { aggregateUsage, type UsageSource } from "../../src/usage/aggregate.js";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { chartRows, legendItems, MAX_SLOTS, SLOT_GLYPHS, totalsText } from "./chartRows.js";
 
-const slice = (day: string, model: string, input: number, cost: number) => ({ day, model, input, output: 0, cacheRead: 0, cacheWrite: 0, cost });
+const slice = (day: string, model: string, input: number, cost: number) => ({
+  day,
+  model,
+  input,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  cost,
+});
 
 const sessions: UsageSource[] = [
   { cwd: "/home/u/a", usage: [slice("2026-11-01", "sonnet", 1000, 2), slice("2026-11-01", "gpt", 3000, 1)] },
   { cwd: "/home/u/a-much-longer-folder-name-that-will-not-fit", usage: [slice("2026-11-02", "sonnet", 500, 0.5)] },
 ];
 
-const rowText = (r: ReturnType<typeof chartRows>["rows"][number]) => r.label + r.pieces.map((p) => p.text).join("") + r.pad + r.values;
+const rowText = (r: ReturnType<typeof chartRows>["rows"][number]) =>
+  r.label + r.pieces.map((p) => p.text).join("") + r.pad + r.values;
 
 describe("chartRows", () => {
   it.each([30, 60, 117])("makes every row exactly %i cells wide", (width) => {
@@ -40,7 +49,9 @@ describe("chartRows", () => {
     expect(c.rows[1].pieces.map((p) => p.text[0])).toEqual(["█", "▓"]);
   });
   it("gives the largest models a slot each and the rest one shared slot", () => {
-    const many: UsageSource[] = [{ cwd: "/p", usage: Array.from({ length: 9 }, (_, i) => slice("2026-11-01", `m${i}`, 10, 9 - i)) }];
+    const many: UsageSource[] = [
+      { cwd: "/p", usage: Array.from({ length: 9 }, (_, i) => slice("2026-11-01", `m${i}`, 10, 9 - i)) },
+    ];
     const r = aggregateUsage(many, "model");
     const legend = legendItems(r);
     expect(legend).toHaveLength(MAX_SLOTS);
@@ -56,7 +67,9 @@ describe("chartRows", () => {
 
 describe("text from the files", () => {
   it("reaches the chart sanitized", () => {
-    const evil: UsageSource[] = [{ cwd: "/x/\x1b]0;pwned\x07/\x1b[31mred", usage: [slice("2026-11-01", "gpt\x1b[2J\u009b5m", 10, 1)] }];
+    const evil: UsageSource[] = [
+      { cwd: "/x/\x1b]0;pwned\x07/\x1b[31mred", usage: [slice("2026-11-01", "gpt\x1b[2J\u009b5m", 10, 1)] },
+    ];
     for (const by of ["folder", "model"] as const) {
       const c = chartRows(aggregateUsage(evil, by), "cost", 60);
       const text = [...c.legend.map((l) => l.label), ...c.rows.map(rowText)].join("\n");

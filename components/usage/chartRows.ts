@@ -1,7 +1,13 @@
 import { groupLabel, modelLabel, type UsageAmount, type UsageReport } from "../../src/usage/aggregate.js";
 import { type BarPiece, stackedBar } from "../../src/usage/bars.js";
 import { formatCost, formatTokens } from "../../src/text/format.js";
-import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import {
+  displayWidth,
+  padToWidth,
+  sanitizeLine,
+  truncatePathToWidth,
+  truncateToWidth,
+} from "../../src/text/sanitize.js";
 import type { UsageMetric } from "../../src/browser/usage/usageState.js";
 
 /*
@@ -46,8 +52,12 @@ export function modelSlots(report: UsageReport): Map<string, number> {
 
 export function legendItems(report: UsageReport): LegendItem[] {
   const many = report.models.length > MAX_SLOTS;
-  const named = report.models.slice(0, many ? MAX_SLOTS - 1 : MAX_SLOTS).map((m, i) => ({ slot: i, label: sanitizeLine(modelLabel(m.model)) }));
-  return many ? [...named, { slot: MAX_SLOTS - 1, label: `${report.models.length - MAX_SLOTS + 1} other models` }] : named;
+  const named = report.models
+    .slice(0, many ? MAX_SLOTS - 1 : MAX_SLOTS)
+    .map((m, i) => ({ slot: i, label: sanitizeLine(modelLabel(m.model)) }));
+  return many
+    ? [...named, { slot: MAX_SLOTS - 1, label: `${report.models.length - MAX_SLOTS + 1} other models` }]
+    : named;
 }
 
 const metricOf = (metric: UsageMetric) => (a: UsageAmount) => (metric === "cost" ? a.cost : a.total);

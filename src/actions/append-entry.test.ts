@@ -1,4 +1,14 @@
-import { appendFileSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,7 +20,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 const j = (o: unknown) => JSON.stringify(o);
 const HEADER = j({ type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/x" });
-const e = (id: string, parentId: string | null) => j({ type: "custom", id, parentId, timestamp: "2026-01-01T00:00:01.000Z", customType: "t" });
+const e = (id: string, parentId: string | null) =>
+  j({ type: "custom", id, parentId, timestamp: "2026-01-01T00:00:01.000Z", customType: "t" });
 const file = (content: string) => {
   const p = join(dir, `f${n++}.jsonl`);
   writeFileSync(p, content);
@@ -143,7 +154,9 @@ describe("appendEntry", () => {
 
   it("refuses a file that shrank while it was being read (the read ends early), and writes nothing", async () => {
     // Big enough that the index read takes several reads; it is cut to a third meanwhile.
-    const body = Array.from({ length: 60_000 }, (_, i) => e(`x${String(i).padStart(7, "0")}`, i ? `x${String(i - 1).padStart(7, "0")}` : null)).join("\n");
+    const body = Array.from({ length: 60_000 }, (_, i) =>
+      e(`x${String(i).padStart(7, "0")}`, i ? `x${String(i - 1).padStart(7, "0")}` : null),
+    ).join("\n");
     const p = file(`${HEADER}\n${body}\n`);
     const third = Math.floor(readFileSync(p).length / 3);
     const pending = renameSession(p, "x");
@@ -197,12 +210,20 @@ describe("appendEntry", () => {
 
   it("a session deleted meanwhile is not recreated", async () => {
     const p = file(`${HEADER}\n`);
-    await expect(appendEntry(p, (ctx) => ({ type: "custom", id: ctx.id, parentId: ctx.parentId, timestamp: ctx.timestamp }), () => rmSync(p))).rejects.toThrow(/ENOENT/);
+    await expect(
+      appendEntry(
+        p,
+        (ctx) => ({ type: "custom", id: ctx.id, parentId: ctx.parentId, timestamp: ctx.timestamp }),
+        () => rmSync(p),
+      ),
+    ).rejects.toThrow(/ENOENT/);
     expect(() => readFileSync(p)).toThrow();
   });
 
   it("a v1 file: parentId null (pi re-chains v1 ids on open)", async () => {
-    const p = file(`${j({ type: "session", id: "s1" })}\n${j({ type: "message", message: { role: "user", content: "x" } })}\n`);
+    const p = file(
+      `${j({ type: "session", id: "s1" })}\n${j({ type: "message", message: { role: "user", content: "x" } })}\n`,
+    );
     const entry = await renameSession(p, "v1 name");
     expect(entry.parentId).toBeNull();
   });

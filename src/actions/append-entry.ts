@@ -88,7 +88,9 @@ async function awaitWholeLines(fd: number, path: string): Promise<number | null>
     const now = Date.now();
     if (now - Math.max(since, st.mtimeMs) >= TORN_AFTER_MS) return st.size;
     if (now - t0 >= LINE_WAIT_MAX_MS) {
-      throw new AppendRefused(`${path}: another program is still writing its last line (no newline after ${LINE_WAIT_MAX_MS / 1000} s); nothing written`);
+      throw new AppendRefused(
+        `${path}: another program is still writing its last line (no newline after ${LINE_WAIT_MAX_MS / 1000} s); nothing written`,
+      );
     }
     await sleep(POLL_MS);
     const next = fstatSync(fd);
@@ -107,13 +109,19 @@ async function awaitWholeLines(fd: number, path: string): Promise<number | null>
  */
 export async function appendEntry(
   path: string,
-  make: (ctx: { index: SessionIndex; parentId: string | null; id: string; timestamp: string }) => Record<string, unknown> | null,
+  make: (ctx: {
+    index: SessionIndex;
+    parentId: string | null;
+    id: string;
+    timestamp: string;
+  }) => Record<string, unknown> | null,
   validate?: (index: SessionIndex) => void,
 ): Promise<SessionEntry | null> {
   const before = statSync(fsPath(path));
   const index = await loadSessionIndex(path, { skim: true });
   // A file cut short while it was read: what the index holds may not be in it any more.
-  if (index.bytes < before.size || index.ino !== before.ino) throw new AppendRefused(`${path} shrank or was replaced while it was being read; nothing written`);
+  if (index.bytes < before.size || index.ino !== before.ino)
+    throw new AppendRefused(`${path} shrank or was replaced while it was being read; nothing written`);
   validate?.(index);
   // No O_CREAT: a session deleted meanwhile must not come back as an empty file.
   const fd = openSync(fsPath(path), constants.O_RDWR | constants.O_APPEND);
@@ -121,13 +129,20 @@ export async function appendEntry(
     let torn = await awaitWholeLines(fd, path);
     const strays = new Set<string>();
     for (let attempt = 0; ; attempt++) {
-      if (attempt > MAX_RETRIES) throw new AppendRefused(`${path} kept growing while we tried to append (${MAX_RETRIES} tries); nothing written`);
+      if (attempt > MAX_RETRIES)
+        throw new AppendRefused(
+          `${path} kept growing while we tried to append (${MAX_RETRIES} tries); nothing written`,
+        );
       // From here to the write, nothing yields: the tail read is the file as written to.
       const st = fstatSync(fd);
-      if (st.ino !== index.ino) throw new AppendRefused(`${path} was replaced while it was being read; nothing written`);
+      if (st.ino !== index.ino)
+        throw new AppendRefused(`${path} was replaced while it was being read; nothing written`);
       if (st.size < index.bytes) throw new AppendRefused(`${path} shrank while it was being read; nothing written`);
       const lastLine = index.bytes - index.tailStart;
-      if (lastLine > MAX_LINE_BYTES) throw new AppendRefused(`${path} ends in a line of ${lastLine} bytes without a newline, longer than a line may be; nothing written`);
+      if (lastLine > MAX_LINE_BYTES)
+        throw new AppendRefused(
+          `${path} ends in a line of ${lastLine} bytes without a newline, longer than a line may be; nothing written`,
+        );
       const tail = readTail(fd, index, st.size, strays);
       if (!tail.endsWithNewline && st.size !== torn) {
         // Another writer began a line since we looked: wait for it to end (or be torn).
@@ -157,7 +172,10 @@ export async function appendEntry(
       // pi takes the last entry as the session's position, and the stray copy (the same
       // label or name) stays on a side branch.
       if (entry.parentId !== tail.leafId) return entry;
-      if (strays.size >= MAX_REWRITES) throw new AppendRefused(`${path}: another program kept writing at the same moment; ${strays.size + 1} copies of the entry were written, the last parented on the wrong line`);
+      if (strays.size >= MAX_REWRITES)
+        throw new AppendRefused(
+          `${path}: another program kept writing at the same moment; ${strays.size + 1} copies of the entry were written, the last parented on the wrong line`,
+        );
       strays.add(entry.id);
     }
   } finally {

@@ -37,13 +37,20 @@ function parseObject(raw: string): { id?: unknown; type?: unknown } | null {
   }
 }
 
-const changedWhileForking = (source: string) => new AppendRefused(`${source} changed while the fork read it (replaced or rewritten); nothing written`);
+const changedWhileForking = (source: string) =>
+  new AppendRefused(`${source} changed while the fork read it (replaced or rewritten); nothing written`);
 
 /** How much of the source's end is compared before and after the copy. */
 const TAIL_CHECK_BYTES = 4096;
 
 /** The line to write for a kept entry: the original bytes unless ids or migration change it. */
-function keptLine(raw: string, node: EntryNode, parentId: string | null, index: SessionIndex, firstKept?: string): string {
+function keptLine(
+  raw: string,
+  node: EntryNode,
+  parentId: string | null,
+  index: SessionIndex,
+  firstKept?: string,
+): string {
   if (index.version >= 3 && parentId === node.parentId && firstKept === undefined) return raw;
   const e = JSON.parse(raw) as Record<string, unknown> & { message?: { role?: string } };
   e.id = node.id;
@@ -122,12 +129,16 @@ export async function forkAtEntry(sourcePath: string, targetId: string, now = ne
     const tail = readRange(fd, tailAt, index.bytes - tailAt);
     let prev: string | null = null;
     for (const node of kept) {
-      const fk = node.type === "compaction" && node.firstKeptEntryId !== node.id ? replacement.get(node.firstKeptEntryId ?? "") : undefined;
+      const fk =
+        node.type === "compaction" && node.firstKeptEntryId !== node.id
+          ? replacement.get(node.firstKeptEntryId ?? "")
+          : undefined;
       lines.push(keptLine(readLine(fd, node, source, index.version < 2), node, prev, index, fk));
       prev = node.id;
     }
     const after = fstatSync(fd);
-    if (after.ino !== index.ino || after.size < index.bytes || !readRange(fd, tailAt, tail.length).equals(tail)) throw changedWhileForking(source);
+    if (after.ino !== index.ino || after.size < index.bytes || !readRange(fd, tailAt, tail.length).equals(tail))
+      throw changedWhileForking(source);
   } finally {
     closeSync(fd);
   }
@@ -139,7 +150,16 @@ export async function forkAtEntry(sourcePath: string, targetId: string, now = ne
     if (!label) continue;
     const labelId = freshId(used);
     used.add(labelId);
-    lines.push(JSON.stringify({ type: "label", id: labelId, parentId, timestamp: index.labelTimestamps.get(n.id) ?? timestamp, targetId: n.id, label }));
+    lines.push(
+      JSON.stringify({
+        type: "label",
+        id: labelId,
+        parentId,
+        timestamp: index.labelTimestamps.get(n.id) ?? timestamp,
+        targetId: n.id,
+        label,
+      }),
+    );
     parentId = labelId;
     labels++;
   }

@@ -16,9 +16,19 @@ export function labelEntry(path: string, targetId: string, label?: string): Prom
   const clean = normalizeLabel(label);
   return appendEntry(
     path,
-    ({ id, parentId, timestamp }) => ({ type: "label", id, parentId, timestamp, targetId, ...(clean ? { label: clean } : {}) }),
+    ({ id, parentId, timestamp }) => ({
+      type: "label",
+      id,
+      parentId,
+      timestamp,
+      targetId,
+      ...(clean ? { label: clean } : {}),
+    }),
     (index) => {
-      if (index.version < 2) throw new AppendRefused(`${path} is a version 1 session: pi regenerates its entry ids, so a label would point nowhere`);
+      if (index.version < 2)
+        throw new AppendRefused(
+          `${path} is a version 1 session: pi regenerates its entry ids, so a label would point nowhere`,
+        );
       if (!index.byId.has(targetId)) throw new AppendRefused(`no entry ${targetId} in ${path}`);
     },
   ) as Promise<SessionEntry>;

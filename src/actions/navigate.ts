@@ -14,9 +14,12 @@ export async function resumeAtEntry(path: string, targetId: string | null): Prom
   return appendEntry(
     path,
     ({ id, parentId, timestamp }) =>
-      parentId === targetId ? null : { type: "custom", customType: NAVIGATE_TYPE, data: { from: parentId }, id, parentId: targetId, timestamp },
+      parentId === targetId
+        ? null
+        : { type: "custom", customType: NAVIGATE_TYPE, data: { from: parentId }, id, parentId: targetId, timestamp },
     (index) => {
-      if (index.version < 2) throw new AppendRefused(`${path} is a version 1 session: its entry ids change every time pi opens it`);
+      if (index.version < 2)
+        throw new AppendRefused(`${path} is a version 1 session: its entry ids change every time pi opens it`);
       if (targetId !== null && !index.byId.has(targetId)) throw new AppendRefused(`no entry ${targetId} in ${path}`);
     },
   );

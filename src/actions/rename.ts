@@ -9,5 +9,11 @@ export function normalizeName(name: string): string {
 /** Appends a `session_info` entry with the name normalised (here, once); an empty name clears (pi ≥0.59). Gives back the entry written. */
 export function renameSession(path: string, name: string): Promise<SessionEntry & { name: string }> {
   const clean = normalizeName(name);
-  return appendEntry(path, ({ id, parentId, timestamp }) => ({ type: "session_info", id, parentId, timestamp, name: clean })) as Promise<SessionEntry & { name: string }>;
+  return appendEntry(path, ({ id, parentId, timestamp }) => ({
+    type: "session_info",
+    id,
+    parentId,
+    timestamp,
+    name: clean,
+  })) as Promise<SessionEntry & { name: string }>;
 }

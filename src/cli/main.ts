@@ -62,7 +62,9 @@ export async function run(argv: string[], io: CliIO, ui?: UiCommands): Promise<n
         io.stdout(COMMAND_HELP[first]);
         return 0;
       }
-      return await (await load())(rest, io);
+      return await (
+        await load()
+      )(rest, io);
     }
     if (!ui) throw new CliError("this build has no browser; run pi-sessions", 2);
     return await ui.browse(argv, io);

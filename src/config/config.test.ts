@@ -29,14 +29,36 @@ describe("loadConfig", () => {
 
   it("applies valid settings", () => {
     const { config, warnings } = loadConfig(
-      file(JSON.stringify({ keys: { "list.down": ["n", "down"], "app.quit": "x" }, scope: "all", sort: "size", threaded: true, theme: "none", searchToolOutput: true, mouse: false, piCommand: "pi --verbose" })),
+      file(
+        JSON.stringify({
+          keys: { "list.down": ["n", "down"], "app.quit": "x" },
+          scope: "all",
+          sort: "size",
+          threaded: true,
+          theme: "none",
+          searchToolOutput: true,
+          mouse: false,
+          piCommand: "pi --verbose",
+        }),
+      ),
     );
     expect(warnings).toEqual([]);
-    expect(config).toEqual({ keys: { "list.down": ["n", "down"], "app.quit": ["x"] }, scope: "all", sort: "size", threaded: true, theme: "none", searchToolOutput: true, mouse: false, piCommand: "pi --verbose" });
+    expect(config).toEqual({
+      keys: { "list.down": ["n", "down"], "app.quit": ["x"] },
+      scope: "all",
+      sort: "size",
+      threaded: true,
+      theme: "none",
+      searchToolOutput: true,
+      mouse: false,
+      piCommand: "pi --verbose",
+    });
   });
 
   it("warns once per unknown key or invalid value and keeps the defaults for them", () => {
-    const { config, warnings } = loadConfig(file(JSON.stringify({ sort: "random", colour: "red", threaded: "yes", keys: { "list.up": 5 } })));
+    const { config, warnings } = loadConfig(
+      file(JSON.stringify({ sort: "random", colour: "red", threaded: "yes", keys: { "list.up": 5 } })),
+    );
     expect(config).toEqual(DEFAULT_CONFIG);
     expect(warnings).toHaveLength(4);
     expect(warnings.join("\n")).toMatch(/"sort" must be one of/);

@@ -21,16 +21,32 @@ export interface Config {
   piCommand?: string;
 }
 
-export const DEFAULT_CONFIG: Config = { keys: {}, scope: "auto", sort: "recent", threaded: false, theme: "dark", searchToolOutput: false, mouse: true };
+export const DEFAULT_CONFIG: Config = {
+  keys: {},
+  scope: "auto",
+  sort: "recent",
+  threaded: false,
+  theme: "dark",
+  searchToolOutput: false,
+  mouse: true,
+};
 
 /** --config, else $XDG_CONFIG_HOME/pi-sessions/config.json, else ~/.config/pi-sessions/config.json. */
-export function configPath(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+export function configPath(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): string {
   if (flag) return resolve(cwd, flag);
-  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith("/") ? env.XDG_CONFIG_HOME : join(env.HOME || homedir(), ".config");
+  const base =
+    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith("/")
+      ? env.XDG_CONFIG_HOME
+      : join(env.HOME || homedir(), ".config");
   return join(base, "pi-sessions", "config.json");
 }
 
-const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T => typeof v === "string" && (values as readonly string[]).includes(v);
+const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
+  typeof v === "string" && (values as readonly string[]).includes(v);
 
 /**
  * Reads the config file. Never throws: a missing file gives the defaults silently; a
@@ -44,7 +60,8 @@ export function loadConfig(path: string): { config: Config; warnings: string[] }
   try {
     text = readFileSync(path, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") warnings.push(`config ${path}: cannot read it (${(err as NodeJS.ErrnoException).code}); using defaults`);
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT")
+      warnings.push(`config ${path}: cannot read it (${(err as NodeJS.ErrnoException).code}); using defaults`);
     return { config, warnings };
   }
   let raw: unknown;
@@ -58,7 +75,8 @@ export function loadConfig(path: string): { config: Config; warnings: string[] }
     warnings.push(`config ${path}: expected a JSON object; using defaults`);
     return { config, warnings };
   }
-  const bad = (key: string, want: string) => warnings.push(`config ${path}: "${key}" must be ${want}; using the default`);
+  const bad = (key: string, want: string) =>
+    warnings.push(`config ${path}: "${key}" must be ${want}; using the default`);
   for (const [key, v] of Object.entries(raw as Record<string, unknown>)) {
     switch (key) {
       case "keys":

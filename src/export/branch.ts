@@ -60,7 +60,13 @@ export function allBranches(index: SessionIndex): Branch[] {
     depth.set(id, parent === null ? 0 : (depth.get(parent) ?? -1) + 1);
     own.push(id);
     if (index.tree.children.get(id)?.length) continue;
-    out.push({ own, leafId: id, ownFrom: depth.get(own[0])!, from: index.tree.parent.get(own[0]) ?? null, active: activeIds.has(id) });
+    out.push({
+      own,
+      leafId: id,
+      ownFrom: depth.get(own[0])!,
+      from: index.tree.parent.get(own[0]) ?? null,
+      active: activeIds.has(id),
+    });
     own = [];
   }
   return out;

@@ -44,11 +44,21 @@ function titleOf(index: SessionIndex, blocks: readonly Block[]): string {
 /** Reads the entries the scope needs (and only those) and turns them into sections. */
 export function exportDocument(index: SessionIndex, scope: ExportScope = {}): ExportDocument {
   const h = index.header;
-  const base = { sessionId: h.id, cwd: typeof h.cwd === "string" ? h.cwd : "", created: typeof h.timestamp === "string" ? h.timestamp : undefined, path: index.path };
+  const base = {
+    sessionId: h.id,
+    cwd: typeof h.cwd === "string" ? h.cwd : "",
+    created: typeof h.timestamp === "string" ? h.timestamp : undefined,
+    path: index.path,
+  };
   if (!scope.allBranches) {
     const ids = branchThrough(index, scope.branch);
     const blocks = buildBlocks(readEntriesSync(index, ids));
-    return { ...base, title: titleOf(index, blocks), scope: scope.branch ? `branch through entry ${scope.branch}` : "active branch", sections: [{ blocks }] };
+    return {
+      ...base,
+      title: titleOf(index, blocks),
+      scope: scope.branch ? `branch through entry ${scope.branch}` : "active branch",
+      sections: [{ blocks }],
+    };
   }
   const branches = allBranches(index);
   const sections: ExportSection[] = [];
@@ -68,5 +78,10 @@ export function exportDocument(index: SessionIndex, scope: ExportScope = {}): Ex
     sections.push({ heading: `Branch ${i + 1} of ${branches.length}`, note: notes.join("; "), blocks });
   });
   const all = sections.flatMap((s) => s.blocks);
-  return { ...base, title: titleOf(index, all), scope: `all ${branches.length} branch${branches.length === 1 ? "" : "es"}`, sections };
+  return {
+    ...base,
+    title: titleOf(index, all),
+    scope: `all ${branches.length} branch${branches.length === 1 ? "" : "es"}`,
+    sections,
+  };
 }

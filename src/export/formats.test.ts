@@ -38,7 +38,6 @@ const doc = (over: Partial<ExportDocument> = {}): ExportDocument => ({
   ...over,
 });
 
- 
 const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 describe("Markdown export", () => {
@@ -71,7 +70,15 @@ describe("Markdown export", () => {
     expect(md).toContain("Fix it <script>alert(1)</script> & red  gnp.exe");
   });
   it("marks each branch when there are several", () => {
-    const out = toMarkdown(doc({ scope: "all 2 branches", sections: [{ heading: "Branch 1 of 2", note: "the active branch", blocks: [] }, { heading: "Branch 2 of 2", note: "branches off after entry u1", blocks: [blocks[0]] }] }));
+    const out = toMarkdown(
+      doc({
+        scope: "all 2 branches",
+        sections: [
+          { heading: "Branch 1 of 2", note: "the active branch", blocks: [] },
+          { heading: "Branch 2 of 2", note: "branches off after entry u1", blocks: [blocks[0]] },
+        ],
+      }),
+    );
     expect(out).toContain("## Branch 1 of 2\n\n*the active branch*\n\n*(no messages)*");
     expect(out).toContain("## Branch 2 of 2\n\n*branches off after entry u1*\n\n### User");
   });
@@ -101,7 +108,9 @@ describe("HTML export", () => {
   it("is one self-contained page: no script, no external resource, a CSP that forbids loading any", () => {
     expect(html.startsWith("<!doctype html>")).toBe(true);
     expect(html).not.toMatch(/<script|<link|<img|<iframe|src=|href=|url\(|@import/i);
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    );
     expect(html).toContain('<meta charset="utf-8">');
   });
   it("light and dark by the system setting", () => {
@@ -118,7 +127,9 @@ describe("HTML export", () => {
     expect(html).toContain('<div class="li" style="margin-left:0ch"><span>•</span><span>read</span></div>');
     expect(html).toContain("<pre><code>const a = 1 &lt; 2;</code></pre>");
     expect(html).toContain('<details class="thinking"><summary>Thinking</summary><p>think\nharder</p></details>');
-    expect(html).toMatch(/<details class="block tool error"><summary>bash: echo `x` <span class="size">· 3 lines · error<\/span><\/summary><pre>```\nfenced\n````<\/pre><\/details>/);
+    expect(html).toMatch(
+      /<details class="block tool error"><summary>bash: echo `x` <span class="size">· 3 lines · error<\/span><\/summary><pre>```\nfenced\n````<\/pre><\/details>/,
+    );
     expect(html).toContain('<summary>read: a.ts <span class="size">· no result</span></summary></details>');
     expect(html).not.toMatch(/<details[^>]* open/);
   });
@@ -126,11 +137,48 @@ describe("HTML export", () => {
     expect(balanced(html)).toEqual([]);
   });
   it("any Markdown-ish text: the page is built, balanced, and holds no raw < from the session", () => {
-    const token = fc.constantFrom("# ", "## h", "- ", "  * ", "1. ", "> ", "```", "~~~", "---", "\n", "\n\n", "text", " ", "<b>", "&", "`", "研", "\u001b[1m");
+    const token = fc.constantFrom(
+      "# ",
+      "## h",
+      "- ",
+      "  * ",
+      "1. ",
+      "> ",
+      "```",
+      "~~~",
+      "---",
+      "\n",
+      "\n\n",
+      "text",
+      " ",
+      "<b>",
+      "&",
+      "`",
+      "研",
+      "\u001b[1m",
+    );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 60 }), (tokens) => {
         const text = tokens.join("");
-        const page = toHtml(doc({ sections: [{ blocks: [{ kind: "user", entryId: "u", text, images: 0 }, { kind: "assistant", entryId: "a", parts: [{ type: "thinking", text }, { type: "text", text }] }] }] }));
+        const page = toHtml(
+          doc({
+            sections: [
+              {
+                blocks: [
+                  { kind: "user", entryId: "u", text, images: 0 },
+                  {
+                    kind: "assistant",
+                    entryId: "a",
+                    parts: [
+                      { type: "thinking", text },
+                      { type: "text", text },
+                    ],
+                  },
+                ],
+              },
+            ],
+          }),
+        );
         expect(page).not.toContain("<b>");
         expect(balanced(page)).toEqual([]);
       }),

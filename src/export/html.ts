@@ -12,7 +12,9 @@ import type { ExportDocument } from "./document.js";
  */
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : "&#39;"));
+  return s.replace(/[&<>"']/g, (c) =>
+    c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : "&#39;",
+  );
 }
 
 const CSS = `
@@ -56,17 +58,20 @@ footer { color: var(--muted); font-size: .8em; margin-top: 2rem; }
 function markdownHtml(text: string, paragraph: LineStyle = "text"): string {
   const lines = markdownLines(sanitizeMultiline(text.trim()), "", paragraph);
   const out: string[] = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const l = lines[i];
     // Consecutive lines of one kind become one element (a paragraph, a code block, a quote).
     const run = (style: LineStyle) => {
       const texts: string[] = [];
-      while (i < lines.length && lines[i].style === style && lines[i].first === l.first && !isListItem(lines[i])) texts.push(lines[i++].text);
+      while (i < lines.length && lines[i].style === style && lines[i].first === l.first && !isListItem(lines[i]))
+        texts.push(lines[i++].text);
       return texts.map(escapeHtml).join("\n");
     };
     if (isListItem(l)) {
       const depth = l.first.length - l.first.trimStart().length;
-      out.push(`<div class="li" style="margin-left:${depth}ch"><span>${escapeHtml(l.first.trim())}</span><span>${escapeHtml(l.text)}</span></div>`);
+      out.push(
+        `<div class="li" style="margin-left:${depth}ch"><span>${escapeHtml(l.first.trim())}</span><span>${escapeHtml(l.text)}</span></div>`,
+      );
       i++;
     } else if (l.style === "code") out.push(`<pre><code>${run("code")}</code></pre>`);
     else if (l.style === "quote") out.push(`<blockquote>${run("quote")}</blockquote>`);
@@ -102,15 +107,22 @@ function blockHtml(b: Block): string {
       return `<section class="block user">${who("User")}${markdownHtml(b.text)}${b.images ? `<p class="size">[${plural(b.images, "image")}]</p>` : ""}</section>`;
     case "assistant": {
       const parts = b.parts.map((p) =>
-        p.type === "text" ? markdownHtml(p.text) : `<details class="thinking"><summary>Thinking</summary>${markdownHtml(p.text, "thinking")}</details>`,
+        p.type === "text"
+          ? markdownHtml(p.text)
+          : `<details class="thinking"><summary>Thinking</summary>${markdownHtml(p.text, "thinking")}</details>`,
       );
-      if (b.error) parts.push(`<p class="error-text">${b.error === "aborted" ? "(aborted)" : `Error: ${escapeHtml(sanitizeLine(b.error))}`}</p>`);
+      if (b.error)
+        parts.push(
+          `<p class="error-text">${b.error === "aborted" ? "(aborted)" : `Error: ${escapeHtml(sanitizeLine(b.error))}`}</p>`,
+        );
       return `<section class="block assistant">${who(b.model ? `Assistant · ${sanitizeLine(b.model)}` : "Assistant")}${parts.join("\n")}</section>`;
     }
     case "tool": {
       const body = b.output === undefined ? undefined : sanitizeMultiline(withoutTrailingNewlines(b.output));
       const size = body === undefined ? "no result" : body ? plural(countLines(body), "line") : "no output";
-      const extra = [size, ...(b.images ? [plural(b.images, "image")] : []), ...(b.isError ? ["error"] : [])].join(" · ");
+      const extra = [size, ...(b.images ? [plural(b.images, "image")] : []), ...(b.isError ? ["error"] : [])].join(
+        " · ",
+      );
       const summary = `<summary>${escapeHtml(sanitizeLine(b.title))} <span class="size">· ${escapeHtml(extra)}</span></summary>`;
       return `<details class="block tool${b.isError ? " error" : ""}">${summary}${body ? `<pre>${escapeHtml(body)}</pre>` : ""}</details>`;
     }

@@ -9,7 +9,10 @@ import { CURRENT_VERSION } from "../store/session-reader.js";
  * back the same value.
  */
 export function jsonLine(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[\u0080-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

@@ -8,7 +8,8 @@ describe("nodeTooOld", () => {
     for (const v of ["v22.19.0", "v22.23.3", "v23.0.0", "v26.10.0"]) expect(nodeTooOld(v)).toBeUndefined();
   });
   it("names the floor and the running version for anything older", () => {
-    for (const v of ["v22.18.9", "v20.20.2", "v18.0.0"]) expect(nodeTooOld(v)).toMatch(new RegExp(`needs Node\\.js 22\\.19 .*${v.replace(/\./g, "\\.")}`));
+    for (const v of ["v22.18.9", "v20.20.2", "v18.0.0"])
+      expect(nodeTooOld(v)).toMatch(new RegExp(`needs Node\\.js 22\\.19 .*${v.replace(/\./g, "\\.")}`));
   });
 });
 

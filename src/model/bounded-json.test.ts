@@ -9,7 +9,7 @@ function nested(levels: number): unknown {
 
 describe("bounded JSON", () => {
   it("compactJson is JSON.stringify for small values, cut with … past max", () => {
-    const v = { command: ["ls", "-la"], n: 1, s: "x\"y", deep: { b: [true, null] } };
+    const v = { command: ["ls", "-la"], n: 1, s: 'x"y', deep: { b: [true, null] } };
     expect(compactJson(v)).toBe(JSON.stringify(v));
     expect(compactJson({ s: "x".repeat(500) }, 20)).toBe(`{"s":"${"x".repeat(14)}…`);
   });

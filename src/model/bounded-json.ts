@@ -74,7 +74,9 @@ export function compactJson(value: unknown, max = 300): string {
       for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]);
     } else if (isContainer(v)) {
       const parts: ({ text: string } | { value: unknown })[] = [{ text: "{" }];
-      Object.entries(v).forEach(([k, c], i) => parts.push({ text: `${i ? "," : ""}${JSON.stringify(k)}:` }, { value: c }));
+      Object.entries(v).forEach(([k, c], i) =>
+        parts.push({ text: `${i ? "," : ""}${JSON.stringify(k)}:` }, { value: c }),
+      );
       parts.push({ text: "}" });
       for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]);
     } else out += v === undefined ? "null" : JSON.stringify(v);

@@ -44,7 +44,12 @@ export function buildContext(index: SessionIndex, leafId: string | null = index.
   }
   const edits = new Map<string, AppliedEdit>();
   for (const n of entries) {
-    if (n.type === "context_edit" && n.targetId !== undefined) edits.set(n.targetId, { editId: n.id, kind: n.edit ?? "replace", ...(n.edit === "replace" ? { text: n.editText ?? "" } : {}) });
+    if (n.type === "context_edit" && n.targetId !== undefined)
+      edits.set(n.targetId, {
+        editId: n.id,
+        kind: n.edit ?? "replace",
+        ...(n.edit === "replace" ? { text: n.editText ?? "" } : {}),
+      });
   }
   const roles: string[] = [];
   entries.forEach((n, i) => {
@@ -93,5 +98,15 @@ export function usageTotals(index: SessionIndex): UsageTotals {
     t.cacheWrite += u.cacheWrite;
     t.cost += u.cost;
   }
-  return { tokens: { input: t.input, output: t.output, cacheRead: t.cacheRead, cacheWrite: t.cacheWrite, total: t.input + t.output + t.cacheRead + t.cacheWrite }, cost: t.cost, ...(ignored ? { ignored } : {}) };
+  return {
+    tokens: {
+      input: t.input,
+      output: t.output,
+      cacheRead: t.cacheRead,
+      cacheWrite: t.cacheWrite,
+      total: t.input + t.output + t.cacheRead + t.cacheWrite,
+    },
+    cost: t.cost,
+    ...(ignored ? { ignored } : {}),
+  };
 }

@@ -11,7 +11,12 @@ describe("sessionTitle: the one title rule", () => {
     expect(sessionTitle({ firstMessage: `fix\n${OSC_CLIP}the ${OSC_LINK}tests\x9b2J` })).toBe("fix the tests");
   });
   it("falls back to pi's '(no messages)', never to the raw id or path, when both sanitize to nothing", () => {
-    const s = { id: `${OSC_TITLE}abc`, path: `/s/${OSC_CLIP}.jsonl`, name: OSC_TITLE, firstMessage: `${OSC_CLIP}\x1b[2J` };
+    const s = {
+      id: `${OSC_TITLE}abc`,
+      path: `/s/${OSC_CLIP}.jsonl`,
+      name: OSC_TITLE,
+      firstMessage: `${OSC_CLIP}\x1b[2J`,
+    };
     expect(sessionTitle(s)).toBe(NO_MESSAGES);
     expect(sessionTitle({ firstMessage: "" })).toBe(NO_MESSAGES);
   });

@@ -115,7 +115,10 @@ export class SummaryBuilder {
     // pi reads a message's text from a string or an array of blocks; anything else (null
     // content, a null block) makes its list reader fail, and the session is not listed.
     const content = m.content;
-    if (typeof content !== "string" && (!Array.isArray(content) || content.some((b) => b === null || b === undefined))) {
+    if (
+      typeof content !== "string" &&
+      (!Array.isArray(content) || content.some((b) => b === null || b === undefined))
+    ) {
       this.unlisted ??= `the ${m.role} message ${entry.id} has content ${content === null ? "null" : "pi cannot read"}`;
     }
     // pi's getLastActivityTime: message epoch ms, else the entry's ISO timestamp.
@@ -132,7 +135,14 @@ export class SummaryBuilder {
   }
 
   /** Call with the header and file facts once the file has been read. */
-  finish(args: { path: string; header: SessionHeader; bytes: number; mtimeMs: number; version: number; warnings: string[] }): SessionSummary {
+  finish(args: {
+    path: string;
+    header: SessionHeader;
+    bytes: number;
+    mtimeMs: number;
+    version: number;
+    warnings: string[];
+  }): SessionSummary {
     const { header } = args;
     const parentIds = new Set<string>();
     for (const p of this.parents.values()) if (p !== null) parentIds.add(p);

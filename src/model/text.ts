@@ -21,7 +21,10 @@ export function messageText(content: unknown): string {
 export function editorText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return (content as Block[]).filter((b) => b && b.type === "text" && typeof b.text === "string").map((b) => b.text as string).join("");
+  return (content as Block[])
+    .filter((b) => b && b.type === "text" && typeof b.text === "string")
+    .map((b) => b.text as string)
+    .join("");
 }
 
 /** One line for a tool call, as the preview and tree show it: `bash: npm test`, `read: src/a.ts`. */
@@ -83,7 +86,11 @@ export function describeEntry(entry: SessionEntry): EntryDescription {
     case "custom":
       return { role: "custom", text: stringField(entry, "customType"), toolCalls: [] };
     case "model_change":
-      return { role: "model_change", text: `${stringField(entry, "provider")}/${stringField(entry, "modelId")}`, toolCalls: [] };
+      return {
+        role: "model_change",
+        text: `${stringField(entry, "provider")}/${stringField(entry, "modelId")}`,
+        toolCalls: [],
+      };
     case "thinking_level_change":
       return { role: "thinking_level_change", text: stringField(entry, "thinkingLevel"), toolCalls: [] };
     case "label":
@@ -92,11 +99,18 @@ export function describeEntry(entry: SessionEntry): EntryDescription {
       return { role: "session_info", text: stringField(entry, "name"), toolCalls: [] };
     case "context_edit": {
       const r = entry.replacement as { content?: unknown } | null | undefined;
-      const what = r && typeof r === "object" ? `replace ${stringField(entry, "targetId")}: ${messageText(r.content)}` : `omit ${stringField(entry, "targetId")}`;
+      const what =
+        r && typeof r === "object"
+          ? `replace ${stringField(entry, "targetId")}: ${messageText(r.content)}`
+          : `omit ${stringField(entry, "targetId")}`;
       return { role: "context_edit", text: what, toolCalls: [] };
     }
     case "usage":
-      return { role: "usage", text: `${stringField(entry, "kind")} ${stringField(entry, "provider")}/${stringField(entry, "model")}`.trim(), toolCalls: [] };
+      return {
+        role: "usage",
+        text: `${stringField(entry, "kind")} ${stringField(entry, "provider")}/${stringField(entry, "model")}`.trim(),
+        toolCalls: [],
+      };
     default:
       return { role: entry.type, text: "", toolCalls: [] };
   }

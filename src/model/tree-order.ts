@@ -6,7 +6,11 @@ import type { TreeShape } from "./tree.js";
  */
 export function displayOrder(tree: TreeShape, leafId: string | null): string[] {
   const onActive = new Set<string>();
-  for (let cur = leafId; cur !== null && tree.parent.has(cur) && !onActive.has(cur); cur = tree.parent.get(cur) ?? null) {
+  for (
+    let cur = leafId;
+    cur !== null && tree.parent.has(cur) && !onActive.has(cur);
+    cur = tree.parent.get(cur) ?? null
+  ) {
     onActive.add(cur);
   }
   const activeFirst = (ids: readonly string[]) => {

@@ -51,14 +51,26 @@ export interface TreeView {
   activeIds: Set<string>;
 }
 
-const BOOKKEEPING = new Set(["label", "context_edit", "custom", "model_change", "thinking_level_change", "session_info"]);
+const BOOKKEEPING = new Set([
+  "label",
+  "context_edit",
+  "custom",
+  "model_change",
+  "thinking_level_change",
+  "session_info",
+]);
 
 /**
  * pi 1.5.2's /tree filters: `usage` entries are never shown; assistant turns that only call
  * tools (no text, not an error) are hidden in every filter, "all" included, unless they are
  * the leaf; bookkeeping entries (context edits among them) only show in "all".
  */
-export function passesFilter(node: EntryNode, filter: TreeFilter, leafId: string | null, labels: ReadonlyMap<string, string>): boolean {
+export function passesFilter(
+  node: EntryNode,
+  filter: TreeFilter,
+  leafId: string | null,
+  labels: ReadonlyMap<string, string>,
+): boolean {
   if (node.type === "usage") return false;
   if (node.role === "assistant" && node.id !== leafId) {
     const errorOrAborted = node.stopReason !== undefined && node.stopReason !== "stop" && node.stopReason !== "toolUse";
@@ -141,14 +153,34 @@ export function buildTreeView(index: SessionIndex, filter: TreeFilter, folded: R
     }
   }
   const visibleChildren = new Map<string | null, string[]>([[null, rootPos.map((i) => ids[i])]]);
-  for (const [p, list] of childPos) visibleChildren.set(ids[p], list.map((i) => ids[i]));
+  for (const [p, list] of childPos)
+    visibleChildren.set(
+      ids[p],
+      list.map((i) => ids[i]),
+    );
   const multipleRoots = rootPos.length > 1;
   const rows: TreeRow[] = [];
   const rowOf = new Map<string, number>();
-  type Frame = [pos: number, indent: number, justBranched: boolean, showConnector: boolean, isLast: boolean, gutters: Gutter | null, vrc: boolean];
+  type Frame = [
+    pos: number,
+    indent: number,
+    justBranched: boolean,
+    showConnector: boolean,
+    isLast: boolean,
+    gutters: Gutter | null,
+    vrc: boolean,
+  ];
   const stack: Frame[] = [];
   for (let i = rootPos.length - 1; i >= 0; i--) {
-    stack.push([rootPos[i], multipleRoots ? 1 : 0, multipleRoots, multipleRoots, i === rootPos.length - 1, null, multipleRoots]);
+    stack.push([
+      rootPos[i],
+      multipleRoots ? 1 : 0,
+      multipleRoots,
+      multipleRoots,
+      i === rootPos.length - 1,
+      null,
+      multipleRoots,
+    ]);
   }
   while (stack.length) {
     const [at, indent, justBranched, showConnector, isLast, gutters, vrc] = stack.pop()!;
@@ -190,7 +222,11 @@ export function rowPrefix(view: TreeView, row: TreeRow, folded: ReadonlySet<stri
   const depth = rowDepth(view, row);
   const connector = row.showConnector && !row.virtualRootChild;
   if (depth > MAX_INDENT) {
-    const mark = connector ? `${row.isLast ? "└" : "├"}${folded.has(row.id) ? "⊞" : isFoldable(view, row.id) ? "⊟" : "─"} ` : folded.has(row.id) ? "⊞ " : "";
+    const mark = connector
+      ? `${row.isLast ? "└" : "├"}${folded.has(row.id) ? "⊞" : isFoldable(view, row.id) ? "⊟" : "─"} `
+      : folded.has(row.id)
+        ? "⊞ "
+        : "";
     return `+${depth} ${mark}`;
   }
   const displayIndent = depth;

@@ -34,9 +34,7 @@ export interface TokenTotals {
 
 /** How a fork's parentSession resolved against the store. */
 export type Lineage =
-  | { status: "none" }
-  | { status: "resolved"; path: string; by: "realpath" | "filename" }
-  | { status: "missing" };
+  { status: "none" } | { status: "resolved"; path: string; by: "realpath" | "filename" } | { status: "missing" };
 
 /** pi's SessionInfo fields with pi's semantics, plus what a browser needs. */
 export interface SessionSummary {

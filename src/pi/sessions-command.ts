@@ -10,7 +10,14 @@ export interface SessionsContext {
   cwd: string;
   sessionManager: { getSessionFile(): string | undefined; getSessionDir(): string };
   ui: {
-    custom<T>(factory: (tui: { stop(): void; start(): void; requestRender(force?: boolean): void }, theme: unknown, keybindings: unknown, done: (result: T) => void) => unknown): Promise<T>;
+    custom<T>(
+      factory: (
+        tui: { stop(): void; start(): void; requestRender(force?: boolean): void },
+        theme: unknown,
+        keybindings: unknown,
+        done: (result: T) => void,
+      ) => unknown,
+    ): Promise<T>;
     notify(message: string, type?: "info" | "warning" | "error"): void;
   };
   switchSession(path: string): Promise<{ cancelled: boolean }>;
@@ -43,7 +50,11 @@ export function storeDirOf(sessionDir: string): string {
  * session open in pi), restart and redraw the TUI, then switch to the chosen session
  * through pi's own API. A cancelled pick changes nothing.
  */
-export async function runSessionsCommand(args: string, ctx: SessionsContext, deps: SessionsDeps = realDeps): Promise<string | undefined> {
+export async function runSessionsCommand(
+  args: string,
+  ctx: SessionsContext,
+  deps: SessionsDeps = realDeps,
+): Promise<string | undefined> {
   if (!ctx.hasUI) {
     ctx.ui.notify("/sessions needs the interactive terminal UI", "warning");
     return undefined;

@@ -6,8 +6,16 @@ import { entryQueryTerms, searchEntries } from "./entry-search.js";
 const long = "x".repeat(400) + " needle-at-the-end";
 const file = writeSession([
   user("u1", null, "How do I run the tests?"),
-  assistant("a1", "u1", "", { content: [{ type: "thinking", thinking: "secret thought" }, { type: "toolCall", id: "c1", name: "bash", arguments: { command: "npm test" } }], stopReason: "toolUse" }),
-  entry("r1", "a1", { message: { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text: long }] } }),
+  assistant("a1", "u1", "", {
+    content: [
+      { type: "thinking", thinking: "secret thought" },
+      { type: "toolCall", id: "c1", name: "bash", arguments: { command: "npm test" } },
+    ],
+    stopReason: "toolUse",
+  }),
+  entry("r1", "a1", {
+    message: { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text: long }] },
+  }),
   assistant("a2", "r1", 'All "Tests" pass: path/to/file'),
   user("u2", "a1", "Other BRANCH about tests"),
 ]);

@@ -40,7 +40,12 @@ function abortError(): Error {
  * lines, earlier copies of a repeated id) are skipped. Rejects with an AbortError when
  * `signal` aborts.
  */
-export async function searchEntries(path: string, index: SessionIndex, query: string, signal?: AbortSignal): Promise<string[]> {
+export async function searchEntries(
+  path: string,
+  index: SessionIndex,
+  query: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const terms = entryQueryTerms(query);
   if (terms.length === 0) return [];
   if (signal?.aborted) throw abortError();

@@ -15,9 +15,25 @@ function session(entries: Record<string, unknown>[]): string {
 }
 
 const toolCall = (id: string, parent: string, command: string) =>
-  entry(id, parent, { message: { role: "assistant", content: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command } }], stopReason: "toolUse", model: "m" } });
+  entry(id, parent, {
+    message: {
+      role: "assistant",
+      content: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command } }],
+      stopReason: "toolUse",
+      model: "m",
+    },
+  });
 const toolResult = (id: string, parent: string, text: string) =>
-  entry(id, parent, { message: { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text }], isError: false, timestamp: 1 } });
+  entry(id, parent, {
+    message: {
+      role: "toolResult",
+      toolCallId: "c1",
+      toolName: "bash",
+      content: [{ type: "text", text }],
+      isError: false,
+      timestamp: 1,
+    },
+  });
 
 async function search(paths: string[], q: string, includeTools = false) {
   const hits = new Map<string, string>();
@@ -27,7 +43,10 @@ async function search(paths: string[], q: string, includeTools = false) {
 
 describe("searchStore", () => {
   it("ANDs terms across different messages of one session", async () => {
-    const a = session([user("u1", null, "please refactor the parser"), assistant("a1", "u1", "done; the tokenizer is faster now")]);
+    const a = session([
+      user("u1", null, "please refactor the parser"),
+      assistant("a1", "u1", "done; the tokenizer is faster now"),
+    ]);
     const b = session([user("u1", null, "refactor the renderer"), assistant("a1", "u1", "ok")]);
     const { hits, res } = await search([a, b], "tokenizer refactor");
     expect([...hits.keys()]).toEqual([a]);
@@ -66,7 +85,11 @@ describe("searchStore", () => {
   });
 
   it("tool output only counts with includeTools", async () => {
-    const a = session([user("u1", null, "run the tests"), toolCall("a1", "u1", "npm test"), toolResult("t1", "a1", "FAIL src/quux.test.ts")]);
+    const a = session([
+      user("u1", null, "run the tests"),
+      toolCall("a1", "u1", "npm test"),
+      toolResult("t1", "a1", "FAIL src/quux.test.ts"),
+    ]);
     expect((await search([a], "quux")).hits.size).toBe(0);
     const on = await search([a], "quux", true);
     expect(on.hits.get(a)).toContain("FAIL src/quux.test.ts");
@@ -76,8 +99,23 @@ describe("searchStore", () => {
   });
 
   it("never hits on JSON keys, values outside the text, ids or escapes", async () => {
-    const a = session([user("u1", null, 'a line\nwith "quotes" and \\ backslash'), assistant("a1", "u1", "plain answer", { model: "claude-sonnet" })]);
-    for (const q of ["role", "content", "message", "stopReason", "claude", "u1", "timestamp", "user", "assistant", "\\n", "type"]) {
+    const a = session([
+      user("u1", null, 'a line\nwith "quotes" and \\ backslash'),
+      assistant("a1", "u1", "plain answer", { model: "claude-sonnet" }),
+    ]);
+    for (const q of [
+      "role",
+      "content",
+      "message",
+      "stopReason",
+      "claude",
+      "u1",
+      "timestamp",
+      "user",
+      "assistant",
+      "\\n",
+      "type",
+    ]) {
       expect((await search([a], q)).hits.size, q).toBe(0);
     }
     // Text with quotes and backslashes is found as written, not as escaped in JSON.

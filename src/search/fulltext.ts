@@ -121,13 +121,24 @@ function jsonForm(text: string): string {
 }
 
 /** One session file: the snippet of its first hit when every term matches, else null. */
-export async function searchFile(path: string, terms: readonly TextTerm[], includeTools: boolean, signal?: AbortSignal): Promise<string | null> {
+export async function searchFile(
+  path: string,
+  terms: readonly TextTerm[],
+  includeTools: boolean,
+  signal?: AbortSignal,
+): Promise<string | null> {
   if (terms.length === 0) return null;
   const pending = new Set(terms);
   // Raw-line prefilter: a line can only help if it holds one of the pending literal terms
   // (in their JSON-escaped form); regex terms can't be checked on raw bytes.
   // The prefilter is case-insensitive and accent-folded: a superset of what the terms match.
-  const literals = terms.filter((t) => t.kind !== "regex").map((t) => ({ term: t, raw: jsonForm((t as { text: string }).text.toLowerCase()), ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text) }));
+  const literals = terms
+    .filter((t) => t.kind !== "regex")
+    .map((t) => ({
+      term: t,
+      raw: jsonForm((t as { text: string }).text.toLowerCase()),
+      ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text),
+    }));
   const hasRegex = terms.some((t) => t.kind === "regex");
   let snippet: string | null = null;
   let aborted = false;
@@ -185,7 +196,11 @@ export async function searchFile(path: string, terms: readonly TextTerm[], inclu
  * reports each matching session as soon as its file is decided. Unreadable files are
  * skipped. Resolves when done or aborted.
  */
-export async function searchStore(paths: readonly string[], query: Query, opts: FullTextOptions): Promise<FullTextResult> {
+export async function searchStore(
+  paths: readonly string[],
+  query: Query,
+  opts: FullTextOptions,
+): Promise<FullTextResult> {
   const terms = textTerms(query);
   const result: FullTextResult = { searched: 0, matched: 0, aborted: false };
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return result;

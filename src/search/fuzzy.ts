@@ -80,7 +80,11 @@ function boundaries(text: string): boolean[] {
   for (let i = 0; i < text.length; i++) {
     const prev = text[i - 1];
     const cur = text[i];
-    out[i] = i === 0 || SEPARATOR.test(prev) || (/[a-z]/.test(prev) && /[A-Z]/.test(cur)) || (/\p{L}/u.test(prev) && /[0-9]/.test(cur));
+    out[i] =
+      i === 0 ||
+      SEPARATOR.test(prev) ||
+      (/[a-z]/.test(prev) && /[A-Z]/.test(cur)) ||
+      (/\p{L}/u.test(prev) && /[0-9]/.test(cur));
   }
   return out;
 }

@@ -42,7 +42,12 @@ describe("matchRanges", () => {
 
 describe("splitByRanges", () => {
   it("cuts text into plain and hit pieces", () => {
-    expect(splitByRanges("hello world", [[0, 2], [6, 11]])).toEqual([
+    expect(
+      splitByRanges("hello world", [
+        [0, 2],
+        [6, 11],
+      ]),
+    ).toEqual([
       { text: "he", hit: true },
       { text: "llo ", hit: false },
       { text: "world", hit: true },

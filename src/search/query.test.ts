@@ -180,7 +180,9 @@ describe("date filters", () => {
   });
   it("parses to date terms; 0d, quoted words and other words stay text", () => {
     expect(parseQuery("7d", now).terms).toEqual([{ kind: "date", from: now.getTime() - 7 * 86_400_000 }]);
-    expect(parseQuery("before:2026-11-01", now).terms).toEqual([{ kind: "date", until: new Date(2026, 10, 1).getTime() }]);
+    expect(parseQuery("before:2026-11-01", now).terms).toEqual([
+      { kind: "date", until: new Date(2026, 10, 1).getTime() },
+    ]);
     expect(parseQuery('"today" 0d 7days d7', now).terms).toEqual([
       { kind: "phrase", text: "today" },
       { kind: "word", text: "0d" },
@@ -209,7 +211,8 @@ describe("fzf habits (issue 20)", () => {
     makeSummary({ firstMessage: "x", cwd: "/home/u/projects/x15/s" }),
     makeSummary({ name: "naïve café", firstMessage: "x", cwd: "/srv/c" }),
   ];
-  const hits = (q: string) => sessions.filter((x) => matchSession(parseQuery(q), x) !== null).map((x) => x.name ?? x.cwd);
+  const hits = (q: string) =>
+    sessions.filter((x) => matchSession(parseQuery(q), x) !== null).map((x) => x.name ?? x.cwd);
   it("letters strewn through a long path are not a match", () => {
     expect(hits("keyboard")).toEqual(["keyboard layout"]);
     expect(hits("s5")).toEqual(["session 5 notes"]);

@@ -135,7 +135,9 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
     const cased = /\p{Lu}/u.test(raw);
     const text = foldAccents(cased ? raw : raw.toLowerCase());
     const flags = { ...(cased ? { cased } : {}) };
-    terms.push(quoted ? { kind: "phrase", text, ...flags } : { kind: "word", text, ...flags, ...(exact ? { exact } : {}) });
+    terms.push(
+      quoted ? { kind: "phrase", text, ...flags } : { kind: "word", text, ...flags, ...(exact ? { exact } : {}) },
+    );
   }
   return error ? { terms, error } : { terms };
 }
@@ -145,7 +147,10 @@ export interface MatchContext {
   labelsOf?(s: SessionSummary): string[] | undefined;
 }
 
-type Searchable = Pick<SessionSummary, "name" | "firstMessage" | "cwd" | "id" | "models" | "labelCount" | "labels" | "modified">;
+type Searchable = Pick<
+  SessionSummary,
+  "name" | "firstMessage" | "cwd" | "id" | "models" | "labelCount" | "labels" | "modified"
+>;
 
 /*
  * Ranking as pi 1.5.2's session picker: each text term counts by the best field it
@@ -250,7 +255,8 @@ export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): n
   let lower: string[] | undefined;
   let cased: string[] | undefined;
   const raw = () => [s.name ?? "", s.firstMessage, s.cwd, s.id];
-  const fields: Fields = (c) => (c ? (cased ??= raw().map(foldAccents)) : (lower ??= raw().map((f) => foldAccents(f.toLowerCase()))));
+  const fields: Fields = (c) =>
+    c ? (cased ??= raw().map(foldAccents)) : (lower ??= raw().map((f) => foldAccents(f.toLowerCase())));
   let total = 0;
   for (const t of query.terms) {
     const sc = termScore(t, s, fields, ctx);

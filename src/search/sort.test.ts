@@ -5,9 +5,32 @@ import { nextSort, type SortKey, sortSessions, SORTS, threadSessions } from "./s
 const d = (m: number) => new Date(Date.UTC(2025, 0, 1, 0, m));
 
 describe("sortSessions", () => {
-  const a = makeSummary({ path: "/a", name: "zeta", firstMessage: "x", modified: d(1), created: d(9), messageCount: 5, bytes: 10 });
-  const b = makeSummary({ path: "/b", firstMessage: "alpha", modified: d(3), created: d(2), messageCount: 50, bytes: 30 });
-  const c = makeSummary({ path: "/c", name: "Beta", firstMessage: "y", modified: d(2), created: d(5), messageCount: 1, bytes: 20 });
+  const a = makeSummary({
+    path: "/a",
+    name: "zeta",
+    firstMessage: "x",
+    modified: d(1),
+    created: d(9),
+    messageCount: 5,
+    bytes: 10,
+  });
+  const b = makeSummary({
+    path: "/b",
+    firstMessage: "alpha",
+    modified: d(3),
+    created: d(2),
+    messageCount: 50,
+    bytes: 30,
+  });
+  const c = makeSummary({
+    path: "/c",
+    name: "Beta",
+    firstMessage: "y",
+    modified: d(2),
+    created: d(5),
+    messageCount: 1,
+    bytes: 20,
+  });
   const paths = (sort: Parameters<typeof sortSessions>[1]) => sortSessions([a, b, c], sort).map((s) => s.path);
 
   it("sorts by modified, created, name, messages and size", () => {
@@ -33,7 +56,11 @@ describe("sortSessions", () => {
 describe("threadSessions", () => {
   it("puts forks under their parent with tree glyphs", () => {
     const root = makeSummary({ path: "/r", modified: d(1) });
-    const f1 = makeSummary({ path: "/f1", modified: d(1), lineage: { status: "resolved", path: "/r", by: "realpath" } });
+    const f1 = makeSummary({
+      path: "/f1",
+      modified: d(1),
+      lineage: { status: "resolved", path: "/r", by: "realpath" },
+    });
     const f2 = makeSummary({ path: "/f2", modified: d(1), parentSessionPath: "/r" });
     const g = makeSummary({ path: "/g", modified: d(1), parentSessionPath: "/f1" });
     const other = makeSummary({ path: "/o", modified: d(1) });
@@ -60,11 +87,18 @@ describe("threadSessions", () => {
   it("treats a fork whose parent is absent or missing as a root", () => {
     const f = makeSummary({ path: "/f", parentSessionPath: "/gone" });
     const m = makeSummary({ path: "/m", parentSessionPath: "/f", lineage: { status: "missing" } });
-    expect(threadSessions([f, m]).map((r) => [r.session.path, r.depth])).toEqual([["/f", 0], ["/m", 0]]);
+    expect(threadSessions([f, m]).map((r) => [r.session.path, r.depth])).toEqual([
+      ["/f", 0],
+      ["/m", 0],
+    ]);
   });
   it("does not lose sessions in a cycle", () => {
     const a = makeSummary({ path: "/a", parentSessionPath: "/b" });
     const b = makeSummary({ path: "/b", parentSessionPath: "/a" });
-    expect(threadSessions([a, b]).map((r) => r.session.path).sort()).toEqual(["/a", "/b"]);
+    expect(
+      threadSessions([a, b])
+        .map((r) => r.session.path)
+        .sort(),
+    ).toEqual(["/a", "/b"]);
   });
 });

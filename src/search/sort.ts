@@ -8,7 +8,10 @@ export function nextSort(s: SortKey): SortKey {
   return SORTS[(SORTS.indexOf(s) + 1) % SORTS.length];
 }
 
-type Sortable = Pick<SessionSummary, "path" | "name" | "firstMessage" | "modified" | "created" | "messageCount" | "bytes" | "mtimeMs">;
+type Sortable = Pick<
+  SessionSummary,
+  "path" | "name" | "firstMessage" | "modified" | "created" | "messageCount" | "bytes" | "mtimeMs"
+>;
 
 /**
  * How pi orders sessions whose `modified` is equal. Listing every folder of its default store
@@ -32,7 +35,8 @@ const title = (s: Sortable) => (s.name ?? s.firstMessage).toLowerCase();
 // Path as the last tie-break keeps the order stable across batches.
 const byPath = (a: Sortable, b: Sortable) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 const byName = (a: Sortable, b: Sortable) => basename(b.path).localeCompare(basename(a.path)) || byPath(a, b);
-const tie = (a: Sortable, b: Sortable, t: TieBreak) => (t === "mtime" ? b.mtimeMs - a.mtimeMs || byName(a, b) : byName(a, b));
+const tie = (a: Sortable, b: Sortable, t: TieBreak) =>
+  t === "mtime" ? b.mtimeMs - a.mtimeMs || byName(a, b) : byName(a, b);
 
 const COMPARE: Record<SortKey, (a: Sortable, b: Sortable, t: TieBreak) => number> = {
   recent: (a, b, t) => b.modified.getTime() - a.modified.getTime() || tie(a, b, t),
@@ -101,7 +105,8 @@ export function threadSessions<T extends Threadable>(list: readonly T[]): Thread
     const kids = children.get(s.path);
     if (!kids) continue;
     const childGuides = depth === 0 ? "" : guides + (last ? "   " : "│  ");
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ s: kids[i], depth: depth + 1, guides: childGuides, last: i === kids.length - 1 });
+    for (let i = kids.length - 1; i >= 0; i--)
+      stack.push({ s: kids[i], depth: depth + 1, guides: childGuides, last: i === kids.length - 1 });
   }
   // Cycles (a → b → a) leave sessions unreached; show them as roots rather than lose them.
   for (const s of list) if (!seen.has(s.path)) out.push({ session: s, depth: 0, prefix: "" });

@@ -54,7 +54,11 @@ export async function discoverFiles(root: string): Promise<{ files: SessionFile[
     try {
       names = readdirSync(fsPath(dir), { encoding: "buffer" }).map(decodeName);
     } catch (err) {
-      diagnostics.push({ path: dir, kind: "unreadable-folder", reason: (err as NodeJS.ErrnoException).code ?? String(err) });
+      diagnostics.push({
+        path: dir,
+        kind: "unreadable-folder",
+        reason: (err as NodeJS.ErrnoException).code ?? String(err),
+      });
       continue;
     }
     let sinceYield = 0;

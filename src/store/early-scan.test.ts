@@ -16,7 +16,11 @@ describe("startEarlyScan", () => {
     const probes: SessionProbe[] = [];
     const summaries: SessionSummary[] = [];
     let total = -1;
-    const result = await early.scan(STORE, { onDiscovered: (n) => (total = n), onProbes: (p) => probes.push(...p), onSummaries: (s) => summaries.push(...s) });
+    const result = await early.scan(STORE, {
+      onDiscovered: (n) => (total = n),
+      onProbes: (p) => probes.push(...p),
+      onSummaries: (s) => summaries.push(...s),
+    });
     const plain = await scanStore(STORE);
     expect(total).toBe(30);
     expect(new Set(probes.map((p) => p.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
@@ -56,12 +60,27 @@ describe("startEarlyScan", () => {
 
 describe("scanOrder (scanStore's firstCwd)", () => {
   const f = (path: string, mtimeMs: number) => ({ path, bytes: 1, mtimeMs }) as SessionFile;
-  const files = () => [f("/s/--a--/1.jsonl", 1), f("/s/--b--/2.jsonl", 5), f("/s/--a--/3.jsonl", 3), f("/s/--c--/4.jsonl", 9)];
+  const files = () => [
+    f("/s/--a--/1.jsonl", 1),
+    f("/s/--b--/2.jsonl", 5),
+    f("/s/--a--/3.jsonl", 3),
+    f("/s/--c--/4.jsonl", 9),
+  ];
   it("is newest first", () => {
-    expect(scanOrder(files(), "/s").map((x) => x.path)).toEqual(["/s/--c--/4.jsonl", "/s/--b--/2.jsonl", "/s/--a--/3.jsonl", "/s/--a--/1.jsonl"]);
+    expect(scanOrder(files(), "/s").map((x) => x.path)).toEqual([
+      "/s/--c--/4.jsonl",
+      "/s/--b--/2.jsonl",
+      "/s/--a--/3.jsonl",
+      "/s/--a--/1.jsonl",
+    ]);
   });
   it("puts the launch folder's project folder first, each part still newest first", () => {
-    expect(scanOrder(files(), "/s", "/a").map((x) => x.path)).toEqual(["/s/--a--/3.jsonl", "/s/--a--/1.jsonl", "/s/--c--/4.jsonl", "/s/--b--/2.jsonl"]);
+    expect(scanOrder(files(), "/s", "/a").map((x) => x.path)).toEqual([
+      "/s/--a--/3.jsonl",
+      "/s/--a--/1.jsonl",
+      "/s/--c--/4.jsonl",
+      "/s/--b--/2.jsonl",
+    ]);
   });
   it("probes that folder's sessions too when the whole store is scanned", async () => {
     const seen: string[] = [];

@@ -68,7 +68,8 @@ export function fsPath(p: string): string | Buffer {
   for (let i = 0; i < p.length; i++) {
     const c = p.charCodeAt(i);
     // A lone low surrogate from decodeName (a pair's second half is never in this range alone).
-    const lone = c >= 0xdc80 && c <= 0xdcff && !(i > 0 && p.charCodeAt(i - 1) >= 0xd800 && p.charCodeAt(i - 1) <= 0xdbff);
+    const lone =
+      c >= 0xdc80 && c <= 0xdcff && !(i > 0 && p.charCodeAt(i - 1) >= 0xd800 && p.charCodeAt(i - 1) <= 0xdbff);
     if (!lone) {
       run += p[i];
       continue;

@@ -15,39 +15,55 @@ const file = (content: string | Buffer) => {
 
 async function collect(path: string, opts: Parameters<typeof readLines>[2] = {}) {
   const lines: { text: string; offset: number; line: number; terminated: boolean }[] = [];
-  const res = await readLines(path, (r: LineRef) => void lines.push({ text: r.buf.toString("utf8", r.start, r.end), offset: r.offset, line: r.line, terminated: r.terminated }), opts);
+  const res = await readLines(
+    path,
+    (r: LineRef) =>
+      void lines.push({
+        text: r.buf.toString("utf8", r.start, r.end),
+        offset: r.offset,
+        line: r.line,
+        terminated: r.terminated,
+      }),
+    opts,
+  );
   return { lines, res };
 }
 
 const TEXT = ["研究会话分支 🚀✅", "naïve café Grüße", "", "👩‍👩‍👧 emoji family", "short", "漢字".repeat(20)];
 
 describe("readLines", () => {
-  it.each([1, 3, 7, 64, 1 << 20])("readAhead (chunkSize %i) gives exactly the lines of plain reads", async (chunkSize) => {
-    const content = Buffer.from(TEXT.join("\n").repeat(5) + "\ntail without newline");
-    const p = file(content);
-    const plain = await collect(p, { chunkSize });
-    const ahead = await collect(p, { chunkSize, readAhead: true });
-    expect(ahead).toEqual(plain);
-    expect(ahead.res.bytesRead).toBe(content.length);
-    // Stopping early with a read in flight ends cleanly, and the buffers are reusable.
-    let seen = 0;
-    const stopped = await readLines(p, () => ++seen < 3, { chunkSize, readAhead: true });
-    expect(stopped.stopped).toBe(true);
-    expect(seen).toBe(3);
-    expect(await collect(p, { chunkSize, readAhead: true })).toEqual(plain);
-  });
+  it.each([1, 3, 7, 64, 1 << 20])(
+    "readAhead (chunkSize %i) gives exactly the lines of plain reads",
+    async (chunkSize) => {
+      const content = Buffer.from(TEXT.join("\n").repeat(5) + "\ntail without newline");
+      const p = file(content);
+      const plain = await collect(p, { chunkSize });
+      const ahead = await collect(p, { chunkSize, readAhead: true });
+      expect(ahead).toEqual(plain);
+      expect(ahead.res.bytesRead).toBe(content.length);
+      // Stopping early with a read in flight ends cleanly, and the buffers are reusable.
+      let seen = 0;
+      const stopped = await readLines(p, () => ++seen < 3, { chunkSize, readAhead: true });
+      expect(stopped.stopped).toBe(true);
+      expect(seen).toBe(3);
+      expect(await collect(p, { chunkSize, readAhead: true })).toEqual(plain);
+    },
+  );
 
-  it.each([1, 2, 3, 7, 64])("chunkSize %i: multi-byte characters split across chunks come back whole", async (chunkSize) => {
-    const content = TEXT.join("\n") + "\n";
-    const buf = Buffer.from(content);
-    const { lines, res } = await collect(file(buf), { chunkSize });
-    expect(lines.map((l) => l.text)).toEqual(TEXT);
-    expect(lines.map((l) => l.line)).toEqual(TEXT.map((_, i) => i + 1));
-    // Byte offsets point at each line's first byte.
-    for (const l of lines) expect(buf.toString("utf8", l.offset, l.offset + Buffer.byteLength(l.text))).toBe(l.text);
-    expect(lines.every((l) => l.terminated)).toBe(true);
-    expect(res).toEqual({ bytesRead: buf.length, endsWithNewline: true, stopped: false });
-  });
+  it.each([1, 2, 3, 7, 64])(
+    "chunkSize %i: multi-byte characters split across chunks come back whole",
+    async (chunkSize) => {
+      const content = TEXT.join("\n") + "\n";
+      const buf = Buffer.from(content);
+      const { lines, res } = await collect(file(buf), { chunkSize });
+      expect(lines.map((l) => l.text)).toEqual(TEXT);
+      expect(lines.map((l) => l.line)).toEqual(TEXT.map((_, i) => i + 1));
+      // Byte offsets point at each line's first byte.
+      for (const l of lines) expect(buf.toString("utf8", l.offset, l.offset + Buffer.byteLength(l.text))).toBe(l.text);
+      expect(lines.every((l) => l.terminated)).toBe(true);
+      expect(res).toEqual({ bytesRead: buf.length, endsWithNewline: true, stopped: false });
+    },
+  );
 
   it("an unterminated last line is reported with terminated: false", async () => {
     const { lines, res } = await collect(file("a\nb\n研究 cut"), { chunkSize: 3 });
@@ -96,10 +112,14 @@ describe("readLines", () => {
 
   it("returning false from the callback stops early", async () => {
     const seen: string[] = [];
-    const res = await readLines(file("1\n2\n3\n4\n"), (r) => {
-      seen.push(r.buf.toString("utf8", r.start, r.end));
-      return seen.length < 2;
-    }, { chunkSize: 1 });
+    const res = await readLines(
+      file("1\n2\n3\n4\n"),
+      (r) => {
+        seen.push(r.buf.toString("utf8", r.start, r.end));
+        return seen.length < 2;
+      },
+      { chunkSize: 1 },
+    );
     expect(seen).toEqual(["1", "2"]);
     expect(res.stopped).toBe(true);
   });
@@ -115,21 +135,35 @@ describe("readLines", () => {
 describe("readLines: what one line may cost", () => {
   const refs = async (path: string, opts: Parameters<typeof readLines>[2]) => {
     const out: { line: number; offset: number; kept: number; oversize?: number; terminated: boolean }[] = [];
-    await readLines(path, (r) => void out.push({ line: r.line, offset: r.offset, kept: r.end - r.start, oversize: r.oversize, terminated: r.terminated }), opts);
+    await readLines(
+      path,
+      (r) =>
+        void out.push({
+          line: r.line,
+          offset: r.offset,
+          kept: r.end - r.start,
+          oversize: r.oversize,
+          terminated: r.terminated,
+        }),
+      opts,
+    );
     return out;
   };
 
-  it.each([1, 7, 64, 1 << 20])("a line past maxLineBytes is counted, not kept, and the lines around it are whole (chunkSize %i)", async (chunkSize) => {
-    const long = "x".repeat(300);
-    const p = file(`first\n${long}\nlast\n${"y".repeat(250)}`);
-    const got = await refs(p, { chunkSize, maxLineBytes: 100 });
-    expect(got).toEqual([
-      { line: 1, offset: 0, kept: 5, oversize: undefined, terminated: true },
-      { line: 2, offset: 6, kept: 0, oversize: 300, terminated: true },
-      { line: 3, offset: 307, kept: 4, oversize: undefined, terminated: true },
-      { line: 4, offset: 312, kept: 0, oversize: 250, terminated: false },
-    ]);
-  });
+  it.each([1, 7, 64, 1 << 20])(
+    "a line past maxLineBytes is counted, not kept, and the lines around it are whole (chunkSize %i)",
+    async (chunkSize) => {
+      const long = "x".repeat(300);
+      const p = file(`first\n${long}\nlast\n${"y".repeat(250)}`);
+      const got = await refs(p, { chunkSize, maxLineBytes: 100 });
+      expect(got).toEqual([
+        { line: 1, offset: 0, kept: 5, oversize: undefined, terminated: true },
+        { line: 2, offset: 6, kept: 0, oversize: 300, terminated: true },
+        { line: 3, offset: 307, kept: 4, oversize: undefined, terminated: true },
+        { line: 4, offset: 312, kept: 0, oversize: 250, terminated: false },
+      ]);
+    },
+  );
 
   it("a session ending in a sparse 1 GiB NUL tail: no line handed over holds more than the cap", async () => {
     const p = file('{"type":"session","version":3,"id":"s","timestamp":"t","cwd":"/"}\n');

@@ -129,10 +129,26 @@ export async function readLines(
         lineNo++;
         let ref: LineRef;
         if (dropped > 0) {
-          ref = { buf: EMPTY, start: 0, end: 0, offset: carryOffset, line: lineNo, terminated: true, oversize: dropped + (nl - from) };
+          ref = {
+            buf: EMPTY,
+            start: 0,
+            end: 0,
+            offset: carryOffset,
+            line: lineNo,
+            terminated: true,
+            oversize: dropped + (nl - from),
+          };
           dropped = 0;
         } else if (carryLen > 0 && carryLen + (nl - from) > maxLine) {
-          ref = { buf: EMPTY, start: 0, end: 0, offset: carryOffset, line: lineNo, terminated: true, oversize: carryLen + (nl - from) };
+          ref = {
+            buf: EMPTY,
+            start: 0,
+            end: 0,
+            offset: carryOffset,
+            line: lineNo,
+            terminated: true,
+            oversize: carryLen + (nl - from),
+          };
           carry = [];
           carryLen = 0;
         } else if (carryLen > 0) {
@@ -142,7 +158,15 @@ export async function readLines(
           carry = [];
           carryLen = 0;
         } else if (nl - from > maxLine) {
-          ref = { buf: EMPTY, start: 0, end: 0, offset: chunkStart + from, line: lineNo, terminated: true, oversize: nl - from };
+          ref = {
+            buf: EMPTY,
+            start: 0,
+            end: 0,
+            offset: chunkStart + from,
+            line: lineNo,
+            terminated: true,
+            oversize: nl - from,
+          };
         } else {
           ref = { buf: chunk, start: from, end: nl, offset: chunkStart + from, line: lineNo, terminated: true };
         }

@@ -16,7 +16,9 @@ function real(p: string): string {
  * after realpath, else the same file name (a store copied or moved to another machine),
  * else "parent missing". Mutates `lineage` in place and returns the sessions.
  */
-export function resolveLineage<T extends Pick<SessionSummary, "path" | "parentSessionPath" | "lineage">>(sessions: T[]): T[] {
+export function resolveLineage<T extends Pick<SessionSummary, "path" | "parentSessionPath" | "lineage">>(
+  sessions: T[],
+): T[] {
   const byReal = new Map<string, string>();
   const byName = new Map<string, string | null>();
   for (const s of sessions) {

@@ -17,13 +17,18 @@ describe("locateStore precedence", () => {
     expect(locateStore({ env, home, cwd })).toEqual({ dir: "/env/sessions", source: "PI_CODING_AGENT_SESSION_DIR" });
   });
   it("then $PI_CODING_AGENT_DIR/sessions", () => {
-    expect(locateStore({ env: { PI_CODING_AGENT_DIR: "/env/agent" }, home, cwd })).toEqual({ dir: "/env/agent/sessions", source: "PI_CODING_AGENT_DIR" });
+    expect(locateStore({ env: { PI_CODING_AGENT_DIR: "/env/agent" }, home, cwd })).toEqual({
+      dir: "/env/agent/sessions",
+      source: "PI_CODING_AGENT_DIR",
+    });
   });
   it("then ~/.pi/agent/sessions", () => {
     expect(locateStore({ env: {}, home, cwd })).toEqual({ dir: "/home/u/.pi/agent/sessions", source: "default" });
   });
   it("empty variables count as unset", () => {
-    expect(locateStore({ env: { PI_CODING_AGENT_SESSION_DIR: "", PI_CODING_AGENT_DIR: "" }, home, cwd }).source).toBe("default");
+    expect(locateStore({ env: { PI_CODING_AGENT_SESSION_DIR: "", PI_CODING_AGENT_DIR: "" }, home, cwd }).source).toBe(
+      "default",
+    );
   });
   it("relative paths resolve against cwd, ~ against home", () => {
     expect(locateStore({ flag: "rel/s", env: {}, home, cwd }).dir).toBe("/proj/here/rel/s");
@@ -72,8 +77,14 @@ describe("locateStore: pi 1.5.2's sessionDir setting and path forms", () => {
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
   const agentDir = join(tmp, "agent");
   const project = join(tmp, "proj");
-  const setGlobal = (v: unknown) => (mkdirSync(agentDir, { recursive: true }), writeFileSync(join(agentDir, "settings.json"), typeof v === "string" ? v : JSON.stringify(v)));
-  const setProject = (v: unknown) => (mkdirSync(join(project, ".pi"), { recursive: true }), writeFileSync(join(project, ".pi", "settings.json"), typeof v === "string" ? v : JSON.stringify(v)));
+  const setGlobal = (v: unknown) => (
+    mkdirSync(agentDir, { recursive: true }),
+    writeFileSync(join(agentDir, "settings.json"), typeof v === "string" ? v : JSON.stringify(v))
+  );
+  const setProject = (v: unknown) => (
+    mkdirSync(join(project, ".pi"), { recursive: true }),
+    writeFileSync(join(project, ".pi", "settings.json"), typeof v === "string" ? v : JSON.stringify(v))
+  );
   const at = () => locateStore({ env: { PI_CODING_AGENT_DIR: agentDir }, home: "/home/u", cwd: project });
 
   it("the agent folder's settings name a custom folder; the project's win; env and flag win over both", () => {
@@ -82,7 +93,9 @@ describe("locateStore: pi 1.5.2's sessionDir setting and path forms", () => {
     expect(at()).toEqual({ dir: "/g/sessions", source: "global settings" });
     setProject({ sessionDir: "rel/s" });
     expect(at()).toEqual({ dir: join(project, "rel/s"), source: "project settings" });
-    expect(locateStore({ env: { PI_CODING_AGENT_DIR: agentDir, PI_CODING_AGENT_SESSION_DIR: "/e" }, cwd: project }).dir).toBe("/e");
+    expect(
+      locateStore({ env: { PI_CODING_AGENT_DIR: agentDir, PI_CODING_AGENT_SESSION_DIR: "/e" }, cwd: project }).dir,
+    ).toBe("/e");
     expect(locateStore({ flag: "/f", env: { PI_CODING_AGENT_DIR: agentDir }, cwd: project }).dir).toBe("/f");
   });
   it("a project null clears the global value; ~ and file:// URLs are accepted", () => {

@@ -58,30 +58,39 @@ function readSessionDirSetting(file: string): { value?: unknown; warning?: strin
  * `~/.pi/agent`) with a folder per project. Every value may start with `~` or be a `file://`
  * URL; a relative one resolves from the current folder. Nothing is created.
  */
-export function locateStore(args: { flag?: string; env?: NodeJS.ProcessEnv; home?: string; cwd?: string }): StoreLocation {
+export function locateStore(args: {
+  flag?: string;
+  env?: NodeJS.ProcessEnv;
+  home?: string;
+  cwd?: string;
+}): StoreLocation {
   const env = args.env ?? process.env;
   const home = args.home ?? homedir();
   const cwd = args.cwd ?? process.cwd();
   const abs = (p: string) => resolve(cwd, normalizePiPath(p, home));
   if (args.flag) return { dir: abs(args.flag), source: "--session-dir" };
-  if (env.PI_CODING_AGENT_SESSION_DIR) return { dir: abs(env.PI_CODING_AGENT_SESSION_DIR), source: "PI_CODING_AGENT_SESSION_DIR" };
+  if (env.PI_CODING_AGENT_SESSION_DIR)
+    return { dir: abs(env.PI_CODING_AGENT_SESSION_DIR), source: "PI_CODING_AGENT_SESSION_DIR" };
   const agentDir = env.PI_CODING_AGENT_DIR ? abs(env.PI_CODING_AGENT_DIR) : join(home, ".pi", "agent");
   const warnings: string[] = [];
-  const found = (dir: string, source: StoreSource): StoreLocation => (warnings.length ? { dir, source, warnings } : { dir, source });
+  const found = (dir: string, source: StoreSource): StoreLocation =>
+    warnings.length ? { dir, source, warnings } : { dir, source };
   const project = readSessionDirSetting(join(resolve(cwd), ".pi", "settings.json"));
   const global = readSessionDirSetting(join(agentDir, "settings.json"));
   for (const w of [global.warning, project.warning]) if (w) warnings.push(w);
   // Settings merge key by key, the project's value winning whenever it is set (null included).
   const fromProject = project.value !== undefined;
   const value = fromProject ? project.value : global.value;
-  if (typeof value === "string" && value) return found(abs(value), fromProject ? "project settings" : "global settings");
+  if (typeof value === "string" && value)
+    return found(abs(value), fromProject ? "project settings" : "global settings");
   if (value !== undefined && value !== null && value !== "") {
     warnings.push(`the sessionDir setting is not a path (${JSON.stringify(value)}); it is ignored`);
   }
   return found(join(agentDir, "sessions"), env.PI_CODING_AGENT_DIR ? "PI_CODING_AGENT_DIR" : "default");
 }
 
-const HOW_TO_POINT = "point pi-sessions elsewhere with --session-dir DIR, $PI_CODING_AGENT_SESSION_DIR or pi's sessionDir setting";
+const HOW_TO_POINT =
+  "point pi-sessions elsewhere with --session-dir DIR, $PI_CODING_AGENT_SESSION_DIR or pi's sessionDir setting";
 
 /** Throws a one-line StoreError naming the path when the store can't be read. */
 export function checkStore(loc: StoreLocation): void {

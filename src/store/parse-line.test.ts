@@ -12,7 +12,14 @@ const toolLine = (id: string, parent: string, size: number) =>
     id,
     parentId: parent,
     timestamp: "2026-01-01T00:00:00.000Z",
-    message: { role: "toolResult", toolCallId: "call_1", toolName: "bash", content: [{ type: "text", text: "x".repeat(size) }], isError: false, timestamp: 1 },
+    message: {
+      role: "toolResult",
+      toolCallId: "call_1",
+      toolName: "bash",
+      content: [{ type: "text", text: "x".repeat(size) }],
+      isError: false,
+      timestamp: 1,
+    },
   });
 
 describe("parseLine skim", () => {
@@ -20,7 +27,13 @@ describe("parseLine skim", () => {
     const p = parseLine(ref(toolLine("aaaa0001", "aaaa0000", 5000)), true, 1024);
     expect(p).toEqual({
       kind: "skimmed",
-      value: { type: "message", id: "aaaa0001", parentId: "aaaa0000", timestamp: "2026-01-01T00:00:00.000Z", message: { role: "toolResult", toolCallId: "call_1", toolName: "bash" } },
+      value: {
+        type: "message",
+        id: "aaaa0001",
+        parentId: "aaaa0000",
+        timestamp: "2026-01-01T00:00:00.000Z",
+        message: { role: "toolResult", toolCallId: "call_1", toolName: "bash" },
+      },
     });
   });
 
@@ -38,7 +51,10 @@ describe("parseLine skim", () => {
   });
 
   it("is not fooled by an escaped parentId inside the tool output", () => {
-    const text = toolLine("aaaa0001", "aaaa0000", 10).replace('"xxxxxxxxxx"', JSON.stringify('{"parentId":"z"}' + "y".repeat(4000)));
+    const text = toolLine("aaaa0001", "aaaa0000", 10).replace(
+      '"xxxxxxxxxx"',
+      JSON.stringify('{"parentId":"z"}' + "y".repeat(4000)),
+    );
     expect(parseLine(ref(text), true, 1024).kind).toBe("skimmed");
   });
 });

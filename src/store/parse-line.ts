@@ -6,7 +6,13 @@ export type ParsedLine =
   /** A bulky tool output line recognised from its first bytes; its body was not parsed. */
   | {
       kind: "skimmed";
-      value: { type: "message"; id: string; parentId: string | null; timestamp: string; message: { role: string; toolCallId?: string; toolName?: string } };
+      value: {
+        type: "message";
+        id: string;
+        parentId: string | null;
+        timestamp: string;
+        message: { role: string; toolCallId?: string; toolName?: string };
+      };
     }
   | { kind: "malformed"; reason: string };
 

@@ -1,5 +1,10 @@
 /** Runs `work` over `items` with at most `limit` in flight, in the items' order of start. */
-export async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+export async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   const runner = async () => {
     while (next < items.length && !signal?.aborted) {

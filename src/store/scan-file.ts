@@ -15,7 +15,10 @@ function errorDiagnostic(path: string, err: unknown): Diagnostic {
 }
 
 /** Streams a whole file into its summary. Never throws: problems become diagnostics. */
-export async function scanSessionFile(file: SessionFile | string, options: { skim?: boolean; sync?: boolean } = {}): Promise<FileScan> {
+export async function scanSessionFile(
+  file: SessionFile | string,
+  options: { skim?: boolean; sync?: boolean } = {},
+): Promise<FileScan> {
   const path = typeof file === "string" ? file : file.path;
   try {
     const st = typeof file === "string" ? await stat(fsPath(path)) : { size: file.bytes, mtimeMs: file.mtimeMs };
@@ -35,7 +38,14 @@ export async function scanSessionFile(file: SessionFile | string, options: { ski
       return { kind: "diagnostic", diagnostic: { path, kind: "not-a-session", reason } };
     }
     if (builder.unlisted) {
-      return { kind: "diagnostic", diagnostic: { path, kind: "not-listed-by-pi", reason: `not listed (as pi 1.5.2 does not list it): ${builder.unlisted}` } };
+      return {
+        kind: "diagnostic",
+        diagnostic: {
+          path,
+          kind: "not-listed-by-pi",
+          reason: `not listed (as pi 1.5.2 does not list it): ${builder.unlisted}`,
+        },
+      };
     }
     const summary = builder.finish({
       path,
@@ -58,7 +68,11 @@ export const PROBE_BYTES = 8 * 1024;
  * message, so the first screen can be drawn before any file is read in full.
  * Returns null when the probe can't tell (the header line is longer than the probe).
  */
-export async function probeSessionFile(file: SessionFile, maxBytes = PROBE_BYTES, options: { sync?: boolean } = {}): Promise<SessionProbe | Diagnostic | null> {
+export async function probeSessionFile(
+  file: SessionFile,
+  maxBytes = PROBE_BYTES,
+  options: { sync?: boolean } = {},
+): Promise<SessionProbe | Diagnostic | null> {
   try {
     const builder = new SummaryBuilder();
     const reader = new SessionReader(builder, false);

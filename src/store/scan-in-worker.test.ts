@@ -37,14 +37,18 @@ describe("scanInWorker", () => {
     // Dates, nested objects and lineage survive the trip between threads.
     expect(result.sessions.sort(byPath)).toEqual(plain.sessions.sort(byPath));
     expect(result.diagnostics.sort(byPath)).toEqual(plain.diagnostics.sort(byPath));
-    expect(w.discovered()).toBe(plain.sessions.length + plain.diagnostics.filter((d) => d.kind !== "unreadable-folder").length);
+    expect(w.discovered()).toBe(
+      plain.sessions.length + plain.diagnostics.filter((d) => d.kind !== "unreadable-folder").length,
+    );
     expect(new Set(w.summaries.map((s) => s.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
     expect(new Set(w.probes.map((p) => p.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
     expect(w.probes[0].created).toBeInstanceOf(Date);
   });
 
   it("rejects like scanStore when the store is missing", async () => {
-    await expect(scanInWorker(join(REPO, "no-such-store"), {}, { workerUrl: BUILT_WORKER })).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(scanInWorker(join(REPO, "no-such-store"), {}, { workerUrl: BUILT_WORKER })).rejects.toMatchObject({
+      code: "ENOENT",
+    });
   });
 
   it("stops at once when aborted, with no further events", async () => {

@@ -18,10 +18,19 @@ export interface WorkerScanOptions extends ScanOptions {
  * rows are ready while Ink is still loading and keys stay fast during a long scan.
  * Falls back to scanning on this thread when there is no built worker or it can't start.
  */
-export function scanInWorker(dir: string, handlers: ScanHandlers = {}, options: WorkerScanOptions = {}): Promise<ScanResult> {
+export function scanInWorker(
+  dir: string,
+  handlers: ScanHandlers = {},
+  options: WorkerScanOptions = {},
+): Promise<ScanResult> {
   const url = options.workerUrl ?? SCAN_WORKER_URL;
   if (url.protocol === "file:" && !existsSync(fileURLToPath(url))) return scanStore(dir, handlers, options);
-  const job: ScanJob = { dir, concurrency: options.concurrency, probe: options.probe !== false && !!handlers.onProbes, firstCwd: options.firstCwd };
+  const job: ScanJob = {
+    dir,
+    concurrency: options.concurrency,
+    probe: options.probe !== false && !!handlers.onProbes,
+    firstCwd: options.firstCwd,
+  };
   let worker: Worker;
   try {
     worker = new Worker(url, { workerData: job });

@@ -72,7 +72,11 @@ function moveToFront<T>(items: T[], first: (x: T) => boolean): void {
  * the first rows can be drawn at once; then full streaming scans with bounded
  * concurrency. Damaged files become diagnostics; nothing throws but a missing root.
  */
-export async function scanStore(dir: string, handlers: ScanHandlers = {}, options: ScanOptions = {}): Promise<ScanResult> {
+export async function scanStore(
+  dir: string,
+  handlers: ScanHandlers = {},
+  options: ScanOptions = {},
+): Promise<ScanResult> {
   const { signal } = options;
   const diagnostics: Diagnostic[] = [];
   const diagnose = (d: Diagnostic) => {

@@ -16,6 +16,11 @@ if (port) {
     { concurrency: job.concurrency, probe: job.probe, blocking: true, firstCwd: job.firstCwd },
   ).then(
     (result) => post({ k: "complete", result }),
-    (err: unknown) => post({ k: "error", message: err instanceof Error ? err.message : String(err), code: (err as NodeJS.ErrnoException)?.code }),
+    (err: unknown) =>
+      post({
+        k: "error",
+        message: err instanceof Error ? err.message : String(err),
+        code: (err as NodeJS.ErrnoException)?.code,
+      }),
   );
 }

@@ -18,6 +18,8 @@ describe("cwdScope: pi 1.5.2's list(cwd)", () => {
     expect(inScope({ path: "/s/c.jsonl", cwd: "" })).toBe(false);
   });
   it("a store that is itself the project's folder is all in scope", () => {
-    expect(cwdScope("/x/--home-me-app--", "/home/me/app")({ path: "/x/--home-me-app--/d.jsonl", cwd: "/other" })).toBe(true);
+    expect(cwdScope("/x/--home-me-app--", "/home/me/app")({ path: "/x/--home-me-app--/d.jsonl", cwd: "/other" })).toBe(
+      true,
+    );
   });
 });

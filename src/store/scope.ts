@@ -5,7 +5,9 @@ import { basename, dirname, resolve } from "node:path";
  * the resolved cwd without its leading separator, with `/`, `\` and `:` turned into `-`.
  */
 export function cwdFolderName(cwd: string): string {
-  return `--${resolve(cwd).replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
+  return `--${resolve(cwd)
+    .replace(/^[/\\]/, "")
+    .replace(/[/\\:]/g, "-")}--`;
 }
 
 /**

@@ -55,7 +55,14 @@ export function usageNumbers(u: unknown): UsageNumbers | undefined {
   const c = r.cost && typeof r.cost === "object" ? (r.cost as Record<string, unknown>) : {};
   const raw = [r.input, r.output, r.cacheRead, r.cacheWrite, c.total];
   const ignored = raw.filter(isBadFigure).length;
-  return { input: num(r.input), output: num(r.output), cacheRead: num(r.cacheRead), cacheWrite: num(r.cacheWrite), cost: num(c.total), ...(ignored ? { ignored } : {}) };
+  return {
+    input: num(r.input),
+    output: num(r.output),
+    cacheRead: num(r.cacheRead),
+    cacheWrite: num(r.cacheWrite),
+    cost: num(c.total),
+    ...(ignored ? { ignored } : {}),
+  };
 }
 
 /** The light node of an entry: ids, where its line is, and what a tree row shows. */
@@ -136,11 +143,15 @@ export async function loadSessionIndex(path: string, options: { skim?: boolean }
   // by offset, so a skimming index needs no tool output bodies (same threshold as listing).
   const reader = new SessionReader(sink, options.skim ?? false, LIST_SKIM_THRESHOLD);
   let tailStart = 0;
-  const res = await readLines(path, (ref) => {
-    if (ref.terminated) tailStart = ref.offset + lineLength(ref) + 1;
-    reader.push(ref);
-    return !reader.done;
-  }, { chunkSize: CHUNK, readAhead: true });
+  const res = await readLines(
+    path,
+    (ref) => {
+      if (ref.terminated) tailStart = ref.offset + lineLength(ref) + 1;
+      reader.push(ref);
+      return !reader.done;
+    },
+    { chunkSize: CHUNK, readAhead: true },
+  );
   if (!reader.header) {
     throw new NotASessionError(path, reader.rejected ?? (st.size === 0 ? "the file is empty" : "no session header"));
   }

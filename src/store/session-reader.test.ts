@@ -18,10 +18,16 @@ const j = (o: unknown) => JSON.stringify(o);
 const v1Header = j({ type: "session", id: "s1", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/x" });
 
 describe("SessionReader: v1 migration in memory", () => {
-  const msg = (role: string, content: string) => j({ type: "message", timestamp: "2025-01-01T00:00:01.000Z", message: { role, content } });
+  const msg = (role: string, content: string) =>
+    j({ type: "message", timestamp: "2025-01-01T00:00:01.000Z", message: { role, content } });
 
   it("assigns ids in file order and chains each entry to the previous one", () => {
-    const { reader, entries } = read([v1Header, msg("user", "a"), msg("assistant", "b"), j({ type: "model_change", provider: "p", modelId: "m" })]);
+    const { reader, entries } = read([
+      v1Header,
+      msg("user", "a"),
+      msg("assistant", "b"),
+      j({ type: "model_change", provider: "p", modelId: "m" }),
+    ]);
     expect(reader.version).toBe(1);
     // Deterministic stand-ins for pi's random ids: the entry's 0-based position, in hex.
     expect(entries.map((e) => [e.id, e.parentId])).toEqual([
@@ -53,7 +59,13 @@ describe("SessionReader: v1 migration in memory", () => {
 
   it("an unparsable line does not shift the indices of the lines after it", () => {
     // pi's index is over parsed entries; a skipped line takes no index.
-    const { entries } = read([v1Header, msg("user", "a"), "{broken", msg("user", "b"), j({ type: "compaction", summary: "s", firstKeptEntryIndex: 2 })]);
+    const { entries } = read([
+      v1Header,
+      msg("user", "a"),
+      "{broken",
+      msg("user", "b"),
+      j({ type: "compaction", summary: "s", firstKeptEntryIndex: 2 }),
+    ]);
     expect(entries).toHaveLength(3);
     expect(entries[1].message?.content).toBe("b");
     expect(entries[2].firstKeptEntryId).toBe(entries[1].id);
@@ -61,7 +73,13 @@ describe("SessionReader: v1 migration in memory", () => {
 });
 
 describe("SessionReader: v2 and v3", () => {
-  const hook = j({ type: "message", id: "a1", parentId: null, timestamp: "t", message: { role: "hookMessage", customType: "h", content: "hi" } });
+  const hook = j({
+    type: "message",
+    id: "a1",
+    parentId: null,
+    timestamp: "t",
+    message: { role: "hookMessage", customType: "h", content: "hi" },
+  });
 
   it("v2: hookMessage becomes custom", () => {
     const { reader, entries } = read([j({ type: "session", version: 2, id: "s2" }), hook]);
@@ -94,13 +112,20 @@ describe("SessionReader: the header", () => {
     expect(reader.warnings).toEqual(["line 1: malformed JSON, skipped"]);
   });
 
-  it.each([["42"], [j({ type: "message", id: "x" })], [j({ type: "session", id: 7 })], ["null"]])("rejects a file whose first parsed line is %s", (first) => {
-    const { reader, header, entries } = read([first, j({ type: "session", version: 3, id: "s" }), j({ type: "custom", id: "c", parentId: null })]);
-    expect(header).toBeUndefined();
-    expect(reader.rejected).toMatch(/^line 1 is not a session header/);
-    expect(entries).toEqual([]);
-    expect(reader.done).toBe(true);
-  });
+  it.each([["42"], [j({ type: "message", id: "x" })], [j({ type: "session", id: 7 })], ["null"]])(
+    "rejects a file whose first parsed line is %s",
+    (first) => {
+      const { reader, header, entries } = read([
+        first,
+        j({ type: "session", version: 3, id: "s" }),
+        j({ type: "custom", id: "c", parentId: null }),
+      ]);
+      expect(header).toBeUndefined();
+      expect(reader.rejected).toMatch(/^line 1 is not a session header/);
+      expect(entries).toEqual([]);
+      expect(reader.done).toBe(true);
+    },
+  );
 
   it("caps the listed warnings but keeps counting", () => {
     const { reader } = read([j({ type: "session", version: 3, id: "s" }), ...Array.from({ length: 30 }, () => "{bad")]);

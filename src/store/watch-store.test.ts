@@ -7,9 +7,16 @@ import { watchStore, type FileState, type StoreChanges } from "./watch-store.js"
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
 
-const header = (id: string) => JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-05-02T09:14:03.221Z", cwd: "/p" }) + "\n";
+const header = (id: string) =>
+  JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-05-02T09:14:03.221Z", cwd: "/p" }) + "\n";
 const userLine = (id: string, text: string) =>
-  JSON.stringify({ type: "message", id, parentId: null, timestamp: "2026-05-02T09:15:00.000Z", message: { role: "user", content: text, timestamp: 5 } }) + "\n";
+  JSON.stringify({
+    type: "message",
+    id,
+    parentId: null,
+    timestamp: "2026-05-02T09:15:00.000Z",
+    message: { role: "user", content: text, timestamp: 5 },
+  }) + "\n";
 
 /** Waits for the next batch of changes (events, or the poll), with a generous bound. */
 function nextChanges(sink: StoreChanges[], timeoutMs = 5000): Promise<StoreChanges> {
@@ -32,11 +39,16 @@ describe("watchStore", () => {
     mkdirSync(folder);
     const known = new Map<string, FileState>();
     const seen: StoreChanges[] = [];
-    const w = watchStore(root, () => known, (c) => {
-      seen.push(c);
-      for (const s of c.updated) known.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
-      for (const p of c.removed) known.delete(p);
-    }, { debounceMs: 20, pollMs: 200 });
+    const w = watchStore(
+      root,
+      () => known,
+      (c) => {
+        seen.push(c);
+        for (const s of c.updated) known.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
+        for (const p of c.removed) known.delete(p);
+      },
+      { debounceMs: 20, pollMs: 200 },
+    );
     cleanups.push(() => {
       w.close();
       rmSync(root, { recursive: true, force: true });

@@ -74,7 +74,8 @@ describe("width helpers", () => {
     expect(wrapToWidth("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
     expect(wrapToWidth("a\n\nb", 4)).toEqual(["a", "", "b"]);
     expect(wrapToWidth("日本語テキスト", 4)).toEqual(["日本", "語テ", "キス", "ト"]);
-    for (const l of wrapToWidth("日本語 and english mixed 👍👍 text", 7)) expect(displayWidth(l)).toBeLessThanOrEqual(7);
+    for (const l of wrapToWidth("日本語 and english mixed 👍👍 text", 7))
+      expect(displayWidth(l)).toBeLessThanOrEqual(7);
   });
 });
 
@@ -99,11 +100,16 @@ describe("truncateToWidth fast path (no escapes)", () => {
   const pieces = ["a", "é", "e\u0301", "日", "本", "👍", "👨‍👩‍👧", "\u200b", " ", "한", "🇩🇪", "x"];
   it("agrees with measuring the whole string", () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), fc.nat(30), fc.constantFrom("…", "...", ""), (parts, width, ell) => {
-        const s = parts.join("");
-        fc.pre(!/^[\x20-\x7e]*$/.test(s)); // plain ASCII has its own path
-        expect(truncateToWidth(s, width, ell)).toBe(reference(s, width, ell));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 40 }),
+        fc.nat(30),
+        fc.constantFrom("…", "...", ""),
+        (parts, width, ell) => {
+          const s = parts.join("");
+          fc.pre(!/^[\x20-\x7e]*$/.test(s)); // plain ASCII has its own path
+          expect(truncateToWidth(s, width, ell)).toBe(reference(s, width, ell));
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -125,7 +131,17 @@ describe("truncatePathToWidth", () => {
 });
 
 describe("sanitized text lines up in any terminal", () => {
-  const tricky = ["👩‍👩‍👧 family", "🏳️‍🌈 flag", "❤️ heart", "👍🏽 thumbs", "a\u200bb zero width space", "a\u2060b word joiner", "soft\u00adhyphen", "\ufeffbom", "tag\u{e0041}s"];
+  const tricky = [
+    "👩‍👩‍👧 family",
+    "🏳️‍🌈 flag",
+    "❤️ heart",
+    "👍🏽 thumbs",
+    "a\u200bb zero width space",
+    "a\u2060b word joiner",
+    "soft\u00adhyphen",
+    "\ufeffbom",
+    "tag\u{e0041}s",
+  ];
   it.each(tricky)("%j: our width is the terminal's, code point by code point", (s) => {
     const clean = sanitizeLine(s);
     expect(displayWidth(clean)).toBe(terminalColumns(clean));

@@ -28,7 +28,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 function stripControls(s: string): string {
   const t = stripAnsi(s).replace(CONTROL, "");
-  return MAY_BE_AMBIGUOUS.test(t) ? t.replace(BIDI, "").replace(WIDTH_AMBIGUOUS, "").replace(LONE_SURROGATE, "\ufffd") : t;
+  return MAY_BE_AMBIGUOUS.test(t)
+    ? t.replace(BIDI, "").replace(WIDTH_AMBIGUOUS, "").replace(LONE_SURROGATE, "\ufffd")
+    : t;
 }
 
 /** One line: escape sequences and control characters removed, tabs and newlines become spaces. */

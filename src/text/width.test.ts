@@ -16,11 +16,13 @@ function mismatches(from: number, to: number, skip?: RegExp): string[] {
     const ch = String.fromCodePoint(cp);
     // Unassigned and private-use code points are most of the astral planes; sampled.
     if (!isSimpleText(ch) || (skip?.test(ch) && cp % 1000 !== 0)) continue;
-    if (displayWidth(ch) !== stringWidth(ch)) bad.push(`U+${cp.toString(16)}: ${displayWidth(ch)} vs ${stringWidth(ch)}`);
+    if (displayWidth(ch) !== stringWidth(ch))
+      bad.push(`U+${cp.toString(16)}: ${displayWidth(ch)} vs ${stringWidth(ch)}`);
     const s = `a${ch}${ch}가${ch}क${ch}é${ch}a`;
     let n = 0;
     for (const _ of seg.segment(s)) n++;
-    if (n !== [...s].length || !isSimpleText(s)) bad.push(`U+${cp.toString(16)} joins a cluster in ${JSON.stringify(s)}`);
+    if (n !== [...s].length || !isSimpleText(s))
+      bad.push(`U+${cp.toString(16)} joins a cluster in ${JSON.stringify(s)}`);
   }
   return bad;
 }
@@ -35,12 +37,27 @@ describe("displayWidth", () => {
   });
 
   it("agrees with string-width on emoji sequences, flags, keycaps, jamo and escapes", () => {
-    const samples = ["👍🏽", "👨‍👩‍👧", "🇫🇷", "#️⃣", "1⃣", "각", "ｶﾞ", "é", "\u001b[31mred\u001b[39m", "\u001b[1m漢字\u001b[22m", "\u001b", "❯ naïve · 日本 │ ok"];
+    const samples = [
+      "👍🏽",
+      "👨‍👩‍👧",
+      "🇫🇷",
+      "#️⃣",
+      "1⃣",
+      "각",
+      "ｶﾞ",
+      "é",
+      "\u001b[31mred\u001b[39m",
+      "\u001b[1m漢字\u001b[22m",
+      "\u001b",
+      "❯ naïve · 日本 │ ok",
+    ];
     for (const s of samples) expect(displayWidth(s), s).toBe(stringWidth(s));
   });
 
   it("agrees with string-width on random mixed text", () => {
-    const alphabet = fc.constantFrom(..."ab ❯·│─├└…日本語한국어é\u0301\u200d👍🏽🇫🇷\ufe0f\u1100\u1161\u0915\u094dｶﾞ\u0e33\u00ad\u001b[m");
+    const alphabet = fc.constantFrom(
+      ..."ab ❯·│─├└…日本語한국어é\u0301\u200d👍🏽🇫🇷\ufe0f\u1100\u1161\u0915\u094dｶﾞ\u0e33\u00ad\u001b[m",
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 30 }), (chars) => {
         const s = chars.join("");
@@ -58,9 +75,13 @@ describe("displayWidth", () => {
 
 describe("stringWidthCompatible", () => {
   it("takes string-width's options and non-strings as string-width does", () => {
-    expect(stringWidthCompatible("±", { ambiguousIsNarrow: false })).toBe(stringWidth("±", { ambiguousIsNarrow: false }));
+    expect(stringWidthCompatible("±", { ambiguousIsNarrow: false })).toBe(
+      stringWidth("±", { ambiguousIsNarrow: false }),
+    );
     expect(stringWidthCompatible("±", { ambiguousIsNarrow: false })).toBe(2);
-    expect(stringWidthCompatible("\u001b[31mx", { countAnsiEscapeCodes: true })).toBe(stringWidth("\u001b[31mx", { countAnsiEscapeCodes: true }));
+    expect(stringWidthCompatible("\u001b[31mx", { countAnsiEscapeCodes: true })).toBe(
+      stringWidth("\u001b[31mx", { countAnsiEscapeCodes: true }),
+    );
     expect(stringWidthCompatible(undefined)).toBe(0);
     expect(stringWidthCompatible("日本")).toBe(4);
   });

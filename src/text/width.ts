@@ -71,7 +71,8 @@ type StringWidthOptions = { ambiguousIsNarrow?: boolean; countAnsiEscapeCodes?: 
 /** string-width's own signature, for the bundle to hand to Ink and its helpers (scripts/bundle.mjs). */
 export function stringWidthCompatible(s: unknown, options?: StringWidthOptions): number {
   if (typeof s !== "string") return 0;
-  if (options && (options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes === true)) return slowStringWidth(s, options);
+  if (options && (options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes === true))
+    return slowStringWidth(s, options);
   return displayWidth(s);
 }
 

@@ -3,7 +3,13 @@ import type { SessionEntry } from "../model/types.js";
 import { buildBlocks, isMessageKind } from "./blocks.js";
 
 let n = 0;
-const e = (type: string, fields: Record<string, unknown> = {}): SessionEntry => ({ type, id: `e${++n}`, parentId: null, timestamp: "2026-05-02T09:14:03.221Z", ...fields });
+const e = (type: string, fields: Record<string, unknown> = {}): SessionEntry => ({
+  type,
+  id: `e${++n}`,
+  parentId: null,
+  timestamp: "2026-05-02T09:14:03.221Z",
+  ...fields,
+});
 const msg = (message: Record<string, unknown>) => e("message", { message });
 
 describe("buildBlocks", () => {
@@ -11,7 +17,14 @@ describe("buildBlocks", () => {
     const blocks = buildBlocks([
       e("model_change", { provider: "p", modelId: "m" }),
       e("thinking_level_change", { thinkingLevel: "high" }),
-      msg({ role: "user", content: [{ type: "text", text: "fix " }, { type: "text", text: "it" }, { type: "image", data: "", mimeType: "image/png" }] }),
+      msg({
+        role: "user",
+        content: [
+          { type: "text", text: "fix " },
+          { type: "text", text: "it" },
+          { type: "image", data: "", mimeType: "image/png" },
+        ],
+      }),
       msg({
         role: "assistant",
         model: "claude",
@@ -23,13 +36,31 @@ describe("buildBlocks", () => {
           { type: "toolCall", id: "c2", name: "bash", arguments: { command: "npm test" } },
         ],
       }),
-      msg({ role: "toolResult", toolCallId: "c2", toolName: "bash", content: [{ type: "text", text: "1 failing" }], isError: true }),
-      msg({ role: "toolResult", toolCallId: "c1", toolName: "read", content: [{ type: "text", text: "export {}" }], isError: false }),
+      msg({
+        role: "toolResult",
+        toolCallId: "c2",
+        toolName: "bash",
+        content: [{ type: "text", text: "1 failing" }],
+        isError: true,
+      }),
+      msg({
+        role: "toolResult",
+        toolCallId: "c1",
+        toolName: "read",
+        content: [{ type: "text", text: "export {}" }],
+        isError: false,
+      }),
       msg({ role: "assistant", stopReason: "stop", content: [{ type: "text", text: "Done." }] }),
     ]);
     expect(blocks.map((b) => b.kind)).toEqual(["user", "assistant", "tool", "tool", "assistant"]);
     expect(blocks[0]).toMatchObject({ kind: "user", text: "fix it", images: 1 });
-    expect(blocks[1]).toMatchObject({ parts: [{ type: "thinking", text: "hmm" }, { type: "text", text: "Looking." }], model: "claude" });
+    expect(blocks[1]).toMatchObject({
+      parts: [
+        { type: "thinking", text: "hmm" },
+        { type: "text", text: "Looking." },
+      ],
+      model: "claude",
+    });
     expect(blocks[2]).toMatchObject({ title: "read: src/a.ts", output: "export {}", isError: false });
     expect(blocks[3]).toMatchObject({ title: "bash: npm test", output: "1 failing", isError: true });
     expect(blocks.filter((b) => isMessageKind(b.kind))).toHaveLength(3);
@@ -69,7 +100,12 @@ describe("buildBlocks", () => {
 
   it("a failed or aborted turn: its calls show the error, and a late result is a block of its own", () => {
     const blocks = buildBlocks([
-      msg({ role: "assistant", stopReason: "error", errorMessage: "overloaded", content: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command: "ls" } }] }),
+      msg({
+        role: "assistant",
+        stopReason: "error",
+        errorMessage: "overloaded",
+        content: [{ type: "toolCall", id: "c1", name: "bash", arguments: { command: "ls" } }],
+      }),
       msg({ role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text: "late" }] }),
       msg({ role: "assistant", stopReason: "aborted", content: [] }),
     ]);
@@ -93,7 +129,11 @@ describe("buildBlocks", () => {
   it("a tool-only turn is just its tool block; text is not copied (a 20 MB output is the same string)", () => {
     const big = "x".repeat(20 << 20);
     const blocks = buildBlocks([
-      msg({ role: "assistant", stopReason: "toolUse", content: [{ type: "toolCall", id: "c", name: "read", arguments: {} }] }),
+      msg({
+        role: "assistant",
+        stopReason: "toolUse",
+        content: [{ type: "toolCall", id: "c", name: "read", arguments: {} }],
+      }),
       msg({ role: "toolResult", toolCallId: "c", toolName: "read", content: [{ type: "text", text: big }] }),
     ]);
     expect(blocks).toHaveLength(1);

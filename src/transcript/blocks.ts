@@ -70,10 +70,22 @@ export interface BlockList {
 }
 
 export function blockArray(blocks: readonly Block[]): BlockList {
-  return { length: blocks.length, kind: (i) => blocks[i].kind, entryId: (i) => blocks[i].entryId, get: (i) => blocks[i] ?? null };
+  return {
+    length: blocks.length,
+    kind: (i) => blocks[i].kind,
+    entryId: (i) => blocks[i].entryId,
+    get: (i) => blocks[i] ?? null,
+  };
 }
 
-type ContentBlock = { type?: unknown; text?: unknown; thinking?: unknown; id?: unknown; name?: unknown; arguments?: unknown };
+type ContentBlock = {
+  type?: unknown;
+  text?: unknown;
+  thinking?: unknown;
+  id?: unknown;
+  name?: unknown;
+  arguments?: unknown;
+};
 
 function blocksOf(content: unknown): ContentBlock[] {
   return Array.isArray(content) ? (content.filter((b) => b && typeof b === "object") as ContentBlock[]) : [];
@@ -118,7 +130,8 @@ export function buildBlocks(entries: Iterable<SessionEntry>): Block[] {
         break;
       case "branch_summary":
         // pi draws a branch summary only when it has text.
-        if (str(entry.summary)) blocks.push({ kind: "branch_summary", entryId: entry.id, summary: entry.summary as string });
+        if (str(entry.summary))
+          blocks.push({ kind: "branch_summary", entryId: entry.id, summary: entry.summary as string });
         break;
       case "custom_message":
         // pi draws a custom message only when its display flag is set.
@@ -150,12 +163,19 @@ function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, T
       const calls: ContentBlock[] = [];
       if (typeof m.content === "string") parts.push({ type: "text", text: m.content });
       for (const b of blocksOf(m.content)) {
-        if (b.type === "text" && typeof b.text === "string" && b.text.trim()) parts.push({ type: "text", text: b.text });
-        else if (b.type === "thinking" && typeof b.thinking === "string" && b.thinking.trim()) parts.push({ type: "thinking", text: b.thinking });
+        if (b.type === "text" && typeof b.text === "string" && b.text.trim())
+          parts.push({ type: "text", text: b.text });
+        else if (b.type === "thinking" && typeof b.thinking === "string" && b.thinking.trim())
+          parts.push({ type: "thinking", text: b.thinking });
         else if (b.type === "toolCall") calls.push(b);
       }
       const stop = str(m.stopReason);
-      const error = stop === "aborted" ? (str(m.errorMessage) ?? "aborted") : stop === "error" ? (str(m.errorMessage) ?? "error") : undefined;
+      const error =
+        stop === "aborted"
+          ? (str(m.errorMessage) ?? "aborted")
+          : stop === "error"
+            ? (str(m.errorMessage) ?? "error")
+            : undefined;
       if (parts.length || error || !calls.length) {
         blocks.push({ kind: "assistant", entryId: entry.id, parts, model: str(m.model), ...(error ? { error } : {}) });
       }
@@ -182,11 +202,23 @@ function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, T
         Object.assign(waiting, { resultEntryId: entry.id, ...toolOutputOf(m) });
         return;
       }
-      blocks.push({ kind: "tool", entryId: entry.id, title: str(m.toolName) ?? "tool", resultEntryId: entry.id, ...toolOutputOf(m) });
+      blocks.push({
+        kind: "tool",
+        entryId: entry.id,
+        title: str(m.toolName) ?? "tool",
+        resultEntryId: entry.id,
+        ...toolOutputOf(m),
+      });
       return;
     }
     case "bashExecution":
-      blocks.push({ kind: "tool", entryId: entry.id, title: `$ ${str(m.command) ?? ""}`, resultEntryId: entry.id, ...toolOutputOf(m) });
+      blocks.push({
+        kind: "tool",
+        entryId: entry.id,
+        title: `$ ${str(m.command) ?? ""}`,
+        resultEntryId: entry.id,
+        ...toolOutputOf(m),
+      });
       return;
     case "custom":
       if (m.display) blocks.push(customBlock(entry.id, m.customType, m.content));
@@ -201,7 +233,11 @@ function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, T
 export function toolOutputOf(m: Record<string, unknown>): ToolOutput {
   if (m.role === "bashExecution") {
     const exit = typeof m.exitCode === "number" ? m.exitCode : undefined;
-    return { output: str(m.output) ?? "", isError: m.cancelled === true || (exit !== undefined && exit !== 0), images: 0 };
+    return {
+      output: str(m.output) ?? "",
+      isError: m.cancelled === true || (exit !== undefined && exit !== 0),
+      images: 0,
+    };
   }
   const { text, images } = textAndImages(m.content);
   return { output: text, isError: m.isError === true, images };

@@ -5,7 +5,8 @@ import type { Block } from "./blocks.js";
 import { blockSource, layoutBlock, type LayoutOptions } from "./layout.js";
 import { markdownLines } from "./markdown-light.js";
 
-const texts = (b: Block, opts: Partial<LayoutOptions> = {}) => layoutBlock(b, 0, { width: 40, ...opts }).map((l) => l.text);
+const texts = (b: Block, opts: Partial<LayoutOptions> = {}) =>
+  layoutBlock(b, 0, { width: 40, ...opts }).map((l) => l.text);
 const tool = (output: string | undefined, over: Partial<Extract<Block, { kind: "tool" }>> = {}): Block => ({
   kind: "tool",
   entryId: "a",
@@ -18,7 +19,10 @@ const tool = (output: string | undefined, over: Partial<Extract<Block, { kind: "
 
 describe("markdownLines", () => {
   it("sets headings, lists, quotes, rules and fenced code apart; inline marks stay", () => {
-    const src = markdownLines("# Title #\n\n\n- one **bold**\n  2. two\n> quoted\n---\n```ts\nconst x = 1;\n\n```\nafter", "  ");
+    const src = markdownLines(
+      "# Title #\n\n\n- one **bold**\n  2. two\n> quoted\n---\n```ts\nconst x = 1;\n\n```\nafter",
+      "  ",
+    );
     expect(src.map((l) => [l.style, l.first, l.text])).toEqual([
       ["heading", "  ", "Title"],
       ["blank", "", ""],
@@ -39,7 +43,10 @@ describe("markdownLines", () => {
 
 describe("layoutBlock", () => {
   it("wraps text to the width under its header, with a hanging indent for list items; a blank line ends the block", () => {
-    const lines = texts({ kind: "user", entryId: "u", text: "- a list item that is long enough to wrap around", images: 0 }, { width: 20 });
+    const lines = texts(
+      { kind: "user", entryId: "u", text: "- a list item that is long enough to wrap around", images: 0 },
+      { width: 20 },
+    );
     expect(lines).toEqual(["You", "  • a list item that", "    is long enough", "    to wrap around", ""]);
     for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(20);
   });
@@ -54,8 +61,8 @@ describe("layoutBlock", () => {
     ];
     for (const b of blocks) {
       for (const mode of ["collapsed", "truncated", "full"] as const) {
-         
-        for (const l of texts(b, { tools: mode })) expect(l).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        for (const l of texts(b, { tools: mode }))
+          expect(l).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
       }
     }
   });
@@ -71,11 +78,23 @@ describe("layoutBlock", () => {
       ],
     };
     expect(texts(b)).toEqual(["Assistant", "  Thinking…", "", "  Answer.", ""]);
-    expect(texts(b, { thinking: true })).toEqual(["Assistant", "  first thought", "", "  second thought", "", "  Answer.", ""]);
+    expect(texts(b, { thinking: true })).toEqual([
+      "Assistant",
+      "  first thought",
+      "",
+      "  second thought",
+      "",
+      "  Answer.",
+      "",
+    ]);
   });
 
   it("an assistant error or abort is shown; an empty turn says so", () => {
-    expect(texts({ kind: "assistant", entryId: "a", parts: [], error: "overloaded" })).toEqual(["Assistant", "  Error: overloaded", ""]);
+    expect(texts({ kind: "assistant", entryId: "a", parts: [], error: "overloaded" })).toEqual([
+      "Assistant",
+      "  Error: overloaded",
+      "",
+    ]);
     expect(texts({ kind: "assistant", entryId: "a", parts: [], error: "aborted" })).toContain("  (aborted)");
     expect(texts({ kind: "assistant", entryId: "a", parts: [] })).toContain("  (no content)");
   });
@@ -94,10 +113,14 @@ describe("layoutBlock", () => {
     const output = Array.from({ length: 25 }, (_, i) => `line ${i + 1} ${"y".repeat(50)}`).join("\n") + "\n";
     const t = texts(tool(output), { tools: "truncated", width: 40 });
     expect(t[0]).toBe("  ▾ bash: npm test");
-    expect(t.slice(1, 11).every((l) => l.startsWith("    line ") && l.endsWith("…") && displayWidth(l) === 40)).toBe(true);
+    expect(t.slice(1, 11).every((l) => l.startsWith("    line ") && l.endsWith("…") && displayWidth(l) === 40)).toBe(
+      true,
+    );
     expect(t[11]).toBe("    … 15 more lines (t: full output)");
     expect(t).toHaveLength(13);
-    expect(texts(tool(output), { tools: "truncated", truncatedLines: 3 })[4]).toBe("    … 22 more lines (t: full output)");
+    expect(texts(tool(output), { tools: "truncated", truncatedLines: 3 })[4]).toBe(
+      "    … 22 more lines (t: full output)",
+    );
     const f = texts(tool(output), { tools: "full", width: 40 });
     expect(f.filter((l) => l.startsWith("    line "))).toHaveLength(25);
     expect(f.length).toBe(1 + 25 * 2 + 1);
@@ -108,17 +131,27 @@ describe("layoutBlock", () => {
     const big = "z".repeat(20 << 20);
     expect(texts(tool(big))).toEqual(["  ▸ bash: npm test · 20 MB", ""]);
     const t = layoutBlock(tool(big), 0, { width: 80, tools: "truncated" });
-    expect(t.map((l) => l.text)).toEqual(["  ▾ bash: npm test", `    ${"z".repeat(75)}…`, "    … 20 MB in all (t: full output)", ""]);
+    expect(t.map((l) => l.text)).toEqual([
+      "  ▾ bash: npm test",
+      `    ${"z".repeat(75)}…`,
+      "    … 20 MB in all (t: full output)",
+      "",
+    ]);
   });
 
   it("rules fill the width; wide text wraps by display width", () => {
-    const lines = texts({ kind: "assistant", entryId: "a", parts: [{ type: "text", text: "---\n研究研究研究研究研究研究" }] }, { width: 12 });
+    const lines = texts(
+      { kind: "assistant", entryId: "a", parts: [{ type: "text", text: "---\n研究研究研究研究研究研究" }] },
+      { width: 12 },
+    );
     expect(lines[1]).toBe(`  ${"─".repeat(10)}`);
     expect(lines.slice(2)).toEqual(["  研究研究研", "  究研究研究", "  研究", ""]);
   });
 
   it("display lines record which part of which source line they show", () => {
-    const lines = layoutBlock({ kind: "user", entryId: "u", text: "alpha beta gamma delta", images: 0 }, 7, { width: 13 });
+    const lines = layoutBlock({ kind: "user", entryId: "u", text: "alpha beta gamma delta", images: 0 }, 7, {
+      width: 13,
+    });
     expect(lines.map((l) => [l.block, l.src, l.start, l.end, l.prefix, l.text])).toEqual([
       [7, 0, 0, 3, 0, "You"],
       [7, 1, 0, 10, 2, "  alpha beta"],
@@ -129,26 +162,64 @@ describe("layoutBlock", () => {
 });
 
 describe("layout invariants", () => {
-  const chars = ["a", "b", " ", " ", "\n", "\t", "研", "🚀", "e\u0301", "👩‍💻", "\u001b[31m", "\u009b", "\u0007", "#", "- ", "1. ", "> ", "```", "---", "`", "ﾃ", "\u202e"];
+  const chars = [
+    "a",
+    "b",
+    " ",
+    " ",
+    "\n",
+    "\t",
+    "研",
+    "🚀",
+    "e\u0301",
+    "👩‍💻",
+    "\u001b[31m",
+    "\u009b",
+    "\u0007",
+    "#",
+    "- ",
+    "1. ",
+    "> ",
+    "```",
+    "---",
+    "`",
+    "ﾃ",
+    "\u202e",
+  ];
   const text = fc.array(fc.constantFrom(...chars), { maxLength: 120 }).map((a) => a.join(""));
   const block = fc.oneof(
     text.map((t): Block => ({ kind: "user", entryId: "u", text: t, images: 0 })),
-    fc.tuple(text, text).map(([t, th]): Block => ({ kind: "assistant", entryId: "a", parts: [{ type: "thinking", text: th }, { type: "text", text: t }], model: "m" })),
+    fc.tuple(text, text).map(([t, th]): Block => ({
+      kind: "assistant",
+      entryId: "a",
+      parts: [
+        { type: "thinking", text: th },
+        { type: "text", text: t },
+      ],
+      model: "m",
+    })),
     fc.tuple(text, text, fc.boolean()).map(([title, out, isError]): Block => tool(out, { title, isError })),
     text.map((t): Block => ({ kind: "compaction", entryId: "c", summary: t, tokensBefore: 1 })),
   );
   it("every line fits the width, holds no control character, and its source part is what it shows", () => {
     fc.assert(
-      fc.property(block, fc.integer({ min: 2, max: 60 }), fc.constantFrom(...(["collapsed", "truncated", "full"] as const)), fc.boolean(), (b, width, tools, thinking) => {
-        const opts = { width, tools, thinking, truncatedLines: 3 };
-        const source = blockSource(b, 0, opts);
-        for (const l of layoutBlock(b, 0, opts)) {
-          expect(displayWidth(l.text), JSON.stringify(l.text)).toBeLessThanOrEqual(width);
-           
-          expect(l.text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
-          if (l.src >= 0 && l.style !== "rule" && l.style !== "blank") expect(l.text.slice(l.prefix, l.prefix + l.end - l.start)).toBe(source[l.src].text.slice(l.start, l.end));
-        }
-      }),
+      fc.property(
+        block,
+        fc.integer({ min: 2, max: 60 }),
+        fc.constantFrom(...(["collapsed", "truncated", "full"] as const)),
+        fc.boolean(),
+        (b, width, tools, thinking) => {
+          const opts = { width, tools, thinking, truncatedLines: 3 };
+          const source = blockSource(b, 0, opts);
+          for (const l of layoutBlock(b, 0, opts)) {
+            expect(displayWidth(l.text), JSON.stringify(l.text)).toBeLessThanOrEqual(width);
+
+            expect(l.text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+            if (l.src >= 0 && l.style !== "rule" && l.style !== "blank")
+              expect(l.text.slice(l.prefix, l.prefix + l.end - l.start)).toBe(source[l.src].text.slice(l.start, l.end));
+          }
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -169,7 +240,16 @@ describe("context edits", () => {
     expect(replaced[1]).toBe("  new text");
     let read = 0;
     const omitted = layoutBlock(
-      { kind: "tool", entryId: "a", title: "cat big", isError: false, images: 0, bytes: 5000, load: () => (read++, { output: "x", isError: false, images: 0 }), edit: "omit" },
+      {
+        kind: "tool",
+        entryId: "a",
+        title: "cat big",
+        isError: false,
+        images: 0,
+        bytes: 5000,
+        load: () => (read++, { output: "x", isError: false, images: 0 }),
+        edit: "omit",
+      },
       0,
       { width: 60, tools: "full" },
     ).map((l) => l.text);

@@ -75,7 +75,13 @@ function outputSize(output: string): string {
   return plural(countLines(output), "line");
 }
 
-const line = (text: string, style: LineStyle, first: string, wrap: SourceLine["wrap"] = "word", rest = first): SourceLine => ({ text, style, first, rest, wrap });
+const line = (
+  text: string,
+  style: LineStyle,
+  first: string,
+  wrap: SourceLine["wrap"] = "word",
+  rest = first,
+): SourceLine => ({ text, style, first, rest, wrap });
 
 /** The source lines of one block under the options: bounded by what is shown, not by the block's size. */
 export function blockSource(block: Block, index: number, opts: LayoutOptions): SourceLine[] {
@@ -102,13 +108,25 @@ function bodySource(block: Block, index: number, opts: LayoutOptions): SourceLin
     case "tool":
       return toolSource(block, toolModeOf(index, opts), opts);
     case "compaction": {
-      const tokens = block.tokensBefore !== undefined ? ` · compacted from ${block.tokensBefore.toLocaleString("en-US")} tokens` : "";
-      return [line(`[compaction]${tokens}`, "header", "", "cut"), ...markdownLines(sanitizeMultiline(block.summary.trim()), INDENT)];
+      const tokens =
+        block.tokensBefore !== undefined
+          ? ` · compacted from ${block.tokensBefore.toLocaleString("en-US")} tokens`
+          : "";
+      return [
+        line(`[compaction]${tokens}`, "header", "", "cut"),
+        ...markdownLines(sanitizeMultiline(block.summary.trim()), INDENT),
+      ];
     }
     case "branch_summary":
-      return [line("[branch summary]", "header", "", "cut"), ...markdownLines(sanitizeMultiline(block.summary.trim()), INDENT)];
+      return [
+        line("[branch summary]", "header", "", "cut"),
+        ...markdownLines(sanitizeMultiline(block.summary.trim()), INDENT),
+      ];
     case "custom":
-      return [line(`[${sanitizeLine(block.customType)}]`, "header", "", "cut"), ...markdownLines(sanitizeMultiline(block.text.trim()), INDENT)];
+      return [
+        line(`[${sanitizeLine(block.customType)}]`, "header", "", "cut"),
+        ...markdownLines(sanitizeMultiline(block.text.trim()), INDENT),
+      ];
   }
 }
 
@@ -150,7 +168,13 @@ function toolSource(block: ToolBlock, mode: ToolMode, opts: LayoutOptions): Sour
   if (mode === "collapsed") {
     // A result not read yet is described by its size on disk: reading it is what collapsing saves.
     const info =
-      block.output !== undefined ? (block.output.length === 0 ? "no output" : outputSize(block.output)) : block.load ? formatBytes(block.bytes ?? 0) : "no result";
+      block.output !== undefined
+        ? block.output.length === 0
+          ? "no output"
+          : outputSize(block.output)
+        : block.load
+          ? formatBytes(block.bytes ?? 0)
+          : "no result";
     const extra = [info, ...(block.images ? [plural(block.images, "image")] : []), ...(block.isError ? ["error"] : [])];
     return [line(`▸ ${title} · ${extra.join(" · ")}`, "tool", INDENT, "cut")];
   }
@@ -210,7 +234,15 @@ export function layoutSource(source: readonly SourceLine[], block: number, width
     const firstW = displayWidth(first);
     const restW = displayWidth(rest);
     if (s.style === "rule") {
-      out.push({ block, text: first + "─".repeat(Math.max(1, width - firstW)), style: "rule", src: j, start: 0, end: 0, prefix: first.length });
+      out.push({
+        block,
+        text: first + "─".repeat(Math.max(1, width - firstW)),
+        style: "rule",
+        src: j,
+        start: 0,
+        end: 0,
+        prefix: first.length,
+      });
       continue;
     }
     if (s.wrap === "cut") {
@@ -221,7 +253,15 @@ export function layoutSource(source: readonly SourceLine[], block: number, width
     }
     const push = (a: number, b: number, isFirst: boolean) => {
       const prefix = isFirst ? first : rest;
-      out.push({ block, text: prefix + s.text.slice(a, b), style: s.style, src: j, start: a, end: b, prefix: prefix.length });
+      out.push({
+        block,
+        text: prefix + s.text.slice(a, b),
+        style: s.style,
+        src: j,
+        start: a,
+        end: b,
+        prefix: prefix.length,
+      });
     };
     if (firstW === restW) {
       const r = wrapRanges(s.text, width - firstW, s.wrap);

@@ -66,17 +66,65 @@ function sampleSession(more = false) {
         ],
       },
     }),
-    entry("r2", "a1", { message: { role: "toolResult", toolCallId: "c2", toolName: "read", content: [{ type: "text", text: "small output" }], isError: true } }),
-    entry("r1", "r2", { message: { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text: big(100_000) }], isError: false } }),
-    entry("a2", "r1", { message: { role: "assistant", stopReason: "toolUse", content: [{ type: "toolCall", id: "c4", name: "ls", arguments: {} }] } }),
-    entry("r4", "a2", { message: { role: "toolResult", toolCallId: "c4", toolName: "ls", content: [{ type: "text", text: "a b" }] } }),
-    entry("x1", "r4", { message: { role: "bashExecution", command: "make", output: big(40_000), exitCode: 2, cancelled: false } }),
-    entry("x2", "x1", { message: { role: "bashExecution", command: `echo ${"long ".repeat(60)}`, output: "ok", exitCode: 0, cancelled: false } }),
-    entry("o1", "x2", { message: { role: "toolResult", toolCallId: "nobody", toolName: "grep", content: [{ type: "text", text: "orphan" }] } }),
+    entry("r2", "a1", {
+      message: {
+        role: "toolResult",
+        toolCallId: "c2",
+        toolName: "read",
+        content: [{ type: "text", text: "small output" }],
+        isError: true,
+      },
+    }),
+    entry("r1", "r2", {
+      message: {
+        role: "toolResult",
+        toolCallId: "c1",
+        toolName: "bash",
+        content: [{ type: "text", text: big(100_000) }],
+        isError: false,
+      },
+    }),
+    entry("a2", "r1", {
+      message: {
+        role: "assistant",
+        stopReason: "toolUse",
+        content: [{ type: "toolCall", id: "c4", name: "ls", arguments: {} }],
+      },
+    }),
+    entry("r4", "a2", {
+      message: { role: "toolResult", toolCallId: "c4", toolName: "ls", content: [{ type: "text", text: "a b" }] },
+    }),
+    entry("x1", "r4", {
+      message: { role: "bashExecution", command: "make", output: big(40_000), exitCode: 2, cancelled: false },
+    }),
+    entry("x2", "x1", {
+      message: {
+        role: "bashExecution",
+        command: `echo ${"long ".repeat(60)}`,
+        output: "ok",
+        exitCode: 0,
+        cancelled: false,
+      },
+    }),
+    entry("o1", "x2", {
+      message: {
+        role: "toolResult",
+        toolCallId: "nobody",
+        toolName: "grep",
+        content: [{ type: "text", text: "orphan" }],
+      },
+    }),
     entry("h1", "o1", { type: "custom_message", customType: "todo", content: "hidden", display: false }),
     entry("s1", "h1", { type: "custom_message", customType: "todo", content: "shown", display: true }),
     entry("c1x", "s1", { type: "compaction", summary: "sum", firstKeptEntryId: "u1", tokensBefore: 5 }),
-    entry("f1", "c1x", { message: { role: "assistant", stopReason: "error", errorMessage: "boom", content: [{ type: "toolCall", id: "c9", name: "bash", arguments: { command: "x" } }] } }),
+    entry("f1", "c1x", {
+      message: {
+        role: "assistant",
+        stopReason: "error",
+        errorMessage: "boom",
+        content: [{ type: "toolCall", id: "c9", name: "bash", arguments: { command: "x" } }],
+      },
+    }),
     entry("l1", "f1", { type: "label", targetId: "u1", label: "x" }),
     assistant("z", "l1", "bye"),
     ...(more ? filler("z") : []),
@@ -92,23 +140,26 @@ describe("lazyBlocks", () => {
     expect(materialize(lazyBlocks(index, activePath(index)))).toEqual(eager(index));
   });
 
-  it.each(["pi-generated", "damaged"])("agrees with the eager blocks on every %s fixture, active and other branches", async (store) => {
-    let checked = 0;
-    for (const path of sessionFiles(join(FIXTURES, store))) {
-      let index: SessionIndex;
-      try {
-        index = await loadSessionIndex(path, { skim: true });
-      } catch {
-        continue; // not a session
+  it.each(["pi-generated", "damaged"])(
+    "agrees with the eager blocks on every %s fixture, active and other branches",
+    async (store) => {
+      let checked = 0;
+      for (const path of sessionFiles(join(FIXTURES, store))) {
+        let index: SessionIndex;
+        try {
+          index = await loadSessionIndex(path, { skim: true });
+        } catch {
+          continue; // not a session
+        }
+        for (const leaf of index.nodes.filter((n) => !index.tree.children.get(n.id)?.length)) {
+          const ids = activePath({ tree: index.tree, leafId: leaf.id });
+          expect(materialize(lazyBlocks(index, ids)), `${path} @ ${leaf.id}`).toEqual(eager(index, ids));
+          checked++;
+        }
       }
-      for (const leaf of index.nodes.filter((n) => !index.tree.children.get(n.id)?.length)) {
-        const ids = activePath({ tree: index.tree, leafId: leaf.id });
-        expect(materialize(lazyBlocks(index, ids)), `${path} @ ${leaf.id}`).toEqual(eager(index, ids));
-        checked++;
-      }
-    }
-    expect(checked).toBeGreaterThan(10);
-  });
+      expect(checked).toBeGreaterThan(10);
+    },
+  );
 
   it("reads nothing until a block is asked for, and a bulky output only when shown", async () => {
     const s = sampleSession(true);
@@ -132,7 +183,12 @@ describe("lazyBlocks", () => {
     const screen = t.window(t.tail(12), 12).map((l) => l.text);
     expect(screen).toContain("  filler answer 39");
     // What cannot be read back is a note in place, never an error (the screen stays up).
-    expect(t.lines(0).map((l) => l.text.trim()).join(" ")).toMatch(/cannot show this part:[\s\S]*changed[\s\S]*since[\s\S]*it[\s\S]*was[\s\S]*read/);
+    expect(
+      t
+        .lines(0)
+        .map((l) => l.text.trim())
+        .join(" "),
+    ).toMatch(/cannot show this part:[\s\S]*changed[\s\S]*since[\s\S]*it[\s\S]*was[\s\S]*read/);
 
     // Blocks are read a chunk at a time; the bulky result is not read with its chunk.
     spoil(["r1"]);
@@ -143,7 +199,12 @@ describe("lazyBlocks", () => {
     expect(t2.lines(0)[1].text).toBe("  hello");
     // Expanded, it is read: here that fails, as the bytes were spoiled; a note says so.
     t2.cycleTool(bulky);
-    expect(t2.lines(bulky).map((l) => l.text.trim()).join(" ")).toMatch(/cannot read this output: line \d+ of /);
+    expect(
+      t2
+        .lines(bulky)
+        .map((l) => l.text.trim())
+        .join(" "),
+    ).toMatch(/cannot read this output: line \d+ of /);
     // A failed read is not kept: once the bytes are back, the block list reads it (the reader, reopened, shows it).
     writeFileSync(s.path, original);
     const t3 = new Transcript(list2, { width: 80 });

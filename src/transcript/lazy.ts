@@ -29,7 +29,12 @@ const CHUNK = 32;
 /** A block standing for entries that could not be read back: why, and what to do. */
 function unreadable(entryId: string, err: unknown): Block {
   const why = err instanceof Error ? err.message : String(err);
-  return { kind: "custom", entryId, customType: "pi-sessions", text: `⚠ cannot show this part: ${why}. Close the reader (q) and open it again to read the session anew.` };
+  return {
+    kind: "custom",
+    entryId,
+    customType: "pi-sessions",
+    text: `⚠ cannot show this part: ${why}. Close the reader (q) and open it again to read the session anew.`,
+  };
 }
 
 /** A bulky tool output read when shown; a file that changed since gives a note instead of an error. */
@@ -37,7 +42,12 @@ function readOutput(index: SessionIndex, resultId: string): ToolOutput & { unrea
   try {
     return toolOutputOf(readEntriesSync(index, [resultId])[0].message ?? {});
   } catch (err) {
-    return { output: `⚠ cannot read this output: ${err instanceof Error ? err.message : String(err)}`, isError: true, images: 0, unreadable: true };
+    return {
+      output: `⚠ cannot read this output: ${err instanceof Error ? err.message : String(err)}`,
+      isError: true,
+      images: 0,
+      unreadable: true,
+    };
   }
 }
 
@@ -69,13 +79,21 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
             if (waiting) {
               pending.delete(n.toolCallId!);
               waiting.resultId = id;
-            } else items.push({ kind: "tool", id, call: -1, title: n.toolName ?? "tool", resultId: id, failedTurn: false });
+            } else
+              items.push({ kind: "tool", id, call: -1, title: n.toolName ?? "tool", resultId: id, failedTurn: false });
             break;
           }
           case "bashExecution":
             // The node holds the command's first 200 characters (none when the line was
             // skimmed); a longer one is read with the block.
-            items.push({ kind: "tool", id, call: -1, title: n.text !== undefined && n.text.length < NODE_TEXT_MAX ? `$ ${n.text}` : undefined, resultId: id, failedTurn: false });
+            items.push({
+              kind: "tool",
+              id,
+              call: -1,
+              title: n.text !== undefined && n.text.length < NODE_TEXT_MAX ? `$ ${n.text}` : undefined,
+              resultId: id,
+              failedTurn: false,
+            });
             break;
           case "custom":
             items.push({ kind: "custom", id });
@@ -99,7 +117,11 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
   /** The entries `make` reads for an item up front (a bulky result is left for later). */
   const needs = (item: Item, into: Set<string>) => {
     if (item.kind !== "tool" || item.failedTurn) into.add(item.id);
-    else if (item.resultId !== undefined && (item.title === undefined || index.byId.get(item.resultId)!.length <= READ_WITH_BLOCK)) into.add(item.resultId);
+    else if (
+      item.resultId !== undefined &&
+      (item.title === undefined || index.byId.get(item.resultId)!.length <= READ_WITH_BLOCK)
+    )
+      into.add(item.resultId);
   };
 
   const make = (item: Item, read: (id: string) => SessionEntry): Block | null => {
@@ -148,7 +170,12 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
       return unreadable(items[i].id, err);
     }
     const byId = new Map(list.map((id, k) => [id, entries[k]]));
-    for (let k = from; k < to; k++) if (!made.has(k)) made.set(k, make(items[k], (id) => byId.get(id)!));
+    for (let k = from; k < to; k++)
+      if (!made.has(k))
+        made.set(
+          k,
+          make(items[k], (id) => byId.get(id)!),
+        );
     return undefined;
   };
 

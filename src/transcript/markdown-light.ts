@@ -87,7 +87,13 @@ export function markdownLines(text: string, indent: string, paragraph: LineStyle
       // Nesting shown by the source's own indentation (capped); numbers stay, bullets become •.
       const depth = " ".repeat(Math.min(li[1].length, 8));
       const marker = /\d/.test(li[2]) ? li[2] : "•";
-      push({ text: li[3], style: paragraph, first: `${indent}${depth}${marker} `, rest: `${indent}${depth}${" ".repeat(marker.length + 1)}`, wrap: "word" });
+      push({
+        text: li[3],
+        style: paragraph,
+        first: `${indent}${depth}${marker} `,
+        rest: `${indent}${depth}${" ".repeat(marker.length + 1)}`,
+        wrap: "word",
+      });
       continue;
     }
     push({ text: raw, style: paragraph, first: indent, rest: indent, wrap: "word" });

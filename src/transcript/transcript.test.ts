@@ -5,8 +5,19 @@ import { matchFrom, matchPosition, searchTranscript } from "./search.js";
 import { Transcript } from "./transcript.js";
 
 const user = (i: number, text = `question ${i}`): Block => ({ kind: "user", entryId: `u${i}`, text, images: 0 });
-const answer = (i: number, text = `answer ${i}`): Block => ({ kind: "assistant", entryId: `a${i}`, parts: [{ type: "text", text }] });
-const tool = (i: number, output: string): Block => ({ kind: "tool", entryId: `a${i}`, title: `bash: step ${i}`, output, isError: false, images: 0 });
+const answer = (i: number, text = `answer ${i}`): Block => ({
+  kind: "assistant",
+  entryId: `a${i}`,
+  parts: [{ type: "text", text }],
+});
+const tool = (i: number, output: string): Block => ({
+  kind: "tool",
+  entryId: `a${i}`,
+  title: `bash: step ${i}`,
+  output,
+  isError: false,
+  images: 0,
+});
 
 /** user, assistant, tool × n: 3 blocks per turn, each 3 / 3 / 2 lines (blank line included). */
 function conversation(turns: number): Block[] {
@@ -89,14 +100,34 @@ describe("searchTranscript", () => {
     const t = new Transcript([user(0, "aaaa bbbb cccc")], { width: 11 });
     // "  aaaa bbbb" / "  cccc"
     expect(t.lines(0).map((l) => l.text)).toEqual(["You", "  aaaa bbbb", "  cccc", ""]);
-    expect(searchTranscript(t, "bbbb cc")).toEqual([{ block: 0, parts: [{ line: 1, start: 7, end: 11 }, { line: 2, start: 2, end: 4 }] }]);
+    expect(searchTranscript(t, "bbbb cc")).toEqual([
+      {
+        block: 0,
+        parts: [
+          { line: 1, start: 7, end: 11 },
+          { line: 2, start: 2, end: 4 },
+        ],
+      },
+    ]);
   });
 
   it("searches what is shown: not collapsed output or hidden thinking, but the tool's title", () => {
-    const blocks: Block[] = [{ kind: "assistant", entryId: "a", parts: [{ type: "thinking", text: "secret plan" }, { type: "text", text: "ok" }] }, tool(1, "secret output")];
+    const blocks: Block[] = [
+      {
+        kind: "assistant",
+        entryId: "a",
+        parts: [
+          { type: "thinking", text: "secret plan" },
+          { type: "text", text: "ok" },
+        ],
+      },
+      tool(1, "secret output"),
+    ];
     expect(searchTranscript(new Transcript(blocks, { width: 80 }), "secret")).toEqual([]);
     expect(searchTranscript(new Transcript(blocks, { width: 80 }), "step 1")).toHaveLength(1);
-    expect(searchTranscript(new Transcript(blocks, { width: 80, thinking: true, tools: "truncated" }), "secret")).toHaveLength(2);
+    expect(
+      searchTranscript(new Transcript(blocks, { width: 80, thinking: true, tools: "truncated" }), "secret"),
+    ).toHaveLength(2);
   });
 
   it("lays out only blocks with a hit; regex characters are literal", () => {
@@ -123,17 +154,23 @@ describe("searchTranscript (property)", () => {
     const word = fc.constantFrom("alpha", "Beta", "研究", "🚀", "x", "needle", "NEEDLE", "naïve");
     const text = fc.array(word, { minLength: 1, maxLength: 40 }).map((ws) => ws.join(" "));
     fc.assert(
-      fc.property(text, fc.integer({ min: 6, max: 50 }), fc.integer({ min: 0, max: 39 }), fc.integer({ min: 1, max: 4 }), (t, width, at, len) => {
-        const words = t.split(" ");
-        const query = words.slice(at % words.length, (at % words.length) + len).join(" ");
-        const tr = new Transcript([user(0, t)], { width });
-        const ms = searchTranscript(tr, query);
-        expect(ms.length).toBeGreaterThan(0);
-        for (const m of ms) {
-          const shown = m.parts.map((p) => tr.lines(m.block)[p.line].text.slice(p.start, p.end)).join("");
-          expect(shown.toLowerCase().replace(/ /g, "")).toBe(query.toLowerCase().replace(/ /g, ""));
-        }
-      }),
+      fc.property(
+        text,
+        fc.integer({ min: 6, max: 50 }),
+        fc.integer({ min: 0, max: 39 }),
+        fc.integer({ min: 1, max: 4 }),
+        (t, width, at, len) => {
+          const words = t.split(" ");
+          const query = words.slice(at % words.length, (at % words.length) + len).join(" ");
+          const tr = new Transcript([user(0, t)], { width });
+          const ms = searchTranscript(tr, query);
+          expect(ms.length).toBeGreaterThan(0);
+          for (const m of ms) {
+            const shown = m.parts.map((p) => tr.lines(m.block)[p.line].text.slice(p.start, p.end)).join("");
+            expect(shown.toLowerCase().replace(/ /g, "")).toBe(query.toLowerCase().replace(/ /g, ""));
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

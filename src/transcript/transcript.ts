@@ -1,5 +1,13 @@
 import { blockArray, isMessageKind, type Block, type BlockList } from "./blocks.js";
-import { blockSource, layoutSource, nextToolMode, toolModeOf, type DisplayLine, type LayoutOptions, type ToolMode } from "./layout.js";
+import {
+  blockSource,
+  layoutSource,
+  nextToolMode,
+  toolModeOf,
+  type DisplayLine,
+  type LayoutOptions,
+  type ToolMode,
+} from "./layout.js";
 import type { SourceLine } from "./markdown-light.js";
 
 /** A place in the transcript: a block and a display line inside it. */

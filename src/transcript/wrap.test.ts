@@ -40,18 +40,23 @@ describe("wrapRanges", () => {
   });
   it("ASCII fast path and the general path agree, and every line fits", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[ a-e]{0,60}$/), fc.integer({ min: 1, max: 12 }), fc.constantFrom("word" as const, "hard" as const), (text, width, mode) => {
-        const fast = wrapRanges(text, width, mode);
-        expect(wrapRangesSlow(text, width, mode)).toEqual(fast);
-        for (let i = 0; i < fast.length; i += 2) {
-          expect(fast[i + 1] - fast[i]).toBeLessThanOrEqual(width);
-          if (i > 0) expect(fast[i]).toBeGreaterThanOrEqual(fast[i - 1]);
-        }
-        // Nothing but spaces at breaks is lost.
-        const kept = [];
-        for (let i = 0; i < fast.length; i += 2) kept.push(text.slice(fast[i], fast[i + 1]));
-        expect(kept.join("").replace(/ /g, "")).toBe(text.replace(/ /g, ""));
-      }),
+      fc.property(
+        fc.stringMatching(/^[ a-e]{0,60}$/),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom("word" as const, "hard" as const),
+        (text, width, mode) => {
+          const fast = wrapRanges(text, width, mode);
+          expect(wrapRangesSlow(text, width, mode)).toEqual(fast);
+          for (let i = 0; i < fast.length; i += 2) {
+            expect(fast[i + 1] - fast[i]).toBeLessThanOrEqual(width);
+            if (i > 0) expect(fast[i]).toBeGreaterThanOrEqual(fast[i - 1]);
+          }
+          // Nothing but spaces at breaks is lost.
+          const kept = [];
+          for (let i = 0; i < fast.length; i += 2) kept.push(text.slice(fast[i], fast[i + 1]));
+          expect(kept.join("").replace(/ /g, "")).toBe(text.replace(/ /g, ""));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

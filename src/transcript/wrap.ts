@@ -114,4 +114,5 @@ function wrapClusters(text: string, w: number, mode: WrapMode): number[] {
 }
 
 /** Exported for the tests: the general path, also on ASCII. */
-export const wrapRangesSlow = (text: string, width: number, mode: WrapMode) => wrapClusters(text, Math.max(1, Math.floor(width)), mode);
+export const wrapRangesSlow = (text: string, width: number, mode: WrapMode) =>
+  wrapClusters(text, Math.max(1, Math.floor(width)), mode);

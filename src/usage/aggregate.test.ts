@@ -3,7 +3,13 @@ import type { UsageSlice } from "../model/types.js";
 import { aggregateUsage, type UsageSource } from "./aggregate.js";
 import { LocalDays, parseSinceDay } from "./day.js";
 
-const slice = (day: string, model: string, input: number, cost: number, extra: Partial<UsageSlice> = {}): UsageSlice => ({
+const slice = (
+  day: string,
+  model: string,
+  input: number,
+  cost: number,
+  extra: Partial<UsageSlice> = {},
+): UsageSlice => ({
   day,
   model,
   input,
@@ -14,7 +20,10 @@ const slice = (day: string, model: string, input: number, cost: number, extra: P
   ...extra,
 });
 
-const A: UsageSource = { cwd: "/a", usage: [slice("2026-11-01", "sonnet", 100, 1, { output: 10 }), slice("2026-11-02", "gpt", 50, 0.5)] };
+const A: UsageSource = {
+  cwd: "/a",
+  usage: [slice("2026-11-01", "sonnet", 100, 1, { output: 10 }), slice("2026-11-02", "gpt", 50, 0.5)],
+};
 const B: UsageSource = { cwd: "/b", usage: [slice("2026-11-02", "sonnet", 200, 3, { cacheRead: 5, cacheWrite: 1 })] };
 const P: UsageSource = { cwd: "/a", provisional: true };
 

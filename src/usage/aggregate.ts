@@ -67,7 +67,10 @@ function add(a: UsageAmount, s: UsageSlice): void {
 
 /** Larger cost first, then more tokens, then by name: a stable order for equal amounts. */
 function byAmount<T extends { amount: UsageAmount }>(key: (x: T) => string) {
-  return (a: T, b: T) => b.amount.cost - a.amount.cost || b.amount.total - a.amount.total || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  return (a: T, b: T) =>
+    b.amount.cost - a.amount.cost ||
+    b.amount.total - a.amount.total ||
+    (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 }
 
 interface Acc {
@@ -77,7 +80,11 @@ interface Acc {
   models: Map<string, UsageAmount>;
 }
 
-export function aggregateUsage(sessions: Iterable<UsageSource>, by: UsageBy, opts: { since?: string } = {}): UsageReport {
+export function aggregateUsage(
+  sessions: Iterable<UsageSource>,
+  by: UsageBy,
+  opts: { since?: string } = {},
+): UsageReport {
   const groups = new Map<string, Acc>();
   const models = new Map<string, UsageAmount>();
   const total = zeroAmount();
@@ -118,7 +125,12 @@ export function aggregateUsage(sessions: Iterable<UsageSource>, by: UsageBy, opt
   }
   const shares = (m: Map<string, UsageAmount>): ModelShare[] =>
     [...m].map(([model, amount]) => ({ model, amount })).sort(byAmount<ModelShare>((x) => x.model));
-  const list: UsageGroup[] = [...groups].map(([key, g]) => ({ key, sessions: g.sessions, amount: g.amount, models: shares(g.models) }));
+  const list: UsageGroup[] = [...groups].map(([key, g]) => ({
+    key,
+    sessions: g.sessions,
+    amount: g.amount,
+    models: shares(g.models),
+  }));
   if (by === "day") {
     // Newest day first; undated usage last.
     list.sort((a, b) => (a.key === "" ? 1 : b.key === "" ? -1 : a.key < b.key ? 1 : a.key > b.key ? -1 : 0));

@@ -49,7 +49,8 @@ describe("stackedBar", () => {
     ]);
     for (const vals of [[1, 2, 3], [0.1, 0, 7.3, 2], [5], [1, 1, 1, 1, 1, 1, 1]]) {
       const sum = vals.reduce((a, b) => a + b, 0);
-      for (const width of [1, 3, 10, 33]) expect(text(stackedBar(vals, sum * 1.37, width))).toBe(barText(sum, sum * 1.37, width));
+      for (const width of [1, 3, 10, 33])
+        expect(text(stackedBar(vals, sum * 1.37, width))).toBe(barText(sum, sum * 1.37, width));
     }
   });
   it("ends in the fractional block, on the last value drawn; skips zero values", () => {

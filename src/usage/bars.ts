@@ -39,7 +39,12 @@ export interface BarPiece {
  * proportion (largest remainders first), the fractional end to the last value drawn.
  * `glyphs[i]`, when given, fills segment i instead of the full block (for NO_COLOR).
  */
-export function stackedBar(values: readonly number[], max: number, width: number, glyphs?: readonly string[]): BarPiece[] {
+export function stackedBar(
+  values: readonly number[],
+  max: number,
+  width: number,
+  glyphs?: readonly string[],
+): BarPiece[] {
   const positive = values.map((v) => (v > 0 && Number.isFinite(v) ? v : 0));
   const sum = positive.reduce((a, b) => a + b, 0);
   const e = barEighths(sum, max, width);

@@ -12,6 +12,7 @@ export function parseSinceDay(text: string, now: Date = new Date()): string | un
   if (parseDay(text) !== undefined) return text;
   if (text.toLowerCase() === "today") return dayKey(now);
   const m = /^(\d{1,6})d$/i.exec(text);
-  if (m && Number(m[1]) > 0) return dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - Number(m[1]) + 1));
+  if (m && Number(m[1]) > 0)
+    return dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - Number(m[1]) + 1));
   return undefined;
 }

@@ -33,8 +33,20 @@ function addSession(store: string, cwd: string, firstMessage: string): string {
   const t = "2026-11-21T07:00:00.000Z";
   const lines = [
     { type: "session", version: 3, id, timestamp: t, cwd },
-    { type: "message", id: "u1", parentId: null, timestamp: t, message: { role: "user", content: firstMessage, timestamp: 1 } },
-    { type: "message", id: "a1", parentId: "u1", timestamp: t, message: { role: "assistant", content: [{ type: "text", text: "ok" }], stopReason: "stop", model: "m" } },
+    {
+      type: "message",
+      id: "u1",
+      parentId: null,
+      timestamp: t,
+      message: { role: "user", content: firstMessage, timestamp: 1 },
+    },
+    {
+      type: "message",
+      id: "a1",
+      parentId: "u1",
+      timestamp: t,
+      message: { role: "assistant", content: [{ type: "text", text: "ok" }], stopReason: "stop", model: "m" },
+    },
   ];
   writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
   return path;
@@ -67,7 +79,10 @@ describe("browser flows in a real terminal", () => {
     const pi = fakePi();
     // The launcher's own cwd is somewhere else: the session's header cwd must win.
     const elsewhere = realpathSync(makeTmpDir());
-    const app = start(["--session-dir", store, "--all", "--pi-command", `${process.execPath} ${pi.script}`], { cwd: elsewhere, env: { FAKE_PI_OUT: pi.out } });
+    const app = start(["--session-dir", store, "--all", "--pi-command", `${process.execPath} ${pi.script}`], {
+      cwd: elsewhere,
+      env: { FAKE_PI_OUT: pi.out },
+    });
     await app.waitFor("resume me please");
     // Newest first: the new session is the first row and selected.
     await app.waitFor((s) => /❯ .*resume me please/.test(s));
@@ -83,7 +98,9 @@ describe("browser flows in a real terminal", () => {
   it("--print writes exactly the absolute path and a newline to stdout and exits 0", async () => {
     const { store, project, session } = storeWithProject("pick me");
     const out = join(makeTmpDir(), "picked.txt");
-    const app = startShell(`"$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(store)} --print > ${shQuote(out)}`, { cwd: project });
+    const app = startShell(`"$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(store)} --print > ${shQuote(out)}`, {
+      cwd: project,
+    });
     apps.push(app);
     // Started in the project folder: its one session is the scope.
     await app.waitFor((s) => /❯ .*pick me/.test(s) && s.includes("this folder"));
@@ -100,7 +117,9 @@ describe("browser flows in a real terminal", () => {
     const best = addSession(store, project, "keyboard layout");
     addSession(store, project, "gamma notes");
     const out = join(makeTmpDir(), "picked.txt");
-    const app = startShell(`"$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(store)} --print > ${shQuote(out)}`, { cwd: project });
+    const app = startShell(`"$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(store)} --print > ${shQuote(out)}`, {
+      cwd: project,
+    });
     apps.push(app);
     await app.waitFor((s) => s.includes("gamma notes") && s.includes("alpha notes"));
     // Leave the field, move the cursor down to the last row, search again: as SSH delivers it, in one read.
@@ -167,7 +186,20 @@ describe("browser flows in a real terminal", () => {
     const p = addSession(store, project, "another title");
     const lines = readFileSync(p, "utf8").trimEnd().split("\n");
     const t = "2026-11-21T07:00:00.000Z";
-    lines.push(JSON.stringify({ type: "message", id: "a2", parentId: "a1", timestamp: t, message: { role: "assistant", content: [{ type: "text", text: "the flux capacitor is charged" }], stopReason: "stop", model: "m" } }));
+    lines.push(
+      JSON.stringify({
+        type: "message",
+        id: "a2",
+        parentId: "a1",
+        timestamp: t,
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: "the flux capacitor is charged" }],
+          stopReason: "stop",
+          model: "m",
+        },
+      }),
+    );
     writeFileSync(p, lines.join("\n") + "\n");
     expect(existsSync(p)).toBe(true);
     const app = start(["--session-dir", store], { cwd: project });

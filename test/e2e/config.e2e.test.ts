@@ -48,10 +48,22 @@ describe("configuration and the pi extension's picker flags (pty)", () => {
   it("--result-file receives the choice (stdout stays pi's) and --current is marked", async () => {
     const dir = tmp();
     const result = join(dir, "choice.txt");
-    const expected = JSON.parse(readFileSync(join(ROOT, "fixtures", "pi-generated", "expected.json"), "utf8")) as { sessions: { file: string; id: string; name: string | null }[] };
+    const expected = JSON.parse(readFileSync(join(ROOT, "fixtures", "pi-generated", "expected.json"), "utf8")) as {
+      sessions: { file: string; id: string; name: string | null }[];
+    };
     const named = expected.sessions.find((s) => s.name === "resume naïve")!;
     const current = join(ROOT, "fixtures", "pi-generated", named.file);
-    const app = startApp(["--session-dir", STORE, "--all", "--result-file", result, "--current", current, "--query", named.id]);
+    const app = startApp([
+      "--session-dir",
+      STORE,
+      "--all",
+      "--result-file",
+      result,
+      "--current",
+      current,
+      "--query",
+      named.id,
+    ]);
     apps.push(app);
     // The id matches one session only; wait until it is the only row.
     await app.waitFor((screen) => screen.includes("[open in pi]") && screen.includes(" 1/30 "));

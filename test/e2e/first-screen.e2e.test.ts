@@ -30,20 +30,39 @@ function projectStore(n: number) {
     const title = i === n - 1 ? "newest here" : `older ${i}`;
     const lines = [
       { type: "session", version: 3, id, timestamp: ts, cwd },
-      { type: "message", id: `u${i}`, parentId: null, timestamp: ts, message: { role: "user", content: [{ type: "text", text: title }], timestamp: Date.parse(ts) } },
+      {
+        type: "message",
+        id: `u${i}`,
+        parentId: null,
+        timestamp: ts,
+        message: { role: "user", content: [{ type: "text", text: title }], timestamp: Date.parse(ts) },
+      },
     ];
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
     files.push(file);
   }
   const pi = join(root, "fake-pi.mjs");
-  writeFileSync(pi, `import { writeFileSync } from "node:fs";\nwriteFileSync(process.env.FAKE_PI_OUT, JSON.stringify(process.argv.slice(2)));\n`);
-  return { root, cwd, agentDir: join(root, "agent"), newest: files[n - 1], pi: `${process.execPath} ${pi}`, out: join(root, "pi-out.json") };
+  writeFileSync(
+    pi,
+    `import { writeFileSync } from "node:fs";\nwriteFileSync(process.env.FAKE_PI_OUT, JSON.stringify(process.argv.slice(2)));\n`,
+  );
+  return {
+    root,
+    cwd,
+    agentDir: join(root, "agent"),
+    newest: files[n - 1],
+    pi: `${process.execPath} ${pi}`,
+    out: join(root, "pi-out.json"),
+  };
 }
 
 describe("the first screen, before Ink (pty)", () => {
   it("shows this folder's rows before Ink's first frame, and Enter on them resumes the selected one", async () => {
     const s = projectStore(6);
-    const app = startApp(["--pi-command", s.pi], { cwd: s.cwd, env: { PI_CODING_AGENT_DIR: s.agentDir, FAKE_PI_OUT: s.out } });
+    const app = startApp(["--pi-command", s.pi], {
+      cwd: s.cwd,
+      env: { PI_CODING_AGENT_DIR: s.agentDir, FAKE_PI_OUT: s.out },
+    });
     apps.push(app);
     // Enter the moment the first row is written, before Ink has drawn anything.
     await app.pressOnOutput(/newest here/, "\r");
@@ -58,7 +77,10 @@ describe("the first screen, before Ink (pty)", () => {
 
   it("is not drawn with --all, and PI_SESSIONS_FIRST_SCREEN=0 turns it off", async () => {
     const s = projectStore(2);
-    for (const [args, env] of [[["--all"], {}], [[], { PI_SESSIONS_FIRST_SCREEN: "0" }]] as const) {
+    for (const [args, env] of [
+      [["--all"], {}],
+      [[], { PI_SESSIONS_FIRST_SCREEN: "0" }],
+    ] as const) {
       const app = startApp([...args], { cwd: s.cwd, env: { PI_CODING_AGENT_DIR: s.agentDir, ...env } });
       apps.push(app);
       await app.waitFor("newest here");

@@ -25,13 +25,47 @@ function hostileStore(): string {
   const lines = [
     // The id holds the sequences; name and first message are nothing once sanitized, so the
     // title falls back (to "(no messages)", never the raw id).
-    { type: "session", version: 3, id: `${TITLE("PWNED-ID")}${CLIPBOARD}${LINK("id")}`, timestamp: "2026-05-02T09:14:03.221Z", cwd: "/tmp/proj" },
-    { type: "message", id: "u1000000", parentId: null, timestamp: ts(1), message: { role: "user", content: TITLE("PWNED-MESSAGE"), timestamp: 1 } },
-    { type: "message", id: "a1000000", parentId: "u1000000", timestamp: ts(2), message: { role: "assistant", content: [{ type: "text", text: `answer ${LINK("here")}` }], stopReason: "stop", model: "m", provider: "p" } },
-    { type: "label", id: "l1000000", parentId: "a1000000", timestamp: ts(3), targetId: "u1000000", label: `${TITLE("PWNED-LABEL")}${CLIPBOARD}${LINK("click")}\x1b[31mred\u009b2J` },
+    {
+      type: "session",
+      version: 3,
+      id: `${TITLE("PWNED-ID")}${CLIPBOARD}${LINK("id")}`,
+      timestamp: "2026-05-02T09:14:03.221Z",
+      cwd: "/tmp/proj",
+    },
+    {
+      type: "message",
+      id: "u1000000",
+      parentId: null,
+      timestamp: ts(1),
+      message: { role: "user", content: TITLE("PWNED-MESSAGE"), timestamp: 1 },
+    },
+    {
+      type: "message",
+      id: "a1000000",
+      parentId: "u1000000",
+      timestamp: ts(2),
+      message: {
+        role: "assistant",
+        content: [{ type: "text", text: `answer ${LINK("here")}` }],
+        stopReason: "stop",
+        model: "m",
+        provider: "p",
+      },
+    },
+    {
+      type: "label",
+      id: "l1000000",
+      parentId: "a1000000",
+      timestamp: ts(3),
+      targetId: "u1000000",
+      label: `${TITLE("PWNED-LABEL")}${CLIPBOARD}${LINK("click")}\x1b[31mred\u009b2J`,
+    },
     { type: "session_info", id: "s1000000", parentId: "l1000000", timestamp: ts(4), name: TITLE("PWNED-NAME") },
   ];
-  writeFileSync(join(folder, `2026-05-02T09-14-03-221Z_${CLIPBOARD}${TITLE("PWNED-FILE")}.jsonl`), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  writeFileSync(
+    join(folder, `2026-05-02T09-14-03-221Z_${CLIPBOARD}${TITLE("PWNED-FILE")}.jsonl`),
+    lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
+  );
   return store;
 }
 

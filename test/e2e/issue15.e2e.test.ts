@@ -54,13 +54,56 @@ function wideStore(): string {
     const words = "研究 分支 parser 会话 resume refactor naïve build ".repeat(6);
     const lines = [
       { type: "session", version: 3, id, timestamp: t(0), cwd: `/srv/project-${n % 3}/研究` },
-      { type: "message", id: "u1", parentId: null, timestamp: t(1), message: { role: "user", content: `question ${n}: ${words}`, timestamp: 1 } },
-      { type: "message", id: "a1", parentId: "u1", timestamp: t(2), message: { role: "assistant", content: [{ type: "text", text: `answer ${n}\n${words}\n${words}` }], stopReason: "stop", model: "m" } },
-      { type: "message", id: "u2", parentId: "a1", timestamp: t(3), message: { role: "user", content: `branch one ${words}`, timestamp: 2 } },
-      { type: "message", id: "u3", parentId: "a1", timestamp: t(4), message: { role: "user", content: `branch two ${words}`, timestamp: 3 } },
-      { type: "message", id: "a3", parentId: "u3", timestamp: t(5), message: { role: "assistant", content: [{ type: "text", text: `last ${words}` }], stopReason: "stop", model: "m" } },
+      {
+        type: "message",
+        id: "u1",
+        parentId: null,
+        timestamp: t(1),
+        message: { role: "user", content: `question ${n}: ${words}`, timestamp: 1 },
+      },
+      {
+        type: "message",
+        id: "a1",
+        parentId: "u1",
+        timestamp: t(2),
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: `answer ${n}\n${words}\n${words}` }],
+          stopReason: "stop",
+          model: "m",
+        },
+      },
+      {
+        type: "message",
+        id: "u2",
+        parentId: "a1",
+        timestamp: t(3),
+        message: { role: "user", content: `branch one ${words}`, timestamp: 2 },
+      },
+      {
+        type: "message",
+        id: "u3",
+        parentId: "a1",
+        timestamp: t(4),
+        message: { role: "user", content: `branch two ${words}`, timestamp: 3 },
+      },
+      {
+        type: "message",
+        id: "a3",
+        parentId: "u3",
+        timestamp: t(5),
+        message: {
+          role: "assistant",
+          content: [{ type: "text", text: `last ${words}` }],
+          stopReason: "stop",
+          model: "m",
+        },
+      },
     ];
-    writeFileSync(join(dir, `2026-11-21T07-00-${String(n).padStart(2, "0")}-000Z_${id}.jsonl`), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+    writeFileSync(
+      join(dir, `2026-11-21T07-00-${String(n).padStart(2, "0")}-000Z_${id}.jsonl`),
+      lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
+    );
   }
   return store;
 }
@@ -91,15 +134,18 @@ describe("resizing across the side-by-side / stacked threshold", () => {
   it.each([
     [120, 36, 90, 30],
     [90, 30, 120, 36],
-  ])("the fixture store (emoji, CJK) at %i×%i resized to %i×%i looks as a fresh launch there", async (c0, r0, c1, r1) => {
-    const args = ["--session-dir", PI_STORE, "--all"];
-    const app = start(args, { cols: c0, rows: r0 });
-    await app.waitFor("resume naïve");
-    await settled(app);
-    await app.resize(c1, r1);
-    const got = await settled(app);
-    expect(got).toBe(await fresh(args, c1, r1, [], "resume naïve"));
-  });
+  ])(
+    "the fixture store (emoji, CJK) at %i×%i resized to %i×%i looks as a fresh launch there",
+    async (c0, r0, c1, r1) => {
+      const args = ["--session-dir", PI_STORE, "--all"];
+      const app = start(args, { cols: c0, rows: r0 });
+      await app.waitFor("resume naïve");
+      await settled(app);
+      await app.resize(c1, r1);
+      const got = await settled(app);
+      expect(got).toBe(await fresh(args, c1, r1, [], "resume naïve"));
+    },
+  );
 
   it("the tree at 120 columns resized to 80 looks as a fresh launch there", async () => {
     const args = ["--session-dir", wideStore(), "--all"];
@@ -118,7 +164,10 @@ describe("npm start on the bundled demo store", () => {
   /** One hash over every file of a folder (names and bytes). */
   function folderHash(dir: string): string {
     const h = createHash("sha256");
-    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name)).sort();
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => join(d.parentPath, d.name))
+      .sort();
     for (const f of files) h.update(f).update(readFileSync(f));
     return h.digest("hex");
   }
@@ -126,7 +175,10 @@ describe("npm start on the bundled demo store", () => {
   it("opens a copy, says so in the header, and a rename leaves the bundled files as they were", async () => {
     const before = folderHash(PI_STORE);
     const home = makeTmpDir();
-    const app = start(["--fallback-store", PI_STORE, "--all"], { env: { HOME: home, TMPDIR: home, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined }, cols: 160 });
+    const app = start(["--fallback-store", PI_STORE, "--all"], {
+      env: { HOME: home, TMPDIR: home, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined },
+      cols: 160,
+    });
     await app.waitFor("a copy of the demo store");
     await app.waitFor("❯");
     await app.press("r");

@@ -23,7 +23,13 @@ function track(app: RunningApp): RunningApp {
 const msg = (T: string, id: string, parentId: string | null, role: "user" | "assistant", text: string) =>
   role === "user"
     ? { type: "message", id, parentId, timestamp: T, message: { role, content: text, timestamp: 1 } }
-    : { type: "message", id, parentId, timestamp: T, message: { role, content: [{ type: "text", text }], stopReason: "stop", model: "m" } };
+    : {
+        type: "message",
+        id,
+        parentId,
+        timestamp: T,
+        message: { role, content: [{ type: "text", text }], stopReason: "stop", model: "m" },
+      };
 
 let n = 0;
 /** A session file titled `title` with header cwd `cwd`; `branched` gives it two branches. */
@@ -36,8 +42,18 @@ function addSession(store: string, cwd: string, title: string, ageHours: number,
   // The younger session is the newer one in the list.
   const T = new Date(Date.parse("2026-11-21T12:00:00.000Z") - ageHours * 3_600_000).toISOString();
   const m = (...a: Parameters<typeof msg> extends [string, ...infer R] ? R : never) => msg(T, ...a);
-  const lines = [{ type: "session", version: 3, id, timestamp: T, cwd }, m("u1", null, "user", title), m("a1", "u1", "assistant", "first answer")];
-  if (branched) lines.push(m("u2", "a1", "user", "left branch"), m("a2", "u2", "assistant", "left answer"), m("u3", "a1", "user", "right branch"), m("a3", "u3", "assistant", "right answer"));
+  const lines = [
+    { type: "session", version: 3, id, timestamp: T, cwd },
+    m("u1", null, "user", title),
+    m("a1", "u1", "assistant", "first answer"),
+  ];
+  if (branched)
+    lines.push(
+      m("u2", "a1", "user", "left branch"),
+      m("a2", "u2", "assistant", "left answer"),
+      m("u3", "a1", "user", "right branch"),
+      m("a3", "u3", "assistant", "right answer"),
+    );
   writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
   // Written a while ago: no "written in the last seconds" question before a label.
   const old = new Date(Date.now() - ageHours * 3_600_000);
@@ -60,13 +76,26 @@ function store() {
 function fakePi(): { command: string; out: string } {
   const dir = makeTmpDir("pi-sessions-keys-pi-");
   const script = join(dir, "fake-pi.mjs");
-  writeFileSync(script, `import { writeFileSync } from "node:fs";\nwriteFileSync(process.env.FAKE_PI_OUT, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));\nprocess.exit(7);\n`);
+  writeFileSync(
+    script,
+    `import { writeFileSync } from "node:fs";\nwriteFileSync(process.env.FAKE_PI_OUT, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));\nprocess.exit(7);\n`,
+  );
   return { command: `${process.execPath} ${script}`, out: join(dir, "out.json") };
 }
 
 /** The browser on the whole store: the newest two first, "deep branch off" selected, then "huge tool". */
-async function open(s: ReturnType<typeof store>, extra: { env?: Record<string, string | undefined>; args?: string[]; cols?: number; rows?: number } = {}) {
-  const app = track(startApp(["--session-dir", s.dir, "--all", ...(extra.args ?? [])], { cwd: s.project, env: { ...s.env, ...extra.env }, cols: extra.cols, rows: extra.rows }));
+async function open(
+  s: ReturnType<typeof store>,
+  extra: { env?: Record<string, string | undefined>; args?: string[]; cols?: number; rows?: number } = {},
+) {
+  const app = track(
+    startApp(["--session-dir", s.dir, "--all", ...(extra.args ?? [])], {
+      cwd: s.project,
+      env: { ...s.env, ...extra.env },
+      cols: extra.cols,
+      rows: extra.rows,
+    }),
+  );
   if ((extra.cols ?? 120) >= 60 && (extra.rows ?? 30) >= 15) await app.waitFor(settled);
   return app;
 }
@@ -75,7 +104,12 @@ async function open(s: ReturnType<typeof store>, extra: { env?: Record<string, s
 function settled(screen: string): boolean {
   const lines = screen.split("\n");
   const at = lines.findIndex((l) => l.includes("❯"));
-  return !screen.includes("scanning") && at >= 0 && lines[at].includes("deep branch off") && (lines[at + 1] ?? "").includes("huge tool");
+  return (
+    !screen.includes("scanning") &&
+    at >= 0 &&
+    lines[at].includes("deep branch off") &&
+    (lines[at + 1] ?? "").includes("huge tool")
+  );
 }
 
 const entries = (path: string) =>
@@ -121,7 +155,9 @@ describe("keys sent in one write do what was typed", () => {
     await app.waitFor((x) => selectedLine(x).includes("huge tool") && x.includes("q quit"));
     await app.press(`${KEY.ctrl("r")}Typed fast\r`);
     await app.waitFor('Renamed to "Typed fast"');
-    expect(entries(s.huge).filter((e) => e.type === "session_info")).toEqual([expect.objectContaining({ name: "Typed fast" })]);
+    expect(entries(s.huge).filter((e) => e.type === "session_info")).toEqual([
+      expect.objectContaining({ name: "Typed fast" }),
+    ]);
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
   });
@@ -132,7 +168,11 @@ describe("keys sent in one write do what was typed", () => {
     // The newest session, "deep branch off", is selected.
     await app.press(`${KEY.ctrl("r")}ab\x7f\x7fxy\r`);
     await app.waitFor('Renamed to "xy"');
-    expect(entries(s.deep).filter((e) => e.type === "session_info").map((e) => e.name)).toEqual(["xy"]);
+    expect(
+      entries(s.deep)
+        .filter((e) => e.type === "session_info")
+        .map((e) => e.name),
+    ).toEqual(["xy"]);
 
     await app.press("t");
     await app.waitFor((x) => x.includes("tree · xy") && x.includes("← active"));
@@ -219,7 +259,11 @@ describe("a bracketed paste is text: it never submits and never runs commands", 
     expect(entries(s.deep).some((e) => e.type === "session_info")).toBe(false);
     await app.press(KEY.ctrl("u"), PASTE("ab\nxy"), KEY.enter);
     await app.waitFor('Renamed to "ab xy"');
-    expect(entries(s.deep).filter((e) => e.type === "session_info").map((e) => e.name)).toEqual(["ab xy"]);
+    expect(
+      entries(s.deep)
+        .filter((e) => e.type === "session_info")
+        .map((e) => e.name),
+    ).toEqual(["ab xy"]);
 
     await app.press("t");
     await app.waitFor((x) => x.includes("tree · ab xy") && x.includes("← active"));
@@ -229,7 +273,11 @@ describe("a bracketed paste is text: it never submits and never runs commands", 
     expect(entries(s.deep).some((e) => e.type === "label")).toBe(false);
     await app.press(KEY.enter); // our own rename wrote it last: no question
     await app.waitFor((x) => selectedLine(x).includes("[q  q]"));
-    expect(entries(s.deep).filter((e) => e.type === "label").map((e) => e.label)).toEqual(["q  q"]);
+    expect(
+      entries(s.deep)
+        .filter((e) => e.type === "label")
+        .map((e) => e.label),
+    ).toEqual(["q  q"]);
     await app.press("qq");
     expect((await app.exited).exitCode).toBe(0);
   });
@@ -280,7 +328,12 @@ describe("the terminal goes away", () => {
     const s = store();
     const err = join(makeTmpDir(), "stderr.txt");
     // exec: the program itself leads the terminal's session, as when a terminal or SSH runs it.
-    const app = track(startShell(`exec 2> ${shQuote(err)}; exec "$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(s.dir)} --all`, { cwd: s.project, env: s.env }));
+    const app = track(
+      startShell(`exec 2> ${shQuote(err)}; exec "$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(s.dir)} --all`, {
+        cwd: s.project,
+        env: s.env,
+      }),
+    );
     await app.waitFor(settled);
     app.hangUp();
     expect((await app.exited).exitCode).toBe(129);
@@ -293,11 +346,15 @@ describe("the terminal goes away", () => {
     const err = join(dir, "stderr.txt");
     const code = join(dir, "code.txt");
     const app = track(
-      startShell(`trap '' HUP; "$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(s.dir)} --all 2> ${shQuote(err)}; echo $? > ${shQuote(code)}`, { cwd: s.project, env: s.env }),
+      startShell(
+        `trap '' HUP; "$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(s.dir)} --all 2> ${shQuote(err)}; echo $? > ${shQuote(code)}`,
+        { cwd: s.project, env: s.env },
+      ),
     );
     await app.waitFor(settled);
     app.hangUp();
-    for (let i = 0; i < 200 && !(existsSync(code) && readFileSync(code, "utf8").endsWith("\n")); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && !(existsSync(code) && readFileSync(code, "utf8").endsWith("\n")); i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(readFileSync(code, "utf8").trim()).toBe("129");
     quiet(readFileSync(err, "utf8"));
     expect(readdirSync(s.dir).length).toBeGreaterThan(0);

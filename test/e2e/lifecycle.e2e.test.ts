@@ -41,7 +41,8 @@ function allFiles(dir: string): string[] {
 async function ready(app: RunningApp) {
   await app.waitFor((s) => !s.includes("scanning") && s.includes("30/30"));
   // The first selection follows its session when probed rows re-sort; go to the top until it sticks.
-  const atTop = (s: string) => (s.split("\n")[3] ?? "").startsWith("│❯") && (s.split("\n")[4] ?? "").includes("resume naïve");
+  const atTop = (s: string) =>
+    (s.split("\n")[3] ?? "").startsWith("│❯") && (s.split("\n")[4] ?? "").includes("resume naïve");
   for (let i = 0; i < 20; i++) {
     await app.press("g");
     try {
@@ -189,18 +190,38 @@ describe("session lifecycle in a real terminal", () => {
       id: "e2e0a1b2",
       parentId: last.id,
       timestamp: now.toISOString(),
-      message: { role: "user", content: [{ type: "text", text: "appended by another process" }], timestamp: now.getTime() },
+      message: {
+        role: "user",
+        content: [{ type: "text", text: "appended by another process" }],
+        timestamp: now.getTime(),
+      },
     };
     appendFileSync(file, JSON.stringify(entry) + "\n");
     // The row updates (11 messages, now the most recent) and stays selected; the preview shows the new entry.
-    await app.waitFor((s) => /resume naïve\s+\S+\s+11\s/.test(selectedLine(s)) && s.includes("appended by another process"), 5000);
+    await app.waitFor(
+      (s) => /resume naïve\s+\S+\s+11\s/.test(selectedLine(s)) && s.includes("appended by another process"),
+      5000,
+    );
 
     const dir = join(store, "--tmp-e2e--");
     mkdirSync(dir);
     const id = "01a1fcb4-ffff-7000-8000-00000000e2e0";
     const header = { type: "session", version: 3, id, timestamp: now.toISOString(), cwd: "/tmp/e2e" };
-    const first = { type: "message", id: "e2e0c3d4", parentId: null, timestamp: now.toISOString(), message: { role: "user", content: [{ type: "text", text: "brand new session from e2e" }], timestamp: now.getTime() } };
-    writeFileSync(join(dir, `${now.toISOString().replace(/[:.]/g, "-")}_${id}.jsonl`), JSON.stringify(header) + "\n" + JSON.stringify(first) + "\n");
+    const first = {
+      type: "message",
+      id: "e2e0c3d4",
+      parentId: null,
+      timestamp: now.toISOString(),
+      message: {
+        role: "user",
+        content: [{ type: "text", text: "brand new session from e2e" }],
+        timestamp: now.getTime(),
+      },
+    };
+    writeFileSync(
+      join(dir, `${now.toISOString().replace(/[:.]/g, "-")}_${id}.jsonl`),
+      JSON.stringify(header) + "\n" + JSON.stringify(first) + "\n",
+    );
     await app.waitFor((s) => s.includes("brand new session") && selectedLine(s).includes("resume naïve"), 5000);
   });
 });

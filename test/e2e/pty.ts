@@ -85,7 +85,10 @@ export const shQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  */
 export function startShell(script: string, opts: StartOptions = {}): RunningApp {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm test\` (it builds first) or \`npx tsc -p .\``);
-  return startProgram("/bin/sh", ["-c", script], { ...opts, env: { PI_SESSIONS_CLI: CLI, NODE: process.execPath, ...opts.env } });
+  return startProgram("/bin/sh", ["-c", script], {
+    ...opts,
+    env: { PI_SESSIONS_CLI: CLI, NODE: process.execPath, ...opts.env },
+  });
 }
 
 /** Any program in the pseudo-terminal, mirrored into a headless xterm. */
@@ -98,7 +101,13 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   term.loadAddon(new unicode11.Unicode11Addon());
   term.unicode.activeVersion = "11";
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, TERM: "xterm-256color", CI: undefined, NO_COLOR: undefined, ...opts.env })) {
+  for (const [k, v] of Object.entries({
+    ...process.env,
+    TERM: "xterm-256color",
+    CI: undefined,
+    NO_COLOR: undefined,
+    ...opts.env,
+  })) {
     if (v !== undefined) env[k] = v;
   }
   const titles: string[] = [];
@@ -122,7 +131,8 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
     const buf = term.buffer.active;
     const out: string[] = [];
     // Only the visible columns: after a shrink xterm keeps the cells past the new width.
-    for (let i = 0; i < term.rows; i++) out.push(buf.getLine(buf.viewportY + i)?.translateToString(true, 0, term.cols) ?? "");
+    for (let i = 0; i < term.rows; i++)
+      out.push(buf.getLine(buf.viewportY + i)?.translateToString(true, 0, term.cols) ?? "");
     return out;
   };
   const app: RunningApp = {
@@ -132,7 +142,12 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
     bufferType: () => term.buffer.active.type,
     titles: () => [...titles],
     async waitFor(check, timeoutMs = 15_000) {
-      const test = typeof check === "string" ? (s: string) => s.includes(check) : check instanceof RegExp ? (s: string) => check.test(s) : check;
+      const test =
+        typeof check === "string"
+          ? (s: string) => s.includes(check)
+          : check instanceof RegExp
+            ? (s: string) => check.test(s)
+            : check;
       const t0 = Date.now();
       for (;;) {
         await flush();

@@ -32,7 +32,14 @@ function addSession(store: string, cwd: string, title: string): string {
   let t = Date.parse("2026-11-21T07:00:00.000Z") + n * 60_000;
   const at = () => new Date((t += 1000)).toISOString();
   // Assistant turns carry usage, as pi writes them (pi's /session totals read it).
-  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+  const usage = {
+    input: 10,
+    output: 5,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 15,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+  };
   const msg = (eid: string, parentId: string | null, message: Record<string, unknown>) => ({
     type: "message",
     id: eid,
@@ -44,13 +51,39 @@ function addSession(store: string, cwd: string, title: string): string {
   const lines = [
     { type: "session", version: 3, id, timestamp: at(), cwd },
     msg("u1", null, { role: "user", content: title, timestamp: 1 }),
-    msg("a1", "u1", { role: "assistant", content: [{ type: "text", text: "first answer" }], stopReason: "stop", model: "m" }),
+    msg("a1", "u1", {
+      role: "assistant",
+      content: [{ type: "text", text: "first answer" }],
+      stopReason: "stop",
+      model: "m",
+    }),
     msg("u2", "a1", { role: "user", content: "question two", timestamp: 2 }),
-    msg("c2", "u2", { role: "assistant", content: [{ type: "toolCall", id: "t2", name: "bash", arguments: { command: "ls -la" } }], stopReason: "toolUse", model: "m" }),
-    msg("r2", "c2", { role: "toolResult", toolCallId: "t2", toolName: "bash", content: [{ type: "text", text: output }], isError: false }),
-    msg("a2", "r2", { role: "assistant", content: [{ type: "text", text: "answer two" }], stopReason: "stop", model: "m" }),
+    msg("c2", "u2", {
+      role: "assistant",
+      content: [{ type: "toolCall", id: "t2", name: "bash", arguments: { command: "ls -la" } }],
+      stopReason: "toolUse",
+      model: "m",
+    }),
+    msg("r2", "c2", {
+      role: "toolResult",
+      toolCallId: "t2",
+      toolName: "bash",
+      content: [{ type: "text", text: output }],
+      isError: false,
+    }),
+    msg("a2", "r2", {
+      role: "assistant",
+      content: [{ type: "text", text: "answer two" }],
+      stopReason: "stop",
+      model: "m",
+    }),
     msg("u3", "a1", { role: "user", content: "question three", timestamp: 3 }),
-    msg("a3", "u3", { role: "assistant", content: [{ type: "text", text: "answer three" }], stopReason: "stop", model: "m" }),
+    msg("a3", "u3", {
+      role: "assistant",
+      content: [{ type: "text", text: "answer three" }],
+      stopReason: "stop",
+      model: "m",
+    }),
   ];
   writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
   return path;
@@ -68,7 +101,10 @@ function project(titles = ["read me please"]) {
 function fakePi(): { script: string; out: string } {
   const dir = makeTmpDir("pi-sessions-e2e-pi-");
   const script = join(dir, "fake-pi.mjs");
-  writeFileSync(script, `import { writeFileSync } from "node:fs";\nwriteFileSync(process.env.FAKE_PI_OUT, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));\nprocess.exit(7);\n`);
+  writeFileSync(
+    script,
+    `import { writeFileSync } from "node:fs";\nwriteFileSync(process.env.FAKE_PI_OUT, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));\nprocess.exit(7);\n`,
+  );
   return { script, out: join(dir, "out.json") };
 }
 
@@ -150,7 +186,10 @@ describe("reader, copy, export in a real terminal", () => {
     const { store, dir, env } = project(["new here"]);
     const pi = fakePi();
     const elsewhere = realpathSync(makeTmpDir());
-    const app = start(["--session-dir", store, "--all", "--pi-command", `${process.execPath} ${pi.script}`], { cwd: elsewhere, env: { ...env, FAKE_PI_OUT: pi.out } });
+    const app = start(["--session-dir", store, "--all", "--pi-command", `${process.execPath} ${pi.script}`], {
+      cwd: elsewhere,
+      env: { ...env, FAKE_PI_OUT: pi.out },
+    });
     await app.waitFor((s) => s.includes("q quit") && !s.includes("scanning"));
     await app.press("/");
     await app.type("new here");
@@ -191,7 +230,12 @@ describe("the mouse in a real terminal", () => {
   it("a click selects a row, a double-click resumes it; the wheel scrolls the reader", async () => {
     const { store, dir, sessions, env } = project(["mouse one", "mouse two", "mouse three"]);
     const pi = fakePi();
-    const app = start(["--session-dir", store, "--pi-command", `${process.execPath} ${pi.script}`], { cwd: dir, env: { ...env, FAKE_PI_OUT: pi.out }, cols: 100, rows: 30 });
+    const app = start(["--session-dir", store, "--pi-command", `${process.execPath} ${pi.script}`], {
+      cwd: dir,
+      env: { ...env, FAKE_PI_OUT: pi.out },
+      cols: 100,
+      rows: 30,
+    });
     await app.waitFor((s) => /❯ .*mouse three/.test(s) && s.includes("mouse one"));
     const rowOf = (title: string) => app.lines().findIndex((l) => l.includes(title));
     // A click on "mouse one" (SGR: 1-based column and row).

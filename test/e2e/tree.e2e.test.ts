@@ -17,7 +17,11 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 function sessionFiles(store: string): string[] {
   return readdirSync(store, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(store, d.name)).filter((f) => f.endsWith(".jsonl")).map((f) => join(store, d.name, f)))
+    .flatMap((d) =>
+      readdirSync(join(store, d.name))
+        .filter((f) => f.endsWith(".jsonl"))
+        .map((f) => join(store, d.name, f)),
+    )
     .sort();
 }
 
@@ -53,7 +57,10 @@ describe("branch tree in a real terminal", () => {
     await app.press("t");
     await app.waitFor((s) => s.includes("← active"));
     // Another session's bytes under the same name, as `mv other.jsonl <session>` leaves it.
-    writeFileSync(`${path}.tmp`, '{"type":"session","version":3,"id":"x","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}\n');
+    writeFileSync(
+      `${path}.tmp`,
+      '{"type":"session","version":3,"id":"x","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}\n',
+    );
     renameSync(`${path}.tmp`, path);
     await app.press("v");
     await app.waitFor("cannot show this part");
@@ -89,7 +96,12 @@ describe("branch tree in a real terminal", () => {
     // list's search; pressing it again is safe only while the search hints still show.)
     for (let i = 0; i < 5; i++) {
       await app.press(KEY.enter);
-      const back = await app.waitFor((s) => s.includes("q quit"), 1500).then(() => true, () => false);
+      const back = await app
+        .waitFor((s) => s.includes("q quit"), 1500)
+        .then(
+          () => true,
+          () => false,
+        );
       if (back) break;
       expect(app.screen()).toContain("Enter keep");
     }

@@ -16,7 +16,11 @@ afterAll(cleanupTmp);
 const PI15_STORE = join(FIXTURES, "pi-1.5.2", "agent", "sessions");
 
 function start(env: Record<string, string> = {}): RunningApp {
-  const app = startApp(["--all", "--session-dir", copyStore(PI15_STORE)], { cols: 100, rows: 24, env: { TZ: "UTC", ...env } });
+  const app = startApp(["--all", "--session-dir", copyStore(PI15_STORE)], {
+    cols: 100,
+    rows: 24,
+    env: { TZ: "UTC", ...env },
+  });
   apps.push(app);
   return app;
 }

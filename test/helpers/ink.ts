@@ -100,7 +100,11 @@ export interface AppHarness {
 
 /** The whole browser on fake deps. */
 export async function renderApp(
-  o: Partial<Omit<AppProps, "deps" | "onExit">> & { sessions?: SessionSummary[]; deps?: Partial<BrowserDeps>; preview?: (path: string) => PreviewTail } = {},
+  o: Partial<Omit<AppProps, "deps" | "onExit">> & {
+    sessions?: SessionSummary[];
+    deps?: Partial<BrowserDeps>;
+    preview?: (path: string) => PreviewTail;
+  } = {},
 ): Promise<AppHarness> {
   const exits: Outcome[] = [];
   const previewLoads: string[] = [];

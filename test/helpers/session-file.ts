@@ -2,20 +2,42 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export const HEADER = { type: "session", version: 3, id: "0196e0a2-8c1d-7b3e-9f40-5a7c2d1e8b90", timestamp: "2026-05-02T09:14:03.221Z", cwd: "/tmp/proj" };
+export const HEADER = {
+  type: "session",
+  version: 3,
+  id: "0196e0a2-8c1d-7b3e-9f40-5a7c2d1e8b90",
+  timestamp: "2026-05-02T09:14:03.221Z",
+  cwd: "/tmp/proj",
+};
 
 let n = 0;
 /** An entry line with a predictable timestamp (later entries are newer). */
-export function entry(id: string, parentId: string | null, fields: Record<string, unknown> = {}): Record<string, unknown> {
+export function entry(
+  id: string,
+  parentId: string | null,
+  fields: Record<string, unknown> = {},
+): Record<string, unknown> {
   n++;
-  return { type: "message", id, parentId, timestamp: new Date(Date.parse("2026-05-02T09:15:00Z") + n * 1000).toISOString(), ...fields };
+  return {
+    type: "message",
+    id,
+    parentId,
+    timestamp: new Date(Date.parse("2026-05-02T09:15:00Z") + n * 1000).toISOString(),
+    ...fields,
+  };
 }
-export const user = (id: string, parentId: string | null, text: string) => entry(id, parentId, { message: { role: "user", content: text, timestamp: 1 } });
+export const user = (id: string, parentId: string | null, text: string) =>
+  entry(id, parentId, { message: { role: "user", content: text, timestamp: 1 } });
 export const assistant = (id: string, parentId: string | null, text: string, extra: Record<string, unknown> = {}) =>
-  entry(id, parentId, { message: { role: "assistant", content: [{ type: "text", text }], stopReason: "stop", model: "m", ...extra } });
+  entry(id, parentId, {
+    message: { role: "assistant", content: [{ type: "text", text }], stopReason: "stop", model: "m", ...extra },
+  });
 
 /** Writes a session file (header + entries) into a fresh temp dir; returns its path and a cleanup. */
-export function writeSession(entries: Record<string, unknown>[], header: Record<string, unknown> = HEADER): { path: string; dir: string; cleanup(): void } {
+export function writeSession(
+  entries: Record<string, unknown>[],
+  header: Record<string, unknown> = HEADER,
+): { path: string; dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), "pi-sessions-test-"));
   const path = join(dir, "2026-05-02T09-14-03-221Z_test.jsonl");
   writeFileSync(path, [header, ...entries].map((e) => JSON.stringify(e)).join("\n") + "\n");

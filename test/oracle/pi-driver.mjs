@@ -42,7 +42,13 @@ function sessionStats(entries) {
   return { tokens: { ...tokens, total: t.input + t.output + t.cacheRead + t.cacheWrite }, cost };
 }
 
-const treeOf = (nodes) => nodes.map((n) => ({ id: n.entry.id, type: n.entry.type, ...(n.label ? { label: n.label } : {}), children: treeOf(n.children) }));
+const treeOf = (nodes) =>
+  nodes.map((n) => ({
+    id: n.entry.id,
+    type: n.entry.type,
+    ...(n.label ? { label: n.label } : {}),
+    children: treeOf(n.children),
+  }));
 
 function describe(file, leafId) {
   const sm = SessionManager.open(file);
@@ -74,7 +80,16 @@ function treeRows(file, leafId) {
   const sm = SessionManager.open(file);
   const out = {};
   for (const mode of ["default", "no-tools", "user-only", "labeled-only", "all"]) {
-    const c = new pi.TreeSelectorComponent(sm.getTree(), leafId ?? sm.getLeafId(), 200, () => {}, () => {}, undefined, undefined, mode);
+    const c = new pi.TreeSelectorComponent(
+      sm.getTree(),
+      leafId ?? sm.getLeafId(),
+      200,
+      () => {},
+      () => {},
+      undefined,
+      undefined,
+      mode,
+    );
     out[mode] = c.treeList.filteredNodes.map((n) => n.node.entry.id);
   }
   return out;
@@ -101,7 +116,16 @@ function write(q) {
         ids.push(sm.appendUsage(st.kind, st.provider, st.model, st.usage, st.note).id);
         break;
       case "compaction":
-        ids.push(sm.appendCompaction(st.summary, st.firstKept === null ? null : ref(st.firstKept), st.tokensBefore, undefined, false, st.usage));
+        ids.push(
+          sm.appendCompaction(
+            st.summary,
+            st.firstKept === null ? null : ref(st.firstKept),
+            st.tokensBefore,
+            undefined,
+            false,
+            st.usage,
+          ),
+        );
         break;
       case "branch":
         sm.branch(ref(st.ref));
@@ -141,8 +165,16 @@ async function threaded(agentDir) {
   pi.initTheme?.();
   const sessions = await withAgentDir(agentDir, () => SessionManager.listAll());
   const load = async () => sessions;
-  const c = new pi.SessionSelectorComponent(load, load, () => {}, () => {}, () => {}, () => {});
-  for (let i = 0; i < 50 && c.sessionList.filteredSessions.length < sessions.length; i++) await new Promise((r) => setTimeout(r, 20));
+  const c = new pi.SessionSelectorComponent(
+    load,
+    load,
+    () => {},
+    () => {},
+    () => {},
+    () => {},
+  );
+  for (let i = 0; i < 50 && c.sessionList.filteredSessions.length < sessions.length; i++)
+    await new Promise((r) => setTimeout(r, 20));
   return c.sessionList.filteredSessions.map((n) => [n.session.path, n.depth]);
 }
 
@@ -165,7 +197,11 @@ async function answer(q) {
     case "treeRows":
       return treeRows(q.file, q.leafId);
     case "listAll":
-      return (await withAgentDir(q.agentDir, () => (q.sessionDir ? SessionManager.listAll(q.sessionDir) : SessionManager.listAll()))).map(info);
+      return (
+        await withAgentDir(q.agentDir, () =>
+          q.sessionDir ? SessionManager.listAll(q.sessionDir) : SessionManager.listAll(),
+        )
+      ).map(info);
     case "list":
       return (await withAgentDir(q.agentDir, () => SessionManager.list(q.cwd, q.sessionDir))).map(info);
     case "findById":

@@ -46,7 +46,13 @@ export type WriteStep =
   | { do: "message"; message: Record<string, unknown> }
   | { do: "model"; provider: string; modelId: string }
   | { do: "usage"; kind: string; provider: string; model: string; usage: Record<string, unknown>; note?: string }
-  | { do: "compaction"; summary: string; firstKept: string | null; tokensBefore: number; usage?: Record<string, unknown> }
+  | {
+      do: "compaction";
+      summary: string;
+      firstKept: string | null;
+      tokensBefore: number;
+      usage?: Record<string, unknown>;
+    }
   | { do: "branch"; ref: string }
   | { do: "branchSummary"; ref: string; summary: string; usage?: Record<string, unknown> }
   | { do: "contextEdit"; ref: string; replacement: { content: unknown } | null }
@@ -83,10 +89,15 @@ export async function askPi<T = unknown>(questions: Question[], opts: { home?: s
   const home = opts.home ?? mkdtempSync(join(tmpdir(), "pi15-home-"));
   const env = { PATH: process.env.PATH ?? "", HOME: home, USERPROFILE: home, PI_OFFLINE: "1", NO_COLOR: "1" };
   const out = await new Promise<string>((resolve, reject) => {
-    const child = execFile(o.node, [DRIVER, o.bundle], { env, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`pi 1.5.2 driver failed: ${err.message}\n${stderr}`));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      o.node,
+      [DRIVER, o.bundle],
+      { env, maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`pi 1.5.2 driver failed: ${err.message}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
     child.stdin!.end(JSON.stringify(questions));
   });
   const answers = JSON.parse(out) as ({ ok: T } | { error: string })[];

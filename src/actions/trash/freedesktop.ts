@@ -1,4 +1,15 @@
-import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, extname, join, relative } from "node:path";
 import { decodeName, fsPath } from "../../store/fs-path.js";
@@ -17,7 +28,10 @@ export class TrashUnavailable extends Error {
 
 /** `$XDG_DATA_HOME/Trash`, by default `~/.local/share/Trash`. */
 export function homeTrash(env: NodeJS.ProcessEnv = process.env): string {
-  const data = env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith("/") ? env.XDG_DATA_HOME : join(env.HOME || homedir(), ".local", "share");
+  const data =
+    env.XDG_DATA_HOME && env.XDG_DATA_HOME.startsWith("/")
+      ? env.XDG_DATA_HOME
+      : join(env.HOME || homedir(), ".local", "share");
   return join(data, "Trash");
 }
 
@@ -85,7 +99,8 @@ export function trashFor(file: string, env: NodeJS.ProcessEnv = process.env): { 
   const shared = join(topdir, ".Trash");
   try {
     const st = lstatSync(shared);
-    if (st.isDirectory() && !st.isSymbolicLink() && (st.mode & 0o1000) !== 0) return { dir: join(shared, String(uid)), topdir };
+    if (st.isDirectory() && !st.isSymbolicLink() && (st.mode & 0o1000) !== 0)
+      return { dir: join(shared, String(uid)), topdir };
   } catch {
     // no shared trash on this volume
   }
@@ -148,9 +163,13 @@ export class RestoreRefused extends Error {
 
 /** Puts a trashed file back at its exact original path; refuses if something is there now. */
 export function restoreFile(item: TrashedFile): void {
-  if (existsSync(fsPath(item.original))) throw new RestoreRefused(`${item.original} exists again; not overwriting it (the trashed copy stays in ${item.trashedFile})`);
+  if (existsSync(fsPath(item.original)))
+    throw new RestoreRefused(
+      `${item.original} exists again; not overwriting it (the trashed copy stays in ${item.trashedFile})`,
+    );
   if (!existsSync(fsPath(item.trashedFile))) throw new RestoreRefused(`${item.trashedFile} is no longer in the trash`);
-  if (!existsSync(fsPath(dirname(item.original)))) throw new RestoreRefused(`the folder ${dirname(item.original)} no longer exists`);
+  if (!existsSync(fsPath(dirname(item.original))))
+    throw new RestoreRefused(`the folder ${dirname(item.original)} no longer exists`);
   // link + unlink instead of rename: fails rather than overwrite a file created meanwhile.
   try {
     linkSync(fsPath(item.trashedFile), fsPath(item.original));

@@ -40,7 +40,10 @@ function checkUnchanged(t: DeleteTarget): void {
  * written is put back. Stops at the first failure and says which; what was already moved
  * stays recorded.
  */
-export function trashSessions(targets: DeleteTarget[], env: NodeJS.ProcessEnv = process.env): { records: TrashRecord[]; failed?: { path: string; error: Error } } {
+export function trashSessions(
+  targets: DeleteTarget[],
+  env: NodeJS.ProcessEnv = process.env,
+): { records: TrashRecord[]; failed?: { path: string; error: Error } } {
   const batch = randomUUID();
   const records: TrashRecord[] = [];
   let failed: { path: string; error: Error } | undefined;
@@ -56,7 +59,8 @@ export function trashSessions(targets: DeleteTarget[], env: NodeJS.ProcessEnv = 
       checkUnchanged(t);
       const bytes = statSync(fsPath(t.path)).size;
       const moved = trashFile(t.path, env);
-      if (existsSync(fsPath(t.path))) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
+      if (existsSync(fsPath(t.path)))
+        throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
       const record = { ...moved, batch, sessionId: t.sessionId, title: t.title, bytes };
       logOrPutBack(log!, record);
       records.push(record);

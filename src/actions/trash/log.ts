@@ -14,7 +14,10 @@ export interface TrashRecord extends TrashedFile {
 
 /** `$XDG_STATE_HOME/pi-sessions/trash-log.jsonl` (default ~/.local/state/…). */
 export function trashLogPath(env: NodeJS.ProcessEnv = process.env): string {
-  const state = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith("/") ? env.XDG_STATE_HOME : join(env.HOME || homedir(), ".local", "state");
+  const state =
+    env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith("/")
+      ? env.XDG_STATE_HOME
+      : join(env.HOME || homedir(), ".local", "state");
   return join(state, "pi-sessions", "trash-log.jsonl");
 }
 
@@ -31,8 +34,17 @@ export interface TrashLog {
 
 const logError = (path: string, err: unknown) => {
   const e = err as NodeJS.ErrnoException;
-  const why = e.code === "ENOTDIR" ? "a file is where its folder should be" : e.code === "EACCES" || e.code === "EPERM" ? "permission denied" : e.code === "ENOSPC" ? "the disk is full" : (e.message ?? String(err));
-  return new TrashLogUnavailable(`cannot write the trash log ${path} (${why}${e.code ? `, ${e.code}` : ""}), which undo and restore need`);
+  const why =
+    e.code === "ENOTDIR"
+      ? "a file is where its folder should be"
+      : e.code === "EACCES" || e.code === "EPERM"
+        ? "permission denied"
+        : e.code === "ENOSPC"
+          ? "the disk is full"
+          : (e.message ?? String(err));
+  return new TrashLogUnavailable(
+    `cannot write the trash log ${path} (${why}${e.code ? `, ${e.code}` : ""}), which undo and restore need`,
+  );
 };
 
 /** Opens the log before anything is moved, so a log that cannot be written moves nothing. */
@@ -68,7 +80,8 @@ export function readTrashLog(env: NodeJS.ProcessEnv = process.env): TrashRecord[
     if (!line.trim()) continue;
     try {
       const r = JSON.parse(line) as TrashRecord;
-      if (typeof r.trashedFile === "string" && typeof r.original === "string" && existsSync(fsPath(r.trashedFile))) out.push(r);
+      if (typeof r.trashedFile === "string" && typeof r.original === "string" && existsSync(fsPath(r.trashedFile)))
+        out.push(r);
     } catch {
       // a damaged log line loses one record, never the others
     }

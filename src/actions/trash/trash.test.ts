@@ -1,5 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -16,7 +25,9 @@ function setup() {
   mkdirSync(store, { recursive: true });
   const env = { ...process.env, XDG_DATA_HOME: join(root, "data"), XDG_STATE_HOME: join(root, "state") };
   const file = join(store, "2026-05-02T09-14-03-221Z_abc.jsonl");
-  const bytes = Buffer.from('{"type":"session","id":"abc"}\n{"type":"message","id":"e1","parentId":null,"timestamp":"t","message":{"role":"user","content":"héllo"}}\n');
+  const bytes = Buffer.from(
+    '{"type":"session","id":"abc"}\n{"type":"message","id":"e1","parentId":null,"timestamp":"t","message":{"role":"user","content":"héllo"}}\n',
+  );
   writeFileSync(file, bytes);
   return { root, store, env, file, bytes };
 }
@@ -27,7 +38,9 @@ describe("freedesktop trash", () => {
     const t = trashFile(file, env, new Date(2026, 10, 21, 9, 5, 7));
     expect(existsSync(file)).toBe(false);
     expect(t.trashedFile).toBe(join(env.XDG_DATA_HOME!, "Trash", "files", "2026-05-02T09-14-03-221Z_abc.jsonl"));
-    expect(readFileSync(t.infoFile, "utf8")).toBe(`[Trash Info]\nPath=${encodeTrashPath(file)}\nDeletionDate=2026-11-21T09:05:07\n`);
+    expect(readFileSync(t.infoFile, "utf8")).toBe(
+      `[Trash Info]\nPath=${encodeTrashPath(file)}\nDeletionDate=2026-11-21T09:05:07\n`,
+    );
     expect(encodeTrashPath(file)).toContain("web%20app%20%5Bx%5D");
     expect(decodeTrashPath(encodeTrashPath(file))).toBe(file);
     restoreFile(t);
@@ -59,7 +72,13 @@ describe("freedesktop trash", () => {
     const { env, file, store } = setup();
     const other = join(store, "other.jsonl");
     writeFileSync(other, '{"type":"session","id":"o"}\n');
-    const { records, failed } = trashSessions([{ path: file, sessionId: "abc" }, { path: other, sessionId: "o" }], env);
+    const { records, failed } = trashSessions(
+      [
+        { path: file, sessionId: "abc" },
+        { path: other, sessionId: "o" },
+      ],
+      env,
+    );
     expect(failed).toBeUndefined();
     expect(new Set(records.map((r) => r.batch)).size).toBe(1);
     expect(readTrashLog(env).map((r) => r.sessionId)).toEqual(["abc", "o"]);
@@ -91,30 +110,35 @@ describe("a trash log that cannot be written: all or nothing", () => {
     expect(records).toEqual([]);
     expect(existsSync(file)).toBe(true);
     expect(failed?.error.name).toBe("TrashLogUnavailable");
-    expect(failed?.error.message).toMatch(/cannot write the trash log .*trash-log\.jsonl \(a file is where its folder should be, ENOTDIR\), which undo and restore need/);
+    expect(failed?.error.message).toMatch(
+      /cannot write the trash log .*trash-log\.jsonl \(a file is where its folder should be, ENOTDIR\), which undo and restore need/,
+    );
   });
 
-  it.runIf(existsSync("/dev/full"))("a log write that fails (disk full): the moved file is put back, earlier batches still restore", () => {
-    const { env, file, store, bytes } = setup();
-    const earlier = join(store, "earlier.jsonl");
-    writeFileSync(earlier, bytes);
-    expect(trashSessions([{ path: earlier }], env).failed).toBeUndefined();
-    const log = join(env.XDG_STATE_HOME!, "pi-sessions", "trash-log.jsonl");
-    const kept = readFileSync(log);
-    rmSync(log);
-    symlinkSync("/dev/full", log);
-    const { records, failed } = trashSessions([{ path: file }], env);
-    expect(records).toEqual([]);
-    expect(failed?.error.message).toMatch(/the disk is full, ENOSPC.*was put back, not deleted/);
-    expect(readFileSync(file).equals(bytes)).toBe(true);
-    expect(readdirSync(join(env.XDG_DATA_HOME!, "Trash", "files"))).toEqual(["earlier.jsonl"]);
-    expect(readdirSync(join(env.XDG_DATA_HOME!, "Trash", "info"))).toEqual(["earlier.jsonl.trashinfo"]);
-    // The log back as it was: the earlier batch is still the last one, and restores.
-    rmSync(log);
-    writeFileSync(log, kept);
-    const last = readTrashLog(env);
-    expect(last.map((r) => r.original)).toEqual([earlier]);
-    restoreFile(last[0]);
-    expect(existsSync(earlier)).toBe(true);
-  });
+  it.runIf(existsSync("/dev/full"))(
+    "a log write that fails (disk full): the moved file is put back, earlier batches still restore",
+    () => {
+      const { env, file, store, bytes } = setup();
+      const earlier = join(store, "earlier.jsonl");
+      writeFileSync(earlier, bytes);
+      expect(trashSessions([{ path: earlier }], env).failed).toBeUndefined();
+      const log = join(env.XDG_STATE_HOME!, "pi-sessions", "trash-log.jsonl");
+      const kept = readFileSync(log);
+      rmSync(log);
+      symlinkSync("/dev/full", log);
+      const { records, failed } = trashSessions([{ path: file }], env);
+      expect(records).toEqual([]);
+      expect(failed?.error.message).toMatch(/the disk is full, ENOSPC.*was put back, not deleted/);
+      expect(readFileSync(file).equals(bytes)).toBe(true);
+      expect(readdirSync(join(env.XDG_DATA_HOME!, "Trash", "files"))).toEqual(["earlier.jsonl"]);
+      expect(readdirSync(join(env.XDG_DATA_HOME!, "Trash", "info"))).toEqual(["earlier.jsonl.trashinfo"]);
+      // The log back as it was: the earlier batch is still the last one, and restores.
+      rmSync(log);
+      writeFileSync(log, kept);
+      const last = readTrashLog(env);
+      expect(last.map((r) => r.original)).toEqual([earlier]);
+      restoreFile(last[0]);
+      expect(existsSync(earlier)).toBe(true);
+    },
+  );
 });

@@ -25,17 +25,31 @@ describe("sessions", () => {
     const sum = makeSummary({ path: "/x", cwd: CWD, firstMessage: "full" });
     let s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", probes: [p] });
     expect(s.sessions.get("/x")?.provisional).toBe(true);
-    s = run(s, { type: "scan.batch", summaries: [sum] }, { type: "scan.batch", probes: [{ ...p, firstMessage: "late" }] });
+    s = run(
+      s,
+      { type: "scan.batch", summaries: [sum] },
+      { type: "scan.batch", probes: [{ ...p, firstMessage: "late" }] },
+    );
     expect(s.sessions.get("/x")?.firstMessage).toBe("full");
     expect(s.sessions.get("/x")?.provisional).toBeUndefined();
     expect(s.scan).toMatchObject({ probed: 2, scanned: 1 });
   });
   it("marks an unreadable session instead of dropping it", () => {
-    const m = mergeBatch(new Map(), [makeProbe({ path: "/u" })], [], [{ path: "/u", kind: "unreadable", reason: "EACCES" }]);
+    const m = mergeBatch(
+      new Map(),
+      [makeProbe({ path: "/u" })],
+      [],
+      [{ path: "/u", kind: "unreadable", reason: "EACCES" }],
+    );
     expect(m.get("/u")?.unreadable).toBe("EACCES");
   });
   it("drops a probed session that pi 1.5.2 does not list (found only when read in full)", () => {
-    const m = mergeBatch(new Map(), [makeProbe({ path: "/n" }), makeProbe({ path: "/k" })], [], [{ path: "/n", kind: "not-listed-by-pi", reason: "content null" }]);
+    const m = mergeBatch(
+      new Map(),
+      [makeProbe({ path: "/n" }), makeProbe({ path: "/k" })],
+      [],
+      [{ path: "/n", kind: "not-listed-by-pi", reason: "content null" }],
+    );
     expect([...m.keys()]).toEqual(["/k"]);
   });
   it("returns the same map for an empty batch", () => {
@@ -118,7 +132,11 @@ describe("scope", () => {
     expect(paths(s)).toEqual([there.path]);
   });
   it("decides once every discovered file was probed", () => {
-    const s = run(initialState({ launchCwd: CWD }), { type: "scan.discovered", total: 1 }, { type: "scan.batch", probes: [makeProbe({ cwd: "/x" })] });
+    const s = run(
+      initialState({ launchCwd: CWD }),
+      { type: "scan.discovered", total: 1 },
+      { type: "scan.batch", probes: [makeProbe({ cwd: "/x" })] },
+    );
     expect(s.scope).toBe("all");
   });
   it("starts in all with --all, and Tab toggles", () => {
@@ -150,7 +168,10 @@ describe("sort", () => {
   it("nests forks in threaded order", () => {
     const parent = makeSummary({ path: "/p", cwd: CWD, modified: new Date(1000) });
     const fork = makeSummary({ path: "/f", cwd: CWD, parentSessionPath: "/p", modified: new Date(2000) });
-    const s = run(initialState({ launchCwd: CWD, sort: "threaded" }), { type: "scan.batch", summaries: [fork, parent] });
+    const s = run(initialState({ launchCwd: CWD, sort: "threaded" }), {
+      type: "scan.batch",
+      summaries: [fork, parent],
+    });
     expect(s.rows.map((r) => r.prefix + r.session.path)).toEqual(["/p", "└─ /f"]);
   });
 });
@@ -254,7 +275,8 @@ describe("help overlay", () => {
 describe("quit and resume intents", () => {
   it("q and Ctrl+C request quit; Esc does not", () => {
     const { s } = loaded(1);
-    for (const k of [K.char("q"), K.ctrlC]) expect(run(s, key(k)).effects).toEqual([{ type: "exit", outcome: { kind: "quit" } }]);
+    for (const k of [K.char("q"), K.ctrlC])
+      expect(run(s, key(k)).effects).toEqual([{ type: "exit", outcome: { kind: "quit" } }]);
     expect(run(s, key(K.escape)).effects).toEqual([]);
   });
   it("Ctrl+C quits from search mode too", () => {
@@ -268,7 +290,11 @@ describe("quit and resume intents", () => {
   });
   it("Enter in print mode requests printing the path", () => {
     const sess = makeSummary({ cwd: CWD });
-    const s = run(initialState({ launchCwd: CWD, print: true }), { type: "scan.batch", summaries: [sess] }, key(K.enter));
+    const s = run(
+      initialState({ launchCwd: CWD, print: true }),
+      { type: "scan.batch", summaries: [sess] },
+      key(K.enter),
+    );
     expect(s.effects).toEqual([{ type: "exit", outcome: { kind: "print", path: sess.path } }]);
   });
   it("the cwd-missing dialog opens here or cancels", () => {
@@ -280,9 +306,13 @@ describe("quit and resume intents", () => {
     expect(update(d, key(K.enter))[0]).toBe(d);
     const ok = run(d, key(K.char("o")));
     expect(modeOf(ok)).toBe("list");
-    expect(ok.effects).toEqual([{ type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: false } }]);
+    expect(ok.effects).toEqual([
+      { type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: false } },
+    ]);
     const fork = run(d, { type: "choose", command: "dialog.fork" });
-    expect(fork.effects).toEqual([{ type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: true } }]);
+    expect(fork.effects).toEqual([
+      { type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: true } },
+    ]);
     for (const k of [K.escape, K.ctrlC, K.char("c")]) {
       const no = run(d, key(k));
       expect(modeOf(no)).toBe("list");

@@ -12,17 +12,66 @@ import { QUIT } from "../core/outcome.js";
 import { type FullTextAction, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
 import { mergeBatch } from "../list/sessions.js";
 import * as text from "../core/textInput.js";
-import { isTreeAction, isTreeMode, runTreeCommand, type TreeAction, treeInput, treeReducer } from "../tree/treeReducer.js";
+import {
+  isTreeAction,
+  isTreeMode,
+  runTreeCommand,
+  type TreeAction,
+  treeInput,
+  treeReducer,
+} from "../tree/treeReducer.js";
 import { clearMarks, lifecycleCommand, lifecycleKey, lifecycleReducer, renameInput } from "../lifecycle/lifecycle.js";
-import { initialLifecycle, isLifecycleMode, type LifecycleAction, type StatusMessage } from "../lifecycle/lifecycleTypes.js";
-import { isUsageAction, isUsageCommand, openUsage, runUsageCommand, type UsageAction, type UsageCommandId, usageReducer } from "../usage/usageReducer.js";
-import { type AppState, type Layer, modeOf, moveTo, type Next, pop, refresh, selectedSession, type Step, topLayer } from "./appState.js";
-import { isReaderAction, isReaderCommand, isReaderMode, type ReaderAction, readerInput, readerReducer, runReaderCommand } from "../reader/readerReducer.js";
+import {
+  initialLifecycle,
+  isLifecycleMode,
+  type LifecycleAction,
+  type StatusMessage,
+} from "../lifecycle/lifecycleTypes.js";
+import {
+  isUsageAction,
+  isUsageCommand,
+  openUsage,
+  runUsageCommand,
+  type UsageAction,
+  type UsageCommandId,
+  usageReducer,
+} from "../usage/usageReducer.js";
+import {
+  type AppState,
+  type Layer,
+  modeOf,
+  moveTo,
+  type Next,
+  pop,
+  refresh,
+  selectedSession,
+  type Step,
+  topLayer,
+} from "./appState.js";
+import {
+  isReaderAction,
+  isReaderCommand,
+  isReaderMode,
+  type ReaderAction,
+  readerInput,
+  readerReducer,
+  runReaderCommand,
+} from "../reader/readerReducer.js";
 import { isTakeoutCommand, runTakeoutCommand, takeoutReducer } from "../copy-export/copyExportReducer.js";
 import type { TakeoutAction } from "../copy-export/copyExportTypes.js";
 import { type MouseAction, mouseReducer } from "./mouseReducer.js";
 
-export { type AppState, type Layer, type ScanProgress, modeOf, moveTo, pop, refresh, selectedSession, topLayer } from "./appState.js";
+export {
+  type AppState,
+  type Layer,
+  type ScanProgress,
+  modeOf,
+  moveTo,
+  pop,
+  refresh,
+  selectedSession,
+  topLayer,
+} from "./appState.js";
 export type { Next, Step } from "./appState.js";
 
 export type AppAction =
@@ -231,7 +280,17 @@ export function runCommand(s: AppState, c: CommandId): Next {
       const fork = c === "dialog.fork";
       // A resume at a tree entry writes its position now that pi will start, then goes on there.
       // (The file may have changed meanwhile: the write still asks first when pi may have it open.)
-      if (top.pending) return withEffect(pop(s), { type: "tree.write", path: top.path, write: { op: "navigate", ...top.pending, then: { cwd: s.launchCwd, fork } }, force: false, ownMtime: s.ownWrites.get(top.path)?.mtimeMs ?? s.tree?.ownMtime, ...(s.tree?.index ? { read: { ino: s.tree.index.ino, bytes: s.tree.index.bytes, mtimeMs: s.tree.index.mtimeMs } } : {}) });
+      if (top.pending)
+        return withEffect(pop(s), {
+          type: "tree.write",
+          path: top.path,
+          write: { op: "navigate", ...top.pending, then: { cwd: s.launchCwd, fork } },
+          force: false,
+          ownMtime: s.ownWrites.get(top.path)?.mtimeMs ?? s.tree?.ownMtime,
+          ...(s.tree?.index
+            ? { read: { ino: s.tree.index.ino, bytes: s.tree.index.bytes, mtimeMs: s.tree.index.mtimeMs } }
+            : {}),
+        });
       return withEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork } });
     }
     case "menu.close":
@@ -240,7 +299,9 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return modeOf(s) === "dialog" ? pop(s) : s;
     case "app.back":
       // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
-      return s.search.value ? setSearch(s, text.clearInput()) : (clearMarks(s) ?? { ...s, status: { text: "q quits", tone: "info" } });
+      return s.search.value
+        ? setSearch(s, text.clearInput())
+        : (clearMarks(s) ?? { ...s, status: { text: "q quits", tone: "info" } });
     case "app.quit":
       return quit(s);
     case "app.suspend":
@@ -268,7 +329,8 @@ function openMenu(s: AppState): AppState {
 }
 
 /** Keys the menu's select list takes (move, pick by number, run the highlighted item). */
-const isMenuListKey = (input: string, key: Key) => key.return || key.upArrow || key.downArrow || input === "j" || input === "k" || /^[1-9]$/.test(input);
+const isMenuListKey = (input: string, key: Key) =>
+  key.return || key.upArrow || key.downArrow || input === "j" || input === "k" || /^[1-9]$/.test(input);
 
 /** A key in the action menu: its own (close), else the screen's key for an action the menu lists, which runs it. */
 function menuKey(s: AppState, c: CommandId | null | undefined, input: string, key: Key): Next {
@@ -289,7 +351,8 @@ interface Field {
 /** The text field a text mode edits: one path for typing, editing and pasting in all of them. */
 function textField(s: AppState, mode: Mode): Field | undefined {
   if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t) };
-  if (mode === "readerSearch") return s.reader?.input ? { value: s.reader.input, set: (t) => readerInput(s, t) } : undefined;
+  if (mode === "readerSearch")
+    return s.reader?.input ? { value: s.reader.input, set: (t) => readerInput(s, t) } : undefined;
   if (mode === "rename") {
     const top = topLayer(s);
     return top?.kind === "rename" ? { value: top.input, set: (t) => renameInput(s, t) } : undefined;
@@ -330,7 +393,8 @@ export function appReducer(s: AppState, a: AppAction): Next {
       if (TEXT_MODES.has(mode)) {
         const field = textField(s, mode);
         const typed = !c && a.input && !a.key.ctrl && !a.key.meta ? a.input : "";
-        const next = field && (c ? text.editByCommand(field.value, c) : typed ? text.insertText(field.value, typed) : undefined);
+        const next =
+          field && (c ? text.editByCommand(field.value, c) : typed ? text.insertText(field.value, typed) : undefined);
         if (field && next) return next === field.value ? s : field.set(next);
       }
       if (isLifecycleMode(mode)) return lifecycleKey(s, c, a.input, a.key);
@@ -343,7 +407,8 @@ export function appReducer(s: AppState, a: AppAction): Next {
     case "paste": {
       if (!s.visible) return s;
       const field = TEXT_MODES.has(modeOf(s)) ? textField(s, modeOf(s)) : undefined;
-      if (!field) return { ...s, status: { text: "paste ignored: open a text field (/ to search) first", tone: "info" } };
+      if (!field)
+        return { ...s, status: { text: "paste ignored: open a text field (/ to search) first", tone: "info" } };
       const next = text.pasteText(field.value, a.text);
       return next === field.value ? s : field.set(next);
     }
@@ -365,7 +430,9 @@ export function appReducer(s: AppState, a: AppAction): Next {
       return refresh(settleScope({ ...s, scan: { ...s.scan, done: true, error: a.error } }));
     case "viewport": {
       const visible = a.visible ?? true;
-      return a.pageSize === s.pageSize && visible === s.visible ? s : { ...s, pageSize: Math.max(1, a.pageSize), visible };
+      return a.pageSize === s.pageSize && visible === s.visible
+        ? s
+        : { ...s, pageSize: Math.max(1, a.pageSize), visible };
     }
     case "choose": {
       const mode = modeOf(s);
@@ -381,7 +448,10 @@ export function appReducer(s: AppState, a: AppAction): Next {
       const previewBounds = { path: a.path, min: a.min, max: a.max };
       // Content that shrank (a reload) pulls the offset back within it.
       const p = s.preview;
-      const preview = p.path === a.path && (p.offset < a.min || p.offset > a.max) ? { ...p, offset: Math.max(a.min, Math.min(a.max, p.offset)) } : p;
+      const preview =
+        p.path === a.path && (p.offset < a.min || p.offset > a.max)
+          ? { ...p, offset: Math.max(a.min, Math.min(a.max, p.offset)) }
+          : p;
       return { ...s, previewBounds, preview };
     }
     case "fulltext.start":

@@ -28,7 +28,9 @@ describe("the effect runner", () => {
   it("does not leave for pi when pi cannot start, and says why", () => {
     const { io: x, exits } = io({ piProblem: () => "pi is not installed" });
     const actions: AppAction[] = [];
-    createEffectRunner(() => x).run({ type: "exit", outcome: { kind: "resume", path: "/s", cwd: "/here" } }, (a) => actions.push(a));
+    createEffectRunner(() => x).run({ type: "exit", outcome: { kind: "resume", path: "/s", cwd: "/here" } }, (a) =>
+      actions.push(a),
+    );
     expect(exits).toEqual([]);
     expect(actions).toEqual([{ type: "life.failed", message: "pi is not installed" }]);
   });

@@ -47,7 +47,11 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       if (isReaderEffect(e)) return runReaderEffect(e, dispatch, x.loadIndex);
       if (isTakeoutEffect(e)) return runTakeoutEffect(e, x.takeout, dispatch, x.exit);
       if (e.type === "suspend") {
-        if (!x.suspend?.()) dispatch({ type: "life.failed", message: "Ctrl+Z: no shell job control here to come back with fg; not suspended" });
+        if (!x.suspend?.())
+          dispatch({
+            type: "life.failed",
+            message: "Ctrl+Z: no shell job control here to come back with fg; not suspended",
+          });
         return;
       }
       const resuming = e.type === "resume" || (e.type === "exit" && e.outcome.kind === "resume");

@@ -13,7 +13,14 @@ import { andThen } from "../core/next.js";
 /** The pane under the pointer (components/mouse/hitTest.ts finds it from the layout). */
 export type MousePane = "list" | "preview" | "reader" | "other";
 
-export type MouseAction = { type: "mouse"; kind: "wheel" | "click"; pane: MousePane; dir?: -1 | 1; row?: number; at: number };
+export type MouseAction = {
+  type: "mouse";
+  kind: "wheel" | "click";
+  pane: MousePane;
+  dir?: -1 | 1;
+  row?: number;
+  at: number;
+};
 
 export const WHEEL_LINES = 3;
 export const DOUBLE_CLICK_MS = 400;
@@ -40,18 +47,21 @@ export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: 
         return s;
     }
   }
-  if (mode === "reader" && a.pane === "reader" && a.row !== undefined && s.reader) return { ...s, reader: cursorToRow(s.reader, a.row) };
+  if (mode === "reader" && a.pane === "reader" && a.row !== undefined && s.reader)
+    return { ...s, reader: cursorToRow(s.reader, a.row) };
   if (mode === "tree" && a.pane === "list" && a.row !== undefined && s.tree) {
     // As in the list: a click selects the entry, a second click on it resumes there.
     const t = moveTreeTo(s.tree, a.row);
     const last = s.lastClick;
     const at = t === s.tree ? s : { ...s, tree: t };
-    if (last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS) return run({ ...at, lastClick: undefined }, "tree.resume");
+    if (last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS)
+      return run({ ...at, lastClick: undefined }, "tree.resume");
     return { ...at, lastClick: { row: a.row, at: a.at } };
   }
   if (mode !== "list" || a.pane !== "list" || a.row === undefined) return s;
   const last = s.lastClick;
-  if (last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS) return run({ ...moveTo(s, a.row), lastClick: undefined }, "session.resume");
+  if (last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS)
+    return run({ ...moveTo(s, a.row), lastClick: undefined }, "session.resume");
   return { ...moveTo(s, a.row), lastClick: { row: a.row, at: a.at } };
 }
 

@@ -4,15 +4,32 @@ import { initialState } from "./appReducer.js";
 import { seedScan } from "./scanSeed.js";
 import { reduce } from "../../../test/helpers/update.js";
 
-const probe = (n: number, cwd = "/w"): SessionProbe => ({ path: `/s/${n}.jsonl`, id: `id${n}`, cwd, created: new Date(2026, 0, n), firstMessage: `hello ${n}`, bytes: 100, mtimeMs: n });
+const probe = (n: number, cwd = "/w"): SessionProbe => ({
+  path: `/s/${n}.jsonl`,
+  id: `id${n}`,
+  cwd,
+  created: new Date(2026, 0, n),
+  firstMessage: `hello ${n}`,
+  bytes: 100,
+  mtimeMs: n,
+});
 
 describe("seedScan", () => {
   const base = initialState({ launchCwd: "/w" });
 
   it("puts what the early scan found into the first state, as the same actions would", () => {
-    const events = [{ k: "discovered" as const, total: 3 }, { k: "probes" as const, items: [probe(1), probe(2)] }, { k: "probes" as const, items: [probe(3)] }];
+    const events = [
+      { k: "discovered" as const, total: 3 },
+      { k: "probes" as const, items: [probe(1), probe(2)] },
+      { k: "probes" as const, items: [probe(3)] },
+    ];
     const seeded = seedScan(base, events);
-    const viaActions = reduce(reduce(base, { type: "scan.discovered", total: 3 }), { type: "scan.batch", probes: [probe(1), probe(2), probe(3)], summaries: [], diagnostics: [] });
+    const viaActions = reduce(reduce(base, { type: "scan.discovered", total: 3 }), {
+      type: "scan.batch",
+      probes: [probe(1), probe(2), probe(3)],
+      summaries: [],
+      diagnostics: [],
+    });
     expect(seeded.rows.map((r) => r.path)).toEqual(viaActions.rows.map((r) => r.path));
     expect(seeded.rows).toHaveLength(3);
     expect(seeded.scan).toEqual(viaActions.scan);

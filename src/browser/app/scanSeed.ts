@@ -19,6 +19,7 @@ export function seedScan(state: AppState, events: readonly ScanEvent[] | undefin
     else if (e.k === "summaries") summaries.push(...e.items);
     else if (e.k === "diagnostic") diagnostics.push(e.d);
   }
-  if (probes.length || summaries.length || diagnostics.length) s = update(s, { type: "scan.batch", probes, summaries, diagnostics })[0];
+  if (probes.length || summaries.length || diagnostics.length)
+    s = update(s, { type: "scan.batch", probes, summaries, diagnostics })[0];
   return s;
 }

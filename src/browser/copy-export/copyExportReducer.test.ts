@@ -37,18 +37,38 @@ function listed(print = false): AppState {
 describe("copy", () => {
   it("in the list: y the first message, p the path, i the id, c the resume command (shell-quoted)", () => {
     const s = listed();
-    expect(last(run(s, press("y")))).toMatchObject({ type: "copy", text: "first question", what: "the session's first message (14 characters)" });
+    expect(last(run(s, press("y")))).toMatchObject({
+      type: "copy",
+      text: "first question",
+      what: "the session's first message (14 characters)",
+    });
     expect(last(run(s, press("p")))).toMatchObject({ type: "copy", text: file.path });
     expect(last(run(s, press("i")))).toMatchObject({ type: "copy", text: "0196e0a2-8c1d" });
-    expect(last(run(s, press("c")))).toMatchObject({ type: "copy", text: `cd '/home/u/my proj' && pi --session ${file.path}` });
+    expect(last(run(s, press("c")))).toMatchObject({
+      type: "copy",
+      text: `cd '/home/u/my proj' && pi --session ${file.path}`,
+    });
   });
 
   it("in the reader: y copies the message under the cursor", () => {
     let s = run(listed(), press("v"));
-    s = run(s, { type: "reader.loaded", path: file.path, seq: s.reader!.loadSeq, index }, { type: "reader.resize", width: 60, height: 8 }, press("g"));
-    expect(last(run(s, press("y")))).toMatchObject({ type: "copy", text: "first question", what: "your message (14 characters)" });
+    s = run(
+      s,
+      { type: "reader.loaded", path: file.path, seq: s.reader!.loadSeq, index },
+      { type: "reader.resize", width: 60, height: 8 },
+      press("g"),
+    );
+    expect(last(run(s, press("y")))).toMatchObject({
+      type: "copy",
+      text: "first question",
+      what: "your message (14 characters)",
+    });
     s = run(s, press("}"));
-    expect(last(run(s, press("y")))).toMatchObject({ type: "copy", text: "first answer", what: "the assistant's message (12 characters)" });
+    expect(last(run(s, press("y")))).toMatchObject({
+      type: "copy",
+      text: "first answer",
+      what: "the assistant's message (12 characters)",
+    });
   });
 
   it("in the tree: y reads and copies the selected entry", () => {
@@ -74,7 +94,15 @@ describe("copy", () => {
 
   it("a tool block's copy is its title and output, a bulky output read only then", () => {
     let reads = 0;
-    const text = blockText({ kind: "tool", entryId: "a", title: "bash: ls", isError: false, images: 0, bytes: 1, load: () => (reads++, { output: "a\nb", isError: false, images: 0 }) });
+    const text = blockText({
+      kind: "tool",
+      entryId: "a",
+      title: "bash: ls",
+      isError: false,
+      images: 0,
+      bytes: 1,
+      load: () => (reads++, { output: "a\nb", isError: false, images: 0 }),
+    });
     expect(text).toBe("bash: ls\na\nb");
     expect(reads).toBe(1);
   });
@@ -94,7 +122,12 @@ describe("export", () => {
 
   it("from the reader, the export is of the branch the reader shows", () => {
     let s = run(listed(), press("v"));
-    s = run(s, { type: "reader.loaded", path: file.path, seq: s.reader!.loadSeq, index }, { type: "reader.resize", width: 60, height: 8 }, press("]"));
+    s = run(
+      s,
+      { type: "reader.loaded", path: file.path, seq: s.reader!.loadSeq, index },
+      { type: "reader.resize", width: 60, height: 8 },
+      press("]"),
+    );
     s = run(s, press("e"), press("m"));
     expect(last(s)).toMatchObject({ type: "export", format: "md", leafId: "a2" });
     expect(modeOf(s)).toBe("reader");
@@ -140,6 +173,8 @@ describe("n and D", () => {
     s = run(s, press("y"));
     expect(last(s)).toMatchObject({ type: "deletePermanently", targets: [{ path: file.path }] });
     // d goes to the trash.
-    expect(last(run(listed(), { type: "life.setup", trashDir: "/trash" }, press("d"), press("y")))).toMatchObject({ type: "trash" });
+    expect(last(run(listed(), { type: "life.setup", trashDir: "/trash" }, press("d"), press("y")))).toMatchObject({
+      type: "trash",
+    });
   });
 });

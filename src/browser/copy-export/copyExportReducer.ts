@@ -39,17 +39,40 @@ interface Target {
 /** The session the command is about: the reader's, the tree's, or the selected one. */
 function targetOf<S extends TakeoutHost>(s: S): Target | undefined {
   const top = topLayer(s);
-  if (top?.kind === "reader" && s.reader) return { path: s.reader.path, cwd: s.reader.cwd, id: String(s.reader.index?.header.id ?? ""), title: s.reader.title };
-  if (top?.kind === "tree" && s.tree) return { path: s.tree.path, cwd: s.tree.cwd, id: String(s.tree.index?.header.id ?? ""), title: s.tree.title };
+  if (top?.kind === "reader" && s.reader)
+    return {
+      path: s.reader.path,
+      cwd: s.reader.cwd,
+      id: String(s.reader.index?.header.id ?? ""),
+      title: s.reader.title,
+    };
+  if (top?.kind === "tree" && s.tree)
+    return { path: s.tree.path, cwd: s.tree.cwd, id: String(s.tree.index?.header.id ?? ""), title: s.tree.title };
   const sel = selectedSession(s);
-  return sel && { path: sel.path, cwd: sel.cwd, id: sel.id, title: sanitizeLine(sel.name ?? "") || sanitizeLine(sel.firstMessage) || sel.id };
+  return (
+    sel && {
+      path: sel.path,
+      cwd: sel.cwd,
+      id: sel.id,
+      title: sanitizeLine(sel.name ?? "") || sanitizeLine(sel.firstMessage) || sel.id,
+    }
+  );
 }
 
-const say = <S extends TakeoutHost>(s: S, text: string, tone: "info" | "error" = "info"): S => ({ ...s, status: { text, tone } });
+const say = <S extends TakeoutHost>(s: S, text: string, tone: "info" | "error" = "info"): S => ({
+  ...s,
+  status: { text, tone },
+});
 
-const copy = <S extends TakeoutHost>(s: S, text: string, what: string): TakeoutNext<S> => withEffect(s, { type: "copy", text, what });
+const copy = <S extends TakeoutHost>(s: S, text: string, what: string): TakeoutNext<S> =>
+  withEffect(s, { type: "copy", text, what });
 
-const FORMATS: Partial<Record<CommandId, ExportFormat>> = { "export.md": "md", "export.mdAll": "mdAll", "export.html": "html", "export.jsonl": "jsonl" };
+const FORMATS: Partial<Record<CommandId, ExportFormat>> = {
+  "export.md": "md",
+  "export.mdAll": "mdAll",
+  "export.html": "html",
+  "export.jsonl": "jsonl",
+};
 
 function copyMessage<S extends TakeoutHost>(s: S): TakeoutNext<S> {
   const top = topLayer(s);
@@ -62,7 +85,9 @@ function copyMessage<S extends TakeoutHost>(s: S): TakeoutNext<S> {
   }
   if (top?.kind === "tree" && s.tree) {
     const id = currentId(s.tree);
-    return id !== undefined && s.tree.index ? withEffect(s, { type: "copyEntry", index: s.tree.index, entryId: id }) : s;
+    return id !== undefined && s.tree.index
+      ? withEffect(s, { type: "copyEntry", index: s.tree.index, entryId: id })
+      : s;
   }
   const sel = selectedSession(s);
   if (!sel?.firstMessage) return say(s, "this session has no message to copy");
@@ -75,7 +100,13 @@ export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): Ta
   const format = FORMATS[c];
   if (format) {
     if (top?.kind !== "export") return s;
-    return withEffect(say(pop(s), "exporting…"), { type: "export", path: top.path, format, leafId: top.leafId, dir: s.launchCwd });
+    return withEffect(say(pop(s), "exporting…"), {
+      type: "export",
+      path: top.path,
+      format,
+      leafId: top.leafId,
+      dir: s.launchCwd,
+    });
   }
   if (c === "session.deletePermanently") return openDelete(s, true);
   const t = targetOf(s);
@@ -94,8 +125,17 @@ export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): Ta
     case "export.open": {
       // The reader's branch, or in the tree the branch through the entry under the cursor.
       const r = top?.kind === "reader" ? s.reader : null;
-      const leafId = r ? (r.ids.length ? r.ids[r.ids.length - 1] : undefined) : top?.kind === "tree" && s.tree ? currentId(s.tree) : undefined;
-      return { ...s, stack: [...s.stack, { kind: "export", path: t.path, title: t.title, ...(leafId ? { leafId } : {}) }] };
+      const leafId = r
+        ? r.ids.length
+          ? r.ids[r.ids.length - 1]
+          : undefined
+        : top?.kind === "tree" && s.tree
+          ? currentId(s.tree)
+          : undefined;
+      return {
+        ...s,
+        stack: [...s.stack, { kind: "export", path: t.path, title: t.title, ...(leafId ? { leafId } : {}) }],
+      };
     }
     case "session.new":
       if (s.print) return say(s, "n starts pi: not while picking a session", "error");

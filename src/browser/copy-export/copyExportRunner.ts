@@ -34,7 +34,12 @@ export const realTakeoutIO: Omit<TakeoutIO, "cwdExists"> = {
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Carries out one copy, export or new-session request; the result comes back as takeout.done (or the browser exits). */
-export function runTakeoutEffect(e: TakeoutEffect, io: TakeoutIO, dispatch: (a: TakeoutAction) => void, exit: (o: Outcome) => void): void {
+export function runTakeoutEffect(
+  e: TakeoutEffect,
+  io: TakeoutIO,
+  dispatch: (a: TakeoutAction) => void,
+  exit: (o: Outcome) => void,
+): void {
   const done = (text: string, tone: "info" | "error" = "info") => dispatch({ type: "takeout.done", text, tone });
   const copy = (text: string, what: string) => {
     if (!io.copy) return done("no clipboard: the terminal cannot be written to", "error");

@@ -35,7 +35,13 @@ export function exportBaseName(sessionId: string, format: ExportFormat): { stem:
  * stem.ext, stem-2.ext, stem-3.ext …; a file that exists is never replaced (the write
  * itself refuses, so a file appearing meanwhile is not overwritten either).
  */
-export function writeExport(dir: string, stem: string, ext: string, text: string, write: (path: string, text: string) => void = writeNew): string {
+export function writeExport(
+  dir: string,
+  stem: string,
+  ext: string,
+  text: string,
+  write: (path: string, text: string) => void = writeNew,
+): string {
   for (let n = 1; n < 1000; n++) {
     const path = join(dir, `${stem}${n === 1 ? "" : `-${n}`}.${ext}`);
     try {

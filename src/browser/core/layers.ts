@@ -25,7 +25,14 @@ export type LifecycleLayer =
    * step "confirm" says what will happen; "permanent" is the second, explicit confirmation.
    * `permanent`: asked for a permanent delete (`D`), so the first step leads to the second, never to the trash.
    */
-  | { kind: "delete"; step: "confirm" | "permanent"; targets: DeleteTarget[]; bulk: boolean; reason?: string; permanent?: boolean };
+  | {
+      kind: "delete";
+      step: "confirm" | "permanent";
+      targets: DeleteTarget[];
+      bulk: boolean;
+      reason?: string;
+      permanent?: boolean;
+    };
 
 export type UsageMetric = "cost" | "tokens";
 

@@ -1,10 +1,15 @@
 /** How the browser ended; the launcher acts on it after the terminal is restored. `new`: a new pi session in `cwd`. */
-export type Outcome = { kind: "quit" } | { kind: "print"; path: string } | { kind: "resume"; path: string; cwd: string; fork?: boolean; note?: string } | { kind: "new"; cwd: string };
+export type Outcome =
+  | { kind: "quit" }
+  | { kind: "print"; path: string }
+  | { kind: "resume"; path: string; cwd: string; fork?: boolean; note?: string }
+  | { kind: "new"; cwd: string };
 
 /**
  * Leave the browser (`exit`), resume a session once the runner checked that pi can start
  * and the folder exists, or `suspend` to the shell (Ctrl+Z) until fg.
  */
-export type LeaveEffect = { type: "exit"; outcome: Outcome } | { type: "resume"; path: string; cwd: string } | { type: "suspend" };
+export type LeaveEffect =
+  { type: "exit"; outcome: Outcome } | { type: "resume"; path: string; cwd: string } | { type: "suspend" };
 
 export const QUIT: LeaveEffect = { type: "exit", outcome: { kind: "quit" } };

@@ -48,7 +48,8 @@ export function clearInput(): TextInput {
 
 export function moveCursor(t: TextInput, to: "left" | "right" | "home" | "end"): TextInput {
   const len = cps(t.value).length;
-  const cursor = to === "left" ? Math.max(0, t.cursor - 1) : to === "right" ? Math.min(len, t.cursor + 1) : to === "home" ? 0 : len;
+  const cursor =
+    to === "left" ? Math.max(0, t.cursor - 1) : to === "right" ? Math.min(len, t.cursor + 1) : to === "home" ? 0 : len;
   return cursor === t.cursor ? t : { ...t, cursor };
 }
 

@@ -9,7 +9,20 @@ export interface Binding {
   shift: boolean;
 }
 
-type KeyFlag = "upArrow" | "downArrow" | "leftArrow" | "rightArrow" | "pageUp" | "pageDown" | "home" | "end" | "return" | "escape" | "tab" | "backspace" | "delete";
+type KeyFlag =
+  | "upArrow"
+  | "downArrow"
+  | "leftArrow"
+  | "rightArrow"
+  | "pageUp"
+  | "pageDown"
+  | "home"
+  | "end"
+  | "return"
+  | "escape"
+  | "tab"
+  | "backspace"
+  | "delete";
 
 const NAMED: Record<string, KeyFlag> = {
   up: "upArrow",

@@ -16,7 +16,12 @@ export const COMMANDS = {
   "list.previewUp": { keys: ["shift+up", "K"], help: "scroll the session preview up (older messages)" },
   "list.previewDown": { keys: ["shift+down", "J"], help: "scroll the session preview down" },
   "search.start": { keys: ["/"], help: "search (Enter keeps the query, Esc clears it)", hint: "search", rank: 2 },
-  "search.submit": { keys: ["enter"], help: "keep the query and return to the list (picker, --print: pick the selected session)", hint: "keep", rank: 1 },
+  "search.submit": {
+    keys: ["enter"],
+    help: "keep the query and return to the list (picker, --print: pick the selected session)",
+    hint: "keep",
+    rank: 1,
+  },
   "search.cancel": { keys: ["escape"], help: "clear the query and return to the list", hint: "clear", rank: 2 },
   "input.deleteBack": { keys: ["backspace"], help: "delete the character before the cursor" },
   "input.deleteWord": { keys: ["ctrl+w", "meta+backspace"], help: "delete the word before the cursor" },
@@ -25,21 +30,61 @@ export const COMMANDS = {
   "input.right": { keys: ["right"], help: "cursor right" },
   "input.home": { keys: ["ctrl+a"], help: "cursor to start" },
   "input.end": { keys: ["ctrl+e"], help: "cursor to end" },
-  "search.toggleTools": { keys: ["ctrl+t", "T"], help: "full-text search: include tool output (on/off)", hint: "tool output", rank: 7 },
+  "search.toggleTools": {
+    keys: ["ctrl+t", "T"],
+    help: "full-text search: include tool output (on/off)",
+    hint: "tool output",
+    rank: 7,
+  },
   "scope.toggle": { keys: ["tab"], help: "scope: this folder ↔ all folders", hint: "scope", rank: 7 },
-  "sort.cycle": { keys: ["s", "ctrl+s"], help: "sort: recent → created → name → messages → size → threaded", hint: "sort", rank: 8 },
+  "sort.cycle": {
+    keys: ["s", "ctrl+s"],
+    help: "sort: recent → created → name → messages → size → threaded",
+    hint: "sort",
+    rank: 8,
+  },
   "session.resume": { keys: ["enter"], help: "resume the selected session in pi", hint: "resume", rank: 3 },
-  "session.rename": { keys: ["ctrl+r", "r"], help: "rename the session (an empty name clears it)", hint: "rename", rank: 9 },
-  "session.delete": { keys: ["d", "delete"], help: "delete the session, or the marked ones (to the trash, after a confirmation: y deletes, anything else cancels)", hint: "delete", rank: 10 },
+  "session.rename": {
+    keys: ["ctrl+r", "r"],
+    help: "rename the session (an empty name clears it)",
+    hint: "rename",
+    rank: 9,
+  },
+  "session.delete": {
+    keys: ["d", "delete"],
+    help: "delete the session, or the marked ones (to the trash, after a confirmation: y deletes, anything else cancels)",
+    hint: "delete",
+    rank: 10,
+  },
   "session.undo": { keys: ["u"], help: "undo the last delete (or bulk delete)", hint: "undo", rank: 12 },
-  "session.mark": { keys: ["space"], help: "mark or unmark the session and move down (Esc clears the marks)", hint: "mark", rank: 11 },
+  "session.mark": {
+    keys: ["space"],
+    help: "mark or unmark the session and move down (Esc clears the marks)",
+    hint: "mark",
+    rank: 11,
+  },
   "rename.submit": { keys: ["enter"], help: "save the new name", hint: "save", rank: 1 },
   "rename.cancel": { keys: ["escape"], help: "cancel the rename", hint: "cancel", rank: 2 },
-  "confirm.yes": { keys: ["y"], help: "confirm a delete (only y: Enter and any other key cancel)", hint: "delete (Enter or any other key cancels)", rank: 1 },
+  "confirm.yes": {
+    keys: ["y"],
+    help: "confirm a delete (only y: Enter and any other key cancel)",
+    hint: "delete (Enter or any other key cancels)",
+    rank: 1,
+  },
   "help.open": { keys: ["?"], help: "this help", hint: "help", rank: 5 },
   "help.close": { keys: ["escape", "?", "q"], help: "close the help", hint: "close", rank: 1 },
-  "dialog.confirm": { keys: ["o"], help: "missing folder: continue in the current folder", hint: "continue here", rank: 2 },
-  "dialog.fork": { keys: ["f"], help: "missing folder: fork the session into the current folder", hint: "fork here", rank: 3 },
+  "dialog.confirm": {
+    keys: ["o"],
+    help: "missing folder: continue in the current folder",
+    hint: "continue here",
+    rank: 2,
+  },
+  "dialog.fork": {
+    keys: ["f"],
+    help: "missing folder: fork the session into the current folder",
+    hint: "fork here",
+    rank: 3,
+  },
   "dialog.cancel": { keys: ["escape", "c", "n"], help: "cancel", hint: "cancel", rank: 4 },
   "menu.open": { keys: ["x"], help: "every action on this screen, with its key", hint: "actions", rank: 5 },
   "menu.close": { keys: ["escape", "q", "x"], help: "close the action menu", hint: "close", rank: 2 },
@@ -56,14 +101,24 @@ export const COMMANDS = {
   "tree.halfDown": { keys: ["ctrl+d"], help: "tree: half a page down" },
   "tree.top": { keys: ["g", "home"], help: "tree: first entry" },
   "tree.bottom": { keys: ["G", "end"], help: "tree: last entry" },
-  "tree.left": { keys: ["left", "h"], help: "fold a branch point, else go to the branch point above (at the top: back)", hint: "fold/up", rank: 3 },
+  "tree.left": {
+    keys: ["left", "h"],
+    help: "fold a branch point, else go to the branch point above (at the top: back)",
+    hint: "fold/up",
+    rank: 3,
+  },
   "tree.right": { keys: ["right", "l"], help: "unfold, else go down to the next branch point" },
   "tree.prevBranch": { keys: ["["], help: "previous sibling branch" },
   "tree.nextBranch": { keys: ["]"], help: "next sibling branch", hint: "branch", rank: 6 },
   "tree.search": { keys: ["/"], help: "search the entries' full text", hint: "search", rank: 4 },
   "tree.nextMatch": { keys: ["n"], help: "next match" },
   "tree.prevMatch": { keys: ["N"], help: "previous match" },
-  "tree.filter": { keys: ["o", "ctrl+o"], help: "filter: default → no tools → user only → labelled only → all", hint: "filter", rank: 7 },
+  "tree.filter": {
+    keys: ["o", "ctrl+o"],
+    help: "filter: default → no tools → user only → labelled only → all",
+    hint: "filter",
+    rank: 7,
+  },
   "tree.label": { keys: ["L"], help: "set, edit or clear (empty) the entry's label", hint: "label", rank: 8 },
   "tree.resume": { keys: ["enter"], help: "resume the session at this entry", hint: "resume here", rank: 2 },
   "tree.fork": { keys: ["f"], help: "fork: a new session that ends at this entry", hint: "fork", rank: 9 },
@@ -81,7 +136,12 @@ export const COMMANDS = {
   "tree.confirmYes": { keys: ["y", "Y"], help: "write anyway", hint: "write anyway", rank: 1 },
   "tree.confirmNo": { keys: ["n", "N", "escape", "enter"], help: "do not write", hint: "cancel", rank: 2 },
   // The transcript reader (src/browser/reader) and copy / export (src/browser/copy-export).
-  "reader.open": { keys: ["v"], help: "read the conversation (in the tree: the branch through this entry, at it)", hint: "read", rank: 7 },
+  "reader.open": {
+    keys: ["v"],
+    help: "read the conversation (in the tree: the branch through this entry, at it)",
+    hint: "read",
+    rank: 7,
+  },
   "reader.down": { keys: ["down", "j"], help: "reader: line down", hint: "scroll", rank: 1 },
   "reader.up": { keys: ["up", "k"], help: "reader: line up" },
   "reader.halfDown": { keys: ["ctrl+d"], help: "reader: half a page down" },
@@ -92,36 +152,84 @@ export const COMMANDS = {
   "reader.bottom": { keys: ["G", "end"], help: "reader: the end" },
   "reader.prevMessage": { keys: ["{"], help: "reader: previous message" },
   "reader.nextMessage": { keys: ["}"], help: "reader: next message", hint: "message", rank: 3 },
-  "reader.search": { keys: ["/"], help: "reader: search what is shown (n / N: next / previous match)", hint: "search", rank: 2 },
+  "reader.search": {
+    keys: ["/"],
+    help: "reader: search what is shown (n / N: next / previous match)",
+    hint: "search",
+    rank: 2,
+  },
   "reader.nextMatch": { keys: ["n"], help: "reader: next match" },
   "reader.prevMatch": { keys: ["N"], help: "reader: previous match" },
   "reader.prevBranch": { keys: ["["], help: "reader: previous sibling branch at the nearest branch point" },
-  "reader.nextBranch": { keys: ["]"], help: "reader: next sibling branch at the nearest branch point", hint: "branch", rank: 7 },
-  "reader.tool": { keys: ["z"], help: "reader: fold the tool call under the cursor: collapsed → truncated → full", hint: "fold tool", rank: 4 },
+  "reader.nextBranch": {
+    keys: ["]"],
+    help: "reader: next sibling branch at the nearest branch point",
+    hint: "branch",
+    rank: 7,
+  },
+  "reader.tool": {
+    keys: ["z"],
+    help: "reader: fold the tool call under the cursor: collapsed → truncated → full",
+    hint: "fold tool",
+    rank: 4,
+  },
   "reader.allTools": { keys: ["Z"], help: "reader: fold every tool call: collapsed → truncated → full" },
-  "reader.thinking": { keys: ["R"], help: "reader: show / hide the model's reasoning (thinking)", hint: "reasoning", rank: 6 },
+  "reader.thinking": {
+    keys: ["R"],
+    help: "reader: show / hide the model's reasoning (thinking)",
+    hint: "reasoning",
+    rank: 6,
+  },
   "reader.original": { keys: ["O"], help: "reader: context edits: as the model sees them ↔ as written" },
   "reader.back": { keys: ["escape"], help: "reader: clear the search, else back" },
   "reader.close": { keys: ["q"], help: "reader: back to where it was opened", hint: "back", rank: 5 },
   "reader.inputSubmit": { keys: ["enter"], help: "reader: run the search", hint: "search", rank: 1 },
   "reader.inputCancel": { keys: ["escape"], help: "reader: cancel the search", hint: "cancel", rank: 2 },
-  "copy.message": { keys: ["y"], help: "copy (OSC 52) the message under the cursor / the entry / the session's first message", hint: "copy", rank: 8 },
+  "copy.message": {
+    keys: ["y"],
+    help: "copy (OSC 52) the message under the cursor / the entry / the session's first message",
+    hint: "copy",
+    rank: 8,
+  },
   "copy.path": { keys: ["p"], help: "copy the session file's path" },
   "copy.id": { keys: ["i"], help: "copy the session id" },
   "copy.command": { keys: ["c"], help: "copy the command that resumes it (cd <cwd> && pi --session <path>)" },
-  "export.open": { keys: ["e"], help: "export to a new file in the current folder: Markdown, HTML or JSONL", hint: "export", rank: 9 },
+  "export.open": {
+    keys: ["e"],
+    help: "export to a new file in the current folder: Markdown, HTML or JSONL",
+    hint: "export",
+    rank: 9,
+  },
   "export.md": { keys: ["m"], help: "export: Markdown of the branch", hint: "markdown", rank: 1 },
   "export.mdAll": { keys: ["a"], help: "export: Markdown of every branch", hint: "all branches", rank: 2 },
   "export.html": { keys: ["h"], help: "export: one self-contained HTML page", hint: "html", rank: 3 },
-  "export.jsonl": { keys: ["l"], help: "export: the branch as a session file pi opens (JSONL)", hint: "jsonl", rank: 4 },
+  "export.jsonl": {
+    keys: ["l"],
+    help: "export: the branch as a session file pi opens (JSONL)",
+    hint: "jsonl",
+    rank: 4,
+  },
   "export.cancel": { keys: ["escape", "q"], help: "export: cancel", hint: "cancel", rank: 5 },
   "session.new": { keys: ["ctrl+n"], help: "start a new pi session in the selected session's folder" },
-  "session.deletePermanently": { keys: ["D"], help: "delete the session (or the marked ones) permanently, after two confirmations" },
-  "usage.open": { keys: ["U"], help: "usage: tokens and cost of the listed sessions by day, folder or model", hint: "usage", rank: 9 },
+  "session.deletePermanently": {
+    keys: ["D"],
+    help: "delete the session (or the marked ones) permanently, after two confirmations",
+  },
+  "usage.open": {
+    keys: ["U"],
+    help: "usage: tokens and cost of the listed sessions by day, folder or model",
+    hint: "usage",
+    rank: 9,
+  },
   "usage.byDay": { keys: ["1"], help: "usage: by day" },
   "usage.byFolder": { keys: ["2"], help: "usage: by folder" },
   "usage.byModel": { keys: ["3"], help: "usage: by model" },
-  "usage.nextBy": { keys: ["right", "l"], help: "usage: next grouping (day → folder → model)", hint: "day/folder/model", rank: 1 },
+  "usage.nextBy": {
+    keys: ["right", "l"],
+    help: "usage: next grouping (day → folder → model)",
+    hint: "day/folder/model",
+    rank: 1,
+  },
   "usage.prevBy": { keys: ["left", "h"], help: "usage: previous grouping" },
   "usage.metric": { keys: ["M"], help: "usage: bars measure cost ↔ tokens", hint: "cost/tokens", rank: 2 },
   "usage.up": { keys: ["up", "k"], help: "usage: scroll up" },
@@ -146,7 +254,22 @@ export interface Command {
 
 export type CommandId = keyof typeof COMMANDS;
 
-export type Mode = "list" | "search" | "help" | "dialog" | "menu" | "rename" | "confirm" | "tree" | "treeSearch" | "treeLabel" | "treeConfirm" | "reader" | "readerSearch" | "export" | "usage";
+export type Mode =
+  | "list"
+  | "search"
+  | "help"
+  | "dialog"
+  | "menu"
+  | "rename"
+  | "confirm"
+  | "tree"
+  | "treeSearch"
+  | "treeLabel"
+  | "treeConfirm"
+  | "reader"
+  | "readerSearch"
+  | "export"
+  | "usage";
 
 export type TreeCommandId = Extract<CommandId, `tree.${string}`>;
 
@@ -230,13 +353,21 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "sort.cycle",
     "search.toggleTools",
   ],
-  help: ["app.interrupt", "app.suspend",
-    "app.suspend", "help.close", "list.up", "list.down", "list.pageUp", "list.pageDown", "list.top", "list.bottom"],
+  help: [
+    "app.interrupt",
+    "app.suspend",
+    "app.suspend",
+    "help.close",
+    "list.up",
+    "list.down",
+    "list.pageUp",
+    "list.pageDown",
+    "list.top",
+    "list.bottom",
+  ],
   // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
-  dialog: ["app.interrupt", "app.suspend",
-    "app.suspend", "dialog.confirm", "dialog.fork", "dialog.cancel"],
-  menu: ["app.interrupt", "app.suspend",
-    "app.suspend", "menu.close"],
+  dialog: ["app.interrupt", "app.suspend", "app.suspend", "dialog.confirm", "dialog.fork", "dialog.cancel"],
+  menu: ["app.interrupt", "app.suspend", "app.suspend", "menu.close"],
   tree: [
     "app.interrupt",
     "app.suspend",
@@ -309,15 +440,34 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "reader.back",
     "reader.close",
   ],
-  readerSearch: ["app.interrupt", "app.suspend",
-    "app.suspend", "reader.inputSubmit", "reader.inputCancel", "input.deleteWord", "input.deleteBack", "input.clear", "input.left", "input.right", "input.home", "input.end"],
+  readerSearch: [
+    "app.interrupt",
+    "app.suspend",
+    "app.suspend",
+    "reader.inputSubmit",
+    "reader.inputCancel",
+    "input.deleteWord",
+    "input.deleteBack",
+    "input.clear",
+    "input.left",
+    "input.right",
+    "input.home",
+    "input.end",
+  ],
   // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
-  export: ["app.interrupt", "app.suspend",
-    "app.suspend", "export.md", "export.mdAll", "export.html", "export.jsonl", "export.cancel"],
+  export: [
+    "app.interrupt",
+    "app.suspend",
+    "app.suspend",
+    "export.md",
+    "export.mdAll",
+    "export.html",
+    "export.jsonl",
+    "export.cancel",
+  ],
   treeSearch: TREE_INPUT,
   treeLabel: TREE_INPUT,
-  treeConfirm: ["app.interrupt", "app.suspend",
-    "app.suspend", "tree.confirmYes", "tree.confirmNo"],
+  treeConfirm: ["app.interrupt", "app.suspend", "app.suspend", "tree.confirmYes", "tree.confirmNo"],
   usage: [
     "app.interrupt",
     "app.suspend",
@@ -336,12 +486,29 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "help.open",
     "usage.close",
   ],
-  rename: ["app.interrupt", "app.suspend",
-    "app.suspend", "rename.submit", "rename.cancel", "input.deleteWord", "input.deleteBack", "input.clear", "input.left", "input.right", "input.home", "input.end"],
+  rename: [
+    "app.interrupt",
+    "app.suspend",
+    "app.suspend",
+    "rename.submit",
+    "rename.cancel",
+    "input.deleteWord",
+    "input.deleteBack",
+    "input.clear",
+    "input.left",
+    "input.right",
+    "input.home",
+    "input.end",
+  ],
   /** A delete confirmation: any key that is not confirm.yes cancels. */
-  confirm: ["app.interrupt", "app.suspend",
-    "app.suspend", "confirm.yes"],
+  confirm: ["app.interrupt", "app.suspend", "app.suspend", "confirm.yes"],
 };
 
 /** Modes where unbound printable keys are typed into a text field. */
-export const TEXT_MODES: ReadonlySet<Mode> = new Set<Mode>(["search", "rename", "treeSearch", "treeLabel", "readerSearch"]);
+export const TEXT_MODES: ReadonlySet<Mode> = new Set<Mode>([
+  "search",
+  "rename",
+  "treeSearch",
+  "treeLabel",
+  "readerSearch",
+]);

@@ -31,14 +31,22 @@ export function helpLines(keymap: Keymap, width: number): HelpLine[] {
   const ids = Object.keys(COMMANDS) as CommandId[];
   const keyW = Math.min(22, Math.floor(width * 0.3));
   const out: HelpLine[] = [
-    { text: truncateToWidth(`Rebind keys in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where)`, width) },
+    {
+      text: truncateToWidth(
+        `Rebind keys in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where)`,
+        width,
+      ),
+    },
   ];
   for (const sec of SECTIONS) {
     if (out.length) out.push({ text: "" });
     out.push({ text: sec.title, heading: true });
     for (const id of ids.filter((i) => sec.prefixes.some((p) => i.startsWith(p)))) {
       const keys = keysLabel(keymap, id, 4) || "(unbound)";
-      out.push({ text: truncateToWidth(`  ${padToWidth(keys, keyW)} ${padToWidth(id, NAME_W)}  ${COMMANDS[id].help}`, width), command: id });
+      out.push({
+        text: truncateToWidth(`  ${padToWidth(keys, keyW)} ${padToWidth(id, NAME_W)}  ${COMMANDS[id].help}`, width),
+        command: id,
+      });
     }
   }
   return out;

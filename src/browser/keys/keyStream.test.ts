@@ -27,10 +27,24 @@ async function drained(keys: KeyStream) {
 
 describe("inkHolds: what Ink's parser keeps back as an unfinished sequence", () => {
   it("a lone ESC, ESC ESC, unfinished CSI and SS3, and rxvt's two-digit $ keys", () => {
-    for (const k of ["\x1b", "\x1b\x1b", "\x1b[", "\x1b[1;", "\x1b[23$", "\x1bO", "\x1bO1;", "\x1b\x1b["]) expect(inkHolds(k), JSON.stringify(k)).toBe(true);
+    for (const k of ["\x1b", "\x1b\x1b", "\x1b[", "\x1b[1;", "\x1b[23$", "\x1bO", "\x1bO1;", "\x1b\x1b["])
+      expect(inkHolds(k), JSON.stringify(k)).toBe(true);
   });
   it("not complete sequences, Alt+key, or plain keys", () => {
-    for (const k of ["a", "\r", "\x1b[A", "\x1b[2$", "\x1b[3~", "\x1bOP", "\x1b[[A", "\x1bj", "\x1b\x1bq", "\x1b\x1b[B", "\x1b[200~x\x1b[201~"]) expect(inkHolds(k), JSON.stringify(k)).toBe(false);
+    for (const k of [
+      "a",
+      "\r",
+      "\x1b[A",
+      "\x1b[2$",
+      "\x1b[3~",
+      "\x1bOP",
+      "\x1b[[A",
+      "\x1bj",
+      "\x1b\x1bq",
+      "\x1b\x1b[B",
+      "\x1b[200~x\x1b[201~",
+    ])
+      expect(inkHolds(k), JSON.stringify(k)).toBe(false);
   });
 });
 

@@ -39,7 +39,8 @@ export class KeyStream extends Readable {
   private readonly queue: (string | { mouse: string })[] = [];
   private waiting = false;
   private flushTimer: NodeJS.Timeout | undefined;
-  private readonly onData = (chunk: string | Buffer) => this.accept(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+  private readonly onData = (chunk: string | Buffer) =>
+    this.accept(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
 
   constructor(private readonly source: TerminalIn) {
     super({ objectMode: true, read() {} });
@@ -90,7 +91,10 @@ export class KeyStream extends Readable {
   }
 
   private enqueue(tokens: Token[]): void {
-    for (const t of tokens) this.queue.push(t.kind === "paste" ? PASTE_START + t.text + PASTE_END : isMouseSequence(t.seq) ? { mouse: t.seq } : t.seq);
+    for (const t of tokens)
+      this.queue.push(
+        t.kind === "paste" ? PASTE_START + t.text + PASTE_END : isMouseSequence(t.seq) ? { mouse: t.seq } : t.seq,
+      );
     this.next();
   }
 

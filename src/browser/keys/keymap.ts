@@ -10,7 +10,9 @@ export type KeymapOverrides = Partial<Record<CommandId, readonly string[]>>;
 export function createKeymap(overrides: KeymapOverrides = {}): Keymap {
   const map = new Map<CommandId, Binding[]>();
   // A key the user bound is theirs: other commands lose it from their defaults.
-  const taken = new Set(Object.values(overrides).flatMap((specs) => (specs ?? []).map((k) => formatBinding(parseBinding(k)))));
+  const taken = new Set(
+    Object.values(overrides).flatMap((specs) => (specs ?? []).map((k) => formatBinding(parseBinding(k)))),
+  );
   for (const id of Object.keys(COMMANDS) as CommandId[]) {
     const own = overrides[id];
     const bindings = (own ?? COMMANDS[id].keys).map(parseBinding);

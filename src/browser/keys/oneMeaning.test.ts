@@ -14,10 +14,43 @@ function meaning(id: CommandId, key: string): string {
   if (key === "U" && (id === "usage.open" || id === "usage.close")) return "usage view";
   if (key === "?" && (id === "help.open" || id === "help.close")) return "help";
   const [ns, name] = id.split(".") as [string, string];
-  if (["list", "tree", "reader", "usage"].includes(ns) && ["up", "down", "pageUp", "pageDown", "halfUp", "halfDown", "top", "bottom", "previewUp", "previewDown", "search", "nextMatch", "prevMatch", "prevBranch", "nextBranch", "original"].includes(name)) return name;
+  if (
+    ["list", "tree", "reader", "usage"].includes(ns) &&
+    [
+      "up",
+      "down",
+      "pageUp",
+      "pageDown",
+      "halfUp",
+      "halfDown",
+      "top",
+      "bottom",
+      "previewUp",
+      "previewDown",
+      "search",
+      "nextMatch",
+      "prevMatch",
+      "prevBranch",
+      "nextBranch",
+      "original",
+    ].includes(name)
+  )
+    return name;
   if (id === "search.start") return "search";
   // Esc and q step back: out of a search or a screen, and at the list (q only) out of the app.
-  if (["app.back", "app.quit", "tree.back", "tree.close", "reader.back", "reader.close", "usage.close", "help.close"].includes(id)) return "back";
+  if (
+    [
+      "app.back",
+      "app.quit",
+      "tree.back",
+      "tree.close",
+      "reader.back",
+      "reader.close",
+      "usage.close",
+      "help.close",
+    ].includes(id)
+  )
+    return "back";
   if (id === "session.resume" || id === "tree.resume") return "resume";
   // Arrows (and h/l) move left and right: out of or into a branch, a grouping, the tree.
   if (id === "tree.right" || id === "usage.nextBy" || id === "tree.open") return "right";
@@ -40,14 +73,20 @@ describe("one key, one meaning", () => {
         }
       }
     }
-    const clashes = [...seen].filter(([, m]) => m.size > 1).map(([key, m]) => `${key}: ${[...m.values()].map((w) => w.join(",")).join(" vs ")}`);
+    const clashes = [...seen]
+      .filter(([, m]) => m.size > 1)
+      .map(([key, m]) => `${key}: ${[...m.values()].map((w) => w.join(",")).join(" vs ")}`);
     expect(clashes).toEqual([]);
   });
 
   it("no destructive command sits on a key that pages or moves anywhere", () => {
     const moving = new Set<string>();
-    for (const mode of SCREENS) for (const id of MODE_COMMANDS[mode]) if (/\.(up|down|pageUp|pageDown|halfUp|halfDown|top|bottom)$/.test(id)) for (const k of COMMANDS[id].keys) moving.add(k);
-    for (const id of ["session.delete", "session.deletePermanently"] as const) expect(COMMANDS[id].keys.filter((k) => moving.has(k))).toEqual([]);
+    for (const mode of SCREENS)
+      for (const id of MODE_COMMANDS[mode])
+        if (/\.(up|down|pageUp|pageDown|halfUp|halfDown|top|bottom)$/.test(id))
+          for (const k of COMMANDS[id].keys) moving.add(k);
+    for (const id of ["session.delete", "session.deletePermanently"] as const)
+      expect(COMMANDS[id].keys.filter((k) => moving.has(k))).toEqual([]);
     // Enter never confirms a delete.
     expect(COMMANDS["confirm.yes"].keys).not.toContain("enter");
   });

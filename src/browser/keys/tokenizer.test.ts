@@ -28,7 +28,22 @@ describe("tokenizer: one read → the keys a terminal sent one by one", () => {
   });
 
   it("CSI sequences: arrows, editing keys, modifiers, Shift+Tab, kitty CSI u", () => {
-    const seqs = ["\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F", "\x1b[3~", "\x1b[5~", "\x1b[6~", "\x1b[1;2A", "\x1b[1;5C", "\x1b[Z", "\x1b[15~", "\x1b[97;5u"];
+    const seqs = [
+      "\x1b[A",
+      "\x1b[B",
+      "\x1b[C",
+      "\x1b[D",
+      "\x1b[H",
+      "\x1b[F",
+      "\x1b[3~",
+      "\x1b[5~",
+      "\x1b[6~",
+      "\x1b[1;2A",
+      "\x1b[1;5C",
+      "\x1b[Z",
+      "\x1b[15~",
+      "\x1b[97;5u",
+    ];
     expect(tokenizeReads([seqs.join("") + "j"])).toEqual(keys(...seqs, "j"));
   });
 
@@ -38,7 +53,18 @@ describe("tokenizer: one read → the keys a terminal sent one by one", () => {
   });
 
   it("legacy ESC [ [ function keys and rxvt's $ and ^ keys end where they end", () => {
-    const seqs = ["\x1b[[A", "\x1b[[E", "\x1b[2$", "\x1b[3$", "\x1b[8$", "\x1b[2^", "\x1b[11^", "\x1b[23$", "\x1b[24$", "\x1b[23@"];
+    const seqs = [
+      "\x1b[[A",
+      "\x1b[[E",
+      "\x1b[2$",
+      "\x1b[3$",
+      "\x1b[8$",
+      "\x1b[2^",
+      "\x1b[11^",
+      "\x1b[23$",
+      "\x1b[24$",
+      "\x1b[23@",
+    ];
     for (const s of seqs) expect(tokenizeReads([s + "q"]), JSON.stringify(s)).toEqual(keys(s, "q"));
   });
 
@@ -75,7 +101,19 @@ describe("tokenizer: state across reads", () => {
   });
 
   it("every sequence cut at every point gives the same keys as in one read", () => {
-    const seqs = ["\x1b[A", "\x1b[1;2B", "\x1bOP", "\x1b[[A", "\x1b[2$", "\x1b[23$", "\x1b[3~", "\x1b\x1b[D", "\x1bj", "\x1b🚀", "\x1b[97;5u"];
+    const seqs = [
+      "\x1b[A",
+      "\x1b[1;2B",
+      "\x1bOP",
+      "\x1b[[A",
+      "\x1b[2$",
+      "\x1b[23$",
+      "\x1b[3~",
+      "\x1b\x1b[D",
+      "\x1bj",
+      "\x1b🚀",
+      "\x1b[97;5u",
+    ];
     for (const s of seqs) {
       const whole = s + "x";
       for (let cut = 1; cut < whole.length; cut++) {
@@ -118,7 +156,11 @@ describe("tokenizer: bracketed paste", () => {
   const END = "\x1b[201~";
 
   it("a paste is one token: its Enter, Tab, ESC and control bytes are text, never keys", () => {
-    expect(tokenizeReads([`a${START}x\r\ty\x1b[Az\x03${END}b`])).toEqual([...keys("a"), paste("x\r\ty\x1b[Az\x03"), ...keys("b")]);
+    expect(tokenizeReads([`a${START}x\r\ty\x1b[Az\x03${END}b`])).toEqual([
+      ...keys("a"),
+      paste("x\r\ty\x1b[Az\x03"),
+      ...keys("b"),
+    ]);
     expect(tokenizeReads([START + END])).toEqual([paste("")]);
   });
 
@@ -156,7 +198,30 @@ describe("tokenizer: bracketed paste", () => {
 
 describe("tokenizer: any cut of any keys", () => {
   const key = fc.oneof(
-    fc.constantFrom("a", "j", " ", "é", "🚀", "\r", "\t", "\x7f", "\x08", "\x03", "\x12", "\x04", "\x1b[A", "\x1b[1;5C", "\x1b[3~", "\x1bOP", "\x1b[[A", "\x1b[2$", "\x1b[23$", "\x1bj", "\x1b🚀", "\x1b\x1b[B"),
+    fc.constantFrom(
+      "a",
+      "j",
+      " ",
+      "é",
+      "🚀",
+      "\r",
+      "\t",
+      "\x7f",
+      "\x08",
+      "\x03",
+      "\x12",
+      "\x04",
+      "\x1b[A",
+      "\x1b[1;5C",
+      "\x1b[3~",
+      "\x1bOP",
+      "\x1b[[A",
+      "\x1b[2$",
+      "\x1b[23$",
+      "\x1bj",
+      "\x1b🚀",
+      "\x1b\x1b[B",
+    ),
     fc.string({ maxLength: 6 }).map((s) => ({ paste: s.replace(/\x1b/g, "") })),
   );
 

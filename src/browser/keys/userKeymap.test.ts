@@ -18,7 +18,10 @@ describe("userKeymap", () => {
   });
   it("a key given to two commands of one screen goes to neither, with a warning naming both", () => {
     const { keymap, warnings } = userKeymap({ "session.delete": ["w", "d"], "list.down": ["w"] });
-    expect(warnings).toEqual(['config: "w" is given to both session.delete and list.down; neither gets it', "config: list.down keeps its default keys"]);
+    expect(warnings).toEqual([
+      'config: "w" is given to both session.delete and list.down; neither gets it',
+      "config: list.down keeps its default keys",
+    ]);
     expect(commandFor(keymap, "list", "w", key())).toBeNull();
     expect(commandFor(keymap, "list", "d", key())).toBe("session.delete");
     expect(commandFor(keymap, "list", "j", key())).toBe("list.down");

@@ -20,13 +20,24 @@ const DEL: AppAction = { type: "key", input: "", key: mkKey({ delete: true }) };
 
 function loaded(n = 5, trashDir: string | null = "/home/u/.local/share/Trash") {
   const sessions = makeSessions(n, { cwd: CWD });
-  const s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: sessions }, { type: "life.setup", trashDir });
+  const s = run(
+    initialState({ launchCwd: CWD }),
+    { type: "scan.batch", summaries: sessions },
+    { type: "life.setup", trashDir },
+  );
   return { sessions, s };
 }
 
 const layer = (s: AppState) => topLayer(s) as LifecycleLayer;
 const lastEffect = (s: AppState) => s.effects[s.effects.length - 1];
-const record = (original: string): TrashRecord => ({ original, trashedFile: `/trash/files/${original.split("/").pop()}`, infoFile: "/trash/info/x.trashinfo", deletedAt: "2025-01-15T12:00:00", batch: "b1", bytes: 2048 });
+const record = (original: string): TrashRecord => ({
+  original,
+  trashedFile: `/trash/files/${original.split("/").pop()}`,
+  infoFile: "/trash/info/x.trashinfo",
+  deletedAt: "2025-01-15T12:00:00",
+  batch: "b1",
+  bytes: 2048,
+});
 
 describe("rename", () => {
   it("Ctrl+R and r open a dialog pre-filled with the current name; Esc cancels", () => {
@@ -35,7 +46,11 @@ describe("rename", () => {
     for (const open of [ctrl("r"), key(K.char("r"))]) {
       const d = run(named, open);
       expect(modeOf(d)).toBe("rename");
-      expect(layer(d)).toMatchObject({ kind: "rename", path: sessions[0].path, input: { value: "old name", cursor: 8 } });
+      expect(layer(d)).toMatchObject({
+        kind: "rename",
+        path: sessions[0].path,
+        input: { value: "old name", cursor: 8 },
+      });
       expect(modeOf(run(d, key(K.escape)))).toBe("list");
       expect(run(d, key(K.escape)).effects).toEqual([]);
     }
@@ -54,7 +69,13 @@ describe("rename", () => {
 
   it("an empty name is submitted too (it clears); the result updates the row at once", () => {
     const { s, sessions } = loaded(3);
-    let d = run(s, { type: "life.renamed", path: sessions[0].path, name: "x" }, key(K.char("r")), key(K.ctrlU), key(K.enter));
+    let d = run(
+      s,
+      { type: "life.renamed", path: sessions[0].path, name: "x" },
+      key(K.char("r")),
+      key(K.ctrlU),
+      key(K.enter),
+    );
     expect(lastEffect(d)).toMatchObject({ type: "rename", name: "" });
     d = run(d, { type: "life.renamed", path: sessions[0].path, name: "" });
     expect(d.sessions.get(sessions[0].path)?.name).toBeUndefined();
@@ -77,11 +98,23 @@ describe("rename", () => {
 
 describe("delete", () => {
   it("titles the dialogs of a session whose name and first message sanitize to nothing without its raw id", () => {
-    const hostile = makeSessions(1, { cwd: CWD, id: "\x1b]0;PWNED\x07\x1b]52;c;QQ==\x07", name: "\x1b]0;x\x07", firstMessage: "\x1b[2J" });
-    const s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: hostile }, { type: "life.setup", trashDir: "/t" });
+    const hostile = makeSessions(1, {
+      cwd: CWD,
+      id: "\x1b]0;PWNED\x07\x1b]52;c;QQ==\x07",
+      name: "\x1b]0;x\x07",
+      firstMessage: "\x1b[2J",
+    });
+    const s = run(
+      initialState({ launchCwd: CWD }),
+      { type: "scan.batch", summaries: hostile },
+      { type: "life.setup", trashDir: "/t" },
+    );
     const del = layer(run(s, DKEY));
     const ren = layer(run(s, key(K.char("r"))));
-    for (const title of [(del as { targets: { title?: string }[] }).targets[0].title, (ren as { title?: string }).title]) {
+    for (const title of [
+      (del as { targets: { title?: string }[] }).targets[0].title,
+      (ren as { title?: string }).title,
+    ]) {
       expect(title).toBe("(no messages)");
     }
   });
@@ -93,7 +126,12 @@ describe("delete", () => {
     for (const open of [DKEY, DEL]) {
       const d = run(s, open);
       expect(modeOf(d)).toBe("confirm");
-      expect(layer(d)).toMatchObject({ kind: "delete", step: "confirm", bulk: false, targets: [{ path: sessions[0].path, bytes: 2048, mtimeMs: sessions[0].mtimeMs, title: "session 0" }] });
+      expect(layer(d)).toMatchObject({
+        kind: "delete",
+        step: "confirm",
+        bulk: false,
+        targets: [{ path: sessions[0].path, bytes: 2048, mtimeMs: sessions[0].mtimeMs, title: "session 0" }],
+      });
       expect(modeOf(run(d, key(K.enter)))).toBe("list");
       expect(run(d, key(K.enter)).effects).toEqual([]);
       for (const yes of [key(K.char("y"))]) {
@@ -106,7 +144,15 @@ describe("delete", () => {
 
   it("any other key cancels", () => {
     const { s } = loaded(3);
-    for (const k of [key(K.char("n")), key(K.enter), key(K.escape), key(K.char("q")), key(K.down), key(K.ctrlC), key(K.char("Y"))]) {
+    for (const k of [
+      key(K.char("n")),
+      key(K.enter),
+      key(K.escape),
+      key(K.char("q")),
+      key(K.down),
+      key(K.ctrlC),
+      key(K.char("Y")),
+    ]) {
       const c = run(s, DKEY, k);
       expect(modeOf(c)).toBe("list");
       expect(c.effects).toEqual([]);
@@ -143,7 +189,12 @@ describe("delete", () => {
   it("a changed file is refused with the message and no permanent offer", () => {
     const { s, sessions } = loaded(2);
     const t = [{ path: sessions[0].path, sessionId: "x", title: "t", bytes: 1, mtimeMs: 1 }];
-    const d = run(s, { type: "life.trashed", targets: t, records: [], failed: { path: sessions[0].path, message: "changed since you confirmed", offerPermanent: false } });
+    const d = run(s, {
+      type: "life.trashed",
+      targets: t,
+      records: [],
+      failed: { path: sessions[0].path, message: "changed since you confirmed", offerPermanent: false },
+    });
     expect(d.status).toEqual({ text: "changed since you confirmed", tone: "error" });
     expect(modeOf(d)).toBe("list");
     expect(paths(d)).toContain(sessions[0].path);
@@ -151,12 +202,28 @@ describe("delete", () => {
 
   it("when the trash cannot take the files, the rest are offered for a permanent delete behind the second confirmation", () => {
     const { s, sessions } = loaded(3);
-    const t = sessions.map((x) => ({ path: x.path, sessionId: x.id, title: x.firstMessage, bytes: x.bytes, mtimeMs: x.mtimeMs }));
-    const d = run(s, { type: "life.trashed", targets: t, records: [record(sessions[0].path)], failed: { path: sessions[1].path, message: "no usable trash", offerPermanent: true } });
+    const t = sessions.map((x) => ({
+      path: x.path,
+      sessionId: x.id,
+      title: x.firstMessage,
+      bytes: x.bytes,
+      mtimeMs: x.mtimeMs,
+    }));
+    const d = run(s, {
+      type: "life.trashed",
+      targets: t,
+      records: [record(sessions[0].path)],
+      failed: { path: sessions[1].path, message: "no usable trash", offerPermanent: true },
+    });
     expect(d.status?.tone).toBe("error");
     expect(d.status?.text).toContain("no usable trash");
     expect(d.status?.text).toContain("Moved 1 session to the trash");
-    expect(layer(d)).toMatchObject({ kind: "delete", step: "permanent", reason: "no usable trash", targets: [{ path: sessions[1].path }, { path: sessions[2].path }] });
+    expect(layer(d)).toMatchObject({
+      kind: "delete",
+      step: "permanent",
+      reason: "no usable trash",
+      targets: [{ path: sessions[1].path }, { path: sessions[2].path }],
+    });
     expect(lastEffect(run(d, key(K.char("y"))))).toMatchObject({ type: "deletePermanently" });
   });
 });
@@ -179,7 +246,11 @@ describe("marks and bulk", () => {
     const { s, sessions } = loaded(5);
     let d = run(s, SPACE, key(K.down), SPACE, SPACE, DKEY);
     expect(layer(d)).toMatchObject({ kind: "delete", bulk: true });
-    expect((layer(d) as { targets: { path: string }[] }).targets.map((t) => t.path)).toEqual([sessions[0].path, sessions[2].path, sessions[3].path]);
+    expect((layer(d) as { targets: { path: string }[] }).targets.map((t) => t.path)).toEqual([
+      sessions[0].path,
+      sessions[2].path,
+      sessions[3].path,
+    ]);
     d = run(d, key(K.char("y")));
     const e = lastEffect(d);
     expect(e).toMatchObject({ type: "trash" });
@@ -199,8 +270,16 @@ describe("marks and bulk", () => {
   it("undo with nothing to undo says so; a refused restore keeps that record for another try", () => {
     const { s, sessions } = loaded(3);
     expect(run(s, key(K.char("u"))).status?.text).toBe("nothing to undo");
-    let d = run(s, { type: "life.trashed", targets: [], records: [record(sessions[0].path), record(sessions[1].path)] });
-    d = run(d, { type: "life.restored", paths: [sessions[1].path], errors: [`${sessions[0].path} exists again; not overwriting it`] });
+    let d = run(s, {
+      type: "life.trashed",
+      targets: [],
+      records: [record(sessions[0].path), record(sessions[1].path)],
+    });
+    d = run(d, {
+      type: "life.restored",
+      paths: [sessions[1].path],
+      errors: [`${sessions[0].path} exists again; not overwriting it`],
+    });
     expect(d.status?.tone).toBe("error");
     expect(d.status?.text).toContain("Restored 1 session; ");
     expect(d.status?.text).toContain("exists again");
@@ -215,8 +294,21 @@ describe("live store changes", () => {
     let d = run(s, key(K.down), key(K.down));
     expect(selectedSession(d)?.path).toBe(sessions[2].path);
     // sessions[3] is appended to: it becomes the most recent and moves to the top.
-    const grown = { ...sessions[3], bytes: 4096, mtimeMs: sessions[0].mtimeMs + 1000, modified: new Date(sessions[0].mtimeMs + 1000), messageCount: 9 };
-    const fresh = { ...sessions[0], path: "/store/new.jsonl", id: "new", firstMessage: "brand new", mtimeMs: sessions[0].mtimeMs + 2000, modified: new Date(sessions[0].mtimeMs + 2000) };
+    const grown = {
+      ...sessions[3],
+      bytes: 4096,
+      mtimeMs: sessions[0].mtimeMs + 1000,
+      modified: new Date(sessions[0].mtimeMs + 1000),
+      messageCount: 9,
+    };
+    const fresh = {
+      ...sessions[0],
+      path: "/store/new.jsonl",
+      id: "new",
+      firstMessage: "brand new",
+      mtimeMs: sessions[0].mtimeMs + 2000,
+      modified: new Date(sessions[0].mtimeMs + 2000),
+    };
     d = run(d, { type: "store.changes", updated: [grown, fresh], removed: [sessions[1].path], diagnostics: [] });
     expect(paths(d)).toEqual(["/store/new.jsonl", sessions[3].path, sessions[0].path, sessions[2].path]);
     expect(selectedSession(d)?.path).toBe(sessions[2].path);
@@ -237,7 +329,11 @@ describe("live store changes", () => {
 describe("the session open in pi (extension)", () => {
   it("is never deleted, alone or among marks", () => {
     const sessions = makeSessions(3, { cwd: CWD });
-    const s = run(initialState({ launchCwd: CWD, openInPi: sessions[0].path }), { type: "scan.batch", summaries: sessions }, { type: "life.setup", trashDir: "/t" });
+    const s = run(
+      initialState({ launchCwd: CWD, openInPi: sessions[0].path }),
+      { type: "scan.batch", summaries: sessions },
+      { type: "life.setup", trashDir: "/t" },
+    );
     const open = s.rows.findIndex((r) => r.session.path === sessions[0].path);
     const onIt = run(s, ...Array.from({ length: open }, () => key(K.char("j"))), DKEY);
     expect(topLayer(onIt)).toBeUndefined();
@@ -252,7 +348,17 @@ describe("own writes are not pi's", () => {
   it("a label or resume-at-entry written from the tree is remembered for the next write's check", () => {
     const { s, sessions } = loaded(1);
     const stamp = { bytes: 9000, mtimeMs: Date.now() - 100 };
-    const n = run(s, { type: "command", command: "tree.open" }, { type: "tree.written", path: sessions[0].path, write: { op: "label", entryId: "e1", label: "x" }, wrote: true, stamp });
+    const n = run(
+      s,
+      { type: "command", command: "tree.open" },
+      {
+        type: "tree.written",
+        path: sessions[0].path,
+        write: { op: "label", entryId: "e1", label: "x" },
+        wrote: true,
+        stamp,
+      },
+    );
     expect(n.ownWrites.get(sessions[0].path)).toEqual(stamp);
     expect(n.sessions.get(sessions[0].path)).toMatchObject(stamp);
   });

@@ -8,7 +8,15 @@ import { type Layered, pop, replaceTop, topLayer } from "../core/layers.js";
 import { type ListState, moveTo, refresh, selectedSession } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
 import type { WithStatus } from "../core/status.js";
-import { type DeleteTarget, type FileStamp, type LifecycleAction, type LifecycleCommand, type LifecycleEffect, type LifecycleState, type StatusMessage } from "./lifecycleTypes.js";
+import {
+  type DeleteTarget,
+  type FileStamp,
+  type LifecycleAction,
+  type LifecycleCommand,
+  type LifecycleEffect,
+  type LifecycleState,
+  type StatusMessage,
+} from "./lifecycleTypes.js";
 
 // The state, actions and effects live in a leaf module; consumers may take them from here.
 export * from "./lifecycleTypes.js";
@@ -31,7 +39,11 @@ export interface LifecycleHost extends ListState, LifecycleState, Layered, WithS
 type LifecycleNext<S> = Next<S, LifecycleEffect>;
 
 /** Remember our write to `path` (and show the session with the size and mtime it now has). */
-export function recordOwnWrite<S extends ListState & Pick<LifecycleState, "ownWrites">>(s: S, path: string, stamp: FileStamp | undefined): S {
+export function recordOwnWrite<S extends ListState & Pick<LifecycleState, "ownWrites">>(
+  s: S,
+  path: string,
+  stamp: FileStamp | undefined,
+): S {
   if (!stamp) return s;
   const x = s.sessions.get(path);
   const sessions = x ? new Map(s.sessions).set(path, { ...x, bytes: stamp.bytes, mtimeMs: stamp.mtimeMs }) : s.sessions;
@@ -39,7 +51,10 @@ export function recordOwnWrite<S extends ListState & Pick<LifecycleState, "ownWr
 }
 
 /** The file is as our last write left it. */
-export function isOwnWrite(s: Pick<LifecycleState, "ownWrites">, f: { path: string; bytes: number; mtimeMs: number }): boolean {
+export function isOwnWrite(
+  s: Pick<LifecycleState, "ownWrites">,
+  f: { path: string; bytes: number; mtimeMs: number },
+): boolean {
   const w = s.ownWrites.get(f.path);
   return !!w && w.bytes === f.bytes && w.mtimeMs === f.mtimeMs;
 }
@@ -49,7 +64,14 @@ export function isOwnWrite(s: Pick<LifecycleState, "ownWrites">, f: { path: stri
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
 function target(state: LifecycleHost, s: ListedSession): DeleteTarget {
-  return { path: s.path, sessionId: s.id, title: sessionTitle(s), bytes: s.bytes, mtimeMs: s.mtimeMs, ours: isOwnWrite(state, s) };
+  return {
+    path: s.path,
+    sessionId: s.id,
+    title: sessionTitle(s),
+    bytes: s.bytes,
+    mtimeMs: s.mtimeMs,
+    ours: isOwnWrite(state, s),
+  };
 }
 
 export function totalBytes(targets: readonly DeleteTarget[]): number {
@@ -80,7 +102,13 @@ function openRename<S extends LifecycleHost>(s: S): S {
   const sel = selectedSession(s);
   if (!sel) return s;
   const value = sanitizeLine(sel.name ?? "");
-  return { ...s, stack: [...s.stack, { kind: "rename", path: sel.path, title: sessionTitle(sel), input: { value, cursor: Array.from(value).length } }] };
+  return {
+    ...s,
+    stack: [
+      ...s.stack,
+      { kind: "rename", path: sel.path, title: sessionTitle(sel), input: { value, cursor: Array.from(value).length } },
+    ],
+  };
 }
 
 /** Ctrl+D (to the trash) or, `permanent`, D: both start with the same first confirmation. */
@@ -97,11 +125,23 @@ export function openDelete<S extends LifecycleHost>(s: S, permanent = false): S 
       if (x) targets.push(target(s, x));
     }
     if (targets.length === 0) return { ...s, marks: new Set() };
-    return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets, bulk: true, ...(permanent ? { permanent } : {}) }] };
+    return {
+      ...s,
+      stack: [
+        ...s.stack,
+        { kind: "delete", step: "confirm", targets, bulk: true, ...(permanent ? { permanent } : {}) },
+      ],
+    };
   }
   const sel = selectedSession(s);
   if (!sel) return s;
-  return { ...s, stack: [...s.stack, { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false, ...(permanent ? { permanent } : {}) }] };
+  return {
+    ...s,
+    stack: [
+      ...s.stack,
+      { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false, ...(permanent ? { permanent } : {}) },
+    ],
+  };
 }
 
 function toggleMark<S extends LifecycleHost>(s: S): S {
@@ -128,7 +168,8 @@ function confirmDelete<S extends LifecycleHost>(s: S): LifecycleNext<S> {
   const top = topLayer(s);
   if (top?.kind !== "delete") return s;
   // No trash here: never delete on the first confirmation; ask again, explicitly.
-  if (top.step === "confirm" && (s.trashDir === null || top.permanent)) return replaceTop(s, { ...top, step: "permanent" });
+  if (top.step === "confirm" && (s.trashDir === null || top.permanent))
+    return replaceTop(s, { ...top, step: "permanent" });
   return withEffect(pop(s), { type: top.step === "confirm" ? "trash" : "deletePermanently", targets: top.targets });
 }
 
@@ -163,7 +204,12 @@ export function renameInput<S extends LifecycleHost>(s: S, input: text.TextInput
 }
 
 /** Keys while a rename or delete dialog is up: `c` is the key's command, as the root key router looked it up. */
-export function lifecycleKey<S extends LifecycleHost>(s: S, c: CommandId | null | undefined, input: string, key: Key): LifecycleNext<S> {
+export function lifecycleKey<S extends LifecycleHost>(
+  s: S,
+  c: CommandId | null | undefined,
+  input: string,
+  key: Key,
+): LifecycleNext<S> {
   const top = topLayer(s);
   if (top?.kind === "rename") {
     if (c === "rename.submit") return submitRename(s);
@@ -206,7 +252,13 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
       const done = new Set(gone);
       const rest = a.targets.filter((t) => !done.has(t.path));
       if (rest.length === 0) return n;
-      return { ...n, stack: [...n.stack, { kind: "delete", step: "permanent", targets: rest, bulk: rest.length > 1, reason: a.failed.message }] };
+      return {
+        ...n,
+        stack: [
+          ...n.stack,
+          { kind: "delete", step: "permanent", targets: rest, bulk: rest.length > 1, reason: a.failed.message },
+        ],
+      };
     }
     case "life.deleted": {
       const n = refresh(withoutPaths(s, a.paths));
@@ -220,7 +272,8 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
       const sessions = new Map(s.sessions);
       for (const x of u?.sessions ?? []) if (back.has(x.path)) sessions.set(x.path, x);
       const rest = u ? u.records.filter((r) => !back.has(r.original)) : [];
-      const undoLeft = u && rest.length > 0 ? { records: rest, sessions: u.sessions.filter((x) => !back.has(x.path)) } : undefined;
+      const undoLeft =
+        u && rest.length > 0 ? { records: rest, sessions: u.sessions.filter((x) => !back.has(x.path)) } : undefined;
       // The restored session is selected, so it is seen coming back.
       const selectedPath = a.paths[0] ?? s.selectedPath;
       const n = refresh({ ...s, sessions, undo: undoLeft, selectedPath });
@@ -230,7 +283,12 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
     }
     case "store.changes": {
       const merged = mergeBatch(s.sessions, [], a.updated, a.diagnostics);
-      return refresh(withoutPaths({ ...s, sessions: merged }, a.removed.filter((p) => merged.has(p))));
+      return refresh(
+        withoutPaths(
+          { ...s, sessions: merged },
+          a.removed.filter((p) => merged.has(p)),
+        ),
+      );
     }
   }
 }

@@ -1,6 +1,12 @@
 import { statSync } from "node:fs";
 import { renameSession } from "../../actions/rename.js";
-import { deletePermanently, restoreFile, trashLocation, trashSessions, type TrashRecord } from "../../actions/trash/index.js";
+import {
+  deletePermanently,
+  restoreFile,
+  trashLocation,
+  trashSessions,
+  type TrashRecord,
+} from "../../actions/trash/index.js";
 import type { DeleteTarget, FileStamp, LifecycleAction, LifecycleEffect } from "./lifecycleTypes.js";
 
 /** The file operations behind rename, delete and undo; tests pass fakes. */
@@ -37,7 +43,8 @@ export const realLifecycle: LifecycleDeps = {
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Errors name files by path; the status line is one line, so name the session by its title instead. */
-const about = (msg: string, path: string, title: string | undefined) => (title ? msg.split(path).join(`"${title}"`) : msg);
+const about = (msg: string, path: string, title: string | undefined) =>
+  title ? msg.split(path).join(`"${title}"`) : msg;
 
 /** A trash failure that a permanent delete could get past (not a changed or vanished file). */
 function trashCannotTakeIt(err: Error): boolean {
@@ -45,7 +52,12 @@ function trashCannotTakeIt(err: Error): boolean {
 }
 
 /** Carries out one rename, delete, restore or trash look-up; results come back as life.* actions. `afterWrite` runs after each own write so the store watcher looks at once. */
-export function runLifecycleEffect(e: LifecycleEffect, deps: LifecycleDeps, dispatch: (a: LifecycleAction) => void, afterWrite: () => void): void {
+export function runLifecycleEffect(
+  e: LifecycleEffect,
+  deps: LifecycleDeps,
+  dispatch: (a: LifecycleAction) => void,
+  afterWrite: () => void,
+): void {
   switch (e.type) {
     case "trashLocation":
       dispatch({ type: "life.setup", trashDir: deps.trashLocation() ?? null });
@@ -65,14 +77,21 @@ export function runLifecycleEffect(e: LifecycleEffect, deps: LifecycleDeps, disp
       try {
         result = deps.trash(e.targets);
       } catch (err) {
-        result = { records: [], failed: { path: e.targets[0]?.path ?? "", error: err instanceof Error ? err : new Error(String(err)) } };
+        result = {
+          records: [],
+          failed: { path: e.targets[0]?.path ?? "", error: err instanceof Error ? err : new Error(String(err)) },
+        };
       }
       const f = result.failed;
       dispatch({
         type: "life.trashed",
         targets: e.targets,
         records: result.records,
-        failed: f && { path: f.path, message: about(f.error.message, f.path, e.targets.find((t) => t.path === f.path)?.title), offerPermanent: trashCannotTakeIt(f.error) },
+        failed: f && {
+          path: f.path,
+          message: about(f.error.message, f.path, e.targets.find((t) => t.path === f.path)?.title),
+          offerPermanent: trashCannotTakeIt(f.error),
+        },
       });
       afterWrite();
       return;

@@ -49,7 +49,13 @@ export type LifecycleEffect =
   | { type: "deletePermanently"; targets: DeleteTarget[] }
   | { type: "restore"; records: TrashRecord[] };
 
-export const LIFECYCLE_EFFECTS: ReadonlySet<string> = new Set(["trashLocation", "rename", "trash", "deletePermanently", "restore"]);
+export const LIFECYCLE_EFFECTS: ReadonlySet<string> = new Set([
+  "trashLocation",
+  "rename",
+  "trash",
+  "deletePermanently",
+  "restore",
+]);
 
 export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
   return LIFECYCLE_EFFECTS.has(e.type);
@@ -60,12 +66,25 @@ export type LifecycleAction =
   | { type: "life.renamed"; path: string; name: string; stamp?: FileStamp }
   | { type: "life.failed"; message: string }
   /** `failed.offerPermanent`: the trash could not take it, so a permanent delete may be offered. */
-  | { type: "life.trashed"; targets: DeleteTarget[]; records: TrashRecord[]; failed?: { path: string; message: string; offerPermanent: boolean } }
+  | {
+      type: "life.trashed";
+      targets: DeleteTarget[];
+      records: TrashRecord[];
+      failed?: { path: string; message: string; offerPermanent: boolean };
+    }
   | { type: "life.deleted"; paths: string[]; error?: string }
   | { type: "life.restored"; paths: string[]; errors: string[] }
   | { type: "store.changes"; updated: SessionSummary[]; removed: string[]; diagnostics: Diagnostic[] };
 
-export const LIFECYCLE_COMMANDS = ["session.rename", "session.delete", "session.undo", "session.mark", "rename.submit", "rename.cancel", "confirm.yes"] as const;
+export const LIFECYCLE_COMMANDS = [
+  "session.rename",
+  "session.delete",
+  "session.undo",
+  "session.mark",
+  "rename.submit",
+  "rename.cancel",
+  "confirm.yes",
+] as const;
 export type LifecycleCommand = (typeof LIFECYCLE_COMMANDS)[number];
 
 export function isLifecycleMode(m: Mode): boolean {
@@ -75,4 +94,3 @@ export function isLifecycleMode(m: Mode): boolean {
 export function lifecycleMode(l: LifecycleLayer): Mode {
   return l.kind === "rename" ? "rename" : "confirm";
 }
-

@@ -7,7 +7,9 @@ import type { SessionMap } from "./sessions.js";
 const t = new Date(Date.UTC(2026, 0, 1));
 const map = (...xs: ReturnType<typeof makeSummary>[]): SessionMap => new Map(xs.map((x) => [x.path, x]));
 const order = (sessions: SessionMap, scope: "all" | "cwd", storeDir: string) =>
-  deriveRows(sessions, { scope, cwd: "/home/u/proj", storeDir, query: parseQuery(""), sort: "recent" }).rows.map((r) => r.session.path);
+  deriveRows(sessions, { scope, cwd: "/home/u/proj", storeDir, query: parseQuery(""), sort: "recent" }).rows.map(
+    (r) => r.session.path,
+  );
 
 describe("deriveRows: ties of modified as pi breaks them", () => {
   it("the default store, every folder: the newer file first; one folder: file name descending", () => {

@@ -39,7 +39,14 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: 
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 export function deriveRows(
   sessions: SessionMap,
-  opts: { scope: Scope; cwd: string; storeDir?: string; query: Query; sort: SortKey; fullText?: ReadonlyMap<string, string> },
+  opts: {
+    scope: Scope;
+    cwd: string;
+    storeDir?: string;
+    query: Query;
+    sort: SortKey;
+    fullText?: ReadonlyMap<string, string>;
+  },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
   // Full-text hits (path → snippet) match too when the field filters hold. As in pi, a
@@ -70,14 +77,22 @@ export function deriveRows(
   let sorted = sortSessions(
     scored.map((x) => x.s),
     opts.sort,
-    opts.scope === "all" && opts.storeDir !== undefined ? allSessionsTieBreak(opts.storeDir, scored.map((x) => x.s)) : opts.scope === "all" ? "mtime" : "name",
+    opts.scope === "all" && opts.storeDir !== undefined
+      ? allSessionsTieBreak(
+          opts.storeDir,
+          scored.map((x) => x.s),
+        )
+      : opts.scope === "all"
+        ? "mtime"
+        : "name",
   );
   const searching = opts.query.terms.length > 0;
   const withSnippet = (r: ListRow): ListRow => {
     const snippet = snippets.get(r.session.path) ?? (searching ? whyMatched(opts.query, r.session) : undefined);
     return snippet === undefined ? r : { ...r, snippet };
   };
-  if (opts.sort === "threaded") return { rows: searching ? threadSessions(sorted).map(withSnippet) : threadSessions(sorted), scopeTotal };
+  if (opts.sort === "threaded")
+    return { rows: searching ? threadSessions(sorted).map(withSnippet) : threadSessions(sorted), scopeTotal };
   // Stable: within one score the chosen sort order stays.
   if (opts.query.terms.length > 0) sorted = sorted.sort((a, b) => scoreOf.get(b.path)! - scoreOf.get(a.path)!);
   return { rows: sorted.map((session) => withSnippet({ session, depth: 0, prefix: "" })), scopeTotal };

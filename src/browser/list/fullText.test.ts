@@ -21,7 +21,16 @@ const sessions = new Map([a, b, c].map((x) => [x.path, x]));
 describe("deriveRows with full-text hits", () => {
   it("adds text-only matches with their snippet; as in pi they rank with first-message hits, in the chosen order", () => {
     const q = parseQuery("parser");
-    const { rows } = deriveRows(sessions, { scope: "all", cwd: CWD, query: q, sort: "recent", fullText: new Map([["/b", "…the parser broke"], ["/a", "refactor the parser"]]) });
+    const { rows } = deriveRows(sessions, {
+      scope: "all",
+      cwd: CWD,
+      query: q,
+      sort: "recent",
+      fullText: new Map([
+        ["/b", "…the parser broke"],
+        ["/a", "refactor the parser"],
+      ]),
+    });
     expect(rows.map((r) => r.session.path)).toEqual(["/b", "/a"]);
     expect(rows[0].snippet).toBe("…the parser broke");
     expect(rows[1].snippet).toBeUndefined(); // its title says it already
@@ -31,19 +40,34 @@ describe("deriveRows with full-text hits", () => {
     const named = makeSummary({ path: "/n", cwd: CWD, name: "parser rewrite", modified: new Date(1) });
     const folder = makeSummary({ path: "/f", cwd: "/p/a/r/s/e/r", firstMessage: "x", modified: new Date(9000) });
     const all = new Map([named, b, folder].map((x) => [x.path, x]));
-    const { rows } = deriveRows(all, { scope: "all", cwd: CWD, query: parseQuery("parser"), sort: "recent", fullText: new Map([["/b", "…the parser broke"]]) });
+    const { rows } = deriveRows(all, {
+      scope: "all",
+      cwd: CWD,
+      query: parseQuery("parser"),
+      sort: "recent",
+      fullText: new Map([["/b", "…the parser broke"]]),
+    });
     expect(rows.map((r) => r.session.path)).toEqual(["/n", "/b", "/f"]);
   });
 
   it("field filters still apply to text-only matches", () => {
     const q = parseQuery("cwd:elsewhere parser");
-    const ft = new Map([["/b", "x"], ["/c", "y"]]);
+    const ft = new Map([
+      ["/b", "x"],
+      ["/c", "y"],
+    ]);
     const { rows } = deriveRows(sessions, { scope: "all", cwd: CWD, query: q, sort: "recent", fullText: ft });
     expect(rows.map((r) => r.session.path)).toEqual(["/c"]);
   });
 
   it("keeps the snippet in threaded sort", () => {
-    const { rows } = deriveRows(sessions, { scope: "all", cwd: CWD, query: parseQuery("zzz"), sort: "threaded", fullText: new Map([["/c", "zzz here"]]) });
+    const { rows } = deriveRows(sessions, {
+      scope: "all",
+      cwd: CWD,
+      query: parseQuery("zzz"),
+      sort: "threaded",
+      fullText: new Map([["/c", "zzz here"]]),
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0].snippet).toBe("zzz here");
   });
@@ -51,7 +75,11 @@ describe("deriveRows with full-text hits", () => {
 
 describe("reducer: full-text results", () => {
   function searching(text: string): AppState {
-    let s = run(initialState({ launchCwd: CWD, all: true }), { type: "scan.batch", summaries: [a, b, c] }, cmd("search.start"));
+    let s = run(
+      initialState({ launchCwd: CWD, all: true }),
+      { type: "scan.batch", summaries: [a, b, c] },
+      cmd("search.start"),
+    );
     for (const ch of text) s = run(s, { type: "key", input: ch, key: mk() });
     return s;
   }
@@ -63,7 +91,11 @@ describe("reducer: full-text results", () => {
     // Stale hits (another key) are ignored.
     s = run(s, { type: "fulltext.hits", key: "old", hits: [["/a", "login in text"]], searched: 1 });
     expect(titles(s)).toEqual(["fix login"]);
-    s = run(s, { type: "fulltext.start", key, total: 3 }, { type: "fulltext.hits", key, hits: [["/a", "login in text"]], searched: 2 });
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      { type: "fulltext.hits", key, hits: [["/a", "login in text"]], searched: 2 },
+    );
     expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
     expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text 2/3…");
     s = run(s, { type: "fulltext.done", key });
@@ -77,7 +109,11 @@ describe("reducer: full-text results", () => {
     let s = searching("login");
     const key = fullTextKey(s.query, s.scope, false)!;
     expect(s.selectedPath).toBe("/b");
-    s = run(s, { type: "fulltext.start", key, total: 3 }, { type: "fulltext.hits", key, hits: [["/c", "login"]], searched: 3 });
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      { type: "fulltext.hits", key, hits: [["/c", "login"]], searched: 3 },
+    );
     expect(s.selectedPath).toBe("/b");
   });
 

@@ -23,10 +23,22 @@ export interface FullTextState {
 
 export type FullTextAction =
   | { type: "fulltext.start"; key: string; total: number }
-  | { type: "fulltext.hits"; key: string; hits: readonly (readonly [path: string, snippet: string])[]; searched: number }
+  | {
+      type: "fulltext.hits";
+      key: string;
+      hits: readonly (readonly [path: string, snippet: string])[];
+      searched: number;
+    }
   | { type: "fulltext.done"; key: string };
 
-export const INITIAL_FULL_TEXT: FullTextState = { includeTools: false, key: null, hits: new Map(), running: false, searched: 0, total: 0 };
+export const INITIAL_FULL_TEXT: FullTextState = {
+  includeTools: false,
+  key: null,
+  hits: new Map(),
+  running: false,
+  searched: 0,
+  total: 0,
+};
 
 /** The search the current query, scope and toggle call for; null when none is needed. */
 export function fullTextKey(q: Query, scope: Scope, includeTools: boolean): string | null {
@@ -44,7 +56,10 @@ export function activeHits(ft: FullTextState, q: Query, scope: Scope): ReadonlyM
 export function reduceFullText(ft: FullTextState, a: FullTextAction): { ft: FullTextState; changedHits: boolean } {
   switch (a.type) {
     case "fulltext.start":
-      return { ft: { ...ft, key: a.key, hits: new Map(), running: true, searched: 0, total: a.total }, changedHits: ft.hits.size > 0 || ft.key !== a.key };
+      return {
+        ft: { ...ft, key: a.key, hits: new Map(), running: true, searched: 0, total: a.total },
+        changedHits: ft.hits.size > 0 || ft.key !== a.key,
+      };
     case "fulltext.hits": {
       if (a.key !== ft.key) return { ft, changedHits: false };
       if (a.hits.length === 0) return { ft: { ...ft, searched: a.searched }, changedHits: false };

@@ -39,7 +39,14 @@ export function selectedSession(s: ListState): ListedSession | undefined {
 /** Recompute rows after sessions, scope, sort or query changed; keep the selection on its session. */
 export function refresh<S extends ListState>(s: S): S {
   const fullText = activeHits(s.fullText, s.query, s.scope);
-  const { rows, scopeTotal } = deriveRows(s.sessions, { scope: s.scope, cwd: s.launchCwd, storeDir: s.storeDir, query: s.query, sort: s.sort, fullText });
+  const { rows, scopeTotal } = deriveRows(s.sessions, {
+    scope: s.scope,
+    cwd: s.launchCwd,
+    storeDir: s.storeDir,
+    query: s.query,
+    sort: s.sort,
+    fullText,
+  });
   let cursor = 0;
   let selectedPath = s.userSelected ? s.selectedPath : (rows[0]?.session.path ?? null);
   const at = selectedPath === null ? -1 : rows.findIndex((r) => r.session.path === selectedPath);

@@ -28,7 +28,10 @@ const cursorText = (s: AppState) => {
 };
 
 function listed(): AppState {
-  return run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: [makeSummary({ path: file.path, cwd: CWD, firstMessage: "first question" })] });
+  return run(initialState({ launchCwd: CWD }), {
+    type: "scan.batch",
+    summaries: [makeSummary({ path: file.path, cwd: CWD, firstMessage: "first question" })],
+  });
 }
 
 /** v on the list, the index loaded, the screen sized. */
@@ -36,7 +39,11 @@ function reading(): AppState {
   const s = run(listed(), key(K.char("v")));
   const load = s.effects.find((e) => e.type === "reader.load");
   expect(load).toMatchObject({ path: file.path });
-  return run(s, { type: "reader.loaded", path: file.path, seq: s.reader!.loadSeq, index }, { type: "reader.resize", width: 60, height: 8 });
+  return run(
+    s,
+    { type: "reader.loaded", path: file.path, seq: s.reader!.loadSeq, index },
+    { type: "reader.resize", width: 60, height: 8 },
+  );
 }
 
 describe("the reader in the app's reducer", () => {
@@ -53,7 +60,10 @@ describe("the reader in the app's reducer", () => {
   it("a stale load (another request) is ignored; a failed one says why", () => {
     const s = run(listed(), key(K.char("v")));
     expect(run(s, { type: "reader.loaded", path: file.path, seq: 99, index }).reader!.status).toBe("loading");
-    expect(run(s, { type: "reader.loadFailed", path: file.path, seq: 1, error: "gone" }).reader).toMatchObject({ status: "error", error: "gone" });
+    expect(run(s, { type: "reader.loadFailed", path: file.path, seq: 1, error: "gone" }).reader).toMatchObject({
+      status: "error",
+      error: "gone",
+    });
   });
 
   it("keys: g, j, }, /text Enter then n; Esc clears the search first, then leaves", () => {

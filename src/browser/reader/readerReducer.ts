@@ -77,7 +77,10 @@ function setReader<S extends ReaderHost>(s: S, r: ReaderState): S {
   return r === s.reader ? s : { ...s, reader: r };
 }
 
-const say = <S extends ReaderHost>(s: S, msg: string, tone: "info" | "error" = "info"): S => ({ ...s, status: { text: msg, tone } });
+const say = <S extends ReaderHost>(s: S, msg: string, tone: "info" | "error" = "info"): S => ({
+  ...s,
+  status: { text: msg, tone },
+});
 
 /** Opens the reader: from the tree on the branch through its selected entry (at it), else on the selected session's active branch (at its end). */
 export function openReader<S extends ReaderHost>(s: S): ReaderNext<S> {
@@ -94,7 +97,10 @@ export function openReader<S extends ReaderHost>(s: S): ReaderNext<S> {
   if (!sel) return s;
   const title = sanitizeLine(sel.name ?? "") || sanitizeLine(sel.firstMessage) || basename(sel.path);
   const r = newReaderState(sel.path, sel.cwd, title);
-  return withEffect({ ...s, reader: r, stack: [...s.stack, READER_LAYER] }, { type: "reader.load", path: r.path, seq: r.loadSeq });
+  return withEffect(
+    { ...s, reader: r, stack: [...s.stack, READER_LAYER] },
+    { type: "reader.load", path: r.path, seq: r.loadSeq },
+  );
 }
 
 /** Back to where the reader was opened (the list or the tree), as it was. */
@@ -137,12 +143,18 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     case "reader.nextMessage":
       return setReader(s, jumpMessage(r, 1));
     case "reader.search":
-      return setReader(s, { ...r, input: r.query ? { value: r.query, cursor: Array.from(r.query).length } : text.EMPTY_INPUT });
+      return setReader(s, {
+        ...r,
+        input: r.query ? { value: r.query, cursor: Array.from(r.query).length } : text.EMPTY_INPUT,
+      });
     case "reader.inputSubmit": {
       if (!r.input) return s;
       const found = search({ ...r, input: null }, r.input.value.trim());
       if (!found.query) return setReader(s, found);
-      return setReader(found.matches.length ? s : say(s, `no match for "${sanitizeLine(found.query)}" in what is shown`), found);
+      return setReader(
+        found.matches.length ? s : say(s, `no match for "${sanitizeLine(found.query)}" in what is shown`),
+        found,
+      );
     }
     case "reader.inputCancel":
       return setReader(s, { ...r, input: null });
@@ -173,7 +185,15 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     case "reader.original": {
       if (r.edits.size === 0) return say(s, "no context edit on this branch: entries are as written");
       const next = toggleOriginal(r);
-      return setReader(say(s, next.original ? "entries as written (O: as the model sees them)" : "as the model sees them, context edits applied (O: as written)"), next);
+      return setReader(
+        say(
+          s,
+          next.original
+            ? "entries as written (O: as the model sees them)"
+            : "as the model sees them, context edits applied (O: as written)",
+        ),
+        next,
+      );
     }
     case "reader.back":
       return r.query ? setReader(s, clearSearch(r)) : closeReader(s);

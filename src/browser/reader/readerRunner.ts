@@ -12,6 +12,12 @@ export const realLoadIndex: LoadIndex = (path) => sharedIndexCache.get(path);
 export function runReaderEffect(e: ReaderEffect, dispatch: (a: ReaderAction) => void, load: LoadIndex): void {
   load(e.path).then(
     (index) => dispatch({ type: "reader.loaded", path: e.path, seq: e.seq, index }),
-    (err: unknown) => dispatch({ type: "reader.loadFailed", path: e.path, seq: e.seq, error: err instanceof Error ? err.message : String(err) }),
+    (err: unknown) =>
+      dispatch({
+        type: "reader.loadFailed",
+        path: e.path,
+        seq: e.seq,
+        error: err instanceof Error ? err.message : String(err),
+      }),
   );
 }

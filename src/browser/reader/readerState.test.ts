@@ -40,9 +40,27 @@ function longSession(turns: number) {
   for (let i = 0; i < turns; i++) {
     entries.push(user(`u${i}`, parent, `question ${i}`));
     entries.push(
-      entry(`c${i}`, `u${i}`, { message: { role: "assistant", content: [{ type: "thinking", thinking: `ponder ${i}` }, { type: "toolCall", id: `t${i}`, name: "bash", arguments: { command: `step ${i}` } }], stopReason: "toolUse" } }),
+      entry(`c${i}`, `u${i}`, {
+        message: {
+          role: "assistant",
+          content: [
+            { type: "thinking", thinking: `ponder ${i}` },
+            { type: "toolCall", id: `t${i}`, name: "bash", arguments: { command: `step ${i}` } },
+          ],
+          stopReason: "toolUse",
+        },
+      }),
     );
-    entries.push(entry(`r${i}`, `c${i}`, { message: { role: "toolResult", toolCallId: `t${i}`, toolName: "bash", content: [{ type: "text", text: Array.from({ length: 30 }, (_, k) => `out ${i}.${k}`).join("\n") }] } }));
+    entries.push(
+      entry(`r${i}`, `c${i}`, {
+        message: {
+          role: "toolResult",
+          toolCallId: `t${i}`,
+          toolName: "bash",
+          content: [{ type: "text", text: Array.from({ length: 30 }, (_, k) => `out ${i}.${k}`).join("\n") }],
+        },
+      }),
+    );
     entries.push(assistant(`a${i}`, `r${i}`, `answer ${i}`));
     parent = `a${i}`;
   }
@@ -176,7 +194,17 @@ describe("an empty session in the reader", () => {
     cleanups.push(s.cleanup);
     let r = await open(s.path);
     expect(screen(r)).toEqual([]);
-    for (const f of [toStart, (x: ReaderState) => moveCursor(x, 3), (x: ReaderState) => scroll(x, -5), cycleAllTools, toggleThinking, toggleOriginal, (x: ReaderState) => jumpMessage(x, 1), (x: ReaderState) => search(x, "a"), (x: ReaderState) => scrollWindow(x, 3)]) {
+    for (const f of [
+      toStart,
+      (x: ReaderState) => moveCursor(x, 3),
+      (x: ReaderState) => scroll(x, -5),
+      cycleAllTools,
+      toggleThinking,
+      toggleOriginal,
+      (x: ReaderState) => jumpMessage(x, 1),
+      (x: ReaderState) => search(x, "a"),
+      (x: ReaderState) => scrollWindow(x, 3),
+    ]) {
       r = f(r);
     }
     expect(toolBlockAt(r)).toBe(-1);

@@ -199,7 +199,8 @@ export function resize(r: ReaderState, width: number, height: number): ReaderSta
   if (width === r.width && height === r.height && r.transcript) return r;
   const first = !r.transcript;
   // A new width moves the lines inside a block: keep the cursor's block, at its start.
-  const kept = width === r.width ? r : { ...r, cursor: { block: r.cursor.block, line: 0 }, top: { block: r.top.block, line: 0 } };
+  const kept =
+    width === r.width ? r : { ...r, cursor: { block: r.cursor.block, line: 0 }, top: { block: r.top.block, line: 0 } };
   return layout({ ...kept, width, height }, first ? "focus" : "keep");
 }
 
@@ -307,7 +308,8 @@ export function cycleTool(r: ReaderState, block: number): ReaderState {
 export function cycleAllTools(r: ReaderState): ReaderState {
   const next = nextToolMode(r.tools);
   const t = r.transcript;
-  const cursor = t && t.blockCount > 0 && t.blocks.kind(r.cursor.block) === "tool" ? { block: r.cursor.block, line: 0 } : r.cursor;
+  const cursor =
+    t && t.blockCount > 0 && t.blocks.kind(r.cursor.block) === "tool" ? { block: r.cursor.block, line: 0 } : r.cursor;
   return relayout({ ...r, tools: next, toolModes: new Map(), cursor });
 }
 
@@ -365,7 +367,12 @@ export function cursorEntry(r: ReaderState): string | undefined {
  * else below), as pi's /tree orders children (oldest first), wrapping around. Returns the
  * sibling's first entry and the branch through it, or null when the branch has no fork.
  */
-export function siblingBranch(index: SessionIndex, ids: readonly string[], fromId: string | undefined, dir: -1 | 1): { ids: string[]; focusId: string } | null {
+export function siblingBranch(
+  index: SessionIndex,
+  ids: readonly string[],
+  fromId: string | undefined,
+  dir: -1 | 1,
+): { ids: string[]; focusId: string } | null {
   const at = fromId === undefined ? ids.length - 1 : Math.max(0, ids.indexOf(fromId));
   const kidsOf = (k: number) => (k === 0 ? index.tree.roots : (index.tree.children.get(ids[k - 1]) ?? []));
   const order: number[] = [];

@@ -9,7 +9,15 @@ export type TreeEffect =
   /** An append (label, resume-at-entry). Unless `force`, a file changed in the last 10 s asks first. */
   /** `read`: the file as the tree read it; a file replaced or rewritten since is refused (and read again). */
   /** `cwd`: a resume checks pi can start there first. */
-  | { type: "tree.write"; path: string; write: PendingWrite; force: boolean; ownMtime?: number; read?: FileIdentity; cwd?: string }
+  | {
+      type: "tree.write";
+      path: string;
+      write: PendingWrite;
+      force: boolean;
+      ownMtime?: number;
+      read?: FileIdentity;
+      cwd?: string;
+    }
   | { type: "tree.fork"; path: string; entryId: string; read?: FileIdentity };
 
 const TYPES = new Set(["tree.load", "tree.search", "tree.write", "tree.fork"]);

@@ -190,7 +190,11 @@ describe("writes", () => {
     const hostile = writeSession([
       user("u1", null, "q"),
       assistant("a1", "u1", "a"),
-      entry("l1", "a1", { type: "label", targetId: "u1", label: "\x1b]0;PWNED\x07ok\x1b]52;c;cm0gLXJm\x07\x1b]8;;https://x.example\x1b\\go\x1b[31mred\u009b2J" }),
+      entry("l1", "a1", {
+        type: "label",
+        targetId: "u1",
+        label: "\x1b]0;PWNED\x07ok\x1b]52;c;cm0gLXJm\x07\x1b]8;;https://x.example\x1b\\go\x1b[31mred\u009b2J",
+      }),
     ]);
     try {
       const idx = await loadSessionIndex(hostile.path, { skim: true });
@@ -212,7 +216,11 @@ describe("writes", () => {
     expect(s.tree?.input).toMatchObject({ kind: "label", entryId: "u3", text: { value: "keep" } });
     s = run(s, key(ctrl("u")), ...type("new one"), key(K.enter));
     expect(modeOf(s)).toBe("tree");
-    expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "label", entryId: "u3", label: "new one" }, force: false });
+    expect(lastEffect(s)).toMatchObject({
+      type: "tree.write",
+      write: { op: "label", entryId: "u3", label: "new one" },
+      force: false,
+    });
     expect(s.tree?.busy).toBe(true);
     s = run(s, { type: "tree.confirmWrite", path: file.path, write: { op: "label", entryId: "u3", label: "new one" } });
     expect(modeOf(s)).toBe("treeConfirm");
@@ -222,7 +230,13 @@ describe("writes", () => {
     expect(modeOf(run(s, key(K.escape)))).toBe("tree");
     s = run(s, key(K.char("y")));
     expect(lastEffect(s)).toMatchObject({ type: "tree.write", force: true });
-    s = run(s, { type: "tree.written", path: file.path, write: { op: "label", entryId: "u3", label: "new one" }, wrote: true, mtimeMs: 123 });
+    s = run(s, {
+      type: "tree.written",
+      path: file.path,
+      write: { op: "label", entryId: "u3", label: "new one" },
+      wrote: true,
+      mtimeMs: 123,
+    });
     expect(s.tree).toMatchObject({ busy: false, ownMtime: 123, loadSeq: 2, message: { text: "labelled: new one" } });
     expect(lastEffect(s)).toMatchObject({ type: "tree.load", seq: 2 });
     s = run(s, { type: "tree.loaded", path: file.path, seq: 2, index });
@@ -239,9 +253,16 @@ describe("writes", () => {
 
   it("Enter resumes at the entry: the write (only once the runner checked pi can start there), then straight to pi (or print in picker mode)", () => {
     let s = run(opened(), key(K.enter));
-    expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "navigate", entryId: "a3" }, cwd: "/tmp/proj" });
+    expect(lastEffect(s)).toMatchObject({
+      type: "tree.write",
+      write: { op: "navigate", entryId: "a3" },
+      cwd: "/tmp/proj",
+    });
     s = run(s, { type: "tree.written", path: file.path, write: { op: "navigate", entryId: "a3" }, wrote: true });
-    expect(lastEffect(s)).toMatchObject({ type: "exit", outcome: { kind: "resume", path: file.path, cwd: "/tmp/proj" } });
+    expect(lastEffect(s)).toMatchObject({
+      type: "exit",
+      outcome: { kind: "resume", path: file.path, cwd: "/tmp/proj" },
+    });
     let p = run(opened(true), key(K.enter));
     expect(lastEffect(p)).not.toHaveProperty("cwd");
     p = run(p, { type: "tree.written", path: file.path, write: { op: "navigate", entryId: "a3" }, wrote: false });
@@ -252,16 +273,31 @@ describe("writes", () => {
     let s = run(opened(), key(K.up));
     expect(at(s)).toBe("u3");
     s = run(s, key(K.enter));
-    expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "navigate", entryId: "a1", copyOf: { id: "u3" } } });
-    s = run(s, { type: "tree.written", path: file.path, write: { op: "navigate", entryId: "a1", copyOf: index.byId.get("u3")! }, wrote: true, copied: true });
-    expect(lastEffect(s)).toMatchObject({ type: "exit", outcome: { kind: "resume", path: file.path, note: expect.stringMatching(/on the clipboard \(OSC 52\)/) } });
+    expect(lastEffect(s)).toMatchObject({
+      type: "tree.write",
+      write: { op: "navigate", entryId: "a1", copyOf: { id: "u3" } },
+    });
+    s = run(s, {
+      type: "tree.written",
+      path: file.path,
+      write: { op: "navigate", entryId: "a1", copyOf: index.byId.get("u3")! },
+      wrote: true,
+      copied: true,
+    });
+    expect(lastEffect(s)).toMatchObject({
+      type: "exit",
+      outcome: { kind: "resume", path: file.path, note: expect.stringMatching(/on the clipboard \(OSC 52\)/) },
+    });
   });
 
   it("the first user message: the position goes to the entry before it (the model change here)", () => {
     let s = opened();
     while (at(s) !== "u1") s = run(s, key(K.up));
     s = run(s, key(K.enter));
-    expect(lastEffect(s)).toMatchObject({ type: "tree.write", write: { op: "navigate", entryId: "m0", copyOf: { id: "u1" } } });
+    expect(lastEffect(s)).toMatchObject({
+      type: "tree.write",
+      write: { op: "navigate", entryId: "m0", copyOf: { id: "u1" } },
+    });
   });
 
   it("f forks; the fork is selected in the list with a status; a refused fork says why", () => {
@@ -295,7 +331,9 @@ describe("the mouse in the tree", () => {
     s = run(s, click(1, 1200));
     // The same as Enter on that entry.
     const enter = run(run(opened(), click(1, 0)), cmd("tree.resume"));
-    expect(s.effects.filter((e) => e.type !== "tree.load")).toEqual(enter.effects.filter((e) => e.type !== "tree.load"));
+    expect(s.effects.filter((e) => e.type !== "tree.load")).toEqual(
+      enter.effects.filter((e) => e.type !== "tree.load"),
+    );
     expect(s.effects.length).toBeGreaterThan(1);
   });
 });

@@ -48,7 +48,15 @@ export type TreeAction =
   | { type: "tree.searchFailed"; path: string; seq: number; error: string }
   /** The file changed in the last seconds: ask before writing. */
   | { type: "tree.confirmWrite"; path: string; write: PendingWrite }
-  | { type: "tree.written"; path: string; write: PendingWrite; wrote: boolean; mtimeMs?: number; copied?: boolean; stamp?: FileStamp }
+  | {
+      type: "tree.written";
+      path: string;
+      write: PendingWrite;
+      wrote: boolean;
+      mtimeMs?: number;
+      copied?: boolean;
+      stamp?: FileStamp;
+    }
   /** A resume at an entry whose session folder is gone: pi 1.5.2's choice first; nothing written yet. */
   | { type: "tree.cwdMissing"; path: string; cwd: string; write: Extract<PendingWrite, { op: "navigate" }> }
   | { type: "tree.writeFailed"; path: string; error: string }
@@ -93,7 +101,10 @@ export function openTree<S extends TreeHost>(s: S): TreeNext<S> {
   const sel = s.rows[s.cursor]?.session;
   if (!sel) return s;
   const t = newTreeState(sel.path, sel.cwd, sessionTitle(sel));
-  return withEffect({ ...s, tree: t, stack: [...s.stack, TREE_LAYER] }, { type: "tree.load", path: t.path, seq: t.loadSeq });
+  return withEffect(
+    { ...s, tree: t, stack: [...s.stack, TREE_LAYER] },
+    { type: "tree.load", path: t.path, seq: t.loadSeq },
+  );
 }
 
 /** Back to the list, with the same session selected. */
@@ -111,7 +122,15 @@ function requestWrite<S extends TreeHost>(s: S, t: TreeState, write: PendingWrit
   if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
   // A resume-at-entry leaves for pi: the runner checks first that pi can start there (not when picking: the caller starts it).
   const cwd = write.op === "navigate" && !s.print && !write.then ? { cwd: t.cwd } : {};
-  return withEffect(setTree(s, { ...t, busy: true, confirm: null }), { type: "tree.write", path: t.path, write, force, ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime, read: readAs(t), ...cwd });
+  return withEffect(setTree(s, { ...t, busy: true, confirm: null }), {
+    type: "tree.write",
+    path: t.path,
+    write,
+    force,
+    ownMtime: s.ownWrites.get(t.path)?.mtimeMs ?? t.ownMtime,
+    read: readAs(t),
+    ...cwd,
+  });
 }
 
 /** The file as the tree read it (its index); our own writes since are its new size and mtime. */
@@ -186,7 +205,12 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
       // text to the editor, to edit and send again; pi's command line can't fill its editor,
       // so the text goes to the clipboard.
       if (node && t.index && (node.role === "user" || node.type === "custom_message")) {
-        return requestWrite(s, t, { op: "navigate", entryId: t.index.tree.parent.get(id) ?? null, copyOf: node }, false);
+        return requestWrite(
+          s,
+          t,
+          { op: "navigate", entryId: t.index.tree.parent.get(id) ?? null, copyOf: node },
+          false,
+        );
       }
       return requestWrite(s, t, { op: "navigate", entryId: id }, false);
     }
@@ -194,12 +218,25 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
       const id = currentId(t);
       if (id === undefined) return s;
       if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
-      return withEffect(setTree(s, { ...note(t, "forking…"), busy: true }), { type: "tree.fork", path: t.path, entryId: id, read: readAs(t) });
+      return withEffect(setTree(s, { ...note(t, "forking…"), busy: true }), {
+        type: "tree.fork",
+        path: t.path,
+        entryId: id,
+        read: readAs(t),
+      });
     }
     case "tree.original": {
       const original = !t.original;
       if (t.edits.size === 0) return setTree(s, note(t, "no context edit on this branch: entries are as written"));
-      return setTree(s, note({ ...t, original }, original ? "showing entries as written (O: as the model sees them)" : "showing entries as the model sees them, context edits applied (O: as written)"));
+      return setTree(
+        s,
+        note(
+          { ...t, original },
+          original
+            ? "showing entries as written (O: as the model sees them)"
+            : "showing entries as the model sees them, context edits applied (O: as written)",
+        ),
+      );
     }
     case "tree.previewUp":
       return setTree(s, t.previewTop === 0 ? t : { ...t, previewTop: Math.max(0, t.previewTop - PREVIEW_STEP) });
@@ -223,10 +260,17 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
       if (!input) return s;
       const value = input.text.value;
       const closed = { ...t, input: null };
-      if (input.kind === "label") return requestWrite(s, closed, { op: "label", entryId: input.entryId!, label: value }, false);
+      if (input.kind === "label")
+        return requestWrite(s, closed, { op: "label", entryId: input.entryId!, label: value }, false);
       if (!value.trim() || !t.index) return setTree(s, clearSearch(closed));
       const next = { ...closed, query: value.trim(), searching: true, searchSeq: t.searchSeq + 1, message: undefined };
-      return withEffect(setTree(s, next), { type: "tree.search", path: t.path, index: t.index, query: next.query, seq: next.searchSeq });
+      return withEffect(setTree(s, next), {
+        type: "tree.search",
+        path: t.path,
+        index: t.index,
+        query: next.query,
+        seq: next.searchSeq,
+      });
     }
     case "tree.inputCancel":
       return setTree(s, { ...t, input: null });
@@ -256,7 +300,10 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
       return setTree(s, withIndex(t, a.index));
     case "tree.loadFailed":
       if (!isCurrentLoad(t, a)) return s;
-      return setTree(s, t.index ? note(t, `reload failed: ${a.error}`, true) : { ...t, status: "error", error: a.error });
+      return setTree(
+        s,
+        t.index ? note(t, `reload failed: ${a.error}`, true) : { ...t, status: "error", error: a.error },
+      );
     case "tree.searched": {
       if (a.path !== t.path || a.seq !== t.searchSeq) return s;
       let next = withMatches(t, a.ids);
@@ -285,8 +332,15 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
       }
       // Written as pi starts (the runner checked it can): leave for pi at once, one key as
       // "Enter resume here" says. A user message's text went to the clipboard; pi is told so.
-      const copied = a.write.copyOf ? (a.copied ? "the message text is on the clipboard (OSC 52): paste it into pi's editor to edit and resend" : "the message is empty: nothing was copied") : undefined;
-      return withEffect(setTree(s, done), resumeOut(s, done, copied, a.write.op === "navigate" ? a.write.then : undefined));
+      const copied = a.write.copyOf
+        ? a.copied
+          ? "the message text is on the clipboard (OSC 52): paste it into pi's editor to edit and resend"
+          : "the message is empty: nothing was copied"
+        : undefined;
+      return withEffect(
+        setTree(s, done),
+        resumeOut(s, done, copied, a.write.op === "navigate" ? a.write.then : undefined),
+      );
     }
     case "tree.writeFailed":
       if (a.path !== t.path) return s;
@@ -296,7 +350,12 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
       return setTree(s, note({ ...t, busy: false }, a.error, true));
     case "tree.cwdMissing":
       if (a.path !== t.path) return s;
-      return push(setTree(s, { ...t, busy: false }), { kind: "cwdMissing", path: a.path, cwd: a.cwd, pending: { entryId: a.write.entryId, ...(a.write.copyOf ? { copyOf: a.write.copyOf } : {}) } });
+      return push(setTree(s, { ...t, busy: false }), {
+        kind: "cwdMissing",
+        path: a.path,
+        cwd: a.cwd,
+        pending: { entryId: a.write.entryId, ...(a.write.copyOf ? { copyOf: a.write.copyOf } : {}) },
+      });
     case "tree.stale":
       if (a.path !== t.path) return s;
       return reload(s, note({ ...t, busy: false, confirm: null }, a.error, true));
@@ -319,7 +378,9 @@ function forked<S extends TreeHost>(s: S, a: Extract<TreeAction, { type: "tree.f
   let sessions = s.sessions;
   if (a.summary) {
     const parentKnown = s.sessions.has(a.source);
-    const summary: SessionSummary = parentKnown ? { ...a.summary, lineage: { status: "resolved", path: a.source, by: "realpath" } } : a.summary;
+    const summary: SessionSummary = parentKnown
+      ? { ...a.summary, lineage: { status: "resolved", path: a.source, by: "realpath" } }
+      : a.summary;
     sessions = mergeBatch(s.sessions, [], [summary]);
   }
   // The new file is ours: deleting it at once is no reason to warn about pi.

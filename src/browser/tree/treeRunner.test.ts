@@ -5,7 +5,12 @@ import type { AppAction } from "../app/appReducer.js";
 import { realTreeIO, runTreeEffect, type TreeIO } from "./treeRunner.js";
 
 const long = `please refactor ${"x".repeat(300)} and keep the tests`;
-const file = writeSession([user("u1", null, "hello"), assistant("a1", "u1", "hi"), user("u2", "a1", long), assistant("a2", "u2", "ok")]);
+const file = writeSession([
+  user("u1", null, "hello"),
+  assistant("a1", "u1", "hi"),
+  user("u2", "a1", long),
+  assistant("a2", "u2", "ok"),
+]);
 afterAll(() => file.cleanup());
 
 describe("resume at a user message: the runner", () => {
@@ -21,10 +26,20 @@ describe("resume at a user message: the runner", () => {
     };
     const actions: AppAction[] = [];
     const done = new Promise<void>((resolve) => {
-      runTreeEffect({ type: "tree.write", path: file.path, write: { op: "navigate", entryId: "a1", copyOf: index.byId.get("u2")! }, force: false }, (a) => {
-        actions.push(a);
-        resolve();
-      }, io, {});
+      runTreeEffect(
+        {
+          type: "tree.write",
+          path: file.path,
+          write: { op: "navigate", entryId: "a1", copyOf: index.byId.get("u2")! },
+          force: false,
+        },
+        (a) => {
+          actions.push(a);
+          resolve();
+        },
+        io,
+        {},
+      );
     });
     await done;
     expect(calls).toEqual(["navigate a1", `copy ${long}`]);

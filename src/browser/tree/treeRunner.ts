@@ -63,7 +63,13 @@ export const realTreeIO: TreeIO = {
 };
 
 /** Runs one tree effect; results come back as actions. Never throws. */
-export function runTreeEffect(e: TreeEffect, dispatch: (a: TreeAction) => void, io: TreeIO, ctx: { search?: AbortController }, afterWrite?: () => void): void {
+export function runTreeEffect(
+  e: TreeEffect,
+  dispatch: (a: TreeAction) => void,
+  io: TreeIO,
+  ctx: { search?: AbortController },
+  afterWrite?: () => void,
+): void {
   switch (e.type) {
     case "tree.load":
       // Skimmed: bulky tool outputs stay unparsed; their rows are named by the tool-call map.
@@ -79,7 +85,8 @@ export function runTreeEffect(e: TreeEffect, dispatch: (a: TreeAction) => void, 
       io.search(e.path, e.index, e.query, ac.signal).then(
         (ids) => dispatch({ type: "tree.searched", path: e.path, seq: e.seq, ids }),
         (err) => {
-          if (!ac.signal.aborted) dispatch({ type: "tree.searchFailed", path: e.path, seq: e.seq, error: message(err) });
+          if (!ac.signal.aborted)
+            dispatch({ type: "tree.searchFailed", path: e.path, seq: e.seq, error: message(err) });
         },
       );
       return;
@@ -118,7 +125,15 @@ export function runTreeEffect(e: TreeEffect, dispatch: (a: TreeAction) => void, 
         if (copyText) io.copy(copyText);
         const mtimeMs = await io.mtimeMs(path).catch(() => undefined);
         afterWrite?.();
-        dispatch({ type: "tree.written", path, write, wrote, mtimeMs, stamp: io.stamp?.(path), ...(copyText !== undefined ? { copied: copyText.length > 0 } : {}) });
+        dispatch({
+          type: "tree.written",
+          path,
+          write,
+          wrote,
+          mtimeMs,
+          stamp: io.stamp?.(path),
+          ...(copyText !== undefined ? { copied: copyText.length > 0 } : {}),
+        });
       })().catch((err) => dispatch({ type: "tree.writeFailed", path, error: message(err) }));
       return;
     }
@@ -133,7 +148,12 @@ export function runTreeEffect(e: TreeEffect, dispatch: (a: TreeAction) => void, 
         const res = await io.fork(e.path, e.entryId);
         const scan = await io.scanFile(res.path);
         afterWrite?.();
-        dispatch({ type: "tree.forked", source: e.path, path: res.path, summary: scan.kind === "session" ? scan.summary : undefined });
+        dispatch({
+          type: "tree.forked",
+          source: e.path,
+          path: res.path,
+          summary: scan.kind === "session" ? scan.summary : undefined,
+        });
       })().catch((err) => dispatch({ type: "tree.forkFailed", path: e.path, error: message(err) }));
       return;
   }

@@ -128,7 +128,20 @@ export function withIndex(t: TreeState, index: SessionIndex): TreeState {
   const cwd = typeof index.header.cwd === "string" && index.header.cwd ? index.header.cwd : t.cwd;
   // The conversation pi would open: edits on the active branch (pi applies them on resume).
   const edits = t.index === index ? t.edits : buildContext(index).edits;
-  return { ...t, status: "ready", error: undefined, index, calls, folded, view, cursor, anchorId: null, title, cwd, edits };
+  return {
+    ...t,
+    status: "ready",
+    error: undefined,
+    index,
+    calls,
+    folded,
+    view,
+    cursor,
+    anchorId: null,
+    title,
+    cwd,
+    edits,
+  };
 }
 
 export function moveTo(t: TreeState, row: number): TreeState {
@@ -143,7 +156,14 @@ function rebuild(t: TreeState, filter: TreeFilter, folded: ReadonlySet<string>, 
   const view = buildTreeView(t.index, filter, folded);
   const at = keepId === undefined ? 0 : nearestVisibleRow(view, t.index, keepId);
   const cursor = Math.max(0, at);
-  return { ...t, filter, folded, view, cursor, previewTop: cursor === t.cursor && keepId === currentId(t) ? t.previewTop : 0 };
+  return {
+    ...t,
+    filter,
+    folded,
+    view,
+    cursor,
+    previewTop: cursor === t.cursor && keepId === currentId(t) ? t.previewTop : 0,
+  };
 }
 
 export function setFilter(t: TreeState, filter: TreeFilter): TreeState {

@@ -25,7 +25,14 @@ export function isUsageAction(a: { type: string }): a is UsageAction {
 function setLayer(l: UsageLayer, next: Partial<UsageLayer>): UsageLayer {
   const layer = { ...l, ...next };
   layer.top = Math.max(0, Math.min(layer.top, layer.maxTop));
-  if (layer.top === l.top && layer.by === l.by && layer.metric === l.metric && layer.maxTop === l.maxTop && layer.page === l.page) return l;
+  if (
+    layer.top === l.top &&
+    layer.by === l.by &&
+    layer.metric === l.metric &&
+    layer.maxTop === l.maxTop &&
+    layer.page === l.page
+  )
+    return l;
   return layer;
 }
 

@@ -1,4 +1,3 @@
-
 /*
  * The usage view (`U`): a layer over the list whose own state is its grouping, what the
  * bars measure and how far it is scrolled. What it shows is computed from the list's rows

@@ -34,9 +34,14 @@ async function requireSession(path: string, bytes: number, mtimeMs: number): Pro
 }
 
 export async function deleteCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { ...STORE_OPTION, permanent: { type: "boolean" }, yes: { type: "boolean", short: "y" } });
+  const { values, positionals } = parse(args, {
+    ...STORE_OPTION,
+    permanent: { type: "boolean" },
+    yes: { type: "boolean", short: "y" },
+  });
   if (!positionals.length) throw usageError("delete takes one or more <session> (path, id or unique id prefix)");
-  if (!values.yes && !io.isTTY) throw new CliError("refusing to delete without a terminal to confirm on; pass --yes to confirm");
+  if (!values.yes && !io.isTTY)
+    throw new CliError("refusing to delete without a terminal to confirm on; pass --yes to confirm");
   const targets: DeleteTarget[] = [];
   for (const arg of positionals) {
     const path = await resolveSession(arg, () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
@@ -46,11 +51,15 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
   }
   const total = targets.reduce((n, t) => n + (t.bytes ?? 0), 0);
   for (const t of targets) {
-    if (Date.now() - (t.mtimeMs ?? 0) < RECENT_WRITE_MS) io.stderr(`warning: ${sanitizeLine(t.path)} was written in the last 10 seconds; pi may have it open\n`);
+    if (Date.now() - (t.mtimeMs ?? 0) < RECENT_WRITE_MS)
+      io.stderr(`warning: ${sanitizeLine(t.path)} was written in the last 10 seconds; pi may have it open\n`);
   }
   const what = `${targets.length} session${targets.length === 1 ? "" : "s"} (${formatBytes(total)})`;
   if (values.permanent) {
-    if (!values.yes && !(await confirm(io, `Delete ${what} PERMANENTLY? This cannot be undone. Type "delete" to confirm: `, /^delete$/))) {
+    if (
+      !values.yes &&
+      !(await confirm(io, `Delete ${what} PERMANENTLY? This cannot be undone. Type "delete" to confirm: `, /^delete$/))
+    ) {
       io.stderr("cancelled; nothing deleted\n");
       return 1;
     }

@@ -71,13 +71,17 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   const format = formatOf(values.format, values.output);
   const all = values["all-branches"] === true;
   if (all && values.branch !== undefined) throw usageError("--branch and --all-branches do not go together");
-  if (all && format === "jsonl") throw usageError("a JSONL export is one branch (a session pi opens); --all-branches is for md and html");
+  if (all && format === "jsonl")
+    throw usageError("a JSONL export is one branch (a session pi opens); --all-branches is for md and html");
   const out = values.output === undefined ? undefined : resolve(io.cwd, values.output);
   // Checked before the work and again by the write itself (which never replaces a file
   // unless --force, and never a session file).
-  if (out !== undefined && existsSync(out) && !values.force) throw new CliError(`${out} already exists; not overwriting it (--force replaces it)`);
-  if (out !== undefined && values.force && isSessionFile(out)) throw new CliError(`${out} is a pi session; export never writes over one, --force or not`);
-  if (out !== undefined && !statSync(dirname(out), { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`no folder ${dirname(out)} to write ${out} into`);
+  if (out !== undefined && existsSync(out) && !values.force)
+    throw new CliError(`${out} already exists; not overwriting it (--force replaces it)`);
+  if (out !== undefined && values.force && isSessionFile(out))
+    throw new CliError(`${out} is a pi session; export never writes over one, --force or not`);
+  if (out !== undefined && !statSync(dirname(out), { throwIfNoEntry: false })?.isDirectory())
+    throw new CliError(`no folder ${dirname(out)} to write ${out} into`);
 
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   const index = await loadSessionIndex(path, { skim: true });
@@ -100,9 +104,13 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     if (values.force) replaceFile(out, text);
     else writeNew(out, text);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new CliError(`${out} already exists; not overwriting it (--force replaces it)`);
+    if ((err as NodeJS.ErrnoException).code === "EEXIST")
+      throw new CliError(`${out} already exists; not overwriting it (--force replaces it)`);
     throw err;
   }
-  if (!values.quiet) io.stderr(`exported ${format === "jsonl" ? "the branch as a session" : format === "html" ? "HTML" : "Markdown"} to ${out}\n`);
+  if (!values.quiet)
+    io.stderr(
+      `exported ${format === "jsonl" ? "the branch as a session" : format === "html" ? "HTML" : "Markdown"} to ${out}\n`,
+    );
   return 0;
 }

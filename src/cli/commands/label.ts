@@ -11,6 +11,10 @@ export async function labelCommand(args: string[], io: CliIO): Promise<number> {
   if (positionals.length < 2 || positionals.length > 3) throw usageError("label takes <session> <entryId> [label]");
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   const entry = await labelEntry(path, positionals[1], positionals[2]);
-  io.stdout(entry.label ? `labelled ${sanitizeLine(positionals[1])}: ${sanitizeLine(entry.label as string)}\n` : `cleared the label of ${sanitizeLine(positionals[1])}\n`);
+  io.stdout(
+    entry.label
+      ? `labelled ${sanitizeLine(positionals[1])}: ${sanitizeLine(entry.label as string)}\n`
+      : `cleared the label of ${sanitizeLine(positionals[1])}\n`,
+  );
   return 0;
 }

@@ -10,7 +10,11 @@ describe("uniquePrefixLength", () => {
     expect(uniquePrefixLength(["aaaaaaaa-1", "bbbbbbbb-1"])).toBe(8);
   });
   it("grows until ids sharing a long prefix (UUIDv7 timestamps) differ", () => {
-    const ids = ["01a1fcb4-5de5-7643-a74f-8edcea19b8ca", "01a1fcb4-5de5-7643-a74f-8b79df0801e6", "01a1fcb4-5de9-7430-8318-907e86915fe6"];
+    const ids = [
+      "01a1fcb4-5de5-7643-a74f-8edcea19b8ca",
+      "01a1fcb4-5de5-7643-a74f-8b79df0801e6",
+      "01a1fcb4-5de9-7430-8318-907e86915fe6",
+    ];
     const len = uniquePrefixLength(ids);
     expect(len).toBe(26); // "01a1fcb4-5de5-7643-a74f-8" is shared by two
     expect(new Set(ids.map((i) => i.slice(0, len))).size).toBe(3);
@@ -27,7 +31,13 @@ describe("uniquePrefixLength", () => {
 describe("formatTable", () => {
   const now = Date.parse("2025-01-16T12:00:00Z");
   const sessions = [
-    makeSummary({ id: "11111111-aaaa", cwd: "/Users/kim/code/研究", name: "会话 分支 🚀", messageCount: 120, bytes: 5_000_000 }),
+    makeSummary({
+      id: "11111111-aaaa",
+      cwd: "/Users/kim/code/研究",
+      name: "会话 分支 🚀",
+      messageCount: 120,
+      bytes: 5_000_000,
+    }),
     makeSummary({ id: "22222222-bbbb", cwd: "/srv/x", firstMessage: "plain ascii", messageCount: 3, bytes: 10 }),
     makeSummary({ id: "33333333-cccc", cwd: "/家", name: "naïve café", messageCount: 45, bytes: 2048 }),
   ];
@@ -65,7 +75,7 @@ describe("formatTable", () => {
 
   it("no raw control characters from names, cwds or ids", () => {
     const evil = makeSummary({ id: "\u001b]0;x\u0007abcdefgh", cwd: "/\u001b[31m", name: "a\u009b2Jb\u001b[0m" });
-     
+
     expect(formatTable([evil], true, now)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 });

@@ -31,24 +31,39 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
   const { sessions, diagnostics } = await scanStore(store.dir, {}, { probe: false });
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   const inScope = cwdScope(store.dir, cwd);
-  const shown = values.all ? sortSessions(sessions, sort, allSessionsTieBreak(store.dir, sessions)) : sortSessions(sessions.filter(inScope), sort, "name");
+  const shown = values.all
+    ? sortSessions(sessions, sort, allSessionsTieBreak(store.dir, sessions))
+    : sortSessions(sessions.filter(inScope), sort, "name");
   // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
   // --quiet: the listing alone (scripts); the exit status still says if anything failed.
   const note = values.quiet ? () => {} : io.stderr;
   for (const d of diagnostics) note(`pi-sessions: skipped ${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}\n`);
   for (const s of shown) {
-    if (s.warnings.length) note(`pi-sessions: ${sanitizeLine(s.path)}: ${s.warnings.length} problem line(s), e.g. ${sanitizeLine(s.warnings[0])}\n`);
+    if (s.warnings.length)
+      note(
+        `pi-sessions: ${sanitizeLine(s.path)}: ${s.warnings.length} problem line(s), e.g. ${sanitizeLine(s.warnings[0])}\n`,
+      );
   }
   if (values.json) {
     io.stdout(`${safeJson(shown.map(summaryToJson))}\n`);
     return 0;
   }
   if (!shown.length) {
-    note(values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`);
+    note(
+      values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`,
+    );
     return 0;
   }
   // Prefixes unique across the whole store: `show` resolves them against every session.
-  io.stdout(formatTable(shown, !!values.all, Date.now(), io.columns ?? PIPE_ROW_COLUMNS, sessions.map((s) => s.id)));
+  io.stdout(
+    formatTable(
+      shown,
+      !!values.all,
+      Date.now(),
+      io.columns ?? PIPE_ROW_COLUMNS,
+      sessions.map((s) => s.id),
+    ),
+  );
   return 0;
 }
 
@@ -60,7 +75,13 @@ export const PIPE_ROW_COLUMNS = 240;
  * wide characters can't misalign it, and is cut to what is left of the row (a 50 MB
  * first message is one row, not 50 MB of output).
  */
-export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = Date.now(), rowColumns = PIPE_ROW_COLUMNS, allIds: string[] = sessions.map((s) => s.id)): string {
+export function formatTable(
+  sessions: SessionSummary[],
+  withCwd: boolean,
+  now = Date.now(),
+  rowColumns = PIPE_ROW_COLUMNS,
+  allIds: string[] = sessions.map((s) => s.id),
+): string {
   const idLen = uniquePrefixLength(allIds);
   const rows = sessions.map((s) => [
     formatAge(s.modified, now),
@@ -78,7 +99,13 @@ export function formatTable(sessions: SessionSummary[], withCwd: boolean, now = 
   const before = widths.slice(0, last).reduce((n, w) => n + w + 2, 0);
   const titleRoom = Math.max(10, rowColumns - before);
   return all
-    .map((r) => r.map((cell, c) => (c === last ? truncateToWidth(cell, titleRoom) : padToWidth(cell, widths[c], right.has(c) ? "right" : "left"))).join("  "))
+    .map((r) =>
+      r
+        .map((cell, c) =>
+          c === last ? truncateToWidth(cell, titleRoom) : padToWidth(cell, widths[c], right.has(c) ? "right" : "left"),
+        )
+        .join("  "),
+    )
     .join("\n")
     .concat("\n");
 }

@@ -11,6 +11,10 @@ export async function renameCommand(args: string[], io: CliIO): Promise<number> 
   if (positionals.length !== 2) throw usageError('rename takes <session> <name> (use "" to clear the name)');
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   const entry = await renameSession(path, positionals[1]);
-  io.stdout(entry.name ? `named ${sanitizeLine(path)}: ${sanitizeLine(entry.name as string)}\n` : `cleared the name of ${sanitizeLine(path)}\n`);
+  io.stdout(
+    entry.name
+      ? `named ${sanitizeLine(path)}: ${sanitizeLine(entry.name as string)}\n`
+      : `cleared the name of ${sanitizeLine(path)}\n`,
+  );
   return 0;
 }

@@ -14,9 +14,12 @@ export function matchRecords(records: TrashRecord[], arg: string): TrashRecord[]
 
 export async function restoreCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, { last: { type: "boolean" }, help: { type: "boolean", short: "h" } });
-  if (!values.last && positionals.length === 0) throw usageError("restore needs a <session> (id, path or file name) or --last (see pi-sessions restore --help)");
-  if (values.last ? positionals.length > 0 : positionals.length > 1) throw usageError("restore takes one <session> or --last");
-  if (positionals.length === 1 && !positionals[0].trim()) throw usageError("the session must not be empty (give a path, an id or an id prefix)");
+  if (!values.last && positionals.length === 0)
+    throw usageError("restore needs a <session> (id, path or file name) or --last (see pi-sessions restore --help)");
+  if (values.last ? positionals.length > 0 : positionals.length > 1)
+    throw usageError("restore takes one <session> or --last");
+  if (positionals.length === 1 && !positionals[0].trim())
+    throw usageError("the session must not be empty (give a path, an id or an id prefix)");
   const records = readTrashLog(io.env);
   let chosen: TrashRecord[];
   if (values.last) {

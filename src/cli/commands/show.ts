@@ -25,7 +25,12 @@ export function showJson(index: SessionIndex): Record<string, unknown> {
     context: {
       entryIds: context.entryIds,
       roles: context.roles,
-      edits: Object.fromEntries([...context.edits].map(([target, e]) => [target, { editId: e.editId, kind: e.kind, ...(e.text !== undefined ? { text: e.text } : {}) }])),
+      edits: Object.fromEntries(
+        [...context.edits].map(([target, e]) => [
+          target,
+          { editId: e.editId, kind: e.kind, ...(e.text !== undefined ? { text: e.text } : {}) },
+        ]),
+      ),
     },
     entries: index.nodes.map((n) => ({
       id: n.id,
@@ -36,7 +41,9 @@ export function showJson(index: SessionIndex): Record<string, unknown> {
       ...(n.text ? { text: n.text } : {}),
       ...(index.labels.has(n.id) ? { label: index.labels.get(n.id) } : {}),
       ...(n.usage ? { usage: n.usage } : {}),
-      ...(n.type === "context_edit" ? { targetId: n.targetId ?? null, edit: n.edit, ...(n.editText !== undefined ? { editText: n.editText } : {}) } : {}),
+      ...(n.type === "context_edit"
+        ? { targetId: n.targetId ?? null, edit: n.edit, ...(n.editText !== undefined ? { editText: n.editText } : {}) }
+        : {}),
     })),
     warnings: index.warnings,
   };
@@ -45,7 +52,9 @@ export function showJson(index: SessionIndex): Record<string, unknown> {
 /** pi's /session totals in one line. */
 function usageLine(u: ReturnType<typeof usageTotals>): string {
   const t = u.tokens;
-  const left = u.ignored ? ` (${u.ignored} usage figure${u.ignored === 1 ? "" : "s"} left out: negative, not a number or too large)` : "";
+  const left = u.ignored
+    ? ` (${u.ignored} usage figure${u.ignored === 1 ? "" : "s"} left out: negative, not a number or too large)`
+    : "";
   return `${t.total} tokens (in ${t.input}, out ${t.output}, cache read ${t.cacheRead}, write ${t.cacheWrite}), $${u.cost.toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}${left}`;
 }
 
@@ -69,8 +78,13 @@ export function showText(index: SessionIndex): string {
     const kind = line(n.role ?? n.type);
     const label = index.labels.get(n.id);
     const edit = context.edits.get(n.id);
-    const text = (edit ? `(${edit.kind === "omit" ? "omitted from the model's context" : "replaced for the model"} by ${edit.editId}) ` : "") + line(n.text).slice(0, 100);
-    lines.push(`${active.has(n.id) ? "*" : " "} ${line(n.id)}  ${kind.padEnd(14)} ${label ? `[${line(label)}] ` : ""}${text}`);
+    const text =
+      (edit
+        ? `(${edit.kind === "omit" ? "omitted from the model's context" : "replaced for the model"} by ${edit.editId}) `
+        : "") + line(n.text).slice(0, 100);
+    lines.push(
+      `${active.has(n.id) ? "*" : " "} ${line(n.id)}  ${kind.padEnd(14)} ${label ? `[${line(label)}] ` : ""}${text}`,
+    );
   }
   for (const w of index.warnings) lines.push(`warning: ${line(w)}`);
   return `${lines.join("\n")}\n`;

@@ -3,7 +3,15 @@ import { scanStore } from "../../store/scan-store.js";
 import { cwdScope } from "../../store/scope.js";
 import { formatCost, formatTokens } from "../../text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../text/sanitize.js";
-import { aggregateUsage, groupLabel, modelLabel, type UsageAmount, type UsageBy, USAGE_BYS, type UsageReport } from "../../usage/aggregate.js";
+import {
+  aggregateUsage,
+  groupLabel,
+  modelLabel,
+  type UsageAmount,
+  type UsageBy,
+  USAGE_BYS,
+  type UsageReport,
+} from "../../usage/aggregate.js";
 import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
 import { usageError } from "../common/errors.js";
@@ -25,7 +33,8 @@ export async function statsCommand(args: string[], io: CliIO): Promise<number> {
   const by = (values.by ?? "day") as UsageBy;
   if (!USAGE_BYS.includes(by)) throw usageError(`--by must be one of ${USAGE_BYS.join(", ")}`);
   const since = values.since === undefined ? undefined : parseSinceDay(values.since);
-  if (values.since !== undefined && !since) throw usageError(`--since takes a day as YYYY-MM-DD, today or Nd (got '${values.since}')`);
+  if (values.since !== undefined && !since)
+    throw usageError(`--since takes a day as YYYY-MM-DD, today or Nd (got '${values.since}')`);
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
   const { sessions } = await scanStore(store.dir, {}, { probe: false });
@@ -37,12 +46,16 @@ export async function statsCommand(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   // Cut to the terminal, or to $COLUMNS when set: a pipe otherwise gets whole lines (bars 100 columns wide).
-  const width = io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : undefined;
+  const width =
+    io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : undefined;
   io.stdout(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width ?? 100, width !== undefined));
   return 0;
 }
 
-const amountJson = (a: UsageAmount) => ({ tokens: { input: a.input, output: a.output, cacheRead: a.cacheRead, cacheWrite: a.cacheWrite, total: a.total }, cost: a.cost });
+const amountJson = (a: UsageAmount) => ({
+  tokens: { input: a.input, output: a.output, cacheRead: a.cacheRead, cacheWrite: a.cacheWrite, total: a.total },
+  cost: a.cost,
+});
 
 /** Exact sums (tokens and dollars unrounded), shaped like `show --json`'s usage. */
 export function reportJson(r: UsageReport, cwd: string | null): Record<string, unknown> {
@@ -53,7 +66,12 @@ export function reportJson(r: UsageReport, cwd: string | null): Record<string, u
     sessions: r.sessions,
     sessionsWithUsage: r.withUsage,
     ...amountJson(r.total),
-    groups: r.groups.map((g) => ({ key: g.key, sessions: g.sessions, ...amountJson(g.amount), models: g.models.map((m) => ({ model: m.model, ...amountJson(m.amount) })) })),
+    groups: r.groups.map((g) => ({
+      key: g.key,
+      sessions: g.sessions,
+      ...amountJson(g.amount),
+      models: g.models.map((m) => ({ model: m.model, ...amountJson(m.amount) })),
+    })),
     models: r.models.map((m) => ({ model: m.model, ...amountJson(m.amount) })),
   };
 }
@@ -70,7 +88,11 @@ export function formatReport(r: UsageReport, scope: string, width: number, fit =
   const byCost = r.total.cost > 0;
   const metric = (a: UsageAmount) => (byCost ? a.cost : a.total);
   const max = Math.max(...r.groups.map((g) => metric(g.amount)));
-  const num = (g: { sessions: number | string; amount: UsageAmount }) => [String(g.sessions), formatTokens(g.amount.total), formatCost(g.amount.cost)];
+  const num = (g: { sessions: number | string; amount: UsageAmount }) => [
+    String(g.sessions),
+    formatTokens(g.amount.total),
+    formatCost(g.amount.cost),
+  ];
   const totalCells = num({ sessions: r.withUsage, amount: r.total });
   const numW = [8, Math.max(6, displayWidth(totalCells[1])), Math.max(7, displayWidth(totalCells[2]))];
   const fixed = numW.reduce((a, b) => a + b + 2, 0);
@@ -79,7 +101,8 @@ export function formatReport(r: UsageReport, scope: string, width: number, fit =
   const keyW = Math.max(5, Math.min(Math.max(...keys.map(displayWidth), 5), width - fixed - 12));
   const barW = Math.max(0, width - keyW - fixed - 2);
   const row = (key: string, cells: string[], bar: string) =>
-    [padToWidth(key, keyW), ...cells.map((c, i) => padToWidth(c, numW[i], "right"))].join("  ") + (bar ? `  ${bar}` : "");
+    [padToWidth(key, keyW), ...cells.map((c, i) => padToWidth(c, numW[i], "right"))].join("  ") +
+    (bar ? `  ${bar}` : "");
   const head = r.by.toUpperCase();
   lines.push(row(head, ["SESSIONS", "TOKENS", "COST"], ""));
   r.groups.forEach((g, i) => {
@@ -88,9 +111,15 @@ export function formatReport(r: UsageReport, scope: string, width: number, fit =
   });
   lines.push(row("TOTAL", totalCells, ""));
   const t = r.total;
-  lines.push(cut(`tokens: input ${t.input}, output ${t.output}, cache read ${t.cacheRead}, cache write ${t.cacheWrite}`));
+  lines.push(
+    cut(`tokens: input ${t.input}, output ${t.output}, cache read ${t.cacheRead}, cache write ${t.cacheWrite}`),
+  );
   if (r.by !== "model" && r.models.length) {
-    lines.push(cut(`models: ${r.models.map((m) => `${sanitizeLine(modelLabel(m.model))} ${formatCost(m.amount.cost)}`).join(", ")}`));
+    lines.push(
+      cut(
+        `models: ${r.models.map((m) => `${sanitizeLine(modelLabel(m.model))} ${formatCost(m.amount.cost)}`).join(", ")}`,
+      ),
+    );
   }
   return `${lines.map((l) => l.trimEnd()).join("\n")}\n`;
 }

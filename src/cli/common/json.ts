@@ -32,5 +32,8 @@ export function summaryToJson(s: SessionSummary): Record<string, unknown> {
  * some terminals act on U+009B (CSI) when the output is printed to a screen.
  */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u0080-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, null, 2).replace(
+    /[\u0080-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -13,7 +13,9 @@ export function parseErrorMessage(err: Error & { code?: string }, command?: stri
       return `unknown option '${quoted ?? "?"}' (see ${help})`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
       const name = quoted?.split(" ")[0] ?? "?";
-      return /argument missing/.test(err.message) ? `${name} needs a value (see ${help})` : `${name} takes no value (see ${help})`;
+      return /argument missing/.test(err.message)
+        ? `${name} needs a value (see ${help})`
+        : `${name} takes no value (see ${help})`;
     }
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
       return `unexpected argument '${quoted ?? "?"}' (see ${help})`;

@@ -44,14 +44,19 @@ export async function resolveSession(arg: string, storeDir: () => string, cwd: s
   // opens one of them, so do we: the one in this folder's scope, else the newest file.
   if (hits.every((h) => h.id === hits[0].id)) return pickOne(hits, cwdScope(dir, cwd)).path;
   const shown = hits.slice(0, 3).map((h) => (exact.length > 1 ? h.path : h.id));
-  throw new CliError(`'${arg}' is ambiguous: ${hits.length} sessions match (${shown.join(", ")}${hits.length > 3 ? ", …" : ""}); give more of the id or a path`);
+  throw new CliError(
+    `'${arg}' is ambiguous: ${hits.length} sessions match (${shown.join(", ")}${hits.length > 3 ? ", …" : ""}); give more of the id or a path`,
+  );
 }
 
 const HEADER_SCAN_BYTES = 1024 * 1024;
 
 function pickOne<T extends { path: string; cwd: string; mtimeMs: number }>(hits: T[], inScope: (h: T) => boolean): T {
-  const ranked = [...hits].sort((a, b) => Number(inScope(b)) - Number(inScope(a)) || b.mtimeMs - a.mtimeMs || (a.path < b.path ? 1 : a.path > b.path ? -1 : 0));
+  const ranked = [...hits].sort(
+    (a, b) =>
+      Number(inScope(b)) - Number(inScope(a)) ||
+      b.mtimeMs - a.mtimeMs ||
+      (a.path < b.path ? 1 : a.path > b.path ? -1 : 0),
+  );
   return ranked[0];
 }
-
-

@@ -69,8 +69,9 @@ export function storeFromArgs(flag: string | undefined, io: CliIO, fallback?: st
   const inner = named ? agentFolderSessions(loc.dir) : undefined;
   if (inner) {
     const how = loc.source === "--session-dir" ? `--session-dir ${inner}` : `${loc.source}=${inner}`;
-    throw new StoreError(`no sessions in ${loc.dir}, which looks like pi's agent folder: its sessions are in ${inner} (use ${how})`);
+    throw new StoreError(
+      `no sessions in ${loc.dir}, which looks like pi's agent folder: its sessions are in ${inner} (use ${how})`,
+    );
   }
   return loc;
 }
-
