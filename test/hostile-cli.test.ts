@@ -74,7 +74,7 @@ describe("escape sequences in folder and file names never reach the terminal", (
     expect(deleted.code).toBe(0);
     expect(deleted.stderr).toContain("was written in the last 10 seconds");
     expect(existsSync(h.file)).toBe(false);
-    const restored = await runCli(["restore", "--last"], { env: h.env });
+    const restored = await runCli(["restore", "--last", "--session-dir", h.store], { env: h.env });
     expect(restored.code).toBe(0);
     expect(existsSync(h.file)).toBe(true);
     for (const r of [renamed, deleted, restored]) {
@@ -149,7 +149,7 @@ describe("a trash log that cannot be written", () => {
       /(^|\n)pi-sessions: cannot write the trash log .* \(a file is where its folder should be, ENOTDIR\), which undo and restore need; 0 of 1 moved to the trash\n$/,
     );
     expect(existsSync(h.file)).toBe(true);
-    const restored = await runCli(["restore", "--last"], { env: h.env });
+    const restored = await runCli(["restore", "--last", "--session-dir", h.store], { env: h.env });
     expect(restored.code).toBe(0);
     expect(existsSync(second)).toBe(true);
   });

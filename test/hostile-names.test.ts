@@ -82,7 +82,7 @@ describe("names that are not UTF-8", () => {
     });
     expect((await runCli(["delete", "abcd1234", "--yes", "--session-dir", s.sessions], { env: s.env })).code).toBe(0);
     expect(existsSync(s.file)).toBe(false);
-    expect((await runCli(["restore", "--last"], { env: s.env })).code).toBe(0);
+    expect((await runCli(["restore", "--last", "--session-dir", s.sessions], { env: s.env })).code).toBe(0);
     expect(readFileSync(s.file, "utf8")).toBe(after);
   });
 });

@@ -5,8 +5,10 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  readlinkSync,
   renameSync,
   statSync,
+  symlinkSync,
   unlinkSync,
   writeSync,
 } from "node:fs";
@@ -20,6 +22,18 @@ export interface TrashedFile {
   trashedFile: string;
   infoFile: string;
   deletedAt: string;
+  /** What the moved file is (lstat after the move): restore puts back only that very file. */
+  identity?: { ino: number; size: number; mtimeMs: number };
+}
+
+/** Whether anything is at `p`, a dangling symlink included (existsSync follows links). */
+export function present(p: string): boolean {
+  try {
+    lstatSync(fsPath(p));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export class TrashUnavailable extends Error {
@@ -86,25 +100,62 @@ export function mountTop(dir: string): string {
 }
 
 /**
+ * Why a volume's trash folder at `dir` must not be used, or undefined when it is safe (as
+ * GLib checks it): it is absent (it will be made 0700), or a real folder, not a symlink,
+ * owned by us and closed to others, as are its files/ and info/. Anyone can write a
+ * shared volume's top: a folder planted there would receive our session, and could hand
+ * back its own file on restore.
+ */
+export function unsafeTrash(dir: string, uid: number): string | undefined {
+  for (const p of [dir, join(dir, "files"), join(dir, "info")]) {
+    let st;
+    try {
+      st = lstatSync(p);
+    } catch {
+      continue; // not there yet: made 0700 by us
+    }
+    if (st.isSymbolicLink()) return `${p} is a symbolic link`;
+    if (!st.isDirectory()) return `${p} is not a folder`;
+    if (st.uid !== uid) return `${p} belongs to another user`;
+    if ((st.mode & 0o077) !== 0) return `${p} is open to other users`;
+  }
+  return undefined;
+}
+
+/**
  * The trash can for a file: the home trash when it is on the same device, else the
  * volume's `$topdir/.Trash/$uid` (only if `.Trash` is a real folder with the sticky bit)
- * or `$topdir/.Trash-$uid`. Never a cross-device copy.
+ * or `$topdir/.Trash-$uid`, each only if it passes the spec's checks (unsafeTrash).
+ * Never a cross-device copy: without a safe trash, TrashUnavailable (a permanent delete
+ * may then be offered, behind its own confirmation).
  */
-export function trashFor(file: string, env: NodeJS.ProcessEnv = process.env): { dir: string; topdir?: string } {
+export function trashFor(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+  uid = process.getuid?.() ?? 0,
+): { dir: string; topdir?: string } {
   const home = homeTrash(env);
   const fileDev = statSync(fsPath(dirname(file))).dev;
   if (statSync(existingAncestor(home)).dev === fileDev) return { dir: home };
   const topdir = mountTop(dirname(file));
-  const uid = process.getuid?.() ?? 0;
   const shared = join(topdir, ".Trash");
+  const problems: string[] = [];
   try {
     const st = lstatSync(shared);
-    if (st.isDirectory() && !st.isSymbolicLink() && (st.mode & 0o1000) !== 0)
-      return { dir: join(shared, String(uid)), topdir };
+    if (st.isDirectory() && !st.isSymbolicLink() && (st.mode & 0o1000) !== 0) {
+      const mine = join(shared, String(uid));
+      const why = unsafeTrash(mine, uid);
+      if (!why) return { dir: mine, topdir };
+      problems.push(why);
+    }
   } catch {
     // no shared trash on this volume
   }
-  return { dir: join(topdir, `.Trash-${uid}`), topdir };
+  const own = join(topdir, `.Trash-${uid}`);
+  const why = unsafeTrash(own, uid);
+  if (!why) return { dir: own, topdir };
+  problems.push(why);
+  throw new TrashUnavailable(`the volume's trash is not safe to use (${problems.join("; ")})`);
 }
 
 /**
@@ -112,13 +163,19 @@ export function trashFor(file: string, env: NodeJS.ProcessEnv = process.env): { 
  * `info/<name>.trashinfo` exclusively, then rename into `files/<name>`; undo the info file
  * if the move fails. Throws TrashUnavailable when no trash can take it.
  */
-export function trashFile(file: string, env: NodeJS.ProcessEnv = process.env, now = new Date()): TrashedFile {
+export function trashFile(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+  now = new Date(),
+  uid = process.getuid?.() ?? 0,
+): TrashedFile {
   let can: { dir: string; topdir?: string };
   try {
-    can = trashFor(file, env);
+    can = trashFor(file, env, uid);
     mkdirSync(join(can.dir, "files"), { recursive: true, mode: 0o700 });
     mkdirSync(join(can.dir, "info"), { recursive: true, mode: 0o700 });
   } catch (err) {
+    if (err instanceof TrashUnavailable) throw err;
     throw new TrashUnavailable(`no usable trash for ${file}: ${(err as Error).message}`);
   }
   const deletedAt = deletionDate(now);
@@ -141,7 +198,7 @@ export function trashFile(file: string, env: NodeJS.ProcessEnv = process.env, no
     } finally {
       closeSync(fd);
     }
-    if (existsSync(fsPath(trashedFile))) {
+    if (present(trashedFile)) {
       // rename() would replace it: a stray file without info; pick another name.
       unlinkSync(fsPath(infoFile));
       continue;
@@ -152,7 +209,14 @@ export function trashFile(file: string, env: NodeJS.ProcessEnv = process.env, no
       unlinkSync(fsPath(infoFile));
       throw new TrashUnavailable(`cannot move ${file} to the trash: ${(err as Error).message}`);
     }
-    return { original: file, trashedFile, infoFile, deletedAt };
+    const st = lstatSync(fsPath(trashedFile));
+    return {
+      original: file,
+      trashedFile,
+      infoFile,
+      deletedAt,
+      identity: { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs },
+    };
   }
   throw new TrashUnavailable(`too many files named ${basename(file)} in the trash`);
 }
@@ -161,18 +225,34 @@ export class RestoreRefused extends Error {
   override name = "RestoreRefused";
 }
 
-/** Puts a trashed file back at its exact original path; refuses if something is there now. */
+/**
+ * Puts a trashed file back at its exact original path; refuses if something is there now,
+ * or if the file in the trash is not the one moved there (another inode, size or mtime:
+ * someone replaced it). A symbolic link comes back as the link it was.
+ */
 export function restoreFile(item: TrashedFile): void {
-  if (existsSync(fsPath(item.original)))
+  if (present(item.original))
     throw new RestoreRefused(
       `${item.original} exists again; not overwriting it (the trashed copy stays in ${item.trashedFile})`,
     );
-  if (!existsSync(fsPath(item.trashedFile))) throw new RestoreRefused(`${item.trashedFile} is no longer in the trash`);
+  if (!present(item.trashedFile)) throw new RestoreRefused(`${item.trashedFile} is no longer in the trash`);
+  if (item.identity) {
+    const st = lstatSync(fsPath(item.trashedFile));
+    const was = item.identity;
+    if (st.ino !== was.ino || st.size !== was.size || st.mtimeMs !== was.mtimeMs)
+      throw new RestoreRefused(
+        `${item.trashedFile} is not the file that was moved to the trash (it was replaced); not restoring it`,
+      );
+  }
   if (!existsSync(fsPath(dirname(item.original))))
     throw new RestoreRefused(`the folder ${dirname(item.original)} no longer exists`);
   // link + unlink instead of rename: fails rather than overwrite a file created meanwhile.
+  // A symlink is put back as a new link with the same target (a hard link to a symlink is
+  // not portable), created exclusively too.
   try {
-    linkSync(fsPath(item.trashedFile), fsPath(item.original));
+    const st = lstatSync(fsPath(item.trashedFile));
+    if (st.isSymbolicLink()) symlinkSync(readlinkSync(fsPath(item.trashedFile)), fsPath(item.original));
+    else linkSync(fsPath(item.trashedFile), fsPath(item.original));
   } catch (err) {
     throw new RestoreRefused(`cannot restore ${item.original}: ${(err as Error).message}`);
   }

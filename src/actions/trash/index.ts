@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, statSync, unlinkSync } from "node:fs";
+import { lstatSync, unlinkSync } from "node:fs";
 import { fsPath } from "../../store/fs-path.js";
 import { openTrashLog, type TrashLog, type TrashRecord } from "./log.js";
-import { homeTrash, restoreFile, trashFile, TrashUnavailable } from "./freedesktop.js";
+import { homeTrash, present, restoreFile, trashFile, TrashUnavailable } from "./freedesktop.js";
 
 export { restoreFile, RestoreRefused, TrashUnavailable } from "./freedesktop.js";
 export { readTrashLog, trashLogPath, TrashLogUnavailable, type TrashRecord } from "./log.js";
@@ -27,7 +27,7 @@ export function trashLocation(env: NodeJS.ProcessEnv = process.env): string | un
 }
 
 function checkUnchanged(t: DeleteTarget): void {
-  const st = statSync(fsPath(t.path));
+  const st = lstatSync(fsPath(t.path));
   if ((t.bytes !== undefined && st.size !== t.bytes) || (t.mtimeMs !== undefined && st.mtimeMs !== t.mtimeMs)) {
     throw new DeleteRefused(`${t.path} changed since you confirmed (pi may be writing to it); not deleted`);
   }
@@ -57,10 +57,9 @@ export function trashSessions(
     try {
       if (trashLocation(env) === undefined) throw new TrashUnavailable("no trash on this system");
       checkUnchanged(t);
-      const bytes = statSync(fsPath(t.path)).size;
+      const bytes = lstatSync(fsPath(t.path)).size;
       const moved = trashFile(t.path, env);
-      if (existsSync(fsPath(t.path)))
-        throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
+      if (present(t.path)) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
       const record = { ...moved, batch, sessionId: t.sessionId, title: t.title, bytes };
       logOrPutBack(log!, record);
       records.push(record);

@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } f
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fsPath } from "../../store/fs-path.js";
-import type { TrashedFile } from "./freedesktop.js";
+import { present, type TrashedFile } from "./freedesktop.js";
 
 /** One trashed session, as pi-sessions remembers it for `restore` and undo. */
 export interface TrashRecord extends TrashedFile {
@@ -80,8 +80,8 @@ export function readTrashLog(env: NodeJS.ProcessEnv = process.env): TrashRecord[
     if (!line.trim()) continue;
     try {
       const r = JSON.parse(line) as TrashRecord;
-      if (typeof r.trashedFile === "string" && typeof r.original === "string" && existsSync(fsPath(r.trashedFile)))
-        out.push(r);
+      // lstat: a symlink session whose target is gone is still in the trash.
+      if (typeof r.trashedFile === "string" && typeof r.original === "string" && present(r.trashedFile)) out.push(r);
     } catch {
       // a damaged log line loses one record, never the others
     }

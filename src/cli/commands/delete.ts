@@ -25,10 +25,10 @@ async function confirm(io: CliIO, question: string, expected: RegExp): Promise<b
 
 const HEADER_PROBE_BYTES = 64 * 1024;
 
-/** Only pi sessions are deleted, as `rename` only writes to them: a path could name any file. */
-async function requireSession(path: string, bytes: number, mtimeMs: number): Promise<void> {
+/** Only pi sessions are deleted, as `rename` only writes to them: a path could name any file. Gives the session's id. */
+async function requireSession(path: string, bytes: number, mtimeMs: number): Promise<string> {
   const probe = await probeSessionFile({ path, bytes, mtimeMs }, HEADER_PROBE_BYTES);
-  if (probe && !isDiagnostic(probe)) return;
+  if (probe && !isDiagnostic(probe)) return probe.id;
   const reason = probe ? probe.reason : `no session header in its first ${HEADER_PROBE_BYTES / 1024} KiB`;
   throw new CliError(`${path} is not a pi session: ${reason}; nothing deleted`);
 }
@@ -46,8 +46,9 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
   for (const arg of positionals) {
     const path = await resolveSession(arg, () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
     const st = statSync(fsPath(path));
-    await requireSession(path, st.size, st.mtimeMs);
-    targets.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
+    // The id goes into the trash log: `restore <id>` finds it whatever the file is called.
+    const sessionId = await requireSession(path, st.size, st.mtimeMs);
+    targets.push({ path, sessionId, bytes: st.size, mtimeMs: st.mtimeMs });
   }
   const total = targets.reduce((n, t) => n + (t.bytes ?? 0), 0);
   for (const t of targets) {

@@ -1,8 +1,9 @@
-import { basename } from "node:path";
+import { basename, isAbsolute, relative, resolve } from "node:path";
 import { readTrashLog, restoreFile, type TrashRecord } from "../../actions/trash/index.js";
 import { CliError, usageError } from "../common/errors.js";
 import type { CliIO } from "../common/io.js";
-import { parse } from "../common/parse.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
+import { storeFromArgs } from "../common/store-arg.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 
 /** Trash-log records matching a session path, file name, id or unique id prefix. */
@@ -12,20 +13,29 @@ export function matchRecords(records: TrashRecord[], arg: string): TrashRecord[]
   return records.filter((r) => r.sessionId?.startsWith(arg) || basename(r.original).includes(arg));
 }
 
+/** `path` lies in the folder `dir` (the store). */
+function inside(dir: string, path: string): boolean {
+  const rel = relative(resolve(dir), resolve(path));
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
 export async function restoreCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { last: { type: "boolean" }, help: { type: "boolean", short: "h" } });
+  const { values, positionals } = parse(args, { ...STORE_OPTION, last: { type: "boolean" } });
   if (!values.last && positionals.length === 0)
     throw usageError("restore needs a <session> (id, path or file name) or --last (see pi-sessions restore --help)");
   if (values.last ? positionals.length > 0 : positionals.length > 1)
     throw usageError("restore takes one <session> or --last");
   if (positionals.length === 1 && !positionals[0].trim())
     throw usageError("the session must not be empty (give a path, an id or an id prefix)");
-  const records = readTrashLog(io.env);
+  // The log is the user's, across stores: restore looks only at this store's sessions.
+  const store = storeFromArgs(values["session-dir"], io).dir;
+  const records = readTrashLog(io.env).filter((r) => inside(store, r.original));
   let chosen: TrashRecord[];
   if (values.last) {
     const batch = records.at(-1)?.batch;
     chosen = records.filter((r) => r.batch === batch);
-    if (!chosen.length) throw new CliError("nothing that pi-sessions trashed is still in the trash");
+    if (!chosen.length)
+      throw new CliError(`nothing that pi-sessions trashed from ${sanitizeLine(store)} is still in the trash`);
   } else {
     chosen = matchRecords(records, positionals[0]);
     if (!chosen.length) throw new CliError(`no trashed session matches '${positionals[0]}'`);
