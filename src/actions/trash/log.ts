@@ -1,7 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { fsPath } from "../../store/fs-path.js";
 import { present, type TrashedFile } from "./freedesktop.js";
 
 /** One trashed session, as pi-sessions remembers it for `restore` and undo. */
