@@ -167,7 +167,7 @@ describe("stats as text", () => {
       expect(r.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
       for (const line of r.stdout.trimEnd().split("\n")) expect(displayWidth(line), line).toBeLessThanOrEqual(cols);
       expect(r.stdout).toMatch(/TOTAL +1 +1\.2M +\$12\.50/);
-      expect(r.stdout).toContain("input 1234567, output 1");
+      expect(r.stdout).toContain("input 1,234,567, output 1");
     }
   });
 

@@ -15,10 +15,13 @@ interface Props {
 export function StatusLine({ status, scanError, width }: Props) {
   const text = status?.text ? status.text : scanError ? `scan failed: ${scanError}` : "";
   const error = status?.text ? status.tone === "error" : !!scanError;
+  // A negative result ("nothing to undo", "no match") gets no ✓: nothing was done.
+  const note = !error && status?.tone === "note";
+  const mark = error ? "✗ " : note ? "· " : "✓ ";
   return (
     <Box height={1} width={width} flexShrink={0}>
-      <Text wrap="truncate-end" {...(error ? theme.error : theme.accent)}>
-        {text ? `${error ? "✗" : "✓"} ${sanitizeLine(text)}` : " "}
+      <Text wrap="truncate-end" {...(error ? theme.error : note ? theme.muted : theme.accent)}>
+        {text ? `${mark}${sanitizeLine(text)}` : " "}
       </Text>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { sanitizeLine, truncateStartToWidth, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
-import { formatDateTime, formatTokens } from "../../src/text/format.js";
+import { formatDateTime, formatSessionCost, formatTokens, groupDigits, plural } from "../../src/text/format.js";
 import { matchRanges } from "../../src/search/match-ranges.js";
 import type { Query } from "../../src/search/query.js";
 import type { ListedSession } from "../../src/browser/list/sessions.js";
@@ -39,7 +39,7 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
         fact("models", s.models.length ? s.models.map(sanitizeLine).join(", ") : "—"),
         fact(
           "stats",
-          `${s.messageCount} msgs · ${formatTokens(t.total)} tokens · $${s.cost.toFixed(s.cost < 1 ? 4 : 2)} · ${s.leafCount} branches · ${s.labelCount} labels`,
+          `${plural(s.messageCount, "msg")} · ${formatTokens(t.total)} tokens · ${formatSessionCost(s.cost)} · ${plural(s.leafCount, "branch")} · ${plural(s.labelCount, "label")}`,
         ),
       );
     } else
@@ -49,8 +49,11 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
           "tokens",
           `${formatTokens(t.total)} (in ${formatTokens(t.input)}, out ${formatTokens(t.output)}, cache ${formatTokens(t.cacheRead + t.cacheWrite)})`,
         ),
-        fact("cost", `$${s.cost.toFixed(s.cost < 1 ? 4 : 2)}`),
-        fact("messages", `${s.messageCount}   branches ${s.leafCount}   labels ${s.labelCount}`),
+        fact("cost", formatSessionCost(s.cost)),
+        fact(
+          "messages",
+          `${groupDigits(s.messageCount)}   branches ${groupDigits(s.leafCount)}   labels ${groupDigits(s.labelCount)}`,
+        ),
       );
   }
   if (s.unreadable)

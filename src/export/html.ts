@@ -1,3 +1,4 @@
+import { plural } from "../text/format.js";
 import { sanitizeLine, sanitizeMultiline } from "../text/sanitize.js";
 import type { Block } from "../transcript/blocks.js";
 import { withoutTrailingNewlines } from "../transcript/layout.js";
@@ -90,8 +91,6 @@ function markdownHtml(text: string, paragraph: LineStyle = "text"): string {
 function isListItem(l: { first: string; style: LineStyle }): boolean {
   return (l.style === "text" || l.style === "thinking") && l.first.trim().length > 0;
 }
-
-const plural = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
 
 function countLines(s: string): number {
   if (!s) return 0;

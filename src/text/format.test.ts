@@ -42,3 +42,22 @@ describe("compact sizes for list rows", () => {
     expect(formatBytes(999 * 1024 * 1024, true)).toBe("999M");
   });
 });
+
+describe("words and numbers (issue 20)", () => {
+  it("one plural rule: 1 branch, 2 branches, 1 label, 1,234 sessions", async () => {
+    const { plural } = await import("./format.js");
+    expect(plural(1, "branch")).toBe("1 branch");
+    expect(plural(2, "branch")).toBe("2 branches");
+    expect(plural(1, "label")).toBe("1 label");
+    expect(plural(0, "label")).toBe("0 labels");
+    expect(plural(1234, "session")).toBe("1,234 sessions");
+  });
+  it("tokens in billions read as B; raw counts grouped by thousands; no cost reads —", async () => {
+    const { formatTokens, groupDigits, formatSessionCost } = await import("./format.js");
+    expect(formatTokens(1_786_200_000)).toBe("1.8B");
+    expect(formatTokens(346_884_995)).toBe("346.9M");
+    expect(groupDigits(346884995)).toBe("346,884,995");
+    expect(formatSessionCost(0)).toBe("—");
+    expect(formatSessionCost(0.0123)).toBe("$0.0123");
+  });
+});

@@ -30,10 +30,27 @@ export function formatBytes(n: number, compact = false): string {
   return `${v < 10 ? v.toFixed(1) : Math.round(v)}${units[i]}`;
 }
 
+/** "1 branch", "2 branches", "1,234 sessions": a count and its noun, the plural when not one. */
+export function plural(n: number, one: string, many = /(s|x|ch|sh)$/.test(one) ? `${one}es` : `${one}s`): string {
+  return `${groupDigits(n)} ${n === 1 ? one : many}`;
+}
+
+/** 346,884,995: digits grouped by thousands, as people read them (never in --json). */
+export function groupDigits(n: number): string {
+  return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(n);
+}
+
+/** 950, 1.2k, 34k, 1.8M, 1.8B: a token count in at most 5 columns. */
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n);
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
-  return `${(n / 1_000_000).toFixed(1)}M`;
+  if (n < 1_000_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
+  return `${(n / 1_000_000_000).toFixed(1)}B`;
+}
+
+/** A session's cost in the preview: four decimals under a dollar, "—" when it recorded none. */
+export function formatSessionCost(usd: number): string {
+  return usd === 0 ? "—" : `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
 }
 
 export function formatCost(usd: number): string {

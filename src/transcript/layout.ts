@@ -1,4 +1,4 @@
-import { formatBytes } from "../text/format.js";
+import { formatBytes, plural } from "../text/format.js";
 import { sanitizeLine, sanitizeMultiline, truncateToWidth } from "../text/sanitize.js";
 import { displayWidth } from "../text/width.js";
 import type { Block, ToolBlock } from "./blocks.js";
@@ -66,8 +66,6 @@ export function withoutTrailingNewlines(s: string): string {
   while (end > 0 && (s.charCodeAt(end - 1) === 10 || s.charCodeAt(end - 1) === 13)) end--;
   return end === s.length ? s : s.slice(0, end);
 }
-
-const plural = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
 
 /** "12 lines", or the size of an output too big to count cheaply. */
 function outputSize(output: string): string {

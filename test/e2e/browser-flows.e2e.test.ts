@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cwdFolderName } from "../../src/store/scope.js";
-import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
 import { KEY, shQuote, startApp, startShell, type RunningApp } from "./pty.js";
@@ -131,6 +131,23 @@ describe("browser flows in a real terminal", () => {
     await app.press(KEY.enter);
     expect((await app.exited).exitCode).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(best + "\n");
+  });
+
+  it("the demo store (npm start without a store of one's own) is a temp copy, removed when the browser ends", async () => {
+    const home = makeTmpDir("pi-sessions-e2e-home-");
+    const temp = makeTmpDir("pi-sessions-e2e-tmp-");
+    const app = start(
+      ["--fallback-store", join(import.meta.dirname, "..", "..", "fixtures", "pi-generated", "agent", "sessions")],
+      {
+        cwd: home,
+        env: { HOME: home, TMPDIR: temp, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined },
+      },
+    );
+    await app.waitFor("a copy of the demo store");
+    expect(readdirSync(temp).filter((n) => n.startsWith("pi-sessions-demo-"))).toHaveLength(1);
+    await app.press("q");
+    expect((await app.exited).exitCode).toBe(0);
+    expect(readdirSync(temp).filter((n) => n.startsWith("pi-sessions-demo-"))).toEqual([]);
   });
 
   it("renders escape sequences in session text as plain text", async () => {

@@ -301,7 +301,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
       // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
       return s.search.value
         ? setSearch(s, text.clearInput())
-        : (clearMarks(s) ?? { ...s, status: { text: "q quits", tone: "info" } });
+        : (clearMarks(s) ?? { ...s, status: { text: "q quits", tone: "note" } });
     case "app.quit":
       return quit(s);
     case "app.suspend":

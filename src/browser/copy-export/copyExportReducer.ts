@@ -1,3 +1,4 @@
+import type { StatusMessage } from "../core/status.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CommandId } from "../keys/commands.js";
 import { pop, topLayer } from "../core/layers.js";
@@ -59,7 +60,7 @@ function targetOf<S extends TakeoutHost>(s: S): Target | undefined {
   );
 }
 
-const say = <S extends TakeoutHost>(s: S, text: string, tone: "info" | "error" = "info"): S => ({
+const say = <S extends TakeoutHost>(s: S, text: string, tone: StatusMessage["tone"] = "info"): S => ({
   ...s,
   status: { text, tone },
 });
@@ -79,7 +80,7 @@ function copyMessage<S extends TakeoutHost>(s: S): TakeoutNext<S> {
   if (top?.kind === "reader" && s.reader) {
     const tr = s.reader.transcript;
     const b = tr && tr.blockCount ? tr.block(s.reader.cursor.block) : null;
-    if (!b) return say(s, "nothing under the cursor to copy");
+    if (!b) return say(s, "nothing under the cursor to copy", "note");
     const text = blockText(b);
     return copy(s, text, `${blockWhat(b)} (${sizeNote(text)})`);
   }
@@ -90,7 +91,7 @@ function copyMessage<S extends TakeoutHost>(s: S): TakeoutNext<S> {
       : s;
   }
   const sel = selectedSession(s);
-  if (!sel?.firstMessage) return say(s, "this session has no message to copy");
+  if (!sel?.firstMessage) return say(s, "this session has no message to copy", "note");
   return copy(s, sel.firstMessage, `the session's first message (${sizeNote(sel.firstMessage)})`);
 }
 
@@ -117,7 +118,9 @@ export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): Ta
     case "copy.path":
       return copy(s, t.path, `the file path: ${sanitizeLine(t.path)}`);
     case "copy.id":
-      return t.id ? copy(s, t.id, `the session id: ${sanitizeLine(t.id)}`) : say(s, "the session id is not known yet");
+      return t.id
+        ? copy(s, t.id, `the session id: ${sanitizeLine(t.id)}`)
+        : say(s, "the session id is not known yet", "note");
     case "copy.command": {
       const cmd = resumeCommand(t.cwd, t.path);
       return copy(s, cmd, `the resume command: ${sanitizeLine(cmd)}`);

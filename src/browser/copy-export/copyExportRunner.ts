@@ -40,7 +40,8 @@ export function runTakeoutEffect(
   dispatch: (a: TakeoutAction) => void,
   exit: (o: Outcome) => void,
 ): void {
-  const done = (text: string, tone: "info" | "error" = "info") => dispatch({ type: "takeout.done", text, tone });
+  const done = (text: string, tone: "info" | "note" | "error" = "info") =>
+    dispatch({ type: "takeout.done", text, tone });
   const copy = (text: string, what: string) => {
     if (!io.copy) return done("no clipboard: the terminal cannot be written to", "error");
     const refused = copyRefusal(text);
@@ -61,7 +62,7 @@ export function runTakeoutEffect(
         return;
       }
       if (text) copy(text, `the entry's text (${sizeNote(text)})`);
-      else done("the entry has no text to copy");
+      else done("the entry has no text to copy", "note");
       return;
     }
     case "export":

@@ -18,4 +18,4 @@ export function isTakeoutEffect(e: { type: string }): e is TakeoutEffect {
 }
 
 /** The outcome of a takeout effect, for the status line. */
-export type TakeoutAction = { type: "takeout.done"; text: string; tone: "info" | "error" };
+export type TakeoutAction = { type: "takeout.done"; text: string; tone: "info" | "note" | "error" };

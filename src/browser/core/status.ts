@@ -1,7 +1,8 @@
 /** The status line's message: the result or error of the last action, until the next key. */
 export interface StatusMessage {
   text: string;
-  tone: "info" | "error";
+  /** info: something was done (✓); note: nothing was, and why (no mark of success); error: it failed (✗). */
+  tone: "info" | "note" | "error";
 }
 
 export interface WithStatus {

@@ -1,5 +1,5 @@
 import type { Key } from "../keys/key.js";
-import { formatBytes } from "../../text/format.js";
+import { formatBytes, plural } from "../../text/format.js";
 import { sessionTitle } from "../../model/session-title.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CommandId } from "../keys/commands.js";
@@ -60,8 +60,6 @@ export function isOwnWrite(
 }
 
 // ---- helpers ----
-
-const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
 function target(state: LifecycleHost, s: ListedSession): DeleteTarget {
   return {
@@ -154,7 +152,7 @@ function toggleMark<S extends LifecycleHost>(s: S): S {
 }
 
 function undo<S extends LifecycleHost>(s: S): LifecycleNext<S> {
-  if (!s.undo || s.undo.records.length === 0) return setStatus(s, "nothing to undo");
+  if (!s.undo || s.undo.records.length === 0) return setStatus(s, "nothing to undo", "note");
   return withEffect(s, { type: "restore", records: s.undo.records });
 }
 

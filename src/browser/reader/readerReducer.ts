@@ -1,3 +1,4 @@
+import type { StatusMessage } from "../core/status.js";
 import { isCurrentLoad } from "../core/sessionLoad.js";
 import { basename } from "node:path";
 import type { SessionIndex } from "../../store/session-index.js";
@@ -77,7 +78,7 @@ function setReader<S extends ReaderHost>(s: S, r: ReaderState): S {
   return r === s.reader ? s : { ...s, reader: r };
 }
 
-const say = <S extends ReaderHost>(s: S, msg: string, tone: "info" | "error" = "info"): S => ({
+const say = <S extends ReaderHost>(s: S, msg: string, tone: StatusMessage["tone"] = "info"): S => ({
   ...s,
   status: { text: msg, tone },
 });
@@ -152,7 +153,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
       const found = search({ ...r, input: null }, r.input.value.trim());
       if (!found.query) return setReader(s, found);
       return setReader(
-        found.matches.length ? s : say(s, `no match for "${sanitizeLine(found.query)}" in what is shown`),
+        found.matches.length ? s : say(s, `no match for "${sanitizeLine(found.query)}" in what is shown`, "note"),
         found,
       );
     }
@@ -160,7 +161,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
       return setReader(s, { ...r, input: null });
     case "reader.nextMatch":
     case "reader.prevMatch":
-      if (r.matches.length === 0) return say(s, r.query ? "no matches" : "no search: press / to search");
+      if (r.matches.length === 0) return say(s, r.query ? "no matches" : "no search: press / to search", "note");
       return setReader(s, nextMatch(r, c === "reader.nextMatch" ? 1 : -1));
     case "reader.prevBranch":
     case "reader.nextBranch": {
@@ -171,7 +172,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     }
     case "reader.tool": {
       const b = toolBlockAt(r);
-      if (b < 0) return say(s, "no tool call under the cursor (Z: every tool call)");
+      if (b < 0) return say(s, "no tool call under the cursor (Z: every tool call)", "note");
       return setReader(s, cycleTool(r, b));
     }
     case "reader.allTools": {
@@ -183,7 +184,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
       return setReader(say(s, next.thinking ? "thinking shown" : "thinking hidden"), next);
     }
     case "reader.original": {
-      if (r.edits.size === 0) return say(s, "no context edit on this branch: entries are as written");
+      if (r.edits.size === 0) return say(s, "no context edit on this branch: entries are as written", "note");
       const next = toggleOriginal(r);
       return setReader(
         say(

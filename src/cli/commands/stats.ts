@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { scanStore } from "../../store/scan-store.js";
 import { cwdScope } from "../../store/scope.js";
-import { formatCost, formatTokens } from "../../text/format.js";
+import { formatCost, formatTokens, groupDigits } from "../../text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../text/sanitize.js";
 import {
   aggregateUsage,
@@ -112,7 +112,9 @@ export function formatReport(r: UsageReport, scope: string, width: number, fit =
   lines.push(row("TOTAL", totalCells, ""));
   const t = r.total;
   lines.push(
-    cut(`tokens: input ${t.input}, output ${t.output}, cache read ${t.cacheRead}, cache write ${t.cacheWrite}`),
+    cut(
+      `tokens: input ${groupDigits(t.input)}, output ${groupDigits(t.output)}, cache read ${groupDigits(t.cacheRead)}, cache write ${groupDigits(t.cacheWrite)}`,
+    ),
   );
   if (r.by !== "model" && r.models.length) {
     lines.push(

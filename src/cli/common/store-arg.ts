@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { cpSync, rmSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { checkStore, locateStore, StoreError, storeExists, type StoreLocation } from "../../store/locate.js";
@@ -45,8 +45,12 @@ export function agentFolderSessions(dir: string): string | undefined {
  * never change the files of the checkout or the installed package.
  */
 export function copyDemoStore(dir: string): string {
-  const copy = join(mkdtempSync(join(tmpdir(), "pi-sessions-demo-")), "sessions");
+  const root = mkdtempSync(join(tmpdir(), "pi-sessions-demo-"));
+  const copy = join(root, "sessions");
   cpSync(dir, copy, { recursive: true, preserveTimestamps: true });
+  // Gone when the program ends (after a pi it started has exited): no folder left behind
+  // at every run. Only this fresh copy is removed, never a store of the user's.
+  process.once("exit", () => rmSync(root, { recursive: true, force: true }));
   return copy;
 }
 
