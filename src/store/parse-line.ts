@@ -1,3 +1,4 @@
+import { parseBounded } from "./bounded-parse.js";
 import { MAX_LINE_BYTES, type LineRef } from "./line-reader.js";
 
 export type ParsedLine =
@@ -26,6 +27,8 @@ export const SKIM_THRESHOLD = 16 * 1024;
  */
 export const LIST_SKIM_THRESHOLD = 1024;
 const PREFIX_BYTES = 320;
+/** Lines longer than this are read bounded when skimming (a summary or an index needs little of them). */
+export const BIG_LINE = 1024 * 1024;
 // pi writes entries with JSON.stringify in a fixed key order; tool outputs dominate a
 // store's bytes and listing needs nothing from their bodies.
 const SKIM_PREFIX =
@@ -78,6 +81,15 @@ export function parseLine(ref: LineRef, skim: boolean, threshold = SKIM_THRESHOL
         message.toolName = m[6];
       }
       return { kind: "skimmed", value: { type: "message", id: m[1], parentId, timestamp: m[3], message } };
+    }
+  }
+  // A huge line a listing or an index reads (skim): only what they need is built, as far
+  // as bounds allow (src/store/bounded-parse.ts); memory stays bounded whatever it holds.
+  if (skim && length > BIG_LINE) {
+    try {
+      return { kind: "value", value: parseBounded(buf, start, end) };
+    } catch {
+      return { kind: "malformed", reason: ref.terminated ? "malformed JSON" : "truncated last line (no newline)" };
     }
   }
   let text: string;

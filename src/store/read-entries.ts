@@ -1,7 +1,9 @@
 import { closeSync, openSync } from "node:fs";
+import { parseBounded, SHOWN } from "./bounded-parse.js";
+import { BIG_LINE } from "./parse-line.js";
 import { readRange } from "./read-range.js";
 import { limitDepth } from "../model/bounded-json.js";
-import type { SessionIndex } from "./session-index.js";
+import type { SessionIndex } from "../model/index-types.js";
 import type { SessionEntry } from "../model/types.js";
 
 /**
@@ -9,18 +11,28 @@ import type { SessionEntry } from "../model/types.js";
  * file and migrated as the index saw them (ids and parents from the index, so v1 files
  * keep the ids the index gave them; hookMessage → custom; a v1 compaction's
  * firstKeptEntryIndex → firstKeptEntryId). A line that no longer parses (the file was
- * replaced) throws: the caller reports it rather than export something else.
+ * replaced) throws: the caller reports it rather than export something else. Exports read
+ * whole; the reader passes `bounded`.
  */
-export function readEntriesSync(index: SessionIndex, ids: readonly string[]): SessionEntry[] {
+export function readEntriesSync(
+  index: SessionIndex,
+  ids: readonly string[],
+  opts: { bounded?: boolean } = {},
+): SessionEntry[] {
   const fd = openSync(index.path, "r");
   try {
     return ids.map((id) => {
       const node = index.byId.get(id);
       if (!node) throw new Error(`no entry ${id} in ${index.path}`);
-      const text = readRange(fd, node.offset, node.length).toString("utf8");
+      const raw = readRange(fd, node.offset, node.length);
       let entry: SessionEntry;
       try {
-        entry = JSON.parse(text) as SessionEntry;
+        // `bounded` (the reader): a huge line is read as far as a screen shows it.
+        entry = (
+          opts.bounded && raw.length > BIG_LINE
+            ? parseBounded(raw, 0, raw.length, SHOWN)
+            : JSON.parse(raw.toString("utf8"))
+        ) as SessionEntry;
       } catch {
         throw new Error(`line ${node.line} of ${index.path} changed since it was read; read the session again`);
       }

@@ -2,7 +2,8 @@ import { isBadFigure, usageFigure } from "../model/usage-figure.js";
 import { open, stat } from "node:fs/promises";
 import { fsPath } from "./fs-path.js";
 import { lineLength, readLines, type LineRef } from "./line-reader.js";
-import { LIST_SKIM_THRESHOLD } from "./parse-line.js";
+import { BIG_LINE, LIST_SKIM_THRESHOLD } from "./parse-line.js";
+import { parseBounded, SHOWN } from "./bounded-parse.js";
 import { SessionReader, type EntrySink } from "./session-reader.js";
 import { applyLabel, nameFrom } from "../model/resolve.js";
 import { entryShortText, messageText, toolCallLine } from "../model/text.js";
@@ -175,13 +176,18 @@ export async function loadSessionIndex(path: string, options: { skim?: boolean }
   };
 }
 
-/** Reads one entry in full from its line, migrated as the index saw it. */
+/**
+ * Reads one entry from its line, migrated as the index saw it: in full, or for a line over
+ * BIG_LINE (a preview or a tree row shows its start) as far as bounds allow.
+ */
 export async function readEntry(path: string, node: EntryNode): Promise<SessionEntry> {
   const fh = await open(fsPath(path), "r");
   try {
     const buf = Buffer.allocUnsafe(node.length);
     const { bytesRead } = await fh.read(buf, 0, node.length, node.offset);
-    const entry = JSON.parse(buf.toString("utf8", 0, bytesRead)) as SessionEntry;
+    const entry = (
+      bytesRead > BIG_LINE ? parseBounded(buf, 0, bytesRead, SHOWN) : JSON.parse(buf.toString("utf8", 0, bytesRead))
+    ) as SessionEntry;
     entry.id = node.id;
     entry.parentId = node.parentId;
     if (entry.type === "message" && entry.message?.role === "hookMessage") entry.message.role = "custom";

@@ -40,7 +40,7 @@ function unreadable(entryId: string, err: unknown): Block {
 /** A bulky tool output read when shown; a file that changed since gives a note instead of an error. */
 function readOutput(index: SessionIndex, resultId: string): ToolOutput & { unreadable?: true } {
   try {
-    return toolOutputOf(readEntriesSync(index, [resultId])[0].message ?? {});
+    return toolOutputOf(readEntriesSync(index, [resultId], { bounded: true })[0].message ?? {});
   } catch (err) {
     return {
       output: `⚠ cannot read this output: ${err instanceof Error ? err.message : String(err)}`,
@@ -164,7 +164,7 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
     const list = [...ids];
     let entries: SessionEntry[];
     try {
-      entries = readEntriesSync(index, list);
+      entries = readEntriesSync(index, list, { bounded: true });
     } catch (err) {
       // The file changed (or went) since it was indexed: say so in place, never fail the screen.
       return unreadable(items[i].id, err);
