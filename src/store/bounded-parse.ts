@@ -146,6 +146,6 @@ export function parseBounded(buf: Buffer, start: number, end: number, o: Bounded
     if (i !== end) throw new Bad("trailing text");
     return result;
   } catch (err) {
-    throw new SyntaxError(err instanceof Error ? err.message : String(err));
+    throw new SyntaxError(err instanceof Error ? err.message : String(err), { cause: err });
   }
 }
