@@ -292,6 +292,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             query={state.query}
             dimmed={!!modal}
             windowTop={listTop}
+            ageOf={state.sort === "created" ? "created" : "modified"}
           />
           <PreviewPane
             session={selected}

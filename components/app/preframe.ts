@@ -73,7 +73,9 @@ export function preframe(
   const { list, preview: pv } = layout;
   const innerW = list.inner.width;
   const rowsH = Math.max(0, list.height - 3);
-  const body = [styled(formatHeader(innerW, s.scope === "all"), theme.muted)];
+  const body = [
+    styled(formatHeader(innerW, s.scope === "all", s.sort === "created" ? "created" : "modified"), theme.muted),
+  ];
   for (let i = 0; i < Math.min(rowsH, s.rows.length); i++) {
     const row = s.rows[i];
     const selected = i === s.cursor;
@@ -86,6 +88,7 @@ export function preframe(
           showCwd: s.scope === "all",
           now: o.now,
           open: row.session.path === s.openInPi,
+          ageOf: s.sort === "created" ? "created" : "modified",
         }),
         tone ? theme[tone] : undefined,
       ),

@@ -1,5 +1,6 @@
 import type { SortKey } from "../../src/search/sort.js";
-import { sanitizeLine, truncateStartToWidth, truncateToWidth } from "../../src/text/sanitize.js";
+import { plural } from "../../src/text/format.js";
+import { displayWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../../src/text/sanitize.js";
 import type { ScanProgress } from "../../src/browser/app/appReducer.js";
 import type { Scope } from "../../src/browser/list/derive.js";
 
@@ -14,6 +15,15 @@ export interface HeaderInfo {
   marked?: number;
 }
 
+/** Which way each sort runs: newest, most or largest first (↓), names A to Z (↑). */
+const SORT_ARROW: Partial<Record<SortKey, string>> = {
+  recent: " ↓",
+  created: " ↓",
+  messages: " ↓",
+  size: " ↓",
+  name: " ↑",
+};
+
 export function scanText(scan: ScanProgress): string {
   if (scan.error) return `scan failed: ${sanitizeLine(scan.error)}`;
   if (scan.done) return "";
@@ -21,16 +31,25 @@ export function scanText(scan: ScanProgress): string {
   return `scanning ${Math.min(scan.scanned, scan.discovered)}/${scan.discovered}`;
 }
 
-/** "pi-sessions  <store>  this folder  12/340  sort: recent  scanning 3/9", the store cut first. */
+/**
+ * "pi-sessions  <store>  this folder  12/340  sort: recent  scanning 3/9". What gives way
+ * when it does not fit: first the store label's explanation "(a copy of …)", then the
+ * start of the store's path (…/agent/sessions), which always keeps some of its end.
+ */
 export function headerText(h: HeaderInfo, width: number): string {
   const scope = h.scope === "cwd" ? "this folder" : "all folders";
-  const parts = [scope, `${h.shown}/${h.total}`, `sort: ${h.sort}`];
+  const parts = [scope, `${h.shown}/${h.total}`, `sort: ${h.sort}${SORT_ARROW[h.sort] ?? ""}`];
   if (h.marked) parts.unshift(`${h.marked} marked`);
   const scan = scanText(h.scan);
   if (scan) parts.push(scan);
+  // Files that are not readable sessions are said, not passed over in silence.
+  if (h.scan.diagnostics > 0) parts.push(`${plural(h.scan.diagnostics, "file")} skipped`);
   const right = parts.join(" · ");
   const lead = "pi-sessions ";
+  const label = sanitizeLine(h.storeLabel);
+  const bare = label.replace(/ \([^()]*\)$/, "");
   const storeW = width - lead.length - right.length - 3;
-  if (storeW < 8) return truncateToWidth(lead + right, width);
-  return truncateToWidth(`${lead}${truncateStartToWidth(sanitizeLine(h.storeLabel), storeW)} · ${right}`, width);
+  for (const l of [label, bare]) if (displayWidth(l) <= storeW) return `${lead}${l} · ${right}`;
+  const MIN_PATH = 16;
+  return truncateToWidth(`${lead}${truncateStartToWidth(bare, Math.max(storeW, MIN_PATH))} · ${right}`, width);
 }

@@ -4,7 +4,7 @@ import type { Query } from "../../src/search/query.js";
 import { useVariableWindow } from "../layout/useVariableWindow.js";
 import type { ListRow } from "../../src/browser/list/derive.js";
 import { theme } from "../theme/theme.js";
-import { formatHeader } from "./rowFormat.js";
+import { type AgeOf, formatHeader } from "./rowFormat.js";
 import { SessionRow } from "./SessionRow.js";
 import { rowHeight } from "./snippetLine.js";
 
@@ -29,6 +29,8 @@ interface Props {
   query?: Query;
   /** Behind a dialog: every row dimmed. */
   dimmed?: boolean;
+  /** Which time the age column shows (what the list is sorted by). */
+  ageOf?: AgeOf;
   /** Told the first shown row on each render (the mouse maps a click to a row with it). */
   windowTop?: { current: number };
 }
@@ -50,6 +52,7 @@ export function SessionList({
   query,
   dimmed = false,
   windowTop,
+  ageOf,
 }: Props) {
   const innerW = Math.max(0, width - 2);
   // The border takes two rows, the column headings one.
@@ -60,7 +63,7 @@ export function SessionList({
   if (windowTop) windowTop.current = top;
   return (
     <PaneFrame title={title} info={info} focused={focused} width={width} height={height}>
-      <Text {...theme.muted}>{formatHeader(innerW, showCwd)}</Text>
+      <Text {...theme.muted}>{formatHeader(innerW, showCwd, ageOf)}</Text>
       {rows.length === 0 ? (
         <Text {...theme.muted} wrap="truncate-end">
           {"  " + emptyText}
@@ -81,6 +84,7 @@ export function SessionList({
               open={row.session.path === openInPi}
               query={dimmed ? undefined : query}
               dimmed={dimmed}
+              ageOf={ageOf}
             />
           ))}
         </Box>

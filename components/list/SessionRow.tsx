@@ -5,7 +5,7 @@ import type { Query } from "../../src/search/query.js";
 import type { ListRow } from "../../src/browser/list/derive.js";
 import { theme } from "../theme/theme.js";
 import { Highlighted } from "./Highlighted.js";
-import { formatRowParts, rowTone } from "./rowFormat.js";
+import { type AgeOf, formatRowParts, rowTone } from "./rowFormat.js";
 import { formatSnippetLine } from "./snippetLine.js";
 
 interface Props {
@@ -20,6 +20,7 @@ interface Props {
   open?: boolean;
   /** The active search: what it matched is highlighted in the title, folder and snippet. */
   query?: Query;
+  ageOf?: AgeOf;
 }
 
 /**
@@ -40,8 +41,8 @@ function sameProps(a: Props, b: Props): boolean {
 }
 
 /** The row's line, with the search's matches highlighted in the title and folder columns. */
-function rowLine({ row, width, selected, showCwd, now, marked, open, query }: Props): ReactNode {
-  const p = formatRowParts(row, { width, selected, showCwd, now, marked, open });
+function rowLine({ row, width, selected, showCwd, now, marked, open, query, ageOf }: Props): ReactNode {
+  const p = formatRowParts(row, { width, selected, showCwd, now, marked, open, ageOf });
   const q = query && query.terms.length > 0 ? query : undefined;
   // Without a search the row stays one string: one text node for Ink to lay out.
   if (!q) return p.lead + p.title + p.right + p.cwd;

@@ -104,3 +104,19 @@ describe("formatRow", () => {
     }
   });
 });
+
+describe("the age column follows the sort (issue 20)", () => {
+  it("sorted by created, it shows the creation age under MADE", async () => {
+    const { formatRowParts, formatHeader } = await import("./rowFormat.js");
+    const { makeSummary } = await import("../../test/helpers/sessions.js");
+    const now = Date.parse("2026-11-24T12:00:00Z");
+    const session = makeSummary({ created: new Date(now - 3 * 86_400_000), modified: new Date(now - 2 * 3_600_000) });
+    const row = { session, depth: 0, prefix: "" };
+    expect(formatRowParts(row, { width: 80, selected: false, showCwd: false, now }).right).toMatch(/^ {3}2h/);
+    expect(formatRowParts(row, { width: 80, selected: false, showCwd: false, now, ageOf: "created" }).right).toMatch(
+      /^ {3}3d/,
+    );
+    expect(formatHeader(80, false, "created")).toContain("MADE");
+    expect(formatHeader(80, false)).toContain(" AGE");
+  });
+});

@@ -28,6 +28,9 @@ export function rowTone(row: ListRow, selected: boolean): ToneName | undefined {
   return undefined;
 }
 
+/** Which time the age column shows: the last change (default), or creation (sorted by it). */
+export type AgeOf = "modified" | "created";
+
 export function cwdColumnWidth(width: number): number {
   return Math.min(32, Math.floor(width * 0.3));
 }
@@ -56,11 +59,20 @@ export interface RowParts {
 
 export function formatRowParts(
   row: ListRow,
-  o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean },
+  o: {
+    width: number;
+    selected: boolean;
+    showCwd: boolean;
+    now: number;
+    marked?: boolean;
+    open?: boolean;
+    ageOf?: AgeOf;
+  },
 ): RowParts {
   const s = row.session;
   const titleIsName = !!sanitizeLine(s.name ?? "");
-  const age = padToWidth(formatAge(s.modified, o.now), 4, "right");
+  // The age column shows what the list is sorted by: creation when sorted by it, else the last change.
+  const age = padToWidth(formatAge(o.ageOf === "created" ? s.created : s.modified, o.now), 4, "right");
   // Counts are never cut ("1000…" for 100,000 reads as a thousand): a count past five
   // digits widens its own cell, taking the room from the title.
   const count = s.provisional ? "…" : String(s.messageCount);
@@ -92,16 +104,24 @@ export function formatRowParts(
 
 export function formatRow(
   row: ListRow,
-  o: { width: number; selected: boolean; showCwd: boolean; now: number; marked?: boolean; open?: boolean },
+  o: {
+    width: number;
+    selected: boolean;
+    showCwd: boolean;
+    now: number;
+    marked?: boolean;
+    open?: boolean;
+    ageOf?: AgeOf;
+  },
 ): string {
   const p = formatRowParts(row, o);
   return p.lead + p.title + p.right + p.cwd;
 }
 
 /** The column headings above the rows, aligned with formatRow's columns. */
-export function formatHeader(width: number, showCwd: boolean): string {
+export function formatHeader(width: number, showCwd: boolean, ageOf: AgeOf = "modified"): string {
   const cwdW = showCwd ? cwdColumnWidth(width) : 0;
-  const right = ` ${padToWidth("AGE", 4, "right")} ${padToWidth("MSGS", 5, "right")} ${padToWidth("SIZE", 5, "right")}${showCwd ? " " + padToWidth("FOLDER", cwdW) : ""}`;
+  const right = ` ${padToWidth(ageOf === "created" ? "MADE" : "AGE", 4, "right")} ${padToWidth("MSGS", 5, "right")} ${padToWidth("SIZE", 5, "right")}${showCwd ? " " + padToWidth("FOLDER", cwdW) : ""}`;
   const titleW = width - 2 - displayWidth(right);
   if (titleW < 4) return truncateToWidth("  TITLE", width);
   return "  " + padToWidth("TITLE", titleW) + right;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { headerText } from "./headerText.js";
+
+const scan = { discovered: 8, probed: 8, scanned: 6, diagnostics: 0, done: true };
+const base = {
+  storeLabel: "/tmp/pi-sessions-demo-abc123/sessions (a copy of the demo store: changes stay there)",
+  scope: "all" as const,
+  shown: 6,
+  total: 6,
+  sort: "recent" as const,
+  scan,
+};
+
+describe("headerText", () => {
+  it("drops the label's explanation before the store path, and keeps the path's end", () => {
+    expect(headerText(base, 200)).toContain("(a copy of the demo store: changes stay there)");
+    const at80 = headerText(base, 80);
+    expect(at80).toContain("/sessions");
+    expect(at80).not.toContain("a copy of");
+    expect(headerText(base, 60)).toMatch(/…[^ ]*\/sessions · all folders/);
+  });
+  it("says when files were skipped", () => {
+    expect(headerText({ ...base, scan: { ...scan, diagnostics: 2 } }, 200)).toContain("2 files skipped");
+    expect(headerText({ ...base, scan: { ...scan, diagnostics: 1 } }, 200)).toContain("1 file skipped");
+  });
+});
+
+describe("the sort's direction", () => {
+  it("reads ↓ for newest / most / largest first and ↑ for names", () => {
+    expect(headerText({ ...base, sort: "created" }, 200)).toContain("sort: created ↓");
+    expect(headerText({ ...base, sort: "name" }, 200)).toContain("sort: name ↑");
+  });
+});
