@@ -91,8 +91,8 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   // The tree has its own header and search line; the list's search bar is hidden under it.
   const searchBar = !state.tree && !state.reader && (mode === "search" || state.search.value !== "");
   const layout = useMemo(
-    () => computeLayout({ columns: size.columns, rows: size.rows, searchBar }),
-    [size.columns, size.rows, searchBar],
+    () => computeLayout({ columns: size.columns, rows: size.rows, searchBar, previewShare: state.previewShare }),
+    [size.columns, size.rows, searchBar, state.previewShare],
   );
 
   // The one key router. It only forwards: the reducer maps (input, key, mode) to a
@@ -294,18 +294,20 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             windowTop={listTop}
             ageOf={state.sort === "created" ? "created" : "modified"}
           />
-          <PreviewPane
-            session={selected}
-            state={preview}
-            position={pv.position}
-            width={pv.width}
-            height={pv.height}
-            inner={pv.inner}
-            offset={previewOffset(state)}
-            query={state.query}
-            onBounds={onPreviewBounds}
-            dimmed={!!modal}
-          />
+          {pv.width > 0 && pv.height > 0 && (
+            <PreviewPane
+              session={selected}
+              state={preview}
+              position={pv.position}
+              width={pv.width}
+              height={pv.height}
+              inner={pv.inner}
+              offset={previewOffset(state)}
+              query={state.query}
+              onBounds={onPreviewBounds}
+              dimmed={!!modal}
+            />
+          )}
           {modal && dialogs(layout.body)}
         </Box>
       )}

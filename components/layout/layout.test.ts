@@ -64,3 +64,21 @@ describe("visibleWindow", () => {
     expect(visibleWindow(12, 11, 10, 50)).toEqual({ top: 2, end: 12 });
   });
 });
+
+describe("the preview's room (issue 20)", () => {
+  it("P hides it: the list takes the whole body, side by side or stacked", () => {
+    for (const columns of [80, 120, 200]) {
+      const l = computeLayout({ columns, rows: 30, previewShare: 0 });
+      expect(l.list.width).toBe(columns);
+      expect(l.list.height).toBe(l.body);
+      expect(l.preview.width * l.preview.height).toBe(0);
+    }
+  });
+  it("+ and - step its share; the default is what it always was", () => {
+    expect(computeLayout({ columns: 120, rows: 30 }).list.width).toBe(66);
+    expect(computeLayout({ columns: 120, rows: 30, previewShare: 0.65 }).list.width).toBe(42);
+    expect(computeLayout({ columns: 80, rows: 30, previewShare: 0.25 }).list.height).toBeGreaterThan(
+      computeLayout({ columns: 80, rows: 30 }).list.height,
+    );
+  });
+});

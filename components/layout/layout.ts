@@ -1,3 +1,5 @@
+import { DEFAULT_PREVIEW_SHARE } from "../../src/browser/core/previewShare.js";
+
 /*
  * Pure screen arithmetic. The UI fills every row (Ink 8 draws a full-height frame in
  * place), and the parts must add up exactly or yoga squashes rows on top of each other.
@@ -50,10 +52,13 @@ export function computeLayout({
   columns,
   rows,
   searchBar = false,
+  previewShare = DEFAULT_PREVIEW_SHARE,
 }: {
   columns: number;
   rows: number;
   searchBar?: boolean;
+  /** The preview's part of the body (0: hidden, the list takes it all). */
+  previewShare?: number;
 }): Layout {
   const height = Math.max(0, rows);
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
@@ -63,11 +68,17 @@ export function computeLayout({
   const search = searchBar ? 1 : 0;
   const body = Math.max(0, height - header - search - status - footer);
   const base = { tooSmall, columns, height, header, search, status, footer, body };
+  if (previewShare <= 0)
+    return {
+      ...base,
+      list: pane(columns, body),
+      preview: previewPane(0, 0, columns >= SIDE_BY_SIDE_COLUMNS ? "right" : "below"),
+    };
   if (columns >= SIDE_BY_SIDE_COLUMNS) {
-    const listWidth = Math.floor(columns * 0.55);
+    const listWidth = Math.floor(columns * (1 - previewShare));
     return { ...base, list: pane(listWidth, body), preview: previewPane(columns - listWidth, body, "right") };
   }
-  const listHeight = Math.ceil(body * 0.55);
+  const listHeight = Math.ceil(body * (1 - previewShare));
   return { ...base, list: pane(columns, listHeight), preview: previewPane(columns, body - listHeight, "below") };
 }
 

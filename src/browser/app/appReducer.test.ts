@@ -357,3 +357,16 @@ describe("start options (config, pi extension)", () => {
     expect(auto.scopeSettled).toBe(false);
   });
 });
+
+describe("the preview's room", () => {
+  it("P toggles it, + and - step its share within bounds", () => {
+    const s = initialState({ launchCwd: CWD });
+    const hidden = run(s, key(K.char("P")));
+    expect(hidden.previewShare).toBe(0);
+    expect(run(hidden, key(K.char("P"))).previewShare).toBe(s.previewShare);
+    expect(run(s, key(K.char("+"))).previewShare).toBeGreaterThan(s.previewShare);
+    expect(run(s, key(K.char("-"))).previewShare).toBeLessThan(s.previewShare);
+    const most = run(s, ...Array.from({ length: 9 }, () => key(K.char("+"))));
+    expect(run(most, key(K.char("+"))).previewShare).toBe(most.previewShare);
+  });
+});

@@ -9,6 +9,7 @@ import { inScope, type Scope } from "../list/derive.js";
 import { replaceTop } from "../core/layers.js";
 import { toStep, withEffect } from "../core/next.js";
 import { QUIT } from "../core/outcome.js";
+import { DEFAULT_PREVIEW_SHARE, stepShare } from "../core/previewShare.js";
 import { type FullTextAction, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
 import { mergeBatch } from "../list/sessions.js";
 import * as text from "../core/textInput.js";
@@ -144,6 +145,7 @@ export function initialState(o: InitOptions): AppState {
     reader: null,
     helpTop: 0,
     preview: { path: null, offset: 0 },
+    previewShare: DEFAULT_PREVIEW_SHARE,
     previewBounds: { path: null, min: 0, max: 0 },
     scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
     ...initialLifecycle(),
@@ -236,6 +238,13 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "list.bottom":
       // The help view clamps helpTop to its content when it renders.
       return inHelp ? { ...s, helpTop: Number.MAX_SAFE_INTEGER } : moveTo(s, s.rows.length - 1);
+    case "preview.toggle":
+      return { ...s, previewShare: s.previewShare > 0 ? 0 : DEFAULT_PREVIEW_SHARE };
+    case "preview.grow":
+    case "preview.shrink": {
+      const next = stepShare(s.previewShare, c === "preview.grow" ? 1 : -1);
+      return next === s.previewShare ? s : { ...s, previewShare: next };
+    }
     case "list.previewUp":
       return scrollPreview(s, -PREVIEW_STEP);
     case "list.previewDown":

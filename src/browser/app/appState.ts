@@ -51,6 +51,8 @@ export interface AppState extends ListState, LifecycleState, Layered, WithStatus
   /** The last click on a list row, for a double-click (mouse). */
   lastClick?: { row: number; at: number };
   helpTop: number;
+  /** The preview's share of the body: 0 hides it (P), + and - step it. */
+  previewShare: number;
   /** The session preview scrolled by `offset` lines (negative: up) for the session at `path`; 0 elsewhere. */
   preview: { path: string | null; offset: number };
   /** How far the shown preview can scroll (reported by the pane, which knows its lines). */
