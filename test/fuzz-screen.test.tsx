@@ -4,7 +4,7 @@
 // tree, label/rename/delete dialogs, status lines) and the CLI's text output. No control
 // byte but the newline may leave the program; the JSON output stays exact.
 import fc from "fast-check";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { formatRow } from "../components/list/rowFormat.js";
@@ -262,15 +262,19 @@ describe("fuzz: no control byte reaches the screen", () => {
           await waitForFrame(r, (s) => !s.includes("filter:"), 5000);
           await press(r, "r");
           await press(r, RAW.escape);
-          await press(r, RAW.delete);
+          // The original (the older row, below its fork): into the trash and back.
+          await press(r, "G");
+          const before = readFileSync(path);
+          await press(r, "d");
           await press(r, "y"); // to the (temporary) trash: a status line
-          await settle(100);
+          await settle(150);
           await press(r, "u"); // undo: another
-          await settle(100);
+          await settle(150);
           const all = r.frames.join("\n");
           if (CONTROL.test(all)) throw new Error(`control byte on screen: ${showControls(all).slice(0, 2000)}`);
-          // The file was put back byte for byte.
-          expect(readFileSync(path).length).toBeGreaterThan(0);
+          // It went to the trash and came back, byte for byte.
+          expect(all).toMatch(/Moved 1 session to the trash[\s\S]*Restored 1 session/);
+          expect(readFileSync(path).equals(before)).toBe(true);
         } finally {
           await cleanupInk();
         }
@@ -290,10 +294,14 @@ describe("fuzz: no control byte reaches the screen", () => {
           await runCli(["show", path], { env: cliEnv }),
           await runCli(["rename", path, f.name], { env: cliEnv }),
           await runCli(["label", path, "u1000000", f.label], { env: cliEnv }),
-          await runCli(["delete", path, "--yes"], { env: cliEnv }),
-          await runCli(["restore", "--last"], { env: cliEnv }),
-          await runCli(["show", f.id || "x", "--session-dir", store], { env: cliEnv }),
         ];
+        // Trashed and restored: the file comes back byte for byte.
+        const before = readFileSync(path);
+        runs.push(await runCli(["delete", path, "--yes"], { env: cliEnv }));
+        expect(existsSync(path)).toBe(false);
+        runs.push(await runCli(["restore", "--last", "--session-dir", store], { env: cliEnv }));
+        expect(readFileSync(path).equals(before)).toBe(true);
+        runs.push(await runCli(["show", f.id || "x", "--session-dir", store], { env: cliEnv }));
         for (const r of runs) {
           const text = r.stdout + r.stderr;
           if (CONTROL.test(text)) throw new Error(`control byte in CLI output: ${showControls(text)}`);

@@ -72,7 +72,7 @@ describe("escape sequences in folder and file names never reach the terminal", (
     expect(renamed.stdout).toContain("named ");
     const deleted = await runCli(["delete", h.file, "--yes"], { env: h.env });
     expect(deleted.code).toBe(0);
-    expect(deleted.stderr).toContain("was written in the last 10 seconds");
+    expect(deleted.stderr).toContain("changed in the last 10 seconds");
     expect(existsSync(h.file)).toBe(false);
     const restored = await runCli(["restore", "--last", "--session-dir", h.store], { env: h.env });
     expect(restored.code).toBe(0);

@@ -1,10 +1,8 @@
+import { mayBeOpenInPi, OPEN_IN_PI_WARNING } from "../../src/actions/recent-write.js";
 import { displayWidth, sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
 import { batchSummary, type DeleteTarget } from "../../src/browser/lifecycle/lifecycle.js";
 import { Modal, ModalLine } from "./Modal.js";
 import { modalWidth } from "./modalBox.js";
-
-/** A file written this recently may be open in pi. */
-export const RECENT_MS = 10_000;
 
 interface Props {
   step: "confirm" | "permanent";
@@ -37,10 +35,10 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
   if (one) out.push({ text: sanitizeLine(p.targets[0].path), tone: "muted", path: true });
   else for (const t of p.targets.slice(0, 5)) out.push({ text: `  • ${t.title}`, tone: "muted" });
   if (!one && p.targets.length > 5) out.push({ text: `  … and ${p.targets.length - 5} more`, tone: "muted" });
-  const recent = p.targets.filter((t) => !t.ours && p.now - t.mtimeMs < RECENT_MS);
+  const recent = p.targets.filter((t) => !t.ours && mayBeOpenInPi(t.mtimeMs, p.now));
   if (recent.length > 0) {
     const who = one ? "It" : recent.length === 1 ? "One of them" : `${recent.length} of them`;
-    out.push({ text: `⚠ ${who} changed in the last 10 seconds: pi may have it open.`, tone: "warning" });
+    out.push({ text: `⚠ ${who} ${OPEN_IN_PI_WARNING}.`, tone: "warning" });
   }
   out.push({ text: "" });
   if (p.step === "confirm") {

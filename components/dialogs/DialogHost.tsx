@@ -1,3 +1,4 @@
+import { mayBeOpenInPi, OPEN_IN_PI_WARNING } from "../../src/actions/recent-write.js";
 import { HelpOverlay } from "../help/HelpOverlay.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { CommandId } from "../../src/browser/keys/commands.js";
@@ -65,7 +66,15 @@ export function DialogHost({
         />
       );
     case "rename":
-      return <RenameDialog title={layer.title} input={layer.input} width={width} height={height} />;
+      return (
+        <RenameDialog
+          title={layer.title}
+          input={layer.input}
+          warning={!layer.ours && mayBeOpenInPi(layer.mtimeMs, Date.now()) ? `⚠ It ${OPEN_IN_PI_WARNING}.` : undefined}
+          width={width}
+          height={height}
+        />
+      );
     case "delete":
       return (
         <DeleteDialog

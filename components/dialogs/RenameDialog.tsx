@@ -4,12 +4,14 @@ import { TextFieldDialog } from "./TextFieldDialog.js";
 interface Props {
   title: string;
   input: TextInput;
+  /** Said above the hint: pi may have the file open (the one rule, src/actions/recent-write.ts). */
+  warning?: string;
   width: number;
   height: number;
 }
 
 /** The name being typed; an empty name clears it. */
-export function RenameDialog({ title, input, width, height }: Props) {
+export function RenameDialog({ title, input, warning, width, height }: Props) {
   return (
     <TextFieldDialog
       heading="Rename session"
@@ -17,6 +19,7 @@ export function RenameDialog({ title, input, width, height }: Props) {
       field="Name"
       input={input}
       hint="Enter save · Esc cancel · an empty name clears it"
+      warning={warning}
       width={width}
       height={height}
     />

@@ -12,6 +12,8 @@ interface Props {
   field: string;
   input: TextInput;
   hint: string;
+  /** A warning line above the hint (the file may be open in pi). */
+  warning?: string;
   width: number;
   height: number;
 }
@@ -34,12 +36,15 @@ export function fieldView(input: TextInput, room: number): { before: string; at:
 }
 
 /** A dialog with one text field and a block cursor (rename, label), centred in the `width`×`height` area. */
-export function TextFieldDialog({ heading, subject, field, input, hint, width, height }: Props) {
-  const w = modalWidth([displayWidth(subject) + 2, displayWidth(hint), 56], Math.max(20, width - 4));
+export function TextFieldDialog({ heading, subject, field, input, hint, warning, width, height }: Props) {
+  const w = modalWidth(
+    [displayWidth(subject) + 2, displayWidth(hint), displayWidth(warning ?? ""), 56],
+    Math.max(20, width - 4),
+  );
   const v = fieldView(input, Math.max(8, w - 6 - displayWidth(field) - 2));
   const fieldW = displayWidth(field) + 2 + displayWidth(v.before) + displayWidth(v.at) + displayWidth(v.after);
   return (
-    <Modal areaWidth={width} areaHeight={height} width={w} height={7} title={heading}>
+    <Modal areaWidth={width} areaHeight={height} width={w} height={warning ? 8 : 7} title={heading}>
       <ModalLine width={w} text={"  " + sanitizeLine(subject)} />
       <ModalLine width={w} text="" />
       <Text>
@@ -51,6 +56,7 @@ export function TextFieldDialog({ heading, subject, field, input, hint, width, h
         {" ".repeat(Math.max(0, w - 3 - fieldW))}
       </Text>
       <ModalLine width={w} text="" />
+      {warning && <ModalLine width={w} tone="warning" text={warning} />}
       <ModalLine width={w} tone="muted" text={hint} />
     </Modal>
   );

@@ -47,9 +47,16 @@ export function headerText(h: HeaderInfo, width: number): string {
   const right = parts.join(" · ");
   const lead = "pi-sessions ";
   const label = sanitizeLine(h.storeLabel);
-  const bare = label.replace(/ \([^()]*\)$/, "");
+  // "<path> (a copy of …: …)": the explanation shortens to its first words, then goes.
+  const explained = /^(.*) \(([^():]*)(?::[^()]*)?\)$/.exec(label);
+  const bare = explained ? explained[1] : label;
+  const short = explained ? `${bare} (${explained[2]})` : label;
   const storeW = width - lead.length - right.length - 3;
-  for (const l of [label, bare]) if (displayWidth(l) <= storeW) return `${lead}${l} · ${right}`;
+  for (const l of [label, short, bare]) if (displayWidth(l) <= storeW) return `${lead}${l} · ${right}`;
   const MIN_PATH = 16;
-  return truncateToWidth(`${lead}${truncateStartToWidth(bare, Math.max(storeW, MIN_PATH))} · ${right}`, width);
+  const tag = explained && displayWidth(explained[2]) + 3 < storeW - MIN_PATH ? ` (${explained[2]})` : "";
+  return truncateToWidth(
+    `${lead}${truncateStartToWidth(bare, Math.max(storeW - displayWidth(tag), MIN_PATH))}${tag} · ${right}`,
+    width,
+  );
 }

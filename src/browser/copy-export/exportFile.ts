@@ -1,10 +1,6 @@
 import { join } from "node:path";
 import { writeNew } from "../../actions/fork.js";
-import { branchThrough } from "../../export/branch.js";
-import { exportDocument } from "../../export/document.js";
-import { toHtml } from "../../export/html.js";
-import { toJsonl } from "../../export/jsonl.js";
-import { toMarkdown } from "../../export/markdown.js";
+import { exportText as exportFileText } from "../../export/export-text.js";
 import type { SessionIndex } from "../../store/session-index.js";
 
 export type ExportFormat = "md" | "mdAll" | "html" | "jsonl";
@@ -18,9 +14,9 @@ export const EXPORT_LABEL: Record<ExportFormat, string> = {
 
 /** The export's text: `leafId` names the branch (the active one when absent). */
 export function exportText(index: SessionIndex, format: ExportFormat, leafId?: string): string {
-  if (format === "jsonl") return toJsonl(index, branchThrough(index, leafId));
-  const doc = exportDocument(index, format === "mdAll" ? { allBranches: true } : { branch: leafId });
-  return format === "html" ? toHtml(doc) : toMarkdown(doc);
+  return format === "mdAll"
+    ? exportFileText(index, "md", { allBranches: true })
+    : exportFileText(index, format, { branch: leafId });
 }
 
 /** `pi-session-<id8>[-all-branches].<ext>`: the session's id keeps exports of different sessions apart. */

@@ -1,5 +1,6 @@
 import type { UsageBy } from "../../usage/aggregate.js";
 import type { MenuScreen } from "../keys/menuActions.js";
+import type { DeleteTarget as TrashTarget } from "../../actions/trash/index.js";
 import type { EntryNode } from "../../model/types.js";
 import type { TextInput } from "./textInput.js";
 
@@ -8,19 +9,18 @@ import type { TextInput } from "./textInput.js";
  * below the app and its slices, so a slice can push its own layer without knowing the app.
  */
 
-/** A session as the user confirmed it for deletion: size and mtime let a changed file be refused. */
-export interface DeleteTarget {
-  path: string;
-  sessionId: string;
-  title: string;
-  bytes: number;
-  mtimeMs: number;
-  /** Its last change was our own write (rename, label, fork): no "pi may have it open" warning. */
+/**
+ * A session as the user confirmed it for deletion: the trash's own target (src/actions/trash)
+ * with every fact known, so a file that changed since is refused; `ours`: its last change
+ * was our own write (rename, label, fork), so no "pi may have it open" warning.
+ */
+export type DeleteTarget = Required<Pick<TrashTarget, "path" | "sessionId" | "title" | "bytes" | "mtimeMs">> & {
   ours?: boolean;
-}
+};
 
 export type LifecycleLayer =
-  | { kind: "rename"; path: string; title: string; input: TextInput }
+  /** `mtimeMs`, `ours`: the file's last change, and whether it was our own write (the dialog warns when pi may have it open). */
+  | { kind: "rename"; path: string; title: string; input: TextInput; mtimeMs: number; ours: boolean }
   /**
    * step "confirm" says what will happen; "permanent" is the second, explicit confirmation.
    * `permanent`: asked for a permanent delete (`D`), so the first step leads to the second, never to the trash.

@@ -3,7 +3,7 @@ import { COMMANDS, type CommandId } from "./commands.js";
 import { type Keymap, keysLabel } from "./keymap.js";
 
 const SECTIONS: { title: string; prefixes: string[] }[] = [
-  { title: "List", prefixes: ["list.", "scope.", "sort.", "session."] },
+  { title: "List", prefixes: ["list.", "preview.", "scope.", "sort.", "session."] },
   { title: "Search", prefixes: ["search.", "input."] },
   { title: "Help and dialogs", prefixes: ["help.", "menu.", "dialog.", "rename.", "confirm."] },
   { title: "Branch tree (t or → on a session)", prefixes: ["tree."] },

@@ -104,7 +104,14 @@ function openRename<S extends LifecycleHost>(s: S): S {
     ...s,
     stack: [
       ...s.stack,
-      { kind: "rename", path: sel.path, title: sessionTitle(sel), input: { value, cursor: Array.from(value).length } },
+      {
+        kind: "rename",
+        path: sel.path,
+        title: sessionTitle(sel),
+        input: { value, cursor: Array.from(value).length },
+        mtimeMs: sel.mtimeMs,
+        ours: isOwnWrite(s, sel),
+      },
     ],
   };
 }

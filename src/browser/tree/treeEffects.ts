@@ -25,6 +25,3 @@ const TYPES = new Set(["tree.load", "tree.search", "tree.write", "tree.fork"]);
 export function isTreeEffect(e: { type: string }): e is TreeEffect {
   return TYPES.has(e.type);
 }
-
-/** pi may have the session open when its file changed this recently. */
-export const RECENT_WRITE_MS = 10_000;

@@ -12,7 +12,8 @@ import { scanSessionFile } from "../../store/scan-file.js";
 import { fileStamp } from "../lifecycle/lifecycleEffects.js";
 import type { FileStamp } from "../lifecycle/lifecycleTypes.js";
 import { type FileIdentity, identityProblem } from "../../store/file-identity.js";
-import { RECENT_WRITE_MS, type TreeEffect } from "./treeEffects.js";
+import { mayBeOpenInPi } from "../../actions/recent-write.js";
+import type { TreeEffect } from "./treeEffects.js";
 import type { TreeAction } from "./treeReducer.js";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -113,7 +114,7 @@ export function runTreeEffect(
         }
         if (!e.force) {
           const m = await io.mtimeMs(path);
-          if (io.now() - m < RECENT_WRITE_MS && m !== e.ownMtime) {
+          if (mayBeOpenInPi(m, io.now(), e.ownMtime)) {
             dispatch({ type: "tree.confirmWrite", path, write });
             return;
           }

@@ -1,3 +1,4 @@
+import { mayBeOpenInPi, OPEN_IN_PI_WARNING } from "../../actions/recent-write.js";
 import { statSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { deletePermanently, trashSessions, type DeleteTarget } from "../../actions/trash/index.js";
@@ -12,7 +13,6 @@ import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
 /** A file written in the last 10 s may be open in a running pi (pi keeps no lock). */
-export const RECENT_WRITE_MS = 10_000;
 
 async function confirm(io: CliIO, question: string, expected: RegExp): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
@@ -52,8 +52,8 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
   }
   const total = targets.reduce((n, t) => n + (t.bytes ?? 0), 0);
   for (const t of targets) {
-    if (Date.now() - (t.mtimeMs ?? 0) < RECENT_WRITE_MS)
-      io.stderr(`warning: ${sanitizeLine(t.path)} was written in the last 10 seconds; pi may have it open\n`);
+    if (mayBeOpenInPi(t.mtimeMs ?? 0, Date.now()))
+      io.stderr(`warning: ${sanitizeLine(t.path)} ${OPEN_IN_PI_WARNING}\n`);
   }
   const what = `${targets.length} session${targets.length === 1 ? "" : "s"} (${formatBytes(total)})`;
   if (values.permanent) {

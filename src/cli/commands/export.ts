@@ -1,11 +1,8 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
 import { writeNew } from "../../actions/fork.js";
-import { branchThrough, UnknownEntryError } from "../../export/branch.js";
-import { exportDocument } from "../../export/document.js";
-import { toHtml } from "../../export/html.js";
-import { toJsonl } from "../../export/jsonl.js";
-import { toMarkdown } from "../../export/markdown.js";
+import { UnknownEntryError } from "../../export/branch.js";
+import { exportText } from "../../export/export-text.js";
 import { loadSessionIndex } from "../../store/session-index.js";
 import { CliError, usageError } from "../common/errors.js";
 import type { CliIO } from "../common/io.js";
@@ -87,11 +84,7 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
   const index = await loadSessionIndex(path, { skim: true });
   let text: string;
   try {
-    if (format === "jsonl") text = toJsonl(index, branchThrough(index, values.branch));
-    else {
-      const doc = exportDocument(index, { branch: values.branch, allBranches: all });
-      text = format === "html" ? toHtml(doc) : toMarkdown(doc);
-    }
+    text = exportText(index, format, { branch: values.branch, allBranches: all });
   } catch (err) {
     if (err instanceof UnknownEntryError) throw new CliError(`no entry ${err.entryId} in ${path}`);
     throw err;
