@@ -30,7 +30,7 @@ export async function drawFirstScreen(o: {
   if (!out.isTTY || !process.stdin.isTTY || !out.columns || !out.rows) return undefined;
   const probes = await quickProbe(o.storeDir, o.cwd);
   if (probes.length === 0) return undefined;
-  const seed: ScanEvent[] = [{ k: "probes", items: probes }];
+  const seed: ScanEvent[] = [{ kind: "probes", items: probes }];
   const { keymap, start } = browserStart({ config: o.config, current: o.current });
   const state = seedScan(initialState({ launchCwd: o.cwd, storeDir: o.storeDir, keymap, ...start }), seed);
   if (state.scope !== "cwd") return undefined;

@@ -11,7 +11,7 @@ const strip = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
 
 function state(n: number) {
   const sessions = makeSessions(n, { cwd: CWD });
-  return seedScan(initialState({ launchCwd: CWD }), [{ k: "summaries", items: sessions }]);
+  return seedScan(initialState({ launchCwd: CWD }), [{ kind: "summaries", items: sessions }]);
 }
 
 describe("preframe", () => {
@@ -41,7 +41,7 @@ describe("preframe", () => {
     expect(preframe(state(0), o)).toBeUndefined();
     expect(preframe(state(3), { ...o, columns: 40 })).toBeUndefined();
     const searched = seedScan(initialState({ launchCwd: CWD, query: "x" }), [
-      { k: "summaries", items: makeSessions(2, { cwd: CWD }) },
+      { kind: "summaries", items: makeSessions(2, { cwd: CWD }) },
     ]);
     expect(preframe(searched, o)).toBeUndefined();
   });

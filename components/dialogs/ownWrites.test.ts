@@ -21,7 +21,7 @@ function loaded(n: number) {
   const s = run(
     initialState({ launchCwd: CWD }),
     { type: "scan.batch", summaries: sessions },
-    { type: "life.setup", trashDir: "/home/u/.local/share/Trash" },
+    { type: "lifecycle.setup", trashDir: "/home/u/.local/share/Trash" },
   );
   return { s, sessions };
 }

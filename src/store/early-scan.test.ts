@@ -32,8 +32,8 @@ describe("startEarlyScan", () => {
     const early = startEarlyScan(STORE);
     await early.ready(10_000);
     const taken = early.take();
-    expect(taken.some((e) => e.k === "probes" || e.k === "summaries")).toBe(true);
-    const takenProbes = new Set(taken.flatMap((e) => (e.k === "probes" ? e.items.map((p) => p.path) : [])));
+    expect(taken.some((e) => e.kind === "probes" || e.kind === "summaries")).toBe(true);
+    const takenProbes = new Set(taken.flatMap((e) => (e.kind === "probes" ? e.items.map((p) => p.path) : [])));
     const replayed: SessionProbe[] = [];
     await early.scan(STORE, { onProbes: (p) => replayed.push(...p) });
     // Every probe arrives exactly once: either taken before the UI mounted or replayed after.
@@ -44,7 +44,7 @@ describe("startEarlyScan", () => {
   it("ready() returns without rows when the scan ends with none (a missing store)", async () => {
     const early = startEarlyScan(join(STORE, "..", "no-such-store"));
     await early.ready(5);
-    expect(early.take().some((e) => e.k === "probes")).toBe(false);
+    expect(early.take().some((e) => e.kind === "probes")).toBe(false);
     await expect(early.scan(join(STORE, "..", "no-such-store"))).rejects.toThrow();
   });
 

@@ -28,7 +28,7 @@ export function startEarlyScan(dir: string, firstCwd?: string): EarlyScan {
   let hasRows = false;
   let wake: (() => void) | undefined;
   const emit = (e: ScanEvent) => {
-    if (e.k === "probes" || e.k === "summaries") hasRows = true;
+    if (e.kind === "probes" || e.kind === "summaries") hasRows = true;
     if (!live) buffered.push(e);
     else deliverScanEvent(live, e);
     if (hasRows) wake?.();

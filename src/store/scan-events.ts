@@ -12,26 +12,26 @@ export interface ScanJob {
 
 /** A scan's progress as data: what a worker posts and what the early scan buffers. */
 export type ScanEvent =
-  | { k: "discovered"; total: number }
-  | { k: "probes"; items: SessionProbe[] }
-  | { k: "summaries"; items: SessionSummary[] }
-  | { k: "diagnostic"; d: Diagnostic }
-  | { k: "complete"; result: ScanResult }
-  | { k: "error"; message: string; code?: string };
+  | { kind: "discovered"; total: number }
+  | { kind: "probes"; items: SessionProbe[] }
+  | { kind: "summaries"; items: SessionSummary[] }
+  | { kind: "diagnostic"; d: Diagnostic }
+  | { kind: "complete"; result: ScanResult }
+  | { kind: "error"; message: string; code?: string };
 
 /** Handlers that turn a scan's progress back into events (the inverse of deliverScanEvent). */
 export function scanEventHandlers(emit: (e: ScanEvent) => void): ScanHandlers {
   return {
-    onDiscovered: (total) => emit({ k: "discovered", total }),
-    onProbes: (items) => emit({ k: "probes", items }),
-    onSummaries: (items) => emit({ k: "summaries", items }),
-    onDiagnostic: (d) => emit({ k: "diagnostic", d }),
+    onDiscovered: (total) => emit({ kind: "discovered", total }),
+    onProbes: (items) => emit({ kind: "probes", items }),
+    onSummaries: (items) => emit({ kind: "summaries", items }),
+    onDiagnostic: (d) => emit({ kind: "diagnostic", d }),
   };
 }
 
 /** Hands one progress event to the handlers (completion and errors are the caller's). */
 export function deliverScanEvent(h: ScanHandlers, e: ScanEvent): void {
-  switch (e.k) {
+  switch (e.kind) {
     case "discovered":
       return h.onDiscovered?.(e.total);
     case "probes":

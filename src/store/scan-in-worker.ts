@@ -51,12 +51,12 @@ export function scanInWorker(
     options.signal?.addEventListener("abort", onAbort, { once: true });
     worker.on("message", (e: ScanEvent) => {
       if (settled) return;
-      if (e.k === "complete") {
+      if (e.kind === "complete") {
         finish(() => {
           handlers.onComplete?.(e.result);
           resolve(e.result);
         });
-      } else if (e.k === "error") {
+      } else if (e.kind === "error") {
         finish(() => reject(Object.assign(new Error(e.message), { code: e.code })));
       } else deliverScanEvent(handlers, e);
     });

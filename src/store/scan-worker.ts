@@ -15,10 +15,10 @@ if (port) {
     // terminating the worker, so nothing here needs to stay responsive.
     { concurrency: job.concurrency, probe: job.probe, blocking: true, firstCwd: job.firstCwd },
   ).then(
-    (result) => post({ k: "complete", result }),
+    (result) => post({ kind: "complete", result }),
     (err: unknown) =>
       post({
-        k: "error",
+        kind: "error",
         message: err instanceof Error ? err.message : String(err),
         code: (err as NodeJS.ErrnoException)?.code,
       }),

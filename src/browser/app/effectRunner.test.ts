@@ -32,7 +32,7 @@ describe("the effect runner", () => {
       actions.push(a),
     );
     expect(exits).toEqual([]);
-    expect(actions).toEqual([{ type: "life.failed", message: "pi is not installed" }]);
+    expect(actions).toEqual([{ type: "lifecycle.failed", message: "pi is not installed" }]);
   });
   it("reads the io at each effect, so it always uses the current deps", () => {
     let x = io().io;
@@ -42,8 +42,8 @@ describe("the effect runner", () => {
     x = io({ lifecycle: { trashLocation: () => undefined } as unknown as EffectIO["lifecycle"] }).io;
     r.run({ type: "trashLocation" }, (a) => actions.push(a));
     expect(actions).toEqual([
-      { type: "life.setup", trashDir: "/trash" },
-      { type: "life.setup", trashDir: null },
+      { type: "lifecycle.setup", trashDir: "/trash" },
+      { type: "lifecycle.setup", trashDir: null },
     ]);
   });
 });

@@ -49,14 +49,14 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       if (e.type === "suspend") {
         if (!x.suspend?.())
           dispatch({
-            type: "life.failed",
+            type: "lifecycle.failed",
             message: "Ctrl+Z: no shell job control here to come back with fg; not suspended",
           });
         return;
       }
       const resuming = e.type === "resume" || (e.type === "exit" && e.outcome.kind === "resume");
       const problem = resuming ? x.piProblem?.() : undefined;
-      if (problem) dispatch({ type: "life.failed", message: problem });
+      if (problem) dispatch({ type: "lifecycle.failed", message: problem });
       else if (e.type === "exit") x.exit(e.outcome);
       else if (e.cwd && x.cwdExists(e.cwd)) x.exit({ kind: "resume", path: e.path, cwd: e.cwd });
       else dispatch({ type: "dialog.cwdMissing", path: e.path, cwd: e.cwd });

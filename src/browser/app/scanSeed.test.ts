@@ -19,9 +19,9 @@ describe("seedScan", () => {
 
   it("puts what the early scan found into the first state, as the same actions would", () => {
     const events = [
-      { k: "discovered" as const, total: 3 },
-      { k: "probes" as const, items: [probe(1), probe(2)] },
-      { k: "probes" as const, items: [probe(3)] },
+      { kind: "discovered" as const, total: 3 },
+      { kind: "probes" as const, items: [probe(1), probe(2)] },
+      { kind: "probes" as const, items: [probe(3)] },
     ];
     const seeded = seedScan(base, events);
     const viaActions = reduce(reduce(base, { type: "scan.discovered", total: 3 }), {
@@ -42,7 +42,9 @@ describe("seedScan", () => {
   });
 
   it("counts diagnostics without listing them", () => {
-    const s = seedScan(base, [{ k: "diagnostic", d: { path: "/s/bad.jsonl", kind: "empty", reason: "empty file" } }]);
+    const s = seedScan(base, [
+      { kind: "diagnostic", d: { path: "/s/bad.jsonl", kind: "empty", reason: "empty file" } },
+    ]);
     expect(s.scan.diagnostics).toBe(1);
   });
 });

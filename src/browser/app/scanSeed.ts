@@ -14,10 +14,10 @@ export function seedScan(state: AppState, events: readonly ScanEvent[] | undefin
   const diagnostics: Diagnostic[] = [];
   let s = state;
   for (const e of events) {
-    if (e.k === "discovered") s = update(s, { type: "scan.discovered", total: e.total })[0];
-    else if (e.k === "probes") probes.push(...e.items);
-    else if (e.k === "summaries") summaries.push(...e.items);
-    else if (e.k === "diagnostic") diagnostics.push(e.d);
+    if (e.kind === "discovered") s = update(s, { type: "scan.discovered", total: e.total })[0];
+    else if (e.kind === "probes") probes.push(...e.items);
+    else if (e.kind === "summaries") summaries.push(...e.items);
+    else if (e.kind === "diagnostic") diagnostics.push(e.d);
   }
   if (probes.length || summaries.length || diagnostics.length)
     s = update(s, { type: "scan.batch", probes, summaries, diagnostics })[0];

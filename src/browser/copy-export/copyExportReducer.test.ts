@@ -161,7 +161,7 @@ describe("n and D", () => {
   });
 
   it("D asks twice: the first confirmation leads to the permanent step, which takes only y", () => {
-    let s = run(listed(), { type: "life.setup", trashDir: "/trash" }, press("D"));
+    let s = run(listed(), { type: "lifecycle.setup", trashDir: "/trash" }, press("D"));
     expect(s.stack.at(-1)).toMatchObject({ kind: "delete", step: "confirm", permanent: true });
     // Enter cancels even the first step: only y goes on.
     expect(run(s, key(K.enter)).stack.at(-1)).toBeUndefined();
@@ -173,7 +173,7 @@ describe("n and D", () => {
     s = run(s, press("y"));
     expect(last(s)).toMatchObject({ type: "deletePermanently", targets: [{ path: file.path }] });
     // d goes to the trash.
-    expect(last(run(listed(), { type: "life.setup", trashDir: "/trash" }, press("d"), press("y")))).toMatchObject({
+    expect(last(run(listed(), { type: "lifecycle.setup", trashDir: "/trash" }, press("d"), press("y")))).toMatchObject({
       type: "trash",
     });
   });

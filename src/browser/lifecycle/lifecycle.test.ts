@@ -23,7 +23,7 @@ function loaded(n = 5, trashDir: string | null = "/home/u/.local/share/Trash") {
   const s = run(
     initialState({ launchCwd: CWD }),
     { type: "scan.batch", summaries: sessions },
-    { type: "life.setup", trashDir },
+    { type: "lifecycle.setup", trashDir },
   );
   return { sessions, s };
 }
@@ -42,7 +42,7 @@ const record = (original: string): TrashRecord => ({
 describe("rename", () => {
   it("Ctrl+R and r open a dialog pre-filled with the current name; Esc cancels", () => {
     const { s, sessions } = loaded(3);
-    const named = run(s, { type: "life.renamed", path: sessions[0].path, name: "old name" });
+    const named = run(s, { type: "lifecycle.renamed", path: sessions[0].path, name: "old name" });
     for (const open of [ctrl("r"), key(K.char("r"))]) {
       const d = run(named, open);
       expect(modeOf(d)).toBe("rename");
@@ -71,23 +71,23 @@ describe("rename", () => {
     const { s, sessions } = loaded(3);
     let d = run(
       s,
-      { type: "life.renamed", path: sessions[0].path, name: "x" },
+      { type: "lifecycle.renamed", path: sessions[0].path, name: "x" },
       key(K.char("r")),
       key(K.ctrlU),
       key(K.enter),
     );
     expect(lastEffect(d)).toMatchObject({ type: "rename", name: "" });
-    d = run(d, { type: "life.renamed", path: sessions[0].path, name: "" });
+    d = run(d, { type: "lifecycle.renamed", path: sessions[0].path, name: "" });
     expect(d.sessions.get(sessions[0].path)?.name).toBeUndefined();
     expect(d.status?.text).toBe("Name cleared");
-    d = run(d, { type: "life.renamed", path: sessions[0].path, name: "new" });
+    d = run(d, { type: "lifecycle.renamed", path: sessions[0].path, name: "new" });
     expect(d.sessions.get(sessions[0].path)?.name).toBe("new");
     expect(selectedSession(d)?.path).toBe(sessions[0].path);
   });
 
   it("a failure shows in the status line until it fades, keys or not", () => {
     const { s } = loaded(2);
-    const d = run(s, { type: "life.failed", message: "rename failed: boom" });
+    const d = run(s, { type: "lifecycle.failed", message: "rename failed: boom" });
     expect(d.status).toEqual({ text: "rename failed: boom", tone: "error" });
     const moved = run(d, key(K.down));
     expect(moved.status).toBe(d.status);
@@ -107,7 +107,7 @@ describe("delete", () => {
     const s = run(
       initialState({ launchCwd: CWD }),
       { type: "scan.batch", summaries: hostile },
-      { type: "life.setup", trashDir: "/t" },
+      { type: "lifecycle.setup", trashDir: "/t" },
     );
     const del = layer(run(s, DKEY));
     const ren = layer(run(s, key(K.char("r"))));
@@ -169,7 +169,7 @@ describe("delete", () => {
     expect(run(d, key(K.enter)).effects).toEqual([]);
     d = run(d, key(K.char("y")));
     expect(lastEffect(d)).toMatchObject({ type: "deletePermanently", targets: [{ path: sessions[0].path }] });
-    d = run(d, { type: "life.deleted", paths: [sessions[0].path] });
+    d = run(d, { type: "lifecycle.deleted", paths: [sessions[0].path] });
     expect(paths(d)).not.toContain(sessions[0].path);
     expect(d.status?.text).toBe("Deleted 1 session permanently");
     expect(d.undo).toBeUndefined();
@@ -178,7 +178,7 @@ describe("delete", () => {
   it("a trashed session leaves the list, the selection stays at its height, and the batch is kept for undo", () => {
     const { s, sessions } = loaded(4);
     let d = run(s, key(K.down), DKEY, key(K.char("y")));
-    d = run(d, { type: "life.trashed", targets: [], records: [record(sessions[1].path)] });
+    d = run(d, { type: "lifecycle.trashed", targets: [], records: [record(sessions[1].path)] });
     expect(paths(d)).toEqual([sessions[0].path, sessions[2].path, sessions[3].path]);
     expect(selectedSession(d)?.path).toBe(sessions[2].path);
     expect(d.undo?.records).toHaveLength(1);
@@ -190,7 +190,7 @@ describe("delete", () => {
     const { s, sessions } = loaded(2);
     const t = [{ path: sessions[0].path, sessionId: "x", title: "t", bytes: 1, mtimeMs: 1 }];
     const d = run(s, {
-      type: "life.trashed",
+      type: "lifecycle.trashed",
       targets: t,
       records: [],
       failed: { path: sessions[0].path, message: "changed since you confirmed", offerPermanent: false },
@@ -210,7 +210,7 @@ describe("delete", () => {
       mtimeMs: x.mtimeMs,
     }));
     const d = run(s, {
-      type: "life.trashed",
+      type: "lifecycle.trashed",
       targets: t,
       records: [record(sessions[0].path)],
       failed: { path: sessions[1].path, message: "no usable trash", offerPermanent: true },
@@ -255,13 +255,13 @@ describe("marks and bulk", () => {
     const e = lastEffect(d);
     expect(e).toMatchObject({ type: "trash" });
     const recs = [0, 2, 3].map((i) => record(sessions[i].path));
-    d = run(d, { type: "life.trashed", targets: [], records: recs });
+    d = run(d, { type: "lifecycle.trashed", targets: [], records: recs });
     expect(paths(d)).toEqual([sessions[1].path, sessions[4].path]);
     expect(d.marks.size).toBe(0);
     expect(d.status?.text).toBe("Moved 3 sessions to the trash — u to undo");
     d = run(d, key(K.char("u")));
     expect(lastEffect(d)).toMatchObject({ type: "restore", records: recs });
-    d = run(d, { type: "life.restored", paths: recs.map((r) => r.original), errors: [] });
+    d = run(d, { type: "lifecycle.restored", paths: recs.map((r) => r.original), errors: [] });
     expect(paths(d)).toEqual(sessions.map((x) => x.path));
     expect(d.undo).toBeUndefined();
     expect(d.status?.text).toBe("Restored 3 sessions");
@@ -271,12 +271,12 @@ describe("marks and bulk", () => {
     const { s, sessions } = loaded(3);
     expect(run(s, key(K.char("u"))).status?.text).toBe("nothing to undo");
     let d = run(s, {
-      type: "life.trashed",
+      type: "lifecycle.trashed",
       targets: [],
       records: [record(sessions[0].path), record(sessions[1].path)],
     });
     d = run(d, {
-      type: "life.restored",
+      type: "lifecycle.restored",
       paths: [sessions[1].path],
       errors: [`${sessions[0].path} exists again; not overwriting it`],
     });
@@ -332,7 +332,7 @@ describe("the session open in pi (extension)", () => {
     const s = run(
       initialState({ launchCwd: CWD, openInPi: sessions[0].path }),
       { type: "scan.batch", summaries: sessions },
-      { type: "life.setup", trashDir: "/t" },
+      { type: "lifecycle.setup", trashDir: "/t" },
     );
     const open = s.rows.findIndex((r) => r.session.path === sessions[0].path);
     const onIt = run(s, ...Array.from({ length: open }, () => key(K.char("j"))), DKEY);

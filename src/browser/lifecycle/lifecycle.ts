@@ -234,17 +234,17 @@ export function lifecycleKey<S extends LifecycleHost>(
 
 export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleAction): S {
   switch (a.type) {
-    case "life.setup":
+    case "lifecycle.setup":
       return { ...s, trashDir: a.trashDir };
-    case "life.renamed": {
+    case "lifecycle.renamed": {
       const x = s.sessions.get(a.path);
       const next = x ? new Map(s.sessions).set(a.path, { ...x, name: a.name || undefined }) : s.sessions;
       const n = recordOwnWrite({ ...s, sessions: next }, a.path, a.stamp);
       return setStatus(refresh(n), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
     }
-    case "life.failed":
+    case "lifecycle.failed":
       return setStatus(s, a.message, "error");
-    case "life.trashed": {
+    case "lifecycle.trashed": {
       const gone = a.records.map((r) => r.original);
       const sessions = gone.map((p) => s.sessions.get(p)).filter((x): x is ListedSession => !!x);
       let n = withoutPaths(s, gone);
@@ -265,13 +265,13 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
         ],
       };
     }
-    case "life.deleted": {
+    case "lifecycle.deleted": {
       const n = refresh(withoutPaths(s, a.paths));
       const done = a.paths.length > 0 ? `Deleted ${plural(a.paths.length, "session")} permanently` : "";
       if (a.error) return setStatus(n, done ? `${a.error} (${done})` : a.error, "error");
       return setStatus(n, done);
     }
-    case "life.restored": {
+    case "lifecycle.restored": {
       const back = new Set(a.paths);
       const u = s.undo;
       const sessions = new Map(s.sessions);

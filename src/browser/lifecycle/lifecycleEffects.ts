@@ -51,7 +51,7 @@ function trashCannotTakeIt(err: Error): boolean {
   return err.name === "TrashUnavailable";
 }
 
-/** Carries out one rename, delete, restore or trash look-up; results come back as life.* actions. `afterWrite` runs after each own write so the store watcher looks at once. */
+/** Carries out one rename, delete, restore or trash look-up; results come back as lifecycle.* actions. `afterWrite` runs after each own write so the store watcher looks at once. */
 export function runLifecycleEffect(
   e: LifecycleEffect,
   deps: LifecycleDeps,
@@ -60,15 +60,15 @@ export function runLifecycleEffect(
 ): void {
   switch (e.type) {
     case "trashLocation":
-      dispatch({ type: "life.setup", trashDir: deps.trashLocation() ?? null });
+      dispatch({ type: "lifecycle.setup", trashDir: deps.trashLocation() ?? null });
       return;
     case "rename": {
       deps.rename(e.path, e.name).then(
         (written) => {
-          dispatch({ type: "life.renamed", path: e.path, name: written.name ?? "", stamp: deps.stamp?.(e.path) });
+          dispatch({ type: "lifecycle.renamed", path: e.path, name: written.name ?? "", stamp: deps.stamp?.(e.path) });
           afterWrite();
         },
-        (err: unknown) => dispatch({ type: "life.failed", message: `rename failed: ${message(err)}` }),
+        (err: unknown) => dispatch({ type: "lifecycle.failed", message: `rename failed: ${message(err)}` }),
       );
       return;
     }
@@ -84,7 +84,7 @@ export function runLifecycleEffect(
       }
       const f = result.failed;
       dispatch({
-        type: "life.trashed",
+        type: "lifecycle.trashed",
         targets: e.targets,
         records: result.records,
         failed: f && {
@@ -107,7 +107,7 @@ export function runLifecycleEffect(
           break;
         }
       }
-      dispatch({ type: "life.deleted", paths, error });
+      dispatch({ type: "lifecycle.deleted", paths, error });
       afterWrite();
       return;
     }
@@ -122,7 +122,7 @@ export function runLifecycleEffect(
           errors.push(about(message(err), r.original, r.title));
         }
       }
-      dispatch({ type: "life.restored", paths, errors });
+      dispatch({ type: "lifecycle.restored", paths, errors });
       afterWrite();
       return;
     }

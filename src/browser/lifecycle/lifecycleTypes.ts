@@ -42,7 +42,7 @@ export function initialLifecycle(): LifecycleState {
 }
 
 export type LifecycleEffect =
-  /** Where deletes go (asked once at start; answered by life.setup). */
+  /** Where deletes go (asked once at start; answered by lifecycle.setup). */
   | { type: "trashLocation" }
   | { type: "rename"; path: string; name: string }
   | { type: "trash"; targets: DeleteTarget[] }
@@ -62,18 +62,18 @@ export function isLifecycleEffect(e: { type: string }): e is LifecycleEffect {
 }
 
 export type LifecycleAction =
-  | { type: "life.setup"; trashDir: string | null }
-  | { type: "life.renamed"; path: string; name: string; stamp?: FileStamp }
-  | { type: "life.failed"; message: string }
+  | { type: "lifecycle.setup"; trashDir: string | null }
+  | { type: "lifecycle.renamed"; path: string; name: string; stamp?: FileStamp }
+  | { type: "lifecycle.failed"; message: string }
   /** `failed.offerPermanent`: the trash could not take it, so a permanent delete may be offered. */
   | {
-      type: "life.trashed";
+      type: "lifecycle.trashed";
       targets: DeleteTarget[];
       records: TrashRecord[];
       failed?: { path: string; message: string; offerPermanent: boolean };
     }
-  | { type: "life.deleted"; paths: string[]; error?: string }
-  | { type: "life.restored"; paths: string[]; errors: string[] }
+  | { type: "lifecycle.deleted"; paths: string[]; error?: string }
+  | { type: "lifecycle.restored"; paths: string[]; errors: string[] }
   | { type: "store.changes"; updated: SessionSummary[]; removed: string[]; diagnostics: Diagnostic[] };
 
 export const LIFECYCLE_COMMANDS = [
