@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
 import { KEY, type RunningApp, shQuote, startApp, startShell } from "./pty.js";
+import { waitForFile } from "./driver.js";
 
 /*
  * Issue 13 end to end: each scenario the issue describes is sent as ONE write to the
@@ -353,8 +354,7 @@ describe("the terminal goes away", () => {
     );
     await app.waitFor(settled);
     app.hangUp();
-    for (let i = 0; i < 200 && !(existsSync(code) && readFileSync(code, "utf8").endsWith("\n")); i++)
-      await new Promise((r) => setTimeout(r, 25));
+    await waitForFile(code, () => readFileSync(code, "utf8").endsWith("\n"));
     expect(readFileSync(code, "utf8").trim()).toBe("129");
     quiet(readFileSync(err, "utf8"));
     expect(readdirSync(s.dir).length).toBeGreaterThan(0);

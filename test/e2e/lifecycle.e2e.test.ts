@@ -3,6 +3,7 @@ import { basename, join } from "node:path";
 import { SessionManager } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, PI_STORE } from "../helpers/tmp-store.js";
+import { pressCommand, selectedLine, selectRow } from "./driver.js";
 import { KEY, startApp, type RunningApp } from "./pty.js";
 
 /*
@@ -40,33 +41,14 @@ function allFiles(dir: string): string[] {
  */
 async function ready(app: RunningApp) {
   await app.waitFor((s) => !s.includes("scanning") && s.includes("30/30"));
-  // The first selection follows its session when probed rows re-sort; go to the top until it sticks.
-  const atTop = (s: string) =>
-    (s.split("\n")[3] ?? "").startsWith("│❯") && (s.split("\n")[4] ?? "").includes("resume naïve");
-  for (let i = 0; i < 20; i++) {
-    await app.press("g");
-    try {
-      await app.waitFor(atTop, 1000);
-      return;
-    } catch {
-      // not settled yet
-    }
-  }
-  await app.waitFor(atTop, 1000);
+  // The scan is done: the rows are final, and the first one is the top.
+  await pressCommand(app, "list.top");
+  await app.waitFor(
+    (s) => (s.split("\n")[3] ?? "").startsWith("│❯") && (s.split("\n")[4] ?? "").includes("resume naïve"),
+  );
 }
 
-const selectedLine = (screen: string) => screen.split("\n").find((l) => l.includes("❯")) ?? "";
-
-/** Moves down until the selected row shows `title`. */
-async function select(app: RunningApp, title: string) {
-  for (let i = 0; i < 40; i++) {
-    const now = selectedLine(app.screen());
-    if (now.includes(title)) return;
-    await app.press(KEY.down);
-    await app.waitFor((x) => selectedLine(x) !== now);
-  }
-  throw new Error(`no row "${title}":\n${app.screen()}`);
-}
+const select = selectRow;
 
 /** The file the open delete confirmation names (its path line may be cut at the start). */
 function fileInDialog(screen: string, store: string): string {

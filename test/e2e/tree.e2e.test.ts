@@ -7,6 +7,7 @@ import { loadSessionIndex, type SessionIndex } from "../../src/store/session-ind
 import { buildTreeView, siblingBranch } from "../../src/model/tree-view.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KEY, ROOT, startApp, type RunningApp } from "./pty.js";
+import { pressCommand } from "./driver.js";
 
 const FIXTURE = join(ROOT, "fixtures", "pi-generated", "agent", "sessions");
 const apps: RunningApp[] = [];
@@ -92,19 +93,8 @@ describe("branch tree in a real terminal", () => {
     await app.waitFor((s) => s.split("\n")[1]?.startsWith("/") ?? false);
     await app.type(idTail);
     await app.waitFor((s) => /\b1\/\d+/.test(s.split("\n")[0]));
-    // Enter keeps the query. (A lone Enter right after typing is sometimes not seen by the
-    // list's search; pressing it again is safe only while the search hints still show.)
-    for (let i = 0; i < 5; i++) {
-      await app.press(KEY.enter);
-      const back = await app
-        .waitFor((s) => s.includes("q quit"), 1500)
-        .then(
-          () => true,
-          () => false,
-        );
-      if (back) break;
-      expect(app.screen()).toContain("Enter keep");
-    }
+    // Enter keeps the query: one key, handled in order after the typing (KeyStream).
+    await pressCommand(app, "search.submit");
     await app.waitFor((s) => s.includes("q quit"));
     await app.press("t");
     await app.waitFor((s) => s.includes("tree ·") && s.includes("filter: default") && s.includes("← active"));

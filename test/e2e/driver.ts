@@ -1,0 +1,81 @@
+import { existsSync } from "node:fs";
+import { COMMANDS, type CommandId } from "../../src/browser/keys/commands.js";
+import { KEY, type RunningApp } from "./pty.js";
+
+/*
+ * The e2e driver (lazygit's way): tests press keys by command name, so a test reads as what
+ * the user does and follows the key registry when a key moves; and they wait for a screen
+ * condition with one timeout and the screen in the failure, never a hand-rolled retry loop.
+ */
+
+const NAMED: Record<string, string> = {
+  enter: KEY.enter,
+  escape: KEY.escape,
+  up: KEY.up,
+  down: KEY.down,
+  left: KEY.left,
+  right: KEY.right,
+  tab: "\t",
+  space: " ",
+  backspace: "\x7f",
+  delete: "\x1b[3~",
+  home: "\x1b[H",
+  end: "\x1b[F",
+  pageup: "\x1b[5~",
+  pagedown: "\x1b[6~",
+};
+
+/** What a terminal sends for a key as the registry writes it ("ctrl+d", "enter", "G"). */
+export function keySequence(spec: string): string {
+  const ctrl = /^ctrl\+(.)$/.exec(spec);
+  if (ctrl) return KEY.ctrl(ctrl[1]);
+  if (NAMED[spec]) return NAMED[spec];
+  if ([...spec].length === 1) return spec;
+  throw new Error(`the driver cannot type the key "${spec}"`);
+}
+
+/** Presses the first default key of a command (`list.down`, `session.delete`, `confirm.yes`). */
+export async function pressCommand(app: RunningApp, ...ids: CommandId[]): Promise<void> {
+  for (const id of ids) {
+    const key = COMMANDS[id].keys.find((k) => {
+      try {
+        keySequence(k);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (!key) throw new Error(`command ${id} has no key the driver can type`);
+    await app.press(keySequence(key));
+  }
+}
+
+/** The line of the screen with the selection marker. */
+export const selectedLine = (screen: string): string => screen.split("\n").find((l) => l.includes("❯")) ?? "";
+
+/** Moves down (list.down) until the selected row shows `text`; fails with the screen when the rows run out. */
+export async function selectRow(app: RunningApp, text: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    const now = selectedLine(app.screen());
+    if (now.includes(text)) return;
+    await pressCommand(app, "list.down");
+    // At the last row the selection stays: the row is not there.
+    const moved = await app
+      .waitFor((x) => selectedLine(x) !== now, 1500)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!moved) break;
+  }
+  throw new Error(`no row "${text}" below the selection:\n${app.screen()}`);
+}
+
+/** Waits until `path` exists and `done` holds for it (a file another process writes). */
+export async function waitForFile(path: string, done: () => boolean = () => true, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(existsSync(path) && done())) {
+    if (Date.now() > until) throw new Error(`${path} did not appear (or was not complete) in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
