@@ -1,0 +1,39 @@
+import { Box } from "ink";
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_KEYMAP } from "../../src/browser/keys/keymap.js";
+import { CwdMissingDialog } from "./CwdMissingDialog.js";
+
+describe("CwdMissingDialog", () => {
+  it("offers pi 1.5.2's three choices, naming the missing folder and this one", () => {
+    const { lastFrame } = render(
+      <Box width={80} height={14}>
+        <CwdMissingDialog
+          cwd="/gone/away"
+          launchCwd="/home/u/proj"
+          keymap={DEFAULT_KEYMAP}
+          areaWidth={80}
+          areaHeight={14}
+          onChoose={() => {}}
+        />
+      </Box>,
+    );
+    expect(lastFrame()).toMatchInlineSnapshot(`
+      "
+
+              ╭─ Folder missing ─────────────────────────────────────────────╮
+              │ The session's folder no longer exists:                       │
+              │   /gone/away                                                 │
+              │ current folder: /home/u/proj                                 │
+              │                                                              │
+              │ ❯ Continue in the current folder                            o│
+              │   Fork into the current folder (a new session)              f│
+              │   Cancel                                                  Esc│
+              │ ↑↓ choose · Enter or the key at the right                    │
+              ╰──────────────────────────────────────────────────────────────╯
+
+      "
+    `);
+    expect(lastFrame()).toContain("Fork into the current folder");
+  });
+});
