@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { K, key as mkKey } from "../../test/helpers/keys.js";
 import { makeSessions } from "../../test/helpers/sessions.js";
-import { reduce } from "../../test/helpers/update.js";
+import { reduce, scanSummaries } from "../../test/helpers/update.js";
 import { type AppAction, type AppState, initialState, topLayer } from "../../src/browser/app/appReducer.js";
 import type { LifecycleLayer } from "../../src/browser/lifecycle/lifecycle.js";
 import { deleteLines } from "./DeleteDialog.js";
@@ -18,11 +18,10 @@ const DKEY: AppAction = { type: "key", input: "d", key: mkKey() };
 const layer = (s: AppState) => topLayer(s) as LifecycleLayer;
 function loaded(n: number) {
   const sessions = makeSessions(n, { cwd: CWD });
-  const s = run(
-    initialState({ launchCwd: CWD }),
-    { type: "scan.batch", summaries: sessions },
-    { type: "lifecycle.setup", trashDir: "/home/u/.local/share/Trash" },
-  );
+  const s = run(initialState({ launchCwd: CWD }), scanSummaries(sessions), {
+    type: "lifecycle.setup",
+    trashDir: "/home/u/.local/share/Trash",
+  });
   return { s, sessions };
 }
 

@@ -6,6 +6,7 @@ import { makeProbe, makeSummary } from "../../test/helpers/sessions.js";
 import type { ScanFn } from "./useStoreScan.js";
 import type { AppAction } from "../../src/browser/app/appReducer.js";
 import { useStoreScan } from "./useStoreScan.js";
+import { scanDone } from "../../test/helpers/update.js";
 
 afterEach(cleanupInk);
 
@@ -37,16 +38,17 @@ describe("useStoreScan", () => {
       h.onSummaries?.([makeSummary()]);
       h.onDiagnostic?.({ path: "/x", kind: "empty", reason: "empty" });
     });
-    expect(log.map((a) => a.type)).toEqual(["scan.discovered", "scan.batch"]);
+    // One action type, the scan's events in order: the first one at once, the rest coalesced.
+    const kinds = (a: AppAction) => (a.type === "scan" ? a.events.map((e) => e.kind) : [a.type]);
+    expect(log.map(kinds)).toEqual([["discovered"]]);
     await settle(450);
-    expect(log).toHaveLength(3);
-    const second = log[2] as Extract<AppAction, { type: "scan.batch" }>;
-    expect([second.probes?.length, second.summaries?.length, second.diagnostics?.length]).toEqual([1, 1, 1]);
+    expect(log.map(kinds)).toEqual([["discovered"], ["probes", "probes", "summaries", "diagnostic"]]);
     const final = [makeSummary()];
     await act(async () => m.finish(final));
     await settle(10);
-    expect(log.slice(3).map((a) => a.type)).toEqual(["scan.batch", "scan.done"]);
-    expect((log[3] as Extract<AppAction, { type: "scan.batch" }>).summaries).toEqual(final);
+    expect(kinds(log[2])).toEqual(["summaries", "complete"]);
+    const last = log[2] as Extract<AppAction, { type: "scan" }>;
+    expect(last.events[0]).toEqual({ kind: "summaries", items: final });
   });
   it("reports a failed scan", async () => {
     const log: AppAction[] = [];
@@ -55,7 +57,7 @@ describe("useStoreScan", () => {
     };
     await renderInk(<Harness scan={scan} log={log} />);
     await settle(10);
-    expect(log.at(-1)).toEqual({ type: "scan.done", error: "ENOENT: no store" });
+    expect(log.at(-1)).toEqual(scanDone("ENOENT: no store"));
   });
   it("aborts the scan on unmount", async () => {
     let signal: AbortSignal | undefined;

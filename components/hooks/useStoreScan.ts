@@ -1,22 +1,21 @@
 import { type Dispatch, useEffect } from "react";
-import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
 import type { AppAction } from "../../src/browser/app/appReducer.js";
+import { type ScanEvent, scanEventHandlers } from "../../src/store/scan-events.js";
 import type { ScanHandlers, ScanOptions, ScanResult } from "../../src/store/scan-store.js";
 
 /** How the browser scans the store (the worker scan; tests pass fakes). */
 export type ScanFn = (dir: string, handlers?: ScanHandlers, options?: ScanOptions) => Promise<ScanResult>;
 
 /**
- * Runs the store scan and feeds the reducer. Batches are coalesced so the app
- * re-renders at most every `throttleMs` however fast files are read; the first
- * batch goes out at once so rows appear with the first frame possible.
+ * Runs the store scan and feeds its events to the state as the one scan action
+ * ({ type: "scan", events }). Events are coalesced so the app re-renders at most every
+ * `throttleMs` however fast files are read; the first ones go out at once so rows appear
+ * with the first frame possible.
  */
 export function useStoreScan(storeDir: string, scan: ScanFn, dispatch: Dispatch<AppAction>, throttleMs = 50): void {
   useEffect(() => {
     const ac = new AbortController();
-    let probes: SessionProbe[] = [];
-    let summaries: SessionSummary[] = [];
-    let diagnostics: Diagnostic[] = [];
+    let events: ScanEvent[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
     let lastFlush = 0;
 
@@ -24,12 +23,10 @@ export function useStoreScan(storeDir: string, scan: ScanFn, dispatch: Dispatch<
       if (timer) clearTimeout(timer);
       timer = null;
       lastFlush = Date.now();
-      if (!probes.length && !summaries.length && !diagnostics.length) return;
-      const batch: AppAction = { type: "scan.batch", probes, summaries, diagnostics };
-      probes = [];
-      summaries = [];
-      diagnostics = [];
-      dispatch(batch);
+      if (!events.length) return;
+      const batch = events;
+      events = [];
+      dispatch({ type: "scan", events: batch });
     };
     const schedule = () => {
       if (ac.signal.aborted || timer) return;
@@ -37,32 +34,23 @@ export function useStoreScan(storeDir: string, scan: ScanFn, dispatch: Dispatch<
       if (wait <= 0) flush();
       else timer = setTimeout(flush, wait);
     };
-    const add = <T>(into: T[], items: readonly T[]) => {
-      for (const x of items) into.push(x);
+    const emit = (e: ScanEvent) => {
+      if (ac.signal.aborted) return;
+      events.push(e);
       schedule();
     };
 
-    scan(
-      storeDir,
-      {
-        onDiscovered: (total) => !ac.signal.aborted && dispatch({ type: "scan.discovered", total }),
-        onProbes: (p) => add(probes, p),
-        onSummaries: (s) => add(summaries, s),
-        onDiagnostic: (d) => add(diagnostics, [d]),
-      },
-      { signal: ac.signal },
-    ).then(
+    scan(storeDir, scanEventHandlers(emit), { signal: ac.signal }).then(
       (result) => {
         if (ac.signal.aborted) return;
-        // The final list has lineage resolved; it replaces what the batches said.
-        summaries = summaries.concat(result.sessions);
+        // The final list has lineage resolved; it replaces what the events said.
+        events.push({ kind: "summaries", items: result.sessions }, { kind: "complete", result });
         flush();
-        dispatch({ type: "scan.done" });
       },
       (err: unknown) => {
         if (ac.signal.aborted) return;
+        events.push({ kind: "error", message: err instanceof Error ? err.message : String(err) });
         flush();
-        dispatch({ type: "scan.done", error: err instanceof Error ? err.message : String(err) });
       },
     );
     return () => {

@@ -5,7 +5,7 @@ import { type AppState, initialState } from "../../src/browser/app/appReducer.js
 import { hitTest } from "./hitTest.js";
 import { DOUBLE_CLICK_MS, type MouseAction } from "../../src/browser/app/mouseReducer.js";
 import { isMouseSequence, parseMouse } from "../../src/browser/keys/sgrMouse.js";
-import { reduce } from "../../test/helpers/update.js";
+import { reduce, scanSummaries } from "../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";
 
@@ -61,7 +61,7 @@ describe("hit test", () => {
 
 describe("mouse actions", () => {
   const loaded = (): AppState =>
-    reduce(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: makeSessions(20, { cwd: CWD }) });
+    reduce(initialState({ launchCwd: CWD }), scanSummaries(makeSessions(20, { cwd: CWD })));
   const click = (row: number, at: number): MouseAction => ({ type: "mouse", kind: "click", pane: "list", row, at });
 
   it("the wheel over the list moves it; over the preview it scrolls the preview as J / K do", () => {

@@ -12,7 +12,7 @@ import { type AppAction, type AppState, initialState } from "../../src/browser/a
 import { entryPreviewLines } from "./entryPreviewLines.js";
 import { treeRowParts } from "./treeRowFormat.js";
 import { withIndex, newTreeState } from "../../src/browser/tree/treeState.js";
-import { reduce } from "../../test/helpers/update.js";
+import { reduce, scanSummaries } from "../../test/helpers/update.js";
 
 const FIX = join("fixtures", "pi-1.5.2");
 const expected = JSON.parse(readFileSync(join(FIX, "expected.json"), "utf8"));
@@ -53,10 +53,7 @@ describe("the tree", () => {
   });
 
   it("O toggles between as the model sees it and as written, and says which", () => {
-    let s: AppState = reduce(initialState({ launchCwd: "/x" }), {
-      type: "scan.batch",
-      summaries: [makeSummary({ path: S2, cwd: "/x" })],
-    });
+    let s: AppState = reduce(initialState({ launchCwd: "/x" }), scanSummaries([makeSummary({ path: S2, cwd: "/x" })]));
     const run = (st: AppState, ...a: AppAction[]) => reduce(st, ...a);
     s = run(s, { type: "command", command: "tree.open" });
     s = run(s, { type: "tree.loaded", path: S2, seq: s.tree!.loadSeq, index });

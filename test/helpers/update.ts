@@ -1,3 +1,5 @@
+import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
+import type { ScanEvent } from "../../src/store/scan-events.js";
 import { type AppAction, type AppState, update } from "../../src/browser/app/appReducer.js";
 import type { Effect } from "../../src/browser/app/effects.js";
 
@@ -16,3 +18,17 @@ export function reduce(s: AppState, ...actions: AppAction[]): Traced {
   }
   return { ...state, effects };
 }
+
+/** The one scan action, as a scan's events reach the state. */
+export const scanned = (...events: ScanEvent[]): AppAction => ({ type: "scan", events });
+export const scanSummaries = (items: SessionSummary[]): AppAction => scanned({ kind: "summaries", items });
+export const scanProbes = (items: SessionProbe[]): AppAction => scanned({ kind: "probes", items });
+export const scanDiagnostics = (ds: Diagnostic[]): AppAction =>
+  scanned(...ds.map((d) => ({ kind: "diagnostic" as const, d })));
+export const scanDiscovered = (total: number): AppAction => scanned({ kind: "discovered", total });
+export const scanDone = (error?: string): AppAction =>
+  scanned(
+    error === undefined
+      ? { kind: "complete", result: { sessions: [], diagnostics: [] } }
+      : { kind: "error", message: error },
+  );

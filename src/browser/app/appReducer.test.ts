@@ -5,7 +5,14 @@ import { makeProbe, makeSessions, makeSummary } from "../../../test/helpers/sess
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState, modeOf, selectedSession, update } from "./appReducer.js";
 import { mergeBatch } from "../list/sessions.js";
-import { reduce } from "../../../test/helpers/update.js";
+import {
+  reduce,
+  scanSummaries,
+  scanProbes,
+  scanDiagnostics,
+  scanDone,
+  scanDiscovered,
+} from "../../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";
 const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
@@ -16,20 +23,16 @@ const paths = (s: AppState) => s.rows.map((r) => r.session.path);
 
 function loaded(n = 5, over = {}) {
   const sessions = makeSessions(n, { cwd: CWD, ...over });
-  return { sessions, s: run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: sessions }) };
+  return { sessions, s: run(initialState({ launchCwd: CWD }), scanSummaries(sessions)) };
 }
 
 describe("sessions", () => {
   it("merges probes, then summaries; a later probe never overwrites a summary", () => {
     const p = makeProbe({ path: "/x", cwd: CWD, firstMessage: "probe" });
     const sum = makeSummary({ path: "/x", cwd: CWD, firstMessage: "full" });
-    let s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", probes: [p] });
+    let s = run(initialState({ launchCwd: CWD }), scanProbes([p]));
     expect(s.sessions.get("/x")?.provisional).toBe(true);
-    s = run(
-      s,
-      { type: "scan.batch", summaries: [sum] },
-      { type: "scan.batch", probes: [{ ...p, firstMessage: "late" }] },
-    );
+    s = run(s, scanSummaries([sum]), scanProbes([{ ...p, firstMessage: "late" }]));
     expect(s.sessions.get("/x")?.firstMessage).toBe("full");
     expect(s.sessions.get("/x")?.provisional).toBeUndefined();
     expect(s.scan).toMatchObject({ probed: 2, scanned: 1 });
@@ -80,7 +83,7 @@ describe("selection", () => {
     const t = run(s, cmd("list.down"), cmd("list.down"));
     const chosen = sessions[2].path;
     const newer = makeSummary({ cwd: CWD, modified: new Date(Date.now() + 1e6) });
-    const u = run(t, { type: "scan.batch", summaries: [newer] });
+    const u = run(t, scanSummaries([newer]));
     expect(paths(u)[0]).toBe(newer.path);
     expect(selectedSession(u)?.path).toBe(chosen);
     expect(u.cursor).toBe(3);
@@ -88,9 +91,9 @@ describe("selection", () => {
   it("keeps the top row selected while rows arrive, until the user moves", () => {
     const older = makeSummary({ path: "/old", cwd: CWD, modified: new Date("2026-01-01T00:00:00Z") });
     const newer = makeSummary({ path: "/new", cwd: CWD, modified: new Date("2026-02-01T00:00:00Z") });
-    let s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: [older] });
+    let s = run(initialState({ launchCwd: CWD }), scanSummaries([older]));
     expect(selectedSession(s)?.path).toBe("/old");
-    s = run(s, { type: "scan.batch", summaries: [newer] });
+    s = run(s, scanSummaries([newer]));
     expect(paths(s)).toEqual(["/new", "/old"]);
     expect(selectedSession(s)?.path).toBe("/new");
     expect(s.cursor).toBe(0);
@@ -119,28 +122,24 @@ describe("scope", () => {
   const here = makeSummary({ cwd: CWD });
   const there = makeSummary({ cwd: "/elsewhere" });
   it("defaults to this folder when it has sessions", () => {
-    const s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: [here, there] });
+    const s = run(initialState({ launchCwd: CWD }), scanSummaries([here, there]));
     expect(s.scope).toBe("cwd");
     expect(paths(s)).toEqual([here.path]);
     expect(s.scopeTotal).toBe(1);
   });
   it("falls back to all when the scan finds nothing here", () => {
-    let s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: [there] });
+    let s = run(initialState({ launchCwd: CWD }), scanSummaries([there]));
     expect(s.scope).toBe("cwd");
-    s = run(s, { type: "scan.done" });
+    s = run(s, scanDone());
     expect(s.scope).toBe("all");
     expect(paths(s)).toEqual([there.path]);
   });
   it("decides once every discovered file was probed", () => {
-    const s = run(
-      initialState({ launchCwd: CWD }),
-      { type: "scan.discovered", total: 1 },
-      { type: "scan.batch", probes: [makeProbe({ cwd: "/x" })] },
-    );
+    const s = run(initialState({ launchCwd: CWD }), scanDiscovered(1), scanProbes([makeProbe({ cwd: "/x" })]));
     expect(s.scope).toBe("all");
   });
   it("starts in all with --all, and Tab toggles", () => {
-    const s = run(initialState({ launchCwd: CWD, all: true }), { type: "scan.batch", summaries: [here, there] });
+    const s = run(initialState({ launchCwd: CWD, all: true }), scanSummaries([here, there]));
     expect(s.scope).toBe("all");
     expect(paths(s)).toHaveLength(2);
     const t = run(s, key(K.tab));
@@ -148,11 +147,11 @@ describe("scope", () => {
     expect(paths(t)).toEqual([here.path]);
   });
   it("keeps the user's choice when later rows arrive", () => {
-    const s = run(initialState({ launchCwd: CWD }), cmd("scope.toggle"), { type: "scan.batch", summaries: [here] });
+    const s = run(initialState({ launchCwd: CWD }), cmd("scope.toggle"), scanSummaries([here]));
     expect(s.scope).toBe("all");
   });
   it("treats a trailing slash as the same folder", () => {
-    const s = run(initialState({ launchCwd: CWD + "/" }), { type: "scan.batch", summaries: [here] });
+    const s = run(initialState({ launchCwd: CWD + "/" }), scanSummaries([here]));
     expect(paths(s)).toEqual([here.path]);
   });
 });
@@ -168,10 +167,7 @@ describe("sort", () => {
   it("nests forks in threaded order", () => {
     const parent = makeSummary({ path: "/p", cwd: CWD, modified: new Date(1000) });
     const fork = makeSummary({ path: "/f", cwd: CWD, parentSessionPath: "/p", modified: new Date(2000) });
-    const s = run(initialState({ launchCwd: CWD, sort: "threaded" }), {
-      type: "scan.batch",
-      summaries: [fork, parent],
-    });
+    const s = run(initialState({ launchCwd: CWD, sort: "threaded" }), scanSummaries([fork, parent]));
     expect(s.rows.map((r) => r.prefix + r.session.path)).toEqual(["/p", "└─ /f"]);
   });
 });
@@ -290,11 +286,7 @@ describe("quit and resume intents", () => {
   });
   it("Enter in print mode requests printing the path", () => {
     const sess = makeSummary({ cwd: CWD });
-    const s = run(
-      initialState({ launchCwd: CWD, print: true }),
-      { type: "scan.batch", summaries: [sess] },
-      key(K.enter),
-    );
+    const s = run(initialState({ launchCwd: CWD, print: true }), scanSummaries([sess]), key(K.enter));
     expect(s.effects).toEqual([{ type: "exit", outcome: { kind: "print", path: sess.path } }]);
   });
   it("the cwd-missing dialog opens here or cancels", () => {
@@ -332,9 +324,9 @@ describe("scan progress", () => {
   it("records discovery, diagnostics and completion", () => {
     const s = run(
       initialState({ launchCwd: CWD }),
-      { type: "scan.discovered", total: 10 },
-      { type: "scan.batch", diagnostics: [{ path: "/bad", kind: "not-a-session", reason: "x" }] },
-      { type: "scan.done", error: "boom" },
+      scanDiscovered(10),
+      scanDiagnostics([{ path: "/bad", kind: "not-a-session", reason: "x" }]),
+      scanDone("boom"),
     );
     expect(s.scan).toEqual({ discovered: 10, probed: 0, scanned: 0, diagnostics: 1, done: true, error: "boom" });
   });

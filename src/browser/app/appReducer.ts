@@ -1,17 +1,16 @@
 import type { Key } from "../keys/key.js";
-import type { Diagnostic, SessionProbe, SessionSummary } from "../../model/types.js";
+import type { ScanEvent } from "../../store/scan-events.js";
 import { parseQuery } from "../../search/query.js";
 import { nextSort, type SortKey } from "../../search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
-import { inScope, type Scope } from "../list/derive.js";
+import type { Scope } from "../list/derive.js";
 import { replaceTop } from "../core/layers.js";
 import { toStep, withEffect } from "../core/next.js";
 import { QUIT } from "../core/outcome.js";
 import { DEFAULT_PREVIEW_SHARE, stepShare } from "../core/previewShare.js";
 import { type FullTextAction, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
-import { mergeBatch } from "../list/sessions.js";
 import * as text from "../core/textInput.js";
 import {
   isTreeAction,
@@ -49,6 +48,7 @@ import {
   type Step,
   topLayer,
 } from "./appState.js";
+import { foldScan } from "./scanFold.js";
 import {
   isReaderAction,
   isReaderCommand,
@@ -82,9 +82,8 @@ export type AppAction =
   /** Bracketed paste: text for a text field, never keys. */
   | { type: "paste"; text: string }
   | { type: "command"; command: CommandId }
-  | { type: "scan.discovered"; total: number }
-  | { type: "scan.batch"; probes?: SessionProbe[]; summaries?: SessionSummary[]; diagnostics?: Diagnostic[] }
-  | { type: "scan.done"; error?: string }
+  /** The one scan stream: what a scan (or the first screen, or an index) found, in order (scanFold.ts). */
+  | { type: "scan"; events: readonly ScanEvent[] }
   /** `visible` false: the screen says "terminal too small" and keys other than quit do nothing. */
   | { type: "viewport"; pageSize: number; visible?: boolean }
   | { type: "dialog.cwdMissing"; path: string; cwd: string }
@@ -151,22 +150,6 @@ export function initialState(o: InitOptions): AppState {
     ...initialLifecycle(),
     ...(o.notice ? { status: { text: o.notice, tone: "error" as const } } : {}),
   };
-}
-
-/** Until the user picks, the scope is "this folder" if it has sessions, else "all". */
-function settleScope(s: AppState): AppState {
-  if (s.scopeSettled) return s;
-  let hasHere = false;
-  for (const x of s.sessions.values()) {
-    if (inScope(x, "cwd", s.launchCwd, s.storeDir)) {
-      hasHere = true;
-      break;
-    }
-  }
-  if (hasHere) return { ...s, scope: "cwd", scopeSettled: true };
-  const probedAll = s.scan.discovered !== null && s.scan.probed + s.scan.diagnostics >= s.scan.discovered;
-  if (s.scan.done || probedAll) return { ...s, scope: "all", scopeSettled: true };
-  return s;
 }
 
 function setSearch(s: AppState, search: text.TextInput): AppState {
@@ -423,20 +406,8 @@ export function appReducer(s: AppState, a: AppAction): Next {
     }
     case "command":
       return runCommand(s, a.command);
-    case "scan.discovered":
-      return settleScope({ ...s, scan: { ...s.scan, discovered: a.total } });
-    case "scan.batch": {
-      const sessions = mergeBatch(s.sessions, a.probes, a.summaries, a.diagnostics);
-      const scan = {
-        ...s.scan,
-        probed: s.scan.probed + (a.probes?.length ?? 0),
-        scanned: s.scan.scanned + (a.summaries?.length ?? 0),
-        diagnostics: s.scan.diagnostics + (a.diagnostics?.length ?? 0),
-      };
-      return refresh(settleScope({ ...s, sessions, scan }));
-    }
-    case "scan.done":
-      return refresh(settleScope({ ...s, scan: { ...s.scan, done: true, error: a.error } }));
+    case "scan":
+      return foldScan(s, a.events);
     case "viewport": {
       const visible = a.visible ?? true;
       return a.pageSize === s.pageSize && visible === s.visible

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionProbe } from "../../model/types.js";
 import { initialState } from "./appReducer.js";
 import { seedScan } from "./scanSeed.js";
-import { reduce } from "../../../test/helpers/update.js";
+import { reduce, scanProbes, scanDiscovered } from "../../../test/helpers/update.js";
 
 const probe = (n: number, cwd = "/w"): SessionProbe => ({
   path: `/s/${n}.jsonl`,
@@ -24,12 +24,7 @@ describe("seedScan", () => {
       { kind: "probes" as const, items: [probe(3)] },
     ];
     const seeded = seedScan(base, events);
-    const viaActions = reduce(reduce(base, { type: "scan.discovered", total: 3 }), {
-      type: "scan.batch",
-      probes: [probe(1), probe(2), probe(3)],
-      summaries: [],
-      diagnostics: [],
-    });
+    const viaActions = reduce(reduce(base, scanDiscovered(3)), scanProbes([probe(1), probe(2), probe(3)]));
     expect(seeded.rows.map((r) => r.path)).toEqual(viaActions.rows.map((r) => r.path));
     expect(seeded.rows).toHaveLength(3);
     expect(seeded.scan).toEqual(viaActions.scan);

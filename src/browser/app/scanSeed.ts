@@ -1,25 +1,11 @@
-import type { Diagnostic, SessionProbe, SessionSummary } from "../../model/types.js";
 import type { ScanEvent } from "../../store/scan-events.js";
-import { type AppState, update } from "./appReducer.js";
+import type { AppState } from "./appState.js";
+import { foldScan } from "./scanFold.js";
 
 /**
- * The state with what an early scan found before the UI mounted already in it, so the
- * very first frame shows rows instead of "scanning…" followed by a second frame. Scan
- * actions ask for no effects, so only the state is kept.
+ * The state with what was found before the UI mounted (the first screen's probe, the early
+ * scan) already in it, so the very first frame shows rows: the scan stream's one fold.
  */
 export function seedScan(state: AppState, events: readonly ScanEvent[] | undefined): AppState {
-  if (!events?.length) return state;
-  const probes: SessionProbe[] = [];
-  const summaries: SessionSummary[] = [];
-  const diagnostics: Diagnostic[] = [];
-  let s = state;
-  for (const e of events) {
-    if (e.kind === "discovered") s = update(s, { type: "scan.discovered", total: e.total })[0];
-    else if (e.kind === "probes") probes.push(...e.items);
-    else if (e.kind === "summaries") summaries.push(...e.items);
-    else if (e.kind === "diagnostic") diagnostics.push(e.d);
-  }
-  if (probes.length || summaries.length || diagnostics.length)
-    s = update(s, { type: "scan.batch", probes, summaries, diagnostics })[0];
-  return s;
+  return events?.length ? foldScan(state, events) : state;
 }

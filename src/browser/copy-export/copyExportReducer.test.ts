@@ -10,7 +10,7 @@ import { makeSummary } from "../../../test/helpers/sessions.js";
 import { type AppAction, type AppState, initialState, modeOf } from "../app/appReducer.js";
 import { blockText, copyRefusal, MAX_COPY_BYTES, resumeCommand, shellQuote } from "./copyText.js";
 import { exportBaseName, exportText, writeExport } from "./exportFile.js";
-import { reduce } from "../../../test/helpers/update.js";
+import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 
 const file = writeBranchedSession();
 const tmp = mkdtempSync(join(tmpdir(), "pi-sessions-takeout-"));
@@ -31,7 +31,7 @@ const last = (s: AppState) => s.effects[s.effects.length - 1];
 
 function listed(print = false): AppState {
   const summary = makeSummary({ path: file.path, id: "0196e0a2-8c1d", cwd: CWD, firstMessage: "first question" });
-  return run(initialState({ launchCwd: CWD, print }), { type: "scan.batch", summaries: [summary] });
+  return run(initialState({ launchCwd: CWD, print }), scanSummaries([summary]));
 }
 
 describe("copy", () => {

@@ -5,7 +5,7 @@ import { makeSessions } from "../../../test/helpers/sessions.js";
 import type { TrashRecord } from "../../actions/trash/log.js";
 import { type AppAction, type AppState, initialState, modeOf, selectedSession, topLayer } from "../app/appReducer.js";
 import type { LifecycleLayer } from "./lifecycle.js";
-import { reduce } from "../../../test/helpers/update.js";
+import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";
 const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
@@ -20,11 +20,7 @@ const DEL: AppAction = { type: "key", input: "", key: mkKey({ delete: true }) };
 
 function loaded(n = 5, trashDir: string | null = "/home/u/.local/share/Trash") {
   const sessions = makeSessions(n, { cwd: CWD });
-  const s = run(
-    initialState({ launchCwd: CWD }),
-    { type: "scan.batch", summaries: sessions },
-    { type: "lifecycle.setup", trashDir },
-  );
+  const s = run(initialState({ launchCwd: CWD }), scanSummaries(sessions), { type: "lifecycle.setup", trashDir });
   return { sessions, s };
 }
 
@@ -104,11 +100,10 @@ describe("delete", () => {
       name: "\x1b]0;x\x07",
       firstMessage: "\x1b[2J",
     });
-    const s = run(
-      initialState({ launchCwd: CWD }),
-      { type: "scan.batch", summaries: hostile },
-      { type: "lifecycle.setup", trashDir: "/t" },
-    );
+    const s = run(initialState({ launchCwd: CWD }), scanSummaries(hostile), {
+      type: "lifecycle.setup",
+      trashDir: "/t",
+    });
     const del = layer(run(s, DKEY));
     const ren = layer(run(s, key(K.char("r"))));
     for (const title of [
@@ -329,11 +324,10 @@ describe("live store changes", () => {
 describe("the session open in pi (extension)", () => {
   it("is never deleted, alone or among marks", () => {
     const sessions = makeSessions(3, { cwd: CWD });
-    const s = run(
-      initialState({ launchCwd: CWD, openInPi: sessions[0].path }),
-      { type: "scan.batch", summaries: sessions },
-      { type: "lifecycle.setup", trashDir: "/t" },
-    );
+    const s = run(initialState({ launchCwd: CWD, openInPi: sessions[0].path }), scanSummaries(sessions), {
+      type: "lifecycle.setup",
+      trashDir: "/t",
+    });
     const open = s.rows.findIndex((r) => r.session.path === sessions[0].path);
     const onIt = run(s, ...Array.from({ length: open }, () => key(K.char("j"))), DKEY);
     expect(topLayer(onIt)).toBeUndefined();

@@ -6,7 +6,7 @@ import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState } from "../app/appReducer.js";
 import { deriveRows } from "./derive.js";
 import { fullTextKey, fullTextNote } from "./fullText.js";
-import { reduce } from "../../../test/helpers/update.js";
+import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 
 const CWD = "/home/u/proj";
 const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
@@ -75,11 +75,7 @@ describe("deriveRows with full-text hits", () => {
 
 describe("reducer: full-text results", () => {
   function searching(text: string): AppState {
-    let s = run(
-      initialState({ launchCwd: CWD, all: true }),
-      { type: "scan.batch", summaries: [a, b, c] },
-      cmd("search.start"),
-    );
+    let s = run(initialState({ launchCwd: CWD, all: true }), scanSummaries([a, b, c]), cmd("search.start"));
     for (const ch of text) s = run(s, { type: "key", input: ch, key: mk() });
     return s;
   }

@@ -6,7 +6,7 @@ import { writeBranchedSession } from "../../../test/helpers/session-file.js";
 import { makeSummary } from "../../../test/helpers/sessions.js";
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState, modeOf } from "../app/appReducer.js";
-import { reduce } from "../../../test/helpers/update.js";
+import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 
 // u1 ─ a1 ─┬─ u3 ─ a3 ─ l1   active
 //          └─ u2 ─ a2
@@ -28,10 +28,10 @@ const cursorText = (s: AppState) => {
 };
 
 function listed(): AppState {
-  return run(initialState({ launchCwd: CWD }), {
-    type: "scan.batch",
-    summaries: [makeSummary({ path: file.path, cwd: CWD, firstMessage: "first question" })],
-  });
+  return run(
+    initialState({ launchCwd: CWD }),
+    scanSummaries([makeSummary({ path: file.path, cwd: CWD, firstMessage: "first question" })]),
+  );
 }
 
 /** v on the list, the index loaded, the screen sized. */

@@ -7,7 +7,7 @@ import { loadSessionIndex, type SessionIndex } from "../../store/session-index.j
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState, modeOf } from "../app/appReducer.js";
 import { currentId } from "./treeState.js";
-import { reduce } from "../../../test/helpers/update.js";
+import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 
 // u1 ─ a1 ─┬─ u3 ─ a3 ─ l1 (label "keep" on u3; the leaf)   active
 //          └─ u2 ─ a2
@@ -31,7 +31,7 @@ const lastEffect = (s: AppState) => s.effects[s.effects.length - 1];
 
 function listed(print = false): AppState {
   const summary = makeSummary({ path: file.path, cwd: CWD, firstMessage: "first question" });
-  return run(initialState({ launchCwd: CWD, print }), { type: "scan.batch", summaries: [summary] });
+  return run(initialState({ launchCwd: CWD, print }), scanSummaries([summary]));
 }
 
 /** The tree open and loaded; the cursor starts on the leaf's nearest visible entry. */
@@ -199,7 +199,7 @@ describe("writes", () => {
     try {
       const idx = await loadSessionIndex(hostile.path, { skim: true });
       const summary = makeSummary({ path: hostile.path, cwd: CWD, firstMessage: "q" });
-      let s = run(initialState({ launchCwd: CWD }), { type: "scan.batch", summaries: [summary] }, cmd("tree.open"));
+      let s = run(initialState({ launchCwd: CWD }), scanSummaries([summary]), cmd("tree.open"));
       s = run(s, { type: "tree.loaded", path: hostile.path, seq: s.tree!.loadSeq, index: idx });
       while (at(s) !== "u1") s = run(s, key(K.up));
       s = run(s, key(K.char("L")));

@@ -1,0 +1,66 @@
+import type { Diagnostic, SessionProbe, SessionSummary } from "../../model/types.js";
+import type { ScanEvent } from "../../store/scan-events.js";
+import { inScope } from "../list/derive.js";
+import { refresh } from "../list/list.js";
+import { mergeBatch } from "../list/sessions.js";
+import type { AppState } from "./appState.js";
+
+/*
+ * The one scan stream: whatever found the sessions (the first screen's probe, the early
+ * scan, the worker's scan, and next the persistent index), its events reach the state as
+ * one action, { type: "scan", events }, folded here. The seed of the first frame is the
+ * same fold over the events found before the UI mounted.
+ */
+
+/** Until the user picks, the scope is "this folder" if it has sessions, else "all". */
+function settleScope(s: AppState): AppState {
+  if (s.scopeSettled) return s;
+  for (const x of s.sessions.values()) {
+    if (inScope(x, "cwd", s.launchCwd, s.storeDir)) return { ...s, scope: "cwd", scopeSettled: true };
+  }
+  const probedAll = s.scan.discovered !== null && s.scan.probed + s.scan.diagnostics >= s.scan.discovered;
+  if (s.scan.done || probedAll) return { ...s, scope: "all", scopeSettled: true };
+  return s;
+}
+
+/** The state after a run of scan events, in order; sessions are merged once for the run. */
+export function foldScan(state: AppState, events: readonly ScanEvent[]): AppState {
+  if (events.length === 0) return state;
+  const probes: SessionProbe[] = [];
+  const summaries: SessionSummary[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let scan = state.scan;
+  for (const e of events) {
+    switch (e.kind) {
+      case "discovered":
+        scan = { ...scan, discovered: e.total };
+        break;
+      case "probes":
+        probes.push(...e.items);
+        break;
+      case "summaries":
+        summaries.push(...e.items);
+        break;
+      case "diagnostic":
+        diagnostics.push(e.d);
+        break;
+      case "complete":
+        // The final list (lineage resolved) came as summaries before this.
+        scan = { ...scan, done: true };
+        break;
+      case "error":
+        scan = { ...scan, done: true, error: e.message };
+        break;
+    }
+  }
+  const found = probes.length + summaries.length + diagnostics.length > 0;
+  const sessions = found ? mergeBatch(state.sessions, probes, summaries, diagnostics) : state.sessions;
+  scan = {
+    ...scan,
+    probed: scan.probed + probes.length,
+    scanned: scan.scanned + summaries.length,
+    diagnostics: scan.diagnostics + diagnostics.length,
+  };
+  const s = settleScope({ ...state, sessions, scan });
+  return found || scan.done !== state.scan.done ? refresh(s) : s;
+}
