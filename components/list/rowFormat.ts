@@ -57,18 +57,17 @@ export interface RowParts {
   cwd: string;
 }
 
-export function formatRowParts(
-  row: ListRow,
-  o: {
-    width: number;
-    selected: boolean;
-    showCwd: boolean;
-    now: number;
-    marked?: boolean;
-    open?: boolean;
-    ageOf?: AgeOf;
-  },
-): RowParts {
+export interface RowFormatOptions {
+  width: number;
+  selected: boolean;
+  showCwd: boolean;
+  now: number;
+  marked?: boolean;
+  open?: boolean;
+  ageOf?: AgeOf;
+}
+
+export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
   const s = row.session;
   const titleIsName = !!sanitizeLine(s.name ?? "");
   // The age column shows what the list is sorted by: creation when sorted by it, else the last change.
@@ -102,18 +101,7 @@ export function formatRowParts(
   return { lead, title: padToWidth(rowTitle(row), titleW - leadW), titleIsName, right, cwd };
 }
 
-export function formatRow(
-  row: ListRow,
-  o: {
-    width: number;
-    selected: boolean;
-    showCwd: boolean;
-    now: number;
-    marked?: boolean;
-    open?: boolean;
-    ageOf?: AgeOf;
-  },
-): string {
+export function formatRow(row: ListRow, o: RowFormatOptions): string {
   const p = formatRowParts(row, o);
   return p.lead + p.title + p.right + p.cwd;
 }
