@@ -1,3 +1,4 @@
+import { wrapRanges } from "./wrap.js";
 import stripAnsi from "strip-ansi";
 import { clusters, displayWidth, graphemes } from "./width.js";
 
@@ -124,46 +125,15 @@ export function padToWidth(s: string, width: number, align: "left" | "right" = "
 }
 
 /**
- * Word-wrap to `width` columns. Paragraphs split on \n; words longer than a line are
- * broken by grapheme. Empty paragraphs stay as empty lines.
+ * Word-wrap to `width` columns with the one wrapper (`wrap.ts`). Paragraphs split on \n;
+ * words longer than a line are broken by grapheme. Empty paragraphs stay as empty lines.
  */
 export function wrapToWidth(text: string, width: number): string[] {
   if (width <= 0) return [];
   const lines: string[] = [];
   for (const para of text.split("\n")) {
-    const words = para.split(" ");
-    let line = "";
-    let lineW = 0;
-    const flush = () => {
-      lines.push(line.trimEnd());
-      line = "";
-      lineW = 0;
-    };
-    let firstWord = true;
-    for (const word of words) {
-      const ww = displayWidth(word);
-      const sep = firstWord ? 0 : 1;
-      firstWord = false;
-      if (lineW > 0 && lineW + sep + ww <= width) {
-        line += " " + word;
-        lineW += sep + ww;
-        continue;
-      }
-      if (lineW > 0) flush();
-      if (ww <= width) {
-        line = word;
-        lineW = ww;
-        continue;
-      }
-      // A word wider than the line: hard-break it.
-      for (const g of graphemes(word)) {
-        const gw = displayWidth(g);
-        if (lineW + gw > width) flush();
-        line += g;
-        lineW += gw;
-      }
-    }
-    flush();
+    const r = wrapRanges(para, width, "word");
+    for (let i = 0; i < r.length; i += 2) lines.push(para.slice(r[i], r[i + 1]).trimEnd());
   }
   return lines;
 }

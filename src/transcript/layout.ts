@@ -3,7 +3,7 @@ import { sanitizeLine, sanitizeMultiline, truncateToWidth } from "../text/saniti
 import { displayWidth } from "../text/width.js";
 import type { Block, ToolBlock } from "./blocks.js";
 import { markdownLines, type LineStyle, type SourceLine } from "./markdown-light.js";
-import { wrapRanges } from "./wrap.js";
+import { wrapRanges } from "../text/wrap.js";
 
 /*
  * Blocks → display lines for a width. Each block is laid out on its own (a blank line

@@ -1,4 +1,4 @@
-import type { WrapMode } from "./wrap.js";
+import type { WrapMode } from "../text/wrap.js";
 
 /*
  * Markdown, lightly: block structure only (headings, lists, quotes, rules, fenced code),

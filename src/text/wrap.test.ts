@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayWidth } from "../text/width.js";
+import { displayWidth } from "./width.js";
 import { wrapRanges, wrapRangesSlow } from "./wrap.js";
 
 const lines = (text: string, width: number, mode: "word" | "hard" = "word") => {

@@ -1,4 +1,4 @@
-import { clusters, displayWidth, isSimpleText, simpleCodePointWidth } from "../text/width.js";
+import { clusters, displayWidth, isSimpleText, simpleCodePointWidth } from "./width.js";
 
 /*
  * Wrapping that remembers where each display line came from: every line is a slice
