@@ -6,6 +6,7 @@ import { realTakeoutIO } from "../../src/browser/copy-export/copyExportRunner.js
 import { useMouse } from "../mouse/useMouse.js";
 import { DialogHost } from "../dialogs/DialogHost.js";
 import { Footer } from "../footer/Footer.js";
+import { ScreenFrame } from "../layout/ScreenFrame.js";
 import { Header } from "../header/Header.js";
 import { searchStore } from "../../src/search/fulltext.js";
 import { realLifecycle } from "../../src/browser/lifecycle/lifecycleEffects.js";
@@ -240,19 +241,26 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const modal = layer && layer.kind !== "search" && !help;
   const { list, preview: pv } = layout;
   return (
-    <Box flexDirection="column" width={size.columns} height={layout.height}>
-      <Header
-        width={size.columns}
-        info={{
-          storeLabel,
-          scope: state.scope,
-          shown: state.rows.length,
-          total: state.scopeTotal,
-          sort: state.sort,
-          scan: state.scan,
-          marked: state.marks.size,
-        }}
-      />
+    <ScreenFrame
+      width={size.columns}
+      height={layout.height}
+      header={
+        <Header
+          width={size.columns}
+          info={{
+            storeLabel,
+            scope: state.scope,
+            shown: state.rows.length,
+            total: state.scopeTotal,
+            sort: state.sort,
+            scan: state.scan,
+            marked: state.marks.size,
+          }}
+        />
+      }
+      status={<StatusLine status={state.status} scanError={state.scan.error} width={size.columns} />}
+      footer={<Footer mode={mode} keymap={state.keymap} width={size.columns} print={print} />}
+    >
       {searchBar && (
         <SearchBar
           input={state.search}
@@ -311,8 +319,6 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
           {modal && dialogs(layout.body)}
         </Box>
       )}
-      <StatusLine status={state.status} scanError={state.scan.error} width={size.columns} />
-      <Footer mode={mode} keymap={state.keymap} width={size.columns} print={print} />
-    </Box>
+    </ScreenFrame>
   );
 }

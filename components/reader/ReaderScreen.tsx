@@ -5,6 +5,7 @@ import { footerText, hintsFor } from "../footer/hints.js";
 import { StatusLine } from "../footer/StatusLine.js";
 import type { Mode } from "../../src/browser/keys/commands.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
+import { ScreenFrame } from "../layout/ScreenFrame.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
 import type { AppAction } from "../../src/browser/app/appReducer.js";
 import type { StatusMessage } from "../../src/browser/lifecycle/lifecycleTypes.js";
@@ -118,12 +119,25 @@ export function ReaderScreen({
     );
   }
   return (
-    <Box flexDirection="column" width={columns} height={rows}>
-      <Box height={1} width={columns} flexShrink={0}>
+    <ScreenFrame
+      width={columns}
+      height={rows}
+      header={
         <Text wrap="truncate-end" {...theme.title}>
           {readerHeaderText(r, columns)}
         </Text>
-      </Box>
+      }
+      status={<StatusLine status={overlay || modal ? undefined : status} width={columns} />}
+      footer={
+        r.input ? (
+          <ReaderSearchLine input={r.input} width={columns} />
+        ) : (
+          <Text wrap="truncate-end" {...theme.muted}>
+            {footerText(hintsFor(mode, print), keymap, columns, mode)}
+          </Text>
+        )
+      }
+    >
       {modal ? (
         // The dialog is placed absolutely inside the body's box, over the transcript.
         <Box height={bodyH} width={columns} flexShrink={0}>
@@ -133,16 +147,6 @@ export function ReaderScreen({
       ) : (
         body
       )}
-      <StatusLine status={overlay || modal ? undefined : status} width={columns} />
-      <Box height={1} width={columns} flexShrink={0}>
-        {r.input ? (
-          <ReaderSearchLine input={r.input} width={columns} />
-        ) : (
-          <Text wrap="truncate-end" {...theme.muted}>
-            {footerText(hintsFor(mode, print), keymap, columns, mode)}
-          </Text>
-        )}
-      </Box>
-    </Box>
+    </ScreenFrame>
   );
 }

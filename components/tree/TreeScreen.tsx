@@ -8,6 +8,7 @@ import { StatusLine } from "../footer/StatusLine.js";
 import type { Mode } from "../../src/browser/keys/commands.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { Layout } from "../layout/layout.js";
+import { ScreenFrame } from "../layout/ScreenFrame.js";
 import type { AppAction } from "../../src/browser/app/appReducer.js";
 import { theme } from "../theme/theme.js";
 import type { StatusMessage } from "../../src/browser/lifecycle/lifecycleTypes.js";
@@ -150,26 +151,29 @@ export function TreeScreen({
   const message = t.message && mode === "tree" && !overlay && !modal ? t.message : undefined;
 
   return (
-    <Box flexDirection="column" width={width} height={layout.height}>
-      <Box height={1} width={width} flexShrink={0}>
+    <ScreenFrame
+      width={width}
+      height={layout.height}
+      header={
         <Text wrap="truncate-end" {...theme.title}>
           {treeHeaderText(t, width)}
         </Text>
-      </Box>
+      }
+      status={
+        <StatusLine
+          status={
+            message
+              ? { text: message.text, tone: message.error ? "error" : "info" }
+              : overlay || modal
+                ? undefined
+                : status
+          }
+          width={width}
+        />
+      }
+      footer={footer}
+    >
       {body}
-      <StatusLine
-        status={
-          message
-            ? { text: message.text, tone: message.error ? "error" : "info" }
-            : overlay || modal
-              ? undefined
-              : status
-        }
-        width={width}
-      />
-      <Box height={1} width={width} flexShrink={0}>
-        {footer}
-      </Box>
-    </Box>
+    </ScreenFrame>
   );
 }

@@ -59,7 +59,8 @@ describe("usage view (U)", () => {
     const app = start({ NO_COLOR: "1" });
     await app.waitFor(/of 14/);
     await app.press("U", "3");
-    const s = await app.waitFor("Usage by model");
+    // The frame may arrive in pieces under load: wait for the rows, not only the title.
+    const s = await app.waitFor((f) => f.includes("Usage by model") && /gpt-6 .*<\$0\.01/.test(f));
     expect(s).toContain("█ claude-sonnet-4-5");
     expect(s).toContain("▓ gpt-6");
     expect(s).toMatch(/gpt-6 +▓*[▏▎▍▌▋▊▉▓]+ +<\$0\.01/);
