@@ -1,3 +1,4 @@
+import { plural } from "../../src/text/format.js";
 import { truncateToWidth } from "../../src/text/sanitize.js";
 import { branchInfo, type ReaderState } from "../../src/browser/reader/readerState.js";
 
@@ -8,10 +9,7 @@ export function readerHeaderText(r: ReaderState, width: number): string {
   if (branch) parts.push(branch);
   if (r.query)
     parts.push(r.matches.length ? `match ${r.match + 1} of ${r.matches.length}` : `no match for "${r.query}"`);
-  if (r.edits.size)
-    parts.push(
-      r.original ? "as written (o)" : `${r.edits.size} context edit${r.edits.size === 1 ? "" : "s"} applied (o)`,
-    );
+  if (r.edits.size) parts.push(r.original ? "as written (o)" : `${plural(r.edits.size, "context edit")} applied (o)`);
   parts.push(`tools ${r.tools}`, r.thinking ? "thinking shown" : "thinking hidden");
   return truncateToWidth(" " + parts.join(" · "), width);
 }

@@ -1,3 +1,4 @@
+import { plural } from "../../text/format.js";
 import type { Block } from "../../transcript/blocks.js";
 
 /*
@@ -61,7 +62,7 @@ export function resumeCommand(cwd: string, path: string): string {
 /** "1,234 characters" */
 export function sizeNote(text: string): string {
   const n = Array.from(text).length;
-  return `${n.toLocaleString("en-US")} character${n === 1 ? "" : "s"}`;
+  return plural(n, "character");
 }
 
 /**

@@ -4,7 +4,7 @@ import { createInterface } from "node:readline/promises";
 import { deletePermanently, trashSessions, type DeleteTarget } from "../../actions/trash/index.js";
 import { fsPath } from "../../store/fs-path.js";
 import { isDiagnostic, probeSessionFile } from "../../store/scan-file.js";
-import { formatBytes } from "../../text/format.js";
+import { formatBytes, plural } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
 import type { CliIO } from "../common/io.js";
@@ -55,7 +55,7 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
     if (mayBeOpenInPi(t.mtimeMs ?? 0, Date.now()))
       io.stderr(`warning: ${sanitizeLine(t.path)} ${OPEN_IN_PI_WARNING}\n`);
   }
-  const what = `${targets.length} session${targets.length === 1 ? "" : "s"} (${formatBytes(total)})`;
+  const what = `${plural(targets.length, "session")} (${formatBytes(total)})`;
   if (values.permanent) {
     if (
       !values.yes &&

@@ -1,3 +1,4 @@
+import { plural } from "../../text/format.js";
 import { loadSessionIndex, type SessionIndex } from "../../store/session-index.js";
 import { activePath } from "../../model/tree.js";
 import { buildContext, usageTotals } from "../../model/context.js";
@@ -52,9 +53,7 @@ export function showJson(index: SessionIndex): Record<string, unknown> {
 /** pi's /session totals in one line. */
 function usageLine(u: ReturnType<typeof usageTotals>): string {
   const t = u.tokens;
-  const left = u.ignored
-    ? ` (${u.ignored} usage figure${u.ignored === 1 ? "" : "s"} left out: negative, not a number or too large)`
-    : "";
+  const left = u.ignored ? ` (${plural(u.ignored, "usage figure")} left out: negative, not a number or too large)` : "";
   return `${t.total} tokens (in ${t.input}, out ${t.output}, cache read ${t.cacheRead}, write ${t.cacheWrite}), $${u.cost.toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}${left}`;
 }
 
