@@ -286,8 +286,6 @@ export function isTreeCommand(c: CommandId): c is TreeCommandId {
 }
 
 const TREE_INPUT: readonly CommandId[] = [
-  "app.interrupt",
-  "app.suspend",
   "tree.inputSubmit",
   "tree.inputCancel",
   "input.deleteWord",
@@ -303,10 +301,8 @@ const TREE_INPUT: readonly CommandId[] = [
  * Commands each mode listens to, in priority order (first match wins).
  * Text modes also receive printable input that no command took.
  */
-export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
+const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
   list: [
-    "app.interrupt",
-    "app.suspend",
     "list.up",
     "list.down",
     "list.pageUp",
@@ -345,8 +341,6 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "app.quit",
   ],
   search: [
-    "app.interrupt",
-    "app.suspend",
     "search.submit",
     "search.cancel",
     "list.up",
@@ -364,24 +358,11 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "sort.cycle",
     "search.toggleTools",
   ],
-  help: [
-    "app.interrupt",
-    "app.suspend",
-    "app.suspend",
-    "help.close",
-    "list.up",
-    "list.down",
-    "list.pageUp",
-    "list.pageDown",
-    "list.top",
-    "list.bottom",
-  ],
+  help: ["help.close", "list.up", "list.down", "list.pageUp", "list.pageDown", "list.top", "list.bottom"],
   // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
-  dialog: ["app.interrupt", "app.suspend", "app.suspend", "dialog.confirm", "dialog.fork", "dialog.cancel"],
-  menu: ["app.interrupt", "app.suspend", "app.suspend", "menu.close"],
+  dialog: ["dialog.confirm", "dialog.fork", "dialog.cancel"],
+  menu: ["menu.close"],
   tree: [
-    "app.interrupt",
-    "app.suspend",
     "tree.up",
     "tree.down",
     "tree.pageUp",
@@ -420,8 +401,6 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "tree.close",
   ],
   reader: [
-    "app.interrupt",
-    "app.suspend",
     "reader.down",
     "reader.up",
     "reader.halfDown",
@@ -452,9 +431,6 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "reader.close",
   ],
   readerSearch: [
-    "app.interrupt",
-    "app.suspend",
-    "app.suspend",
     "reader.inputSubmit",
     "reader.inputCancel",
     "input.deleteWord",
@@ -466,22 +442,11 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "input.end",
   ],
   // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
-  export: [
-    "app.interrupt",
-    "app.suspend",
-    "app.suspend",
-    "export.md",
-    "export.mdAll",
-    "export.html",
-    "export.jsonl",
-    "export.cancel",
-  ],
+  export: ["export.md", "export.mdAll", "export.html", "export.jsonl", "export.cancel"],
   treeSearch: TREE_INPUT,
   treeLabel: TREE_INPUT,
-  treeConfirm: ["app.interrupt", "app.suspend", "app.suspend", "tree.confirmYes", "tree.confirmNo"],
+  treeConfirm: ["tree.confirmYes", "tree.confirmNo"],
   usage: [
-    "app.interrupt",
-    "app.suspend",
     "usage.byDay",
     "usage.byFolder",
     "usage.byModel",
@@ -498,9 +463,6 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "usage.close",
   ],
   rename: [
-    "app.interrupt",
-    "app.suspend",
-    "app.suspend",
     "rename.submit",
     "rename.cancel",
     "input.deleteWord",
@@ -512,8 +474,20 @@ export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "input.end",
   ],
   /** A delete confirmation: any key that is not confirm.yes cancels. */
-  confirm: ["app.interrupt", "app.suspend", "app.suspend", "confirm.yes"],
+  confirm: ["confirm.yes"],
 };
+
+/** Keys that work the same on every screen and in every dialog: Ctrl+C and Ctrl+Z. */
+const EVERY_MODE: readonly CommandId[] = ["app.interrupt", "app.suspend"];
+
+/** The commands each mode listens to: the ones every mode has, then its own. */
+export const MODE_COMMANDS: Record<Mode, readonly CommandId[]> = withEveryMode(OWN_COMMANDS);
+
+function withEveryMode(own: Record<Mode, readonly CommandId[]>): Record<Mode, readonly CommandId[]> {
+  const out = {} as Record<Mode, readonly CommandId[]>;
+  for (const mode of Object.keys(own) as Mode[]) out[mode] = [...EVERY_MODE, ...own[mode]];
+  return out;
+}
 
 /** Modes where unbound printable keys are typed into a text field. */
 export const TEXT_MODES: ReadonlySet<Mode> = new Set<Mode>([
