@@ -7,6 +7,7 @@ import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
 import type { Scope } from "../list/derive.js";
 import { replaceTop } from "../core/layers.js";
+import { say } from "../core/status.js";
 import { toStep, withEffect } from "../core/next.js";
 import { QUIT } from "../core/outcome.js";
 import { DEFAULT_PREVIEW_SHARE, stepShare } from "../core/previewShare.js";
@@ -291,9 +292,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return modeOf(s) === "dialog" ? pop(s) : s;
     case "app.back":
       // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
-      return s.search.value
-        ? setSearch(s, text.clearInput())
-        : (clearMarks(s) ?? { ...s, status: { text: "q quits", tone: "note" } });
+      return s.search.value ? setSearch(s, text.clearInput()) : (clearMarks(s) ?? say(s, "q quits", "note"));
     case "app.quit":
       return quit(s);
     case "app.suspend":
@@ -355,7 +354,7 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 
 // ---- the reducer ----
 
-/** The app's one update: the new state and the effects it asks for (run by components/app/effectRunner.ts). */
+/** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
   return toStep(appReducer(s, a));
 }
@@ -399,8 +398,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
     case "paste": {
       if (!s.visible) return s;
       const field = TEXT_MODES.has(modeOf(s)) ? textField(s, modeOf(s)) : undefined;
-      if (!field)
-        return { ...s, status: { text: "paste ignored: open a text field (/ to search) first", tone: "info" } };
+      if (!field) return say(s, "paste ignored: open a text field (/ to search) first");
       const next = text.pasteText(field.value, a.text);
       return next === field.value ? s : field.set(next);
     }

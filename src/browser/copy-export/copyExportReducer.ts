@@ -1,4 +1,4 @@
-import type { StatusMessage } from "../core/status.js";
+import { say } from "../core/status.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CommandId } from "../keys/commands.js";
 import { pop, topLayer } from "../core/layers.js";
@@ -59,11 +59,6 @@ function targetOf<S extends TakeoutHost>(s: S): Target | undefined {
     }
   );
 }
-
-const say = <S extends TakeoutHost>(s: S, text: string, tone: StatusMessage["tone"] = "info"): S => ({
-  ...s,
-  status: { text, tone },
-});
 
 const copy = <S extends TakeoutHost>(s: S, text: string, what: string): TakeoutNext<S> =>
   withEffect(s, { type: "copy", text, what });

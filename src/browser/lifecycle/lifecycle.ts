@@ -7,7 +7,7 @@ import type { Keymap } from "../keys/keymap.js";
 import { type Layered, pop, replaceTop, topLayer } from "../core/layers.js";
 import { type ListState, moveTo, refresh, selectedSession } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
-import type { WithStatus } from "../core/status.js";
+import { say, type WithStatus } from "../core/status.js";
 import {
   type DeleteTarget,
   type FileStamp,
@@ -15,7 +15,6 @@ import {
   type LifecycleCommand,
   type LifecycleEffect,
   type LifecycleState,
-  type StatusMessage,
 } from "./lifecycleTypes.js";
 
 // The state, actions and effects live in a leaf module; consumers may take them from here.
@@ -76,10 +75,6 @@ export function totalBytes(targets: readonly DeleteTarget[]): number {
   return targets.reduce((n, t) => n + t.bytes, 0);
 }
 
-function setStatus<S extends LifecycleHost>(s: S, text: string, tone: StatusMessage["tone"] = "info"): S {
-  return { ...s, status: { text, tone } };
-}
-
 function withoutPaths<S extends LifecycleHost>(s: S, paths: readonly string[]): S {
   if (paths.length === 0) return s;
   const sessions = new Map(s.sessions);
@@ -121,7 +116,7 @@ export function openDelete<S extends LifecycleHost>(s: S, permanent = false): S 
   // As pi's /resume: the session open in the pi that launched us is never deleted.
   const open = s.openInPi;
   if (open && (s.marks.size > 0 ? s.marks.has(open) : selectedSession(s)?.path === open)) {
-    return { ...s, status: { text: "That session is open in pi; it can't be deleted from here", tone: "error" } };
+    return say(s, "That session is open in pi; it can't be deleted from here", "error");
   }
   if (s.marks.size > 0) {
     const targets: DeleteTarget[] = [];
@@ -159,7 +154,7 @@ function toggleMark<S extends LifecycleHost>(s: S): S {
 }
 
 function undo<S extends LifecycleHost>(s: S): LifecycleNext<S> {
-  if (!s.undo || s.undo.records.length === 0) return setStatus(s, "nothing to undo", "note");
+  if (!s.undo || s.undo.records.length === 0) return say(s, "nothing to undo", "note");
   return withEffect(s, { type: "restore", records: s.undo.records });
 }
 
@@ -225,7 +220,7 @@ export function lifecycleKey<S extends LifecycleHost>(
     // Only an explicit confirm key (y) deletes; Enter never does, whatever the key map says,
     // so a reflexive Enter after the key that opened the dialog cancels.
     if (c === "confirm.yes" && !key.return && !key.ctrl && !key.meta) return confirmDelete(s);
-    return setStatus(pop(s), "not deleted");
+    return say(pop(s), "not deleted");
   }
   return s;
 }
@@ -240,10 +235,10 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
       const x = s.sessions.get(a.path);
       const next = x ? new Map(s.sessions).set(a.path, { ...x, name: a.name || undefined }) : s.sessions;
       const n = recordOwnWrite({ ...s, sessions: next }, a.path, a.stamp);
-      return setStatus(refresh(n), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
+      return say(refresh(n), a.name ? `Renamed to "${sanitizeLine(a.name)}"` : "Name cleared");
     }
     case "lifecycle.failed":
-      return setStatus(s, a.message, "error");
+      return say(s, a.message, "error");
     case "lifecycle.trashed": {
       const gone = a.records.map((r) => r.original);
       const sessions = gone.map((p) => s.sessions.get(p)).filter((x): x is ListedSession => !!x);
@@ -251,8 +246,8 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
       if (a.records.length > 0) n = { ...n, undo: { records: a.records, sessions } };
       n = refresh(n);
       const moved = a.records.length > 0 ? `Moved ${plural(a.records.length, "session")} to the trash — u to undo` : "";
-      if (!a.failed) return setStatus(n, moved);
-      n = setStatus(n, `${a.failed.message}${moved ? ` (${moved})` : ""}`, "error");
+      if (!a.failed) return say(n, moved);
+      n = say(n, `${a.failed.message}${moved ? ` (${moved})` : ""}`, "error");
       if (!a.failed.offerPermanent) return n;
       const done = new Set(gone);
       const rest = a.targets.filter((t) => !done.has(t.path));
@@ -268,8 +263,8 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
     case "lifecycle.deleted": {
       const n = refresh(withoutPaths(s, a.paths));
       const done = a.paths.length > 0 ? `Deleted ${plural(a.paths.length, "session")} permanently` : "";
-      if (a.error) return setStatus(n, done ? `${a.error} (${done})` : a.error, "error");
-      return setStatus(n, done);
+      if (a.error) return say(n, done ? `${a.error} (${done})` : a.error, "error");
+      return say(n, done);
     }
     case "lifecycle.restored": {
       const back = new Set(a.paths);
@@ -283,8 +278,8 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
       const selectedPath = a.paths[0] ?? s.selectedPath;
       const n = refresh({ ...s, sessions, undo: undoLeft, selectedPath });
       const ok = a.paths.length > 0 ? `Restored ${plural(a.paths.length, "session")}` : "";
-      if (a.errors.length > 0) return setStatus(n, [ok, ...a.errors].filter(Boolean).join("; "), "error");
-      return setStatus(n, ok);
+      if (a.errors.length > 0) return say(n, [ok, ...a.errors].filter(Boolean).join("; "), "error");
+      return say(n, ok);
     }
     case "store.changes": {
       const merged = mergeBatch(s.sessions, [], a.updated, a.diagnostics);

@@ -1,4 +1,3 @@
-import type { StatusMessage } from "../core/status.js";
 import { isCurrentLoad } from "../core/sessionLoad.js";
 import { basename } from "node:path";
 import type { SessionIndex } from "../../store/session-index.js";
@@ -10,7 +9,7 @@ import type { Layered } from "../core/layers.js";
 import type { ListState } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
 import { type LeaveEffect, QUIT } from "../core/outcome.js";
-import type { WithStatus } from "../core/status.js";
+import { say, type WithStatus } from "../core/status.js";
 import type { TreeState } from "../tree/treeState.js";
 import type { ReaderEffect } from "./readerEffects.js";
 import * as text from "../core/textInput.js";
@@ -77,11 +76,6 @@ type ReaderNext<S> = Next<S, ReaderEffect | LeaveEffect>;
 function setReader<S extends ReaderHost>(s: S, r: ReaderState): S {
   return r === s.reader ? s : { ...s, reader: r };
 }
-
-const say = <S extends ReaderHost>(s: S, msg: string, tone: StatusMessage["tone"] = "info"): S => ({
-  ...s,
-  status: { text: msg, tone },
-});
 
 /** Opens the reader: from the tree on the branch through its selected entry (at it), else on the selected session's active branch (at its end). */
 export function openReader<S extends ReaderHost>(s: S): ReaderNext<S> {

@@ -10,7 +10,7 @@ import { type Layered, push } from "../core/layers.js";
 import { type ListState, refresh } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
 import { type LeaveEffect, QUIT } from "../core/outcome.js";
-import type { WithStatus } from "../core/status.js";
+import { say, type WithStatus } from "../core/status.js";
 import type { TreeEffect } from "./treeEffects.js";
 import type { FileIdentity } from "../../store/file-identity.js";
 import { mergeBatch } from "../list/sessions.js";
@@ -387,5 +387,5 @@ function forked<S extends TreeHost>(s: S, a: Extract<TreeAction, { type: "tree.f
   if (a.summary) s = recordOwnWrite({ ...s, sessions }, a.path, { bytes: a.summary.bytes, mtimeMs: a.summary.mtimeMs });
   const left = s.tree && s.tree.path === a.source ? closeTree(s) : s;
   const next = refresh({ ...left, sessions, selectedPath: a.path, userSelected: true });
-  return { ...next, status: { text: `forked → ${basename(a.path)}`, tone: "info" } };
+  return say(next, `forked → ${basename(a.path)}`);
 }
