@@ -16,7 +16,6 @@ interface Props {
 }
 
 export function menuChoices(keymap: Keymap, print: boolean, screen: MenuScreen = "list"): Choice[] {
-  const mode = screen;
   return MENU_ACTIONS[screen].map((a) => ({
     label:
       a.command === "session.resume" && print
@@ -24,7 +23,7 @@ export function menuChoices(keymap: Keymap, print: boolean, screen: MenuScreen =
         : a.command === "tree.resume" && print
           ? "Pick this session here"
           : a.label,
-    keys: keysLabel(keymap, a.command, 1, mode),
+    keys: keysLabel(keymap, a.command, 1, screen),
     command: a.command,
   }));
 }

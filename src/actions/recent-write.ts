@@ -15,4 +15,4 @@ export function mayBeOpenInPi(mtimeMs: number, now: number, ownMtimeMs?: number)
   return now - mtimeMs < RECENT_WRITE_MS && mtimeMs !== ownMtimeMs;
 }
 
-export const OPEN_IN_PI_WARNING = "changed in the last 10 seconds: pi may have it open";
+export const OPEN_IN_PI_WARNING = `changed in the last ${RECENT_WRITE_MS / 1000} seconds: pi may have it open`;

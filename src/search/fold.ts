@@ -8,7 +8,6 @@
 const LATIN_WITH_MARKS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 
 export function foldAccents(s: string): string {
-  if (!/[\u00c0-\u024f\u1e00-\u1eff]/.test(s)) return s;
   return s.replace(LATIN_WITH_MARKS, (ch) => {
     const base = ch.normalize("NFD")[0];
     // ß, æ, ø and the like have no decomposition: they stay.

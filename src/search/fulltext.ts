@@ -101,13 +101,16 @@ function searchableTexts(entry: SessionEntry, includeTools: boolean): string[] {
   return [];
 }
 
-/** Where a term occurs in `text` ({at, len}), or null. `lower` is text.toLowerCase(). */
-function findTerm(t: TextTerm, text: string, lower: string): { at: number; len: number } | null {
+/**
+ * Where a term occurs in `text` ({at, len}), or null. `lower` is the text lower-cased and
+ * accent-folded; `folded` gives it folded with its case kept (for a term with a capital).
+ */
+function findTerm(t: TextTerm, text: string, lower: string, folded: () => string): { at: number; len: number } | null {
   if (t.kind === "regex") {
     const m = t.re.exec(text);
     return m ? { at: m.index, len: m[0].length } : null;
   }
-  const at = (t.cased ? foldAccents(text) : foldAccents(lower)).indexOf(t.text);
+  const at = (t.cased ? folded() : lower).indexOf(t.text);
   // toLowerCase keeps the length for nearly all text; where it doesn't, the snippet is approximate.
   return at === -1 ? null : { at, len: t.text.length };
 }
@@ -177,9 +180,12 @@ export async function searchFile(
     }
     if (!entry || typeof entry !== "object") return;
     for (const text of searchableTexts(entry, includeTools)) {
-      const lower = text.toLowerCase();
+      // Folded once per text, not once per term.
+      const lower = foldAccents(text.toLowerCase());
+      let cased: string | undefined;
+      const folded = () => (cased ??= foldAccents(text));
       for (const t of [...pending]) {
-        const hit = findTerm(t, text, lower);
+        const hit = findTerm(t, text, lower, folded);
         if (!hit) continue;
         pending.delete(t);
         snippet ??= makeSnippet(text, hit.at, hit.len);

@@ -134,7 +134,7 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
     if (!raw) continue;
     const cased = /\p{Lu}/u.test(raw);
     const text = foldAccents(cased ? raw : raw.toLowerCase());
-    const flags = { ...(cased ? { cased } : {}) };
+    const flags = cased ? { cased } : {};
     terms.push(
       quoted ? { kind: "phrase", text, ...flags } : { kind: "word", text, ...flags, ...(exact ? { exact } : {}) },
     );

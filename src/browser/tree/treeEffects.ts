@@ -6,9 +6,11 @@ import type { PendingWrite } from "./treeState.js";
 export type TreeEffect =
   | { type: "tree.load"; path: string; seq: number }
   | { type: "tree.search"; path: string; index: SessionIndex; query: string; seq: number }
-  /** An append (label, resume-at-entry). Unless `force`, a file changed in the last 10 s asks first. */
-  /** `read`: the file as the tree read it; a file replaced or rewritten since is refused (and read again). */
-  /** `cwd`: a resume checks pi can start there first. */
+  /**
+   * An append (label, resume-at-entry). Unless `force`, a file pi may have open asks first.
+   * `read`: the file as the tree read it; one replaced or rewritten since is refused (and
+   * read again). `cwd`: a resume checks pi can start there first.
+   */
   | {
       type: "tree.write";
       path: string;

@@ -12,8 +12,6 @@ import { parse, STORE_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
-/** A file written in the last 10 s may be open in a running pi (pi keeps no lock). */
-
 async function confirm(io: CliIO, question: string, expected: RegExp): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
