@@ -6,7 +6,7 @@ import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/co
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
 import type { Scope } from "../list/derive.js";
-import { replaceTop } from "../core/layers.js";
+import { push, replaceTop } from "../core/layers.js";
 import { say } from "../core/status.js";
 import { toStep, withEffect } from "../core/next.js";
 import { QUIT } from "../core/outcome.js";
@@ -17,6 +17,7 @@ import {
   isTreeAction,
   isTreeMode,
   runTreeCommand,
+  writePendingResume,
   type TreeAction,
   treeInput,
   treeReducer,
@@ -190,7 +191,7 @@ function withLayer(s: AppState, l: Layer, next: Layer | null): AppState {
 
 function runUsage(s: AppState, c: UsageCommandId): AppState {
   const l = topLayer(s);
-  if (c === "usage.open") return l?.kind === "usage" ? s : { ...s, stack: [...s.stack, openUsage()] };
+  if (c === "usage.open") return l?.kind === "usage" ? s : push(s, openUsage());
   return l?.kind === "usage" ? withLayer(s, l, runUsageCommand(l, c)) : s;
 }
 
@@ -234,7 +235,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "list.previewDown":
       return scrollPreview(s, PREVIEW_STEP);
     case "search.start":
-      return { ...s, stack: [...s.stack, { kind: "search" }], search: text.moveCursor(s.search, "end") };
+      return { ...push(s, { kind: "search" }), search: text.moveCursor(s.search, "end") };
     case "search.submit":
       // A picker (--print, the pi extension) picks at once, as fzf and pi's /resume do.
       return s.print && s.rows.length > 0 ? runCommand(pop(s), "session.resume") : pop(s);
@@ -261,7 +262,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return withEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd });
     }
     case "help.open":
-      return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
+      return { ...push(s, { kind: "help" }), helpTop: 0 };
     case "help.close":
       return pop(s);
     case "dialog.confirm":
@@ -273,17 +274,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
       const fork = c === "dialog.fork";
       // A resume at a tree entry writes its position now that pi will start, then goes on there.
       // (The file may have changed meanwhile: the write still asks first when pi may have it open.)
-      if (top.pending)
-        return withEffect(pop(s), {
-          type: "tree.write",
-          path: top.path,
-          write: { op: "navigate", ...top.pending, then: { cwd: s.launchCwd, fork } },
-          force: false,
-          ownMtime: s.ownWrites.get(top.path)?.mtimeMs ?? s.tree?.ownMtime,
-          ...(s.tree?.index
-            ? { read: { ino: s.tree.index.ino, bytes: s.tree.index.bytes, mtimeMs: s.tree.index.mtimeMs } }
-            : {}),
-        });
+      if (top.pending) return writePendingResume(pop(s), top.pending, { cwd: s.launchCwd, fork });
       return withEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork } });
     }
     case "menu.close":
@@ -316,7 +307,7 @@ function openMenu(s: AppState): AppState {
   const mode = modeOf(s);
   const screen: MenuScreen | undefined = mode === "list" || mode === "tree" || mode === "reader" ? mode : undefined;
   const path = mode === "tree" ? s.tree?.path : mode === "reader" ? s.reader?.path : selectedSession(s)?.path;
-  return screen && path ? { ...s, stack: [...s.stack, { kind: "menu", path, screen }] } : s;
+  return screen && path ? push(s, { kind: "menu", path, screen }) : s;
 }
 
 /** Keys the menu's select list takes (move, pick by number, run the highlighted item). */
@@ -419,7 +410,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
       return s;
     }
     case "dialog.cwdMissing":
-      return { ...s, stack: [...s.stack, { kind: "cwdMissing", path: a.path, cwd: a.cwd }] };
+      return push(s, { kind: "cwdMissing", path: a.path, cwd: a.cwd });
     case "preview.bounds": {
       const b = s.previewBounds;
       if (b.path === a.path && b.min === a.min && b.max === a.max) return s;

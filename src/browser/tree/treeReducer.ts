@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import type { SessionIndex } from "../../store/session-index.js";
 import { nextFilter } from "../../model/tree-view.js";
 import { sessionTitle } from "../../model/session-title.js";
-import type { SessionSummary } from "../../model/types.js";
+import type { EntryNode, SessionSummary } from "../../model/types.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { type Layered, push } from "../core/layers.js";
@@ -101,10 +101,7 @@ export function openTree<S extends TreeHost>(s: S): TreeNext<S> {
   const sel = s.rows[s.cursor]?.session;
   if (!sel) return s;
   const t = newTreeState(sel.path, sel.cwd, sessionTitle(sel));
-  return withEffect(
-    { ...s, tree: t, stack: [...s.stack, TREE_LAYER] },
-    { type: "tree.load", path: t.path, seq: t.loadSeq },
-  );
+  return withEffect({ ...push(s, TREE_LAYER), tree: t }, { type: "tree.load", path: t.path, seq: t.loadSeq });
 }
 
 /** Back to the list, with the same session selected. */
@@ -131,6 +128,18 @@ function requestWrite<S extends TreeHost>(s: S, t: TreeState, write: PendingWrit
     read: readAs(t),
     ...cwd,
   });
+}
+
+/**
+ * A resume at an entry held while pi 1.5.2's missing-folder choice was asked (the
+ * cwdMissing layer's `pending`), written now that pi will start: in this folder, or a fork.
+ */
+export function writePendingResume<S extends TreeHost>(
+  s: S,
+  pending: { entryId: string | null; copyOf?: EntryNode },
+  then: ResumeAt,
+): TreeNext<S> {
+  return s.tree ? requestWrite(s, s.tree, { op: "navigate", ...pending, then }, false) : s;
 }
 
 /** The file as the tree read it (its index); our own writes since are its new size and mtime. */
@@ -279,7 +288,7 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
     case "tree.confirmNo":
       return setTree(s, { ...note(t, "nothing written"), confirm: null, busy: false });
     case "help.open":
-      return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: 0 };
+      return { ...push(s, { kind: "help" }), helpTop: 0 };
     case "app.interrupt":
       if (t.confirm) return setTree(s, { ...note(t, "nothing written"), confirm: null, busy: false });
       if (t.input) return setTree(s, { ...t, input: null });
