@@ -22,7 +22,7 @@ import type { Keymap } from "../../src/browser/keys/keymap.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import { computeLayout } from "../layout/layout.js";
 import { useTerminalSize } from "../layout/useTerminalSize.js";
-import { listFrameText } from "../list/rowFormat.js";
+import { ageOfSort, listFrameText } from "../list/rowFormat.js";
 import { SessionList } from "../list/SessionList.js";
 import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
@@ -300,7 +300,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
             query={state.query}
             dimmed={!!modal}
             windowTop={listTop}
-            ageOf={state.sort === "created" ? "created" : "modified"}
+            ageOf={ageOfSort(state.sort)}
           />
           {pv.width > 0 && pv.height > 0 && (
             <PreviewPane

@@ -4,7 +4,7 @@ import { headerText } from "../header/headerText.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import { computeLayout } from "../layout/layout.js";
 import { topBorder } from "../layout/topBorder.js";
-import { formatHeader, formatRow, listFrameText, rowTone } from "../list/rowFormat.js";
+import { ageOfSort, formatHeader, formatRow, listFrameText, rowTone } from "../list/rowFormat.js";
 import type { AppState } from "../../src/browser/app/appState.js";
 import { theme, type Tone } from "../theme/theme.js";
 
@@ -73,9 +73,7 @@ export function preframe(
   const { list, preview: pv } = layout;
   const innerW = list.inner.width;
   const rowsH = Math.max(0, list.height - 3);
-  const body = [
-    styled(formatHeader(innerW, s.scope === "all", s.sort === "created" ? "created" : "modified"), theme.muted),
-  ];
+  const body = [styled(formatHeader(innerW, s.scope === "all", ageOfSort(s.sort)), theme.muted)];
   for (let i = 0; i < Math.min(rowsH, s.rows.length); i++) {
     const row = s.rows[i];
     const selected = i === s.cursor;
@@ -88,7 +86,7 @@ export function preframe(
           showCwd: s.scope === "all",
           now: o.now,
           open: row.session.path === s.openInPi,
-          ageOf: s.sort === "created" ? "created" : "modified",
+          ageOf: ageOfSort(s.sort),
         }),
         tone ? theme[tone] : undefined,
       ),

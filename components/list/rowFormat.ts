@@ -7,6 +7,7 @@ import {
 } from "../../src/text/sanitize.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import type { ListRow } from "../../src/browser/list/derive.js";
+import type { SortKey } from "../../src/search/sort.js";
 import type { ToneName } from "../theme/theme.js";
 import { formatAge, formatBytes } from "../../src/text/format.js";
 
@@ -30,6 +31,11 @@ export function rowTone(row: ListRow, selected: boolean): ToneName | undefined {
 
 /** Which time the age column shows: the last change (default), or creation (sorted by it). */
 export type AgeOf = "modified" | "created";
+
+/** The age column follows the sort: creation when sorted by it, else the last change. */
+export function ageOfSort(sort: SortKey): AgeOf {
+  return sort === "created" ? "created" : "modified";
+}
 
 export function cwdColumnWidth(width: number): number {
   return Math.min(32, Math.floor(width * 0.3));

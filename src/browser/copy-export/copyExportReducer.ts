@@ -1,7 +1,7 @@
 import { say } from "../core/status.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CommandId } from "../keys/commands.js";
-import { pop, topLayer } from "../core/layers.js";
+import { pop, push, topLayer } from "../core/layers.js";
 import { type LifecycleHost, openDelete } from "../lifecycle/lifecycle.js";
 import { selectedSession } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
@@ -130,10 +130,7 @@ export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): Ta
         : top?.kind === "tree" && s.tree
           ? currentId(s.tree)
           : undefined;
-      return {
-        ...s,
-        stack: [...s.stack, { kind: "export", path: t.path, title: t.title, ...(leafId ? { leafId } : {}) }],
-      };
+      return push(s, { kind: "export", path: t.path, title: t.title, ...(leafId ? { leafId } : {}) });
     }
     case "session.new":
       if (s.print) return say(s, "n starts pi: not while picking a session", "error");

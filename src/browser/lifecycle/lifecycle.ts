@@ -4,7 +4,7 @@ import { sessionTitle } from "../../model/session-title.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CommandId } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
-import { type Layered, pop, replaceTop, topLayer } from "../core/layers.js";
+import { type Layered, pop, push, replaceTop, topLayer } from "../core/layers.js";
 import { type ListState, moveTo, refresh, selectedSession } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
 import { say, type WithStatus } from "../core/status.js";
@@ -95,53 +95,37 @@ function openRename<S extends LifecycleHost>(s: S): S {
   const sel = selectedSession(s);
   if (!sel) return s;
   const value = sanitizeLine(sel.name ?? "");
-  return {
-    ...s,
-    stack: [
-      ...s.stack,
-      {
-        kind: "rename",
-        path: sel.path,
-        title: sessionTitle(sel),
-        input: { value, cursor: Array.from(value).length },
-        mtimeMs: sel.mtimeMs,
-        ours: isOwnWrite(s, sel),
-      },
-    ],
-  };
+  return push(s, {
+    kind: "rename",
+    path: sel.path,
+    title: sessionTitle(sel),
+    input: { value, cursor: Array.from(value).length },
+    mtimeMs: sel.mtimeMs,
+    ours: isOwnWrite(s, sel),
+  });
 }
 
-/** Ctrl+D (to the trash) or, `permanent`, D: both start with the same first confirmation. */
+/** d (to the trash) or, `permanent`, D: both start with the same first confirmation. */
 export function openDelete<S extends LifecycleHost>(s: S, permanent = false): S {
   // As pi's /resume: the session open in the pi that launched us is never deleted.
   const open = s.openInPi;
   if (open && (s.marks.size > 0 ? s.marks.has(open) : selectedSession(s)?.path === open)) {
     return say(s, "That session is open in pi; it can't be deleted from here", "error");
   }
-  if (s.marks.size > 0) {
-    const targets: DeleteTarget[] = [];
+  const bulk = s.marks.size > 0;
+  const targets: DeleteTarget[] = [];
+  if (bulk) {
     for (const p of s.marks) {
       const x = s.sessions.get(p);
       if (x) targets.push(target(s, x));
     }
     if (targets.length === 0) return { ...s, marks: new Set() };
-    return {
-      ...s,
-      stack: [
-        ...s.stack,
-        { kind: "delete", step: "confirm", targets, bulk: true, ...(permanent ? { permanent } : {}) },
-      ],
-    };
+  } else {
+    const sel = selectedSession(s);
+    if (!sel) return s;
+    targets.push(target(s, sel));
   }
-  const sel = selectedSession(s);
-  if (!sel) return s;
-  return {
-    ...s,
-    stack: [
-      ...s.stack,
-      { kind: "delete", step: "confirm", targets: [target(s, sel)], bulk: false, ...(permanent ? { permanent } : {}) },
-    ],
-  };
+  return push(s, { kind: "delete", step: "confirm", targets, bulk, ...(permanent ? { permanent } : {}) });
 }
 
 function toggleMark<S extends LifecycleHost>(s: S): S {

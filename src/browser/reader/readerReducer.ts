@@ -5,7 +5,7 @@ import { sanitizeLine } from "../../text/sanitize.js";
 import { helpLines } from "../keys/helpLines.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
-import type { Layered } from "../core/layers.js";
+import { type Layered, push } from "../core/layers.js";
 import type { ListState } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
 import { type LeaveEffect, QUIT } from "../core/outcome.js";
@@ -92,10 +92,7 @@ export function openReader<S extends ReaderHost>(s: S): ReaderNext<S> {
   if (!sel) return s;
   const title = sanitizeLine(sel.name ?? "") || sanitizeLine(sel.firstMessage) || basename(sel.path);
   const r = newReaderState(sel.path, sel.cwd, title);
-  return withEffect(
-    { ...s, reader: r, stack: [...s.stack, READER_LAYER] },
-    { type: "reader.load", path: r.path, seq: r.loadSeq },
-  );
+  return withEffect({ ...push(s, READER_LAYER), reader: r }, { type: "reader.load", path: r.path, seq: r.loadSeq });
 }
 
 /** Back to where the reader was opened (the list or the tree), as it was. */
@@ -199,7 +196,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     case "help.open": {
       // Opened at the reader's own keys.
       const at = helpLines(s.keymap, 80).findIndex((l) => l.heading && l.text.startsWith("Transcript reader"));
-      return { ...s, stack: [...s.stack, { kind: "help" }], helpTop: Math.max(0, at) };
+      return { ...push(s, { kind: "help" }), helpTop: Math.max(0, at) };
     }
     default:
       return s;
