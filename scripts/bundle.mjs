@@ -5,7 +5,7 @@
 //   dist/bundle/cli.js         the program users run (the `bin`, src/bin.ts): checks the Node
 //                              version, turns on Node's compile cache, then loads app.js
 //   dist/bundle/app.js         everything else, as one ES module
-//   dist/bundle/scan-worker.js the store scan's worker thread (src/store/scan-worker.ts)
+//   dist/bundle/scan-worker.js the store scan's worker thread (src/scan/scan-worker.ts)
 // dist/src stays the unbundled build (the pi extension, tests).
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
@@ -82,8 +82,8 @@ await Promise.all([
   }),
   build({
     ...common,
-    // Entry names matter: src/store/scan-in-worker.ts finds its worker as ./scan-worker.js.
-    entryPoints: { "scan-worker": "dist/src/store/scan-worker.js" },
+    // Entry names matter: src/scan/scan-in-worker.ts finds its worker as ./scan-worker.js.
+    entryPoints: { "scan-worker": "dist/src/scan/scan-worker.js" },
     format: "esm",
     banner: REQUIRE_BANNER,
   }),

@@ -11,7 +11,7 @@ import { formatRow } from "../components/list/rowFormat.js";
 import { loadPreviewTail } from "../components/preview/loadPreviewTail.js";
 import { previewLines } from "../components/preview/previewLines.js";
 import { sessionTitle } from "../src/model/session-title.js";
-import { scanStore } from "../src/store/scan-store.js";
+import { scanStore } from "../src/scan/scan-store.js";
 import { RAW } from "./helpers/keys.js";
 import { cleanupInk, press, renderApp, resize, settle, waitForFrame } from "./helpers/ink.js";
 import { runCli } from "./helpers/cli.js";

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadSessionIndex } from "../src/store/session-index.js";
-import { scanStore } from "../src/store/scan-store.js";
+import { scanStore } from "../src/scan/scan-store.js";
 import { runCli } from "./helpers/cli.js";
 import { cleanupTmp, makeTmpDir } from "./helpers/tmp-store.js";
 

@@ -1,7 +1,7 @@
 // label:TEXT on real pi-written sessions: the scan keeps the labels' texts.
 import { describe, expect, it } from "vitest";
 import { matchSession, parseQuery } from "../src/search/query.js";
-import { scanStore } from "../src/store/scan-store.js";
+import { scanStore } from "../src/scan/scan-store.js";
 import { PI_STORE } from "./helpers/tmp-store.js";
 
 describe("label: over the pi-generated store", () => {

@@ -265,7 +265,7 @@ describe.skipIf(skip)("threaded order as pi's /resume picker", () => {
       },
     ]);
     const [piRows] = await askPi<[string, number][]>([{ op: "threaded", agentDir }]);
-    const { scanStore } = await import("../src/store/scan-store.js");
+    const { scanStore } = await import("../src/scan/scan-store.js");
     const { deriveRows } = await import("../src/browser/list/derive.js");
     const { parseQuery } = await import("../src/search/query.js");
     const { sessions } = await scanStore(join(agentDir, "sessions"), {}, { probe: false });

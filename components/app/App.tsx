@@ -8,7 +8,7 @@ import { DialogHost } from "../dialogs/DialogHost.js";
 import { Footer } from "../footer/Footer.js";
 import { ScreenFrame } from "../layout/ScreenFrame.js";
 import { Header } from "../header/Header.js";
-import { searchStore } from "../../src/search/fulltext.js";
+import { searchFiles } from "../../src/search/fulltext.js";
 import { realLifecycle } from "../../src/browser/lifecycle/lifecycleEffects.js";
 import { useUpdateLoop } from "../hooks/useUpdateLoop.js";
 import { useStoreWatch } from "../hooks/useStoreWatch.js";
@@ -43,7 +43,7 @@ import { TooSmall } from "../layout/TooSmall.js";
 import { TreeScreen } from "../tree/TreeScreen.js";
 import { UsageScreen } from "../usage/UsageScreen.js";
 import { realTreeIO } from "../../src/browser/tree/treeRunner.js";
-import type { ScanEvent } from "../../src/store/scan-events.js";
+import type { ScanEvent } from "../../src/scan/scan-events.js";
 import type { BrowserDeps } from "./deps.js";
 import { createEffectRunner, type EffectIO } from "../../src/browser/app/effectRunner.js";
 
@@ -115,7 +115,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   }, [state.status]);
 
   useStoreScan(storeDir, deps.scan, dispatch);
-  useFullTextSearch(state, deps.fullText ?? searchStore, dispatch);
+  useFullTextSearch(state, deps.fullText ?? searchFiles, dispatch);
 
   const exited = useRef(false);
   const exit = useCallback(

@@ -20,12 +20,12 @@ const sessions = Array.from({ length: 30 }, (_, i) =>
 /** A fake search: records each call, reports hits for the paths given, after a tick. */
 function fakeFullText(hitsFor: (q: Query, tools: boolean) => Record<string, string>) {
   const calls: { query: Query; includeTools: boolean; aborted: () => boolean }[] = [];
-  const fn: FullTextFn = async (paths, query, opts: FullTextOptions) => {
+  const fn: FullTextFn = async (targets, query, opts: FullTextOptions) => {
     calls.push({ query, includeTools: opts.includeTools, aborted: () => !!opts.signal?.aborted });
     await new Promise((r) => setTimeout(r, 5));
     const hits = hitsFor(query, opts.includeTools);
     let n = 0;
-    for (const p of paths) {
+    for (const { path: p } of targets) {
       if (opts.signal?.aborted) break;
       if (hits[p]) opts.onMatch(p, hits[p]);
       opts.onProgress?.(++n);

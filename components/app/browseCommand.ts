@@ -37,7 +37,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const { config, warnings } = loadConfig(cfgPath);
   for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
-  const { startEarlyScan } = await import("../../src/store/early-scan.js");
+  const { startEarlyScan } = await import("../../src/scan/early-scan.js");
   // Unless --all, the first frame shows this folder's sessions: read those first.
   const early = startEarlyScan(store.dir, values.all ? undefined : io.cwd);
   // The UI decides its colours once, when its theme module loads: say which before that.

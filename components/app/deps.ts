@@ -1,4 +1,4 @@
-import type { FullTextFn } from "../hooks/useFullTextSearch.js";
+import type { FullTextFn } from "../../src/search/fulltext.js";
 import type { PreviewLoader } from "../preview/types.js";
 import type { LifecycleDeps } from "../../src/browser/lifecycle/lifecycleEffects.js";
 import type { WatchFn } from "../hooks/useStoreWatch.js";
@@ -13,7 +13,7 @@ export interface BrowserDeps {
   scan: ScanFn;
   loadPreview: PreviewLoader;
   cwdExists(dir: string): boolean;
-  /** Full-text search over session files; defaults to src/search/fulltext.ts searchStore. */
+  /** Full-text search over session files; defaults to reading them all (searchFiles; the browser passes the index's). */
   fullText?: FullTextFn;
   /** Rename, trash, permanent delete and restore; defaults to the real file operations. */
   lifecycle?: LifecycleDeps;

@@ -1,5 +1,5 @@
 import type { Config } from "../../src/config/config.js";
-import type { ScanEvent } from "../../src/store/scan-events.js";
+import type { ScanEvent } from "../../src/scan/scan-events.js";
 import { quickProbe } from "../../src/store/quick-probe.js";
 import { initialState } from "../../src/browser/app/appReducer.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";

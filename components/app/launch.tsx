@@ -3,7 +3,8 @@ import { constants } from "node:os";
 import { resolve } from "node:path";
 import { FullScreenBox } from "fullscreen-ink";
 import { render } from "ink";
-import { scanInWorker } from "../../src/store/scan-in-worker.js";
+import { scanInWorker } from "../../src/scan/scan-in-worker.js";
+import { storeSearch } from "../../src/index/store-search.js";
 import { watchStore } from "../../src/store/watch-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import type { Outcome } from "../../src/browser/app/effects.js";
@@ -11,7 +12,7 @@ import type { Config } from "../../src/config/config.js";
 import { browserStart } from "./browserStart.js";
 import type { FirstScreen } from "./firstScreen.js";
 import { App } from "./App.js";
-import type { EarlyScan } from "../../src/store/early-scan.js";
+import type { EarlyScan } from "../../src/scan/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { newSessionArgs, piArgs, piCommandProblem, spawnPi } from "./spawnPi.js";
 import { osc52 } from "../../src/text/osc52.js";
@@ -145,6 +146,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
           deps={{
             ...realDeps,
             ...(opts.early ? { scan: opts.early.scan } : {}),
+            fullText: storeSearch(opts.storeDir),
             copy: (text) => void term.stream.write(osc52(text)),
             suspend: () => {
               suspendToShell(term.fd, { mouse: opts.config?.mouse ?? true, redraw: () => repaint() });

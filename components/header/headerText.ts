@@ -26,7 +26,7 @@ const SORT_ARROW: Partial<Record<SortKey, string>> = {
 
 export function scanText(scan: ScanProgress): string {
   if (scan.error) return `scan failed: ${sanitizeLine(scan.error)}`;
-  if (scan.done) return "";
+  if (scan.done) return scan.indexing ? `indexing ${scan.indexing.done}/${scan.indexing.total}` : "";
   if (scan.discovered === null) return "scanning…";
   return `scanning ${Math.min(scan.scanned, scan.discovered)}/${scan.discovered}`;
 }

@@ -1,18 +1,17 @@
 import { type Dispatch, useEffect, useRef } from "react";
-import type { FullTextOptions, FullTextResult } from "../../src/search/fulltext.js";
-import type { Query } from "../../src/search/query.js";
+import type { FullTextFn, SearchTarget } from "../../src/search/fulltext.js";
 import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
 import { inScope } from "../../src/browser/list/derive.js";
 import { fullTextKey } from "../../src/browser/list/fullText.js";
 
-export type FullTextFn = (paths: readonly string[], query: Query, opts: FullTextOptions) => Promise<FullTextResult>;
+export type { FullTextFn };
 
-/** The files a search reads: the sessions in scope, most recently modified first. */
-export function searchPaths(s: Pick<AppState, "sessions" | "scope" | "launchCwd" | "storeDir">): string[] {
+/** The files a search reads: the sessions in scope, most recently modified first, as the scan last saw them. */
+export function searchTargets(s: Pick<AppState, "sessions" | "scope" | "launchCwd" | "storeDir">): SearchTarget[] {
   const list = [];
   for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd, s.storeDir)) list.push(x);
   list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
-  return list.map((x) => x.path);
+  return list.map((x) => ({ path: x.path, bytes: x.bytes, mtimeMs: x.mtimeMs }));
 }
 
 /**
@@ -25,7 +24,7 @@ export function useFullTextSearch(
   s: AppState,
   search: FullTextFn,
   dispatch: Dispatch<AppAction>,
-  debounceMs = 150,
+  debounceMs = search.debounceMs ?? 150,
   throttleMs = 50,
 ): void {
   const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
@@ -56,10 +55,11 @@ export function useFullTextSearch(
     };
     const start = () => {
       const st = latest.current;
-      const paths = searchPaths(st);
-      dispatch({ type: "fulltext.start", key, total: paths.length });
-      lastFlush = Date.now();
-      search(paths, st.query, {
+      const targets = searchTargets(st);
+      dispatch({ type: "fulltext.start", key, total: targets.length });
+      // The first hits go out at once (the index answers within milliseconds); later ones are coalesced.
+      lastFlush = 0;
+      search(targets, st.query, {
         includeTools: st.fullText.includeTools,
         signal: ac.signal,
         onMatch: (path, snippet) => {

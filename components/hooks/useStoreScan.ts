@@ -1,7 +1,7 @@
 import { type Dispatch, useEffect } from "react";
 import type { AppAction } from "../../src/browser/app/appReducer.js";
-import { type ScanEvent, scanEventHandlers } from "../../src/store/scan-events.js";
-import type { ScanHandlers, ScanOptions, ScanResult } from "../../src/store/scan-store.js";
+import { type ScanEvent, scanEventHandlers } from "../../src/scan/scan-events.js";
+import type { ScanHandlers, ScanOptions, ScanResult } from "../../src/scan/scan-store.js";
 
 /** How the browser scans the store (the worker scan; tests pass fakes). */
 export type ScanFn = (dir: string, handlers?: ScanHandlers, options?: ScanOptions) => Promise<ScanResult>;

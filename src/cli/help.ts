@@ -3,6 +3,7 @@ export const MAIN_HELP = `pi-sessions — browse, search, resume, fork, label, r
 Usage:
   pi-sessions [-a|--all] [--print] [options]  open the full-screen browser
   pi-sessions list [-a|--all] [--cwd PATH] [--json] [--sort KEY] [-q|--quiet]
+  pi-sessions search <query...> [-a|--all] [--cwd PATH] [--json] [-n|--limit N] [--tools]
   pi-sessions show <session> [--json]
   pi-sessions stats [-a|--all] [--by day|folder|model] [--since DATE] [--json]
   pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE [--force]] [-q]
@@ -10,6 +11,7 @@ Usage:
   pi-sessions label <session> <entryId> [label]
   pi-sessions delete <session...> [--permanent] [--yes]
   pi-sessions restore <session | --last>
+  pi-sessions index [--status [--json] | --rebuild]
   pi-sessions config [--path]
 
 <session> is a file path, a session id, or a unique id prefix.
@@ -34,6 +36,27 @@ export const COMMAND_HELP: Record<string, string> = {
 Lists sessions whose header cwd is the current folder (or --cwd PATH); --all lists every
 session. --json prints one JSON array of session objects (dates as ISO strings).
 Files that are not sessions are reported on stderr (--quiet: not).
+`,
+  search: `Usage: pi-sessions search <query...> [-a|--all] [--cwd PATH] [--json] [-n|--limit N] [--tools] [-q]
+
+Finds sessions by what was said in them, with the browser's search grammar: words (all must
+occur, anywhere in the session), "a phrase", re:PATTERN, a word with a capital letter matches
+case, 'word exactly; fields (cwd: model: label: name:) and dates (after:DAY before:DAY today 7d).
+This folder's sessions, or --all, or --cwd PATH. The best first (name hits, then text hits,
+then how many entries hold the terms, then the newest), at most N (20); each with up to three
+snippets, the hit marked. --tools searches tool calls and output too.
+--json: [{ path, id, name, cwd, modified, score, snippets: [{ entryId, role, text, match }] }].
+Exit status 1 when nothing matches. Uses the index (pi-sessions index --help).
+`,
+  index: `Usage: pi-sessions index [--status [--json] | --rebuild] [--session-dir DIR]
+
+The persistent index: each session's facts and searchable text, kept in the user's cache
+folder ($XDG_CACHE_HOME/pi-sessions/index/, or $PI_SESSIONS_CACHE_DIR/index/), one file per
+store. Launches and searches read only the sessions that changed since. It is only a cache:
+a damaged or out-of-date index is rebuilt, and PI_SESSIONS_INDEX=0 turns it off.
+  (none)     bring it up to date now (the browser does this in the background)
+  --status   where it is, its size, how many sessions it holds, when it was last written
+  --rebuild  delete it and build it again
 `,
   show: `Usage: pi-sessions show <path | id | unique id prefix> [--json]
 

@@ -24,6 +24,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   label: async () => (await import("./commands/label.js")).labelCommand,
   delete: async () => (await import("./commands/delete.js")).deleteCommand,
   restore: async () => (await import("./commands/restore.js")).restoreCommand,
+  search: async () => (await import("./commands/search.js")).searchCommand,
+  index: async () => (await import("./commands/index.js")).indexCommand,
 };
 
 /** From dist/src/cli, src/cli or dist/bundle: the package root is two or three folders up. */

@@ -1,13 +1,11 @@
 import { join } from "node:path";
 
 /**
- * The folder for Node's compile cache of our program (module.enableCompileCache), or
- * undefined when caching is off (PI_SESSIONS_CODE_CACHE=0) or there is no home to put it
- * in. PI_SESSIONS_CACHE_DIR overrides it; the default is the platform's per-user cache folder.
- * Node checks the cache itself (source hash, Node version) and rewrites what does not fit.
+ * The per-user cache folder of pi-sessions: PI_SESSIONS_CACHE_DIR when set, else the
+ * platform's (XDG_CACHE_HOME or ~/.cache on Linux); undefined when there is no home.
+ * It holds Node's compile cache of our program and the persistent index (src/index).
  */
-export function compileCacheDir(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform): string | undefined {
-  if (env.PI_SESSIONS_CODE_CACHE === "0") return undefined;
+export function userCacheDir(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform): string | undefined {
   return (
     env.PI_SESSIONS_CACHE_DIR ||
     (platform === "win32" && env.LOCALAPPDATA ? join(env.LOCALAPPDATA, "pi-sessions") : undefined) ||
@@ -15,4 +13,14 @@ export function compileCacheDir(env: NodeJS.ProcessEnv, home: string, platform: 
     (env.XDG_CACHE_HOME ? join(env.XDG_CACHE_HOME, "pi-sessions") : undefined) ||
     (home ? join(home, ".cache", "pi-sessions") : undefined)
   );
+}
+
+/**
+ * The folder for Node's compile cache of our program (module.enableCompileCache), or
+ * undefined when caching is off (PI_SESSIONS_CODE_CACHE=0) or there is no home to put it in.
+ * Node checks the cache itself (source hash, Node version) and rewrites what does not fit.
+ */
+export function compileCacheDir(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform): string | undefined {
+  if (env.PI_SESSIONS_CODE_CACHE === "0") return undefined;
+  return userCacheDir(env, home, platform);
 }

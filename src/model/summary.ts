@@ -7,6 +7,12 @@ import type { SessionEntry, SessionHeader, SessionSummary, TokenTotals, UsageSli
 const num = (v: unknown): number => usageFigure(v) ?? 0;
 
 /**
+ * Bumped whenever what SummaryBuilder makes of a file changes: the persistent index
+ * (src/index) drops the summaries it kept from another format and reads those files again.
+ */
+export const SUMMARY_FORMAT = 1;
+
+/**
  * Accumulates pi's SessionInfo (same semantics as SessionManager.list) plus pi-sessions'
  * extras while a file streams by, holding only ids, never entry bodies. The reader
  * (src/store/session-reader.ts) feeds it as its EntrySink, by shape: the model does not know the store.

@@ -1,7 +1,7 @@
 import { describeEntry, messageText } from "../model/text.js";
 import { foldAccents } from "./fold.js";
 import type { SessionEntry } from "../model/types.js";
-import { readLines } from "../store/line-reader.js";
+import { readLines, type LineRef } from "../store/line-reader.js";
 import { forEachLimited } from "../store/pool.js";
 import { displayWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../text/sanitize.js";
 import type { Query, Term } from "./query.js";
@@ -30,6 +30,23 @@ export interface FullTextOptions {
   /** Files read at once (default 4). */
   concurrency?: number;
 }
+
+/** A session file to search, as the caller knows it now (its summary's size and mtime). */
+export interface SearchTarget {
+  path: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+/** A full-text search over session files: searchStore, or the index's (src/index/store-search.ts). */
+export type FullTextFn = ((
+  targets: readonly SearchTarget[],
+  query: Query,
+  opts: FullTextOptions,
+) => Promise<FullTextResult>) & {
+  /** How long after the last key a search starts (default 150 ms: reading files is costly). */
+  debounceMs?: number;
+};
 
 export interface FullTextResult {
   searched: number;
@@ -63,8 +80,14 @@ export function fullTextSignature(query: Query): string | null {
 const SNIPPET_WIDTH = 60;
 const SNIPPET_BEFORE = 20;
 
-/** ~60 columns of `text` around [at, at+len), sanitized to one line, "…" where cut. */
-export function makeSnippet(text: string, at: number, len: number, width = SNIPPET_WIDTH): string {
+/** A snippet, and where the hit lies in it (string indexes). */
+export interface Snippet {
+  text: string;
+  match: { start: number; length: number };
+}
+
+/** ~60 columns of `text` around [at, at+len), sanitized to one line, "…" where cut; with the hit's place. */
+export function makeSnippetAt(text: string, at: number, len: number, width = SNIPPET_WIDTH): Snippet {
   const flat = (s: string) => sanitizeLine(s).replace(/\s+/g, " ");
   const from = Math.max(0, at - SNIPPET_BEFORE * 3);
   let before = flat(text.slice(from, at)).trimStart();
@@ -73,11 +96,21 @@ export function makeSnippet(text: string, at: number, len: number, width = SNIPP
   const beforeW = Math.min(SNIPPET_BEFORE, Math.max(0, width - Math.max(len, 10)));
   if (displayWidth(before) > beforeW) before = truncateStartToWidth(before, beforeW);
   else if (from > 0) before = "…" + before;
-  return truncateToWidth(before + after, width);
+  const out = truncateToWidth(before + after, width);
+  const start = Math.min(before.length, out.length);
+  const hit = flat(text.slice(at, at + len)).length;
+  // A cut end ("…") is not part of the hit.
+  const room = out.length - start - (out.length < before.length + after.length ? 1 : 0);
+  return { text: out, match: { start, length: Math.max(0, Math.min(hit, room)) } };
 }
 
-/** The texts of one entry that full-text search looks at. */
-function searchableTexts(entry: SessionEntry, includeTools: boolean): string[] {
+/** ~60 columns of `text` around [at, at+len), sanitized to one line, "…" where cut. */
+export function makeSnippet(text: string, at: number, len: number, width = SNIPPET_WIDTH): string {
+  return makeSnippetAt(text, at, len, width).text;
+}
+
+/** The texts of one entry that full-text search looks at (tool texts only with includeTools). */
+export function searchableTexts(entry: SessionEntry, includeTools: boolean): string[] {
   if (entry.type !== "message") return [];
   const m = entry.message ?? {};
   const role = typeof m.role === "string" ? m.role : "";
@@ -105,7 +138,12 @@ function searchableTexts(entry: SessionEntry, includeTools: boolean): string[] {
  * Where a term occurs in `text` ({at, len}), or null. `lower` is the text lower-cased and
  * accent-folded; `folded` gives it folded with its case kept (for a term with a capital).
  */
-function findTerm(t: TextTerm, text: string, lower: string, folded: () => string): { at: number; len: number } | null {
+export function findTerm(
+  t: TextTerm,
+  text: string,
+  lower: string,
+  folded: () => string,
+): { at: number; len: number } | null {
   if (t.kind === "regex") {
     const m = t.re.exec(text);
     return m ? { at: m.index, len: m[0].length } : null;
@@ -115,12 +153,112 @@ function findTerm(t: TextTerm, text: string, lower: string, folded: () => string
   return at === -1 ? null : { at, len: t.text.length };
 }
 
+/**
+ * Checks one entry's texts against the terms still `pending`, in order: removes each term
+ * a text holds and returns the snippet of the first hit (null when none). Scanning a whole
+ * file and checking only an index's candidate lines run this same step, so both agree.
+ */
+export function matchEntry(
+  entry: SessionEntry,
+  pending: Set<TextTerm>,
+  includeTools: boolean,
+  withSnippet = true,
+): string | null {
+  let snippet: string | null = null;
+  for (const text of searchableTexts(entry, includeTools)) {
+    // Folded once per text, not once per term.
+    const lower = foldAccents(text.toLowerCase());
+    let cased: string | undefined;
+    const folded = () => (cased ??= foldAccents(text));
+    for (const t of [...pending]) {
+      const hit = findTerm(t, text, lower, folded);
+      if (!hit) continue;
+      pending.delete(t);
+      // Making a snippet costs more than finding the hit: not made when nobody shows it.
+      snippet ??= withSnippet ? makeSnippet(text, hit.at, hit.len) : "";
+    }
+    if (pending.size === 0) break;
+  }
+  return snippet;
+}
+
+/** One entry that holds a term: its id, its role, and a snippet of the first hit. */
+export interface EntryHit extends Snippet {
+  entryId: string | null;
+  role: string;
+}
+
+/** The first hit of any term in one entry's texts (regardless of what other entries held), or null. */
+export function entryHit(entry: SessionEntry, terms: readonly TextTerm[], includeTools: boolean): EntryHit | null {
+  for (const text of searchableTexts(entry, includeTools)) {
+    const lower = foldAccents(text.toLowerCase());
+    let cased: string | undefined;
+    const folded = () => (cased ??= foldAccents(text));
+    for (const t of terms) {
+      const hit = findTerm(t, text, lower, folded);
+      if (!hit) continue;
+      const m = (entry as { message?: { role?: unknown } }).message;
+      return {
+        entryId: typeof entry.id === "string" ? entry.id : null,
+        role: typeof m?.role === "string" ? m.role : entry.type,
+        ...makeSnippetAt(text, hit.at, hit.len),
+      };
+    }
+  }
+  return null;
+}
+
 const TOOL_RESULT_MARK = Buffer.from('"role":"toolResult"');
 const BASH_MARK = Buffer.from('"role":"bashExecution"');
 
 /** JSON-escaped form of a term as it appears inside a JSON string ("a\"b" for a"b). */
 function jsonForm(text: string): string {
   return JSON.stringify(text).slice(1, -1);
+}
+
+/**
+ * The raw-line prefilter: a line can only help if it holds one of the `active` literal
+ * terms (in their JSON-escaped form); regex terms can't be checked on raw bytes. It is
+ * case-insensitive and accent-folded, a superset of what the terms match. Returns the
+ * decoded line when it may hold a term, else null.
+ */
+function linePrefilter(terms: readonly TextTerm[], includeTools: boolean) {
+  const literals = terms
+    .filter((t) => t.kind !== "regex")
+    .map((t) => ({
+      term: t,
+      raw: jsonForm((t as { text: string }).text.toLowerCase()),
+      ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text),
+    }));
+  const hasRegex = terms.some((t) => t.kind === "regex");
+  return (ref: LineRef, active: ReadonlySet<TextTerm>): string | null => {
+    const { buf, start, end } = ref;
+    if (!includeTools) {
+      // Tool output dominates a store's bytes; skip it before decoding. The marker with
+      // unescaped quotes can only be JSON structure, never text inside a string.
+      // (Search a view of the line's head: indexOf on the chunk would run to its end.)
+      const head = buf.subarray(start, Math.min(end, start + 400));
+      if (head.indexOf(TOOL_RESULT_MARK) !== -1 || head.indexOf(BASH_MARK) !== -1) return null;
+    }
+    const line = buf.toString("utf8", start, end);
+    if (hasRegex) return line;
+    const lower = foldAccents(line.toLowerCase());
+    for (const l of literals) {
+      if (!active.has(l.term)) continue;
+      // Another writer may have escaped non-ASCII as \uXXXX: then parse to be sure.
+      if (lower.includes(l.raw) || (!l.ascii && line.includes("\\u"))) return line;
+    }
+    return null;
+  };
+}
+
+function parseEntry(line: string): SessionEntry | null {
+  try {
+    const entry = JSON.parse(line) as SessionEntry;
+    return entry && typeof entry === "object" ? entry : null;
+  } catch {
+    return null;
+  }
 }
 
 /** One session file: the snippet of its first hit when every term matches, else null. */
@@ -132,17 +270,7 @@ export async function searchFile(
 ): Promise<string | null> {
   if (terms.length === 0) return null;
   const pending = new Set(terms);
-  // Raw-line prefilter: a line can only help if it holds one of the pending literal terms
-  // (in their JSON-escaped form); regex terms can't be checked on raw bytes.
-  // The prefilter is case-insensitive and accent-folded: a superset of what the terms match.
-  const literals = terms
-    .filter((t) => t.kind !== "regex")
-    .map((t) => ({
-      term: t,
-      raw: jsonForm((t as { text: string }).text.toLowerCase()),
-      ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text),
-    }));
-  const hasRegex = terms.some((t) => t.kind === "regex");
+  const mayHold = linePrefilter(terms, includeTools);
   let snippet: string | null = null;
   let aborted = false;
   await readLines(path, (ref) => {
@@ -150,51 +278,41 @@ export async function searchFile(
       aborted = true;
       return false;
     }
-    const { buf, start, end } = ref;
-    if (!includeTools) {
-      // Tool output dominates a store's bytes; skip it before decoding. The marker with
-      // unescaped quotes can only be JSON structure, never text inside a string.
-      // (Search a view of the line's head: indexOf on the chunk would run to its end.)
-      const head = buf.subarray(start, Math.min(end, start + 400));
-      if (head.indexOf(TOOL_RESULT_MARK) !== -1 || head.indexOf(BASH_MARK) !== -1) return;
-    }
-    const line = buf.toString("utf8", start, end);
-    if (!hasRegex) {
-      const lower = foldAccents(line.toLowerCase());
-      let any = false;
-      for (const l of literals) {
-        if (!pending.has(l.term)) continue;
-        // Another writer may have escaped non-ASCII as \uXXXX: then parse to be sure.
-        if (lower.includes(l.raw) || (!l.ascii && line.includes("\\u"))) {
-          any = true;
-          break;
-        }
-      }
-      if (!any) return;
-    }
-    let entry: SessionEntry;
-    try {
-      entry = JSON.parse(line) as SessionEntry;
-    } catch {
-      return;
-    }
-    if (!entry || typeof entry !== "object") return;
-    for (const text of searchableTexts(entry, includeTools)) {
-      // Folded once per text, not once per term.
-      const lower = foldAccents(text.toLowerCase());
-      let cased: string | undefined;
-      const folded = () => (cased ??= foldAccents(text));
-      for (const t of [...pending]) {
-        const hit = findTerm(t, text, lower, folded);
-        if (!hit) continue;
-        pending.delete(t);
-        snippet ??= makeSnippet(text, hit.at, hit.len);
-      }
-      if (pending.size === 0) return false;
-    }
+    const line = mayHold(ref, pending);
+    const entry = line === null ? null : parseEntry(line);
+    if (!entry) return;
+    const hit = matchEntry(entry, pending, includeTools);
+    snippet ??= hit;
+    if (pending.size === 0) return false;
   });
   if (aborted || signal?.aborted) return null;
   return pending.size === 0 ? snippet : null;
+}
+
+/**
+ * Every entry of a file that holds a term (counted; the first `max` kept with their
+ * snippets), read whole: what `search` shows for a session the index does not cover.
+ */
+export async function fileHits(
+  path: string,
+  terms: readonly TextTerm[],
+  includeTools: boolean,
+  max: number,
+): Promise<{ count: number; hits: EntryHit[] }> {
+  const all = new Set(terms);
+  const mayHold = linePrefilter(terms, includeTools);
+  const hits: EntryHit[] = [];
+  let count = 0;
+  await readLines(path, (ref) => {
+    const line = mayHold(ref, all);
+    const entry = line === null ? null : parseEntry(line);
+    if (!entry) return;
+    const hit = entryHit(entry, terms, includeTools);
+    if (!hit) return;
+    count++;
+    if (hits.length < max) hits.push(hit);
+  });
+  return { count, hits };
 }
 
 /**
@@ -234,3 +352,11 @@ export async function searchStore(
   result.aborted = !!signal?.aborted;
   return result;
 }
+
+/** searchStore as a FullTextFn: reads every file (no index). */
+export const searchFiles: FullTextFn = (targets, query, opts) =>
+  searchStore(
+    targets.map((t) => t.path),
+    query,
+    opts,
+  );

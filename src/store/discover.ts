@@ -7,6 +7,8 @@ export interface SessionFile {
   path: string;
   bytes: number;
   mtimeMs: number;
+  /** The file's identity (a file replaced under the same name has another); absent when unknown. */
+  ino?: number;
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -27,7 +29,7 @@ export async function discoverFiles(root: string): Promise<{ files: SessionFile[
   const addFile = (path: string) => {
     try {
       const st = statSync(fsPath(path));
-      if (st.isFile()) files.push({ path, bytes: st.size, mtimeMs: st.mtimeMs });
+      if (st.isFile()) files.push({ path, bytes: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
     } catch (err) {
       diagnostics.push({ path, kind: "unreadable", reason: (err as NodeJS.ErrnoException).code ?? String(err) });
     }

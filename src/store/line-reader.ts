@@ -45,6 +45,8 @@ export interface ReadLinesOptions {
   readAhead?: boolean;
   /** Longer lines are reported with `oversize` and no bytes (default MAX_LINE_BYTES). */
   maxLineBytes?: number;
+  /** Start at this byte offset, the start of a line (an append read from where an index stopped). */
+  start?: number;
   /** Return false from the callback to stop early. */
 }
 
@@ -83,17 +85,18 @@ export async function readLines(
   options: ReadLinesOptions = {},
 ): Promise<{ bytesRead: number; endsWithNewline: boolean; stopped: boolean }> {
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
-  const maxBytes = options.maxBytes ?? Infinity;
+  const start = options.start ?? 0;
+  const limit = start + (options.maxBytes ?? Infinity);
   const maxLine = options.maxLineBytes ?? MAX_LINE_BYTES;
   const sync = options.sync === true;
   const fd = sync ? openSync(fsPath(path), "r") : -1;
   const fh: FileHandle | undefined = sync ? undefined : await open(fsPath(path), "r");
-  const size = Math.min(chunkSize, Math.max(1, maxBytes));
+  const size = Math.min(chunkSize, Math.max(1, limit - start));
   const chunks = [takeChunk(size)];
   if (fh && options.readAhead) chunks.push(takeChunk(size));
   let pending: Promise<{ bytesRead: number }> | undefined;
   try {
-    let filePos = 0;
+    let filePos = start;
     let lineNo = 0;
     let carry: Buffer[] = [];
     let carryLen = 0;
@@ -104,9 +107,9 @@ export async function readLines(
     let turn = 0;
     for (;;) {
       const chunk = chunks[turn++ % chunks.length];
-      const want = Math.min(chunk.length, maxBytes - filePos);
+      const want = Math.min(chunk.length, limit - filePos);
       if (want <= 0) {
-        return { bytesRead: filePos, endsWithNewline: lastByte === NL, stopped: true };
+        return { bytesRead: filePos - start, endsWithNewline: lastByte === NL, stopped: true };
       }
       const read = pending ?? fh?.read(chunk, 0, want, filePos);
       pending = undefined;
@@ -117,9 +120,9 @@ export async function readLines(
       const atEnd = bytesRead < want;
       const chunkStart = filePos;
       filePos += bytesRead;
-      if (fh && chunks.length > 1 && !atEnd && filePos < maxBytes) {
+      if (fh && chunks.length > 1 && !atEnd && filePos < limit) {
         const next = chunks[turn % chunks.length];
-        pending = fh.read(next, 0, Math.min(next.length, maxBytes - filePos), filePos);
+        pending = fh.read(next, 0, Math.min(next.length, limit - filePos), filePos);
       }
       lastByte = chunk[bytesRead - 1];
       let from = 0;
@@ -170,7 +173,7 @@ export async function readLines(
         } else {
           ref = { buf: chunk, start: from, end: nl, offset: chunkStart + from, line: lineNo, terminated: true };
         }
-        if (onLine(ref) === false) return { bytesRead: filePos, endsWithNewline: false, stopped: true };
+        if (onLine(ref) === false) return { bytesRead: filePos - start, endsWithNewline: false, stopped: true };
         from = nl + 1;
       }
       if (from < bytesRead) {
@@ -187,9 +190,9 @@ export async function readLines(
           carryLen += part.length;
         }
       }
-      if (filePos >= maxBytes) {
+      if (filePos >= limit) {
         // A line cut by the probe limit is unknown, not truncated: don't report it.
-        return { bytesRead: filePos, endsWithNewline: lastByte === NL, stopped: true };
+        return { bytesRead: filePos - start, endsWithNewline: lastByte === NL, stopped: true };
       }
       if (atEnd) break;
     }
@@ -201,7 +204,7 @@ export async function readLines(
       const whole = Buffer.concat(carry, carryLen);
       onLine({ buf: whole, start: 0, end: whole.length, offset: carryOffset, line: lineNo, terminated: false });
     }
-    return { bytesRead: filePos, endsWithNewline: lastByte === NL || filePos === 0, stopped: false };
+    return { bytesRead: filePos - start, endsWithNewline: lastByte === NL || filePos === 0, stopped: false };
   } finally {
     // A read still in flight (the caller stopped early) must land before its buffer is reused.
     if (pending) await pending.catch(() => undefined);

@@ -5,7 +5,7 @@ import type { BrowserDeps, ScanFn } from "../../components/app/deps.js";
 import type { PreviewTail } from "../../components/preview/types.js";
 import type { Outcome } from "../../src/browser/app/effects.js";
 import type { SessionSummary } from "../../src/model/types.js";
-import type { ScanHandlers } from "../../src/store/scan-store.js";
+import type { ScanHandlers } from "../../src/scan/scan-store.js";
 
 export type Rendered = ReturnType<typeof render>;
 

@@ -1,5 +1,5 @@
 import type { Diagnostic, SessionProbe, SessionSummary } from "../../src/model/types.js";
-import type { ScanEvent } from "../../src/store/scan-events.js";
+import type { ScanEvent } from "../../src/scan/scan-events.js";
 import { type AppAction, type AppState, update } from "../../src/browser/app/appReducer.js";
 import type { Effect } from "../../src/browser/app/effects.js";
 

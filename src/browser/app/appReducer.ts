@@ -1,5 +1,5 @@
 import type { Key } from "../keys/key.js";
-import type { ScanEvent } from "../../store/scan-events.js";
+import type { ScanEvent } from "../../scan/scan-events.js";
 import { parseQuery } from "../../search/query.js";
 import { nextSort, type SortKey } from "../../search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";

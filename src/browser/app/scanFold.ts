@@ -1,8 +1,9 @@
 import type { Diagnostic, SessionProbe, SessionSummary } from "../../model/types.js";
-import type { ScanEvent } from "../../store/scan-events.js";
+import type { ScanEvent } from "../../scan/scan-events.js";
 import { inScope } from "../list/derive.js";
 import { refresh } from "../list/list.js";
 import { mergeBatch } from "../list/sessions.js";
+import { say } from "../core/status.js";
 import type { AppState } from "./appState.js";
 
 /*
@@ -30,6 +31,7 @@ export function foldScan(state: AppState, events: readonly ScanEvent[]): AppStat
   const summaries: SessionSummary[] = [];
   const diagnostics: Diagnostic[] = [];
   let scan = state.scan;
+  let notice: string | undefined;
   for (const e of events) {
     switch (e.kind) {
       case "discovered":
@@ -51,6 +53,12 @@ export function foldScan(state: AppState, events: readonly ScanEvent[]): AppStat
       case "error":
         scan = { ...scan, done: true, error: e.message };
         break;
+      case "notice":
+        notice = e.message;
+        break;
+      case "indexing":
+        scan = { ...scan, indexing: e.done < e.total ? { done: e.done, total: e.total } : undefined };
+        break;
     }
   }
   const found = probes.length + summaries.length + diagnostics.length > 0;
@@ -61,6 +69,8 @@ export function foldScan(state: AppState, events: readonly ScanEvent[]): AppStat
     scanned: scan.scanned + summaries.length,
     diagnostics: scan.diagnostics + diagnostics.length,
   };
-  const s = settleScope({ ...state, sessions, scan });
+  let s = settleScope({ ...state, sessions, scan });
+  // The index is a cache: a problem with it is said once and changes nothing else.
+  if (notice !== undefined) s = say(s, notice, "note");
   return found || scan.done !== state.scan.done ? refresh(s) : s;
 }

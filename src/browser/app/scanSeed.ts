@@ -1,4 +1,4 @@
-import type { ScanEvent } from "../../store/scan-events.js";
+import type { ScanEvent } from "../../scan/scan-events.js";
 import type { AppState } from "./appState.js";
 import { foldScan } from "./scanFold.js";
 

@@ -2,11 +2,11 @@ import { resolve } from "node:path";
 import { sessionTitle } from "../../model/session-title.js";
 import type { SessionSummary } from "../../model/types.js";
 import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../search/sort.js";
-import { scanStore } from "../../store/scan-store.js";
 import { formatAge, formatBytes } from "../../text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
 import type { CliIO } from "../common/io.js";
+import { scanWithIndex } from "../common/scan-indexed.js";
 import { safeJson, summaryToJson } from "../common/json.js";
 import { parse, STORE_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -28,7 +28,8 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
   if (!(LIST_SORTS as string[]).includes(sort)) throw usageError(`--sort must be one of ${LIST_SORTS.join(", ")}`);
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
-  const { sessions, diagnostics } = await scanStore(store.dir, {}, { probe: false });
+  const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, values.quiet);
+  index?.close();
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all

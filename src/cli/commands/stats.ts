@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { scanStore } from "../../store/scan-store.js";
 import { cwdScope } from "../../store/scope.js";
 import { formatCost, formatTokens, groupDigits } from "../../text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../text/sanitize.js";
@@ -16,6 +15,7 @@ import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
 import { usageError } from "../common/errors.js";
 import type { CliIO } from "../common/io.js";
+import { scanWithIndex } from "../common/scan-indexed.js";
 import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -37,7 +37,8 @@ export async function statsCommand(args: string[], io: CliIO): Promise<number> {
     throw usageError(`--since takes a day as YYYY-MM-DD, today or Nd (got '${values.since}')`);
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
-  const { sessions } = await scanStore(store.dir, {}, { probe: false });
+  const { sessions, index } = await scanWithIndex(store.dir, io);
+  index?.close();
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   const inScope = cwdScope(store.dir, cwd);
   const report = aggregateUsage(values.all ? sessions : sessions.filter(inScope), by, { since });

@@ -8,6 +8,8 @@ export interface ScanJob {
   probe?: boolean;
   /** The folder the browser starts in: its sessions are read first (ScanOptions.firstCwd). */
   firstCwd?: string;
+  /** The persistent index to use and bring up to date (its file), if any. */
+  index?: string;
 }
 
 /** A scan's progress as data: what a worker posts and what the early scan buffers. */
@@ -16,6 +18,9 @@ export type ScanEvent =
   | { kind: "probes"; items: SessionProbe[] }
   | { kind: "summaries"; items: SessionSummary[] }
   | { kind: "diagnostic"; d: Diagnostic }
+  | { kind: "notice"; message: string }
+  /** The index's text is being brought up to date: `done` of `total` files (after "complete"). */
+  | { kind: "indexing"; done: number; total: number }
   | { kind: "complete"; result: ScanResult }
   | { kind: "error"; message: string; code?: string };
 
@@ -26,6 +31,8 @@ export function scanEventHandlers(emit: (e: ScanEvent) => void): ScanHandlers {
     onProbes: (items) => emit({ kind: "probes", items }),
     onSummaries: (items) => emit({ kind: "summaries", items }),
     onDiagnostic: (d) => emit({ kind: "diagnostic", d }),
+    onNotice: (message) => emit({ kind: "notice", message }),
+    onIndexing: (done, total) => emit({ kind: "indexing", done, total }),
   };
 }
 
@@ -40,5 +47,9 @@ export function deliverScanEvent(h: ScanHandlers, e: ScanEvent): void {
       return h.onSummaries?.(e.items);
     case "diagnostic":
       return h.onDiagnostic?.(e.d);
+    case "notice":
+      return h.onNotice?.(e.message);
+    case "indexing":
+      return h.onIndexing?.(e.done, e.total);
   }
 }

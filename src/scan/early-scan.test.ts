@@ -2,11 +2,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SessionProbe, SessionSummary } from "../model/types.js";
 import { startEarlyScan } from "./early-scan.js";
-import type { SessionFile } from "./discover.js";
+import type { SessionFile } from "../store/discover.js";
 import { scanOrder, scanStore } from "./scan-store.js";
+import { scanEventHandlers, type ScanEvent } from "./scan-events.js";
 
 // From the TypeScript sources there is no built worker, so these scans run on this thread
-// (src/store/scan-in-worker.test.ts covers the worker itself).
+// (src/scan/scan-in-worker.test.ts covers the worker itself).
 const STORE = join(import.meta.dirname, "..", "..", "fixtures", "pi-generated", "agent", "sessions");
 
 describe("startEarlyScan", () => {
@@ -23,7 +24,9 @@ describe("startEarlyScan", () => {
     });
     const plain = await scanStore(STORE);
     expect(total).toBe(30);
-    expect(new Set(probes.map((p) => p.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
+    // Each session's first row: a probe, or its summary kept by the persistent index.
+    const first = new Set([...probes.map((p) => p.path), ...summaries.map((s) => s.path)]);
+    expect(first).toEqual(new Set(plain.sessions.map((s) => s.path)));
     expect(new Set(summaries.map((s) => s.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
     expect(result.sessions).toHaveLength(plain.sessions.length);
   });
@@ -33,12 +36,21 @@ describe("startEarlyScan", () => {
     await early.ready(10_000);
     const taken = early.take();
     expect(taken.some((e) => e.kind === "probes" || e.kind === "summaries")).toBe(true);
-    const takenProbes = new Set(taken.flatMap((e) => (e.kind === "probes" ? e.items.map((p) => p.path) : [])));
-    const replayed: SessionProbe[] = [];
-    await early.scan(STORE, { onProbes: (p) => replayed.push(...p) });
-    // Every probe arrives exactly once: either taken before the UI mounted or replayed after.
-    expect(replayed.filter((p) => takenProbes.has(p.path))).toEqual([]);
-    expect(takenProbes.size + replayed.length).toBe(30);
+    const replayed: ScanEvent[] = [];
+    await early.scan(
+      STORE,
+      scanEventHandlers((e) => replayed.push(e)),
+    );
+    const rows = (events: ScanEvent[], kind: "probes" | "summaries") =>
+      events.flatMap((e) => (e.kind === kind ? e.items.map((p) => p.path) : []));
+    // Every event arrives exactly once: taken before the UI mounted, or replayed after.
+    // (With the persistent index, known sessions come as summaries instead of probes.)
+    for (const kind of ["probes", "summaries"] as const) {
+      const before = new Set(rows(taken, kind));
+      expect(rows(replayed, kind).filter((p) => before.has(p))).toEqual([]);
+    }
+    const all = [...rows(taken, "probes"), ...rows(taken, "summaries"), ...rows(replayed, "probes")];
+    expect(new Set([...all, ...rows(replayed, "summaries")]).size).toBe(30);
   });
 
   it("ready() returns without rows when the scan ends with none (a missing store)", async () => {

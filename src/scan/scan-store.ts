@@ -1,11 +1,12 @@
 import { basename, dirname } from "node:path";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
 import { Batcher } from "./batcher.js";
-import { discoverFiles, type SessionFile } from "./discover.js";
-import { resolveLineage } from "./lineage.js";
-import { forEachLimited } from "./pool.js";
-import { cwdFolderName } from "./scope.js";
-import { isDiagnostic, probeSessionFile, scanSessionFile } from "./scan-file.js";
+import { discoverFiles, type SessionFile } from "../store/discover.js";
+import { resolveLineage } from "../store/lineage.js";
+import { forEachLimited } from "../store/pool.js";
+import { cwdFolderName } from "../store/scope.js";
+import type { ScanCache } from "../store/scan-cache.js";
+import { isDiagnostic, probeSessionFile, scanSessionFile, type FileScan } from "../store/scan-file.js";
 
 export interface ScanHandlers {
   /** Number of candidate files, once discovery is done. */
@@ -15,6 +16,10 @@ export interface ScanHandlers {
   /** Complete summaries as full scans finish, in batches. */
   onSummaries?(summaries: SessionSummary[]): void;
   onDiagnostic?(d: Diagnostic): void;
+  /** A line for the user about the scan itself (the index was damaged, say). */
+  onNotice?(message: string): void;
+  /** The index's text being brought up to date after the scan (scan worker only). */
+  onIndexing?(done: number, total: number): void;
   /** Everything, with lineage resolved. */
   onComplete?(result: ScanResult): void;
 }
@@ -38,6 +43,11 @@ export interface ScanOptions {
    * the rest of the store.
    */
   firstCwd?: string;
+  /**
+   * Scans kept from an earlier run (the persistent index): files it knows unchanged are
+   * not read, their summaries come first, before any probe; fresh scans are handed to it.
+   */
+  cache?: ScanCache;
 }
 
 export interface ScanResult {
@@ -89,11 +99,28 @@ export async function scanStore(
   handlers.onDiscovered?.(files.length);
 
   const rejected = new Set<string>();
+  const sessions: SessionSummary[] = [];
+  const { cache } = options;
+  let todo = files;
+  if (cache) {
+    const kept = cache.lookup(files);
+    todo = files.filter((f) => !kept.has(f.path));
+    const hits: SessionSummary[] = [];
+    for (const f of files) {
+      const scan = kept.get(f.path);
+      if (scan?.kind === "session") hits.push(scan.summary);
+      else if (scan) diagnose(scan.diagnostic);
+    }
+    sessions.push(...hits);
+    // Newest first, as probes would have come; big batches, as they cost nothing to make.
+    for (let i = 0; i < hits.length; i += 1000) handlers.onSummaries?.(hits.slice(i, i + 1000));
+    cache.keepOnly(files);
+  }
   const sync = options.blocking ?? Object.keys(handlers).length === 0;
   if (options.probe !== false && handlers.onProbes) {
     const probes = new Batcher<SessionProbe>((b) => handlers.onProbes!(b), 50, 16);
     await forEachLimited(
-      files,
+      todo,
       16,
       async (f) => {
         const p = await probeSessionFile(f, undefined, { sync });
@@ -108,13 +135,13 @@ export async function scanStore(
     probes.flush();
   }
 
-  const sessions: SessionSummary[] = [];
   const summaries = new Batcher<SessionSummary>((b) => handlers.onSummaries?.(b), 64, 50);
   await forEachLimited(
-    files.filter((f) => !rejected.has(f.path)),
+    todo.filter((f) => !rejected.has(f.path)),
     options.concurrency ?? 4,
     async (f) => {
-      const r = await scanSessionFile(f, { sync });
+      const r: FileScan = await scanSessionFile(f, { sync });
+      cache?.remember(f, r);
       if (r.kind === "diagnostic") diagnose(r.diagnostic);
       else {
         sessions.push(r.summary);
@@ -124,6 +151,7 @@ export async function scanStore(
     signal,
   );
   summaries.flush();
+  cache?.flush();
   resolveLineage(sessions);
   const result = { sessions, diagnostics };
   handlers.onComplete?.(result);

@@ -1,0 +1,108 @@
+import { existsSync, statSync } from "node:fs";
+import { removeIndexFiles } from "../../index/index-db.js";
+import { indexPathFor, indexWanted } from "../../index/index-location.js";
+import { indexStaleText } from "../../index/text-index.js";
+import { formatAge, formatBytes } from "../../text/format.js";
+import { sanitizeLine } from "../../text/sanitize.js";
+import { CliError, usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { safeJson } from "../common/json.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
+import { scanWithIndex } from "../common/scan-indexed.js";
+import { storeFromArgs } from "../common/store-arg.js";
+
+/** The index's file and its WAL: what it takes on disk, and when it was last written. */
+function onDisk(path: string): { bytes: number; modified: Date | null } {
+  let bytes = 0;
+  let modified: Date | null = null;
+  for (const suffix of ["", "-wal"]) {
+    try {
+      const st = statSync(path + suffix);
+      bytes += st.size;
+      if (!modified || st.mtime > modified) modified = st.mtime;
+    } catch {
+      // Not there.
+    }
+  }
+  return { bytes, modified };
+}
+
+export async function indexCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(
+    args,
+    { ...STORE_OPTION, rebuild: { type: "boolean" }, status: { type: "boolean" }, json: { type: "boolean" } },
+    "index",
+  );
+  if (positionals.length) throw usageError(`index takes no arguments (got '${positionals[0]}')`);
+  if (values.rebuild && values.status) throw usageError("--rebuild and --status can't be combined");
+  const store = storeFromArgs(values["session-dir"], io);
+  const path = indexPathFor(store.dir, io.env);
+  if (!path) throw new CliError("no cache folder for the index (set XDG_CACHE_HOME or PI_SESSIONS_CACHE_DIR)", 1);
+  if (!indexWanted(io.env)) throw new CliError("the index is turned off (PI_SESSIONS_INDEX=0)", 1);
+
+  if (values.status) {
+    const exists = existsSync(path);
+    const disk = onDisk(path);
+    let sessions = 0;
+    let textIndexed = 0;
+    let problem: string | undefined;
+    if (exists) {
+      const { sessions: list, index } = await scanWithIndex(store.dir, io, true);
+      sessions = list.length;
+      if (index) {
+        const row = index.db
+          .q(
+            `SELECT count(*) AS n FROM files WHERE summary IS NOT NULL AND text_size IS size AND text_mtime IS mtime
+             AND text_ino IS ino`,
+          )
+          .get() as { n: number };
+        textIndexed = row.n;
+        index.close();
+      } else problem = "cannot be opened (it is rebuilt on the next run)";
+    }
+    const status = {
+      path,
+      exists,
+      bytes: disk.bytes,
+      updated: disk.modified?.toISOString() ?? null,
+      sessions,
+      textIndexed,
+      problem: problem ?? null,
+    };
+    if (values.json) {
+      io.stdout(`${safeJson(status)}\n`);
+      return 0;
+    }
+    const lines = [
+      `index     ${sanitizeLine(path)}${exists ? "" : " (not built yet)"}`,
+      `size      ${formatBytes(disk.bytes)}`,
+      `sessions  ${sessions}, text of ${textIndexed} indexed`,
+      `updated   ${disk.modified ? `${formatAge(disk.modified)} ago` : "never"}`,
+    ];
+    if (problem) lines.push(`problem   ${problem}`);
+    io.stdout(lines.join("\n") + "\n");
+    return 0;
+  }
+
+  if (values.rebuild) removeIndexFiles(path);
+  const started = Date.now();
+  const { sessions, index } = await scanWithIndex(store.dir, io);
+  if (!index) throw new CliError("the index could not be opened (see above)", 1);
+  try {
+    let last = 0;
+    const done = await indexStaleText(index.db, (n, total) => {
+      const now = Date.now();
+      if (!io.isTTY || (now - last < 200 && n < total)) return;
+      last = now;
+      io.stderr(`\rindexing text: ${n} of ${total} sessions`);
+    });
+    if (io.isTTY && done > 0) io.stderr("\n");
+    const disk = onDisk(path);
+    io.stderr(
+      `index of ${sessions.length} sessions up to date (${done} read for text) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
+    );
+    return 0;
+  } finally {
+    index.close();
+  }
+}

@@ -1,0 +1,226 @@
+import { resolve } from "node:path";
+import { hitsOf, searchWithIndex, type IndexedHit } from "../../index/index-search.js";
+import { indexStaleText } from "../../index/text-index.js";
+import type { StoreIndex } from "../../index/store-index.js";
+import { sessionTitle } from "../../model/session-title.js";
+import type { SessionSummary } from "../../model/types.js";
+import { fieldQuery, fileHits, searchStore, textTerms, type EntryHit } from "../../search/fulltext.js";
+import { matchSession, parseQuery, TEXT_RANK, type Query } from "../../search/query.js";
+import { whyMatched } from "../../search/why.js";
+import { cwdScope } from "../../store/scope.js";
+import { formatAge } from "../../text/format.js";
+import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
+import { usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { safeJson } from "../common/json.js";
+import { parse, STORE_OPTION } from "../common/parse.js";
+import { scanWithIndex } from "../common/scan-indexed.js";
+import { storeFromArgs } from "../common/store-arg.js";
+
+/** Snippets shown per session. */
+const SNIPPETS = 3;
+
+/** Above this much unindexed text, `search` reads it instead of indexing it first (and says how to index it). */
+const INDEX_FIRST_BYTES = 256 * 1024 * 1024;
+
+interface Found {
+  s: SessionSummary;
+  /** The browser's rank (matchSession's tiers; a full-text hit counts as a message-text hit). */
+  rank: number;
+  /** Entries holding a term. */
+  entries: number;
+  snippets: EntryHit[];
+}
+
+/** Higher first: the browser's rank, then more entries holding a term, then the newer session. */
+function byRelevance(a: Found, b: Found): number {
+  return b.rank - a.rank || b.entries - a.entries || b.s.modified.getTime() - a.s.modified.getTime();
+}
+
+/** A relevance a script can compare across one result set: the rank in tiers, plus the hits. */
+function score(f: Found): number {
+  return Math.round((f.rank / 1_000_000 + Math.log2(1 + f.entries) / 100) * 1000) / 1000;
+}
+
+async function textHits(
+  index: StoreIndex | undefined,
+  sessions: SessionSummary[],
+  query: Query,
+  includeTools: boolean,
+  io: CliIO,
+  quiet: boolean,
+): Promise<Map<string, IndexedHit>> {
+  const hits = new Map<string, IndexedHit>();
+  if (textTerms(query).length === 0) return hits;
+  if (index) {
+    try {
+      return await searchWithIndex(index.db, sessions, query, {
+        includeTools,
+        snippets: false,
+        onMatch: (h) => hits.set(h.path, h),
+      }).then(() => hits);
+    } catch (err) {
+      if (!quiet) io.stderr(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
+      hits.clear();
+    }
+  }
+  await searchStore(
+    sessions.map((s) => s.path),
+    query,
+    {
+      includeTools,
+      onMatch: (path, snippet) => hits.set(path, { path, snippet, entries: 0, fromIndex: false, lines: [] }),
+    },
+  );
+  return hits;
+}
+
+/** Unindexed text of these sessions: indexed first when there is little, else left to reading (with a hint). */
+async function catchUp(index: StoreIndex, io: CliIO, quiet: boolean): Promise<void> {
+  const row = index.db
+    .q(
+      `SELECT count(*) AS n, coalesce(sum(size - coalesce(text_end, 0)), 0) AS bytes FROM files
+       WHERE summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
+         OR text_ino IS NOT ino)`,
+    )
+    .get() as { n: number; bytes: number };
+  if (row.n === 0) return;
+  if (row.bytes <= INDEX_FIRST_BYTES) {
+    await indexStaleText(index.db);
+    return;
+  }
+  if (!quiet)
+    io.stderr(
+      `pi-sessions: ${row.n} sessions are not in the index yet and are read instead (run 'pi-sessions index' once, or open the browser, to index them)\n`,
+    );
+}
+
+export async function searchCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(
+    args,
+    {
+      ...STORE_OPTION,
+      all: { type: "boolean", short: "a" },
+      cwd: { type: "string" },
+      json: { type: "boolean" },
+      limit: { type: "string", short: "n" },
+      tools: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
+    },
+    "search",
+  );
+  const text = positionals.join(" ").trim();
+  if (!text) throw usageError("search needs a query (see pi-sessions search --help)");
+  if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
+  const limit = values.limit === undefined ? 20 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw usageError(`--limit takes a positive whole number (got '${values.limit}')`);
+  const query = parseQuery(text);
+  if (query.error) throw usageError(`bad query: ${query.error}`);
+  const quiet = !!values.quiet;
+  const store = storeFromArgs(values["session-dir"], io);
+  const { sessions, index } = await scanWithIndex(store.dir, io, quiet);
+  try {
+    const cwd = resolve(io.cwd, values.cwd ?? ".");
+    const inScope = values.all ? () => true : cwdScope(store.dir, cwd);
+    const scoped = sessions.filter(inScope);
+    if (index) await catchUp(index, io, quiet);
+    const includeTools = !!values.tools;
+    const hits = await textHits(index, scoped, query, includeTools, io, quiet);
+    // As the browser: metadata matches, and full-text hits whose field filters hold.
+    const fields = fieldQuery(query);
+    const textRank = textTerms(query).length * TEXT_RANK;
+    const found: Found[] = [];
+    for (const s of scoped) {
+      let rank = matchSession(query, s);
+      const hit = hits.get(s.path);
+      if (hit) {
+        const filtered = matchSession(fields, s);
+        if (filtered !== null && (rank === null || filtered + textRank > rank)) rank = filtered + textRank;
+      }
+      if (rank === null) continue;
+      found.push({ s, rank, entries: hit?.entries ?? 0, snippets: [] });
+    }
+    // Sessions read whole (not in the index) get their hits counted by reading, before ranking.
+    const terms = textTerms(query);
+    for (const f of found) {
+      const hit = hits.get(f.s.path);
+      if (!hit || hit.fromIndex) continue;
+      try {
+        const { count, hits: list } = await fileHits(f.s.path, terms, includeTools, SNIPPETS);
+        f.entries = count;
+        f.snippets = list;
+      } catch {
+        // Gone since: no snippets.
+      }
+    }
+    found.sort(byRelevance);
+    const shown = found.slice(0, limit);
+    // Snippets only for what is shown: making them is most of the work of a broad query.
+    for (const f of shown) {
+      const hit = hits.get(f.s.path);
+      if (!hit?.fromIndex) continue;
+      try {
+        f.snippets = hitsOf(f.s.path, hit.lines, terms, includeTools, SNIPPETS);
+      } catch {
+        // Gone since: no snippets.
+      }
+    }
+    if (values.json) {
+      io.stdout(`${safeJson(shown.map((f) => resultJson(f, query)))}\n`);
+      return 0;
+    }
+    if (!shown.length) {
+      if (!quiet) io.stderr(values.all ? "no match\n" : `no match for ${sanitizeLine(cwd)} (try --all)\n`);
+      return 1;
+    }
+    io.stdout(formatResults(shown, query, io, !!values.all));
+    if (found.length > shown.length && !quiet) io.stderr(`${found.length - shown.length} more (--limit N)\n`);
+    return 0;
+  } finally {
+    index?.close();
+  }
+}
+
+function resultJson(f: Found, query: Query): Record<string, unknown> {
+  const why = f.snippets.length ? undefined : whyMatched(query, f.s);
+  return {
+    path: f.s.path,
+    id: f.s.id,
+    name: f.s.name ?? null,
+    cwd: f.s.cwd,
+    modified: Number.isNaN(f.s.modified.getTime()) ? null : f.s.modified.toISOString(),
+    score: score(f),
+    snippets: f.snippets.length
+      ? f.snippets.map((h) => ({ entryId: h.entryId, role: h.role, text: h.text, match: h.match }))
+      : why
+        ? [{ entryId: null, role: "session", text: why, match: null }]
+        : [],
+  };
+}
+
+/** The hit marked: reverse video on a terminal, «» in a pipe. */
+function marked(h: EntryHit, tty: boolean): string {
+  const { start, length } = h.match;
+  const [a, b] = tty ? ["\x1b[7m", "\x1b[27m"] : ["«", "»"];
+  if (length === 0) return h.text;
+  return h.text.slice(0, start) + a + h.text.slice(start, start + length) + b + h.text.slice(start + length);
+}
+
+function formatResults(found: Found[], query: Query, io: CliIO, withCwd: boolean): string {
+  const width = io.columns ?? 240;
+  const now = Date.now();
+  const out: string[] = [];
+  for (const f of found) {
+    const head = [formatAge(f.s.modified, now).padStart(4), sanitizeLine(f.s.id.slice(0, 8)), sessionTitle(f.s)];
+    if (withCwd) head.push(`(${sanitizeLine(f.s.cwd)})`);
+    const hits = f.entries > 0 ? `  ${f.entries} ${f.entries === 1 ? "hit" : "hits"}` : "";
+    out.push(truncateToWidth(head.join("  "), Math.max(20, width - hits.length)) + hits);
+    const lines = f.snippets.length
+      ? f.snippets.map((h) => `${h.role}: ${marked(h, io.isTTY)}`)
+      : [whyMatched(query, f.s)].filter((x): x is string => !!x);
+    // Snippets are sanitized already; the marks are ours.
+    for (const l of lines) out.push(`      ${l}`);
+  }
+  return out.join("\n") + "\n";
+}

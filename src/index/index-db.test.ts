@@ -1,0 +1,124 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { scanStore } from "../scan/scan-store.js";
+import { openIndex, SCHEMA_VERSION } from "./index-db.js";
+import { indexPathFor, indexWanted } from "./index-location.js";
+import { openStoreIndex } from "./store-index.js";
+import { indexStaleText } from "./text-index.js";
+
+afterEach(() => cleanupTmp());
+
+/** A built index of a copy of the pi 0.73.1 store: [store, index file]. */
+async function builtIndex(): Promise<[string, string]> {
+  const store = copyStore(PI_STORE);
+  const path = join(makeTmpDir(), "index.sqlite");
+  const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+  await scanStore(store, {}, { cache: index.scans });
+  await indexStaleText(index.db);
+  index.close();
+  return [store, path];
+}
+
+/** Sessions listed through whatever is at `path` now, and what was said about it. */
+async function listThrough(store: string, path: string) {
+  const said: string[] = [];
+  const index = openStoreIndex(store, (m) => said.push(m), { path });
+  const { sessions } = await scanStore(store, {}, { cache: index?.scans });
+  index?.close();
+  return { count: sessions.length, said, used: index !== undefined };
+}
+
+describe("a persistent index that is only ever a cache", () => {
+  it("is rebuilt, with one line said, when its file is garbage", async () => {
+    const [store, path] = await builtIndex();
+    const want = (await scanStore(store)).sessions.length;
+    writeFileSync(path, "this is not a database ".repeat(500));
+    rmSync(path + "-wal", { force: true });
+    const r = await listThrough(store, path);
+    expect(r.count).toBe(want);
+    // Rebuilt at once: no complaint, and a real database again.
+    expect(r.used).toBe(true);
+    expect(readFileSync(path).subarray(0, 15).toString()).toBe("SQLite format 3");
+  });
+
+  it("is never trusted when truncated: the listing is complete whatever is left of it", async () => {
+    const [store, path] = await builtIndex();
+    const want = (await scanStore(store)).sessions.length;
+    for (const keep of [0, 100, 4096, 9000]) {
+      truncateSync(path, keep);
+      rmSync(path + "-wal", { force: true });
+      rmSync(path + "-shm", { force: true });
+      const r = await listThrough(store, path);
+      expect({ keep, count: r.count }).toEqual({ keep, count: want });
+    }
+  });
+
+  it("is left alone, and not used, when a newer pi-sessions wrote it", async () => {
+    const [store, path] = await builtIndex();
+    const { DatabaseSync } = await import("node:sqlite");
+    const db = new DatabaseSync(path);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    const r = await listThrough(store, path);
+    expect(r.used).toBe(false);
+    expect(r.said.join("\n")).toMatch(/newer pi-sessions/);
+    expect(r.count).toBe((await scanStore(store)).sessions.length);
+    // Still the newer one's: not dropped.
+    const again = new DatabaseSync(path);
+    expect((again.prepare("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(
+      SCHEMA_VERSION + 1,
+    );
+    again.close();
+  });
+
+  it.skipIf(process.getuid?.() === 0)("goes without, with one line, when its folder is read-only", async () => {
+    const store = copyStore(PI_STORE);
+    const dir = join(makeTmpDir(), "ro");
+    mkdirSync(dir);
+    chmodSync(dir, 0o500);
+    try {
+      const r = await listThrough(store, join(dir, "index.sqlite"));
+      expect(r.used).toBe(false);
+      expect(r.said).toHaveLength(1);
+      expect(r.count).toBe((await scanStore(store)).sessions.length);
+    } finally {
+      chmodSync(dir, 0o700);
+    }
+  });
+
+  it("goes without when it is a folder (unopenable), and says so once", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    mkdirSync(path);
+    const r = await listThrough(store, path);
+    expect(r.used).toBe(false);
+    expect(r.said).toHaveLength(1);
+    expect(r.count).toBe((await scanStore(store)).sessions.length);
+  });
+
+  it("lives in the user's cache folder, one file per store, and PI_SESSIONS_INDEX=0 turns it off", () => {
+    const env = { PI_SESSIONS_CACHE_DIR: "/c" };
+    const a = indexPathFor("/stores/a", env)!;
+    expect(a.startsWith(join("/c", "index"))).toBe(true);
+    expect(indexPathFor("/stores/b", env)).not.toBe(a);
+    expect(indexPathFor("/stores/a/", env)).toBe(a);
+    expect(indexPathFor("/s", { XDG_CACHE_HOME: "/x" })!.startsWith(join("/x", "pi-sessions", "index"))).toBe(true);
+    expect(indexWanted({ PI_SESSIONS_INDEX: "0" })).toBe(false);
+    expect(indexWanted({})).toBe(true);
+    expect(openStoreIndex("/stores/a", () => expect.fail(), { env: { ...env, PI_SESSIONS_INDEX: "0" } })).toBe(
+      undefined,
+    );
+  });
+
+  it("keeps its file private to the user", async () => {
+    const path = join(makeTmpDir(), "deep", "index.sqlite");
+    const r = openIndex(path);
+    if ("problem" in r) expect.fail(r.problem);
+    r.db.close();
+    expect(existsSync(path)).toBe(true);
+    const { statSync } = await import("node:fs");
+    expect(statSync(path).mode & 0o077).toBe(0);
+  });
+});

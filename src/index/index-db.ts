@@ -1,0 +1,177 @@
+import { chmodSync, mkdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { loadSqlite } from "./load-sqlite.js";
+
+/*
+ * The persistent index's file: one SQLite database per store (node:sqlite, built into
+ * Node 22). It is a cache and nothing but: every row is keyed by a session file's
+ * identity (inode, size, mtime), anything doubtful is dropped and read again from the
+ * file, and any failure to open or use it means "no index" for this run, never an error.
+ *
+ *   files  one row per file of the store: its identity, its summary (or why it is not a
+ *          session), and how far its text has been indexed
+ *   lines  one row per indexed text of a line: where the line lies in its file
+ *   text   a contentless FTS5 trigram table over those texts (lower-cased, accents folded):
+ *          it names candidate lines, which are then read back from the file and checked
+ *          with the same code the index-free search runs, so both give the same results
+ */
+
+/** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
+export const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files(
+  fid INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  ino REAL, size INTEGER, mtime REAL,
+  summary TEXT, diagnostic TEXT,
+  text_ino REAL, text_size INTEGER, text_mtime REAL, text_end INTEGER, text_head TEXT,
+  text_whole INTEGER NOT NULL DEFAULT 1
+);
+CREATE TABLE IF NOT EXISTS lines(
+  rid INTEGER PRIMARY KEY,
+  fid INTEGER NOT NULL,
+  off INTEGER NOT NULL,
+  len INTEGER NOT NULL,
+  tool INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lines_fid ON lines(fid);
+CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
+  t, content='', contentless_delete=1, tokenize='trigram', detail=none
+);
+`;
+
+export type OpenResult = { db: IndexDb } | { problem: string };
+
+/** An open index. Methods throw SQLite's errors; callers treat any as "index unusable". */
+export class IndexDb {
+  private readonly cache = new Map<string, StatementSync>();
+
+  constructor(
+    readonly path: string,
+    readonly sql: DatabaseSync,
+  ) {}
+
+  /** A prepared statement, prepared once. */
+  q(text: string): StatementSync {
+    let s = this.cache.get(text);
+    if (!s) this.cache.set(text, (s = this.sql.prepare(text)));
+    return s;
+  }
+
+  meta(key: string): string | undefined {
+    const row = this.q("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.q("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
+      key,
+      value,
+    );
+  }
+
+  /** Runs `fn` in one write transaction (rolled back if it throws). */
+  transaction<T>(fn: () => T): T {
+    this.sql.exec("BEGIN IMMEDIATE");
+    try {
+      const r = fn();
+      this.sql.exec("COMMIT");
+      return r;
+    } catch (err) {
+      if (this.sql.isTransaction) this.sql.exec("ROLLBACK");
+      throw err;
+    }
+  }
+
+  close(): void {
+    try {
+      this.sql.close();
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+/** SQLite's codes for a file that is not (or no longer) a database. */
+function isDamage(err: unknown): boolean {
+  const e = err as { errcode?: number; message?: string };
+  const primary = (e.errcode ?? -1) & 0xff;
+  return (
+    primary === 11 /* CORRUPT */ || primary === 26 /* NOTADB */ || /malformed|not a database/i.test(e.message ?? "")
+  );
+}
+
+function removeIndexFiles(path: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+}
+
+function openOnce(path: string): IndexDb {
+  const { DatabaseSync } = loadSqlite();
+  const sql = new DatabaseSync(path, { timeout: 3000 });
+  try {
+    // It holds the first messages of the user's sessions: theirs alone (SQLite gives its
+    // -wal and -shm files the same mode).
+    chmodSync(path, 0o600);
+    // WAL: readers (another browser, a CLI) never wait for the writer, nor it for them.
+    sql.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    const version = (sql.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+    if (version > SCHEMA_VERSION) {
+      throw Object.assign(new Error(`written by a newer pi-sessions (format ${version})`), { newer: true });
+    }
+    if (version !== SCHEMA_VERSION) {
+      // An older format (or a new file): start again rather than migrate a cache.
+      sql.exec(
+        "DROP TABLE IF EXISTS text; DROP TABLE IF EXISTS lines; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;",
+      );
+      sql.exec(SCHEMA);
+      sql.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    }
+    // Touch every table once: a truncated or damaged file fails here, not mid-scan.
+    sql.prepare("SELECT count(*) FROM files").get();
+    sql.prepare("SELECT rid FROM lines ORDER BY rid DESC LIMIT 1").get();
+    return new IndexDb(path, sql);
+  } catch (err) {
+    try {
+      sql.close();
+    } catch {
+      // Nothing to close.
+    }
+    throw err;
+  }
+}
+
+/**
+ * Opens (creating) the index at `path`. A damaged or older index is deleted and built
+ * again; a newer, locked, read-only or unopenable one is left as it is and the run goes
+ * without ({ problem } says why, in one line).
+ */
+export function openIndex(path: string): OpenResult {
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  } catch (err) {
+    return { problem: `index not used: cannot create its folder (${(err as NodeJS.ErrnoException).code ?? err})` };
+  }
+  try {
+    return { db: openOnce(path) };
+  } catch (err) {
+    if ((err as { newer?: boolean }).newer) return { problem: `index not used: ${(err as Error).message}` };
+    if (!isDamage(err)) return { problem: `index not used: ${oneLine(err)}` };
+  }
+  try {
+    removeIndexFiles(path);
+    return { db: openOnce(path) };
+  } catch (err) {
+    return { problem: `index not used: it was damaged and could not be rebuilt (${oneLine(err)})` };
+  }
+}
+
+/** An error as one short line (SQLite's messages can be long). */
+export function oneLine(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return msg.split("\n")[0].slice(0, 200);
+}
+
+export { isDamage as isIndexDamage, removeIndexFiles };

@@ -1,0 +1,288 @@
+import { closeSync, openSync } from "node:fs";
+import type { SessionEntry } from "../model/types.js";
+import { foldAccents } from "../search/fold.js";
+import {
+  entryHit,
+  matchEntry,
+  searchFile,
+  textTerms,
+  type EntryHit,
+  type SearchTarget,
+  type TextTerm,
+} from "../search/fulltext.js";
+import type { Query } from "../search/query.js";
+import { fsPath } from "../store/fs-path.js";
+import { forEachLimited } from "../store/pool.js";
+import { readRange } from "../store/read-range.js";
+import type { IndexDb } from "./index-db.js";
+
+/*
+ * Full-text search answered by the index. The FTS table names candidate lines (every
+ * line that could hold a term: trigrams are a superset of substring matches); those lines
+ * are read back from their files and checked by matchEntry, the very step the index-free
+ * search runs on every line, in file order. So the sessions found and their snippets are
+ * the same as without the index. Files the index does not cover as they are now (new,
+ * appended to, a line too long to index) are searched by reading them, as before.
+ */
+
+export interface IndexedHit {
+  path: string;
+  /** The first hit's snippet, as the index-free search makes it. */
+  snippet: string;
+  /** Lines the index names as holding a term (its trigrams: nearly always the term); 0 when the file was read whole. */
+  entries: number;
+  /** False when the file was read whole (the index did not cover it). */
+  fromIndex: boolean;
+  /** The lines the index named, in file order (for hitsOf). */
+  lines: readonly Candidate[];
+}
+
+export interface Candidate {
+  off: number;
+  len: number;
+}
+
+/** The characters of a term, as the trigram tokenizer counts them (code points). */
+const chars = (s: string) => Array.from(s);
+
+/** A literal term the index can narrow: three characters or more once folded. */
+function gramsOf(t: TextTerm): string[] | null {
+  if (t.kind === "regex") return null;
+  const c = chars(foldAccents(t.text.toLowerCase()));
+  if (c.length < 3) return null;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= c.length; i++) grams.add(c.slice(i, i + 3).join(""));
+  return [...grams];
+}
+
+/** An FTS5 query that every text holding all the grams matches. */
+function ftsQuery(grams: string[]): string {
+  return grams.map((g) => `"${g.replace(/"/g, '""')}"`).join(" AND ");
+}
+
+/** fid → candidate lines of one term. */
+function candidatesOf(db: IndexDb, grams: string[], includeTools: boolean): Map<number, Candidate[]> {
+  const rows = db
+    .q(
+      `SELECT l.fid AS fid, l.off AS off, l.len AS len FROM text JOIN lines l ON l.rid = text.rowid
+       WHERE text MATCH ?${includeTools ? "" : " AND l.tool = 0"}`,
+    )
+    .all(ftsQuery(grams)) as unknown as Array<{ fid: number; off: number; len: number }>;
+  const out = new Map<number, Candidate[]>();
+  for (const r of rows) {
+    const list = out.get(r.fid);
+    if (list) list.push(r);
+    else out.set(r.fid, [r]);
+  }
+  return out;
+}
+
+interface FileState {
+  fid: number;
+  covered: boolean;
+}
+
+/** Which targets the index covers as they are now (text indexed at this very size and mtime, every line). */
+function coverage(db: IndexDb, targets: readonly SearchTarget[]): Map<string, FileState> {
+  const rows = db.q("SELECT fid, path, text_size, text_mtime, text_whole FROM files").all() as unknown as Array<{
+    fid: number;
+    path: string;
+    text_size: number | null;
+    text_mtime: number | null;
+    text_whole: number;
+  }>;
+  const byPath = new Map(rows.map((r) => [r.path, r]));
+  const out = new Map<string, FileState>();
+  for (const t of targets) {
+    const r = byPath.get(t.path);
+    if (!r) continue;
+    out.set(t.path, {
+      fid: r.fid,
+      covered: r.text_whole === 1 && r.text_size === t.bytes && r.text_mtime === t.mtimeMs,
+    });
+  }
+  return out;
+}
+
+/** One candidate line read back, or undefined when it is not where the index says (the file changed under it). */
+function readLine(fd: number, { off, len }: Candidate): SessionEntry | null | undefined {
+  // The line with the newline before and after it: both must be there.
+  const from = off === 0 ? 0 : off - 1;
+  const lead = off - from;
+  const buf = readRange(fd, from, len + 1 + lead);
+  if ((lead === 1 && buf[0] !== 0x0a) || buf.length !== len + 1 + lead || buf[buf.length - 1] !== 0x0a) {
+    return undefined;
+  }
+  try {
+    const entry = JSON.parse(buf.toString("utf8", lead, lead + len)) as SessionEntry;
+    return entry && typeof entry === "object" ? entry : null;
+  } catch {
+    return undefined;
+  }
+}
+
+function withFile<T>(path: string, fn: (fd: number) => T): T {
+  const fd = openSync(fsPath(path), "r");
+  try {
+    return fn(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Checks a file's candidate lines in file order, as the full search would meet them,
+ * until every term is found. Returns the first hit's snippet (or "" without snippets) when
+ * all are, null when not; undefined when a line is not where the index says: the caller
+ * then reads the file whole.
+ */
+function verify(
+  path: string,
+  sorted: readonly Candidate[],
+  terms: readonly TextTerm[],
+  includeTools: boolean,
+  withSnippet: boolean,
+): string | null | undefined {
+  const pending = new Set(terms);
+  let snippet: string | null = null;
+  return withFile(path, (fd) => {
+    for (const c of sorted) {
+      const entry = readLine(fd, c);
+      if (entry === undefined) return undefined;
+      if (entry === null) continue;
+      // The snippet and the verdict come from the one running set, exactly as the full search.
+      // (Called before ??=, which would skip the call once a snippet is set.)
+      const hit = matchEntry(entry, pending, includeTools, withSnippet);
+      snippet ??= hit;
+      if (pending.size === 0) return snippet;
+    }
+    return null;
+  });
+}
+
+/** The first `max` entries among a matching file's candidate lines that hold a term, with snippets. */
+export function hitsOf(
+  path: string,
+  lines: readonly Candidate[],
+  terms: readonly TextTerm[],
+  includeTools: boolean,
+  max: number,
+): EntryHit[] {
+  const hits: EntryHit[] = [];
+  withFile(path, (fd) => {
+    for (const c of lines) {
+      if (hits.length >= max) break;
+      const entry = readLine(fd, c);
+      const hit = entry ? entryHit(entry, terms, includeTools) : null;
+      if (hit) hits.push(hit);
+    }
+  });
+  return hits;
+}
+
+/** A file's candidate lines, each once, in file order. */
+function inFileOrder(lists: Candidate[][]): Candidate[] {
+  const byOff = new Map<number, Candidate>();
+  for (const list of lists) for (const c of list) byOff.set(c.off, c);
+  return [...byOff.values()].sort((a, b) => a.off - b.off);
+}
+
+const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+export interface IndexedSearchOptions {
+  includeTools: boolean;
+  signal?: AbortSignal;
+  onMatch(hit: IndexedHit): void;
+  onProgress?(searched: number): void;
+  concurrency?: number;
+  /** False: hits carry no snippet (a caller that ranks first and shows a few makes them with hitsOf). */
+  snippets?: boolean;
+}
+
+/**
+ * Searches `targets` for the query's text terms using the index where it covers a file,
+ * reading the file otherwise. Every matching session is reported once. Throws only on an
+ * index error (the caller then searches without it).
+ */
+export async function searchWithIndex(
+  db: IndexDb,
+  targets: readonly SearchTarget[],
+  query: Query,
+  opts: IndexedSearchOptions,
+): Promise<{ searched: number; matched: number; aborted: boolean; fromIndex: number }> {
+  const terms = textTerms(query);
+  const result = { searched: 0, matched: 0, aborted: false, fromIndex: 0 };
+  if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return result;
+  const gramSets = terms.map(gramsOf).filter((g): g is string[] => g !== null);
+  const narrowing = gramSets.length > 0;
+  // Every term narrowed: a file is a candidate only if each term has a line in it.
+  const perTerm = gramSets.map((g) => candidatesOf(db, g, opts.includeTools));
+  const state = coverage(db, targets);
+  const allNarrowed = gramSets.length === terms.length;
+
+  const readWhole: SearchTarget[] = [];
+  const fromIndex: Array<[SearchTarget, Candidate[]]> = [];
+  for (const t of targets) {
+    const st = state.get(t.path);
+    if (!narrowing || !st || !st.covered) {
+      readWhole.push(t);
+      continue;
+    }
+    const lists = perTerm.map((m) => m.get(st.fid));
+    if (lists.some((l) => l === undefined)) {
+      result.searched++; // decided by the index: no match
+      continue;
+    }
+    if (allNarrowed) fromIndex.push([t, inFileOrder(lists as Candidate[][])]);
+    else readWhole.push(t); // a short word or a pattern: the index only narrowed the files
+  }
+  opts.onProgress?.(result.searched);
+  const report = (hit: IndexedHit) => {
+    result.matched++;
+    opts.onMatch(hit);
+  };
+  let sinceYield = 0;
+  for (const [t, lines] of fromIndex) {
+    if (opts.signal?.aborted) break;
+    // Give the UI its turn now and then: hits are reported as they are decided.
+    if (++sinceYield >= 200) {
+      sinceYield = 0;
+      opts.onProgress?.(result.searched);
+      await yieldToLoop();
+      if (opts.signal?.aborted) break;
+    }
+    let snippet: string | null | undefined;
+    try {
+      snippet = verify(t.path, lines, terms, opts.includeTools, opts.snippets !== false);
+    } catch {
+      snippet = null; // gone since the scan: not a match, as without the index
+    }
+    if (snippet === undefined) {
+      readWhole.push(t);
+      continue;
+    }
+    result.searched++;
+    result.fromIndex++;
+    if (snippet !== null) report({ path: t.path, snippet, entries: lines.length, fromIndex: true, lines });
+  }
+  opts.onProgress?.(result.searched);
+  await forEachLimited(
+    readWhole,
+    opts.concurrency ?? 4,
+    async (t) => {
+      let snippet: string | null = null;
+      try {
+        snippet = await searchFile(t.path, terms, opts.includeTools, opts.signal);
+      } catch {
+        // Gone or unreadable since the scan: not a match.
+      }
+      if (opts.signal?.aborted) return;
+      result.searched++;
+      if (snippet !== null) report({ path: t.path, snippet, entries: 0, fromIndex: false, lines: [] });
+      opts.onProgress?.(result.searched);
+    },
+    opts.signal,
+  );
+  result.aborted = !!opts.signal?.aborted;
+  return result;
+}

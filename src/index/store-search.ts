@@ -1,0 +1,50 @@
+import { searchStore, type FullTextFn } from "../search/fulltext.js";
+import { searchWithIndex } from "./index-search.js";
+import { openStoreIndex, type StoreIndex } from "./store-index.js";
+
+/**
+ * The browser's full-text search over a store: answered by the persistent index where it
+ * covers a session, by reading the file where it does not (src/index/index-search.ts).
+ * The index is opened at the first search; if it cannot be used, or fails, every search
+ * from then on reads the files as before.
+ */
+export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.env): FullTextFn {
+  let index: StoreIndex | undefined;
+  let usable = true;
+  const open = (): StoreIndex | undefined => {
+    if (index || !usable) return index;
+    index = openStoreIndex(storeDir, () => {}, { env });
+    // Not there (turned off, no cache folder) or not openable: try again next search only if it may appear.
+    if (!index) usable = env.PI_SESSIONS_INDEX !== "0";
+    return index;
+  };
+  const search: FullTextFn = async (targets, query, opts) => {
+    const idx = open();
+    if (idx) {
+      try {
+        const r = await searchWithIndex(idx.db, targets, query, {
+          includeTools: opts.includeTools,
+          signal: opts.signal,
+          concurrency: opts.concurrency,
+          onMatch: (h) => opts.onMatch(h.path, h.snippet),
+          onProgress: opts.onProgress,
+        });
+        return { searched: r.searched, matched: r.matched, aborted: r.aborted };
+      } catch {
+        // The index failed mid-search: from now on, files only. Hits already reported stand
+        // (each was checked against its file).
+        usable = false;
+        idx.close();
+        index = undefined;
+      }
+    }
+    return searchStore(
+      targets.map((t) => t.path),
+      query,
+      opts,
+    );
+  };
+  // Fast enough to search as the user types.
+  search.debounceMs = 40;
+  return search;
+}

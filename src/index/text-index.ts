@@ -1,0 +1,176 @@
+import { createHash } from "node:crypto";
+import { closeSync, fstatSync, openSync } from "node:fs";
+import type { SessionEntry } from "../model/types.js";
+import { foldAccents } from "../search/fold.js";
+import { searchableTexts } from "../search/fulltext.js";
+import { fsPath } from "../store/fs-path.js";
+import { readLines } from "../store/line-reader.js";
+import { readRange } from "../store/read-range.js";
+import { forgetText } from "./forget.js";
+import type { IndexDb } from "./index-db.js";
+
+/*
+ * The text half of the index: every text full-text search looks at (src/search/fulltext.ts,
+ * searchableTexts), one FTS row per line and kind (conversation or tool), lower-cased and
+ * accent-folded as the search folds it. A file is indexed once; an append is indexed from
+ * where the last run stopped; a file that shrank, was replaced, or whose first bytes
+ * changed (rewritten in place) is indexed again whole.
+ */
+
+/** Lines longer than this are not indexed: their file is searched by reading it (text_whole = 0). */
+export const MAX_INDEXED_LINE = 4 * 1024 * 1024;
+
+/** Bytes hashed to notice a file rewritten in place (same inode, longer). */
+const HEAD_BYTES = 4096;
+
+export interface TextRow {
+  fid: number;
+  path: string;
+  ino: number | null;
+  size: number | null;
+  mtime: number | null;
+  text_ino: number | null;
+  text_size: number | null;
+  text_end: number | null;
+  text_head: string | null;
+}
+
+/** Files whose summary is current but whose text is not (never indexed, or changed since). */
+export function staleTextFiles(db: IndexDb): TextRow[] {
+  return db
+    .q(
+      `SELECT fid, path, ino, size, mtime, text_ino, text_size, text_end, text_head FROM files
+       WHERE summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
+         OR text_ino IS NOT ino)`,
+    )
+    .all() as unknown as TextRow[];
+}
+
+/** The file's identity now, and a hash of its first bytes. */
+function headHash(path: string): { hash: string; ino: number; size: number; mtimeMs: number } {
+  const fd = openSync(fsPath(path), "r");
+  try {
+    const st = fstatSync(fd);
+    const head = readRange(fd, 0, Math.min(HEAD_BYTES, st.size));
+    return { hash: createHash("sha1").update(head).digest("hex"), ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The texts of a line to index: [folded text, tool?] pairs; none for a line that is not an entry. */
+export function lineTexts(line: string): Array<[string, boolean]> {
+  let entry: SessionEntry;
+  try {
+    entry = JSON.parse(line) as SessionEntry;
+  } catch {
+    return [];
+  }
+  if (!entry || typeof entry !== "object") return [];
+  const chat = searchableTexts(entry, false);
+  const all = searchableTexts(entry, true);
+  const out: Array<[string, boolean]> = [];
+  const fold = (xs: string[]) => foldAccents(xs.join("\n").toLowerCase());
+  if (chat.length) out.push([fold(chat), false]);
+  if (all.length > chat.length) out.push([fold(all.slice(chat.length)), true]);
+  return out;
+}
+
+/** Texts held before they are written (a transaction each): a huge file never sits in memory whole. */
+const FLUSH_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Indexes one file's text (all of it, or what was appended since the last run). Reads
+ * with blocking calls: this runs on the scan worker or in a batch command. Returns false
+ * when the file is gone, unreadable, or changed since the scan (its row stays stale, and
+ * search reads the file).
+ */
+export async function indexFileText(db: IndexDb, row: TextRow): Promise<boolean> {
+  let now: ReturnType<typeof headHash>;
+  try {
+    now = headHash(row.path);
+  } catch {
+    return false;
+  }
+  // The summary's row must describe the file as it is now, or the two halves would disagree.
+  if (now.ino !== row.ino || now.size !== row.size || now.mtimeMs !== row.mtime) return false;
+  const appendOnly =
+    row.text_end !== null &&
+    row.text_ino === now.ino &&
+    row.text_size !== null &&
+    now.size >= row.text_size &&
+    row.text_head === now.hash;
+  const start = appendOnly ? row.text_end! : 0;
+  const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
+  const insertText = db.q("INSERT INTO text(rowid, t) VALUES(?, ?)");
+  let end = start;
+  let whole = true;
+  let rows: Array<[number, number, boolean, string]> = [];
+  let chars = 0;
+  const write = () => {
+    const batch = rows;
+    rows = [];
+    chars = 0;
+    db.transaction(() => {
+      for (const [off, len, tool, t] of batch) {
+        const rid = insertLine.run(row.fid, off, len, tool ? 1 : 0).lastInsertRowid;
+        insertText.run(rid, t);
+      }
+    });
+  };
+  if (!appendOnly) db.transaction(() => forgetText(db, row.fid));
+  try {
+    await readLines(
+      row.path,
+      (ref) => {
+        if (!ref.terminated) {
+          // A line still being written: the file is searched by reading it until it is complete.
+          whole = false;
+          return false;
+        }
+        end = ref.offset + (ref.oversize ?? ref.end - ref.start) + 1;
+        if (ref.oversize !== undefined) return; // never searched, by either path
+        if (ref.end - ref.start > MAX_INDEXED_LINE) {
+          whole = false;
+          return;
+        }
+        for (const [t, tool] of lineTexts(ref.buf.toString("utf8", ref.start, ref.end))) {
+          rows.push([ref.offset, ref.end - ref.start, tool, t]);
+          chars += t.length;
+        }
+        if (chars > FLUSH_CHARS) write();
+      },
+      { sync: true, start, maxBytes: now.size - start },
+    );
+  } catch {
+    return false;
+  }
+  // A last line with no newline is not reported within the limit: not indexed, so this
+  // file is searched by reading it (the index-free search does look at such a line).
+  if (end < now.size) whole = false;
+  write();
+  db.q(
+    `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_end = ?, text_head = ?, text_whole = ?
+     WHERE fid = ?`,
+  ).run(now.ino, now.size, now.mtimeMs, end, now.hash, whole ? 1 : 0, row.fid);
+  return true;
+}
+
+/**
+ * Brings the text of every stale file up to date, newest first, reporting progress.
+ * Stops at `signal`; a file half done is simply stale again next time.
+ */
+export async function indexStaleText(
+  db: IndexDb,
+  onProgress?: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<number> {
+  const stale = staleTextFiles(db).sort((a, b) => (b.mtime ?? 0) - (a.mtime ?? 0));
+  let done = 0;
+  for (const row of stale) {
+    if (signal?.aborted) break;
+    await indexFileText(db, row);
+    onProgress?.(++done, stale.length);
+  }
+  return done;
+}

@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { deliverScanEvent, type ScanEvent, type ScanJob } from "./scan-events.js";
+import { scanStore, type ScanHandlers, type ScanOptions, type ScanResult } from "./scan-store.js";
+import { indexPathFor, indexWanted } from "../index/index-location.js";
+import { openStoreIndex } from "../index/store-index.js";
+
+/** The built worker beside this module (absent when running from TypeScript sources). */
+export const SCAN_WORKER_URL = new URL("./scan-worker.js", import.meta.url);
+
+export interface WorkerScanOptions extends ScanOptions {
+  /** Another worker script (tests); this module's sibling by default. */
+  workerUrl?: URL;
+  /**
+   * The persistent index's file, or false for none. Default: the store's index unless the
+   * user turned it off (src/index/index-location.ts).
+   */
+  index?: string | false;
+}
+
+function indexFile(dir: string, options: WorkerScanOptions): string | undefined {
+  if (options.index === false) return undefined;
+  return options.index ?? (indexWanted() ? indexPathFor(dir) : undefined);
+}
+
+/** scanStore on this thread, with the index's scans when there is one (no text indexing here). */
+async function scanHere(dir: string, handlers: ScanHandlers, options: WorkerScanOptions): Promise<ScanResult> {
+  const path = indexFile(dir, options);
+  const index = path ? openStoreIndex(dir, (m) => handlers.onNotice?.(m), { path }) : undefined;
+  try {
+    return await scanStore(dir, handlers, { ...options, cache: index?.scans });
+  } finally {
+    index?.close();
+  }
+}
+
+/**
+ * `scanStore` on a worker thread: the same events and result, but discovery, probes and
+ * full scans run beside the UI instead of between its frames, so on two cores the first
+ * rows are ready while Ink is still loading and keys stay fast during a long scan.
+ * Falls back to scanning on this thread when there is no built worker or it can't start.
+ */
+export function scanInWorker(
+  dir: string,
+  handlers: ScanHandlers = {},
+  options: WorkerScanOptions = {},
+): Promise<ScanResult> {
+  const url = options.workerUrl ?? SCAN_WORKER_URL;
+  if (url.protocol === "file:" && !existsSync(fileURLToPath(url))) return scanHere(dir, handlers, options);
+  const job: ScanJob = {
+    dir,
+    concurrency: options.concurrency,
+    probe: options.probe !== false && !!handlers.onProbes,
+    firstCwd: options.firstCwd,
+    index: indexFile(dir, options),
+  };
+  let worker: Worker;
+  try {
+    worker = new Worker(url, { workerData: job });
+  } catch {
+    return scanHere(dir, handlers, options);
+  }
+  return new Promise<ScanResult>((resolve, reject) => {
+    let settled = false;
+    const stop = () => {
+      options.signal?.removeEventListener("abort", onAbort);
+      void worker.terminate();
+    };
+    const finish = (fn: () => void, keepRunning = false) => {
+      if (settled) return;
+      settled = true;
+      // With an index the worker goes on updating its text after the result, then ends by
+      // itself; an abort still stops it, and it never keeps the program from exiting (an
+      // update cut short is rolled back by SQLite and done again next run).
+      if (!keepRunning) stop();
+      else worker.unref();
+      fn();
+    };
+    const onAbort = () => {
+      stop();
+      finish(() => resolve({ sessions: [], diagnostics: [] }));
+    };
+    if (options.signal?.aborted) return onAbort();
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    worker.on("message", (e: ScanEvent) => {
+      if (options.signal?.aborted) return;
+      if (e.kind === "complete") {
+        finish(() => {
+          handlers.onComplete?.(e.result);
+          resolve(e.result);
+        }, job.index !== undefined);
+      } else if (e.kind === "error") {
+        finish(() => reject(Object.assign(new Error(e.message), { code: e.code })));
+      } else if (!settled || e.kind === "indexing" || e.kind === "notice") deliverScanEvent(handlers, e);
+    });
+    worker.on("error", (err) => finish(() => reject(err)));
+    worker.on("exit", (code) => {
+      options.signal?.removeEventListener("abort", onAbort);
+      finish(() => reject(new Error(`the scan worker stopped (exit code ${code})`)));
+    });
+  });
+}

@@ -1,0 +1,52 @@
+// Worker thread entry: runs one store scan and posts its events to the parent
+// (src/scan/scan-in-worker.ts), so the scan never competes with the UI for the main thread.
+// With an index, the scan reads only files the index does not know as they are, and once
+// the list is complete the worker brings the index's text up to date before it ends.
+import { parentPort, workerData } from "node:worker_threads";
+import { oneLine } from "../index/index-db.js";
+import { openStoreIndex } from "../index/store-index.js";
+import { indexStaleText } from "../index/text-index.js";
+import { scanStore } from "./scan-store.js";
+import { scanEventHandlers, type ScanEvent, type ScanJob } from "./scan-events.js";
+
+const port = parentPort;
+if (port) {
+  const job = workerData as ScanJob;
+  const post = (e: ScanEvent) => port.postMessage(e);
+  const handlers = scanEventHandlers(post);
+  const index = job.index
+    ? openStoreIndex(job.dir, (message) => post({ kind: "notice", message }), { path: job.index })
+    : undefined;
+  scanStore(
+    job.dir,
+    handlers,
+    // Blocking reads are faster and stall only this thread; the parent stops a scan by
+    // terminating the worker, so nothing here needs to stay responsive.
+    { concurrency: job.concurrency, probe: job.probe, blocking: true, firstCwd: job.firstCwd, cache: index?.scans },
+  )
+    .then(async (result) => {
+      post({ kind: "complete", result });
+      if (!index) return;
+      try {
+        // Progress at most four times a second: each one redraws the header (bytes over SSH).
+        let last = 0;
+        await indexStaleText(index.db, (done, total) => {
+          const now = Date.now();
+          if (done < total && now - last < 250) return;
+          last = now;
+          post({ kind: "indexing", done, total });
+        });
+      } catch (err) {
+        post({ kind: "notice", message: `index text not brought up to date: ${oneLine(err)}` });
+      } finally {
+        index.close();
+      }
+    })
+    .catch((err: unknown) =>
+      post({
+        kind: "error",
+        message: err instanceof Error ? err.message : String(err),
+        code: (err as NodeJS.ErrnoException)?.code,
+      }),
+    );
+}

@@ -1,0 +1,18 @@
+import type { SessionFile } from "./discover.js";
+import type { FileScan } from "./scan-file.js";
+
+/**
+ * What a store scan may keep between runs (the persistent index, src/index, is one):
+ * a file's scan, looked up by the file's identity, so an unchanged file is not read again.
+ * Any method may fail silently; the scan then reads the file as if nothing were kept.
+ */
+export interface ScanCache {
+  /** The kept scans of these files, by path: only those whose identity (inode, size, mtime) is unchanged. */
+  lookup(files: readonly SessionFile[]): Map<string, FileScan>;
+  /** Keeps a file's fresh scan. */
+  remember(file: SessionFile, scan: FileScan): void;
+  /** Forgets every file of the store but these (deleted, renamed away). */
+  keepOnly(files: readonly SessionFile[]): void;
+  /** Writes what is pending. */
+  flush(): void;
+}

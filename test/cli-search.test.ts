@@ -1,0 +1,134 @@
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, runCliJson } from "./helpers/cli.js";
+import { cleanupTmp, copyStore, FIXTURES, makeTmpDir } from "./helpers/tmp-store.js";
+
+/*
+ * `pi-sessions search` and `pi-sessions index` from the command line, on a copy of the
+ * store pi 1.5.2 wrote, with the index in a temp cache folder.
+ */
+
+interface Hit {
+  path: string;
+  id: string;
+  name: string | null;
+  cwd: string;
+  modified: string | null;
+  score: number;
+  snippets: { entryId: string | null; role: string; text: string; match: { start: number; length: number } | null }[];
+}
+
+let store: string;
+let env: NodeJS.ProcessEnv;
+beforeAll(() => {
+  store = copyStore(join(FIXTURES, "pi-1.5.2", "agent", "sessions"));
+  env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+});
+afterAll(() => cleanupTmp());
+
+const search = (args: string[], e = env) => runCli(["search", "--session-dir", store, ...args], { env: e });
+
+describe("pi-sessions search", () => {
+  it("finds sessions by what was said, with the hit marked in each snippet, and the same without the index", async () => {
+    const { json } = await runCliJson<Hit[]>(["search", "--session-dir", store, "--all", "--json", "answer"], { env });
+    expect(json.length).toBeGreaterThan(1);
+    for (const h of json) {
+      expect(Object.keys(h).sort()).toEqual(["cwd", "id", "modified", "name", "path", "score", "snippets"]);
+      expect(h.snippets.length).toBeGreaterThan(0);
+      for (const s of h.snippets) {
+        expect(s.match).not.toBeNull();
+        expect(s.text.slice(s.match!.start, s.match!.start + s.match!.length).toLowerCase()).toBe("answer");
+        expect(typeof s.entryId).toBe("string");
+      }
+    }
+    // Best first: the scores never rise down the list.
+    for (let i = 1; i < json.length; i++) expect(json[i].score).toBeLessThanOrEqual(json[i - 1].score);
+    const off = await runCliJson<Hit[]>(["search", "--session-dir", store, "--all", "--json", "answer"], {
+      env: { ...env, PI_SESSIONS_INDEX: "0" },
+    });
+    expect(off.json).toEqual(json);
+  });
+
+  it("prints a readable list with «marks» in a pipe, --limit cuts it and says how many more", async () => {
+    const r = await search(["--all", "--limit", "1", "answer"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/«answer»/i);
+    expect(r.stdout.split("\n").filter((l) => l && !l.startsWith("      ")).length).toBe(1);
+    expect(r.stderr).toMatch(/\d+ more \(--limit N\)/);
+  });
+
+  it("exits 1 with 'no match' when nothing matches, and 2 on a bad query or no query", async () => {
+    const none = await search(["--all", "zzzq-nothing-like-this"]);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toBe("");
+    expect(none.stderr).toMatch(/no match/);
+    expect((await search(["--all", "re:("])).code).toBe(2);
+    expect((await search(["--all"])).code).toBe(2);
+    expect((await search(["--all", "--limit", "0", "x"])).code).toBe(2);
+  });
+
+  it("sees what was appended since the index was built", async () => {
+    await search(["--all", "answer"]);
+    const { json: before } = await runCliJson<Hit[]>(
+      ["search", "--session-dir", store, "--all", "--json", "platypus"],
+      { env },
+    );
+    expect(before).toEqual([]);
+    const target = JSON.parse(
+      (await runCli(["list", "--session-dir", store, "--all", "--json"], { env })).stdout,
+    )[0] as { path: string };
+    const text = readFileSync(target.path, "utf8");
+    if (!text.endsWith("\n")) appendFileSync(target.path, "\n");
+    appendFileSync(
+      target.path,
+      JSON.stringify({
+        type: "message",
+        id: "plat0001",
+        parentId: null,
+        timestamp: "2026-11-24T12:00:00.000Z",
+        message: { role: "user", content: "a platypus appeared", timestamp: 1 },
+      }) + "\n",
+    );
+    const { json: after } = await runCliJson<Hit[]>(["search", "--session-dir", store, "--all", "--json", "platypus"], {
+      env,
+    });
+    expect(after.map((h) => h.path)).toEqual([target.path]);
+    expect(after[0].snippets[0]).toMatchObject({ entryId: "plat0001", role: "user" });
+  });
+});
+
+describe("pi-sessions index", () => {
+  it("--status says where it is, how big, how many sessions; --rebuild builds it again", async () => {
+    const built = await runCli(["index", "--session-dir", store], { env });
+    expect(built.code).toBe(0);
+    expect(built.stderr).toMatch(/index of \d+ sessions up to date/);
+    const { json } = await runCliJson<{
+      path: string;
+      exists: boolean;
+      bytes: number;
+      sessions: number;
+      textIndexed: number;
+    }>(["index", "--session-dir", store, "--status", "--json"], { env });
+    expect(json.exists).toBe(true);
+    expect(existsSync(json.path)).toBe(true);
+    expect(json.path.startsWith(env.PI_SESSIONS_CACHE_DIR!)).toBe(true);
+    expect(json.bytes).toBeGreaterThan(0);
+    expect(json.sessions).toBeGreaterThan(5);
+    expect(json.textIndexed).toBe(json.sessions);
+    const text = await runCli(["index", "--session-dir", store, "--status"], { env });
+    expect(text.stdout).toMatch(/^index +.+\nsize +.+\nsessions +\d+, text of \d+ indexed\nupdated +.+ ago\n$/);
+    const rebuilt = await runCli(["index", "--session-dir", store, "--rebuild"], { env });
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.stderr).toMatch(new RegExp(`\\(${json.sessions} read for text\\)`));
+  });
+
+  it("refuses when turned off, and without a cache folder", async () => {
+    const off = await runCli(["index", "--session-dir", store], { env: { ...env, PI_SESSIONS_INDEX: "0" } });
+    expect(off.code).toBe(1);
+    expect(off.stderr).toMatch(/turned off/);
+    const none = await runCli(["index", "--session-dir", store], { env: {} });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/no cache folder/);
+  });
+});

@@ -1,0 +1,191 @@
+import { execFileSync } from "node:child_process";
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchWithIndex } from "../src/index/index-search.js";
+import { openStoreIndex, type StoreIndex } from "../src/index/store-index.js";
+import { indexStaleText } from "../src/index/text-index.js";
+import type { SessionSummary } from "../src/model/types.js";
+import { scanStore, type ScanResult } from "../src/scan/scan-store.js";
+import { discoverFiles } from "../src/store/discover.js";
+import { searchStore } from "../src/search/fulltext.js";
+import { parseQuery } from "../src/search/query.js";
+import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, REPO } from "./helpers/tmp-store.js";
+
+/*
+ * The index is a cache: every answer through it equals the answer without it. Checked on
+ * the store pi 0.73.1 wrote, the one pi 1.5.2 wrote, and a generated store with damaged
+ * files; for listing (summaries and skipped files) and for full-text search (which
+ * sessions, and the snippet each shows), before and after files change.
+ */
+
+const PI15_STORE = join(FIXTURES, "pi-1.5.2", "agent", "sessions");
+
+function generatedStore(): string {
+  const out = makeTmpDir("pi-sessions-gen-");
+  execFileSync(process.execPath, [
+    join(REPO, "bench", "gen-store.mjs"),
+    "--out",
+    out,
+    "--sessions",
+    "40",
+    "--projects",
+    "4",
+    "--avg-kb",
+    "8",
+    "--faults",
+    "1",
+    "--seed",
+    "7",
+  ]);
+  return join(out, "sessions");
+}
+
+const QUERIES = [
+  "keyboard",
+  "naive schema",
+  "Grüße",
+  "café",
+  '"refactor auth"',
+  "re:key.?oard",
+  "Keyboard",
+  "'tree",
+  "ok",
+  "session store",
+  "the",
+  "hello",
+  "model:claude keyboard",
+  "函数",
+  "🚀 deploy",
+  "zzzz-not-there",
+  // The last line of a file with no trailing newline (pi 1.5.2's fixture S9a).
+  '"s9a answer"',
+];
+
+/** Path → snippet of a full-text search, one way or the other. */
+async function fullText(
+  paths: SessionSummary[],
+  query: string,
+  includeTools: boolean,
+  index?: StoreIndex,
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const q = parseQuery(query);
+  if (index) {
+    await searchWithIndex(index.db, paths, q, { includeTools, onMatch: (h) => (out[h.path] = h.snippet) });
+  } else {
+    await searchStore(
+      paths.map((s) => s.path),
+      q,
+      { includeTools, onMatch: (p, snip) => (out[p] = snip) },
+    );
+  }
+  return out;
+}
+
+/** A scan's result in a stable order, lineage and all. */
+function normal(r: ScanResult) {
+  return {
+    sessions: [...r.sessions].sort((a, b) => (a.path < b.path ? -1 : 1)),
+    diagnostics: [...r.diagnostics].sort((a, b) => (a.path < b.path ? -1 : 1)),
+  };
+}
+
+function openIndex(store: string): StoreIndex {
+  const dir = makeTmpDir("pi-sessions-index-");
+  const index = openStoreIndex(
+    store,
+    (m) => {
+      throw new Error(m);
+    },
+    { path: join(dir, "index.sqlite") },
+  );
+  if (!index) throw new Error("no index");
+  return index;
+}
+
+describe.each([
+  ["pi 0.73.1's store", () => copyStore(PI_STORE)],
+  ["pi 1.5.2's store", () => copyStore(PI15_STORE)],
+  ["a generated store with damaged files", generatedStore],
+])("the index gives the same answers as reading %s", (_name, makeStore) => {
+  let store: string;
+  let index: StoreIndex;
+  beforeAll(() => {
+    store = makeStore();
+    index = openIndex(store);
+  });
+  afterAll(() => {
+    index.close();
+    cleanupTmp();
+  });
+
+  it("lists the same sessions and skipped files: first run (filling it), second run (from it)", async () => {
+    const plain = normal(await scanStore(store));
+    const filling = normal(await scanStore(store, {}, { cache: index.scans }));
+    const fromIndex = normal(await scanStore(store, {}, { cache: index.scans }));
+    expect(filling).toEqual(plain);
+    expect(fromIndex).toEqual(plain);
+    // The second run read nothing: every file was answered by the index.
+    const looked = index.scans.lookup((await discoverFiles(store)).files);
+    expect(looked.size).toBe(plain.sessions.length + plain.diagnostics.filter((d) => d.kind !== "unreadable").length);
+  });
+
+  it("finds the same sessions with the same snippets, with and without tool output", async () => {
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db);
+    let nonEmpty = 0;
+    // And words of this store's own first messages, alone and in pairs: queries that find something.
+    const words = [
+      ...new Set(sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((w) => /^\p{L}{3,}$/u.test(w))),
+    ].slice(0, 12);
+    const own = [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
+    for (const q of [...QUERIES, ...own]) {
+      for (const tools of [false, true]) {
+        const want = await fullText(sessions, q, tools);
+        const got = await fullText(sessions, q, tools, index);
+        expect({ q, tools, got }).toEqual({ q, tools, got: want });
+        if (Object.keys(want).length) nonEmpty++;
+      }
+    }
+    // The queries are not all empty-handed (a comparison of nothing proves nothing).
+    expect(nonEmpty).toBeGreaterThan(4);
+  });
+
+  it("stays right while files change: an append, a replaced file, a file rewritten in place", async () => {
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db);
+    // Files that end cleanly (an append to a torn last line joins it, and is found by neither).
+    const endsClean = (p: string) => readFileSync(p).at(-1) === 0x0a;
+    const [a, b, c] = sessions.filter((s) => s.entryCount > 1 && s.warnings.length === 0 && endsClean(s.path));
+    const tail = (id: string, text: string) =>
+      JSON.stringify({
+        type: "message",
+        id,
+        parentId: null,
+        timestamp: "2026-11-24T10:00:00.000Z",
+        message: { role: "user", content: text, timestamp: 1 },
+      }) + "\n";
+    // An append, seen before and after the index catches up.
+    appendFileSync(a.path, tail("app1", "appended quokka keyboard"));
+    // A file replaced by another (a new inode) holding a new word.
+    writeFileSync(b.path + ".new", readFileSync(b.path, "utf8") + tail("rep1", "replaced quokka wombat"));
+    renameSync(b.path + ".new", b.path);
+    // Rewritten in place (same inode, pi's migration does this): its first bytes change.
+    const old = readFileSync(c.path, "utf8");
+    writeFileSync(c.path, old.replace('"type":"session"', '"type": "session"') + tail("rw1", "rewritten quokka"));
+
+    for (const stage of ["stale index", "index caught up"]) {
+      const now = await scanStore(store, {}, { cache: index.scans });
+      if (stage === "index caught up") await indexStaleText(index.db);
+      for (const q of ["quokka", "quokka keyboard", "wombat", "keyboard", "re:quok+a"]) {
+        const want = await fullText(now.sessions, q, false);
+        const got = await fullText(now.sessions, q, false, index);
+        expect({ stage, q, got }).toEqual({ stage, q, got: want });
+      }
+      expect(Object.keys(await fullText(now.sessions, "quokka", false, index)).sort()).toEqual(
+        [a.path, b.path, c.path].sort(),
+      );
+    }
+  });
+});
