@@ -22,7 +22,7 @@ export async function run({ runs, log }) {
   const oursArgs = [CLI, "list", "--all", "--json", "--session-dir", store.sessionsDir];
   const probeArgs = [
     join(BENCH_DIR, "probe-child.mjs"),
-    pathToFileURL(join(ROOT, "dist", "src", "store", "scan-store.js")).href,
+    pathToFileURL(join(ROOT, "dist", "src", "scan", "scan-store.js")).href,
     store.sessionsDir,
     String(FIRST_ROWS),
   ];

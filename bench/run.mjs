@@ -23,6 +23,7 @@ const BENCHMARKS = [
   "./hostile.mjs", // issue #17: peak RSS of `list` on a session ending in a 1 GiB NUL tail
   "./tui-reader.mjs", // issue #16: `v` → the reader on a 50,000-entry session in a pty
   "./tui-usage.mjs", // issue #16: U → the usage view on 2,000 sessions
+  "./index.mjs", // issue 23: the persistent index on 10,000 sessions / 4 GB
 ];
 
 function parseArgs(argv) {

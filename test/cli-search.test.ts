@@ -117,10 +117,14 @@ describe("pi-sessions index", () => {
     expect(json.sessions).toBeGreaterThan(5);
     expect(json.textIndexed).toBe(json.sessions);
     const text = await runCli(["index", "--session-dir", store, "--status"], { env });
-    expect(text.stdout).toMatch(/^index +.+\nsize +.+\nsessions +\d+, text of \d+ indexed\nupdated +.+ ago\n$/);
+    expect(text.stdout).toMatch(
+      /^index +.+\nsize +.+\nsessions +\d+: conversations of \d+ indexed, tool output of \d+\nupdated +.+ ago\n$/,
+    );
     const rebuilt = await runCli(["index", "--session-dir", store, "--rebuild"], { env });
     expect(rebuilt.code).toBe(0);
-    expect(rebuilt.stderr).toMatch(new RegExp(`\\(${json.sessions} read for text\\)`));
+    expect(rebuilt.stderr).toMatch(
+      new RegExp(`\\(${json.sessions} new or changed, ${json.sessions} with tool output\\)`),
+    );
   });
 
   it("refuses when turned off, and without a cache folder", async () => {

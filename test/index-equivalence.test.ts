@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { appendFileSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchWithIndex } from "../src/index/index-search.js";
@@ -126,6 +126,13 @@ describe.each([
     const fromIndex = normal(await scanStore(store, {}, { cache: index.scans }));
     expect(filling).toEqual(plain);
     expect(fromIndex).toEqual(plain);
+    // A file deleted: gone from the listing and from the index.
+    const victim = plain.sessions[plain.sessions.length - 1].path;
+    rmSync(victim);
+    const after = normal(await scanStore(store, {}, { cache: index.scans }));
+    expect(after).toEqual(normal(await scanStore(store)));
+    expect(index.db.q("SELECT count(*) AS n FROM files WHERE path = ?").get(victim)).toEqual({ n: 0 });
+    plain.sessions.pop();
     // The second run read nothing: every file was answered by the index.
     const looked = index.scans.lookup((await discoverFiles(store)).files);
     expect(looked.size).toBe(plain.sessions.length + plain.diagnostics.filter((d) => d.kind !== "unreadable").length);
@@ -133,6 +140,15 @@ describe.each([
 
   it("finds the same sessions with the same snippets, with and without tool output", async () => {
     const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    // The conversation indexed, tool texts not yet: searches with them read the files.
+    await indexStaleText(index.db, undefined, { tools: false });
+    for (const q of ["keyboard", "answer", "re:a.swer", "naive schema"])
+      for (const tools of [false, true])
+        expect({ q, tools, got: await fullText(sessions, q, tools, index) }).toEqual({
+          q,
+          tools,
+          got: await fullText(sessions, q, tools),
+        });
     await indexStaleText(index.db);
     let nonEmpty = 0;
     // And words of this store's own first messages, alone and in pairs: queries that find something.

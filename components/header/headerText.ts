@@ -24,9 +24,14 @@ const SORT_ARROW: Partial<Record<SortKey, string>> = {
   name: " ↑",
 };
 
+/** The index catching up, after the list is complete: "indexing 120/900", then "indexing tools 40/900". */
+function indexingText(i: NonNullable<ScanProgress["indexing"]>): string {
+  return `indexing${i.pass === "tools" ? " tools" : ""} ${i.done}/${i.total}`;
+}
+
 export function scanText(scan: ScanProgress): string {
   if (scan.error) return `scan failed: ${sanitizeLine(scan.error)}`;
-  if (scan.done) return scan.indexing ? `indexing ${scan.indexing.done}/${scan.indexing.total}` : "";
+  if (scan.done) return scan.indexing ? indexingText(scan.indexing) : "";
   if (scan.discovered === null) return "scanning…";
   return `scanning ${Math.min(scan.scanned, scan.discovered)}/${scan.discovered}`;
 }

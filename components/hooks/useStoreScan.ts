@@ -43,8 +43,9 @@ export function useStoreScan(storeDir: string, scan: ScanFn, dispatch: Dispatch<
     scan(storeDir, scanEventHandlers(emit), { signal: ac.signal }).then(
       (result) => {
         if (ac.signal.aborted) return;
-        // The final list has lineage resolved; it replaces what the events said.
-        events.push({ kind: "summaries", items: result.sessions }, { kind: "complete", result });
+        // The final list has lineage resolved: the sessions it changed replace what the events
+        // said (a scan that says nothing of which hands over all of its list).
+        events.push({ kind: "summaries", items: result.relinked ?? result.sessions }, { kind: "complete", result });
         flush();
       },
       (err: unknown) => {

@@ -11,6 +11,8 @@ import { loadSqlite } from "./load-sqlite.js";
  *
  *   files  one row per file of the store: its identity, its summary (or why it is not a
  *          session), and how far its text has been indexed
+ *   snapshot  every file's identity and summary as one JSON text: what a launch reads (one
+ *          value and one parse cost a third of ten thousand rows)
  *   lines  one row per indexed text of a line: where the line lies in its file
  *   text   a contentless FTS5 trigram table over those texts (lower-cased, accents folded):
  *          it names candidate lines, which are then read back from the file and checked
@@ -18,7 +20,7 @@ import { loadSqlite } from "./load-sqlite.js";
  */
 
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -28,7 +30,8 @@ CREATE TABLE IF NOT EXISTS files(
   ino REAL, size INTEGER, mtime REAL,
   summary TEXT, diagnostic TEXT,
   text_ino REAL, text_size INTEGER, text_mtime REAL, text_end INTEGER, text_head TEXT,
-  text_whole INTEGER NOT NULL DEFAULT 1
+  text_whole INTEGER NOT NULL DEFAULT 1,
+  text_tools INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS lines(
   rid INTEGER PRIMARY KEY,
@@ -38,6 +41,7 @@ CREATE TABLE IF NOT EXISTS lines(
   tool INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS lines_fid ON lines(fid);
+CREATE TABLE IF NOT EXISTS snapshot(id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
   t, content='', contentless_delete=1, tokenize='trigram', detail=none
 );
@@ -117,17 +121,27 @@ function openOnce(path: string): IndexDb {
     chmodSync(path, 0o600);
     // WAL: readers (another browser, a CLI) never wait for the writer, nor it for them.
     sql.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
-    const version = (sql.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-    if (version > SCHEMA_VERSION) {
-      throw Object.assign(new Error(`written by a newer pi-sessions (format ${version})`), { newer: true });
+    const version = () => (sql.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+    if (version() > SCHEMA_VERSION) {
+      throw Object.assign(new Error(`written by a newer pi-sessions (format ${version()})`), { newer: true });
     }
-    if (version !== SCHEMA_VERSION) {
-      // An older format (or a new file): start again rather than migrate a cache.
-      sql.exec(
-        "DROP TABLE IF EXISTS text; DROP TABLE IF EXISTS lines; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;",
-      );
-      sql.exec(SCHEMA);
-      sql.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    if (version() !== SCHEMA_VERSION) {
+      // An older format (or a new file): start again rather than migrate a cache. Under the
+      // write lock, asking again: another process may have just made it.
+      sql.exec("BEGIN IMMEDIATE");
+      try {
+        if (version() !== SCHEMA_VERSION) {
+          sql.exec(
+            "DROP TABLE IF EXISTS text; DROP TABLE IF EXISTS lines; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS snapshot;",
+          );
+          sql.exec(SCHEMA);
+          sql.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+        }
+        sql.exec("COMMIT");
+      } catch (err) {
+        if (sql.isTransaction) sql.exec("ROLLBACK");
+        throw err;
+      }
     }
     // Touch every table once: a truncated or damaged file fails here, not mid-scan.
     sql.prepare("SELECT count(*) FROM files").get();

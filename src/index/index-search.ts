@@ -29,8 +29,6 @@ export interface IndexedHit {
   path: string;
   /** The first hit's snippet, as the index-free search makes it. */
   snippet: string;
-  /** Lines the index names as holding a term (its trigrams: nearly always the term); 0 when the file was read whole. */
-  entries: number;
   /** False when the file was read whole (the index did not cover it). */
   fromIndex: boolean;
   /** The lines the index named, in file order (for hitsOf). */
@@ -82,14 +80,20 @@ interface FileState {
   covered: boolean;
 }
 
-/** Which targets the index covers as they are now (text indexed at this very size and mtime, every line). */
-function coverage(db: IndexDb, targets: readonly SearchTarget[]): Map<string, FileState> {
-  const rows = db.q("SELECT fid, path, text_size, text_mtime, text_whole FROM files").all() as unknown as Array<{
+/**
+ * Which targets the index covers as they are now: text indexed at this very size and
+ * mtime, every line, and the tool texts too when they are searched.
+ */
+function coverage(db: IndexDb, targets: readonly SearchTarget[], includeTools: boolean): Map<string, FileState> {
+  const rows = db
+    .q("SELECT fid, path, text_size, text_mtime, text_whole, text_tools FROM files")
+    .all() as unknown as Array<{
     fid: number;
     path: string;
     text_size: number | null;
     text_mtime: number | null;
     text_whole: number;
+    text_tools: number;
   }>;
   const byPath = new Map(rows.map((r) => [r.path, r]));
   const out = new Map<string, FileState>();
@@ -98,7 +102,11 @@ function coverage(db: IndexDb, targets: readonly SearchTarget[]): Map<string, Fi
     if (!r) continue;
     out.set(t.path, {
       fid: r.fid,
-      covered: r.text_whole === 1 && r.text_size === t.bytes && r.text_mtime === t.mtimeMs,
+      covered:
+        r.text_whole === 1 &&
+        r.text_size === t.bytes &&
+        r.text_mtime === t.mtimeMs &&
+        (!includeTools || r.text_tools === 1),
     });
   }
   return out;
@@ -217,7 +225,7 @@ export async function searchWithIndex(
   const narrowing = gramSets.length > 0;
   // Every term narrowed: a file is a candidate only if each term has a line in it.
   const perTerm = gramSets.map((g) => candidatesOf(db, g, opts.includeTools));
-  const state = coverage(db, targets);
+  const state = coverage(db, targets, opts.includeTools);
   const allNarrowed = gramSets.length === terms.length;
 
   const readWhole: SearchTarget[] = [];
@@ -263,7 +271,7 @@ export async function searchWithIndex(
     }
     result.searched++;
     result.fromIndex++;
-    if (snippet !== null) report({ path: t.path, snippet, entries: lines.length, fromIndex: true, lines });
+    if (snippet !== null) report({ path: t.path, snippet, fromIndex: true, lines });
   }
   opts.onProgress?.(result.searched);
   await forEachLimited(
@@ -278,7 +286,7 @@ export async function searchWithIndex(
       }
       if (opts.signal?.aborted) return;
       result.searched++;
-      if (snippet !== null) report({ path: t.path, snippet, entries: 0, fromIndex: false, lines: [] });
+      if (snippet !== null) report({ path: t.path, snippet, fromIndex: false, lines: [] });
       opts.onProgress?.(result.searched);
     },
     opts.signal,

@@ -4,7 +4,36 @@ import type { ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
-import { decodeDiagnostic, decodeSummary, encodeDiagnostic, encodeSummary } from "./summary-codec.js";
+import type { Diagnostic } from "../model/types.js";
+import {
+  decodeDiagnostic,
+  decodeSummary,
+  encodeDiagnostic,
+  encodeSummary,
+  reviveSummary,
+  storedSummary,
+} from "./summary-codec.js";
+
+/** One file in the snapshot: its identity, and its stored summary or why it is no session. */
+type Entry = [
+  path: string,
+  ino: number,
+  size: number,
+  mtime: number,
+  summary: object | null,
+  diagnostic: Diagnostic | null,
+];
+
+function entryOf(f: SessionFile, scan: FileScan): Entry {
+  return [
+    f.path,
+    f.ino!,
+    f.bytes,
+    f.mtimeMs,
+    scan.kind === "session" ? storedSummary(scan.summary) : null,
+    scan.kind === "diagnostic" ? scan.diagnostic : null,
+  ];
+}
 
 interface FileRow {
   fid: number;
@@ -16,9 +45,16 @@ interface FileRow {
   diagnostic: string | null;
 }
 
-/** What a kept summary depends on besides its file: the builder's format and the local time zone (usage by day). */
+/**
+ * What a kept summary depends on besides its file: the builder's format and the local time
+ * zone (usage is split by local day). The zone as the UTC offset of each month's first day
+ * of two fixed years, and TZ: cheap (Intl's zone name costs 20 ms to start up), and a move
+ * to a zone with other offsets or other summer time changes one of them.
+ */
 function summaryContext(): string {
-  return `${SUMMARY_FORMAT}/${Intl.DateTimeFormat().resolvedOptions().timeZone}`;
+  const offsets: number[] = [];
+  for (const y of [2025, 2026]) for (let m = 0; m < 12; m++) offsets.push(new Date(y, m, 1).getTimezoneOffset());
+  return `${SUMMARY_FORMAT}/${process.env.TZ ?? ""}/${offsets.join(",")}`;
 }
 
 /** SQLite's "busy": another process holds the write lock past the timeout. */
@@ -35,6 +71,9 @@ function isBusy(err: unknown): boolean {
 export class IndexedScans implements ScanCache {
   private pending: Array<[SessionFile, FileScan]> = [];
   private usable = true;
+  /** This run's snapshot: the entries still true, and the fresh ones (by path). */
+  private readonly kept = new Map<string, Entry>();
+  private dirty = false;
 
   constructor(
     private readonly db: IndexDb,
@@ -47,14 +86,47 @@ export class IndexedScans implements ScanCache {
     try {
       this.checkContext();
       const byPath = new Map(files.map((f) => [f.path, f]));
+      const same = (f: SessionFile | undefined, ino: unknown, size: unknown, mtime: unknown): f is SessionFile =>
+        !!f && f.ino !== undefined && ino === f.ino && size === f.bytes && mtime === f.mtimeMs;
+      const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: string } | undefined;
+      if (snap) {
+        const gone: string[] = [];
+        for (const e of JSON.parse(snap.body) as Entry[]) {
+          const [path, ino, size, mtime, summary, diagnostic] = e;
+          const f = byPath.get(path);
+          if (!f) gone.push(path);
+          if (!same(f, ino, size, mtime)) continue;
+          if (summary) out.set(path, { kind: "session", summary: reviveSummary(summary) });
+          else if (diagnostic) out.set(path, { kind: "diagnostic", diagnostic });
+          else continue;
+          this.kept.set(path, e);
+        }
+        if (gone.length) {
+          this.dirty = true;
+          this.forgetPaths(gone);
+        }
+        return out;
+      }
+      // No snapshot yet (an index from before, or another process's first run): the rows.
+      this.dirty = true;
       const rows = this.db.q("SELECT fid, path, ino, size, mtime, summary, diagnostic FROM files").all() as unknown[];
+      const gone: number[] = [];
       for (const r of rows as FileRow[]) {
         const f = byPath.get(r.path);
-        if (!f || f.ino === undefined || r.ino !== f.ino || r.size !== f.bytes || r.mtime !== f.mtimeMs) continue;
-        if (r.summary !== null) out.set(r.path, { kind: "session", summary: decodeSummary(r.summary) });
-        else if (r.diagnostic !== null)
-          out.set(r.path, { kind: "diagnostic", diagnostic: decodeDiagnostic(r.diagnostic) });
+        if (!f) gone.push(r.fid);
+        if (!same(f, r.ino, r.size, r.mtime)) continue;
+        const scan: FileScan | undefined =
+          r.summary !== null
+            ? { kind: "session", summary: decodeSummary(r.summary) }
+            : r.diagnostic !== null
+              ? { kind: "diagnostic", diagnostic: decodeDiagnostic(r.diagnostic) }
+              : undefined;
+        if (!scan) continue;
+        out.set(r.path, scan);
+        this.kept.set(r.path, entryOf(f, scan));
       }
+      // Files no longer in the store (deleted, renamed away) leave the index.
+      if (gone.length) this.forget(gone);
     } catch (err) {
       this.fail(err);
       return new Map();
@@ -62,27 +134,45 @@ export class IndexedScans implements ScanCache {
     return out;
   }
 
+  private forgetPaths(paths: string[]): void {
+    const fid = this.db.q("SELECT fid FROM files WHERE path = ?");
+    this.forget(paths.flatMap((p) => (fid.get(p) as { fid: number } | undefined)?.fid ?? []));
+  }
+
+  private forget(fids: number[]): void {
+    try {
+      this.db.transaction(() => forgetFiles(this.db, fids));
+    } catch (err) {
+      if (!isBusy(err)) throw err;
+    }
+  }
+
   remember(file: SessionFile, scan: FileScan): void {
     // An unreadable file may become readable without its mtime changing (chmod): not kept.
     if (!this.usable || file.ino === undefined) return;
     if (scan.kind === "diagnostic" && scan.diagnostic.kind === "unreadable") return;
     this.pending.push([file, scan]);
-    if (this.pending.length >= 256) this.flush();
+    this.kept.set(file.path, entryOf(file, scan));
+    this.dirty = true;
+    if (this.pending.length >= 256) this.writeRows();
   }
 
-  keepOnly(files: readonly SessionFile[]): void {
-    if (!this.usable) return;
+  /** At the end of a scan: the rows, then the snapshot if anything changed. */
+  flush(): void {
+    this.writeRows();
+    if (!this.usable || !this.dirty) return;
     try {
-      const keep = new Set(files.map((f) => f.path));
-      const rows = this.db.q("SELECT fid, path FROM files").all() as unknown as Array<{ fid: number; path: string }>;
-      const gone = rows.filter((r) => !keep.has(r.path)).map((r) => r.fid);
-      if (gone.length) this.db.transaction(() => forgetFiles(this.db, gone));
+      const body = JSON.stringify([...this.kept.values()]);
+      this.db
+        .q("INSERT INTO snapshot(id, body) VALUES(1, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body")
+        .run(body);
+      this.dirty = false;
     } catch (err) {
       if (!isBusy(err)) this.fail(err);
     }
   }
 
-  flush(): void {
+  private writeRows(): void {
     if (!this.usable || this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
@@ -115,6 +205,7 @@ export class IndexedScans implements ScanCache {
     if (this.db.meta("summaries") === want) return;
     this.db.transaction(() => {
       this.db.q("UPDATE files SET summary = NULL, diagnostic = NULL, size = NULL").run();
+      this.db.q("DELETE FROM snapshot").run();
       this.db.setMeta("summaries", want);
     });
   }

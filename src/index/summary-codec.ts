@@ -15,11 +15,21 @@ export function encodeSummary(s: SessionSummary): string {
 }
 
 export function decodeSummary(text: string): SessionSummary {
-  // In place: ten thousand copies of every summary at launch are measurable.
-  const s = JSON.parse(text) as Record<string, unknown>;
-  s.created = new Date((s.created as number | null) ?? NaN);
-  s.modified = new Date((s.modified as number | null) ?? NaN);
+  return reviveSummary(JSON.parse(text) as object);
+}
+
+/** A parsed stored summary made a summary again, in place (ten thousand copies at launch are measurable). */
+export function reviveSummary(parsed: object): SessionSummary {
+  const s = parsed as Record<string, unknown>;
+  // Epoch milliseconds as stored; an ISO string or a Date if it was serialized as one.
+  s.created = new Date((s.created as number | string | null) ?? NaN);
+  s.modified = new Date((s.modified as number | string | null) ?? NaN);
   return s as unknown as SessionSummary;
+}
+
+/** A summary as stored, but as an object (for a snapshot of many, stringified at once). */
+export function storedSummary(s: SessionSummary): object {
+  return { ...s, created: ms(s.created), modified: ms(s.modified) };
 }
 
 export function encodeDiagnostic(d: Diagnostic): string {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync } from "node:fs";
 import type { SessionEntry } from "../model/types.js";
 import { foldAccents } from "../search/fold.js";
-import { searchableTexts } from "../search/fulltext.js";
+import { isToolOutputLine, searchableTexts } from "../search/fulltext.js";
 import { fsPath } from "../store/fs-path.js";
 import { readLines } from "../store/line-reader.js";
 import { readRange } from "../store/read-range.js";
@@ -11,10 +11,13 @@ import type { IndexDb } from "./index-db.js";
 
 /*
  * The text half of the index: every text full-text search looks at (src/search/fulltext.ts,
- * searchableTexts), one FTS row per line and kind (conversation or tool), lower-cased and
- * accent-folded as the search folds it. A file is indexed once; an append is indexed from
- * where the last run stopped; a file that shrank, was replaced, or whose first bytes
- * changed (rewritten in place) is indexed again whole.
+ * searchableTexts), one FTS row per line and kind, lower-cased and accent-folded as the
+ * search folds it. Two kinds, in two passes: the conversation (what the user and the
+ * assistant wrote: under 1% of a store's bytes, indexed in seconds) first, for every file;
+ * then tool calls and output (the rest; FTS takes minutes per gigabyte of it), newest
+ * files first, in the background. A file is indexed once; an append is indexed from where
+ * the last run stopped; a file that shrank, was replaced, or whose first bytes changed
+ * (rewritten in place) is indexed again whole.
  */
 
 /** Lines longer than this are not indexed: their file is searched by reading it (text_whole = 0). */
@@ -33,13 +36,25 @@ export interface TextRow {
   text_size: number | null;
   text_end: number | null;
   text_head: string | null;
+  /** 1 when the tool texts of [0, text_end) are indexed too. */
+  text_tools: number;
+}
+
+/** Files whose text is current but whose tool texts are not indexed yet. */
+export function toolPendingFiles(db: IndexDb): TextRow[] {
+  return db
+    .q(
+      `SELECT fid, path, ino, size, mtime, text_ino, text_size, text_end, text_head, text_tools FROM files
+       WHERE summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino`,
+    )
+    .all() as unknown as TextRow[];
 }
 
 /** Files whose summary is current but whose text is not (never indexed, or changed since). */
 export function staleTextFiles(db: IndexDb): TextRow[] {
   return db
     .q(
-      `SELECT fid, path, ino, size, mtime, text_ino, text_size, text_end, text_head FROM files
+      `SELECT fid, path, ino, size, mtime, text_ino, text_size, text_end, text_head, text_tools FROM files
        WHERE summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
          OR text_ino IS NOT ino)`,
     )
@@ -58,8 +73,14 @@ function headHash(path: string): { hash: string; ino: number; size: number; mtim
   }
 }
 
+/** Which texts of a line to index. */
+export interface Kinds {
+  chat: boolean;
+  tools: boolean;
+}
+
 /** The texts of a line to index: [folded text, tool?] pairs; none for a line that is not an entry. */
-export function lineTexts(line: string): Array<[string, boolean]> {
+export function lineTexts(line: string, kinds: Kinds = { chat: true, tools: true }): Array<[string, boolean]> {
   let entry: SessionEntry;
   try {
     entry = JSON.parse(line) as SessionEntry;
@@ -68,11 +89,13 @@ export function lineTexts(line: string): Array<[string, boolean]> {
   }
   if (!entry || typeof entry !== "object") return [];
   const chat = searchableTexts(entry, false);
-  const all = searchableTexts(entry, true);
   const out: Array<[string, boolean]> = [];
   const fold = (xs: string[]) => foldAccents(xs.join("\n").toLowerCase());
-  if (chat.length) out.push([fold(chat), false]);
-  if (all.length > chat.length) out.push([fold(all.slice(chat.length)), true]);
+  if (kinds.chat && chat.length) out.push([fold(chat), false]);
+  if (kinds.tools) {
+    const all = searchableTexts(entry, true);
+    if (all.length > chat.length) out.push([fold(all.slice(chat.length)), true]);
+  }
   return out;
 }
 
@@ -80,12 +103,13 @@ export function lineTexts(line: string): Array<[string, boolean]> {
 const FLUSH_CHARS = 8 * 1024 * 1024;
 
 /**
- * Indexes one file's text (all of it, or what was appended since the last run). Reads
- * with blocking calls: this runs on the scan worker or in a batch command. Returns false
- * when the file is gone, unreadable, or changed since the scan (its row stays stale, and
- * search reads the file).
+ * Indexes one file's text. "new": the conversation (and the tool texts too when the file
+ * had them) of what is not indexed yet: all of it, or what was appended since. "tools":
+ * the tool texts of the part already indexed. Reads with blocking calls: this runs on the
+ * scan worker or in a batch command. Returns false when the file is gone, unreadable, or
+ * changed since the scan (its row stays stale, and search reads the file).
  */
-export async function indexFileText(db: IndexDb, row: TextRow): Promise<boolean> {
+export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "tools" = "new"): Promise<boolean> {
   let now: ReturnType<typeof headHash>;
   try {
     now = headHash(row.path);
@@ -100,7 +124,11 @@ export async function indexFileText(db: IndexDb, row: TextRow): Promise<boolean>
     row.text_size !== null &&
     now.size >= row.text_size &&
     row.text_head === now.hash;
-  const start = appendOnly ? row.text_end! : 0;
+  if (pass === "tools" && (!appendOnly || now.size !== row.text_size)) return false;
+  const start = pass === "new" && appendOnly ? row.text_end! : 0;
+  const stop = pass === "tools" ? row.text_end! : now.size;
+  const kinds: Kinds =
+    pass === "tools" ? { chat: false, tools: true } : { chat: true, tools: appendOnly && row.text_tools === 1 };
   const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
   const insertText = db.q("INSERT INTO text(rowid, t) VALUES(?, ?)");
   let end = start;
@@ -118,7 +146,7 @@ export async function indexFileText(db: IndexDb, row: TextRow): Promise<boolean>
       }
     });
   };
-  if (!appendOnly) db.transaction(() => forgetText(db, row.fid));
+  if (pass === "new" && !appendOnly) db.transaction(() => forgetText(db, row.fid));
   try {
     await readLines(
       row.path,
@@ -134,43 +162,66 @@ export async function indexFileText(db: IndexDb, row: TextRow): Promise<boolean>
           whole = false;
           return;
         }
-        for (const [t, tool] of lineTexts(ref.buf.toString("utf8", ref.start, ref.end))) {
+        // Tool output holds no conversation: not even decoded for it.
+        if (!kinds.tools && isToolOutputLine(ref)) return;
+        for (const [t, tool] of lineTexts(ref.buf.toString("utf8", ref.start, ref.end), kinds)) {
           rows.push([ref.offset, ref.end - ref.start, tool, t]);
           chars += t.length;
         }
         if (chars > FLUSH_CHARS) write();
       },
-      { sync: true, start, maxBytes: now.size - start },
+      { sync: true, start, maxBytes: stop - start },
     );
   } catch {
     return false;
   }
+  write();
+  if (pass === "tools") {
+    db.q("UPDATE files SET text_tools = 1 WHERE fid = ?").run(row.fid);
+    return true;
+  }
   // A last line with no newline is not reported within the limit: not indexed, so this
   // file is searched by reading it (the index-free search does look at such a line).
   if (end < now.size) whole = false;
-  write();
   db.q(
-    `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_end = ?, text_head = ?, text_whole = ?
-     WHERE fid = ?`,
-  ).run(now.ino, now.size, now.mtimeMs, end, now.hash, whole ? 1 : 0, row.fid);
+    `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_end = ?, text_head = ?, text_whole = ?,
+       text_tools = ? WHERE fid = ?`,
+  ).run(now.ino, now.size, now.mtimeMs, end, now.hash, whole ? 1 : 0, kinds.tools ? 1 : 0, row.fid);
   return true;
 }
 
+export interface IndexProgress {
+  /** "text": the conversation of new and changed files; "tools": tool calls and output. */
+  pass: "text" | "tools";
+  done: number;
+  total: number;
+}
+
 /**
- * Brings the text of every stale file up to date, newest first, reporting progress.
- * Stops at `signal`; a file half done is simply stale again next time.
+ * Brings the index's text up to date: the conversation of every new or changed file,
+ * then (unless `tools` is false) the tool texts of every file without them; newest first,
+ * reporting progress. Stops at `signal`; a file half done is simply done again next time.
  */
 export async function indexStaleText(
   db: IndexDb,
-  onProgress?: (done: number, total: number) => void,
-  signal?: AbortSignal,
-): Promise<number> {
-  const stale = staleTextFiles(db).sort((a, b) => (b.mtime ?? 0) - (a.mtime ?? 0));
+  onProgress?: (p: IndexProgress) => void,
+  options: { signal?: AbortSignal; tools?: boolean } = {},
+): Promise<{ text: number; tools: number }> {
+  const newest = (a: TextRow, b: TextRow) => (b.mtime ?? 0) - (a.mtime ?? 0);
+  const stale = staleTextFiles(db).sort(newest);
   let done = 0;
   for (const row of stale) {
-    if (signal?.aborted) break;
-    await indexFileText(db, row);
-    onProgress?.(++done, stale.length);
+    if (options.signal?.aborted) return { text: done, tools: 0 };
+    await indexFileText(db, row, "new");
+    onProgress?.({ pass: "text", done: ++done, total: stale.length });
   }
-  return done;
+  if (options.tools === false) return { text: done, tools: 0 };
+  const tools = toolPendingFiles(db).sort(newest);
+  let toolsDone = 0;
+  for (const row of tools) {
+    if (options.signal?.aborted) break;
+    await indexFileText(db, row, "tools");
+    onProgress?.({ pass: "tools", done: ++toolsDone, total: tools.length });
+  }
+  return { text: done, tools: toolsDone };
 }

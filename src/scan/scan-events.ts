@@ -19,8 +19,8 @@ export type ScanEvent =
   | { kind: "summaries"; items: SessionSummary[] }
   | { kind: "diagnostic"; d: Diagnostic }
   | { kind: "notice"; message: string }
-  /** The index's text is being brought up to date: `done` of `total` files (after "complete"). */
-  | { kind: "indexing"; done: number; total: number }
+  /** The index's text is being brought up to date (after "complete"): `done` of `total` files in this pass. */
+  | { kind: "indexing"; pass: "text" | "tools"; done: number; total: number }
   | { kind: "complete"; result: ScanResult }
   | { kind: "error"; message: string; code?: string };
 
@@ -32,7 +32,7 @@ export function scanEventHandlers(emit: (e: ScanEvent) => void): ScanHandlers {
     onSummaries: (items) => emit({ kind: "summaries", items }),
     onDiagnostic: (d) => emit({ kind: "diagnostic", d }),
     onNotice: (message) => emit({ kind: "notice", message }),
-    onIndexing: (done, total) => emit({ kind: "indexing", done, total }),
+    onIndexing: (pass, done, total) => emit({ kind: "indexing", pass, done, total }),
   };
 }
 
@@ -50,6 +50,6 @@ export function deliverScanEvent(h: ScanHandlers, e: ScanEvent): void {
     case "notice":
       return h.onNotice?.(e.message);
     case "indexing":
-      return h.onIndexing?.(e.done, e.total);
+      return h.onIndexing?.(e.pass, e.done, e.total);
   }
 }

@@ -10,7 +10,7 @@ const REPO = join(import.meta.dirname, "..", "..");
 const STORE = join(REPO, "fixtures", "pi-generated", "agent", "sessions");
 const DAMAGED = join(REPO, "fixtures", "damaged", "sessions");
 // Vitest runs the TypeScript sources; the worker runs the build `npm test` makes first.
-const BUILT_WORKER = pathToFileURL(join(REPO, "dist", "src", "store", "scan-worker.js"));
+const BUILT_WORKER = pathToFileURL(join(REPO, "dist", "src", "scan", "scan-worker.js"));
 
 function collect() {
   const probes: SessionProbe[] = [];
@@ -56,7 +56,7 @@ describe("scanInWorker", () => {
     const w = collect();
     const p = scanInWorker(STORE, w.handlers, { workerUrl: BUILT_WORKER, signal: ac.signal });
     ac.abort();
-    await expect(p).resolves.toEqual({ sessions: [], diagnostics: [] });
+    await expect(p).resolves.toEqual({ sessions: [], diagnostics: [], relinked: [] });
     expect(w.summaries).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { SessionSummary } from "../model/types.js";
 import { deliverScanEvent, type ScanEvent, type ScanJob } from "./scan-events.js";
 import { scanStore, type ScanHandlers, type ScanOptions, type ScanResult } from "./scan-store.js";
 import { indexPathFor, indexWanted } from "../index/index-location.js";
@@ -79,20 +80,28 @@ export function scanInWorker(
     };
     const onAbort = () => {
       stop();
-      finish(() => resolve({ sessions: [], diagnostics: [] }));
+      finish(() => resolve({ sessions: [], diagnostics: [], relinked: [] }));
     };
+    // Every summary handed over, by path: the result is made of them (the worker does not
+    // send them twice), with the relinked ones in their place.
+    const summaries = new Map<string, SessionSummary>();
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener("abort", onAbort, { once: true });
     worker.on("message", (e: ScanEvent) => {
       if (options.signal?.aborted) return;
       if (e.kind === "complete") {
+        for (const x of e.result.relinked) summaries.set(x.path, x);
+        const result = { ...e.result, sessions: [...summaries.values()] };
         finish(() => {
-          handlers.onComplete?.(e.result);
-          resolve(e.result);
+          handlers.onComplete?.(result);
+          resolve(result);
         }, job.index !== undefined);
       } else if (e.kind === "error") {
         finish(() => reject(Object.assign(new Error(e.message), { code: e.code })));
-      } else if (!settled || e.kind === "indexing" || e.kind === "notice") deliverScanEvent(handlers, e);
+      } else if (!settled || e.kind === "indexing" || e.kind === "notice") {
+        if (e.kind === "summaries") for (const x of e.items) summaries.set(x.path, x);
+        deliverScanEvent(handlers, e);
+      }
     });
     worker.on("error", (err) => finish(() => reject(err)));
     worker.on("exit", (code) => {

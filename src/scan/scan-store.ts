@@ -19,7 +19,7 @@ export interface ScanHandlers {
   /** A line for the user about the scan itself (the index was damaged, say). */
   onNotice?(message: string): void;
   /** The index's text being brought up to date after the scan (scan worker only). */
-  onIndexing?(done: number, total: number): void;
+  onIndexing?(pass: "text" | "tools", done: number, total: number): void;
   /** Everything, with lineage resolved. */
   onComplete?(result: ScanResult): void;
 }
@@ -53,6 +53,11 @@ export interface ScanOptions {
 export interface ScanResult {
   sessions: SessionSummary[];
   diagnostics: Diagnostic[];
+  /**
+   * The sessions whose lineage the final resolution changed from what onSummaries handed
+   * over (a fork's parent found): all a listener that kept those needs to hear again.
+   */
+  relinked: SessionSummary[];
 }
 
 /** The files that are surely the folder's by where they lie: those in its project folder. */
@@ -114,7 +119,6 @@ export async function scanStore(
     sessions.push(...hits);
     // Newest first, as probes would have come; big batches, as they cost nothing to make.
     for (let i = 0; i < hits.length; i += 1000) handlers.onSummaries?.(hits.slice(i, i + 1000));
-    cache.keepOnly(files);
   }
   const sync = options.blocking ?? Object.keys(handlers).length === 0;
   if (options.probe !== false && handlers.onProbes) {
@@ -152,8 +156,10 @@ export async function scanStore(
   );
   summaries.flush();
   cache?.flush();
+  const before = sessions.map((x) => JSON.stringify(x.lineage));
   resolveLineage(sessions);
-  const result = { sessions, diagnostics };
+  const relinked = sessions.filter((x, i) => JSON.stringify(x.lineage) !== before[i]);
+  const result = { sessions, diagnostics, relinked };
   handlers.onComplete?.(result);
   return result;
 }

@@ -25,16 +25,18 @@ if (port) {
     { concurrency: job.concurrency, probe: job.probe, blocking: true, firstCwd: job.firstCwd, cache: index?.scans },
   )
     .then(async (result) => {
-      post({ kind: "complete", result });
+      // The sessions went over as summaries already: only what changed since goes again
+      // (scanInWorker puts the list back together), not 10,000 summaries a second time.
+      post({ kind: "complete", result: { ...result, sessions: [] } });
       if (!index) return;
       try {
         // Progress at most four times a second: each one redraws the header (bytes over SSH).
         let last = 0;
-        await indexStaleText(index.db, (done, total) => {
+        await indexStaleText(index.db, ({ pass, done, total }) => {
           const now = Date.now();
           if (done < total && now - last < 250) return;
           last = now;
-          post({ kind: "indexing", done, total });
+          post({ kind: "indexing", pass, done, total });
         });
       } catch (err) {
         post({ kind: "notice", message: `index text not brought up to date: ${oneLine(err)}` });

@@ -211,6 +211,17 @@ export function entryHit(entry: SessionEntry, terms: readonly TextTerm[], includ
 const TOOL_RESULT_MARK = Buffer.from('"role":"toolResult"');
 const BASH_MARK = Buffer.from('"role":"bashExecution"');
 
+/**
+ * A tool result or a bash execution: no text but tool text (searchableTexts), told from
+ * the raw bytes. Tool output dominates a store's bytes, so it is skipped before decoding.
+ * The marker with unescaped quotes can only be JSON structure, never text inside a string.
+ * (A view of the line's head is searched: indexOf on the chunk would run to its end.)
+ */
+export function isToolOutputLine({ buf, start, end }: LineRef): boolean {
+  const head = buf.subarray(start, Math.min(end, start + 400));
+  return head.indexOf(TOOL_RESULT_MARK) !== -1 || head.indexOf(BASH_MARK) !== -1;
+}
+
 /** JSON-escaped form of a term as it appears inside a JSON string ("a\"b" for a"b). */
 function jsonForm(text: string): string {
   return JSON.stringify(text).slice(1, -1);
@@ -233,13 +244,7 @@ function linePrefilter(terms: readonly TextTerm[], includeTools: boolean) {
   const hasRegex = terms.some((t) => t.kind === "regex");
   return (ref: LineRef, active: ReadonlySet<TextTerm>): string | null => {
     const { buf, start, end } = ref;
-    if (!includeTools) {
-      // Tool output dominates a store's bytes; skip it before decoding. The marker with
-      // unescaped quotes can only be JSON structure, never text inside a string.
-      // (Search a view of the line's head: indexOf on the chunk would run to its end.)
-      const head = buf.subarray(start, Math.min(end, start + 400));
-      if (head.indexOf(TOOL_RESULT_MARK) !== -1 || head.indexOf(BASH_MARK) !== -1) return null;
-    }
+    if (!includeTools && isToolOutputLine(ref)) return null;
     const line = buf.toString("utf8", start, end);
     if (hasRegex) return line;
     const lower = foldAccents(line.toLowerCase());
@@ -290,29 +295,27 @@ export async function searchFile(
 }
 
 /**
- * Every entry of a file that holds a term (counted; the first `max` kept with their
- * snippets), read whole: what `search` shows for a session the index does not cover.
+ * The first `max` entries of a file, in file order, that hold a term, with snippets: what
+ * `search` shows for a session the index does not cover (and the same entries it finds
+ * among the index's candidate lines for one it does).
  */
 export async function fileHits(
   path: string,
   terms: readonly TextTerm[],
   includeTools: boolean,
   max: number,
-): Promise<{ count: number; hits: EntryHit[] }> {
+): Promise<EntryHit[]> {
   const all = new Set(terms);
   const mayHold = linePrefilter(terms, includeTools);
   const hits: EntryHit[] = [];
-  let count = 0;
   await readLines(path, (ref) => {
     const line = mayHold(ref, all);
     const entry = line === null ? null : parseEntry(line);
-    if (!entry) return;
-    const hit = entryHit(entry, terms, includeTools);
-    if (!hit) return;
-    count++;
-    if (hits.length < max) hits.push(hit);
+    const hit = entry ? entryHit(entry, terms, includeTools) : null;
+    if (hit) hits.push(hit);
+    return hits.length < max;
   });
-  return { count, hits };
+  return hits;
 }
 
 /**

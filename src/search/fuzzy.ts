@@ -90,6 +90,21 @@ function boundaries(text: string): boolean[] {
 }
 
 /**
+ * The query's characters occur in the text in order: what every scattered match needs.
+ * Checked first, with indexOf, so the text of a session that cannot match costs no
+ * placement tables (typing over 10,000 sessions measured 70–90 ms a key without it).
+ */
+function inOrder(q: string, lower: string): boolean {
+  let at = 0;
+  for (const ch of q) {
+    const i = lower.indexOf(ch, at);
+    if (i === -1) return false;
+    at = i + ch.length;
+  }
+  return true;
+}
+
+/**
  * Scattered letters that read as an abbreviation, fzf-style: the query's characters in
  * order, the first at the start of a word and each next one either right after the one
  * before or at the start of a word (`rcp` in react-component-props, `s5` in session-5).
@@ -102,7 +117,7 @@ export function abbreviationMatch(query: string, text: string): FuzzyResult | nu
   const n = lower.length;
   const m = q.length;
   if (m === 0) return { score: 0, positions: [] };
-  if (m > n) return null;
+  if (m > n || !inOrder(q, lower)) return null;
   const start = boundaries(text);
   // ok[k][p]: q[k..] can be placed with q[k] at p. Built from the last character back:
   // q[k+1] goes right after p, or at a word start further on.

@@ -7,12 +7,13 @@ import type { FileScan } from "./scan-file.js";
  * Any method may fail silently; the scan then reads the file as if nothing were kept.
  */
 export interface ScanCache {
-  /** The kept scans of these files, by path: only those whose identity (inode, size, mtime) is unchanged. */
+  /**
+   * The kept scans of these files (every file of the store), by path: only those whose
+   * identity (inode, size, mtime) is unchanged. Forgets the files not among them.
+   */
   lookup(files: readonly SessionFile[]): Map<string, FileScan>;
   /** Keeps a file's fresh scan. */
   remember(file: SessionFile, scan: FileScan): void;
-  /** Forgets every file of the store but these (deleted, renamed away). */
-  keepOnly(files: readonly SessionFile[]): void;
   /** Writes what is pending. */
   flush(): void;
 }

@@ -68,4 +68,35 @@ describe("watchStore", () => {
     const gone = await nextChanges(seen);
     expect(gone.removed).toEqual([file]);
   });
+
+  it("hears a project folder made after it started, and the sessions in it, by events alone", async () => {
+    const root = mkdtempSync(join(tmpdir(), "pi-sessions-watch-"));
+    mkdirSync(join(root, "--old--"));
+    const known = new Map<string, FileState>();
+    const seen: StoreChanges[] = [];
+    // A poll far beyond the test's bounds: only file events can report these changes.
+    const w = watchStore(
+      root,
+      () => known,
+      (c) => {
+        seen.push(c);
+        for (const s of c.updated) known.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
+      },
+      { debounceMs: 20, pollMs: 600_000 },
+    );
+    cleanups.push(() => {
+      w.close();
+      rmSync(root, { recursive: true, force: true });
+    });
+    const folder = join(root, "--new--");
+    mkdirSync(folder);
+    const file = join(folder, "b.jsonl");
+    writeFileSync(file, header("b") + userLine("u1", "first"));
+    let change = await nextChanges(seen);
+    // The folder's creation may be heard before the file is in it: wait for the file.
+    while (!change.updated.some((s) => s.path === file)) change = await nextChanges(seen);
+    appendFileSync(file, userLine("u2", "second"));
+    const grown = await nextChanges(seen);
+    expect(grown.updated.map((s) => [s.path, s.messageCount])).toEqual([[file, 2]]);
+  });
 });

@@ -1,4 +1,5 @@
-import { watch, type FSWatcher } from "node:fs";
+import { readdirSync, watch, type FSWatcher } from "node:fs";
+import { join } from "node:path";
 import type { Diagnostic, SessionSummary } from "../model/types.js";
 import { discoverFiles } from "./discover.js";
 import { forEachLimited } from "./pool.js";
@@ -40,7 +41,11 @@ export function watchStore(
   let again = false;
   let closed = false;
 
+  // Folders made since (a new project) are watched from the next check on (the store's own
+  // watch hears them made).
+  let watchNewFolders = () => {};
   const check = async () => {
+    watchNewFolders();
     const { files } = await discoverFiles(dir).catch(() => ({ files: [] }));
     const seen = known();
     const present = new Set(files.map((f) => f.path));
@@ -85,15 +90,36 @@ export function watchStore(
     timer = setTimeout(() => void run(), debounceMs);
   };
 
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(dir, { recursive: true, persistent: false }, schedule);
-    watcher.on("error", () => undefined);
-  } catch {
-    watcher = undefined;
-  }
+  // The store and each of its folders, not `recursive: true`: on Linux Node's recursive
+  // watch walks the tree and watches every file (10,000 sessions: 190 ms on the UI thread
+  // at launch, and an inotify watch each). Sessions lie at most one folder down, and a
+  // folder's watch reports the files in it.
+  const watchers = new Map<string, FSWatcher>();
+  const watchFolder = (folder: string) => {
+    if (closed || watchers.has(folder)) return;
+    try {
+      const w = watch(folder, { persistent: false }, schedule);
+      w.on("error", () => {
+        w.close();
+        watchers.delete(folder);
+      });
+      watchers.set(folder, w);
+    } catch {
+      // Gone, or not watchable: the poll still sees it.
+    }
+  };
+  const watchFolders = () => {
+    watchFolder(dir);
+    try {
+      for (const d of readdirSync(dir, { withFileTypes: true })) if (!d.isFile()) watchFolder(join(dir, d.name));
+    } catch {
+      // Unreadable: the poll reports what it can.
+    }
+  };
+  watchFolders();
+  watchNewFolders = watchFolders;
   // With file events the poll is only a safety net (network file systems drop events).
-  const poll = setInterval(schedule, options.pollMs ?? (watcher ? 15_000 : 1000));
+  const poll = setInterval(schedule, options.pollMs ?? (watchers.size ? 15_000 : 1000));
   poll.unref();
 
   return {
@@ -102,7 +128,7 @@ export function watchStore(
       closed = true;
       if (timer) clearTimeout(timer);
       clearInterval(poll);
-      watcher?.close();
+      for (const w of watchers.values()) w.close();
     },
   };
 }

@@ -29,6 +29,6 @@ export const scanDiscovered = (total: number): AppAction => scanned({ kind: "dis
 export const scanDone = (error?: string): AppAction =>
   scanned(
     error === undefined
-      ? { kind: "complete", result: { sessions: [], diagnostics: [] } }
+      ? { kind: "complete", result: { sessions: [], diagnostics: [], relinked: [] } }
       : { kind: "error", message: error },
   );

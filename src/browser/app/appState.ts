@@ -31,8 +31,8 @@ export interface ScanProgress {
   diagnostics: number;
   done: boolean;
   error?: string;
-  /** The index's text being brought up to date after the scan: files done of total (absent when not). */
-  indexing?: { done: number; total: number };
+  /** The index's text being brought up to date after the scan: files done of total in a pass (absent when not). */
+  indexing?: { pass: "text" | "tools"; done: number; total: number };
 }
 
 export interface AppState extends ListState, LifecycleState, Layered, WithStatus {

@@ -57,7 +57,7 @@ export function foldScan(state: AppState, events: readonly ScanEvent[]): AppStat
         notice = e.message;
         break;
       case "indexing":
-        scan = { ...scan, indexing: e.done < e.total ? { done: e.done, total: e.total } : undefined };
+        scan = { ...scan, indexing: e.done < e.total ? { pass: e.pass, done: e.done, total: e.total } : undefined };
         break;
     }
   }

@@ -88,8 +88,16 @@ export function deriveRows(
   );
   const searching = opts.query.terms.length > 0;
   const withSnippet = (r: ListRow): ListRow => {
-    const snippet = snippets.get(r.session.path) ?? (searching ? whyMatched(opts.query, r.session) : undefined);
-    return snippet === undefined ? r : { ...r, snippet };
+    const hit = snippets.get(r.session.path);
+    if (hit !== undefined) return { ...r, snippet: hit };
+    if (!searching) return r;
+    // Why it matched is made when a row is drawn, not for all 10,000 rows at every key
+    // (that cost 60 ms a key): a lazy, remembered property.
+    let why: string | undefined | null = null;
+    return Object.defineProperty({ ...r }, "snippet", {
+      enumerable: true,
+      get: () => (why === null ? (why = whyMatched(opts.query, r.session)) : why),
+    });
   };
   if (opts.sort === "threaded")
     return { rows: searching ? threadSessions(sorted).map(withSnippet) : threadSessions(sorted), scopeTotal };

@@ -45,6 +45,7 @@ export async function indexCommand(args: string[], io: CliIO): Promise<number> {
     const disk = onDisk(path);
     let sessions = 0;
     let textIndexed = 0;
+    let toolsIndexed = 0;
     let problem: string | undefined;
     if (exists) {
       const { sessions: list, index } = await scanWithIndex(store.dir, io, true);
@@ -52,11 +53,12 @@ export async function indexCommand(args: string[], io: CliIO): Promise<number> {
       if (index) {
         const row = index.db
           .q(
-            `SELECT count(*) AS n FROM files WHERE summary IS NOT NULL AND text_size IS size AND text_mtime IS mtime
-             AND text_ino IS ino`,
+            `SELECT count(*) AS n, coalesce(sum(text_tools), 0) AS tools FROM files WHERE summary IS NOT NULL
+             AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino`,
           )
-          .get() as { n: number };
+          .get() as { n: number; tools: number };
         textIndexed = row.n;
+        toolsIndexed = row.tools;
         index.close();
       } else problem = "cannot be opened (it is rebuilt on the next run)";
     }
@@ -67,6 +69,7 @@ export async function indexCommand(args: string[], io: CliIO): Promise<number> {
       updated: disk.modified?.toISOString() ?? null,
       sessions,
       textIndexed,
+      toolsIndexed,
       problem: problem ?? null,
     };
     if (values.json) {
@@ -76,7 +79,7 @@ export async function indexCommand(args: string[], io: CliIO): Promise<number> {
     const lines = [
       `index     ${sanitizeLine(path)}${exists ? "" : " (not built yet)"}`,
       `size      ${formatBytes(disk.bytes)}`,
-      `sessions  ${sessions}, text of ${textIndexed} indexed`,
+      `sessions  ${sessions}: conversations of ${textIndexed} indexed, tool output of ${toolsIndexed}`,
       `updated   ${disk.modified ? `${formatAge(disk.modified)} ago` : "never"}`,
     ];
     if (problem) lines.push(`problem   ${problem}`);
@@ -90,16 +93,18 @@ export async function indexCommand(args: string[], io: CliIO): Promise<number> {
   if (!index) throw new CliError("the index could not be opened (see above)", 1);
   try {
     let last = 0;
-    const done = await indexStaleText(index.db, (n, total) => {
+    const done = await indexStaleText(index.db, ({ pass, done: n, total }) => {
       const now = Date.now();
       if (!io.isTTY || (now - last < 200 && n < total)) return;
       last = now;
-      io.stderr(`\rindexing text: ${n} of ${total} sessions`);
+      io.stderr(
+        `\rindexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${n} of ${total} sessions `,
+      );
     });
-    if (io.isTTY && done > 0) io.stderr("\n");
+    if (io.isTTY && done.text + done.tools > 0) io.stderr("\n");
     const disk = onDisk(path);
     io.stderr(
-      `index of ${sessions.length} sessions up to date (${done} read for text) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
+      `index of ${sessions.length} sessions up to date (${done.text} new or changed, ${done.tools} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
     );
     return 0;
   } finally {

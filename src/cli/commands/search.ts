@@ -21,25 +21,29 @@ import { storeFromArgs } from "../common/store-arg.js";
 const SNIPPETS = 3;
 
 /** Above this much unindexed text, `search` reads it instead of indexing it first (and says how to index it). */
-const INDEX_FIRST_BYTES = 256 * 1024 * 1024;
+const INDEX_FIRST_BYTES = 1024 * 1024 * 1024;
+/** The same for tool output (--tools), which costs about fifty times more to index than to read. */
+const INDEX_TOOLS_FIRST_BYTES = 32 * 1024 * 1024;
 
 interface Found {
   s: SessionSummary;
   /** The browser's rank (matchSession's tiers; a full-text hit counts as a message-text hit). */
   rank: number;
-  /** Entries holding a term. */
-  entries: number;
   snippets: EntryHit[];
 }
 
-/** Higher first: the browser's rank, then more entries holding a term, then the newer session. */
+/**
+ * Higher first: the browser's rank (name hits, then id, text and folder hits, then letters
+ * scattered over a name), then the newer session. Nothing the index alone knows counts, so
+ * the order is the same with and without it.
+ */
 function byRelevance(a: Found, b: Found): number {
-  return b.rank - a.rank || b.entries - a.entries || b.s.modified.getTime() - a.s.modified.getTime();
+  return b.rank - a.rank || b.s.modified.getTime() - a.s.modified.getTime() || (a.s.path < b.s.path ? -1 : 1);
 }
 
-/** A relevance a script can compare across one result set: the rank in tiers, plus the hits. */
+/** The rank as a number a script can compare within one result set (its tiers are the integer part). */
 function score(f: Found): number {
-  return Math.round((f.rank / 1_000_000 + Math.log2(1 + f.entries) / 100) * 1000) / 1000;
+  return Math.round((f.rank / 1_000_000) * 1000) / 1000;
 }
 
 async function textHits(
@@ -69,29 +73,39 @@ async function textHits(
     query,
     {
       includeTools,
-      onMatch: (path, snippet) => hits.set(path, { path, snippet, entries: 0, fromIndex: false, lines: [] }),
+      onMatch: (path, snippet) => hits.set(path, { path, snippet, fromIndex: false, lines: [] }),
     },
   );
   return hits;
 }
 
-/** Unindexed text of these sessions: indexed first when there is little, else left to reading (with a hint). */
-async function catchUp(index: StoreIndex, io: CliIO, quiet: boolean): Promise<void> {
-  const row = index.db
-    .q(
-      `SELECT count(*) AS n, coalesce(sum(size - coalesce(text_end, 0)), 0) AS bytes FROM files
-       WHERE summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
-         OR text_ino IS NOT ino)`,
-    )
-    .get() as { n: number; bytes: number };
-  if (row.n === 0) return;
-  if (row.bytes <= INDEX_FIRST_BYTES) {
-    await indexStaleText(index.db);
-    return;
+/**
+ * Unindexed text (of new or changed files; and tool texts, for --tools): indexed first
+ * when there is little, else left to reading, with a hint. The conversation is cheap to
+ * index (tool output is skipped unread); tool output costs FTS far more per byte.
+ */
+async function catchUp(index: StoreIndex, io: CliIO, quiet: boolean, tools: boolean): Promise<void> {
+  const pending = (where: string) =>
+    index.db
+      .q(
+        `SELECT count(*) AS n, coalesce(sum(size - coalesce(text_end, 0)), 0) AS changed, coalesce(sum(size), 0) AS bytes
+         FROM files WHERE summary IS NOT NULL AND ${where}`,
+      )
+      .get() as { n: number; changed: number; bytes: number };
+  const stale = pending(
+    "(text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime OR text_ino IS NOT ino)",
+  );
+  let left = 0;
+  if (stale.n > 0 && stale.changed <= INDEX_FIRST_BYTES) await indexStaleText(index.db, undefined, { tools: false });
+  else left += stale.n;
+  if (tools) {
+    const toolless = pending("text_tools = 0");
+    if (toolless.n > 0 && toolless.bytes <= INDEX_TOOLS_FIRST_BYTES) await indexStaleText(index.db);
+    else left = Math.max(left, toolless.n);
   }
-  if (!quiet)
+  if (left > 0 && !quiet)
     io.stderr(
-      `pi-sessions: ${row.n} sessions are not in the index yet and are read instead (run 'pi-sessions index' once, or open the browser, to index them)\n`,
+      `pi-sessions: ${left} sessions are not in the index yet and are read instead (run 'pi-sessions index' once, or open the browser, to index them)\n`,
     );
 }
 
@@ -124,8 +138,8 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
     const cwd = resolve(io.cwd, values.cwd ?? ".");
     const inScope = values.all ? () => true : cwdScope(store.dir, cwd);
     const scoped = sessions.filter(inScope);
-    if (index) await catchUp(index, io, quiet);
     const includeTools = !!values.tools;
+    if (index) await catchUp(index, io, quiet, includeTools);
     const hits = await textHits(index, scoped, query, includeTools, io, quiet);
     // As the browser: metadata matches, and full-text hits whose field filters hold.
     const fields = fieldQuery(query);
@@ -139,29 +153,21 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
         if (filtered !== null && (rank === null || filtered + textRank > rank)) rank = filtered + textRank;
       }
       if (rank === null) continue;
-      found.push({ s, rank, entries: hit?.entries ?? 0, snippets: [] });
+      found.push({ s, rank, snippets: [] });
     }
-    // Sessions read whole (not in the index) get their hits counted by reading, before ranking.
     const terms = textTerms(query);
-    for (const f of found) {
-      const hit = hits.get(f.s.path);
-      if (!hit || hit.fromIndex) continue;
-      try {
-        const { count, hits: list } = await fileHits(f.s.path, terms, includeTools, SNIPPETS);
-        f.entries = count;
-        f.snippets = list;
-      } catch {
-        // Gone since: no snippets.
-      }
-    }
     found.sort(byRelevance);
     const shown = found.slice(0, limit);
     // Snippets only for what is shown: making them is most of the work of a broad query.
+    // The first entries holding a term, in file order: among the index's candidate lines,
+    // or read from the file; the same entries either way.
     for (const f of shown) {
       const hit = hits.get(f.s.path);
-      if (!hit?.fromIndex) continue;
+      if (!hit) continue;
       try {
-        f.snippets = hitsOf(f.s.path, hit.lines, terms, includeTools, SNIPPETS);
+        f.snippets = hit.fromIndex
+          ? hitsOf(f.s.path, hit.lines, terms, includeTools, SNIPPETS)
+          : await fileHits(f.s.path, terms, includeTools, SNIPPETS);
       } catch {
         // Gone since: no snippets.
       }
@@ -214,8 +220,7 @@ function formatResults(found: Found[], query: Query, io: CliIO, withCwd: boolean
   for (const f of found) {
     const head = [formatAge(f.s.modified, now).padStart(4), sanitizeLine(f.s.id.slice(0, 8)), sessionTitle(f.s)];
     if (withCwd) head.push(`(${sanitizeLine(f.s.cwd)})`);
-    const hits = f.entries > 0 ? `  ${f.entries} ${f.entries === 1 ? "hit" : "hits"}` : "";
-    out.push(truncateToWidth(head.join("  "), Math.max(20, width - hits.length)) + hits);
+    out.push(truncateToWidth(head.join("  "), width));
     const lines = f.snippets.length
       ? f.snippets.map((h) => `${h.role}: ${marked(h, io.isTTY)}`)
       : [whyMatched(query, f.s)].filter((x): x is string => !!x);

@@ -1,0 +1,205 @@
+// Issue 23 benchmark: the persistent index on the 10,000-session / 4 GB store. Relaunch
+// `list --all --json` and `search` with the index built, beside the same commands with the
+// index off (PI_SESSIONS_INDEX=0), beside reading every byte of the store once, and beside
+// pi 1.5.2's listAll(); the index's build time and size; the browser's rows and a
+// full-text query's results after the last key, in a pty.
+import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ensurePiOracle } from "../scripts/pi-oracle.mjs";
+import { CACHE, CLI, ensureStore, fmtMB, fmtMs, measureNode, median, ok, rel } from "./lib.mjs";
+import { launchInPty } from "./pty.mjs";
+
+export const name = "index";
+export const description = "issue 23: relaunch list/search with the persistent index vs without, vs pi 1.5.2";
+export const stores = ["s10k"];
+
+const STORE_ARGS = ["--sessions", "10000", "--projects", "100"];
+const QUERIES = ["keyboard", '"naïve(111)"', "zebra-never-said"];
+
+/** Every session file of the store, and their bytes. */
+function storeFiles(dir) {
+  const files = [];
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, d.name);
+    if (d.isDirectory()) for (const f of readdirSync(p)) f.endsWith(".jsonl") && files.push(join(p, f));
+    else if (d.name.endsWith(".jsonl")) files.push(p);
+  }
+  return files;
+}
+
+/** Reads every byte of the files once, in a child (the floor a launch without an index pays). */
+function catArgs(listFile) {
+  const code = `const fs=require("fs");const b=Buffer.allocUnsafe(1<<20);let n=0;for(const p of fs.readFileSync(${JSON.stringify(listFile)},"utf8").split("\\n")){if(!p)continue;const fd=fs.openSync(p,"r");let r;while((r=fs.readSync(fd,b,0,b.length,null))>0)n+=r;fs.closeSync(fd)}console.log(n)`;
+  return ["-e", code];
+}
+
+export async function run({ runs, log }) {
+  const store = ensureStore("s10k", log);
+  const cacheDir = join(CACHE, "index-cache");
+  const env = { PI_SESSIONS_CACHE_DIR: cacheDir, PI_SESSIONS_INDEX: "1" };
+  const off = { PI_SESSIONS_INDEX: "0" };
+  const files = storeFiles(store.sessionsDir);
+  const storeBytes = files.reduce((n, f) => n + statSync(f).size, 0);
+  const listFile = join(CACHE, "s10k-files.txt");
+  writeFileSync(listFile, files.join("\n"));
+
+  log("  building the index (index --rebuild)…");
+  const build = ok(
+    await measureNode([CLI, "index", "--rebuild", "--session-dir", store.sessionsDir], { env }),
+    "index",
+  );
+  const status = JSON.parse(
+    ok(
+      await measureNode([CLI, "index", "--status", "--json", "--session-dir", store.sessionsDir], {
+        env,
+        stdout: "capture",
+      }),
+      "index --status",
+    ).stdout,
+  );
+
+  const cmds = {
+    list: ["list", "--all", "--json", "-q"],
+    ...Object.fromEntries(QUERIES.map((q) => [`search ${q}`, ["search", "--all", "--json", "-q", q]])),
+  };
+  const oracle = ensurePiOracle();
+  const piArgs = "skip" in oracle ? null : [join(import.meta.dirname, "pi15-listall-child.mjs"), oracle.bundle];
+  const piEnv = { PI_CODING_AGENT_DIR: store.agentDir };
+  const results = {};
+  const cat = [];
+  const pi = [];
+  log("  warm-up…");
+  ok(await measureNode(catArgs(listFile)), "read every byte");
+  for (const [k, args] of Object.entries(cmds)) {
+    const a = [CLI, ...args, "--session-dir", store.sessionsDir];
+    await measureNode(a, { env });
+    await measureNode(a, { env: off });
+    results[k] = { on: [], off: [] };
+  }
+  for (let i = 0; i < runs; i++) {
+    cat.push(ok(await measureNode(catArgs(listFile)), "read every byte"));
+    for (const [k, args] of Object.entries(cmds)) {
+      const a = [CLI, ...args, "--session-dir", store.sessionsDir];
+      // search exits 1 when nothing matches: a result, not a failure.
+      const on = await measureNode(a, { env });
+      const no = await measureNode(a, { env: off });
+      if (on.code > 1 || no.code > 1) throw new Error(`${k}: ${on.stderr || no.stderr}`);
+      results[k].on.push(on);
+      results[k].off.push(no);
+    }
+    if (piArgs && i === 0)
+      pi.push(ok(await measureNode(piArgs, { env: { ...piEnv, HOME: CACHE } }), "pi 1.5.2 listAll"));
+    log(
+      `  run ${i + 1}/${runs}: ${Object.entries(results)
+        .map(([k, r]) => `${k} ${fmtMs(r.on[i].wallMs)}/${fmtMs(r.off[i].wallMs)}`)
+        .join(" · ")}`,
+    );
+  }
+  const catMs = median(cat.map((r) => r.wallMs));
+  const rows = [];
+  for (const [k, r] of Object.entries(results)) {
+    const on = median(r.on.map((x) => x.wallMs));
+    const no = median(r.off.map((x) => x.wallMs));
+    const rss = median(r.on.map((x) => x.rssMB));
+    rows.push({
+      metric: `\`${k}\` relaunch, index built (÷ reading every byte / ÷ index off)`,
+      ours: `${fmtMs(on)}, ${fmtMB(rss)}`,
+      pi: k === "list" && pi.length ? fmtMs(pi[0].wallMs) + " (pi 1.5.2 listAll)" : "—",
+      ratio: `${(on / catMs).toFixed(2)} / ${(on / no).toFixed(2)}`,
+      target: "≤ 0.15 / ≤ 0.10, ≤ 150 MB",
+      result: on <= 0.15 * catMs && on <= 0.1 * no && rss <= 150 ? "PASS" : "FAIL",
+    });
+    rows.push({
+      metric: `\`${k}\`, index off`,
+      ours: fmtMs(no),
+      pi: "",
+      ratio: "",
+      target: "(info)",
+      result: "",
+    });
+  }
+  rows.push({
+    metric: "Reading every byte of the store once (the floor without an index)",
+    ours: fmtMs(catMs),
+    pi: "",
+    ratio: "",
+    target: "(info)",
+    result: "",
+  });
+  const share = status.bytes / storeBytes;
+  rows.push({
+    metric: "Index size (÷ store)",
+    ours: `${fmtMB(status.bytes / 2 ** 20)} (${(share * 100).toFixed(1)} %)`,
+    pi: "",
+    ratio: "",
+    target: "≤ 25 %",
+    result: share <= 0.25 ? "PASS" : "FAIL",
+  });
+  rows.push({
+    metric: "Index build from nothing (`index --rebuild`: summaries, conversations, tool output)",
+    ours: fmtMs(build.wallMs),
+    pi: "",
+    ratio: "",
+    target: "(info)",
+    result: "",
+  });
+  rows.push(...(await browserRows(store, env, log)));
+  return {
+    notes: [
+      `Store: ${rel(store.sessionsDir)} — ${files.length} files, ${(storeBytes / 2 ** 30).toFixed(2)} GiB (\`gen-store.mjs ${STORE_ARGS.join(" ")}\`). ` +
+        `Its vocabulary is about fifty words, so \`keyboard\` is in nearly every session: the worst case for verifying candidates; ` +
+        `\`"naïve(111)"\` is a rare phrase, \`zebra-never-said\` is in none.`,
+      `Index: ${status.sessions} sessions, conversations of ${status.textIndexed} and tool output of ${status.toolsIndexed} indexed.`,
+      `Reading every byte: one child reading each file through a 1 MiB buffer (like \`cat\`), warm cache.`,
+    ],
+    rows,
+  };
+}
+
+/** The browser on --all: every row with its facts, and a query's results after its last key. */
+async function browserRows(store, env, log) {
+  log("  browser in a pty…");
+  const rows = [];
+  const t = launchInPty(process.execPath, [CLI, "--all", "--session-dir", store.sessionsDir], {
+    env: { ...env, CI: undefined },
+    cols: 120,
+    rows: 36,
+  });
+  try {
+    const allMs = await t.waitFor((s) => /all folders · \d+\/\d{4,}/.test(s) && !/scanning/.test(s));
+    rows.push({
+      metric: 'Browser `--all`: every row with its facts (no "scanning" left in the header)',
+      ours: fmtMs(allMs),
+      pi: "",
+      ratio: "",
+      target: "≤ 250 ms",
+      result: allMs <= 250 ? "PASS" : "FAIL",
+    });
+    t.write("/");
+    await t.waitFor((s) => s.includes("/"), { timeoutMs: 5000 });
+    const since = performance.now();
+    t.write("naïve(111)");
+    // Done: the query in the bar and "full text" with no count and no "…" after it.
+    const ms = await t.waitFor((s) => s.includes("naïve(111)") && /full text(?! ?\d)(?!…)/.test(s), { since });
+    rows.push({
+      metric: "Browser: a full-text query's results after its last key (`naïve(111)`, typed in one read)",
+      ours: fmtMs(ms),
+      pi: "",
+      ratio: "",
+      target: "≤ 100 ms",
+      result: ms <= 100 ? "PASS" : "FAIL",
+    });
+  } catch (err) {
+    rows.push({
+      metric: "Browser rows",
+      ours: `not measured: ${err.message.split("\n")[0]}`,
+      pi: "",
+      ratio: "",
+      target: "",
+      result: "",
+    });
+  } finally {
+    t.kill();
+  }
+  return rows;
+}
