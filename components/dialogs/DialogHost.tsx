@@ -41,7 +41,7 @@ export function DialogHost({
 }: Props) {
   switch (layer?.kind) {
     case "help":
-      return <HelpOverlay keymap={keymap} width={width} height={height} top={helpTop} />;
+      return <HelpOverlay keymap={keymap} width={width} height={height} top={helpTop} first={layer.first} />;
     case "cwdMissing":
       return (
         <CwdMissingDialog

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanupInk, renderInk } from "../../test/helpers/ink.js";
 import { COMMANDS } from "../../src/browser/keys/commands.js";
 import { createKeymap, DEFAULT_KEYMAP } from "../../src/browser/keys/keymap.js";
-import { helpLines } from "../../src/browser/keys/helpLines.js";
+import { helpLines, type HelpSection } from "../../src/browser/keys/helpLines.js";
+import { displayWidth } from "../../src/text/sanitize.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 
 afterEach(cleanupInk);
@@ -24,12 +25,35 @@ describe("HelpOverlay", () => {
     expect(end.lastFrame()).toContain("quit");
   });
   it("shows remapped and unbound keys", () => {
-    const t = helpLines(createKeymap({ "list.down": ["n"], "app.quit": [] }), 80)
+    const t = helpLines(createKeymap({ "list.down": ["n"], "app.quit": [] }), 120)
       .map((l) => l.text)
       .join("\n");
     expect(t).toMatch(/n\s+list\.down\s+move down/);
     expect(t).toMatch(/\(unbound\)\s+app\.quit\s+quit/);
   });
+  it("at 80 columns wraps every description whole and leaves the name column out", () => {
+    const lines = helpLines(DEFAULT_KEYMAP, 76);
+    for (const l of lines) expect(displayWidth(l.text)).toBeLessThanOrEqual(76);
+    // No description is cut: each command's words are all there, over one or more lines.
+    for (const [id, c] of Object.entries(COMMANDS)) {
+      const text = lines
+        .filter((l) => l.command === id)
+        .map((l) => l.text.trim())
+        .join(" ");
+      expect(text.replace(/\s+/g, " ")).toContain(c.help.replace(/\s+/g, " "));
+      expect(text).not.toContain(` ${id} `);
+    }
+    expect(lines.filter((l) => l.command && l.text.endsWith("…"))).toEqual([]);
+  });
+
+  it("puts the section of the screen it was opened from first", () => {
+    const headings = (first?: HelpSection) => helpLines(DEFAULT_KEYMAP, 120, first).filter((l) => l.heading);
+    expect(headings()[0].text).toBe("List");
+    expect(headings("reader")[0].text).toMatch(/^Transcript reader/);
+    expect(headings("tree")[0].text).toMatch(/^Branch tree/);
+    expect(headings("reader")).toHaveLength(headings().length);
+  });
+
   it('names every command as the config file\'s "keys" takes it', () => {
     const lines = helpLines(DEFAULT_KEYMAP, 120);
     for (const id of Object.keys(COMMANDS)) expect(lines.find((l) => l.command === id)?.text).toContain(` ${id} `);

@@ -2,20 +2,22 @@ import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import { borderColor, theme } from "../theme/theme.js";
-import { clampHelpTop, helpLines } from "../../src/browser/keys/helpLines.js";
+import { clampHelpTop, helpLines, type HelpSection } from "../../src/browser/keys/helpLines.js";
 
 interface Props {
   keymap: Keymap;
   width: number;
   height: number;
   top: number;
+  /** The section of the screen the help was opened from: shown first. */
+  first?: HelpSection;
 }
 
 /** Replaces the panes (ink has no layers): a bordered, scrollable list of every key. */
-export function HelpOverlay({ keymap, width, height, top }: Props) {
+export function HelpOverlay({ keymap, width, height, top, first }: Props) {
   const innerW = Math.max(1, width - 4);
   const innerH = Math.max(1, height - 3); // border top/bottom + title
-  const lines = useMemo(() => helpLines(keymap, innerW), [keymap, innerW]);
+  const lines = useMemo(() => helpLines(keymap, innerW, first), [keymap, innerW, first]);
   const start = clampHelpTop(top, lines.length, innerH);
   const more = start + innerH < lines.length;
   return (

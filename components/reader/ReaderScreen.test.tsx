@@ -70,6 +70,8 @@ describe("the reader on screen", () => {
     await press(h.r, "v");
     let f = await waitForFrame(h.r, (f) => f.includes("answer 9"));
     expect(f).toContain("Reader");
+    // More than a screen: the border says how far through the cursor is.
+    expect(f).toMatch(/─ 100% ─/);
     expect(f).toMatch(/▸ bash: run 9 · 40 lines/);
     expect(f).not.toContain("question 0");
     await press(h.r, "g");
@@ -89,6 +91,25 @@ describe("the reader on screen", () => {
     await press(h.r, "q");
     f = await waitForFrame(h.r, (f) => !f.includes("Reader"));
     expect(f).toContain("Sessions");
+  });
+
+  it("says 'all' on the border when the whole transcript is on the screen, not a percentage", async () => {
+    const short = writeSession([user("s0", null, "short question"), assistant("s1", "s0", "short answer")]);
+    try {
+      const h = await renderApp({
+        sessions: [makeSummary({ path: short.path, cwd: out, name: "short one", firstMessage: "short question" })],
+        launchCwd: out,
+        all: true,
+      });
+      await resize(h.r, 100, 24);
+      await waitForFrame(h.r, (f) => f.includes("short one"));
+      await press(h.r, "v");
+      const f = await waitForFrame(h.r, (f) => f.includes("short answer"));
+      expect(f).toMatch(/─ all ─/);
+      expect(f).not.toMatch(/\d+%/);
+    } finally {
+      short.cleanup();
+    }
   });
 
   it("y copies the message under the cursor and says so; the wheel scrolls the transcript", async () => {
@@ -131,7 +152,12 @@ describe("the reader on screen", () => {
     await waitForFrame(h.r, (f) => f.includes("answer 9"));
     await press(h.r, "?");
     const f = await waitForFrame(h.r, (f) => f.includes("Keys"));
-    expect(f.split("\n")[3]).toContain("Transcript reader");
+    // The reader's section first: right under the note on rebinding, before the list's.
+    const lines = f.split("\n");
+    const reader = lines.findIndex((l) => l.includes("Transcript reader"));
+    expect(reader).toBeGreaterThan(0);
+    expect(reader).toBeLessThanOrEqual(6);
+    expect(lines.slice(0, reader).some((l) => /│ List\b/.test(l))).toBe(false);
   });
 
   it("in the list a click selects, a double-click resumes", async () => {

@@ -14,9 +14,15 @@ export function readerHeaderText(r: ReaderState, width: number): string {
   return truncateToWidth(" " + parts.join(" · "), width);
 }
 
-/** How far through the transcript the cursor is, for the pane's border. */
+/**
+ * How far through the transcript the cursor is, for the pane's border; "all" when the whole
+ * transcript is on the screen (as less and vim say it), where a percentage reads as "more
+ * to come".
+ */
 export function readerProgress(r: ReaderState): string {
   const t = r.transcript;
   if (!t || t.blockCount === 0) return "";
+  const tail = t.tail(r.height);
+  if (tail.block === 0 && tail.line === 0) return "all";
   return `${Math.round((100 * (r.cursor.block + 1)) / t.blockCount)}%`;
 }

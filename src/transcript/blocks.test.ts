@@ -66,6 +66,26 @@ describe("buildBlocks", () => {
     expect(blocks.filter((b) => isMessageKind(b.kind))).toHaveLength(3);
   });
 
+  it("a reply of tool calls only gets the assistant's header after the user's message, not after its own turn", () => {
+    const call = (id: string) =>
+      msg({
+        role: "assistant",
+        model: "m",
+        stopReason: "toolUse",
+        content: [{ type: "toolCall", id, name: "ls", arguments: {} }],
+      });
+    const result = (id: string) => msg({ role: "toolResult", toolCallId: id, toolName: "ls", content: [] });
+    const blocks = buildBlocks([
+      msg({ role: "user", content: "look" }),
+      call("k1"),
+      result("k1"),
+      call("k2"),
+      result("k2"),
+    ]);
+    expect(blocks.map((b) => b.kind)).toEqual(["user", "assistant", "tool", "tool"]);
+    expect(blocks[1]).toMatchObject({ kind: "assistant", parts: [], toolsOnly: true, model: "m" });
+  });
+
   it("skips what pi does not draw: custom, label, session_info, hidden custom messages, system, unknown types", () => {
     const blocks = buildBlocks([
       e("custom", { customType: "pi-sessions/navigate", data: {} }),
@@ -126,16 +146,19 @@ describe("buildBlocks", () => {
     expect(bad).toMatchObject({ title: "$ false", isError: true });
   });
 
-  it("a tool-only turn is just its tool block; text is not copied (a 20 MB output is the same string)", () => {
+  it("a tool-only turn within a turn is just its tool block; text is not copied (a 20 MB output is the same string)", () => {
     const big = "x".repeat(20 << 20);
-    const blocks = buildBlocks([
-      msg({
-        role: "assistant",
-        stopReason: "toolUse",
-        content: [{ type: "toolCall", id: "c", name: "read", arguments: {} }],
-      }),
-      msg({ role: "toolResult", toolCallId: "c", toolName: "read", content: [{ type: "text", text: big }] }),
-    ]);
+    const blocks = buildBlocks(
+      [
+        msg({
+          role: "assistant",
+          stopReason: "toolUse",
+          content: [{ type: "toolCall", id: "c", name: "read", arguments: {} }],
+        }),
+        msg({ role: "toolResult", toolCallId: "c", toolName: "read", content: [{ type: "text", text: big }] }),
+      ],
+      { inTurn: true },
+    );
     expect(blocks).toHaveLength(1);
     expect((blocks[0] as { output: string }).output).toBe(big);
   });

@@ -22,6 +22,8 @@ type BlockBody =
       model?: string;
       /** "aborted" or the error message of a failed turn. */
       error?: string;
+      /** Nothing but tool calls: the header alone, so the calls are not read as the user's. */
+      toolsOnly?: boolean;
     }
   | {
       kind: "tool";
@@ -111,14 +113,19 @@ const str = (v: unknown): string | undefined => (typeof v === "string" ? v : und
  * label, session_info, model and thinking-level changes and unknown entry types are
  * skipped, as are custom messages without `display` and roles pi does not draw.
  */
-export function buildBlocks(entries: Iterable<SessionEntry>): Block[] {
+export function buildBlocks(
+  entries: Iterable<SessionEntry>,
+  /** The turn before the first entry was the assistant's (a block list made piece by piece, src/transcript/lazy.ts). */
+  opts: { inTurn?: boolean } = {},
+): Block[] {
   const blocks: Block[] = [];
+  const inTurn = () => (blocks.length ? ["assistant", "tool"].includes(blocks.at(-1)!.kind) : !!opts.inTurn);
   // toolCallId → the block waiting for its result.
   const pending = new Map<string, ToolBlock>();
   for (const entry of entries) {
     switch (entry.type) {
       case "message":
-        addMessage(entry, blocks, pending);
+        addMessage(entry, blocks, pending, inTurn);
         break;
       case "compaction":
         blocks.push({
@@ -148,7 +155,12 @@ function customBlock(entryId: string, customType: unknown, content: unknown): Bl
   return { kind: "custom", entryId, customType: str(customType) ?? "custom", text: textAndImages(content).text };
 }
 
-function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, ToolBlock>): void {
+function addMessage(
+  entry: SessionEntry,
+  blocks: Block[],
+  pending: Map<string, ToolBlock>,
+  inTurn: () => boolean,
+): void {
   const m = entry.message;
   if (!m || typeof m !== "object") return;
   switch (m.role) {
@@ -178,6 +190,10 @@ function addMessage(entry: SessionEntry, blocks: Block[], pending: Map<string, T
             : undefined;
       if (parts.length || error || !calls.length) {
         blocks.push({ kind: "assistant", entryId: entry.id, parts, model: str(m.model), ...(error ? { error } : {}) });
+      } else if (!inTurn()) {
+        // A reply of tool calls only, right after the user's message: without a header its
+        // calls would sit under "You".
+        blocks.push({ kind: "assistant", entryId: entry.id, parts, model: str(m.model), toolsOnly: true });
       }
       for (const c of calls) {
         const tool: ToolBlock = {

@@ -157,7 +157,7 @@ function assistantSource(block: Extract<Block, { kind: "assistant" }>, opts: Lay
     gap();
     out.push(line(block.error === "aborted" ? "(aborted)" : `Error: ${sanitizeLine(block.error)}`, "error", INDENT));
   }
-  if (out.length === 1) out.push(line("(no content)", "more", INDENT, "cut"));
+  if (out.length === 1 && !block.toolsOnly) out.push(line("(no content)", "more", INDENT, "cut"));
   return out;
 }
 

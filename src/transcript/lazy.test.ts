@@ -212,7 +212,7 @@ describe("lazyBlocks", () => {
     expect(t3.lines(bulky)[1].text).toBe("    0123456789abcdef");
   });
 
-  it("a turn of tool calls alone shows nothing for itself; a Transcript skips such blocks", async () => {
+  it("a turn of tool calls alone within a turn shows nothing for itself; a Transcript skips such blocks", async () => {
     const s = sampleSession();
     const index = await loadSessionIndex(s.path, { skim: true });
     const list = lazyBlocks(index, activePath(index));

@@ -13,7 +13,7 @@ import { buildBlocks, toolOutputOf, type Block, type BlockKind, type BlockList, 
 
 type Item =
   /** A block made from one entry (whether it shows anything is decided when it is read). */
-  | { kind: Exclude<BlockKind, "tool">; id: string }
+  | { kind: Exclude<BlockKind, "tool">; id: string; inTurn?: boolean }
   /** Call `call` of assistant entry `id`, and the entry holding its result. */
   | { kind: "tool"; id: string; call: number; title: string; resultId?: string; failedTurn: boolean }
   /** A result with no call on the branch, or a user's `!` command: the entry is its own block. */
@@ -65,7 +65,8 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
             if (n.text !== "") items.push({ kind: "user", id });
             break;
           case "assistant": {
-            items.push({ kind: "assistant", id });
+            const last = items.at(-1)?.kind;
+            items.push({ kind: "assistant", id, inTurn: last === "assistant" || last === "tool" });
             const failedTurn = n.stopReason === "error" || n.stopReason === "aborted";
             (n.toolCalls ?? []).forEach(([callId, title], call) => {
               const item: Item = { kind: "tool", id, call, title, failedTurn };
@@ -126,8 +127,8 @@ export function lazyBlocks(index: SessionIndex, ids: readonly string[]): BlockLi
 
   const make = (item: Item, read: (id: string) => SessionEntry): Block | null => {
     if (item.kind !== "tool") {
-      const first = buildBlocks([read(item.id)])[0];
-      // A turn of tool calls alone has no assistant block; a custom message may be hidden.
+      const first = buildBlocks([read(item.id)], { inTurn: item.inTurn })[0];
+      // A turn of tool calls alone within a turn has no assistant block; a custom message may be hidden.
       return first && first.kind === item.kind ? first : null;
     }
     if (item.failedTurn) return buildBlocks([read(item.id)]).filter((b) => b.kind === "tool")[item.call] ?? null;

@@ -1,4 +1,5 @@
 import type { UsageBy } from "../../usage/aggregate.js";
+import type { HelpSection } from "../keys/helpLines.js";
 import type { MenuScreen } from "../keys/menuActions.js";
 import type { DeleteTarget as TrashTarget } from "../../actions/trash/index.js";
 import type { EntryNode } from "../../model/types.js";
@@ -51,7 +52,8 @@ export interface UsageLayer {
 /** Overlays and input modes, innermost last. The list is the implicit bottom. */
 export type Layer =
   | { kind: "search" }
-  | { kind: "help" }
+  /** `first`: the section of the screen it was opened from, shown first. */
+  | { kind: "help"; first?: HelpSection }
   /** The session's folder is gone: continue here or fork. `pending`: a resume at a tree entry, written only once chosen. */
   | { kind: "cwdMissing"; path: string; cwd: string; pending?: { entryId: string | null; copyOf?: EntryNode } }
   /** The action menu (x) over a screen, listing that screen's actions. */

@@ -1,17 +1,23 @@
-import { padToWidth, truncateToWidth } from "../../text/sanitize.js";
+import { padToWidth, truncateToWidth, wrapToWidth } from "../../text/sanitize.js";
 import { COMMANDS, type CommandId } from "./commands.js";
 import { type Keymap, keysLabel } from "./keymap.js";
 
-const SECTIONS: { title: string; prefixes: string[] }[] = [
-  { title: "List", prefixes: ["list.", "preview.", "scope.", "sort.", "session."] },
-  { title: "Search", prefixes: ["search.", "input."] },
-  { title: "Help and dialogs", prefixes: ["help.", "menu.", "dialog.", "rename.", "confirm."] },
-  { title: "Branch tree (t or → on a session)", prefixes: ["tree."] },
-  { title: "Transcript reader (v on a session or a tree entry)", prefixes: ["reader."] },
-  { title: "Copy (OSC 52) and export", prefixes: ["copy.", "export."] },
-  { title: "Usage (U in the list)", prefixes: ["usage."] },
-  { title: "App", prefixes: ["app."] },
+/** The help's sections; the screen it was opened from comes first. */
+export type HelpSection = "list" | "search" | "dialogs" | "tree" | "reader" | "copy" | "usage" | "app";
+
+const SECTIONS: { id: HelpSection; title: string; prefixes: string[] }[] = [
+  { id: "list", title: "List", prefixes: ["list.", "preview.", "scope.", "sort.", "session."] },
+  { id: "search", title: "Search", prefixes: ["search.", "input."] },
+  { id: "dialogs", title: "Help and dialogs", prefixes: ["help.", "menu.", "dialog.", "rename.", "confirm."] },
+  { id: "tree", title: "Branch tree (t or → on a session)", prefixes: ["tree."] },
+  { id: "reader", title: "Transcript reader (v on a session or a tree entry)", prefixes: ["reader."] },
+  { id: "copy", title: "Copy (OSC 52) and export", prefixes: ["copy.", "export."] },
+  { id: "usage", title: "Usage (U in the list)", prefixes: ["usage."] },
+  { id: "app", title: "App", prefixes: ["app."] },
 ];
+
+/** Narrower than this the command-name column goes, so the descriptions keep their room. */
+export const HELP_NAMES_FROM = 100;
 
 export interface HelpLine {
   text: string;
@@ -24,29 +30,33 @@ export interface HelpLine {
 const NAME_W = Math.max(...Object.keys(COMMANDS).map((id) => id.length));
 
 /**
- * Every command of the registry with its current keys and its name, grouped; the names
- * are what the config file's "keys" binds (the README and config warnings send users here).
+ * Every command of the registry with its current keys and its name, grouped, the section
+ * of the screen it was opened from (`first`) first; the names are what the config file's
+ * "keys" binds (the README and config warnings send users here). Descriptions wrap under
+ * themselves; below HELP_NAMES_FROM columns the name column is left out.
  */
-export function helpLines(keymap: Keymap, width: number): HelpLine[] {
+export function helpLines(keymap: Keymap, width: number, first?: HelpSection): HelpLine[] {
   const ids = Object.keys(COMMANDS) as CommandId[];
   const keyW = Math.min(22, Math.floor(width * 0.3));
-  const out: HelpLine[] = [
-    {
-      text: truncateToWidth(
-        `Rebind keys in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where)`,
-        width,
-      ),
-    },
-  ];
-  for (const sec of SECTIONS) {
-    if (out.length) out.push({ text: "" });
+  const names = width >= HELP_NAMES_FROM;
+  const lead = 2 + keyW + 1 + (names ? NAME_W + 2 : 0);
+  const descW = Math.max(10, width - lead);
+  const out: HelpLine[] = wrapToWidth(
+    `Rebind keys in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where${names ? "" : "; the names are in the help of a wider window"})`,
+    width,
+  ).map((text) => ({ text }));
+  const sections = first
+    ? [...SECTIONS.filter((x) => x.id === first), ...SECTIONS.filter((x) => x.id !== first)]
+    : SECTIONS;
+  for (const sec of sections) {
+    out.push({ text: "" });
     out.push({ text: sec.title, heading: true });
     for (const id of ids.filter((i) => sec.prefixes.some((p) => i.startsWith(p)))) {
       const keys = keysLabel(keymap, id, 4) || "(unbound)";
-      out.push({
-        text: truncateToWidth(`  ${padToWidth(keys, keyW)} ${padToWidth(id, NAME_W)}  ${COMMANDS[id].help}`, width),
-        command: id,
-      });
+      const [head = "", ...rest] = wrapToWidth(COMMANDS[id].help, descW);
+      const label = `  ${padToWidth(keys, keyW)} ${names ? `${padToWidth(id, NAME_W)}  ` : ""}`;
+      out.push({ text: truncateToWidth(label + head, width), command: id });
+      for (const more of rest) out.push({ text: truncateToWidth(" ".repeat(lead) + more, width), command: id });
     }
   }
   return out;

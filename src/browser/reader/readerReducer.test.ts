@@ -86,6 +86,9 @@ describe("the reader in the app's reducer", () => {
     s = run(s, key(K.char("n")));
     expect(s.reader!.match).toBe(1 - first);
     expect(cursorText(s)).toBe(first === 0 ? "  new branch question" : "  first question");
+    // `/` again opens an empty field: a new word replaces the old search, never extends it.
+    const again = run(s, key(K.char("/")), ...type("branch"), key(K.enter));
+    expect(again.reader!.query).toBe("branch");
     s = run(s, key(K.escape));
     expect(s.reader!.query).toBe("");
     expect(modeOf(run(s, key(K.escape)))).toBe("list");

@@ -2,7 +2,6 @@ import { isCurrentLoad } from "../core/sessionLoad.js";
 import { basename } from "node:path";
 import type { SessionIndex } from "../../store/session-index.js";
 import { sanitizeLine } from "../../text/sanitize.js";
-import { helpLines } from "../keys/helpLines.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
 import { type Layered, push } from "../core/layers.js";
@@ -135,10 +134,9 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     case "reader.nextMessage":
       return setReader(s, jumpMessage(r, 1));
     case "reader.search":
-      return setReader(s, {
-        ...r,
-        input: r.query ? { value: r.query, cursor: Array.from(r.query).length } : text.EMPTY_INPUT,
-      });
+      // An empty field, as less and vim open theirs: typing a new word never lands after
+      // the old one. The last search still runs with n / N until Enter sends a new one.
+      return setReader(s, { ...r, input: text.EMPTY_INPUT });
     case "reader.inputSubmit": {
       if (!r.input) return s;
       const found = search({ ...r, input: null }, r.input.value.trim());
@@ -193,11 +191,9 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
       return closeReader(s);
     case "app.interrupt":
       return r.input ? setReader(s, { ...r, input: null }) : quit(s);
-    case "help.open": {
-      // Opened at the reader's own keys.
-      const at = helpLines(s.keymap, 80).findIndex((l) => l.heading && l.text.startsWith("Transcript reader"));
-      return { ...push(s, { kind: "help" }), helpTop: Math.max(0, at) };
-    }
+    case "help.open":
+      // The reader's own keys first.
+      return { ...push(s, { kind: "help", first: "reader" }), helpTop: 0 };
     default:
       return s;
   }

@@ -6,6 +6,7 @@ import { assistant, entry, user, writeBranchedSession, writeSession } from "../.
 import {
   blockOfEntry,
   branchInfo,
+  withBranch,
   cursorToRow,
   cycleAllTools,
   cycleTool,
@@ -161,9 +162,12 @@ describe("the reader's state", () => {
     expect(cursorText(r)).toBe("You");
     expect(r.transcript!.lines(r.cursor.block)[1].text).toBe("  old branch question");
     expect(branchInfo(r)).toBe("branch 1 of 2");
+    // The counter names the branch, not the fork nearest the cursor: the same from the top.
+    expect(branchInfo(toStart(r))).toBe("branch 1 of 2");
     const index = r.index!;
     const sib = siblingBranch(index, r.ids, "a2", 1)!;
     expect(sib).toEqual({ ids: ["m0", "u1", "a1", "u3", "a3", "l1"], focusId: "u3" });
+    expect(branchInfo(withBranch(r, index, sib.ids, sib.focusId))).toBe("branch 2 of 2");
     // Wrapping around, both ways.
     expect(siblingBranch(index, sib.ids, "u3", 1)!.focusId).toBe("u2");
     expect(siblingBranch(index, sib.ids, "u3", -1)!.focusId).toBe("u2");

@@ -388,16 +388,26 @@ export function siblingBranch(
   return null;
 }
 
-/** "branch 2 of 3" at the branch point nearest the cursor, or "" for a branch without forks. */
+const leafMemo = new WeakMap<SessionIndex, string[]>();
+
+/** The entries nothing continues from, in file order: the session's branches (pi's leaves). */
+function leavesOf(index: SessionIndex): string[] {
+  let leaves = leafMemo.get(index);
+  if (!leaves) {
+    leaves = index.nodes.filter((n) => !(index.tree.children.get(n.id)?.length ?? 0)).map((n) => n.id);
+    leafMemo.set(index, leaves);
+  }
+  return leaves;
+}
+
+/** "branch 2 of 3": which of the session's branches is read; "" for a session without forks. */
 export function branchInfo(r: ReaderState): string {
   const index = r.index;
   if (!index) return "";
-  const ids = r.ids;
-  const fromId = cursorEntry(r);
-  const at = fromId === undefined ? ids.length - 1 : Math.max(0, ids.indexOf(fromId));
-  for (let k = at; k >= 0; k--) {
-    const kids = k === 0 ? index.tree.roots : (index.tree.children.get(ids[k - 1]) ?? []);
-    if (kids.length > 1) return `branch ${kids.indexOf(ids[k]) + 1} of ${kids.length}`;
-  }
-  return "";
+  const leaves = leavesOf(index);
+  if (leaves.length < 2) return "";
+  // Which of the session's branches this is (its leaf among all leaves, in file order):
+  // the same wherever the cursor is, and "of N" is the preview's "branches N".
+  const at = leaves.indexOf(r.ids.at(-1) ?? "");
+  return at < 0 ? `${leaves.length} branches` : `branch ${at + 1} of ${leaves.length}`;
 }

@@ -288,7 +288,7 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
     case "tree.confirmNo":
       return setTree(s, { ...note(t, "nothing written"), confirm: null, busy: false });
     case "help.open":
-      return { ...push(s, { kind: "help" }), helpTop: 0 };
+      return { ...push(s, { kind: "help", first: "tree" }), helpTop: 0 };
     case "app.interrupt":
       if (t.confirm) return setTree(s, { ...note(t, "nothing written"), confirm: null, busy: false });
       if (t.input) return setTree(s, { ...t, input: null });
