@@ -177,12 +177,18 @@ async function browserRows(store, env, log) {
     });
     t.write("/");
     await t.waitFor((s) => s.includes("/"), { timeoutMs: 5000 });
+    // Typed as a person types: a key every 80 ms; the clock starts at the last one.
+    const query = Array.from("naïve(111)");
+    for (const ch of query.slice(0, -1)) {
+      t.write(ch);
+      await new Promise((r) => setTimeout(r, 80));
+    }
     const since = performance.now();
-    t.write("naïve(111)");
+    t.write(query.at(-1));
     // Done: the query in the bar and "full text" with no count and no "…" after it.
     const ms = await t.waitFor((s) => s.includes("naïve(111)") && /full text(?! ?\d)(?!…)/.test(s), { since });
     rows.push({
-      metric: "Browser: a full-text query's results after its last key (`naïve(111)`, typed in one read)",
+      metric: "Browser: a full-text query's results after its last key (`naïve(111)`, a key every 80 ms)",
       ours: fmtMs(ms),
       pi: "",
       ratio: "",

@@ -5,6 +5,7 @@ import { realLoadIndex } from "../../src/browser/reader/readerRunner.js";
 import { realTakeoutIO } from "../../src/browser/copy-export/copyExportRunner.js";
 import { useMouse } from "../mouse/useMouse.js";
 import { DialogHost } from "../dialogs/DialogHost.js";
+import { dialogUp } from "../dialogs/dialogUp.js";
 import { Footer } from "../footer/Footer.js";
 import { ScreenFrame } from "../layout/ScreenFrame.js";
 import { Header } from "../header/Header.js";
@@ -195,6 +196,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
       sessionTitle={selected ? sessionTitle(selected) : ""}
       print={print}
       onChoose={onChoose}
+      tree={state.tree ?? undefined}
     />
   );
 
@@ -218,11 +220,11 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   }
 
   if (state.tree) {
-    const over = layer && layer.kind !== "tree" ? dialogs(layout.body) : undefined;
+    const over = dialogUp(layer, state.tree) ? dialogs(layout.body) : undefined;
     const help = layer?.kind === "help";
     return (
       <TreeScreen
-        tree={state.tree}
+        tree={state.tree ?? undefined}
         status={state.status}
         mode={mode}
         keymap={state.keymap}

@@ -9,6 +9,11 @@ import { DeleteDialog } from "./DeleteDialog.js";
 import { RenameDialog } from "./RenameDialog.js";
 import { ExportDialog } from "./ExportDialog.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
+import { basename } from "node:path";
+import { rowText } from "../../src/model/row-text.js";
+import type { TreeState } from "../../src/browser/tree/treeState.js";
+import { ConfirmWriteDialog } from "./ConfirmWriteDialog.js";
+import { LabelDialog } from "./LabelDialog.js";
 
 interface Props {
   layer: Layer | undefined;
@@ -24,6 +29,8 @@ interface Props {
   print?: boolean;
   /** A choice made in a select list (the missing-folder dialog, the action menu). */
   onChoose?(command: CommandId): void;
+  /** The branch tree, when it is the screen: its write-anyway question and its label field. */
+  tree?: TreeState;
 }
 
 /** The one place that decides which dialog or overlay is up. Null when none is. */
@@ -38,8 +45,25 @@ export function DialogHost({
   sessionTitle = "",
   print = false,
   onChoose = () => {},
+  tree,
 }: Props) {
   switch (layer?.kind) {
+    case "tree":
+      // The tree is a screen (TreeScreen draws it); its own questions are dialogs like any.
+      if (tree?.confirm)
+        return <ConfirmWriteDialog write={tree.confirm} fileName={basename(tree.path)} width={width} height={height} />;
+      if (tree?.input?.kind === "label") {
+        const target = tree.input.entryId ? tree.index?.byId.get(tree.input.entryId) : undefined;
+        return (
+          <LabelDialog
+            entryText={target ? rowText(target, tree.calls).text : ""}
+            input={tree.input.text}
+            width={width}
+            height={height}
+          />
+        );
+      }
+      return null;
     case "help":
       return <HelpOverlay keymap={keymap} width={width} height={height} top={helpTop} first={layer.first} />;
     case "cwdMissing":
@@ -102,7 +126,6 @@ export function DialogHost({
       );
     case "search":
     case "reader": // the reader is a screen, drawn by ReaderScreen
-    case "tree": // the tree is a screen, drawn by TreeScreen
     case undefined:
       return null;
   }

@@ -1,7 +1,5 @@
 import { Box, Text } from "ink";
-import { basename } from "node:path";
 import { type Dispatch, type ReactNode, useCallback, useMemo } from "react";
-import { rowText } from "../../src/model/row-text.js";
 import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import { footerText, hintsFor } from "../footer/hints.js";
 import { StatusLine } from "../footer/StatusLine.js";
@@ -13,7 +11,6 @@ import type { AppAction } from "../../src/browser/app/appReducer.js";
 import { theme } from "../theme/theme.js";
 import type { StatusMessage } from "../../src/browser/lifecycle/lifecycleTypes.js";
 import { EntryPreview } from "./EntryPreview.js";
-import { ConfirmWriteDialog, LabelDialog } from "./TreeDialog.js";
 import { treeHeaderText } from "./treeHeaderText.js";
 import { TreePane } from "./TreePane.js";
 import { currentId, type TreeState } from "../../src/browser/tree/treeState.js";
@@ -27,7 +24,7 @@ interface Props {
   layout: Layout;
   /** Takes the body's place (the help). */
   overlay?: ReactNode;
-  /** A dialog drawn over the tree (the missing-folder choices, a rename). */
+  /** A dialog drawn over the tree (DialogHost's: the missing-folder choices, a rename, write anyway?, a label). */
   modal?: ReactNode;
   /** The app's status message (copy): shown when the tree has none of its own. */
   status?: StatusMessage;
@@ -76,21 +73,8 @@ export function TreeScreen({
   const id = currentId(t);
   const node = id !== undefined ? t.index?.byId.get(id) : undefined;
 
-  // Help takes the body; dialogs are drawn over the tree, centred (the one over the list: App's).
-  let dialog: ReactNode = modal;
-  if (!dialog && t.confirm)
-    dialog = <ConfirmWriteDialog write={t.confirm} fileName={basename(t.path)} width={width} height={layout.body} />;
-  else if (!dialog && t.input?.kind === "label") {
-    const target = t.input.entryId ? t.index?.byId.get(t.input.entryId) : undefined;
-    dialog = (
-      <LabelDialog
-        entryText={target ? rowText(target, t.calls).text : ""}
-        input={t.input.text}
-        width={width}
-        height={layout.body}
-      />
-    );
-  }
+  // Help takes the body; a dialog (DialogHost's, the tree's own included) is drawn over the tree, centred.
+  const dialog: ReactNode = modal;
   let body: ReactNode;
   if (overlay) body = overlay;
   else if (!t.view || !t.index) {

@@ -14,13 +14,14 @@ import { loadSqlite } from "./load-sqlite.js";
  *   snapshot  every file's identity and summary as one JSON text: what a launch reads (one
  *          value and one parse cost a third of ten thousand rows)
  *   lines  one row per indexed text of a line: where the line lies in its file
- *   text   a contentless FTS5 trigram table over those texts (lower-cased, accents folded):
- *          it names candidate lines, which are then read back from the file and checked
+ *   chat, tools  contentless FTS5 trigram tables over those texts (lower-cased, accents
+ *          folded; the conversation and the tool texts apart, so a search of the
+ *          conversation alone never wades through tool output): they name candidate lines, which are then read back from the file and checked
  *          with the same code the index-free search runs, so both give the same results
  */
 
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -42,7 +43,10 @@ CREATE TABLE IF NOT EXISTS lines(
 );
 CREATE INDEX IF NOT EXISTS lines_fid ON lines(fid);
 CREATE TABLE IF NOT EXISTS snapshot(id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
-CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
+CREATE VIRTUAL TABLE IF NOT EXISTS chat USING fts5(
+  t, content='', contentless_delete=1, tokenize='trigram', detail=none
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS tools USING fts5(
   t, content='', contentless_delete=1, tokenize='trigram', detail=none
 );
 `;
@@ -132,7 +136,7 @@ function openOnce(path: string): IndexDb {
       try {
         if (version() !== SCHEMA_VERSION) {
           sql.exec(
-            "DROP TABLE IF EXISTS text; DROP TABLE IF EXISTS lines; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS snapshot;",
+            "DROP TABLE IF EXISTS text; DROP TABLE IF EXISTS chat; DROP TABLE IF EXISTS tools; DROP TABLE IF EXISTS lines; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS snapshot;",
           );
           sql.exec(SCHEMA);
           sql.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);

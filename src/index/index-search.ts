@@ -60,13 +60,17 @@ function ftsQuery(grams: string[]): string {
 
 /** fid → candidate lines of one term. */
 function candidatesOf(db: IndexDb, grams: string[], includeTools: boolean): Map<number, Candidate[]> {
-  const rows = db
-    .q(
-      `SELECT l.fid AS fid, l.off AS off, l.len AS len FROM text JOIN lines l ON l.rid = text.rowid
-       WHERE text MATCH ?${includeTools ? "" : " AND l.tool = 0"}`,
-    )
-    .all(ftsQuery(grams)) as unknown as Array<{ fid: number; off: number; len: number }>;
   const out = new Map<number, Candidate[]>();
+  const rows: Array<{ fid: number; off: number; len: number }> = [];
+  for (const table of includeTools ? ["chat", "tools"] : ["chat"]) {
+    const got = db
+      .q(
+        `SELECT l.fid AS fid, l.off AS off, l.len AS len FROM ${table} JOIN lines l ON l.rid = ${table}.rowid
+         WHERE ${table} MATCH ?`,
+      )
+      .all(ftsQuery(grams)) as unknown as typeof rows;
+    for (const r of got) rows.push(r);
+  }
   for (const r of rows) {
     const list = out.get(r.fid);
     if (list) list.push(r);
@@ -221,6 +225,10 @@ export async function searchWithIndex(
   const terms = textTerms(query);
   const result = { searched: 0, matched: 0, aborted: false, fromIndex: 0 };
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return result;
+  // One turn of the event loop first: a key that came meanwhile aborts this search before
+  // its queries block the thread.
+  await yieldToLoop();
+  if (opts.signal?.aborted) return { ...result, aborted: true };
   const gramSets = terms.map(gramsOf).filter((g): g is string[] => g !== null);
   const narrowing = gramSets.length > 0;
   // Every term narrowed: a file is a candidate only if each term has a line in it.

@@ -130,7 +130,8 @@ export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "to
   const kinds: Kinds =
     pass === "tools" ? { chat: false, tools: true } : { chat: true, tools: appendOnly && row.text_tools === 1 };
   const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
-  const insertText = db.q("INSERT INTO text(rowid, t) VALUES(?, ?)");
+  const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
+  const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
   let end = start;
   let whole = true;
   let rows: Array<[number, number, boolean, string]> = [];
@@ -142,7 +143,7 @@ export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "to
     db.transaction(() => {
       for (const [off, len, tool, t] of batch) {
         const rid = insertLine.run(row.fid, off, len, tool ? 1 : 0).lastInsertRowid;
-        insertText.run(rid, t);
+        (tool ? insertTools : insertChat).run(rid, t);
       }
     });
   };

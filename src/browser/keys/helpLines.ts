@@ -42,7 +42,9 @@ export function helpLines(keymap: Keymap, width: number, first?: HelpSection): H
   const lead = 2 + keyW + 1 + (names ? NAME_W + 2 : 0);
   const descW = Math.max(10, width - lead);
   const out: HelpLine[] = wrapToWidth(
-    `Rebind keys in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where${names ? "" : "; the names are in the help of a wider window"})`,
+    names
+      ? `Rebind keys in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where)`
+      : `Rebind keys in the config file (pi-sessions config --path); ${HELP_NAMES_FROM} columns show their names`,
     width,
   ).map((text) => ({ text }));
   const sections = first

@@ -1,33 +1,8 @@
-import { displayWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
-import type { TextInput } from "../../src/browser/core/textInput.js";
-import { Modal, ModalLine } from "../dialogs/Modal.js";
-import { modalWidth } from "../dialogs/modalBox.js";
-import { TextFieldDialog } from "../dialogs/TextFieldDialog.js";
+import { RECENT_WRITE_MS } from "../../src/actions/recent-write.js";
+import { displayWidth, sanitizeLine } from "../../src/text/sanitize.js";
 import type { PendingWrite } from "../../src/browser/tree/treeState.js";
-
-interface LabelProps {
-  entryText: string;
-  input: TextInput;
-  width: number;
-  height: number;
-}
-
-/** The label being typed; an empty label clears it. */
-export function LabelDialog({ entryText, input, width, height }: LabelProps) {
-  const subject = truncateToWidth(sanitizeLine(entryText), Math.max(8, width - 6));
-  return (
-    <TextFieldDialog
-      heading="Label the entry"
-      subject={subject}
-      field="Label"
-      input={input}
-      hint="Enter save · Esc cancel · an empty label clears it"
-      width={width}
-      height={height}
-    />
-  );
-}
-
+import { Modal, ModalLine } from "./Modal.js";
+import { modalWidth } from "./modalBox.js";
 interface ConfirmProps {
   write: PendingWrite;
   fileName: string;
@@ -44,7 +19,7 @@ export function ConfirmWriteDialog({ write, fileName, width, height }: ConfirmPr
         : "clear a label"
       : "move the session's position to this entry";
   const lines: { text: string; tone?: "warning" | "key" }[] = [
-    { text: "This session changed in the last 10 seconds.", tone: "warning" },
+    { text: `This session changed in the last ${RECENT_WRITE_MS / 1000} seconds.`, tone: "warning" },
     { text: "  " + sanitizeLine(fileName) },
     { text: "" },
     { text: `About to ${what}.` },
