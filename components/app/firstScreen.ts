@@ -3,9 +3,9 @@ import type { ScanEvent } from "../../src/scan/scan-events.js";
 import { quickProbe } from "../../src/store/quick-probe.js";
 import { initialState } from "../../src/browser/app/appReducer.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
-import { browserStart } from "./browserStart.js";
+import { browserStart } from "../../src/browser/app/browserStart.js";
 import { preframe } from "./preframe.js";
-import { enterFullScreen, holdKeyboard } from "./terminal.js";
+import { enterFullScreen, holdKeyboard } from "../../src/tty/terminal.js";
 
 /** A first screen on the terminal before Ink: the rows it showed and how to restore the terminal. */
 export interface FirstScreen {

@@ -9,12 +9,12 @@ import { watchStore } from "../../src/store/watch-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import type { Outcome } from "../../src/browser/app/effects.js";
 import type { Config } from "../../src/config/config.js";
-import { browserStart } from "./browserStart.js";
+import { browserStart } from "../../src/browser/app/browserStart.js";
 import type { FirstScreen } from "./firstScreen.js";
 import { App } from "./App.js";
 import type { EarlyScan } from "../../src/scan/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
-import { newSessionArgs, piArgs, piCommandProblem, spawnPi } from "./spawnPi.js";
+import { newSessionArgs, piArgs, piCommandProblem, spawnPi } from "../../src/pi/spawn-pi.js";
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../../src/browser/keys/keyStream.js";
@@ -26,7 +26,7 @@ import {
   openTerminalOut,
   releaseStdin,
   suspendToShell,
-} from "./terminal.js";
+} from "../../src/tty/terminal.js";
 
 export interface BrowserOptions {
   storeDir: string;

@@ -1,7 +1,6 @@
 import type { UiCommands } from "../../src/cli/main.js";
 
-/** The CLI's commands that need UI code, loaded on demand: only the browser pays for Ink and React. */
+/** The CLI's command that needs UI code, loaded on demand: only the browser pays for Ink and React. */
 export const UI_COMMANDS: UiCommands = {
   browse: async (args, io) => (await import("./browseCommand.js")).browseCommand(args, io),
-  config: async (args, io) => (await import("./configCommand.js")).configCommand(args, io),
 };

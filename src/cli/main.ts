@@ -6,13 +6,11 @@ import type { CliIO } from "./common/io.js";
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
 /**
- * The commands that need the UI's code (the browser, and `config`, which checks key
- * bindings against the UI's command registry): its entry hands them in
+ * The command that needs the UI's code (the browser): its entry hands it in
  * (components/app/uiCommands.ts), so nothing under src/ imports the UI.
  */
 export interface UiCommands {
   browse: Command;
-  config: Command;
 }
 // Loaded on demand: a run pays only for the command it runs (and never for Ink unless browsing).
 const COMMANDS: Record<string, () => Promise<Command>> = {
@@ -24,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   label: async () => (await import("./commands/label.js")).labelCommand,
   delete: async () => (await import("./commands/delete.js")).deleteCommand,
   restore: async () => (await import("./commands/restore.js")).restoreCommand,
+  config: async () => (await import("./commands/config.js")).configCommand,
   search: async () => (await import("./commands/search.js")).searchCommand,
   index: async () => (await import("./commands/index.js")).indexCommand,
 };
@@ -58,7 +57,7 @@ export async function run(argv: string[], io: CliIO, ui?: UiCommands): Promise<n
       return 0;
     }
     if (first !== undefined && !first.startsWith("-")) {
-      const load = COMMANDS[first] ?? (first === "config" && ui ? async () => ui.config : undefined);
+      const load = COMMANDS[first];
       if (!load) throw usageError(`unknown command '${first}' (see pi-sessions --help)`);
       if (rest.includes("--help") || rest.includes("-h")) {
         io.stdout(COMMAND_HELP[first]);

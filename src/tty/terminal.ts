@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import tty from "node:tty";
-import { MOUSE_OFF, MOUSE_ON } from "../../src/browser/keys/sgrMouse.js";
+import { MOUSE_OFF, MOUSE_ON } from "../browser/keys/sgrMouse.js";
 
 // Alternate screen, cursor hidden, bracketed paste on (a paste arrives marked, as text).
 const ENTER = "\x1b[?1049h\x1b[?25l\x1b[H\x1b[?2004h";

@@ -2,7 +2,7 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir } from "../../test/helpers/tmp-store.js";
-import { piCommandProblem } from "./spawnPi.js";
+import { piCommandProblem } from "./spawn-pi.js";
 
 afterAll(cleanupTmp);
 

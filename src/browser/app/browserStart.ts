@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
-import type { Config } from "../../src/config/config.js";
-import type { Keymap } from "../../src/browser/keys/keymap.js";
-import { userKeymap } from "../../src/browser/keys/userKeymap.js";
-import type { InitOptions } from "../../src/browser/app/appReducer.js";
+import type { Config } from "../../config/config.js";
+import type { Keymap } from "../keys/keymap.js";
+import { userKeymap } from "../keys/userKeymap.js";
+import type { InitOptions } from "./appReducer.js";
 
 /** One status line for config problems: the first in full, then how many more and where to see them. */
 export function configNotice(warnings: readonly string[]): string | undefined {

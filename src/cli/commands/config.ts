@@ -1,8 +1,8 @@
-import { userKeymap } from "../../src/browser/keys/userKeymap.js";
-import { configPath, loadConfig } from "../../src/config/config.js";
-import { usageError } from "../../src/cli/common/errors.js";
-import type { CliIO } from "../../src/cli/common/io.js";
-import { parse } from "../../src/cli/common/parse.js";
+import { userKeymap } from "../../browser/keys/userKeymap.js";
+import { configPath, loadConfig } from "../../config/config.js";
+import { usageError } from "../common/errors.js";
+import type { CliIO } from "../common/io.js";
+import { parse } from "../common/parse.js";
 
 /** `config --path` prints where the file is; `config` prints the settings in effect. */
 export async function configCommand(args: string[], io: CliIO): Promise<number> {
