@@ -7,7 +7,7 @@ import { displayWidth, padToWidth, sanitizeLine, truncateToWidth } from "../../t
 import { usageError } from "../common/errors.js";
 import type { CliIO } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
-import { safeJson, summaryToJson } from "../common/json.js";
+import { summaryToJson, writeJsonArray } from "../common/json.js";
 import { parse, STORE_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { cwdScope } from "../../store/scope.js";
@@ -46,7 +46,7 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
       );
   }
   if (values.json) {
-    io.stdout(`${safeJson(shown.map(summaryToJson))}\n`);
+    writeJsonArray(shown, summaryToJson, io.stdout);
     return 0;
   }
   if (!shown.length) {

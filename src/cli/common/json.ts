@@ -37,3 +37,24 @@ export function safeJson(value: unknown): string {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
+
+/**
+ * safeJson of an array, written in pieces of about a megabyte: the same text, without the
+ * whole of it (10 MB for 10,000 sessions, and its escaped copy) in memory at once.
+ */
+export function writeJsonArray<T>(items: readonly T[], toJson: (x: T) => unknown, write: (text: string) => void): void {
+  if (items.length === 0) {
+    write("[]\n");
+    return;
+  }
+  let chunk = "[\n";
+  for (let i = 0; i < items.length; i++) {
+    // An element as JSON.stringify(array, null, 2) nests it: every line two spaces in.
+    chunk += "  " + safeJson(toJson(items[i])).replace(/\n/g, "\n  ") + (i + 1 < items.length ? ",\n" : "\n]\n");
+    if (chunk.length >= 1 << 20) {
+      write(chunk);
+      chunk = "";
+    }
+  }
+  if (chunk) write(chunk);
+}
