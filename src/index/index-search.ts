@@ -4,7 +4,7 @@ import { foldAccents } from "../search/fold.js";
 import {
   entryHit,
   matchEntry,
-  searchFile,
+  searchEach,
   textTerms,
   type EntryHit,
   type SearchTarget,
@@ -12,7 +12,6 @@ import {
 } from "../search/fulltext.js";
 import type { Query } from "../search/query.js";
 import { fsPath } from "../store/fs-path.js";
-import { forEachLimited } from "../store/pool.js";
 import { readRange } from "../store/read-range.js";
 import type { IndexDb } from "./index-db.js";
 
@@ -282,22 +281,15 @@ export async function searchWithIndex(
     if (snippet !== null) report({ path: t.path, snippet, fromIndex: true, lines });
   }
   opts.onProgress?.(result.searched);
-  await forEachLimited(
-    readWhole,
-    opts.concurrency ?? 4,
-    async (t) => {
-      let snippet: string | null = null;
-      try {
-        snippet = await searchFile(t.path, terms, opts.includeTools, opts.signal);
-      } catch {
-        // Gone or unreadable since the scan: not a match.
-      }
-      if (opts.signal?.aborted) return;
+  await searchEach(
+    readWhole.map((t) => t.path),
+    terms,
+    opts,
+    (path, snippet) => {
       result.searched++;
-      if (snippet !== null) report({ path: t.path, snippet, fromIndex: false, lines: [] });
+      if (snippet !== null) report({ path, snippet, fromIndex: false, lines: [] });
       opts.onProgress?.(result.searched);
     },
-    opts.signal,
   );
   result.aborted = !!opts.signal?.aborted;
   return result;

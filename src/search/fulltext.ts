@@ -331,6 +331,29 @@ export async function searchStore(
   const terms = textTerms(query);
   const result: FullTextResult = { searched: 0, matched: 0, aborted: false };
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return result;
+  await searchEach(paths, terms, opts, (path, snippet) => {
+    result.searched++;
+    if (snippet !== null) {
+      result.matched++;
+      opts.onMatch(path, snippet);
+    }
+    opts.onProgress?.(result.searched);
+  });
+  result.aborted = !!opts.signal?.aborted;
+  return result;
+}
+
+/**
+ * Reads files `concurrency` at a time (default 4) and hands each one's verdict to
+ * `decided`: the snippet of its first hit, or null (no match; gone or unreadable since the
+ * scan counts as no match). Nothing is handed over after an abort.
+ */
+export async function searchEach(
+  paths: readonly string[],
+  terms: readonly TextTerm[],
+  opts: { includeTools: boolean; signal?: AbortSignal; concurrency?: number },
+  decided: (path: string, snippet: string | null) => void,
+): Promise<void> {
   const { signal } = opts;
   await forEachLimited(
     paths,
@@ -342,18 +365,10 @@ export async function searchStore(
       } catch {
         // Gone or unreadable since the scan: not a match.
       }
-      if (signal?.aborted) return;
-      result.searched++;
-      if (snippet !== null) {
-        result.matched++;
-        opts.onMatch(path, snippet);
-      }
-      opts.onProgress?.(result.searched);
+      if (!signal?.aborted) decided(path, snippet);
     },
     signal,
   );
-  result.aborted = !!signal?.aborted;
-  return result;
 }
 
 /** searchStore as a FullTextFn: reads every file (no index). */

@@ -4,7 +4,11 @@ import { safeJson, writeJsonArray } from "./json.js";
 /** What writeJsonArray writes, joined, and in how many pieces. */
 function written<T>(items: T[]): { text: string; pieces: number } {
   const parts: string[] = [];
-  writeJsonArray(items, (x) => x, (t) => parts.push(t));
+  writeJsonArray(
+    items,
+    (x) => x,
+    (t) => parts.push(t),
+  );
   return { text: parts.join(""), pieces: parts.length };
 }
 
