@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { watchStore, type FileState, type StoreChanges } from "./watch-store.js";
 
@@ -32,27 +32,32 @@ function nextChanges(sink: StoreChanges[], timeoutMs = 5000): Promise<StoreChang
   });
 }
 
+/** A watcher on `root` that keeps `known` as the browser does and records every change; closed and removed after the test. */
+function watched(root: string, pollMs: number) {
+  const known = new Map<string, FileState>();
+  const seen: StoreChanges[] = [];
+  const w = watchStore(
+    root,
+    () => known,
+    (c) => {
+      seen.push(c);
+      for (const s of c.updated) known.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
+      for (const p of c.removed) known.delete(p);
+    },
+    { debounceMs: 20, pollMs },
+  );
+  cleanups.push(() => {
+    w.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  return { known, seen };
+}
+
 describe("watchStore", () => {
   it("reports created, appended and deleted sessions", async () => {
-    const root = mkdtempSync(join(tmpdir(), "pi-sessions-watch-"));
-    const folder = join(root, "--p--");
+    const folder = join(mkdtempSync(join(tmpdir(), "pi-sessions-watch-")), "--p--");
     mkdirSync(folder);
-    const known = new Map<string, FileState>();
-    const seen: StoreChanges[] = [];
-    const w = watchStore(
-      root,
-      () => known,
-      (c) => {
-        seen.push(c);
-        for (const s of c.updated) known.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
-        for (const p of c.removed) known.delete(p);
-      },
-      { debounceMs: 20, pollMs: 200 },
-    );
-    cleanups.push(() => {
-      w.close();
-      rmSync(root, { recursive: true, force: true });
-    });
+    const { known, seen } = watched(dirname(folder), 200);
 
     const file = join(folder, "a.jsonl");
     writeFileSync(file, header("a") + userLine("u1", "first"));
@@ -72,22 +77,8 @@ describe("watchStore", () => {
   it("hears a project folder made after it started, and the sessions in it, by events alone", async () => {
     const root = mkdtempSync(join(tmpdir(), "pi-sessions-watch-"));
     mkdirSync(join(root, "--old--"));
-    const known = new Map<string, FileState>();
-    const seen: StoreChanges[] = [];
     // A poll far beyond the test's bounds: only file events can report these changes.
-    const w = watchStore(
-      root,
-      () => known,
-      (c) => {
-        seen.push(c);
-        for (const s of c.updated) known.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
-      },
-      { debounceMs: 20, pollMs: 600_000 },
-    );
-    cleanups.push(() => {
-      w.close();
-      rmSync(root, { recursive: true, force: true });
-    });
+    const { seen } = watched(root, 600_000);
     const folder = join(root, "--new--");
     mkdirSync(folder);
     const file = join(folder, "b.jsonl");
