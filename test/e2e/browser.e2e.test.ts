@@ -13,9 +13,11 @@ describe("browser in a real terminal (smoke)", () => {
     await app.waitFor("resume naïve");
     expect(app.bufferType()).toBe("alternate");
     await app.press("/");
-    await app.type("alpha fix");
+    // A folder filter narrows for sure: the words alone also find "resume naïve" by its text
+    // (full-text hits arrive a moment later, at once with the persistent index).
+    await app.type("cwd:my-lib alpha fix");
     await app.press(KEY.enter);
-    await app.waitFor((s) => s.includes("alpha fix") && !s.includes("resume naïve"));
+    await app.waitFor((s) => s.includes("❯ alpha fix") && !s.includes("resume naïve"));
     await app.press("q");
     const { exitCode } = await app.exited;
     expect(exitCode).toBe(0);
