@@ -36,6 +36,9 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const cfgPath = configPath(values.config, io.env, io.cwd);
   const { config, warnings } = loadConfig(cfgPath);
   for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
+  // A fresh temp copy of the demo store each run: an index of it would be left behind in the
+  // user's cache folder for a store that is gone, so it goes without.
+  if (store.source === "fallback") process.env.PI_SESSIONS_INDEX = "0";
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
   const { startEarlyScan } = await import("../../src/scan/early-scan.js");
   // Unless --all, the first frame shows this folder's sessions: read those first.

@@ -136,11 +136,18 @@ describe("browser flows in a real terminal", () => {
   it("the demo store (npm start without a store of one's own) is a temp copy, removed when the browser ends", async () => {
     const home = makeTmpDir("pi-sessions-e2e-home-");
     const temp = makeTmpDir("pi-sessions-e2e-tmp-");
+    const cache = makeTmpDir("pi-sessions-e2e-cache-");
     const app = start(
       ["--fallback-store", join(import.meta.dirname, "..", "..", "fixtures", "pi-generated", "agent", "sessions")],
       {
         cwd: home,
-        env: { HOME: home, TMPDIR: temp, PI_CODING_AGENT_DIR: undefined, PI_CODING_AGENT_SESSION_DIR: undefined },
+        env: {
+          HOME: home,
+          TMPDIR: temp,
+          PI_SESSIONS_CACHE_DIR: cache,
+          PI_CODING_AGENT_DIR: undefined,
+          PI_CODING_AGENT_SESSION_DIR: undefined,
+        },
       },
     );
     await app.waitFor("a copy of the demo store");
@@ -148,6 +155,8 @@ describe("browser flows in a real terminal", () => {
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
     expect(readdirSync(temp).filter((n) => n.startsWith("pi-sessions-demo-"))).toEqual([]);
+    // Nor an index of it left in the cache folder.
+    expect(existsSync(join(cache, "index"))).toBe(false);
   });
 
   it("renders escape sequences in session text as plain text", async () => {
