@@ -17,6 +17,7 @@ import { StatusLine } from "../footer/StatusLine.js";
 import { useFullTextSearch } from "../hooks/useFullTextSearch.js";
 import { useNow } from "../hooks/useNow.js";
 import { PreviewCache, usePreview } from "../hooks/usePreview.js";
+import { useSettled } from "../hooks/useSettled.js";
 import { useStoreScan } from "../hooks/useStoreScan.js";
 import type { CommandId } from "../../src/browser/keys/commands.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
@@ -73,6 +74,9 @@ function emptyText(s: AppState): string {
   if (s.scope === "cwd" && s.sessions.size > 0) return "no sessions in this folder · Tab shows all folders";
   return "no sessions in this store";
 }
+
+/** How long the cursor rests before the preview follows it: longer than a held key's repeat (~30 ms). */
+const PREVIEW_SETTLE_MS = 60;
 
 export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start, seed }: AppProps) {
   // Effects reach the outside world through `io`, refreshed each render (it needs the store watcher below).
@@ -175,7 +179,9 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);
   const selected = selectedSession(state);
-  const preview = usePreview(selected, deps.loadPreview, cache);
+  // The preview follows the cursor once it rests (held keys redraw only the list's rows).
+  const shown = useSettled(selected, PREVIEW_SETTLE_MS);
+  const preview = usePreview(shown, deps.loadPreview, cache);
   const onPreviewBounds = useCallback(
     (path: string, b: { min: number; max: number }) => dispatch({ type: "preview.bounds", path, ...b }),
     [],
@@ -306,7 +312,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
           />
           {pv.width > 0 && pv.height > 0 && (
             <PreviewPane
-              session={selected}
+              session={shown}
               state={preview}
               position={pv.position}
               width={pv.width}
