@@ -40,7 +40,7 @@ export function ExportDialog({ title, dir, keymap, areaWidth, areaHeight, onChoo
       areaWidth={areaWidth}
       areaHeight={areaHeight}
       width={width}
-      height={choices.length + 6}
+      height={choices.length + 5}
       title={`Export · ${title}`}
     >
       <ModalLine width={width} tone="muted" text={note} />

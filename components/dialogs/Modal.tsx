@@ -48,7 +48,15 @@ export function Modal({ areaWidth, areaHeight, width, height, title, children }:
         flexDirection="column"
         overflow="hidden"
       >
-        {children}
+        <Box flexDirection="column" flexShrink={0}>
+          {children}
+        </Box>
+        {/* Blank rows under the content, as many as fit: no row of the dialog lets the screen beneath show. */}
+        <Box flexDirection="column" flexShrink={1} overflow="hidden">
+          {Array.from({ length: box.height }, (_, i) => (
+            <Text key={i}>{" ".repeat(inner)}</Text>
+          ))}
+        </Box>
       </Box>
     </Box>
   );
