@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
+import { padToWidth, truncateToWidth } from "../../src/text/sanitize.js";
 import { theme, type ToneName } from "../theme/theme.js";
 import { CURSOR, NO_CURSOR, type TreeRowParts } from "./treeRowFormat.js";
 
@@ -18,11 +19,22 @@ interface Props {
 /** One tree row; memoised on its (string) pieces so a cursor move re-renders two rows. */
 export const TreeRow = memo(
   function TreeRow({ parts: p, width }: Props) {
-    const tone = p.selected ? "selected" : KIND_TONE[p.kind];
+    if (p.selected) {
+      // The selection bar spans the whole row, gutter, marks and label included, as the list's.
+      const line = CURSOR + p.prefix + p.active + p.match + p.label + p.edit + p.text + p.leaf;
+      return (
+        <Box flexShrink={0} width={width} height={1}>
+          <Text wrap="truncate-end" {...theme.selected}>
+            {padToWidth(truncateToWidth(line, width), width)}
+          </Text>
+        </Box>
+      );
+    }
+    const tone = KIND_TONE[p.kind];
     return (
       <Box flexShrink={0} width={width} height={1}>
         <Text wrap="truncate-end">
-          <Text {...(p.selected ? theme.selected : {})}>{p.selected ? CURSOR : NO_CURSOR}</Text>
+          <Text>{NO_CURSOR}</Text>
           <Text {...theme.muted}>{p.prefix}</Text>
           <Text {...theme.accent}>{p.active}</Text>
           <Text {...theme.warning}>{p.match}</Text>
