@@ -26,4 +26,11 @@ describe("bounded JSON", () => {
     const v = nested(10);
     expect(limitDepth(v)).toBe(v);
   });
+
+  it('keeps a "__proto__" key of a value it cuts as an own property', () => {
+    const v = JSON.parse('{"__proto__":{"deep":{"deeper":1}},"b":2}') as object;
+    const cut = limitDepth(v, 2) as Record<string, unknown>;
+    expect(Object.keys(cut)).toEqual(["__proto__", "b"]);
+    expect(Object.getPrototypeOf(cut)).toBe(Object.prototype);
+  });
 });

@@ -49,7 +49,9 @@ export function limitDepth<T>(value: T, limit = MAX_DEPTH): T {
     } else {
       const out: Obj = {};
       put(out);
-      for (const [k, c] of Object.entries(v)) work.push([c, (x) => (out[k] = x), d + 1]);
+      // Keys made first, in order: the work stack fills them last to first.
+      for (const k of Object.keys(v)) setOwn(out, k, undefined);
+      for (const [k, c] of Object.entries(v)) work.push([c, (x) => setOwn(out, k, x), d + 1]);
     }
   }
   return root.v as T;
@@ -82,4 +84,14 @@ export function compactJson(value: unknown, max = 300): string {
     } else out += v === undefined ? "null" : JSON.stringify(v);
   }
   return out.length > max || todo.length ? `${out.slice(0, max)}…` : out;
+}
+
+/**
+ * obj[key] = value as JSON.parse does it: a key "__proto__" is an own property, not the
+ * object's prototype (a file may hold one; assigning it would drop it, or worse).
+ */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
 }

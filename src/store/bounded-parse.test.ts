@@ -17,6 +17,12 @@ describe("parseBounded", () => {
       { numRuns: 300 },
     );
   });
+  it('keeps a "__proto__" key as an own property, as JSON.parse does', () => {
+    const text = '{"__proto__":0,"a":{"__proto__":{"x":1}}}';
+    expect(parse(text)).toEqual(JSON.parse(text));
+    expect(Object.keys(parse(text) as object)).toEqual(["__proto__", "a"]);
+    expect(Object.getPrototypeOf(parse(text))).toBe(Object.prototype);
+  });
   it("keeps the first items of long arrays and objects, and the start of long strings", () => {
     const big = {
       type: "message",

@@ -7,6 +7,8 @@
  * anything. No recursion: nesting depth costs no stack.
  */
 
+import { setOwn } from "../model/bounded-json.js";
+
 export interface BoundedOptions {
   maxItems: number;
   maxString: number;
@@ -89,7 +91,7 @@ export function parseBounded(buf: Buffer, start: number, end: number, o: Bounded
       result = v;
       done = true;
     } else if (top.kind === "arr") top.value.push(v);
-    else top.value[top.key!] = v;
+    else setOwn(top.value, top.key!, v);
   };
   try {
     for (;;) {
