@@ -65,7 +65,17 @@ export function DialogHost({
       }
       return null;
     case "help":
-      return <HelpOverlay keymap={keymap} width={width} height={height} top={helpTop} first={layer.first} />;
+      return (
+        <HelpOverlay
+          keymap={keymap}
+          width={width}
+          height={height}
+          top={helpTop}
+          first={layer.first}
+          filter={layer.filter?.value}
+          typing={layer.typing}
+        />
+      );
     case "cwdMissing":
       return (
         <CwdMissingDialog

@@ -46,6 +46,28 @@ describe("HelpOverlay", () => {
     expect(lines.filter((l) => l.command && l.text.endsWith("…"))).toEqual([]);
   });
 
+  it("filters to the keys whose words hold the filter, sections without any left out", () => {
+    const lines = helpLines(DEFAULT_KEYMAP, 120, undefined, "Page");
+    const commands = lines.filter((l) => l.command);
+    expect(commands.length).toBeGreaterThan(2);
+    for (const l of commands) expect(l.text.toLowerCase()).toContain("page");
+    const headings = lines.filter((l) => l.heading).map((l) => l.text);
+    expect(headings).toContain("List");
+    expect(headings).not.toContain("App");
+    const none = helpLines(DEFAULT_KEYMAP, 120, undefined, "zzz-nothing");
+    expect(none.filter((l) => l.command)).toEqual([]);
+    expect(none.at(-1)!.text).toContain('"zzz-nothing"');
+  });
+
+  it("says the filter in its title while it is typed", async () => {
+    const r = await renderInk(
+      <HelpOverlay keymap={DEFAULT_KEYMAP} width={100} height={12} top={0} filter="page" typing />,
+    );
+    expect(r.lastFrame()!.split("\n")[1]).toContain("/page▏");
+    expect(r.lastFrame()).toContain("page up");
+    expect(r.lastFrame()).not.toContain("move up");
+  });
+
   it("puts the section of the screen it was opened from first", () => {
     const headings = (first?: HelpSection) => helpLines(DEFAULT_KEYMAP, 120, first).filter((l) => l.heading);
     expect(headings()[0].text).toBe("List");

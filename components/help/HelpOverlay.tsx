@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import { borderColor, theme } from "../theme/theme.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
 import { clampHelpTop, helpLines, type HelpSection } from "../../src/browser/keys/helpLines.js";
 
 interface Props {
@@ -11,13 +12,16 @@ interface Props {
   top: number;
   /** The section of the screen the help was opened from: shown first. */
   first?: HelpSection;
+  /** Only the keys whose words hold this (`/` in the help); `typing` while it is typed. */
+  filter?: string;
+  typing?: boolean;
 }
 
 /** Replaces the panes (ink has no layers): a bordered, scrollable list of every key. */
-export function HelpOverlay({ keymap, width, height, top, first }: Props) {
+export function HelpOverlay({ keymap, width, height, top, first, filter, typing }: Props) {
   const innerW = Math.max(1, width - 4);
   const innerH = Math.max(1, height - 3); // border top/bottom + title
-  const lines = useMemo(() => helpLines(keymap, innerW, first), [keymap, innerW, first]);
+  const lines = useMemo(() => helpLines(keymap, innerW, first, filter), [keymap, innerW, first, filter]);
   const start = clampHelpTop(top, lines.length, innerH);
   const more = start + innerH < lines.length;
   return (
@@ -32,7 +36,9 @@ export function HelpOverlay({ keymap, width, height, top, first }: Props) {
       overflow="hidden"
     >
       <Text {...theme.title} wrap="truncate-end">
-        {`Keys${more ? "  (↓ for more)" : ""}  · Esc closes`}
+        {filter !== undefined
+          ? `Keys  /${sanitizeLine(filter)}${typing ? "▏" : ""}${more ? "  (↓ for more)" : ""}  · Esc clears the filter`
+          : `Keys${more ? "  (↓ for more)" : ""}  · / filters · Esc closes`}
       </Text>
       {lines.slice(start, start + innerH).map((l, i) => (
         <Box key={start + i} flexShrink={0}>

@@ -266,6 +266,24 @@ describe("help overlay", () => {
       expect(u.effects).toEqual([]);
     }
   });
+
+  it("/ filters it: letters are typed (q, j, ? too), Enter keeps the filter, Esc clears it, Esc again closes", () => {
+    const { s } = loaded(3);
+    let t = run(s, key(K.char("?")), key(K.down), key(K.char("/")));
+    expect(modeOf(t)).toBe("helpFilter");
+    expect(t.helpTop).toBe(0);
+    t = run(t, ...type("q?j"), key(K.backspace), key(K.backspace), key(K.backspace), ...type("page"), key(K.enter));
+    expect(modeOf(t)).toBe("help");
+    expect(t.stack.at(-1)).toMatchObject({ kind: "help", filter: { value: "page" }, typing: false });
+    t = run(t, key(K.escape));
+    expect(modeOf(t)).toBe("help");
+    expect(t.stack.at(-1)).toMatchObject({ kind: "help", filter: undefined });
+    expect(modeOf(run(t, key(K.escape)))).toBe("list");
+    // Esc while typing clears the filter and stays in the help.
+    const typing = run(s, key(K.char("?")), key(K.char("/")), ...type("x"), key(K.escape));
+    expect(modeOf(typing)).toBe("help");
+    expect(typing.stack.at(-1)).toMatchObject({ kind: "help", filter: undefined });
+  });
 });
 
 describe("quit and resume intents", () => {

@@ -263,8 +263,23 @@ export function runCommand(s: AppState, c: CommandId): Next {
     }
     case "help.open":
       return { ...push(s, { kind: "help" }), helpTop: 0 };
-    case "help.close":
-      return pop(s);
+    case "help.close": {
+      // A filter goes first (Esc steps back), then the help.
+      const top = topLayer(s);
+      return top?.kind === "help" && top.filter
+        ? { ...replaceTop(s, { ...top, filter: undefined }), helpTop: 0 }
+        : pop(s);
+    }
+    case "help.filter":
+    case "help.filterDone":
+    case "help.filterCancel": {
+      const top = topLayer(s);
+      if (top?.kind !== "help") return s;
+      const filter =
+        c === "help.filterCancel" ? undefined : c === "help.filter" ? (top.filter ?? text.EMPTY_INPUT) : top.filter;
+      const kept = filter && (c === "help.filter" || filter.value) ? filter : undefined;
+      return { ...replaceTop(s, { ...top, filter: kept, typing: c === "help.filter" }), helpTop: 0 };
+    }
     case "dialog.confirm":
     case "dialog.fork": {
       const top = topLayer(s);
@@ -335,6 +350,12 @@ function textField(s: AppState, mode: Mode): Field | undefined {
   if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t) };
   if (mode === "readerSearch")
     return s.reader?.input ? { value: s.reader.input, set: (t) => readerInput(s, t) } : undefined;
+  if (mode === "helpFilter") {
+    const top = topLayer(s);
+    return top?.kind === "help" && top.filter
+      ? { value: top.filter, set: (t) => ({ ...replaceTop(s, { ...top, filter: t }), helpTop: 0 }) }
+      : undefined;
+  }
   if (mode === "rename") {
     const top = topLayer(s);
     return top?.kind === "rename" ? { value: top.input, set: (t) => renameInput(s, t) } : undefined;

@@ -53,7 +53,13 @@ export interface UsageLayer {
 export type Layer =
   | { kind: "search" }
   /** `first`: the section of the screen it was opened from, shown first. */
-  | { kind: "help"; first?: HelpSection }
+  | {
+      kind: "help";
+      first?: HelpSection;
+      /** Only the keys whose words hold this; `typing` while it is being typed. */
+      filter?: TextInput;
+      typing?: boolean;
+    }
   /** The session's folder is gone: continue here or fork. `pending`: a resume at a tree entry, written only once chosen. */
   | { kind: "cwdMissing"; path: string; cwd: string; pending?: { entryId: string | null; copyOf?: EntryNode } }
   /** The action menu (x) over a screen, listing that screen's actions. */

@@ -80,7 +80,20 @@ export const COMMANDS = {
     rank: 1,
   },
   "help.open": { keys: ["?"], help: "this help", hint: "help", rank: 5 },
-  "help.close": { keys: ["escape", "?", "q"], help: "close the help", hint: "close", rank: 1 },
+  "help.close": {
+    keys: ["escape", "?", "q"],
+    help: "close the help (Esc clears a filter first)",
+    hint: "close",
+    rank: 1,
+  },
+  "help.filter": {
+    keys: ["/"],
+    help: "help: show only the keys whose words hold what you type",
+    hint: "filter",
+    rank: 2,
+  },
+  "help.filterDone": { keys: ["enter"], help: "help: keep the filter, leave typing", hint: "done", rank: 1 },
+  "help.filterCancel": { keys: ["escape"], help: "help: clear the filter", hint: "clear", rank: 2 },
   "dialog.confirm": {
     keys: ["o"],
     help: "missing folder: continue in the current folder",
@@ -266,6 +279,7 @@ export type Mode =
   | "list"
   | "search"
   | "help"
+  | "helpFilter"
   | "dialog"
   | "menu"
   | "rename"
@@ -358,7 +372,27 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "sort.cycle",
     "search.toggleTools",
   ],
-  help: ["help.close", "list.up", "list.down", "list.pageUp", "list.pageDown", "list.top", "list.bottom"],
+  help: [
+    "help.close",
+    "help.filter",
+    "list.up",
+    "list.down",
+    "list.pageUp",
+    "list.pageDown",
+    "list.top",
+    "list.bottom",
+  ],
+  helpFilter: [
+    "help.filterDone",
+    "help.filterCancel",
+    "input.deleteWord",
+    "input.deleteBack",
+    "input.clear",
+    "input.left",
+    "input.right",
+    "input.home",
+    "input.end",
+  ],
   // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
   dialog: ["dialog.confirm", "dialog.fork", "dialog.cancel"],
   menu: ["menu.close"],
@@ -496,4 +530,5 @@ export const TEXT_MODES: ReadonlySet<Mode> = new Set<Mode>([
   "treeSearch",
   "treeLabel",
   "readerSearch",
+  "helpFilter",
 ]);

@@ -35,12 +35,13 @@ const NAME_W = Math.max(...Object.keys(COMMANDS).map((id) => id.length));
  * "keys" binds (the README and config warnings send users here). Descriptions wrap under
  * themselves; below HELP_NAMES_FROM columns the name column is left out.
  */
-export function helpLines(keymap: Keymap, width: number, first?: HelpSection): HelpLine[] {
+export function helpLines(keymap: Keymap, width: number, first?: HelpSection, filter = ""): HelpLine[] {
   const ids = Object.keys(COMMANDS) as CommandId[];
   const keyW = Math.min(22, Math.floor(width * 0.3));
   const names = width >= HELP_NAMES_FROM;
   const lead = 2 + keyW + 1 + (names ? NAME_W + 2 : 0);
   const descW = Math.max(10, width - lead);
+  const want = filter.trim().toLowerCase();
   const out: HelpLine[] = wrapToWidth(
     names
       ? `Rebind keys in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where)`
@@ -51,9 +52,16 @@ export function helpLines(keymap: Keymap, width: number, first?: HelpSection): H
     ? [...SECTIONS.filter((x) => x.id === first), ...SECTIONS.filter((x) => x.id !== first)]
     : SECTIONS;
   for (const sec of sections) {
+    const shown = ids.filter(
+      (i) =>
+        sec.prefixes.some((p) => i.startsWith(p)) &&
+        (!want || `${keysLabel(keymap, i, 4)} ${i} ${COMMANDS[i].help}`.toLowerCase().includes(want)),
+    );
+    // Filtering: a section with no key left goes, heading and all.
+    if (want && shown.length === 0) continue;
     out.push({ text: "" });
     out.push({ text: sec.title, heading: true });
-    for (const id of ids.filter((i) => sec.prefixes.some((p) => i.startsWith(p)))) {
+    for (const id of shown) {
       const keys = keysLabel(keymap, id, 4) || "(unbound)";
       const [head = "", ...rest] = wrapToWidth(COMMANDS[id].help, descW);
       const label = `  ${padToWidth(keys, keyW)} ${names ? `${padToWidth(id, NAME_W)}  ` : ""}`;
@@ -61,6 +69,7 @@ export function helpLines(keymap: Keymap, width: number, first?: HelpSection): H
       for (const more of rest) out.push({ text: truncateToWidth(" ".repeat(lead) + more, width), command: id });
     }
   }
+  if (want && !out.some((l) => l.command)) out.push({ text: "" }, { text: `No key's words hold "${filter.trim()}".` });
   return out;
 }
 

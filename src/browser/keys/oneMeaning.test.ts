@@ -36,7 +36,7 @@ function meaning(id: CommandId, key: string): string {
     ].includes(name)
   )
     return name;
-  if (id === "search.start") return "search";
+  if (id === "search.start" || id === "help.filter") return "search";
   // Esc and q step back: out of a search or a screen, and at the list (q only) out of the app.
   if (
     [
