@@ -11,6 +11,7 @@ import { ScreenFrame } from "../layout/ScreenFrame.js";
 import { Header } from "../header/Header.js";
 import { searchFiles } from "../../src/search/fulltext.js";
 import { realLifecycle } from "../../src/browser/lifecycle/lifecycleEffects.js";
+import { realTrashIO } from "../../src/browser/trash/trashRunner.js";
 import { useUpdateLoop } from "../hooks/useUpdateLoop.js";
 import { useStoreWatch } from "../hooks/useStoreWatch.js";
 import { StatusLine } from "../footer/StatusLine.js";
@@ -44,6 +45,7 @@ import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { TooSmall } from "../layout/TooSmall.js";
 import { TreeScreen } from "../tree/TreeScreen.js";
 import { UsageScreen } from "../usage/UsageScreen.js";
+import { TrashScreen } from "../trash/TrashScreen.js";
 import { realTreeIO } from "../../src/browser/tree/treeRunner.js";
 import type { ScanEvent } from "../../src/scan/scan-events.js";
 import type { BrowserDeps } from "./deps.js";
@@ -159,6 +161,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     tree: treeIO,
     loadIndex: deps.loadIndex ?? realLoadIndex,
     takeout: takeoutIO,
+    trash: deps.trash ?? realTrashIO,
     cwdExists: deps.cwdExists,
     piProblem: deps.piProblem,
     exit,
@@ -246,7 +249,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
 
   // Help takes the body; other dialogs are drawn over the list, centred.
   const help = layer?.kind === "help";
-  const modal = layer && layer.kind !== "search" && !help;
+  const modal = layer && layer.kind !== "search" && !help && layer.kind !== "trash";
   const { list, preview: pv } = layout;
   return (
     <ScreenFrame
@@ -291,6 +294,11 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
           height={layout.body}
           dispatch={dispatch}
         />
+      ) : layer?.kind === "trash" ? (
+        <Box height={layout.body} flexShrink={0}>
+          <TrashScreen layer={layer} width={size.columns} height={layout.body} now={now} dimmed={!!layer.purge} />
+          {layer.purge && dialogs(layout.body)}
+        </Box>
       ) : (
         <Box flexDirection={pv.position === "right" ? "row" : "column"} height={layout.body} flexShrink={0}>
           <SessionList

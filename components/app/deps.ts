@@ -1,6 +1,7 @@
 import type { FullTextFn } from "../../src/search/fulltext.js";
 import type { PreviewLoader } from "../preview/types.js";
 import type { LifecycleDeps } from "../../src/browser/lifecycle/lifecycleEffects.js";
+import type { TrashIO } from "../../src/browser/trash/trashRunner.js";
 import type { WatchFn } from "../hooks/useStoreWatch.js";
 import type { TreeIO } from "../../src/browser/tree/treeRunner.js";
 import type { SessionIndex } from "../../src/store/session-index.js";
@@ -17,6 +18,8 @@ export interface BrowserDeps {
   fullText?: FullTextFn;
   /** Rename, trash, permanent delete and restore; defaults to the real file operations. */
   lifecycle?: LifecycleDeps;
+  /** The trash view's reading of the trash log and its delete for good. */
+  trash?: TrashIO;
   /** Watches the store for live updates; none when absent (tests with fake stores). */
   watch?: WatchFn;
   /** Puts text on the clipboard through the terminal the UI draws on (OSC 52); none when absent. */

@@ -14,6 +14,7 @@ import { rowText } from "../../src/model/row-text.js";
 import type { TreeState } from "../../src/browser/tree/treeState.js";
 import { ConfirmWriteDialog } from "./ConfirmWriteDialog.js";
 import { LabelDialog } from "./LabelDialog.js";
+import { PurgeDialog } from "./PurgeDialog.js";
 
 interface Props {
   layer: Layer | undefined;
@@ -134,6 +135,11 @@ export function DialogHost({
           onChoose={onChoose}
         />
       );
+    case "trash":
+      // The trash is a screen (TrashScreen); its delete-for-good questions are dialogs.
+      return layer.purge ? (
+        <PurgeDialog record={layer.purge.record} step={layer.purge.step} width={width} height={height} />
+      ) : null;
     case "search":
     case "reader": // the reader is a screen, drawn by ReaderScreen
     case undefined:

@@ -235,15 +235,7 @@ export function restoreFile(item: TrashedFile): void {
     throw new RestoreRefused(
       `${item.original} exists again; not overwriting it (the trashed copy stays in ${item.trashedFile})`,
     );
-  if (!present(item.trashedFile)) throw new RestoreRefused(`${item.trashedFile} is no longer in the trash`);
-  if (item.identity) {
-    const st = lstatSync(fsPath(item.trashedFile));
-    const was = item.identity;
-    if (st.ino !== was.ino || st.size !== was.size || st.mtimeMs !== was.mtimeMs)
-      throw new RestoreRefused(
-        `${item.trashedFile} is not the file that was moved to the trash (it was replaced); not restoring it`,
-      );
-  }
+  checkStillOurs(item, "restoring");
   if (!existsSync(fsPath(dirname(item.original))))
     throw new RestoreRefused(`the folder ${dirname(item.original)} no longer exists`);
   // link + unlink instead of rename: fails rather than overwrite a file created meanwhile.
@@ -261,5 +253,33 @@ export function restoreFile(item: TrashedFile): void {
     if (item.infoFile) unlinkSync(fsPath(item.infoFile));
   } catch {
     // the file is back; a stale info file is harmless
+  }
+}
+
+/** The trashed file is there and is the very file we moved (same inode, size and mtime). */
+function checkStillOurs(item: TrashedFile, doing: string): void {
+  if (!present(item.trashedFile)) throw new RestoreRefused(`${item.trashedFile} is no longer in the trash`);
+  if (item.identity) {
+    const st = lstatSync(fsPath(item.trashedFile));
+    const was = item.identity;
+    if (st.ino !== was.ino || st.size !== was.size || st.mtimeMs !== was.mtimeMs)
+      throw new RestoreRefused(
+        `${item.trashedFile} is not the file that was moved to the trash (it was replaced); not ${doing} it`,
+      );
+  }
+}
+
+/**
+ * Deletes a trashed file for good, and its info file: only the very file we moved there
+ * (a file put in its place is refused, as restore refuses it). Called only after a second,
+ * explicit confirmation.
+ */
+export function purgeFile(item: TrashedFile): void {
+  checkStillOurs(item, "deleting");
+  unlinkSync(fsPath(item.trashedFile));
+  try {
+    if (item.infoFile) unlinkSync(fsPath(item.infoFile));
+  } catch {
+    // the file is gone; a stale info file is harmless
   }
 }

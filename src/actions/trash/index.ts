@@ -4,8 +4,15 @@ import { fsPath } from "../../store/fs-path.js";
 import { openTrashLog, type TrashLog, type TrashRecord } from "./log.js";
 import { homeTrash, present, restoreFile, trashFile, TrashUnavailable } from "./freedesktop.js";
 
-export { restoreFile, RestoreRefused, TrashUnavailable } from "./freedesktop.js";
-export { readTrashLog, trashLogPath, TrashLogUnavailable, type TrashRecord } from "./log.js";
+export { purgeFile, restoreFile, RestoreRefused, TrashUnavailable } from "./freedesktop.js";
+export {
+  insideFolder,
+  readTrashLog,
+  trashedFromStore,
+  trashLogPath,
+  TrashLogUnavailable,
+  type TrashRecord,
+} from "./log.js";
 
 export interface DeleteTarget {
   path: string;

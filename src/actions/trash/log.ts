@@ -1,6 +1,6 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { present, type TrashedFile } from "./freedesktop.js";
 
 /** One trashed session, as pi-sessions remembers it for `restore` and undo. */
@@ -84,6 +84,28 @@ export function readTrashLog(env: NodeJS.ProcessEnv = process.env): TrashRecord[
     } catch {
       // a damaged log line loses one record, never the others
     }
+  }
+  return out;
+}
+
+/** `path` lies in the folder `dir` (a store). */
+export function insideFolder(dir: string, path: string): boolean {
+  const rel = relative(resolve(dir), resolve(path));
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
+/**
+ * The sessions trashed from the store `dir` that are still in the trash, newest first,
+ * each once (a file trashed, restored and trashed again is its latest record). The log is
+ * the user's, across stores: another store's sessions are never shown or touched.
+ */
+export function trashedFromStore(dir: string, env: NodeJS.ProcessEnv = process.env): TrashRecord[] {
+  const seen = new Set<string>();
+  const out: TrashRecord[] = [];
+  for (const r of readTrashLog(env).reverse()) {
+    if (seen.has(r.trashedFile) || !insideFolder(dir, r.original)) continue;
+    seen.add(r.trashedFile);
+    out.push(r);
   }
   return out;
 }

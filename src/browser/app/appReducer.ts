@@ -63,6 +63,15 @@ import {
 import { isTakeoutCommand, runTakeoutCommand, takeoutReducer } from "../copy-export/copyExportReducer.js";
 import type { TakeoutAction } from "../copy-export/copyExportTypes.js";
 import { type MouseAction, mouseReducer } from "./mouseReducer.js";
+import {
+  isTrashAction,
+  isTrashCommand,
+  runTrashCommand,
+  type TrashAction,
+  trashConfirmKey,
+  trashLayer,
+  trashReducer,
+} from "../trash/trashReducer.js";
 
 export {
   type AppState,
@@ -97,6 +106,7 @@ export type AppAction =
   | TakeoutAction
   | MouseAction
   | UsageAction
+  | TrashAction
   | LifecycleAction
   | FullTextAction;
 
@@ -203,6 +213,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
   if (isReaderCommand(c) || isReaderMode(modeOf(s))) return runReaderCommand(s, c);
   if (isTreeCommand(c) || isTreeMode(modeOf(s))) return runTreeCommand(s, c);
   if (isUsageCommand(c)) return runUsage(s, c);
+  if (isTrashCommand(c)) return runTrashCommand(s, c);
   const page = Math.max(1, s.pageSize - 1);
   const inHelp = modeOf(s) === "help";
   switch (c) {
@@ -261,8 +272,12 @@ export function runCommand(s: AppState, c: CommandId): Next {
       if (s.print) return withEffect(s, { type: "exit", outcome: { kind: "print", path: sel.path } });
       return withEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd });
     }
-    case "help.open":
-      return { ...push(s, { kind: "help" }), helpTop: 0 };
+    case "help.open": {
+      // The help opens at the section of the screen it is asked from.
+      const mode = modeOf(s);
+      const first = mode === "trash" || mode === "usage" ? mode : undefined;
+      return { ...push(s, { kind: "help", ...(first ? { first } : {}) }), helpTop: 0 };
+    }
     case "help.close": {
       // A filter goes first (Esc steps back), then the help.
       const top = topLayer(s);
@@ -374,6 +389,7 @@ export function update(s: AppState, a: AppAction): Step {
 export function appReducer(s: AppState, a: AppAction): Next {
   if (isTreeAction(a)) return treeReducer(s, a);
   if (isReaderAction(a)) return readerReducer(s, a);
+  if (isTrashAction(a)) return trashReducer(s, a);
   if (isUsageAction(a)) {
     const l = topLayer(s);
     return l?.kind === "usage" ? withLayer(s, l, usageReducer(l, a)) : s;
@@ -401,6 +417,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
         if (field && next) return next === field.value ? s : field.set(next);
       }
       if (isLifecycleMode(mode)) return lifecycleKey(s, c, a.input, a.key);
+      if (mode === "trashConfirm") return trashConfirmKey(s, c, a.key);
       if (mode === "menu") return menuKey(s, c, a.input, a.key);
       if (c) return runCommand(s, c);
       return s;
@@ -450,6 +467,12 @@ export function appReducer(s: AppState, a: AppAction): Next {
       const { ft, changedHits } = reduceFullText(s.fullText, a);
       if (ft === s.fullText) return s;
       return changedHits ? refresh({ ...s, fullText: ft }) : { ...s, fullText: ft };
+    }
+    case "lifecycle.restored": {
+      // A restore from the trash view: the view is read again (the log says what is left).
+      const n = lifecycleReducer(s, a);
+      const l = trashLayer(n);
+      return l && n.storeDir && a.paths.length > 0 ? withEffect(n, { type: "trash.list", storeDir: n.storeDir }) : n;
     }
     default:
       return lifecycleReducer(s, a);

@@ -69,6 +69,7 @@ export function modeOf(s: AppState): Mode {
   if (top.kind === "reader") return s.reader?.input ? "readerSearch" : "reader";
   if (top.kind === "export") return "export";
   if (top.kind === "help") return top.typing ? "helpFilter" : "help";
+  if (top.kind === "trash") return top.purge ? "trashConfirm" : "trash";
   if (top.kind === "rename" || top.kind === "delete") return lifecycleMode(top);
   return top.kind === "cwdMissing" ? "dialog" : top.kind === "menu" ? "menu" : top.kind;
 }

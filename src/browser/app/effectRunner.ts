@@ -8,6 +8,8 @@ import { runTakeoutEffect, type TakeoutIO } from "../copy-export/copyExportRunne
 import { isTakeoutEffect } from "../copy-export/copyExportTypes.js";
 import { isTreeEffect } from "../tree/treeEffects.js";
 import { runTreeEffect, type TreeIO } from "../tree/treeRunner.js";
+import { runTrashEffect, type TrashIO } from "../trash/trashRunner.js";
+import { isTrashEffect } from "../trash/trashTypes.js";
 
 /** Everything effects reach outside the state: files, pi, the clipboard, the terminal. Tests pass fakes. */
 export interface EffectIO {
@@ -15,6 +17,7 @@ export interface EffectIO {
   tree: TreeIO;
   loadIndex: LoadIndex;
   takeout: TakeoutIO;
+  trash: TrashIO;
   cwdExists(dir: string): boolean;
   /** Why pi cannot be started, or undefined; not checked when absent. */
   piProblem?(): string | undefined;
@@ -46,6 +49,7 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       if (isTreeEffect(e)) return runTreeEffect(e, dispatch, x.tree, treeCtx, x.afterWrite);
       if (isReaderEffect(e)) return runReaderEffect(e, dispatch, x.loadIndex);
       if (isTakeoutEffect(e)) return runTakeoutEffect(e, x.takeout, dispatch, x.exit);
+      if (isTrashEffect(e)) return runTrashEffect(e, x.trash, dispatch);
       if (e.type === "suspend") {
         if (!x.suspend?.())
           dispatch({

@@ -2,6 +2,7 @@ import type { ReaderEffect } from "../reader/readerEffects.js";
 import type { TakeoutEffect } from "../copy-export/copyExportTypes.js";
 import type { TreeEffect } from "../tree/treeEffects.js";
 import type { LifecycleEffect } from "../lifecycle/lifecycleTypes.js";
+import type { TrashEffect } from "../trash/trashTypes.js";
 
 import type { LeaveEffect } from "../core/outcome.js";
 
@@ -13,4 +14,4 @@ export type { Outcome } from "../core/outcome.js";
  * turns each effect's result into an action. "resume" asks the runner to check that pi can
  * start and that the cwd still exists first.
  */
-export type Effect = LeaveEffect | LifecycleEffect | TreeEffect | ReaderEffect | TakeoutEffect;
+export type Effect = LeaveEffect | LifecycleEffect | TreeEffect | ReaderEffect | TakeoutEffect | TrashEffect;

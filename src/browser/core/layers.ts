@@ -1,7 +1,7 @@
 import type { UsageBy } from "../../usage/aggregate.js";
 import type { HelpSection } from "../keys/helpLines.js";
 import type { MenuScreen } from "../keys/menuActions.js";
-import type { DeleteTarget as TrashTarget } from "../../actions/trash/index.js";
+import type { DeleteTarget as TrashTarget, TrashRecord } from "../../actions/trash/index.js";
 import type { EntryNode } from "../../model/types.js";
 import type { TextInput } from "./textInput.js";
 
@@ -49,6 +49,21 @@ export interface UsageLayer {
   page: number;
 }
 
+/**
+ * The trash view (`X`): this store's sessions in the trash, newest first. `items` is null
+ * until the log is read. `purge`: a delete for good asked for, at its first or second
+ * confirmation.
+ */
+export interface TrashLayer {
+  kind: "trash";
+  items: readonly TrashItem[] | null;
+  cursor: number;
+  purge?: { step: 1 | 2; record: TrashItem };
+}
+
+/** A trashed session as the view shows it: its log record and the folder its header names. */
+export type TrashItem = TrashRecord & { cwd?: string };
+
 /** Overlays and input modes, innermost last. The list is the implicit bottom. */
 export type Layer =
   | { kind: "search" }
@@ -71,7 +86,8 @@ export type Layer =
   /** The export choices for a session; `leafId`: the branch the reader shows (else the active one). */
   | { kind: "export"; path: string; title: string; leafId?: string }
   /** Usage at a glance (`U`). */
-  | UsageLayer;
+  | UsageLayer
+  | TrashLayer;
 
 /** What a state with a layer stack has. */
 export interface Layered {

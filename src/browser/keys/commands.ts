@@ -260,6 +260,33 @@ export const COMMANDS = {
   "usage.top": { keys: ["g", "home"], help: "usage: first row" },
   "usage.bottom": { keys: ["G", "end"], help: "usage: last row" },
   "usage.close": { keys: ["escape", "q", "U"], help: "usage: back to the list", hint: "back", rank: 4 },
+  "trash.open": {
+    keys: ["X"],
+    help: "the trash: this store's deleted sessions, newest first, to restore or delete for good",
+    hint: "trash",
+    rank: 13,
+  },
+  "trash.up": { keys: ["up", "k"], help: "trash: move up" },
+  "trash.down": { keys: ["down", "j"], help: "trash: move down", hint: "move", rank: 3 },
+  "trash.pageUp": { keys: ["pageup", "ctrl+b"], help: "trash: page up" },
+  "trash.pageDown": { keys: ["pagedown", "ctrl+f"], help: "trash: page down" },
+  "trash.halfUp": { keys: ["ctrl+u"], help: "trash: half a page up" },
+  "trash.halfDown": { keys: ["ctrl+d"], help: "trash: half a page down" },
+  "trash.top": { keys: ["g", "home"], help: "trash: newest" },
+  "trash.bottom": { keys: ["G", "end"], help: "trash: oldest" },
+  "trash.restore": {
+    keys: ["u"],
+    help: "trash: put the session back where it was (undelete)",
+    hint: "restore",
+    rank: 1,
+  },
+  "trash.purge": {
+    keys: ["D"],
+    help: "trash: delete the session for good, after two confirmations (y, then y)",
+    hint: "delete for good",
+    rank: 2,
+  },
+  "trash.close": { keys: ["escape", "q", "X"], help: "trash: back to the list", hint: "back", rank: 4 },
 } as const satisfies Record<string, Command>;
 
 /**
@@ -291,7 +318,9 @@ export type Mode =
   | "reader"
   | "readerSearch"
   | "export"
-  | "usage";
+  | "usage"
+  | "trash"
+  | "trashConfirm";
 
 export type TreeCommandId = Extract<CommandId, `tree.${string}`>;
 
@@ -349,6 +378,7 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "export.open",
     "session.new",
     "session.deletePermanently",
+    "trash.open",
     "help.open",
     "menu.open",
     "app.back",
@@ -509,6 +539,22 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
   ],
   /** A delete confirmation: any key that is not confirm.yes cancels. */
   confirm: ["confirm.yes"],
+  trash: [
+    "trash.up",
+    "trash.down",
+    "trash.pageUp",
+    "trash.pageDown",
+    "trash.halfUp",
+    "trash.halfDown",
+    "trash.top",
+    "trash.bottom",
+    "trash.restore",
+    "trash.purge",
+    "help.open",
+    "trash.close",
+  ],
+  /** A delete-for-good confirmation in the trash: as a delete's, only y goes on. */
+  trashConfirm: ["confirm.yes"],
 };
 
 /** Keys that work the same on every screen and in every dialog: Ctrl+C and Ctrl+Z. */

@@ -3,7 +3,7 @@ import { COMMANDS, type CommandId } from "./commands.js";
 import { type Keymap, keysLabel } from "./keymap.js";
 
 /** The help's sections; the screen it was opened from comes first. */
-export type HelpSection = "list" | "search" | "dialogs" | "tree" | "reader" | "copy" | "usage" | "app";
+export type HelpSection = "list" | "search" | "dialogs" | "tree" | "reader" | "copy" | "usage" | "trash" | "app";
 
 const SECTIONS: { id: HelpSection; title: string; prefixes: string[] }[] = [
   { id: "list", title: "List", prefixes: ["list.", "preview.", "scope.", "sort.", "session."] },
@@ -13,6 +13,7 @@ const SECTIONS: { id: HelpSection; title: string; prefixes: string[] }[] = [
   { id: "reader", title: "Transcript reader (v on a session or a tree entry)", prefixes: ["reader."] },
   { id: "copy", title: "Copy (OSC 52) and export", prefixes: ["copy.", "export."] },
   { id: "usage", title: "Usage (U in the list)", prefixes: ["usage."] },
+  { id: "trash", title: "Trash (X in the list)", prefixes: ["trash."] },
   { id: "app", title: "App", prefixes: ["app."] },
 ];
 

@@ -20,6 +20,7 @@ export const MENU_ACTIONS: Record<MenuScreen, readonly { command: CommandId; lab
     { command: "copy.id", label: "Copy the session id" },
     { command: "copy.command", label: "Copy the resume command" },
     { command: "session.deletePermanently", label: "Delete permanently" },
+    { command: "trash.open", label: "The trash: restore or delete for good" },
     { command: "search.start", label: "Search" },
     { command: "scope.toggle", label: "Scope: this folder / all" },
     { command: "sort.cycle", label: "Next sort order" },

@@ -6,16 +6,20 @@ import { COMMANDS, type CommandId, type Mode, MODE_COMMANDS } from "./commands.j
  * fields (typing) and dialogs (whose keys are listed on the dialog itself) are left out; the
  * screens are the list, the tree, the reader, the usage view and the help.
  */
-const SCREENS: Mode[] = ["list", "tree", "reader", "usage", "help"];
+const SCREENS: Mode[] = ["list", "tree", "reader", "usage", "trash", "help"];
 
 /** Commands that are one meaning on different screens (moving, paging, searching, stepping back…). */
 function meaning(id: CommandId, key: string): string {
   // Toggles: the key that opens a view closes it.
   if (key === "U" && (id === "usage.open" || id === "usage.close")) return "usage view";
   if (key === "?" && (id === "help.open" || id === "help.close")) return "help";
+  if (key === "X" && (id === "trash.open" || id === "trash.close")) return "trash view";
+  // Undelete: the last delete in the list, the selected session in the trash.
+  if (id === "session.undo" || id === "trash.restore") return "undelete";
+  if (id === "session.deletePermanently" || id === "trash.purge") return "delete for good";
   const [ns, name] = id.split(".") as [string, string];
   if (
-    ["list", "tree", "reader", "usage"].includes(ns) &&
+    ["list", "tree", "reader", "usage", "trash"].includes(ns) &&
     [
       "up",
       "down",
@@ -47,6 +51,7 @@ function meaning(id: CommandId, key: string): string {
       "reader.back",
       "reader.close",
       "usage.close",
+      "trash.close",
       "help.close",
     ].includes(id)
   )
@@ -56,6 +61,7 @@ function meaning(id: CommandId, key: string): string {
   if (id === "tree.right" || id === "usage.nextBy" || id === "tree.open") return "right";
   if (id === "tree.left" || id === "usage.prevBy") return "left";
   if (id === "usage.open") return "usage";
+  if (id === "trash.open") return "trash";
   return id;
 }
 

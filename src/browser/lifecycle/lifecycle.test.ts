@@ -264,7 +264,7 @@ describe("marks and bulk", () => {
 
   it("undo with nothing to undo says so; a refused restore keeps that record for another try", () => {
     const { s, sessions } = loaded(3);
-    expect(run(s, key(K.char("u"))).status?.text).toBe("nothing to undo");
+    expect(run(s, key(K.char("u"))).status?.text).toBe("nothing to undo in this run · X shows the trash");
     let d = run(s, {
       type: "lifecycle.trashed",
       targets: [],

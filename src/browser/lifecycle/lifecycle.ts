@@ -138,7 +138,8 @@ function toggleMark<S extends LifecycleHost>(s: S): S {
 }
 
 function undo<S extends LifecycleHost>(s: S): LifecycleNext<S> {
-  if (!s.undo || s.undo.records.length === 0) return say(s, "nothing to undo", "note");
+  // Undo is this run's; what earlier runs deleted is in the trash view, which outlasts them.
+  if (!s.undo || s.undo.records.length === 0) return say(s, "nothing to undo in this run · X shows the trash", "note");
   return withEffect(s, { type: "restore", records: s.undo.records });
 }
 

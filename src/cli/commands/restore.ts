@@ -1,5 +1,5 @@
-import { basename, isAbsolute, relative, resolve } from "node:path";
-import { readTrashLog, restoreFile, type TrashRecord } from "../../actions/trash/index.js";
+import { basename } from "node:path";
+import { insideFolder, readTrashLog, restoreFile, type TrashRecord } from "../../actions/trash/index.js";
 import { CliError, usageError } from "../common/errors.js";
 import type { CliIO } from "../common/io.js";
 import { parse, STORE_OPTION } from "../common/parse.js";
@@ -13,12 +13,6 @@ export function matchRecords(records: TrashRecord[], arg: string): TrashRecord[]
   return records.filter((r) => r.sessionId?.startsWith(arg) || basename(r.original).includes(arg));
 }
 
-/** `path` lies in the folder `dir` (the store). */
-function inside(dir: string, path: string): boolean {
-  const rel = relative(resolve(dir), resolve(path));
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
-}
-
 export async function restoreCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(args, { ...STORE_OPTION, last: { type: "boolean" } });
   if (!values.last && positionals.length === 0)
@@ -29,7 +23,7 @@ export async function restoreCommand(args: string[], io: CliIO): Promise<number>
     throw usageError("the session must not be empty (give a path, an id or an id prefix)");
   // The log is the user's, across stores: restore looks only at this store's sessions.
   const store = storeFromArgs(values["session-dir"], io).dir;
-  const records = readTrashLog(io.env).filter((r) => inside(store, r.original));
+  const records = readTrashLog(io.env).filter((r) => insideFolder(store, r.original));
   let chosen: TrashRecord[];
   if (values.last) {
     const batch = records.at(-1)?.batch;

@@ -1,0 +1,55 @@
+import { Box } from "ink";
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { RECORDS } from "../trash/fixtureRecords.js";
+import { PurgeDialog, purgeLines } from "./PurgeDialog.js";
+
+describe("PurgeDialog", () => {
+  it("asks twice, the second time saying it cannot be undone; Cancel has the focus both times", () => {
+    const one = render(
+      <Box width={80} height={10}>
+        <PurgeDialog record={RECORDS[0]} step={1} width={80} height={10} />
+      </Box>,
+    ).lastFrame();
+    expect(one).toMatchInlineSnapshot(`
+      "
+        ╭─ Delete for good ────────────────────────────────────────────────────────╮
+        │ Delete "fix the flaky parser test" for good?                             │
+        │   …/.pi/agent/sessions/--home-u-proj--/2026-11-03T10-00-00-000Z_s3.jsonl │
+        │ 47 KB in the trash; it can no longer be restored afterwards.             │
+        │                                                                          │
+        │ ▸ Cancel (Enter, Esc, any key)  ·  y go on                               │
+        ╰──────────────────────────────────────────────────────────────────────────╯
+
+      "
+    `);
+    const two = render(
+      <Box width={80} height={10}>
+        <PurgeDialog record={RECORDS[0]} step={2} width={80} height={10} />
+      </Box>,
+    ).lastFrame();
+    expect(two).toMatchInlineSnapshot(`
+      "
+
+                  ╭─ Delete for good: last question ─────────────────────╮
+                  │ Really delete "fix the flaky parser test" for good?  │
+                  │ This cannot be undone.                               │
+                  │                                                      │
+                  │ ▸ Cancel (Enter, Esc, any key)  ·  y delete for good │
+                  ╰──────────────────────────────────────────────────────╯
+
+      "
+    `);
+    for (const step of [1, 2] as const) expect(purgeLines(RECORDS[0], step).at(-1)!.text).toMatch(/^▸ Cancel \(Enter/);
+  });
+
+  it("shows no escape sequence from a title", () => {
+    expect(
+      render(
+        <Box width={80} height={10}>
+          <PurgeDialog record={RECORDS[1]} step={1} width={80} height={10} />
+        </Box>,
+      ).lastFrame(),
+    ).toContain('Delete "refactor the store" for good?');
+  });
+});

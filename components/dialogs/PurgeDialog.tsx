@@ -1,0 +1,57 @@
+import { basename } from "node:path";
+import type { TrashItem } from "../../src/browser/trash/trashTypes.js";
+import { formatBytes } from "../../src/text/format.js";
+import { displayWidth, sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
+import { Modal, ModalLine } from "./Modal.js";
+import { modalWidth } from "./modalBox.js";
+
+interface Props {
+  record: TrashItem;
+  /** 1: the first question; 2: the second, last one. */
+  step: 1 | 2;
+  width: number;
+  height: number;
+}
+
+type Line = { text: string; tone?: "warning" | "error" | "key" | "muted"; path?: boolean };
+
+/** The two questions before a trashed session is deleted for good: only y goes on, Enter cancels. */
+export function purgeLines(record: TrashItem, step: 1 | 2): Line[] {
+  const title = sanitizeLine(record.title || basename(record.original));
+  if (step === 1)
+    return [
+      { text: `Delete "${title}" for good?` },
+      { text: sanitizeLine(record.original), tone: "muted", path: true },
+      { text: `${formatBytes(record.bytes)} in the trash; it can no longer be restored afterwards.`, tone: "warning" },
+      { text: "" },
+      { text: "▸ Cancel (Enter, Esc, any key)  ·  y go on", tone: "key" },
+    ];
+  return [
+    { text: `Really delete "${title}" for good?`, tone: "error" },
+    { text: "This cannot be undone.", tone: "error" },
+    { text: "" },
+    { text: "▸ Cancel (Enter, Esc, any key)  ·  y delete for good", tone: "key" },
+  ];
+}
+
+export function PurgeDialog({ record, step, width, height }: Props) {
+  const lines = purgeLines(record, step);
+  const w = modalWidth(
+    lines.map((l) => displayWidth(l.text) + (l.path ? 2 : 0)),
+    Math.max(20, width - 4),
+    50,
+  );
+  return (
+    <Modal
+      areaWidth={width}
+      areaHeight={height}
+      width={w}
+      height={lines.length + 2}
+      title={step === 1 ? "Delete for good" : "Delete for good: last question"}
+    >
+      {lines.map((l, i) => (
+        <ModalLine key={i} width={w} tone={l.tone} text={l.path ? "  " + truncatePathToWidth(l.text, w - 6) : l.text} />
+      ))}
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { NOW, RECORDS } from "./fixtureRecords.js";
+import { TrashScreen } from "./TrashScreen.js";
+
+describe("TrashScreen", () => {
+  it("lists the trashed sessions with the cursor's one marked, and where it came from and is now", () => {
+    const { lastFrame } = render(
+      <TrashScreen layer={{ kind: "trash", items: RECORDS, cursor: 1 }} width={100} height={9} now={NOW} />,
+    );
+    expect(lastFrame()).toMatchInlineSnapshot(`
+      "╭─ Trash · deleted from this store, newest first ───────────────────────────────────── 3 sessions ─╮
+      │  fix the flaky parser test                                       /home/u/proj    1h ago     47 KB│
+      │❯ refactor the store                                           --home-u-proj--    2d ago    2.0 KB│
+      │  2026-11-01T10-00-00-000Z_s1.jsonl                            --home-u-proj--    3w ago    1.1 MB│
+      │                                                                                                  │
+      │                                                                                                  │
+      │from  /home/u/.pi/agent/sessions/--home-u-proj--/2026-11-02T10-00-00-000Z_s2.jsonl                │
+      │now   /home/u/.local/share/Trash/files/2026-11-02T10-00-00-000Z_s2.jsonl                          │
+      ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
+    `);
+  });
+
+  it("says when it is reading, and when the trash holds nothing of this store", () => {
+    const frame = (items: typeof RECORDS | null) =>
+      render(<TrashScreen layer={{ kind: "trash", items, cursor: 0 }} width={70} height={6} now={NOW} />).lastFrame()!;
+    expect(frame(null)).toContain("reading the trash log…");
+    expect(frame([])).toContain("No session of this store is in the trash.");
+    expect(frame([])).toContain("0 sessions");
+  });
+
+  it("scrolls to keep the cursor on screen and says where it is", () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ ...RECORDS[0], trashedFile: `/t/${i}`, title: `s${i}` }));
+    const f = render(
+      <TrashScreen layer={{ kind: "trash", items: many, cursor: 25 }} width={70} height={10} now={NOW} />,
+    ).lastFrame()!;
+    expect(f).toContain("26 of 30");
+    expect(f).toContain("❯ s25");
+    expect(f).not.toContain(" s0 ");
+  });
+});

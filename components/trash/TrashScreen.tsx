@@ -1,0 +1,73 @@
+import { Box, Text } from "ink";
+import type { TrashLayer } from "../../src/browser/trash/trashTypes.js";
+import { plural } from "../../src/text/format.js";
+import { sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
+import { PaneFrame } from "../layout/PaneFrame.js";
+import { useVisibleWindow } from "../layout/useVisibleWindow.js";
+import { theme } from "../theme/theme.js";
+import { TrashRow } from "./TrashRow.js";
+
+interface Props {
+  layer: TrashLayer;
+  width: number;
+  height: number;
+  now: number;
+  /** Behind a dialog (the delete-for-good questions). */
+  dimmed?: boolean;
+}
+
+/** Lines under the rows inside the frame: where the selected session was and where it is now. */
+const FOOT = 2;
+
+/** `X`: this store's sessions in the trash, newest first, with where each came from. */
+export function TrashScreen({ layer, width, height, now, dimmed = false }: Props) {
+  const inner = Math.max(0, width - 2);
+  const items = layer.items ?? [];
+  const rowsH = Math.max(1, height - 2 - FOOT);
+  const win = useVisibleWindow(items.length, layer.cursor, rowsH);
+  const sel = items[layer.cursor];
+  const info =
+    layer.items === null
+      ? ""
+      : items.length > rowsH
+        ? `${layer.cursor + 1} of ${items.length}`
+        : plural(items.length, "session");
+  const empty = layer.items === null ? "reading the trash log…" : "No session of this store is in the trash.";
+  return (
+    <PaneFrame
+      title="Trash · deleted from this store, newest first"
+      info={info}
+      focused={!dimmed}
+      width={width}
+      height={height}
+    >
+      <Box flexDirection="column" height={rowsH} flexShrink={0}>
+        {items.length === 0 ? (
+          <Text {...theme.muted}>{empty}</Text>
+        ) : (
+          items
+            .slice(win.top, win.top + rowsH)
+            .map((r, i) => (
+              <TrashRow
+                key={r.trashedFile}
+                record={r}
+                width={inner}
+                selected={!dimmed && win.top + i === layer.cursor}
+                now={now}
+              />
+            ))
+        )}
+      </Box>
+      {sel && (
+        <>
+          <Text wrap="truncate-end" {...theme.muted}>
+            {"from  " + truncatePathToWidth(sanitizeLine(sel.original), Math.max(0, inner - 6))}
+          </Text>
+          <Text wrap="truncate-end" {...theme.muted}>
+            {"now   " + truncatePathToWidth(sanitizeLine(sel.trashedFile), Math.max(0, inner - 6))}
+          </Text>
+        </>
+      )}
+    </PaneFrame>
+  );
+}

@@ -1,0 +1,33 @@
+import type { CommandId } from "../keys/commands.js";
+
+export type { TrashItem, TrashLayer } from "../core/layers.js";
+import type { TrashItem } from "../core/layers.js";
+
+/*
+ * The trash view's effects and actions: a leaf module, so the app's effect list and the
+ * slice's reducer both build on it without importing each other.
+ */
+
+export type TrashEffect =
+  /** Read this store's trashed sessions (answered by trash.listed). */
+  | { type: "trash.list"; storeDir: string }
+  /** Delete one trashed session for good (answered by trash.purged). */
+  | { type: "trash.purge"; record: TrashItem };
+
+export function isTrashEffect(e: { type: string }): e is TrashEffect {
+  return e.type === "trash.list" || e.type === "trash.purge";
+}
+
+export type TrashAction =
+  | { type: "trash.listed"; records: TrashItem[]; error?: string }
+  | { type: "trash.purged"; record: TrashItem; error?: string };
+
+export function isTrashAction(a: { type: string }): a is TrashAction {
+  return a.type === "trash.listed" || a.type === "trash.purged";
+}
+
+export type TrashCommandId = Extract<CommandId, `trash.${string}`>;
+
+export function isTrashCommand(c: CommandId): c is TrashCommandId {
+  return c.startsWith("trash.");
+}
