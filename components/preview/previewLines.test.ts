@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { fromProbe } from "../../src/browser/list/sessions.js";
-import { factLines, highlightConversation, previewLines, previewView } from "./previewLines.js";
+import { factLines, predates, highlightConversation, previewLines, previewView } from "./previewLines.js";
 import type { PreviewState } from "./types.js";
 
 const s = makeSummary({ name: "My task", leafCount: 3, labelCount: 2, cost: 1.5, models: ["m1", "m2"] });
@@ -36,6 +36,14 @@ describe("factLines", () => {
       "labels 2",
     ])
       expect(t).toContain(k);
+  });
+  it("says when the last message is older than the file (a fork or an import), and not otherwise", () => {
+    const older = { ...s, created: new Date("2026-11-21T06:04:00Z"), modified: new Date("2026-03-01T09:11:00Z") };
+    expect(texts(factLines(older, 100)).find((l) => l.startsWith("modified"))).toContain(
+      "(last message; copied in, older)",
+    );
+    expect(texts(factLines(s, 100)).join("\n")).not.toContain("copied in");
+    expect(predates({ created: new Date(1000), modified: new Date(1000) })).toBe("");
   });
   it("packs facts when compact", () => {
     expect(factLines(s, 80, true).length).toBeLessThan(factLines(s, 80).length);

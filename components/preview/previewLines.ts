@@ -8,6 +8,14 @@ import type { PreviewEntry, PreviewState } from "./types.js";
 
 export type Line = ToneLine;
 
+/**
+ * pi's "modified" is the last message's time: a fork or an import copies older messages into
+ * a file created now, so it can come before "created". Said, so it does not read as a bug.
+ */
+export function predates(s: { created: Date; modified: Date }): string {
+  return s.modified.getTime() < s.created.getTime() - 60_000 ? " (last message; copied in, older)" : "";
+}
+
 /** The facts block: one line each, cut to the width (paths from the left). */
 export function factLines(s: ListedSession, width: number, compact = false): Line[] {
   const fact = (k: string, v: string, fromLeft = false): Line => {
@@ -21,14 +29,14 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
   if (compact)
     lines.push(
       fact("id", `${sanitizeLine(s.id)}   cwd ${sanitizeLine(s.cwd)}`),
-      fact("created", `${formatDateTime(s.created)}   modified ${formatDateTime(s.modified)}`),
+      fact("created", `${formatDateTime(s.created)}   modified ${formatDateTime(s.modified)}${predates(s)}`),
     );
   else
     lines.push(
       fact("id", sanitizeLine(s.id)),
       fact("cwd", sanitizeLine(s.cwd), true),
       fact("created", formatDateTime(s.created)),
-      fact("modified", formatDateTime(s.modified)),
+      fact("modified", formatDateTime(s.modified) + predates(s)),
     );
   if (s.provisional) {
     lines.push({ text: truncateToWidth("counting messages, tokens and cost…", width), tone: "muted" });
