@@ -35,9 +35,12 @@ const SCREENS = [
   { name: "help", keys: ["?"], wait: "Keys" },
   { name: "actions", keys: ["x"], wait: "Actions" },
   { name: "rename", keys: ["r"], wait: "Rename session" },
-  { name: "delete", keys: ["\x04"], wait: "Delete" },
+  { name: "delete", keys: ["d"], wait: "Delete" },
   { name: "tree", keys: [DOWN, DOWN, "t"], wait: "Branch tree" },
   { name: "tree-label", keys: [DOWN, DOWN, "t", "L"], wait: "Label the entry" },
+  { name: "usage", keys: ["U"], wait: "Usage by day" },
+  // Last: it deletes two sessions (to the work copy's trash) before it opens the trash view.
+  { name: "trash", keys: ["d", "y", DOWN, "d", "y", "X"], wait: "Trash ·" },
 ];
 const SIZES = [
   [120, 36],

@@ -1,7 +1,7 @@
 import { Box } from "ink";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { RECORDS } from "../trash/fixtureRecords.js";
+import { RECORDS } from "../../test/helpers/trash-records.js";
 import { PurgeDialog, purgeLines } from "./PurgeDialog.js";
 
 describe("PurgeDialog", () => {

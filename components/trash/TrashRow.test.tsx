@@ -1,6 +1,6 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { NOW, RECORDS } from "./fixtureRecords.js";
+import { NOW, RECORDS } from "../../test/helpers/trash-records.js";
 import { TrashRow } from "./TrashRow.js";
 
 describe("TrashRow", () => {

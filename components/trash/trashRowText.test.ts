@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/text/sanitize.js";
-import { NOW, RECORDS } from "./fixtureRecords.js";
+import { NOW, RECORDS } from "../../test/helpers/trash-records.js";
 import { trashRowText } from "./trashRowText.js";
 
 describe("trashRowText", () => {
