@@ -1,5 +1,9 @@
 import { render } from "ink-testing-library";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import type { LifecycleDeps } from "../../src/browser/lifecycle/lifecycleEffects.js";
+import type { TrashIO } from "../../src/browser/trash/trashRunner.js";
+import { cleanupInk, press, renderApp, waitForFrame } from "../../test/helpers/ink.js";
+import { makeSessions } from "../../test/helpers/sessions.js";
 import { NOW, RECORDS } from "../../test/helpers/trash-records.js";
 import { TrashScreen } from "./TrashScreen.js";
 
@@ -37,5 +41,45 @@ describe("TrashScreen", () => {
     expect(f).toContain("26 of 30");
     expect(f).toContain("❯ s25");
     expect(f).not.toContain(" s0 ");
+  });
+});
+
+describe("TrashScreen in the browser (keys inside act)", () => {
+  afterEach(cleanupInk);
+
+  it("X shows the store's trash, u restores through the lifecycle, D y y deletes for good, q goes back", async () => {
+    const restored: string[] = [];
+    const purged: string[] = [];
+    let items = [...RECORDS];
+    const trash: TrashIO = {
+      list: (dir) => (dir === "/store" ? items : []),
+      purge: (r) => {
+        purged.push(r.trashedFile);
+        items = items.filter((x) => x !== r);
+      },
+    };
+    const lifecycle: LifecycleDeps = {
+      rename: async (_p, name) => ({ name }),
+      trash: () => ({ records: [] }),
+      deletePermanently: () => [],
+      restore: (r) => {
+        restored.push(r.original);
+        items = items.filter((x) => x.original !== r.original);
+      },
+      trashLocation: () => "/trash",
+    };
+    const { r } = await renderApp({ sessions: makeSessions(2, { cwd: "/home/u/proj" }), deps: { trash, lifecycle } });
+    await press(r, "X");
+    await waitForFrame(r, (f) => f.includes("Trash ·") && f.includes("3 sessions"));
+    await press(r, "j", "u");
+    await waitForFrame(r, (f) => f.includes("Restored 1 session") && f.includes("2 sessions"));
+    expect(restored).toEqual([RECORDS[1].original]);
+    await press(r, "D", "\r");
+    await waitForFrame(r, (f) => f.includes("not deleted"));
+    await press(r, "D", "y", "y");
+    await waitForFrame(r, (f) => f.includes("for good") && f.includes("1 session"));
+    expect(purged).toHaveLength(1);
+    await press(r, "q");
+    await waitForFrame(r, (f) => f.includes("Sessions"));
   });
 });
