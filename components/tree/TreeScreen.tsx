@@ -147,7 +147,7 @@ export function TreeScreen({
         <StatusLine
           status={
             message
-              ? { text: message.text, tone: message.error ? "error" : "info" }
+              ? { text: message.text, tone: message.error ? "error" : message.negative ? "note" : "info" }
               : overlay || modal
                 ? undefined
                 : status

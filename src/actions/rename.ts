@@ -1,10 +1,9 @@
 import { appendEntry } from "./append-entry.js";
 import type { SessionEntry } from "../model/types.js";
 
-/** pi's rule (0.80): CR/LF runs become one space, then trimmed. Empty clears the name. */
-export function normalizeName(name: string): string {
-  return name.replace(/[\r\n]+/g, " ").trim();
-}
+import { normalizeName } from "../model/session-name.js";
+
+export { normalizeName };
 
 /** Appends a `session_info` entry with the name normalised (here, once); an empty name clears (pi ≥0.59). Gives back the entry written. */
 export function renameSession(path: string, name: string): Promise<SessionEntry & { name: string }> {

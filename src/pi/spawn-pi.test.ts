@@ -31,4 +31,21 @@ describe("piCommandProblem", () => {
     expect(piCommandProblem(plain, {}, "/", "linux")).toMatch(/is not an executable file/);
     expect(piCommandProblem("./mypi", {}, dir, "linux")).toBeUndefined();
   });
+  it("refuses a script whose interpreter cannot be found, before anything is written (QA)", () => {
+    const bad = join(dir, "badpi");
+    writeFileSync(bad, "#!/nonexistent/interp\necho hi\n");
+    chmodSync(bad, 0o755);
+    expect(piCommandProblem(bad, {}, "/", "linux")).toMatch(
+      /^cannot resume: .*badpi is a script for \/nonexistent\/interp, which cannot be found/,
+    );
+    const viaEnv = join(dir, "envpi");
+    writeFileSync(viaEnv, "#!/usr/bin/env -S no-such-runtime --flag\n");
+    chmodSync(viaEnv, 0o755);
+    expect(piCommandProblem(viaEnv, { PATH: dir }, "/", "linux")).toMatch(/a script for no-such-runtime/);
+    expect(piCommandProblem(viaEnv, { PATH: dir }, "/", "linux")).toMatch(/a script for no-such-runtime/);
+    const good = join(dir, "goodpi");
+    writeFileSync(good, "#!/usr/bin/env mypi\n");
+    chmodSync(good, 0o755);
+    expect(piCommandProblem(good, { PATH: dir }, "/", "linux")).toBeUndefined();
+  });
 });

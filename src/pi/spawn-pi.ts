@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { accessSync, constants as fsConstants, existsSync, statSync } from "node:fs";
+import { accessSync, closeSync, constants as fsConstants, existsSync, openSync, readSync, statSync } from "node:fs";
 import { constants } from "node:os";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 
@@ -69,15 +69,49 @@ export function piCommandProblem(
   const [cmd] = splitCommand(piCommand);
   const how = 'set --pi-command, $PI_SESSIONS_PI or "piCommand" in the config';
   if (!cmd) return `no pi command to resume with; ${how}`;
-  if (cmd.includes("/") || cmd.includes("\\")) {
-    return runnable(isAbsolute(cmd) ? cmd : resolve(cwd, cmd))
-      ? undefined
-      : `cannot resume: ${cmd} is not an executable file; ${how}`;
-  }
+  const found =
+    cmd.includes("/") || cmd.includes("\\") ? (isAbsolute(cmd) ? cmd : resolve(cwd, cmd)) : onPath(cmd, env, platform);
+  if (!found) return `cannot resume: '${cmd}' is not on PATH; ${how}`;
+  if (!runnable(found)) return `cannot resume: ${cmd} is not an executable file; ${how}`;
+  // A script whose interpreter is gone fails only once exec'd: too late, after a resume-at-entry wrote.
+  const interp = platform === "win32" ? undefined : missingInterpreter(found, env);
+  return interp ? `cannot resume: ${cmd} is a script for ${interp}, which cannot be found; ${how}` : undefined;
+}
+
+/** The first runnable `cmd` on PATH (with PATHEXT on Windows). */
+function onPath(cmd: string, env: NodeJS.ProcessEnv, platform: string): string | undefined {
   const exts = platform === "win32" ? ["", ...(env.PATHEXT ?? ".EXE;.CMD;.BAT").split(";")] : [""];
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (!dir) continue;
-    for (const ext of exts) if (runnable(join(dir, cmd + ext))) return undefined;
+    for (const ext of exts) if (runnable(join(dir, cmd + ext))) return join(dir, cmd + ext);
   }
-  return `cannot resume: '${cmd}' is not on PATH; ${how}`;
+  return undefined;
+}
+
+/**
+ * The interpreter a `#!` script names when it cannot be run (`#!/no/such/node`, or
+ * `#!/usr/bin/env node` with no node on PATH); undefined for a binary or a runnable one.
+ */
+export function missingInterpreter(file: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  let line: string;
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const buf = Buffer.alloc(256);
+      const n = readSync(fd, buf, 0, 256, 0);
+      line = buf.subarray(0, n).toString("latin1").split("\n")[0];
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  if (!line.startsWith("#!")) return undefined;
+  const [interp, ...rest] = line.slice(2).trim().split(/\s+/);
+  if (!interp) return "(nothing)";
+  if (!runnable(interp)) return interp;
+  if (!/(^|\/)env$/.test(interp)) return undefined;
+  // env NAME: NAME must be on PATH (flags such as -S and VAR=value assignments skipped).
+  const name = rest.find((a) => !a.startsWith("-") && !a.includes("="));
+  return name && !name.includes("/") && !onPath(name, env, process.platform) ? name : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Key } from "../keys/key.js";
 import { describe, expect, it } from "vitest";
+import { QUIT } from "../core/outcome.js";
 import { K } from "../../../test/helpers/keys.js";
 import { makeProbe, makeSessions, makeSummary } from "../../../test/helpers/sessions.js";
 import type { CommandId } from "../keys/commands.js";
@@ -306,6 +307,26 @@ describe("quit and resume intents", () => {
     const sess = makeSummary({ cwd: CWD });
     const s = run(initialState({ launchCwd: CWD, print: true }), scanSummaries([sess]), key(K.enter));
     expect(s.effects).toEqual([{ type: "exit", outcome: { kind: "print", path: sess.path } }]);
+  });
+  it("the picker is fzf: Esc on an empty query cancels the pick; with a query it clears it first (QA)", () => {
+    const sess = makeSummary({ cwd: CWD });
+    const p = run(initialState({ launchCwd: CWD, print: true }), scanSummaries([sess]));
+    expect(run(p, key(K.escape)).effects).toEqual([QUIT]);
+    const typed = run(p, key(K.char("x")), key(K.escape));
+    expect(typed.effects).toEqual([]);
+    expect(typed.search.value).toBe("");
+    expect(run(typed, key(K.escape)).effects).toEqual([QUIT]);
+    // Outside the picker Esc never quits.
+    const { s } = loaded(1);
+    expect(run(s, key(K.escape), key(K.escape)).effects).toEqual([]);
+  });
+  it("the help, the usage view and the search field page by half with Ctrl+D as everywhere (QA)", () => {
+    const { s } = loaded(40);
+    const ctrlD = key(["d", { ...K.char("d")[1], ctrl: true }]);
+    const paged = run(s, { type: "viewport", pageSize: 10 }, key(K.char("/")), ctrlD);
+    expect(paged.cursor).toBe(5);
+    const help = run(s, { type: "viewport", pageSize: 10 }, key(K.char("?")), ctrlD);
+    expect(help.helpTop).toBe(5);
   });
   it("the cwd-missing dialog opens here or cancels", () => {
     const { s, sessions } = loaded(1);

@@ -225,10 +225,14 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - page) } : moveTo(s, s.cursor - page);
     case "list.pageDown":
       return inHelp ? { ...s, helpTop: s.helpTop + page } : moveTo(s, s.cursor + page);
-    case "list.halfUp":
-      return moveTo(s, s.cursor - Math.max(1, Math.floor(s.pageSize / 2)));
-    case "list.halfDown":
-      return moveTo(s, s.cursor + Math.max(1, Math.floor(s.pageSize / 2)));
+    case "list.halfUp": {
+      const half = Math.max(1, Math.floor(s.pageSize / 2));
+      return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - half) } : moveTo(s, s.cursor - half);
+    }
+    case "list.halfDown": {
+      const half = Math.max(1, Math.floor(s.pageSize / 2));
+      return inHelp ? { ...s, helpTop: s.helpTop + half } : moveTo(s, s.cursor + half);
+    }
     case "list.top":
       return inHelp ? { ...s, helpTop: 0 } : moveTo(s, 0);
     case "list.bottom":
@@ -251,6 +255,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
       // A picker (--print, the pi extension) picks at once, as fzf and pi's /resume do.
       return s.print && s.rows.length > 0 ? runCommand(pop(s), "session.resume") : pop(s);
     case "search.cancel":
+      // The picker is fzf: Esc on an empty query cancels the pick (exit 130).
+      if (s.print && !s.search.value) return quit(s);
       return setSearch(pop(s), text.clearInput());
     case "input.deleteBack":
     case "input.deleteWord":
@@ -313,7 +319,9 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return modeOf(s) === "dialog" ? pop(s) : s;
     case "app.back":
       // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
-      return s.search.value ? setSearch(s, text.clearInput()) : (clearMarks(s) ?? say(s, "q quits", "note"));
+      // In the picker (fzf's way) Esc with nothing to step back from cancels the pick.
+      if (s.search.value) return setSearch(s, text.clearInput());
+      return clearMarks(s) ?? (s.print ? quit(s) : say(s, "q quits", "note"));
     case "app.quit":
       return quit(s);
     case "app.suspend":
@@ -427,7 +435,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
     case "paste": {
       if (!s.visible) return s;
       const field = TEXT_MODES.has(modeOf(s)) ? textField(s, modeOf(s)) : undefined;
-      if (!field) return say(s, "paste ignored: open a text field (/ to search) first");
+      if (!field) return say(s, "paste ignored: open a text field (/ to search) first", "note");
       const next = text.pasteText(field.value, a.text);
       return next === field.value ? s : field.set(next);
     }

@@ -154,8 +154,8 @@ describe("n and D", () => {
     expect(last(run(listed(), ctrlN))).toMatchObject({ type: "newSession", cwd: CWD });
     // n alone is "next match" wherever a search is; it never leaves for pi.
     expect(run(listed(), press("n")).effects).toEqual([]);
-    // The picker opens in its search field: Esc leaves it for the list's keys.
-    const picking = run(listed(true), key(K.escape), ctrlN);
+    // The picker opens in its search field: Esc on a query clears it and leaves for the list's keys.
+    const picking = run(listed(true), press("x"), key(K.escape), ctrlN);
     expect(picking.effects).toEqual([]);
     expect(picking.status?.tone).toBe("error");
   });

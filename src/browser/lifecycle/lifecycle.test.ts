@@ -81,6 +81,21 @@ describe("rename", () => {
     expect(selectedSession(d)?.path).toBe(sessions[0].path);
   });
 
+  it("writes nothing when the name stays as it is, or when there is no name to clear (QA)", () => {
+    const { s, sessions } = loaded(3);
+    const unnamed = run(s, key(K.char("r")), key(K.enter));
+    expect(unnamed.effects).toEqual([]);
+    expect(unnamed.status).toEqual({ text: "No name to clear", tone: "note" });
+    const named = run(s, { type: "lifecycle.renamed", path: sessions[0].path, name: "keep me" });
+    const same = run(named, key(K.char("r")), key(K.char(" ")), key(K.enter));
+    expect(same.effects).toEqual([]);
+    expect(same.status).toEqual({ text: "Name unchanged", tone: "note" });
+    expect(lastEffect(run(named, key(K.char("r")), key(K.char("!")), key(K.enter)))).toMatchObject({
+      type: "rename",
+      name: "keep me!",
+    });
+  });
+
   it("a failure shows in the status line until it fades, keys or not", () => {
     const { s } = loaded(2);
     const d = run(s, { type: "lifecycle.failed", message: "rename failed: boom" });

@@ -2,6 +2,7 @@ import type { Key } from "../keys/key.js";
 import { formatBytes, plural } from "../../text/format.js";
 import { sessionTitle } from "../../model/session-title.js";
 import { sanitizeLine } from "../../text/sanitize.js";
+import { normalizeName } from "../../model/session-name.js";
 import type { CommandId } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
 import { type Layered, pop, push, replaceTop, topLayer } from "../core/layers.js";
@@ -146,6 +147,11 @@ function undo<S extends LifecycleHost>(s: S): LifecycleNext<S> {
 function submitRename<S extends LifecycleHost>(s: S): LifecycleNext<S> {
   const top = topLayer(s);
   if (top?.kind !== "rename") return s;
+  // Nothing to write when the name stays as it is (the field starts with it, sanitized).
+  const was = s.sessions.get(top.path)?.name ?? "";
+  const name = normalizeName(top.input.value);
+  if (name === normalizeName(was) || name === normalizeName(sanitizeLine(was)))
+    return say(pop(s), was ? "Name unchanged" : "No name to clear", "note");
   return withEffect(pop(s), { type: "rename", path: top.path, name: top.input.value });
 }
 
@@ -205,7 +211,7 @@ export function lifecycleKey<S extends LifecycleHost>(
     // Only an explicit confirm key (y) deletes; Enter never does, whatever the key map says,
     // so a reflexive Enter after the key that opened the dialog cancels.
     if (c === "confirm.yes" && !key.return && !key.ctrl && !key.meta) return confirmDelete(s);
-    return say(pop(s), "not deleted");
+    return say(pop(s), "not deleted", "note");
   }
   return s;
 }

@@ -156,7 +156,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     case "reader.nextBranch": {
       if (!r.index) return s;
       const sib = siblingBranch(r.index, r.ids, cursorEntry(r), c === "reader.nextBranch" ? 1 : -1);
-      if (!sib) return say(s, "this branch has no other branch beside it");
+      if (!sib) return say(s, "this branch has no other branch beside it", "note");
       return setReader(say(s, "switched to a sibling branch"), withBranch(r, r.index, sib.ids, sib.focusId));
     }
     case "reader.tool": {

@@ -96,6 +96,11 @@ function note(t: TreeState, text: string, error = false): TreeState {
   return { ...t, message: { text, error } };
 }
 
+/** A negative result: said without a mark of success. */
+function nothing(t: TreeState, text: string): TreeState {
+  return { ...t, message: { text, negative: true } };
+}
+
 /** Opens the selected session's tree and starts loading it. */
 export function openTree<S extends TreeHost>(s: S): TreeNext<S> {
   const sel = s.rows[s.cursor]?.session;
@@ -196,7 +201,8 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
       return setTree(s, openInput(t, "search", t.query));
     case "tree.nextMatch":
     case "tree.prevMatch": {
-      if (t.matches.length === 0) return setTree(s, note(t, t.query ? "no matches" : "no search: press / to search"));
+      if (t.matches.length === 0)
+        return setTree(s, nothing(t, t.query ? "no matches" : "no search: press / to search"));
       const row = nextMatchRow(t, c === "tree.nextMatch" ? 1 : -1);
       if (row === null) return setTree(s, note(t, "no match is visible under this filter"));
       return setTree(s, moveTo(t, row));
@@ -316,7 +322,7 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
     case "tree.searched": {
       if (a.path !== t.path || a.seq !== t.searchSeq) return s;
       let next = withMatches(t, a.ids);
-      if (a.ids.length === 0) return setTree(s, note(next, "no entry matches"));
+      if (a.ids.length === 0) return setTree(s, nothing(next, "no entry matches"));
       const here = currentId(next);
       if (here === undefined || !next.matchSet.has(here)) {
         const row = nextMatchRow(next, 1);

@@ -70,6 +70,10 @@ export function runUsageCommand(l: UsageLayer, c: Exclude<UsageCommandId, "usage
       return setLayer(l, { top: Math.max(0, l.top - page) });
     case "usage.pageDown":
       return setLayer(l, { top: l.top + page });
+    case "usage.halfUp":
+      return setLayer(l, { top: Math.max(0, l.top - Math.max(1, Math.floor(l.page / 2))) });
+    case "usage.halfDown":
+      return setLayer(l, { top: l.top + Math.max(1, Math.floor(l.page / 2)) });
     case "usage.top":
       return setLayer(l, { top: 0 });
     case "usage.bottom":
