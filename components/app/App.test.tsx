@@ -75,7 +75,7 @@ describe("App", () => {
     await typeText(r, "re:([");
     const f = r.lastFrame()!;
     expect(f).toContain("invalid pattern");
-    expect(f).toContain("no session matches");
+    expect(f).toContain("no session in this folder matches · Tab searches all folders");
   });
 
   it("toggles scope with Tab and cycles sort with s", async () => {

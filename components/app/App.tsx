@@ -71,7 +71,10 @@ export interface AppProps {
 const START_EFFECTS: readonly Effect[] = [{ type: "trashLocation" }];
 
 function emptyText(s: AppState): string {
-  if (s.query.terms.length > 0 || s.query.error) return "no session matches the search";
+  if (s.query.terms.length > 0 || s.query.error)
+    return s.scope === "cwd"
+      ? "no session in this folder matches · Tab searches all folders"
+      : "no session matches the search";
   if (!s.scan.done) return "scanning…";
   if (s.scope === "cwd" && s.sessions.size > 0) return "no sessions in this folder · Tab shows all folders";
   return "no sessions in this store";

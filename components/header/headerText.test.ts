@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { displayWidth } from "../../src/text/sanitize.js";
 import { headerText } from "./headerText.js";
 
 const scan = { discovered: 8, probed: 8, scanned: 6, diagnostics: 0, done: true };
@@ -17,11 +18,16 @@ describe("headerText", () => {
     const at80 = headerText(base, 80);
     expect(at80).toContain("/sessions");
     expect(at80).not.toContain("a copy of");
-    expect(headerText(base, 60)).toMatch(/…[^ ]*\/sessions · all folders/);
+    // Narrower, the facts say less before anything is cut mid-word.
+    expect(headerText(base, 60)).toMatch(/…[^ ]*\/sessions · all · \d+\/\d+ · recent ↓$/);
   });
   it("says when files were skipped", () => {
     expect(headerText({ ...base, scan: { ...scan, diagnostics: 2 } }, 200)).toContain("2 files skipped");
     expect(headerText({ ...base, scan: { ...scan, diagnostics: 1 } }, 200)).toContain("1 file skipped");
+    // At 80 columns the count stays whole (QA: "2 fil…").
+    const at80 = headerText({ ...base, shown: 2004, total: 2004, scan: { ...scan, diagnostics: 2 } }, 80);
+    expect(at80).toMatch(/ · 2 skipped$/);
+    expect(displayWidth(at80)).toBeLessThanOrEqual(80);
   });
 });
 

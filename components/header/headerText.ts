@@ -42,26 +42,41 @@ export function scanText(scan: ScanProgress): string {
  * start of the store's path (…/agent/sessions), which always keeps some of its end.
  */
 export function headerText(h: HeaderInfo, width: number): string {
-  const scope = h.scope === "cwd" ? "this folder" : "all folders";
-  const parts = [scope, `${h.shown}/${h.total}`, `sort: ${h.sort}${SORT_ARROW[h.sort] ?? ""}`];
-  if (h.marked) parts.unshift(`${h.marked} marked`);
-  const scan = scanText(h.scan);
-  if (scan) parts.push(scan);
-  // Files that are not readable sessions are said, not passed over in silence.
-  if (h.scan.diagnostics > 0) parts.push(`${plural(h.scan.diagnostics, "file")} skipped`);
-  const right = parts.join(" · ");
   const lead = "pi-sessions ";
   const label = sanitizeLine(h.storeLabel);
   // "<path> (a copy of …: …)": the explanation shortens to its first words, then goes.
   const explained = /^(.*) \(([^():]*)(?::[^()]*)?\)$/.exec(label);
   const bare = explained ? explained[1] : label;
   const short = explained ? `${bare} (${explained[2]})` : label;
-  const storeW = width - lead.length - right.length - 3;
-  for (const l of [label, short, bare]) if (displayWidth(l) <= storeW) return `${lead}${l} · ${right}`;
   const MIN_PATH = 16;
-  const tag = explained && displayWidth(explained[2]) + 3 < storeW - MIN_PATH ? ` (${explained[2]})` : "";
-  return truncateToWidth(
-    `${lead}${truncateStartToWidth(bare, Math.max(storeW - displayWidth(tag), MIN_PATH))}${tag} · ${right}`,
-    width,
-  );
+  // The facts on the right say less before they are cut mid-word: the path gives way first.
+  const variants = [rightText(h, false), rightText(h, true)];
+  for (const right of variants) {
+    const storeW = width - lead.length - displayWidth(right) - 3;
+    for (const l of [label, short, bare]) if (displayWidth(l) <= storeW) return `${lead}${l} · ${right}`;
+  }
+  for (const right of variants) {
+    const storeW = width - lead.length - displayWidth(right) - 3;
+    if (storeW < MIN_PATH && right !== variants.at(-1)) continue;
+    const tag = explained && displayWidth(explained[2]) + 3 < storeW - MIN_PATH ? ` (${explained[2]})` : "";
+    return truncateToWidth(
+      `${lead}${truncateStartToWidth(bare, Math.max(storeW - displayWidth(tag), MIN_PATH))}${tag} · ${right}`,
+      width,
+    );
+  }
+  return truncateToWidth(lead, width);
+}
+
+/** The facts after the store: scope, count, sort, scan, skipped files; `compact` in fewer words. */
+function rightText(h: HeaderInfo, compact: boolean): string {
+  const scope = h.scope === "cwd" ? (compact ? "here" : "this folder") : compact ? "all" : "all folders";
+  const sort = `${compact ? "" : "sort: "}${h.sort}${SORT_ARROW[h.sort] ?? ""}`;
+  const parts = [scope, `${h.shown}/${h.total}`, sort];
+  if (h.marked) parts.unshift(`${h.marked} marked`);
+  const scan = scanText(h.scan);
+  if (scan) parts.push(scan);
+  // Files that are not readable sessions are said, not passed over in silence.
+  if (h.scan.diagnostics > 0)
+    parts.push(compact ? `${h.scan.diagnostics} skipped` : `${plural(h.scan.diagnostics, "file")} skipped`);
+  return parts.join(" · ");
 }

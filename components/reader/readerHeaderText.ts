@@ -9,9 +9,9 @@ export function readerHeaderText(r: ReaderState, width: number): string {
   if (branch) parts.push(branch);
   if (r.query)
     parts.push(r.matches.length ? `match ${r.match + 1} of ${r.matches.length}` : `no match for "${r.query}"`);
-  if (r.edits.size) parts.push(r.original ? "as written (o)" : `${plural(r.edits.size, "context edit")} applied (o)`);
+  if (r.edits.size) parts.push(r.original ? "as written (O)" : `${plural(r.edits.size, "context edit")} applied (O)`);
   parts.push(`tools ${r.tools}`, r.thinking ? "thinking shown" : "thinking hidden");
-  return truncateToWidth(" " + parts.join(" · "), width);
+  return truncateToWidth(parts.join(" · "), width);
 }
 
 /**

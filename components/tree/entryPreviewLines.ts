@@ -2,7 +2,7 @@ import type { AppliedEdit } from "../../src/model/context.js";
 import { rowText } from "../../src/model/row-text.js";
 import { describeEntry } from "../../src/model/text.js";
 import type { EntryNode, SessionEntry } from "../../src/model/types.js";
-import { formatCost, formatDateTime, formatTokens } from "../../src/text/format.js";
+import { formatDateTime, formatSessionCost, formatTokens } from "../../src/text/format.js";
 import { sanitizeLine, sanitizeMultiline, truncateToWidth, wrapToWidth } from "../../src/text/sanitize.js";
 import type { ToneLine as PreviewLine } from "../preview/LinesPane.js";
 import type { ToneName } from "../theme/theme.js";
@@ -23,7 +23,8 @@ export function usageText(usage: unknown): string | null {
   const cw = num(u.cacheWrite);
   if (cr || cw) parts.push(`cache ${formatTokens(cr)} read, ${formatTokens(cw)} write`);
   const cost = u.cost && typeof u.cost === "object" ? num((u.cost as Record<string, unknown>).total) : 0;
-  if (cost) parts.push(formatCost(cost));
+  // The same form as the session preview's cost, so one reply reads the same in both.
+  if (cost) parts.push(formatSessionCost(cost));
   return `tokens ${parts.join(" · ")}`;
 }
 
