@@ -168,8 +168,15 @@ export function tierRank(tier: Tier, piScore = 0): number {
   return (3 - tier) * TIER_WEIGHT - clamped;
 }
 
-/** The rank of a term found in the message text (also what a full-text hit counts for). */
+/** The rank of a term found in the first message, the id or the folder. */
 export const TEXT_RANK = tierRank(1);
+
+/**
+ * What a term found only deeper in the conversation (a full-text hit) counts for: below
+ * the first message, id and folder (what the row shows), above letters scattered over a
+ * name or a folder.
+ */
+export const BODY_RANK = TEXT_RANK - TIER_WEIGHT / 2;
 
 /** Field filters only filter: every session that passes gets the same. */
 const SUBSTRING = 2;

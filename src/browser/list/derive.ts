@@ -1,5 +1,5 @@
 import { fieldQuery, textTerms } from "../../search/fulltext.js";
-import { matchSession, type Query, TEXT_RANK } from "../../search/query.js";
+import { BODY_RANK, matchSession, type Query } from "../../search/query.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
 import { whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
@@ -49,12 +49,12 @@ export function deriveRows(
   },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
-  // Full-text hits (path → snippet) match too when the field filters hold. As in pi, a
-  // term found in the message text ranks with the id and folder hits: after name hits,
-  // before letters scattered over a name or a folder.
+  // Full-text hits (path → snippet) match too when the field filters hold. A term found
+  // only deeper in the conversation ranks after one in the first message, id or folder (what
+  // the row shows), before letters scattered over a name or a folder.
   const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
   const fields = ft ? fieldQuery(opts.query) : undefined;
-  const textRank = textTerms(opts.query).length * TEXT_RANK;
+  const textRank = textTerms(opts.query).length * BODY_RANK;
   const snippets = new Map<string, string>();
   let scopeTotal = 0;
   for (const s of sessions.values()) {

@@ -19,7 +19,7 @@ const c = makeSummary({ path: "/c", cwd: "/elsewhere", firstMessage: "deploy", m
 const sessions = new Map([a, b, c].map((x) => [x.path, x]));
 
 describe("deriveRows with full-text hits", () => {
-  it("adds text-only matches with their snippet; as in pi they rank with first-message hits, in the chosen order", () => {
+  it("adds text-only matches with their snippet, ranked after first-message hits (what the row shows)", () => {
     const q = parseQuery("parser");
     const { rows } = deriveRows(sessions, {
       scope: "all",
@@ -31,9 +31,10 @@ describe("deriveRows with full-text hits", () => {
         ["/a", "refactor the parser"],
       ]),
     });
-    expect(rows.map((r) => r.session.path)).toEqual(["/b", "/a"]);
-    expect(rows[0].snippet).toBe("…the parser broke");
-    expect(rows[1].snippet).toBeUndefined(); // its title says it already
+    // /b is newer, but only its conversation holds the word; /a's title does (QA).
+    expect(rows.map((r) => r.session.path)).toEqual(["/a", "/b"]);
+    expect(rows[1].snippet).toBe("…the parser broke");
+    expect(rows[0].snippet).toBeUndefined(); // its title says it already
   });
 
   it("text-only matches rank after name matches and before scattered letters of a folder", () => {

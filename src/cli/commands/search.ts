@@ -5,7 +5,7 @@ import type { StoreIndex } from "../../index/store-index.js";
 import { sessionTitle } from "../../model/session-title.js";
 import type { SessionSummary } from "../../model/types.js";
 import { fieldQuery, fileHits, searchStore, textTerms, type EntryHit } from "../../search/fulltext.js";
-import { matchSession, parseQuery, TEXT_RANK, type Query } from "../../search/query.js";
+import { BODY_RANK, matchSession, parseQuery, type Query } from "../../search/query.js";
 import { whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
 import { formatAge } from "../../text/format.js";
@@ -27,14 +27,14 @@ const INDEX_TOOLS_FIRST_BYTES = 32 * 1024 * 1024;
 
 interface Found {
   s: SessionSummary;
-  /** The browser's rank (matchSession's tiers; a full-text hit counts as a message-text hit). */
+  /** The browser's rank (matchSession's tiers; a hit deeper in the conversation counts as BODY_RANK). */
   rank: number;
   snippets: EntryHit[];
 }
 
 /**
- * Higher first: the browser's rank (name hits, then id, text and folder hits, then letters
- * scattered over a name), then the newer session. Nothing the index alone knows counts, so
+ * Higher first: the browser's rank (name hits, then first-message, id and folder hits, then
+ * hits deeper in the conversation, then letters scattered over a name), then the newer session. Nothing the index alone knows counts, so
  * the order is the same with and without it.
  */
 function byRelevance(a: Found, b: Found): number {
@@ -143,7 +143,7 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
     const hits = await textHits(index, scoped, query, includeTools, io, quiet);
     // As the browser: metadata matches, and full-text hits whose field filters hold.
     const fields = fieldQuery(query);
-    const textRank = textTerms(query).length * TEXT_RANK;
+    const textRank = textTerms(query).length * BODY_RANK;
     const found: Found[] = [];
     for (const s of scoped) {
       let rank = matchSession(query, s);
