@@ -270,8 +270,12 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return refresh({ ...s, scope: s.scope === "cwd" ? "all" : "cwd", scopeSettled: true });
     case "sort.cycle":
       return refresh({ ...s, sort: nextSort(s.sort) });
-    case "search.toggleTools":
-      return refresh({ ...s, fullText: { ...s.fullText, includeTools: !s.fullText.includeTools } });
+    case "search.toggleTools": {
+      // Said, as it changes nothing on screen until there is a search.
+      const includeTools = !s.fullText.includeTools;
+      const n = refresh({ ...s, fullText: { ...s.fullText, includeTools } });
+      return say(n, `full-text search ${includeTools ? "includes" : "leaves out"} tool calls and output`, "note");
+    }
     case "session.resume": {
       const sel = selectedSession(s);
       if (!sel) return s;
