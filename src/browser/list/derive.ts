@@ -1,7 +1,7 @@
 import { fieldQuery, textTerms } from "../../search/fulltext.js";
 import { BODY_RANK, matchSession, type Query } from "../../search/query.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
-import { whyMatched } from "../../search/why.js";
+import { ROW_SHOWS, whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
 
@@ -96,7 +96,7 @@ export function deriveRows(
     let why: string | undefined | null = null;
     return Object.defineProperty({ ...r }, "snippet", {
       enumerable: true,
-      get: () => (why === null ? (why = whyMatched(opts.query, r.session)) : why),
+      get: () => (why === null ? (why = whyMatched(opts.query, r.session, ROW_SHOWS)) : why),
     });
   };
   if (opts.sort === "threaded")
