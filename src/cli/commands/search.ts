@@ -214,13 +214,14 @@ function marked(h: EntryHit, tty: boolean): string {
 }
 
 function formatResults(found: Found[], query: Query, io: CliIO, withCwd: boolean): string {
-  const width = io.columns ?? 240;
+  // A terminal's rows are cut to its width; a pipe gets them whole (grep, awk).
+  const fit = (line: string) => (io.columns === undefined ? line : truncateToWidth(line, io.columns));
   const now = Date.now();
   const out: string[] = [];
   for (const f of found) {
     const head = [formatAge(f.s.modified, now).padStart(4), sanitizeLine(f.s.id.slice(0, 8)), sessionTitle(f.s)];
     if (withCwd) head.push(`(${sanitizeLine(f.s.cwd)})`);
-    out.push(truncateToWidth(head.join("  "), width));
+    out.push(fit(head.join("  ")));
     const lines = f.snippets.length
       ? f.snippets.map((h) => `${h.role}: ${marked(h, io.isTTY)}`)
       : [whyMatched(query, f.s)].filter((x): x is string => !!x);

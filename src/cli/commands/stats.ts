@@ -83,14 +83,14 @@ export function reportJson(r: UsageReport, cwd: string | null): Record<string, u
  */
 export function formatReport(r: UsageReport, scope: string, width: number, fit = true): string {
   const cut = (line: string) => (fit ? truncateToWidth(line, width) : line);
-  const heading = `Usage by ${r.by} · ${scope}${r.since ? ` · since ${r.since}` : ""} · ${r.withUsage} of ${r.sessions} sessions with usage`;
+  const heading = `Usage by ${r.by} · ${scope}${r.since ? ` · since ${r.since}` : ""} · ${groupDigits(r.withUsage)} of ${groupDigits(r.sessions)} sessions with usage`;
   const lines = [cut(heading)];
   if (r.groups.length === 0) return `${lines.join("\n")}\nno usage recorded\n`;
   const byCost = r.total.cost > 0;
   const metric = (a: UsageAmount) => (byCost ? a.cost : a.total);
   const max = Math.max(...r.groups.map((g) => metric(g.amount)));
   const num = (g: { sessions: number | string; amount: UsageAmount }) => [
-    String(g.sessions),
+    typeof g.sessions === "number" ? groupDigits(g.sessions) : g.sessions,
     formatTokens(g.amount.total),
     formatCost(g.amount.cost),
   ];
@@ -98,9 +98,11 @@ export function formatReport(r: UsageReport, scope: string, width: number, fit =
   const numW = [8, Math.max(6, displayWidth(totalCells[1])), Math.max(7, displayWidth(totalCells[2]))];
   const fixed = numW.reduce((a, b) => a + b + 2, 0);
   const keys = r.groups.map((g) => sanitizeLine(by(r, g.key)));
-  // The key column takes what it needs, up to what leaves a bar of 10 cells.
-  const keyW = Math.max(5, Math.min(Math.max(...keys.map(displayWidth), 5), width - fixed - 12));
-  const barW = Math.max(0, width - keyW - fixed - 2);
+  // The key column takes what it needs: on a terminal up to what leaves a bar of 10 cells;
+  // in a pipe all of it (a folder is never cut there), the bar keeping at least 10.
+  const keysW = Math.max(...keys.map(displayWidth), 5);
+  const keyW = fit ? Math.max(5, Math.min(keysW, width - fixed - 12)) : keysW;
+  const barW = Math.max(fit ? 0 : 10, width - keyW - fixed - 2);
   const row = (key: string, cells: string[], bar: string) =>
     [padToWidth(key, keyW), ...cells.map((c, i) => padToWidth(c, numW[i], "right"))].join("  ") +
     (bar ? `  ${bar}` : "");
