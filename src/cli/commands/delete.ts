@@ -7,8 +7,8 @@ import { isDiagnostic, probeSessionFile } from "../../store/scan-file.js";
 import { formatBytes, plural } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -31,12 +31,14 @@ async function requireSession(path: string, bytes: number, mtimeMs: number): Pro
   throw new CliError(`${path} is not a pi session: ${reason}; nothing deleted`);
 }
 
-export async function deleteCommand(args: string[], io: CliIO): Promise<number> {
+export async function deleteCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
+    ...QUIET_OPTION,
     permanent: { type: "boolean" },
     yes: { type: "boolean", short: "y" },
   });
+  const io = quietIO(given, values.quiet);
   if (!positionals.length) throw usageError("delete takes one or more <session> (path, id or unique id prefix)");
   if (!values.yes && !io.isTTY)
     throw new CliError("refusing to delete without a terminal to confirm on; pass --yes to confirm");

@@ -5,9 +5,9 @@ import { indexStaleText } from "../../index/text-index.js";
 import { formatAge, formatBytes } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
 import { safeJson } from "../common/json.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -27,12 +27,19 @@ function onDisk(path: string): { bytes: number; modified: Date | null } {
   return { bytes, modified };
 }
 
-export async function indexCommand(args: string[], io: CliIO): Promise<number> {
+export async function indexCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { ...STORE_OPTION, rebuild: { type: "boolean" }, status: { type: "boolean" }, json: { type: "boolean" } },
+    {
+      ...STORE_OPTION,
+      ...QUIET_OPTION,
+      rebuild: { type: "boolean" },
+      status: { type: "boolean" },
+      json: { type: "boolean" },
+    },
     "index",
   );
+  const io = quietIO(given, values.quiet);
   if (positionals.length) throw usageError(`index takes no arguments (got '${positionals[0]}')`);
   if (values.rebuild && values.status) throw usageError("--rebuild and --status can't be combined");
   const store = storeFromArgs(values["session-dir"], io);

@@ -5,25 +5,26 @@ import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../se
 import { formatAge, formatBytes } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { summaryToJson, writeJsonArray } from "../common/json.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { alignRows } from "../common/table.js";
 import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
 
-export async function listCommand(args: string[], io: CliIO): Promise<number> {
+export async function listCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
     all: { type: "boolean", short: "a" },
     cwd: { type: "string" },
     json: { type: "boolean" },
     sort: { type: "string" },
-    quiet: { type: "boolean", short: "q" },
+    ...QUIET_OPTION,
   });
+  const io = quietIO(given, values.quiet);
   if (positionals.length) throw usageError(`list takes no arguments (got '${positionals[0]}')`);
   const sort = (values.sort ?? "recent") as SortKey;
   if (!(LIST_SORTS as string[]).includes(sort)) throw usageError(`--sort must be one of ${LIST_SORTS.join(", ")}`);

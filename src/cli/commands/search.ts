@@ -11,9 +11,9 @@ import { cwdScope } from "../../store/scope.js";
 import { formatAge } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
 import { safeJson } from "../common/json.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -109,7 +109,7 @@ async function catchUp(index: StoreIndex, io: CliIO, quiet: boolean, tools: bool
     );
 }
 
-export async function searchCommand(args: string[], io: CliIO): Promise<number> {
+export async function searchCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(
     args,
     {
@@ -119,10 +119,11 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
       json: { type: "boolean" },
       limit: { type: "string", short: "n" },
       tools: { type: "boolean" },
-      quiet: { type: "boolean", short: "q" },
+      ...QUIET_OPTION,
     },
     "search",
   );
+  const io = quietIO(given, values.quiet);
   const text = positionals.join(" ").trim();
   if (!text) throw usageError("search needs a query (see pi-sessions search --help)");
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");

@@ -5,8 +5,8 @@ import { buildContext, usageTotals } from "../../model/context.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { safeJson } from "../common/json.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { alignRows } from "../common/table.js";
@@ -96,8 +96,9 @@ export function showText(index: SessionIndex, columns?: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-export async function showCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { ...STORE_OPTION, json: { type: "boolean" } });
+export async function showCommand(args: string[], given: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION, json: { type: "boolean" } });
+  const io = quietIO(given, values.quiet);
   if (positionals.length !== 1) throw usageError("show takes one <session> (path, id or unique id prefix)");
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   const index = await loadSessionIndex(path);

@@ -14,21 +14,23 @@ import {
 import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { safeJson } from "../common/json.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
-export async function statsCommand(args: string[], io: CliIO): Promise<number> {
+export async function statsCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
+    ...QUIET_OPTION,
     all: { type: "boolean", short: "a" },
     cwd: { type: "string" },
     by: { type: "string" },
     since: { type: "string" },
     json: { type: "boolean" },
   });
+  const io = quietIO(given, values.quiet);
   if (positionals.length) throw usageError(`stats takes no arguments (got '${positionals[0]}')`);
   const by = (values.by ?? "day") as UsageBy;
   if (!USAGE_BYS.includes(by)) throw usageError(`--by must be one of ${USAGE_BYS.join(", ")}`);
