@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { removeIndexFiles } from "../../index/index-db.js";
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { indexStaleText } from "../../index/text-index.js";
-import { formatAge, formatBytes } from "../../text/format.js";
+import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
@@ -86,8 +86,8 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     const lines = [
       `index     ${sanitizeLine(path)}${exists ? "" : " (not built yet)"}`,
       `size      ${formatBytes(disk.bytes)}`,
-      `sessions  ${sessions}: conversations of ${textIndexed} indexed, tool output of ${toolsIndexed}`,
-      `updated   ${disk.modified ? `${formatAge(disk.modified)} ago` : "never"}`,
+      `sessions  ${groupDigits(sessions)}: conversations of ${groupDigits(textIndexed)} indexed, tool output of ${groupDigits(toolsIndexed)}`,
+      `updated   ${disk.modified ? formatAgo(disk.modified) : "never"}`,
     ];
     if (problem) lines.push(`problem   ${problem}`);
     io.stdout(lines.join("\n") + "\n");
