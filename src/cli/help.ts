@@ -97,7 +97,8 @@ Appends a label entry as pi does. Without a label, clears the entry's label.
   delete: `Usage: pi-sessions delete <session...> [--permanent] [--yes] [-q]
 
 Moves sessions to the trash (freedesktop.org Trash: $XDG_DATA_HOME/Trash, or the volume's
-.Trash-$uid), as one batch that \`pi-sessions restore --last\` brings back. Asks first;
+.Trash-$uid), as one batch that \`pi-sessions restore --last\` brings back, run on the same
+store (it prints the command, with --session-dir when the store needs it). Asks first;
 without a terminal, --yes is required. --permanent deletes without the trash, after
 typing "delete" (or with --yes).
 `,

@@ -10,6 +10,7 @@ import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
+import { restoreHint } from "../common/restore-hint.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
 async function confirm(io: CliIO, question: string, expected: RegExp): Promise<boolean> {
@@ -29,6 +30,15 @@ async function requireSession(path: string, bytes: number, mtimeMs: number): Pro
   if (probe && !isDiagnostic(probe)) return probe.id;
   const reason = probe ? probe.reason : `no session header in its first ${HEADER_PROBE_BYTES / 1024} KiB`;
   throw new CliError(`${path} is not a pi session: ${reason}; nothing deleted`);
+}
+
+/** The store's folder, for the undo hint only: its warnings were said already, a store that is not there is none. */
+function storeDir(flag: string | undefined, io: CliIO): string | undefined {
+  try {
+    return storeFromArgs(flag, quietIO(io, true)).dir;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function deleteCommand(args: string[], given: CliIO): Promise<number> {
@@ -77,6 +87,15 @@ export async function deleteCommand(args: string[], given: CliIO): Promise<numbe
     const hint = failed.error.name === "TrashUnavailable" ? " (use --permanent to delete without a trash)" : "";
     throw new CliError(`${failed.error.message}; ${records.length} of ${targets.length} moved to the trash${hint}`);
   }
-  if (records.length) io.stderr(`undo with: pi-sessions restore --last\n`);
+  if (records.length) {
+    const hint = restoreHint(
+      records.map((r) => r.original),
+      {
+        named: values["session-dir"] === undefined ? undefined : storeDir(values["session-dir"], io),
+        found: storeDir(undefined, io),
+      },
+    );
+    io.stderr(`undo with: ${hint}\n`);
+  }
   return 0;
 }
