@@ -105,13 +105,13 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       if (!io.isTTY || (now - last < 200 && n < total)) return;
       last = now;
       io.stderr(
-        `\rindexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${n} of ${total} sessions `,
+        `\rindexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${groupDigits(n)} of ${groupDigits(total)} sessions `,
       );
     });
     if (io.isTTY && done.text + done.tools > 0) io.stderr("\n");
     const disk = onDisk(path);
     io.stderr(
-      `index of ${sessions.length} sessions up to date (${done.text} new or changed, ${done.tools} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
+      `index of ${groupDigits(sessions.length)} sessions up to date (${groupDigits(done.text)} new or changed, ${groupDigits(done.tools)} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
     );
     return 0;
   } finally {

@@ -83,6 +83,11 @@ describe("formatTable", () => {
       expect(displayWidth(l)).toBeLessThanOrEqual(100);
   });
 
+  it("groups a message count's digits", () => {
+    const many = makeSummary({ id: "55555555-eeee", messageCount: 12345 });
+    expect(formatTable([many, ...sessions], false, now)).toMatch(/ 12,345 /);
+  });
+
   it("ids are cut to their unique prefix", () => {
     const out = formatTable(sessions, false, now);
     expect(out).toContain("11111111 ");

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { sessionTitle } from "../../model/session-title.js";
 import type { SessionSummary } from "../../model/types.js";
 import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../search/sort.js";
-import { formatAge, formatBytes } from "../../text/format.js";
+import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
@@ -91,7 +91,7 @@ export function formatTable(
     columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
   const rows = sessions.map((s) => [
     formatAge(s.modified, now),
-    String(s.messageCount),
+    groupDigits(s.messageCount),
     formatBytes(s.bytes),
     sanitizeLine(s.id.slice(0, idLen)),
     ...(withCwd ? [cwd(s)] : []),

@@ -8,7 +8,7 @@ import { fieldQuery, fileHits, searchStore, textTerms, type EntryHit } from "../
 import { matchSession, parseQuery, TEXT_RANK, type Query } from "../../search/query.js";
 import { whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
-import { formatAge } from "../../text/format.js";
+import { formatAge, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
@@ -182,7 +182,8 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       return 1;
     }
     io.stdout(formatResults(shown, query, io, !!values.all));
-    if (found.length > shown.length && !quiet) io.stderr(`${found.length - shown.length} more (--limit N)\n`);
+    if (found.length > shown.length && !quiet)
+      io.stderr(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
     return 0;
   } finally {
     index?.close();
