@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { user, assistant, writeSession } from "./helpers/session-file.js";
+import { HEADER, user, assistant, writeSession } from "./helpers/session-file.js";
 
 /*
  * Issue 20, "a CLI you can script": a closed pipe ends the program quietly with status 0
@@ -92,5 +93,43 @@ describe("flags scripts use (issue 20)", () => {
       /is a pi session; export never writes over one/,
     );
     expect(readFileSync(file.path).equals(session)).toBe(true);
+  });
+});
+
+describe("nothing is cut in a pipe (QA pass)", () => {
+  const cwd = "/home/dev/src/github.com/acme/pi-mono-11/packages/coding-agent";
+  const title = "refactor the session store so that " + "every long title survives a pipe ".repeat(10).trim();
+  const store = mkdtempSync(join(tmpdir(), "pi-sessions-pipe-"));
+  const header = (id: string) => ({ ...HEADER, id, cwd });
+  for (const id of ["0196e0a2-0000-7000-8000-00000000000a", "0196e0a2-0000-7000-8000-00000000000b"]) {
+    const s = writeSession([user("u1", null, title), assistant("a1", "u1", "done")], header(id));
+    renameSync(s.path, join(store, `2026-05-02T09-14-03-221Z_${id}.jsonl`));
+    s.cleanup();
+  }
+  afterAll(() => rmSync(store, { recursive: true, force: true }));
+  const cli = (args: string[]) =>
+    spawnSync(process.execPath, [CLI, ...args, "--session-dir", store, "-q"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, PI_SESSIONS_INDEX: "0" },
+    });
+
+  it("list: every row has the whole cwd and the whole title", () => {
+    const r = cli(["list", "-a"]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe("");
+    const rows = r.stdout.trimEnd().split("\n").slice(1);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toContain(`  ${cwd}  `);
+      expect(row.endsWith(`  ${title}`)).toBe(true);
+    }
+  });
+
+  it("search: the whole title and cwd on each hit's line", () => {
+    const r = cli(["search", "-a", "survives"]);
+    expect(r.status).toBe(0);
+    const heads = r.stdout.split("\n").filter((l) => l && !l.startsWith("      "));
+    expect(heads).toHaveLength(2);
+    for (const h of heads) expect(h.endsWith(`${title}  (${cwd})`)).toBe(true);
   });
 });

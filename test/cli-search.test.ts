@@ -118,7 +118,7 @@ describe("pi-sessions index", () => {
     expect(json.textIndexed).toBe(json.sessions);
     const text = await runCli(["index", "--session-dir", store, "--status"], { env });
     expect(text.stdout).toMatch(
-      /^index +.+\nsize +.+\nsessions +\d+: conversations of \d+ indexed, tool output of \d+\nupdated +.+ ago\n$/,
+      /^index +.+\nsize +.+\nsessions +\d+: conversations of \d+ indexed, tool output of \d+\nupdated +just now\n$/,
     );
     const rebuilt = await runCli(["index", "--session-dir", store, "--rebuild"], { env });
     expect(rebuilt.code).toBe(0);

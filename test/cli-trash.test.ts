@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -35,6 +36,33 @@ describe("delete and restore from the command line (issues 20 and 21)", () => {
     expect(r.code).toBe(0);
     expect(existsSync(inA)).toBe(true);
     expect(existsSync(inB)).toBe(false);
+  });
+  it("delete's undo hint is a command that works, --session-dir and all (QA pass)", async () => {
+    const t = setup();
+    const store = join(t.root, "my store's");
+    const path = t.session(store, "2026-05-02T09-14-03-221Z_one.jsonl", "one-0001");
+    const r = await runCli(["delete", path, "--yes", "--session-dir", store], { env: t.env });
+    expect(r.code).toBe(0);
+    const hint = /^undo with: (pi-sessions restore --last .*)$/m.exec(r.stderr)?.[1];
+    expect(hint).toBe(`pi-sessions restore --last --session-dir '${store.replace(/'/g, `'\\''`)}'`);
+    expect(existsSync(path)).toBe(false);
+    // Run as printed, by a shell, with the built program as pi-sessions.
+    const cli = join(import.meta.dirname, "..", "dist", "bundle", "cli.js");
+    const run = spawnSync("bash", ["--norc", "--noprofile", "-c", `pi-sessions() { "$NODE" "$CLI" "$@"; }; ${hint}`], {
+      encoding: "utf8",
+      env: { ...t.env, PATH: process.env.PATH, NODE: process.execPath, CLI: cli },
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(existsSync(path)).toBe(true);
+  });
+  it("delete's undo hint is plain when the store needs no --session-dir", async () => {
+    const t = setup();
+    const store = join(t.root, "s");
+    const path = t.session(store, "2026-05-02T09-14-03-221Z_one.jsonl", "one-0001");
+    const r = await runCli(["delete", path, "--yes"], { env: { ...t.env, PI_CODING_AGENT_SESSION_DIR: store } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^undo with: pi-sessions restore --last$/m);
   });
   it("delete records the session id: restore <id> finds a file whose name lacks it", async () => {
     const t = setup();

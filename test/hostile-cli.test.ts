@@ -156,7 +156,7 @@ describe("a trash log that cannot be written", () => {
 });
 
 describe("bounded output", () => {
-  it("a 50 MB first message is one row of `list`, cut to the row", async () => {
+  it("a 50 MB first message is one bounded row of `list`: a title's worth in a pipe, cut to a terminal's row", async () => {
     const dir = makeTmpDir();
     const store = join(dir, "sessions");
     mkdirSync(store);
@@ -165,12 +165,17 @@ describe("bounded output", () => {
       userLine("u1", null, "z".repeat(50 * 1024 * 1024)),
       replyLine("a1", "u1"),
     ]);
+    // In a pipe nothing is cut, but a title is at most 2,048 characters (sessionTitle).
     const r = await runCli(["list", "--all", "--session-dir", store], { env: { HOME: dir } });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
-    for (const line of lines) expect(line.length).toBeLessThanOrEqual(240);
-    expect(lines[1]).toMatch(/zzz…$/);
+    expect(lines[1]).toMatch(/ z{2048}$/);
+    const tty = await runCli(["list", "--all", "--session-dir", store], { env: { HOME: dir }, columns: 120 });
+    const rows = tty.stdout.trimEnd().split("\n");
+    expect(rows).toHaveLength(2);
+    for (const line of rows) expect(line.length).toBeLessThanOrEqual(120);
+    expect(rows[1]).toMatch(/zzz…$/);
   });
 });
 

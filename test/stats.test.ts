@@ -171,6 +171,36 @@ describe("stats as text", () => {
     }
   });
 
+  it("in a pipe: a folder whole, however long, and the dollars grouped (QA pass)", async () => {
+    const dir = makeTmpDir("pi-sessions-stats-pipe-");
+    const t = "2026-11-20T10:00:00.000Z";
+    const cwd = "/home/dev/src/github.com/acme/" + "deeply-nested-folder/".repeat(6) + "pi-mono-11";
+    const usage = { input: 60441, output: 9046, cacheRead: 160955, cacheWrite: 0, cost: { total: 1774.01 } };
+    writeFileSync(
+      join(dir, "b.jsonl"),
+      [
+        { type: "session", version: 3, id: "b", timestamp: t, cwd },
+        { type: "message", id: "u", parentId: null, timestamp: t, message: { role: "user", content: "x" } },
+        {
+          type: "message",
+          id: "r",
+          parentId: "u",
+          timestamp: t,
+          message: { role: "assistant", content: [], model: "m", usage },
+        },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join("\n") + "\n",
+    );
+    const r = await runCli(["stats", "--all", "--by", "folder", "--session-dir", dir], { env: {} });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`\n${cwd}  `);
+    expect(r.stdout).toMatch(/TOTAL +1 +230k +\$1,774\.01\n/);
+    expect(r.stdout).toContain("models: m $1,774.01");
+    const json = await runCliJson<Stats>(["stats", "--all", "--json", "--session-dir", dir], { env: {} });
+    expect(json.json.cost).toBe(1774.01);
+  });
+
   it("says so when nothing was used", async () => {
     const r = await runCli(["stats", "--all", "--since", "2031-01-01", "--session-dir", join(store, "--evil--")], {
       env: {},

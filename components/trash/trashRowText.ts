@@ -1,6 +1,6 @@
 import { basename, dirname } from "node:path";
 import type { TrashItem } from "../../src/browser/trash/trashTypes.js";
-import { formatAge, formatBytes } from "../../src/text/format.js";
+import { formatAgo, formatBytes } from "../../src/text/format.js";
 import {
   displayWidth,
   padToWidth,
@@ -23,8 +23,7 @@ export function deletedAt(r: TrashItem): Date | undefined {
  */
 export function trashRowText(r: TrashItem, width: number, now: number): string {
   const when = deletedAt(r);
-  const age = when ? formatAge(when, now) : "?";
-  const ago = age === "now" ? "just now" : age === "?" ? "?" : `${age} ago`;
+  const ago = when ? formatAgo(when, now) : "?";
   const right = `  ${padToWidth(ago, 8, "right")}  ${padToWidth(formatBytes(r.bytes), 8, "right")}`;
   const folder = sanitizeLine(r.cwd || basename(dirname(r.original)));
   const title = sanitizeLine(r.title || basename(r.original));

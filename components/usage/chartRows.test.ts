@@ -63,6 +63,14 @@ describe("chartRows", () => {
     expect(a).toBe("Total $3.50 · 4.5k tokens · 2 of 2 sessions with usage · 3 not read yet");
     expect(b).toBe("input 4.5k · output 0 · cache read 0 · cache write 0");
   });
+  it("shows a cost of five figures whole, its digits grouped", () => {
+    const big: UsageSource[] = [{ cwd: "/a", usage: [slice("2026-11-01", "sonnet", 10, 12345.67)] }, ...sessions];
+    const r = aggregateUsage(big, "day");
+    const c = chartRows(r, "cost", 60);
+    expect(c.rows.map(rowText).join("\n")).toContain("$12,348.67");
+    for (const row of c.rows) expect(displayWidth(rowText(row))).toBe(60);
+    expect(totalsText(r)[0]).toMatch(/^Total \$12,349\.17 /);
+  });
 });
 
 describe("text from the files", () => {

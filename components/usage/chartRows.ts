@@ -66,8 +66,12 @@ const metricOf = (metric: UsageMetric) => (a: UsageAmount) => (metric === "cost"
 export function chartRows(report: UsageReport, metric: UsageMetric, width: number, glyphs?: readonly string[]): Chart {
   const slots = modelSlots(report);
   const value = metricOf(metric);
-  const cells = (cost: string, tokens: string) => `${padToWidth(cost, 9, "right")} ${padToWidth(tokens, 7, "right")}`;
-  const values = report.groups.map((g) => cells(formatCost(g.amount.cost), formatTokens(g.amount.total)));
+  const costs = report.groups.map((g) => formatCost(g.amount.cost));
+  // Grouped dollars ($12,345.67) can be wider than the usual 9 columns: never cut a cost.
+  const costW = Math.max(9, ...costs.map(displayWidth));
+  const cells = (cost: string, tokens: string) =>
+    `${padToWidth(cost, costW, "right")} ${padToWidth(tokens, 7, "right")}`;
+  const values = report.groups.map((g, i) => cells(costs[i], formatTokens(g.amount.total)));
   const valueW = Math.max(0, ...values.map(displayWidth));
   const labels = report.groups.map((g) => sanitizeLine(groupLabel(report.by, g.key)));
   // The label column takes what it needs, up to a third of the width.

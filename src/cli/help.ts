@@ -3,16 +3,16 @@ export const MAIN_HELP = `pi-sessions — browse, search, resume, fork, label, r
 Usage:
   pi-sessions [-a|--all] [--print] [options]  open the full-screen browser
   pi-sessions list [-a|--all] [--cwd PATH] [--json] [--sort KEY] [-q|--quiet]
-  pi-sessions search <query...> [-a|--all] [--cwd PATH] [--json] [-n|--limit N] [--tools]
-  pi-sessions show <session> [--json]
-  pi-sessions stats [-a|--all] [--by day|folder|model] [--since DATE] [--json]
+  pi-sessions search <query...> [-a|--all] [--cwd PATH] [--json] [-n|--limit N] [--tools] [-q]
+  pi-sessions show <session> [--json] [-q]
+  pi-sessions stats [-a|--all] [--by day|folder|model] [--since DATE] [--json] [-q]
   pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE [--force]] [-q]
-  pi-sessions rename <session> <name>
-  pi-sessions label <session> <entryId> [label]
-  pi-sessions delete <session...> [--permanent] [--yes]
-  pi-sessions restore <session | --last>
-  pi-sessions index [--status [--json] | --rebuild]
-  pi-sessions config [--path]
+  pi-sessions rename <session> <name> [-q]
+  pi-sessions label <session> <entryId> [label] [-q]
+  pi-sessions delete <session...> [--permanent] [--yes] [-q]
+  pi-sessions restore <session | --last> [-q]
+  pi-sessions index [--status [--json] | --rebuild] [-q]
+  pi-sessions config [--path] [-q]
 
 <session> is a file path, a session id, or a unique id prefix.
 
@@ -24,6 +24,7 @@ Options:
   --pi-command CMD    the pi executable to resume with (default: $PI_SESSIONS_PI or pi)
   --config FILE       settings (default: $XDG_CONFIG_HOME/pi-sessions/config.json)
   --query TEXT        start with this search
+  -q, --quiet         (commands) nothing on stderr but an error that ends the command
   -h, --help          help (also: pi-sessions <command> --help)
   -v, --version       version
 
@@ -48,7 +49,7 @@ snippets, the hit marked. --tools searches tool calls and output too.
 --json: [{ path, id, name, cwd, modified, score, snippets: [{ entryId, role, text, match }] }].
 Exit status 1 when nothing matches. Uses the index (pi-sessions index --help).
 `,
-  index: `Usage: pi-sessions index [--status [--json] | --rebuild] [--session-dir DIR]
+  index: `Usage: pi-sessions index [--status [--json] | --rebuild] [--session-dir DIR] [-q]
 
 The persistent index: each session's facts and searchable text, kept in the user's cache
 folder ($XDG_CACHE_HOME/pi-sessions/index/, or $PI_SESSIONS_CACHE_DIR/index/), one file per
@@ -58,11 +59,11 @@ a damaged or out-of-date index is rebuilt, and PI_SESSIONS_INDEX=0 turns it off.
   --status   where it is, its size, how many sessions it holds, when it was last written
   --rebuild  delete it and build it again
 `,
-  show: `Usage: pi-sessions show <path | id | unique id prefix> [--json]
+  show: `Usage: pi-sessions show <path | id | unique id prefix> [--json] [-q]
 
 Shows a session's header, name, leaf, active path, labels and entries.
 `,
-  stats: `Usage: pi-sessions stats [-a|--all] [--cwd PATH] [--by day|folder|model] [--since YYYY-MM-DD|today|Nd] [--json]
+  stats: `Usage: pi-sessions stats [-a|--all] [--cwd PATH] [--by day|folder|model] [--since YYYY-MM-DD|today|Nd] [--json] [-q]
 
 Tokens and cost of this folder's sessions (or --all, or --cwd PATH), by pi's /session rule
 (every usage a file records, on every branch), per local day (the default), folder or model.
@@ -84,29 +85,30 @@ Without --format the format follows FILE's extension (.md, .html, .jsonl).
 --all-branches       every branch (md, html), the active one first, each marked once with
                      where it branches off
 `,
-  rename: `Usage: pi-sessions rename <session> <name>
+  rename: `Usage: pi-sessions rename <session> <name> [-q]
 
 Appends a session_info entry as pi does (newlines become spaces, trimmed).
 An empty name ("") clears the name.
 `,
-  label: `Usage: pi-sessions label <session> <entryId> [label]
+  label: `Usage: pi-sessions label <session> <entryId> [label] [-q]
 
 Appends a label entry as pi does. Without a label, clears the entry's label.
 `,
-  delete: `Usage: pi-sessions delete <session...> [--permanent] [--yes]
+  delete: `Usage: pi-sessions delete <session...> [--permanent] [--yes] [-q]
 
 Moves sessions to the trash (freedesktop.org Trash: $XDG_DATA_HOME/Trash, or the volume's
-.Trash-$uid), as one batch that \`pi-sessions restore --last\` brings back. Asks first;
+.Trash-$uid), as one batch that \`pi-sessions restore --last\` brings back, run on the same
+store (it prints the command, with --session-dir when the store needs it). Asks first;
 without a terminal, --yes is required. --permanent deletes without the trash, after
 typing "delete" (or with --yes).
 `,
-  config: `Usage: pi-sessions config [--path] [--config FILE]
+  config: `Usage: pi-sessions config [--path] [--config FILE] [-q]
 
 Prints the settings in effect (with a warning line for anything invalid), or with
 --path where the config file is: --config, else $XDG_CONFIG_HOME/pi-sessions/config.json,
 else ~/.config/pi-sessions/config.json.
 `,
-  restore: `Usage: pi-sessions restore <session | --last>
+  restore: `Usage: pi-sessions restore <session | --last> [-q]
 
 Puts back, at its exact original path, a session that pi-sessions moved to the trash
 (by id, id prefix, path or file name), or the whole last batch with --last. Refuses if

@@ -61,3 +61,28 @@ describe("words and numbers (issue 20)", () => {
     expect(formatSessionCost(0.0123)).toBe("$0.0123");
   });
 });
+
+describe("grouped money and ages in sentences (QA pass)", () => {
+  it("groups the dollars of a cost by thousands", async () => {
+    const { formatCostExact, formatSessionCost, groupFixed } = await import("./format.js");
+    expect(formatCost(1774.012)).toBe("$1,774.01");
+    expect(formatCost(1_234_567.891)).toBe("$1,234,567.89");
+    expect(formatCost(999.994)).toBe("$999.99");
+    expect(formatSessionCost(12345.5)).toBe("$12,345.50");
+    expect(formatSessionCost(0.5)).toBe("$0.5000");
+    expect(groupFixed(-1234.5, 1)).toBe("-1,234.5");
+    expect(groupFixed(123, 0)).toBe("123");
+    expect(groupFixed(1e21, 2)).toBe("1e+21");
+    expect(formatCostExact(0.043)).toBe("$0.043");
+    expect(formatCostExact(1774.0123456)).toBe("$1,774.012346");
+    expect(formatCostExact(2000)).toBe("$2,000");
+    expect(formatCostExact(0)).toBe("$0");
+  });
+  it("an age in a sentence says 'just now', never 'now ago'", async () => {
+    const { formatAgo } = await import("./format.js");
+    const now = Date.parse("2026-11-21T12:00:00Z");
+    expect(formatAgo(new Date(now - 5_000), now)).toBe("just now");
+    expect(formatAgo(new Date(now - 5 * 60_000), now)).toBe("5m ago");
+    expect(formatAgo(new Date(NaN), now)).toBe("?");
+  });
+});

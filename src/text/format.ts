@@ -17,6 +17,12 @@ export function formatAge(date: Date, now = Date.now()): string {
   return `${Math.floor(d / 365)}y`;
 }
 
+/** "5m ago", "just now" (never "now ago"), "?" for an invalid date: an age in a sentence. */
+export function formatAgo(date: Date, now = Date.now()): string {
+  const age = formatAge(date, now);
+  return age === "now" ? "just now" : age === "?" ? "?" : `${age} ago`;
+}
+
 /** 7.9 KB; `compact` gives at most 5 columns for list rows: 512B, 1.5K, 34K, 2.0G. */
 export function formatBytes(n: number, compact = false): string {
   if (n < 1024) return compact ? `${n}B` : `${n} B`;
@@ -40,6 +46,15 @@ export function groupDigits(n: number): string {
   return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(n);
 }
 
+/** 1,774.01 with `decimals` 2: toFixed's digits, the whole part grouped by thousands. */
+export function groupFixed(n: number, decimals: number): string {
+  const fixed = n.toFixed(decimals);
+  // toFixed gives an exponent from 1e21 on: nothing to group then.
+  if (!/^-?\d+(\.\d+)?$/.test(fixed)) return fixed;
+  const [whole, frac] = fixed.split(".");
+  return whole.replace(/\B(?=(\d{3})+$)/g, ",") + (frac === undefined ? "" : `.${frac}`);
+}
+
 /** 950, 1.2k, 34k, 1.8M, 1.8B: a token count in at most 5 columns. */
 export function formatTokens(n: number): string {
   if (n < 1000) return String(n);
@@ -50,13 +65,19 @@ export function formatTokens(n: number): string {
 
 /** A session's cost in the preview: four decimals under a dollar, "—" when it recorded none. */
 export function formatSessionCost(usd: number): string {
-  return usd === 0 ? "—" : `$${usd.toFixed(usd < 1 ? 4 : 2)}`;
+  return usd === 0 ? "—" : `$${groupFixed(usd, usd < 1 ? 4 : 2)}`;
 }
 
 export function formatCost(usd: number): string {
   if (usd === 0) return "$0";
   if (usd < 0.01) return "<$0.01";
-  return `$${usd.toFixed(2)}`;
+  return `$${groupFixed(usd, 2)}`;
+}
+
+/** Dollars to the millionth, trailing zeros dropped ($0.043, $1,774.012345): a session's exact cost. */
+export function formatCostExact(usd: number): string {
+  const s = groupFixed(usd, 6);
+  return `$${s.includes(".") ? s.replace(/0+$/, "").replace(/\.$/, "") : s}`;
 }
 
 /** A local date-time, minute precision: 2026-03-01 09:28. */

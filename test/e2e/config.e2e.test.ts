@@ -22,15 +22,15 @@ describe("configuration and the pi extension's picker flags (pty)", () => {
     const dir = tmp();
     const config = join(dir, "config.json");
     writeFileSync(config, JSON.stringify({ keys: { "app.quit": ["x"] }, scope: "all", sort: "name" }));
-    const app = startApp(["--session-dir", STORE, "--config", config, "--print"]);
+    // The browser, not the picker: there keys type into the search, and Esc cancels.
+    const app = startApp(["--session-dir", STORE, "--config", config]);
     apps.push(app);
     await app.waitFor("resume naïve");
-    await app.press(KEY.escape);
     await app.press("q");
     await new Promise((r) => setTimeout(r, 300));
     expect(app.bufferType()).toBe("alternate");
     await app.press("x");
-    expect((await app.exited).exitCode).toBe(130);
+    expect((await app.exited).exitCode).toBe(0);
   });
 
   it("a broken config gives one warning line and the defaults", async () => {

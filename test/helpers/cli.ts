@@ -14,7 +14,7 @@ export interface CliResult {
  */
 export async function runCli(
   argv: string[],
-  opts: { cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: boolean } = {},
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; isTTY?: boolean; columns?: number } = {},
 ): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
@@ -26,6 +26,8 @@ export async function runCli(
       cwd: opts.cwd ?? process.cwd(),
       env: opts.env ?? {},
       isTTY: opts.isTTY ?? false,
+      // A terminal's width; undefined is a pipe.
+      columns: opts.columns,
     },
     UI_COMMANDS,
   );

@@ -1,16 +1,18 @@
 import { userKeymap } from "../../browser/keys/userKeymap.js";
 import { configPath, loadConfig } from "../../config/config.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
-import { parse } from "../common/parse.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { parse, QUIET_OPTION } from "../common/parse.js";
 
 /** `config --path` prints where the file is; `config` prints the settings in effect. */
-export async function configCommand(args: string[], io: CliIO): Promise<number> {
+export async function configCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     config: { type: "string" },
     path: { type: "boolean" },
     help: { type: "boolean", short: "h" },
+    ...QUIET_OPTION,
   });
+  const io = quietIO(given, values.quiet);
   if (positionals.length) throw usageError("config takes no arguments");
   const path = configPath(values.config, io.env, io.cwd);
   if (values.path) {

@@ -7,9 +7,10 @@ import { isDiagnostic, probeSessionFile } from "../../store/scan-file.js";
 import { formatBytes, plural } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
+import { restoreHint } from "../common/restore-hint.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
 async function confirm(io: CliIO, question: string, expected: RegExp): Promise<boolean> {
@@ -31,12 +32,23 @@ async function requireSession(path: string, bytes: number, mtimeMs: number): Pro
   throw new CliError(`${path} is not a pi session: ${reason}; nothing deleted`);
 }
 
-export async function deleteCommand(args: string[], io: CliIO): Promise<number> {
+/** The store's folder, for the undo hint only: its warnings were said already, a store that is not there is none. */
+function storeDir(flag: string | undefined, io: CliIO): string | undefined {
+  try {
+    return storeFromArgs(flag, quietIO(io, true)).dir;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function deleteCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
+    ...QUIET_OPTION,
     permanent: { type: "boolean" },
     yes: { type: "boolean", short: "y" },
   });
+  const io = quietIO(given, values.quiet);
   if (!positionals.length) throw usageError("delete takes one or more <session> (path, id or unique id prefix)");
   if (!values.yes && !io.isTTY)
     throw new CliError("refusing to delete without a terminal to confirm on; pass --yes to confirm");
@@ -75,6 +87,15 @@ export async function deleteCommand(args: string[], io: CliIO): Promise<number> 
     const hint = failed.error.name === "TrashUnavailable" ? " (use --permanent to delete without a trash)" : "";
     throw new CliError(`${failed.error.message}; ${records.length} of ${targets.length} moved to the trash${hint}`);
   }
-  if (records.length) io.stderr(`undo with: pi-sessions restore --last\n`);
+  if (records.length) {
+    const hint = restoreHint(
+      records.map((r) => r.original),
+      {
+        named: values["session-dir"] === undefined ? undefined : storeDir(values["session-dir"], io),
+        found: storeDir(undefined, io),
+      },
+    );
+    io.stderr(`undo with: ${hint}\n`);
+  }
   return 0;
 }

@@ -5,8 +5,8 @@ import { UnknownEntryError } from "../../export/branch.js";
 import { exportText } from "../../export/export-text.js";
 import { loadSessionIndex } from "../../store/session-index.js";
 import { CliError, usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -54,7 +54,7 @@ function replaceFile(path: string, text: string): void {
   }
 }
 
-export async function exportCommand(args: string[], io: CliIO): Promise<number> {
+export async function exportCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
     format: { type: "string", short: "f" },
@@ -62,8 +62,9 @@ export async function exportCommand(args: string[], io: CliIO): Promise<number> 
     "all-branches": { type: "boolean" },
     output: { type: "string", short: "o" },
     force: { type: "boolean" },
-    quiet: { type: "boolean", short: "q" },
+    ...QUIET_OPTION,
   });
+  const io = quietIO(given, values.quiet);
   if (positionals.length !== 1) throw usageError("export takes one <session> (path, id or unique id prefix)");
   const format = formatOf(values.format, values.output);
   const all = values["all-branches"] === true;

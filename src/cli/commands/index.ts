@@ -2,12 +2,12 @@ import { existsSync, statSync } from "node:fs";
 import { removeIndexFiles } from "../../index/index-db.js";
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { indexStaleText } from "../../index/text-index.js";
-import { formatAge, formatBytes } from "../../text/format.js";
+import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
 import { safeJson } from "../common/json.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -27,12 +27,19 @@ function onDisk(path: string): { bytes: number; modified: Date | null } {
   return { bytes, modified };
 }
 
-export async function indexCommand(args: string[], io: CliIO): Promise<number> {
+export async function indexCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { ...STORE_OPTION, rebuild: { type: "boolean" }, status: { type: "boolean" }, json: { type: "boolean" } },
+    {
+      ...STORE_OPTION,
+      ...QUIET_OPTION,
+      rebuild: { type: "boolean" },
+      status: { type: "boolean" },
+      json: { type: "boolean" },
+    },
     "index",
   );
+  const io = quietIO(given, values.quiet);
   if (positionals.length) throw usageError(`index takes no arguments (got '${positionals[0]}')`);
   if (values.rebuild && values.status) throw usageError("--rebuild and --status can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
@@ -79,8 +86,8 @@ export async function indexCommand(args: string[], io: CliIO): Promise<number> {
     const lines = [
       `index     ${sanitizeLine(path)}${exists ? "" : " (not built yet)"}`,
       `size      ${formatBytes(disk.bytes)}`,
-      `sessions  ${sessions}: conversations of ${textIndexed} indexed, tool output of ${toolsIndexed}`,
-      `updated   ${disk.modified ? `${formatAge(disk.modified)} ago` : "never"}`,
+      `sessions  ${groupDigits(sessions)}: conversations of ${groupDigits(textIndexed)} indexed, tool output of ${groupDigits(toolsIndexed)}`,
+      `updated   ${disk.modified ? formatAgo(disk.modified) : "never"}`,
     ];
     if (problem) lines.push(`problem   ${problem}`);
     io.stdout(lines.join("\n") + "\n");
@@ -98,13 +105,13 @@ export async function indexCommand(args: string[], io: CliIO): Promise<number> {
       if (!io.isTTY || (now - last < 200 && n < total)) return;
       last = now;
       io.stderr(
-        `\rindexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${n} of ${total} sessions `,
+        `\rindexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${groupDigits(n)} of ${groupDigits(total)} sessions `,
       );
     });
     if (io.isTTY && done.text + done.tools > 0) io.stderr("\n");
     const disk = onDisk(path);
     io.stderr(
-      `index of ${sessions.length} sessions up to date (${done.text} new or changed, ${done.tools} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
+      `index of ${groupDigits(sessions.length)} sessions up to date (${groupDigits(done.text)} new or changed, ${groupDigits(done.tools)} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
     );
     return 0;
   } finally {

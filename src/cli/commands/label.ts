@@ -1,14 +1,15 @@
 import { warnIfOpenInPi } from "../common/open-in-pi.js";
 import { labelEntry } from "../../actions/label.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
-export async function labelCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, STORE_OPTION);
+export async function labelCommand(args: string[], given: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION });
+  const io = quietIO(given, values.quiet);
   if (positionals.length < 2 || positionals.length > 3) throw usageError("label takes <session> <entryId> [label]");
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   warnIfOpenInPi(path, io);

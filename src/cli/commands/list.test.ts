@@ -67,6 +67,27 @@ describe("formatTable", () => {
     expect(out.endsWith("\n")).toBe(true);
   });
 
+  it("in a pipe cuts nothing: the whole cwd and the whole title", () => {
+    const cwd = "/home/dev/src/github.com/acme/pi-mono-11/packages/coding-agent";
+    const title = "refactor the session store ".repeat(12).trim();
+    const long = makeSummary({ id: "44444444-dddd", cwd, name: title });
+    const out = formatTable([...sessions, long], true, now);
+    const row = out.split("\n").find((l) => l.includes("44444444"))!;
+    expect(row).toContain(cwd);
+    expect(row.endsWith(title)).toBe(true);
+    expect(out).not.toContain("…");
+    // On a terminal the row fits it.
+    for (const l of formatTable([...sessions, long], true, now, 100)
+      .trimEnd()
+      .split("\n"))
+      expect(displayWidth(l)).toBeLessThanOrEqual(100);
+  });
+
+  it("groups a message count's digits", () => {
+    const many = makeSummary({ id: "55555555-eeee", messageCount: 12345 });
+    expect(formatTable([many, ...sessions], false, now)).toMatch(/ 12,345 /);
+  });
+
   it("ids are cut to their unique prefix", () => {
     const out = formatTable(sessions, false, now);
     expect(out).toContain("11111111 ");

@@ -2,27 +2,29 @@ import { resolve } from "node:path";
 import { sessionTitle } from "../../model/session-title.js";
 import type { SessionSummary } from "../../model/types.js";
 import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../search/sort.js";
-import { formatAge, formatBytes } from "../../text/format.js";
-import { displayWidth, padToWidth, sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
+import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
+import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { summaryToJson, writeJsonArray } from "../common/json.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
+import { alignRows } from "../common/table.js";
 import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
 
-export async function listCommand(args: string[], io: CliIO): Promise<number> {
+export async function listCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
     all: { type: "boolean", short: "a" },
     cwd: { type: "string" },
     json: { type: "boolean" },
     sort: { type: "string" },
-    quiet: { type: "boolean", short: "q" },
+    ...QUIET_OPTION,
   });
+  const io = quietIO(given, values.quiet);
   if (positionals.length) throw usageError(`list takes no arguments (got '${positionals[0]}')`);
   const sort = (values.sort ?? "recent") as SortKey;
   if (!(LIST_SORTS as string[]).includes(sort)) throw usageError(`--sort must be one of ${LIST_SORTS.join(", ")}`);
@@ -61,54 +63,42 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
       shown,
       !!values.all,
       Date.now(),
-      io.columns ?? PIPE_ROW_COLUMNS,
+      io.columns,
       sessions.map((s) => s.id),
     ),
   );
   return 0;
 }
 
-/** How wide a `list` row may be when stdout is not a terminal (a title is cut to fit). */
-export const PIPE_ROW_COLUMNS = 240;
+/** On a terminal the CWD column is at most this wide (its title still gets the rest of the row). */
+const TERMINAL_CWD_COLUMNS = 40;
 
 /**
- * An aligned table, each row at most `rowColumns` wide; the title column comes last so
- * wide characters can't misalign it, and is cut to what is left of the row (a 50 MB
- * first message is one row, not 50 MB of output).
+ * An aligned table. On a terminal (`columns`) each row fits its width: the cwd is cut to
+ * 40 columns and the title, which comes last so wide characters can't misalign it, to
+ * what is left. In a pipe nothing is cut, as `ls -l` and `git branch -v` do: whole cwds
+ * and titles for grep and awk (a title is at most a screen row's text, sessionTitle).
  */
 export function formatTable(
   sessions: SessionSummary[],
   withCwd: boolean,
   now = Date.now(),
-  rowColumns = PIPE_ROW_COLUMNS,
+  columns?: number,
   allIds: string[] = sessions.map((s) => s.id),
 ): string {
   const idLen = uniquePrefixLength(allIds);
+  const cwd = (s: SessionSummary) =>
+    columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
   const rows = sessions.map((s) => [
     formatAge(s.modified, now),
-    String(s.messageCount),
+    groupDigits(s.messageCount),
     formatBytes(s.bytes),
     sanitizeLine(s.id.slice(0, idLen)),
-    ...(withCwd ? [truncateToWidth(sanitizeLine(s.cwd), 40)] : []),
+    ...(withCwd ? [cwd(s)] : []),
     sessionTitle(s),
   ]);
   const head = ["AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
-  const all = [head, ...rows];
-  const widths = head.map((_, c) => Math.max(...all.map((r) => displayWidth(r[c]))));
-  const right = new Set([1, 2]);
-  const last = head.length - 1;
-  const before = widths.slice(0, last).reduce((n, w) => n + w + 2, 0);
-  const titleRoom = Math.max(10, rowColumns - before);
-  return all
-    .map((r) =>
-      r
-        .map((cell, c) =>
-          c === last ? truncateToWidth(cell, titleRoom) : padToWidth(cell, widths[c], right.has(c) ? "right" : "left"),
-        )
-        .join("  "),
-    )
-    .join("\n")
-    .concat("\n");
+  return `${alignRows([head, ...rows], { right: new Set([1, 2]), columns }).join("\n")}\n`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 import { insideFolder, readTrashLog, restoreFile, type TrashRecord } from "../../actions/trash/index.js";
 import { CliError, usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 
@@ -13,8 +13,9 @@ export function matchRecords(records: TrashRecord[], arg: string): TrashRecord[]
   return records.filter((r) => r.sessionId?.startsWith(arg) || basename(r.original).includes(arg));
 }
 
-export async function restoreCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { ...STORE_OPTION, last: { type: "boolean" } });
+export async function restoreCommand(args: string[], given: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION, last: { type: "boolean" } });
+  const io = quietIO(given, values.quiet);
   if (!values.last && positionals.length === 0)
     throw usageError("restore needs a <session> (id, path or file name) or --last (see pi-sessions restore --help)");
   if (values.last ? positionals.length > 0 : positionals.length > 1)

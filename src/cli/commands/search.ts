@@ -8,12 +8,12 @@ import { fieldQuery, fileHits, searchStore, textTerms, type EntryHit } from "../
 import { BODY_RANK, matchSession, parseQuery, type Query } from "../../search/query.js";
 import { whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
-import { formatAge } from "../../text/format.js";
+import { formatAge, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
 import { safeJson } from "../common/json.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -109,7 +109,7 @@ async function catchUp(index: StoreIndex, io: CliIO, quiet: boolean, tools: bool
     );
 }
 
-export async function searchCommand(args: string[], io: CliIO): Promise<number> {
+export async function searchCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(
     args,
     {
@@ -119,10 +119,11 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
       json: { type: "boolean" },
       limit: { type: "string", short: "n" },
       tools: { type: "boolean" },
-      quiet: { type: "boolean", short: "q" },
+      ...QUIET_OPTION,
     },
     "search",
   );
+  const io = quietIO(given, values.quiet);
   const text = positionals.join(" ").trim();
   if (!text) throw usageError("search needs a query (see pi-sessions search --help)");
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
@@ -181,7 +182,8 @@ export async function searchCommand(args: string[], io: CliIO): Promise<number> 
       return 1;
     }
     io.stdout(formatResults(shown, query, io, !!values.all));
-    if (found.length > shown.length && !quiet) io.stderr(`${found.length - shown.length} more (--limit N)\n`);
+    if (found.length > shown.length && !quiet)
+      io.stderr(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
     return 0;
   } finally {
     index?.close();
@@ -214,13 +216,14 @@ function marked(h: EntryHit, tty: boolean): string {
 }
 
 function formatResults(found: Found[], query: Query, io: CliIO, withCwd: boolean): string {
-  const width = io.columns ?? 240;
+  // A terminal's rows are cut to its width; a pipe gets them whole (grep, awk).
+  const fit = (line: string) => (io.columns === undefined ? line : truncateToWidth(line, io.columns));
   const now = Date.now();
   const out: string[] = [];
   for (const f of found) {
     const head = [formatAge(f.s.modified, now).padStart(4), sanitizeLine(f.s.id.slice(0, 8)), sessionTitle(f.s)];
     if (withCwd) head.push(`(${sanitizeLine(f.s.cwd)})`);
-    out.push(truncateToWidth(head.join("  "), width));
+    out.push(fit(head.join("  ")));
     const lines = f.snippets.length
       ? f.snippets.map((h) => `${h.role}: ${marked(h, io.isTTY)}`)
       : [whyMatched(query, f.s)].filter((x): x is string => !!x);

@@ -1,14 +1,15 @@
-import { plural } from "../../text/format.js";
+import { formatCostExact, groupDigits, plural } from "../../text/format.js";
 import { loadSessionIndex, type SessionIndex } from "../../store/session-index.js";
 import { activePath } from "../../model/tree.js";
 import { buildContext, usageTotals } from "../../model/context.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { safeJson } from "../common/json.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
+import { alignRows } from "../common/table.js";
 
 export function showJson(index: SessionIndex): Record<string, unknown> {
   const context = buildContext(index);
@@ -50,14 +51,20 @@ export function showJson(index: SessionIndex): Record<string, unknown> {
   };
 }
 
-/** pi's /session totals in one line. */
+/** pi's /session totals in one line, digits grouped (show --json has the exact numbers). */
 function usageLine(u: ReturnType<typeof usageTotals>): string {
   const t = u.tokens;
+  const g = groupDigits;
   const left = u.ignored ? ` (${plural(u.ignored, "usage figure")} left out: negative, not a number or too large)` : "";
-  return `${t.total} tokens (in ${t.input}, out ${t.output}, cache read ${t.cacheRead}, write ${t.cacheWrite}), $${u.cost.toFixed(6).replace(/0+$/, "").replace(/\.$/, "")}${left}`;
+  return `${g(t.total)} tokens (in ${g(t.input)}, out ${g(t.output)}, cache read ${g(t.cacheRead)}, write ${g(t.cacheWrite)}), ${formatCostExact(u.cost)}${left}`;
 }
 
-export function showText(index: SessionIndex): string {
+/**
+ * The session as text. Entry rows are aligned whatever their kind (thinking_level_change
+ * is wider than a message role); on a terminal (`columns`) each row is cut to its width,
+ * in a pipe it carries the entry's whole preview text.
+ */
+export function showText(index: SessionIndex, columns?: number): string {
   const active = new Set(activePath(index));
   const context = buildContext(index);
   const h = index.header;
@@ -69,31 +76,32 @@ export function showText(index: SessionIndex): string {
     `created:  ${h.timestamp ? line(h.timestamp) : "?"}`,
     ...(index.name ? [`name:     ${line(index.name)}`] : []),
     ...(h.parentSession ? [`parent:   ${line(h.parentSession)}`] : []),
-    `entries:  ${index.nodes.length} (leaf ${index.leafId ? line(index.leafId) : "none"}; * = active path)`,
+    `entries:  ${groupDigits(index.nodes.length)} (leaf ${index.leafId ? line(index.leafId) : "none"}; * = active path)`,
     `usage:    ${usageLine(usageTotals(index))}`,
     "",
   ];
-  for (const n of index.nodes) {
-    const kind = line(n.role ?? n.type);
+  const rows = index.nodes.map((n) => {
     const label = index.labels.get(n.id);
     const edit = context.edits.get(n.id);
     const text =
+      (label ? `[${line(label)}] ` : "") +
       (edit
-        ? `(${edit.kind === "omit" ? "omitted from the model's context" : "replaced for the model"} by ${edit.editId}) `
-        : "") + line(n.text).slice(0, 100);
-    lines.push(
-      `${active.has(n.id) ? "*" : " "} ${line(n.id)}  ${kind.padEnd(14)} ${label ? `[${line(label)}] ` : ""}${text}`,
-    );
-  }
+        ? `(${edit.kind === "omit" ? "omitted from the model's context" : "replaced for the model"} by ${line(edit.editId)}) `
+        : "") +
+      line(n.text);
+    return [`${active.has(n.id) ? "*" : " "} ${line(n.id)}`, line(n.role ?? n.type), text];
+  });
+  lines.push(...alignRows(rows, { columns }));
   for (const w of index.warnings) lines.push(`warning: ${line(w)}`);
   return `${lines.join("\n")}\n`;
 }
 
-export async function showCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, { ...STORE_OPTION, json: { type: "boolean" } });
+export async function showCommand(args: string[], given: CliIO): Promise<number> {
+  const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION, json: { type: "boolean" } });
+  const io = quietIO(given, values.quiet);
   if (positionals.length !== 1) throw usageError("show takes one <session> (path, id or unique id prefix)");
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
   const index = await loadSessionIndex(path);
-  io.stdout(values.json ? `${safeJson(showJson(index))}\n` : showText(index));
+  io.stdout(values.json ? `${safeJson(showJson(index))}\n` : showText(index, io.columns));
   return 0;
 }

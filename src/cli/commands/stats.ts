@@ -14,21 +14,23 @@ import {
 import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
 import { usageError } from "../common/errors.js";
-import type { CliIO } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { safeJson } from "../common/json.js";
-import { parse, STORE_OPTION } from "../common/parse.js";
+import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
-export async function statsCommand(args: string[], io: CliIO): Promise<number> {
+export async function statsCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, {
     ...STORE_OPTION,
+    ...QUIET_OPTION,
     all: { type: "boolean", short: "a" },
     cwd: { type: "string" },
     by: { type: "string" },
     since: { type: "string" },
     json: { type: "boolean" },
   });
+  const io = quietIO(given, values.quiet);
   if (positionals.length) throw usageError(`stats takes no arguments (got '${positionals[0]}')`);
   const by = (values.by ?? "day") as UsageBy;
   if (!USAGE_BYS.includes(by)) throw usageError(`--by must be one of ${USAGE_BYS.join(", ")}`);
@@ -83,14 +85,14 @@ export function reportJson(r: UsageReport, cwd: string | null): Record<string, u
  */
 export function formatReport(r: UsageReport, scope: string, width: number, fit = true): string {
   const cut = (line: string) => (fit ? truncateToWidth(line, width) : line);
-  const heading = `Usage by ${r.by} · ${scope}${r.since ? ` · since ${r.since}` : ""} · ${r.withUsage} of ${r.sessions} sessions with usage`;
+  const heading = `Usage by ${r.by} · ${scope}${r.since ? ` · since ${r.since}` : ""} · ${groupDigits(r.withUsage)} of ${groupDigits(r.sessions)} sessions with usage`;
   const lines = [cut(heading)];
   if (r.groups.length === 0) return `${lines.join("\n")}\nno usage recorded\n`;
   const byCost = r.total.cost > 0;
   const metric = (a: UsageAmount) => (byCost ? a.cost : a.total);
   const max = Math.max(...r.groups.map((g) => metric(g.amount)));
   const num = (g: { sessions: number | string; amount: UsageAmount }) => [
-    String(g.sessions),
+    typeof g.sessions === "number" ? groupDigits(g.sessions) : g.sessions,
     formatTokens(g.amount.total),
     formatCost(g.amount.cost),
   ];
@@ -98,9 +100,11 @@ export function formatReport(r: UsageReport, scope: string, width: number, fit =
   const numW = [8, Math.max(6, displayWidth(totalCells[1])), Math.max(7, displayWidth(totalCells[2]))];
   const fixed = numW.reduce((a, b) => a + b + 2, 0);
   const keys = r.groups.map((g) => sanitizeLine(by(r, g.key)));
-  // The key column takes what it needs, up to what leaves a bar of 10 cells.
-  const keyW = Math.max(5, Math.min(Math.max(...keys.map(displayWidth), 5), width - fixed - 12));
-  const barW = Math.max(0, width - keyW - fixed - 2);
+  // The key column takes what it needs: on a terminal up to what leaves a bar of 10 cells;
+  // in a pipe all of it (a folder is never cut there), the bar keeping at least 10.
+  const keysW = Math.max(...keys.map(displayWidth), 5);
+  const keyW = fit ? Math.max(5, Math.min(keysW, width - fixed - 12)) : keysW;
+  const barW = Math.max(fit ? 0 : 10, width - keyW - fixed - 2);
   const row = (key: string, cells: string[], bar: string) =>
     [padToWidth(key, keyW), ...cells.map((c, i) => padToWidth(c, numW[i], "right"))].join("  ") +
     (bar ? `  ${bar}` : "");

@@ -11,6 +11,15 @@ export interface CliIO {
   onFirstFrame?: () => void;
 }
 
+/**
+ * The command's io under -q / --quiet: its notes, warnings, hints and progress go nowhere,
+ * so a script's stderr stays empty. An error that ends the command is still said, by
+ * run() on the io it was given, and the exit status says it failed.
+ */
+export function quietIO(io: CliIO, quiet: boolean | undefined): CliIO {
+  return quiet ? { ...io, stderr: () => {} } : io;
+}
+
 /** A reader that went away (`| head`): the rest of the output has nowhere to go. */
 const isClosedPipe = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === "EPIPE";
 

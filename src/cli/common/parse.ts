@@ -3,6 +3,9 @@ import { usageError } from "./errors.js";
 
 export const STORE_OPTION = { "session-dir": { type: "string" }, help: { type: "boolean", short: "h" } } as const;
 
+/** Every command's -q / --quiet (see quietIO); not the browser's, which has no stderr to quiet. */
+export const QUIET_OPTION = { quiet: { type: "boolean", short: "q" } } as const;
+
 /** Node's parser text ("To specify a positional argument starting with a '-', …") in our words. */
 export function parseErrorMessage(err: Error & { code?: string }, command?: string): string {
   const help = command ? `pi-sessions ${command} --help` : "pi-sessions --help";
