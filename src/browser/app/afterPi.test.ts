@@ -24,6 +24,10 @@ describe("comesBack: whether the browser starts again once pi has exited", () =>
   it("not when pi could not be started: the program ends with 127 as before", () => {
     expect(comesBack("return", false, resume, { code: 127, started: false })).toBe(false);
   });
+  it("not after a hang-up (the terminal is gone); after any other end of pi, yes", () => {
+    expect(comesBack("return", false, resume, ran(129, "SIGHUP"))).toBe(false);
+    expect(comesBack("return", false, resume, ran(143, "SIGTERM"))).toBe(true);
+  });
 });
 
 describe("piExitNotice", () => {

@@ -33,10 +33,12 @@ export interface PiExit {
  * Whether the browser comes back after pi: only with "return", only after a pi the browser
  * started (resume, fork, new) actually ran, and never when picking (--print, the pi
  * extension: the choice is printed and the program ends). A pi that could not be started
- * ends the program as before, with its message and status 127.
+ * ends the program as before, with its message and status 127; so does a pi ended by a
+ * hang-up, as the terminal is gone.
  */
 export function comesBack(afterPi: AfterPi, print: boolean, outcome: Outcome, pi: PiExit): boolean {
-  return afterPi === "return" && !print && (outcome.kind === "resume" || outcome.kind === "new") && pi.started;
+  const startedPi = outcome.kind === "resume" || outcome.kind === "new";
+  return afterPi === "return" && !print && startedPi && pi.started && pi.signal !== "SIGHUP";
 }
 
 /** What the browser keeps of its last state across pi (the tree, dialogs and marks are left behind). */
