@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cwdFolderName } from "../../src/store/scope.js";
 import { cleanupTmp, makeTmpDir } from "../helpers/tmp-store.js";
-import { pressCommand, selectedLine, selectRow } from "./driver.js";
+import { pressCommand, selectedLine } from "./driver.js";
 import { appStarter, shQuote, startShell, type RunningApp } from "./pty.js";
 
 /*
@@ -71,6 +71,8 @@ const PASTE_ON = "\x1b[?2004h";
 const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
 const MOUSE_OFF = "\x1b[?1006l\x1b[?1000l";
 const count = (text: string, part: string) => text.split(part).length - 1;
+/** The three rows listed and the scan done (a row still being read changes under the cursor). */
+const listed = (s: string) => s.includes("alpha notes") && s.includes("gamma notes") && !s.includes("scanning");
 
 describe('"afterPi": "return" (pty)', () => {
   it("comes back from pi on the same sort, the cursor on the session resumed and its row read again", async () => {
@@ -82,11 +84,12 @@ describe('"afterPi": "return" (pty)', () => {
       cwd,
       env: { PATH: `${pi.bin}:${process.env.PATH}`, PI_SESSIONS_PI: undefined, FAKE_PI_OUT: pi.out },
     });
-    await app.waitFor((s) => s.includes("alpha notes") && s.includes("gamma notes"));
+    await app.waitFor(listed);
     // By creation, newest first: gamma, beta, alpha. A fresh start would select gamma.
     await pressCommand(app, "sort.cycle");
     await app.waitFor((s) => /created/.test(s));
-    await selectRow(app, "beta notes");
+    await pressCommand(app, "list.down");
+    await app.waitFor((s) => selectedLine(s).includes("beta notes"));
     await pressCommand(app, "session.resume");
 
     // pi ran on the main screen, then the browser came back to the alternate one.
@@ -120,11 +123,12 @@ describe('"afterPi": "return" (pty)', () => {
       cwd,
       env: { PATH: `${pi.bin}:${process.env.PATH}`, PI_SESSIONS_PI: undefined, FAKE_PI_OUT: pi.out },
     });
-    await app.waitFor((s) => s.includes("alpha notes") && s.includes("gamma notes"));
+    await app.waitFor(listed);
     await pressCommand(app, "search.start");
     await app.type("notes");
     await pressCommand(app, "search.submit");
-    await selectRow(app, "beta notes");
+    await pressCommand(app, "list.down");
+    await app.waitFor((s) => selectedLine(s).includes("beta notes"));
     await pressCommand(app, "session.resume");
     const back = await app.waitFor((s) => /❯ .*beta named by pi/.test(s) && s.includes("pi exited with status 3"));
     expect(back).toMatch(/\/ ?notes/);
