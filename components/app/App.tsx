@@ -31,7 +31,6 @@ import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
 import {
   type AppState,
-  type InitOptions,
   initialState,
   modeOf,
   previewOffset,
@@ -40,6 +39,7 @@ import {
   update,
 } from "../../src/browser/app/appReducer.js";
 import type { Effect, Outcome } from "../../src/browser/app/effects.js";
+import type { StartOptions } from "../../src/browser/app/browserStart.js";
 import { fullTextNote } from "../../src/browser/list/fullText.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { TooSmall } from "../layout/TooSmall.js";
@@ -58,11 +58,11 @@ export interface AppProps {
   all: boolean;
   print: boolean;
   deps: BrowserDeps;
-  /** Called once with how the user left; the app then unmounts. */
-  onExit(outcome: Outcome): void;
+  /** Called once with how the user left and the state it was left in; the app then unmounts. */
+  onExit(outcome: Outcome, last: AppState): void;
   keymap?: Keymap;
   /** Starting settings from the config file and the pi extension (see InitOptions). */
-  start?: Pick<InitOptions, "sort" | "scope" | "query" | "openInPi" | "searchToolOutput" | "notice">;
+  start?: StartOptions;
   /** What a scan started before the UI found so far: in the first frame already. */
   seed?: readonly ScanEvent[];
 }
@@ -88,7 +88,7 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
   const io = useRef<EffectIO | null>(null);
   const runner = useMemo(() => createEffectRunner(() => io.current!), []);
   useEffect(() => () => runner.dispose(), [runner]);
-  const [state, dispatch] = useUpdateLoop(
+  const [state, dispatch, latest] = useUpdateLoop(
     update,
     () => seedScan(initialState({ launchCwd, storeDir, all, print, keymap, ...start }), seed),
     runner.run,
@@ -132,10 +132,10 @@ export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit,
     (o: Outcome) => {
       if (exited.current) return;
       exited.current = true;
-      onExit(o);
+      onExit(o, latest());
       unmount();
     },
-    [onExit, unmount],
+    [onExit, unmount, latest],
   );
   // Live store (after the first scan); own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);

@@ -1,4 +1,4 @@
-import { configPath, loadConfig } from "../../src/config/config.js";
+import { AFTER_PI, type AfterPi, configPath, loadConfig } from "../../src/config/config.js";
 import { CliError } from "../../src/cli/common/errors.js";
 import type { CliIO } from "../../src/cli/common/io.js";
 import { parse, STORE_OPTION } from "../../src/cli/common/parse.js";
@@ -19,6 +19,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     all: { type: "boolean", short: "a" },
     print: { type: "boolean" },
     "pi-command": { type: "string" },
+    "after-pi": { type: "string" },
     "fallback-store": { type: "string" },
     config: { type: "string" },
     query: { type: "string" },
@@ -28,6 +29,10 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     current: { type: "string" },
   });
   if (positionals.length) throw new CliError(`unexpected argument '${positionals[0]}' (see pi-sessions --help)`, 2);
+  // The config's "afterPi", for this run (checked before anything is drawn).
+  const afterPi = values["after-pi"] as AfterPi | undefined;
+  if (afterPi !== undefined && !AFTER_PI.includes(afterPi))
+    throw new CliError(`--after-pi must be one of ${AFTER_PI.join(", ")}`, 2);
   const store = storeFromArgs(values["session-dir"], io, values["fallback-store"]);
   const picking = !!values.print || !!values["result-file"];
   if (!io.isTTY && !picking) {
@@ -66,6 +71,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     all: !!values.all,
     print: picking,
     piCommand: values["pi-command"] ?? io.env.PI_SESSIONS_PI ?? config.piCommand ?? "pi",
+    afterPi: afterPi ?? config.afterPi,
     config,
     resultFile: values["result-file"],
     current: values.current,

@@ -8,13 +8,17 @@ import { storeSearch } from "../../src/index/store-search.js";
 import { watchStore } from "../../src/store/watch-store.js";
 import { loadPreviewTail } from "../preview/loadPreviewTail.js";
 import type { Outcome } from "../../src/browser/app/effects.js";
-import type { Config } from "../../src/config/config.js";
-import { browserStart } from "../../src/browser/app/browserStart.js";
+import type { AfterPi, Config } from "../../src/config/config.js";
+import { browserStart, type StartOptions } from "../../src/browser/app/browserStart.js";
+import { carriedFrom, comesBack, startAfterPi } from "../../src/browser/app/afterPi.js";
+import type { AppState } from "../../src/browser/app/appState.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
+import type { FullTextFn } from "../../src/search/fulltext.js";
 import type { FirstScreen } from "./firstScreen.js";
 import { App } from "./App.js";
-import type { EarlyScan } from "../../src/scan/early-scan.js";
+import { type EarlyScan, startEarlyScan } from "../../src/scan/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
-import { newSessionArgs, piArgs, piCommandProblem, spawnPi } from "../../src/pi/spawn-pi.js";
+import { newSessionArgs, piArgs, piCommandProblem, type PiRun, spawnPi } from "../../src/pi/spawn-pi.js";
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../../src/browser/keys/keyStream.js";
@@ -26,6 +30,7 @@ import {
   openTerminalOut,
   releaseStdin,
   suspendToShell,
+  type TerminalOut,
 } from "../../src/tty/terminal.js";
 
 export interface BrowserOptions {
@@ -51,6 +56,8 @@ export interface BrowserOptions {
   configWarnings?: string[];
   /** The first screen already drawn before Ink loaded (firstScreen.ts): its rows and its terminal restore. */
   first?: FirstScreen;
+  /** After a pi started from the browser exits: end (default: the config's), or come back. */
+  afterPi?: AfterPi;
 }
 
 /*
@@ -81,10 +88,24 @@ function writeStdout(text: string): Promise<void> {
   return new Promise((done) => process.stdout.write(text, () => done()));
 }
 
+/** One run of the browser: what it starts from (the launch, or where the user was before pi). */
+interface Run {
+  start: StartOptions;
+  all: boolean;
+  early?: EarlyScan;
+  first?: FirstScreen;
+  /** The launch's first frame only: a run back from pi is no launch. */
+  onFirstFrame?: () => void;
+}
+
+/** How a run ended: an exit status already (a signal), or how the user left and the state they left. */
+type Ended = { code: number } | { outcome: Outcome; last?: AppState };
+
 /**
  * The hardened launcher (ink-notes §7): refuses without a terminal, draws in the
  * alternate screen, restores the terminal on every way out, then acts on the outcome
- * with the terminal already back to normal.
+ * with the terminal already back to normal. With "afterPi": "return", the browser starts
+ * again once the pi it started has exited (afterPi.ts decides), on the same terminal.
  */
 export async function runBrowser(opts: BrowserOptions): Promise<number> {
   if (!process.stdin.isTTY) {
@@ -93,7 +114,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     );
     return 2;
   }
-  const term = openTerminalOut(opts.print);
+  let term = openTerminalOut(opts.print);
   if (!term) {
     process.stderr.write(
       "pi-sessions: no terminal to draw on (stdout, /dev/tty and stderr are not terminals).\nFor scripts use `pi-sessions list`.\n",
@@ -103,19 +124,69 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
 
   const { keymap, warnings, start } = browserStart(opts);
   for (const w of warnings) process.stderr.write(`pi-sessions: ${w}\n`);
+  // One index connection for every run (each run would open another).
+  const fullText = storeSearch(opts.storeDir);
+  const afterPi = opts.afterPi ?? opts.config?.afterPi ?? "exit";
 
+  let run: Run = { start, all: opts.all, early: opts.early, first: opts.first, onFirstFrame: opts.onFirstFrame };
+  for (;;) {
+    const ended = await browse(opts, run, term, keymap, fullText);
+    if ("code" in ended) return ended.code;
+    const o = ended.outcome;
+    let pi: PiRun;
+    switch (o.kind) {
+      case "quit":
+        // fzf's convention: a cancelled pick is 130 and prints nothing.
+        return opts.print ? 130 : 0;
+      case "print":
+        // From the pi extension the choice goes to a file: stdout belongs to pi's TUI.
+        if (opts.resultFile) writeFileSync(opts.resultFile, resolve(o.path) + "\n");
+        // To a terminal the path is screen text (a file name may hold escapes); to a pipe, exact.
+        else await writeStdout((process.stdout.isTTY ? sanitizeLine(resolve(o.path)) : resolve(o.path)) + "\n");
+        return 0;
+      case "resume":
+        if (o.note) process.stderr.write(`pi-sessions: ${o.note}\n`);
+        pi = await spawnPi(opts.piCommand, piArgs(resolve(o.path), o.fork), o.cwd);
+        break;
+      case "new":
+        pi = await spawnPi(opts.piCommand, newSessionArgs(), o.cwd);
+        break;
+    }
+    if (!ended.last || !comesBack(afterPi, opts.print, o, pi)) return pi.code;
+    const carried = carriedFrom(ended.last, o);
+    const all = carried.scope === "all";
+    // A fresh scan: pi has likely appended to the session just resumed, and its row is read again.
+    run = {
+      start: startAfterPi(start, carried, pi),
+      all,
+      early: startEarlyScan(opts.storeDir, all ? undefined : opts.cwd),
+    };
+    term = openTerminalOut(opts.print);
+    if (!term) return pi.code;
+  }
+}
+
+/** One run of the browser on `term` (closed when it ends), up to how the user left it. */
+async function browse(
+  opts: BrowserOptions,
+  run: Run,
+  term: TerminalOut,
+  keymap: Keymap,
+  fullText: FullTextFn,
+): Promise<Ended> {
   // A frame without rows is little use: give the early scan a moment to find some (it is
   // usually done by now), then start the UI with them.
-  if (opts.early) await opts.early.ready(FIRST_ROWS_WAIT_MS);
+  if (run.early) await run.early.ready(FIRST_ROWS_WAIT_MS);
   // The first screen drawn before Ink (firstScreen.ts) showed these rows: Ink starts from them too.
-  const seed = [...(opts.first?.seed ?? []), ...(opts.early?.take() ?? [])];
+  const seed = [...(run.first?.seed ?? []), ...(run.early?.take() ?? [])];
 
   let outcome: Outcome = { kind: "quit" };
+  let last: AppState | undefined;
   let signalled: NodeJS.Signals | null = null;
   holdKeyboard();
   // Ink reads keys from this: one key per event, however the terminal grouped them.
   const keys = new KeyStream(process.stdin);
-  const restore = opts.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
+  const restore = run.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
     signalled ??= sig;
@@ -141,12 +212,12 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
           storeDir={opts.storeDir}
           storeLabel={opts.storeLabel}
           launchCwd={opts.cwd}
-          all={opts.all}
+          all={run.all}
           print={opts.print}
           deps={{
             ...realDeps,
-            ...(opts.early ? { scan: opts.early.scan } : {}),
-            fullText: storeSearch(opts.storeDir),
+            ...(run.early ? { scan: run.early.scan } : {}),
+            fullText,
             copy: (text) => void term.stream.write(osc52(text)),
             suspend: () => {
               suspendToShell(term.fd, { mouse: opts.config?.mouse ?? true, redraw: () => repaint() });
@@ -156,9 +227,10 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
           }}
           seed={seed}
           keymap={keymap}
-          start={start}
-          onExit={(o) => {
+          start={run.start}
+          onExit={(o, state) => {
             outcome = o;
+            last = state;
           }}
         />
       </FullScreenBox>
@@ -183,7 +255,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     // After a resize, draw every row afresh on a cleared screen (see afterResize).
     stopRepaint = afterResize(term.stream, () => repaint());
     // Ink draws the first frame inside render().
-    opts.onFirstFrame?.();
+    run.onFirstFrame?.();
     await instance.waitUntilExit();
   } finally {
     stopRepaint?.();
@@ -204,22 +276,6 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     }
   }
 
-  if (signalled) return 128 + (constants.signals[signalled as NodeJS.Signals] ?? 0);
-  const o = outcome as Outcome;
-  switch (o.kind) {
-    case "quit":
-      // fzf's convention: a cancelled pick is 130 and prints nothing.
-      return opts.print ? 130 : 0;
-    case "print":
-      // From the pi extension the choice goes to a file: stdout belongs to pi's TUI.
-      if (opts.resultFile) writeFileSync(opts.resultFile, resolve(o.path) + "\n");
-      // To a terminal the path is screen text (a file name may hold escapes); to a pipe, exact.
-      else await writeStdout((process.stdout.isTTY ? sanitizeLine(resolve(o.path)) : resolve(o.path)) + "\n");
-      return 0;
-    case "resume":
-      if (o.note) process.stderr.write(`pi-sessions: ${o.note}\n`);
-      return spawnPi(opts.piCommand, piArgs(resolve(o.path), o.fork), o.cwd);
-    case "new":
-      return spawnPi(opts.piCommand, newSessionArgs(), o.cwd);
-  }
+  if (signalled) return { code: 128 + (constants.signals[signalled as NodeJS.Signals] ?? 0) };
+  return { outcome, last };
 }

@@ -49,4 +49,23 @@ describe("useUpdateLoop", () => {
     r.rerender(<Harness ran={ran} out={out} />);
     expect(ran).toHaveLength(5);
   });
+
+  it("reads the latest state inside an effect, before React has drawn it (how the app hands its state on at exit)", async () => {
+    const seen: number[][] = [];
+    function Reader({ out }: { out: { dispatch?: (a: Action) => void } }) {
+      const run: RunEffect<Action, Effect> = (e) => {
+        if (e.type === "echo") seen.push(latest());
+      };
+      const [state, dispatch, latest] = useUpdateLoop(update, () => [] as number[], run);
+      out.dispatch = dispatch;
+      return <Text>{state.join(",") || "empty"}</Text>;
+    }
+    const out: { dispatch?: (a: Action) => void } = {};
+    await renderInk(<Reader out={out} />);
+    await act(async () => {
+      out.dispatch!({ type: "add", n: 7 });
+      out.dispatch!({ type: "add", n: 9 });
+    });
+    expect(seen).toEqual([[7], [7, 9]]);
+  });
 });

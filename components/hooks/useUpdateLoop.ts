@@ -10,14 +10,16 @@ export type RunEffect<A, E> = (effect: E, dispatch: (action: A) => void) => void
  * The app's one state loop. Each action goes through `update` against the state it applies
  * to (actions dispatched while one is being handled queue behind it, in order); the effects
  * it returns go straight to `run` and are never kept in the state. React draws the result.
- * `initial`: effects asked for at start (before any action).
+ * `initial`: effects asked for at start (before any action). The third value reads the
+ * state as of the last action handled, even before React has drawn it (an effect that
+ * ends the app reads it there).
  */
 export function useUpdateLoop<S, A, E>(
   update: Update<S, A, E>,
   init: () => S,
   run: RunEffect<A, E>,
   initial: readonly E[] = [],
-): [S, (action: A) => void] {
+): [S, (action: A) => void, () => S] {
   const [state, setState] = useState(init);
   const current = useRef(state);
   const runner = useRef(run);
@@ -51,5 +53,6 @@ export function useUpdateLoop<S, A, E>(
     for (const e of initial) runner.current(e, dispatch);
   }, [initial, dispatch]);
 
-  return [state, dispatch];
+  const latest = useCallback(() => current.current, []);
+  return [state, dispatch, latest];
 }

@@ -22,6 +22,10 @@ Options:
   -a, --all           all folders instead of the current one
   --print             picker: print the chosen session's path and exit
   --pi-command CMD    the pi executable to resume with (default: $PI_SESSIONS_PI or pi)
+  --after-pi exit|return
+                      when a pi started from the browser exits: end with its status,
+                      or come back to the browser (default: the config's "afterPi",
+                      else exit; --print always ends)
   --config FILE       settings (default: $XDG_CONFIG_HOME/pi-sessions/config.json)
   --query TEXT        start with this search
   -q, --quiet         (commands) nothing on stderr but an error that ends the command

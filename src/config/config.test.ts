@@ -39,6 +39,7 @@ describe("loadConfig", () => {
           searchToolOutput: true,
           mouse: false,
           piCommand: "pi --verbose",
+          afterPi: "return",
         }),
       ),
     );
@@ -52,15 +53,17 @@ describe("loadConfig", () => {
       searchToolOutput: true,
       mouse: false,
       piCommand: "pi --verbose",
+      afterPi: "return",
     });
   });
 
   it("warns once per unknown key or invalid value and keeps the defaults for them", () => {
     const { config, warnings } = loadConfig(
-      file(JSON.stringify({ sort: "random", colour: "red", threaded: "yes", keys: { "list.up": 5 } })),
+      file(JSON.stringify({ sort: "random", colour: "red", threaded: "yes", keys: { "list.up": 5 }, afterPi: "stay" })),
     );
     expect(config).toEqual(DEFAULT_CONFIG);
-    expect(warnings).toHaveLength(4);
+    expect(warnings).toHaveLength(5);
+    expect(warnings.join("\n")).toMatch(/"afterPi" must be one of exit, return/);
     expect(warnings.join("\n")).toMatch(/"sort" must be one of/);
     expect(warnings.join("\n")).toMatch(/unknown setting "colour"/);
   });

@@ -5,6 +5,9 @@ import { join, resolve } from "node:path";
 export const SCOPES = ["cwd", "all"] as const;
 export const CONFIG_SORTS = ["recent", "created", "name", "messages", "size", "threaded"] as const;
 export const THEMES = ["dark", "light", "none"] as const;
+/** After pi exits: the program ends with pi's status, or the browser comes back. */
+export const AFTER_PI = ["exit", "return"] as const;
+export type AfterPi = (typeof AFTER_PI)[number];
 
 /** The user's settings, every field filled (defaults where the file says nothing valid). */
 export interface Config {
@@ -19,6 +22,8 @@ export interface Config {
   /** Mouse reporting in the browser (wheel, click, double-click); false leaves the mouse to the terminal. */
   mouse: boolean;
   piCommand?: string;
+  /** What happens when a pi started from the browser exits (also --after-pi). */
+  afterPi: AfterPi;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -29,6 +34,7 @@ export const DEFAULT_CONFIG: Config = {
   theme: "dark",
   searchToolOutput: false,
   mouse: true,
+  afterPi: "exit",
 };
 
 /** --config, else $XDG_CONFIG_HOME/pi-sessions/config.json, else ~/.config/pi-sessions/config.json. */
@@ -110,6 +116,10 @@ export function loadConfig(path: string): { config: Config; warnings: string[] }
       case "piCommand":
         if (typeof v === "string" && v.trim()) config.piCommand = v;
         else bad(key, "a command string");
+        break;
+      case "afterPi":
+        if (oneOf(AFTER_PI, v)) config.afterPi = v;
+        else bad(key, `one of ${AFTER_PI.join(", ")}`);
         break;
       case "$schema":
         break;

@@ -22,26 +22,40 @@ export function newSessionArgs(): string[] {
   return [];
 }
 
-/** Run `<pi> <args>` in `cwd` on the inherited terminal; resolves with its exit code. */
-export function spawnPi(piCommand: string, piArguments: readonly string[], cwd: string): Promise<number> {
+/** How a pi run ended: its exit code (128 + n after signal n), and whether it started at all. */
+export interface PiRun {
+  code: number;
+  signal?: NodeJS.Signals;
+  /** False when pi could not be run (127, said on stderr): the browser must not come back as if it had. */
+  started: boolean;
+}
+
+/** Run `<pi> <args>` in `cwd` on the inherited terminal; resolves once it has exited. */
+export function spawnPi(piCommand: string, piArguments: readonly string[], cwd: string): Promise<PiRun> {
   const [cmd, ...args] = splitCommand(piCommand);
   return new Promise((resolve) => {
     // Ctrl+C belongs to pi now; the terminal sends SIGINT to both of us.
     const ignore = () => {};
     const signals: NodeJS.Signals[] = ["SIGINT", "SIGQUIT"];
     for (const s of signals) process.on(s, ignore);
-    const done = (code: number) => {
+    const done = (run: PiRun) => {
       for (const s of signals) process.off(s, ignore);
-      resolve(code);
+      resolve(run);
     };
     const child = spawn(cmd ?? "pi", [...args, ...piArguments], { cwd, stdio: "inherit" });
     child.on("error", (e) => {
       process.stderr.write(
         `pi-sessions: could not run '${piCommand}': ${e.message}\n(set --pi-command or $PI_SESSIONS_PI)\n`,
       );
-      done(127);
+      done({ code: 127, started: false });
     });
-    child.on("exit", (code, signal) => done(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));
+    child.on("exit", (code, signal) =>
+      done({
+        code: code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1),
+        started: true,
+        ...(signal ? { signal } : {}),
+      }),
+    );
   });
 }
 

@@ -51,6 +51,7 @@ import {
   topLayer,
 } from "./appState.js";
 import { foldScan } from "./scanFold.js";
+import { reselect } from "./reselect.js";
 import {
   isReaderAction,
   isReaderCommand,
@@ -125,8 +126,12 @@ export interface InitOptions {
   openInPi?: string;
   /** Full-text search includes tool output from the start. */
   searchToolOutput?: boolean;
-  /** Shown in the status line at start (config mistakes), until the first key. */
+  /** Shown in the status line at start (config mistakes, pi's exit status), until the first key. */
   notice?: string;
+  /** Select this session once the scan lists it (back from pi: the one resumed). */
+  select?: string;
+  /** The preview's share of the body (carried over a run of pi); the default otherwise. */
+  previewShare?: number;
 }
 
 export function initialState(o: InitOptions): AppState {
@@ -156,11 +161,12 @@ export function initialState(o: InitOptions): AppState {
     reader: null,
     helpTop: 0,
     preview: { path: null, offset: 0 },
-    previewShare: DEFAULT_PREVIEW_SHARE,
+    previewShare: o.previewShare ?? DEFAULT_PREVIEW_SHARE,
     previewBounds: { path: null, min: 0, max: 0 },
     scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
     ...initialLifecycle(),
     ...(o.notice ? { status: { text: o.notice, tone: "error" as const } } : {}),
+    ...(o.select ? { reselect: o.select } : {}),
   };
 }
 
@@ -395,7 +401,8 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 
 /** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
-  return toStep(appReducer(s, a));
+  const [next, effects] = toStep(appReducer(s, a));
+  return [reselect(next, a.type), effects];
 }
 
 export function appReducer(s: AppState, a: AppAction): Next {

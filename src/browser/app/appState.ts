@@ -60,6 +60,8 @@ export interface AppState extends ListState, LifecycleState, Layered, WithStatus
   /** How far the shown preview can scroll (reported by the pane, which knows its lines). */
   previewBounds: { path: string | null; min: number; max: number };
   scan: ScanProgress;
+  /** A session to select once it is listed (the one resumed, back from pi): see reselect.ts. */
+  reselect?: string;
 }
 
 export function modeOf(s: AppState): Mode {

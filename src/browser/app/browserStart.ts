@@ -11,7 +11,10 @@ export function configNotice(warnings: readonly string[]): string | undefined {
   return warnings[0] + more;
 }
 
-export type StartOptions = Pick<InitOptions, "sort" | "scope" | "query" | "openInPi" | "searchToolOutput" | "notice">;
+export type StartOptions = Pick<
+  InitOptions,
+  "sort" | "scope" | "query" | "openInPi" | "searchToolOutput" | "notice" | "select" | "previewShare"
+>;
 
 /**
  * What the browser starts with, from the config and the command line: the key map (and

@@ -1,5 +1,6 @@
 import type { ScanEvent } from "../../scan/scan-events.js";
 import type { AppState } from "./appState.js";
+import { reselect } from "./reselect.js";
 import { foldScan } from "./scanFold.js";
 
 /**
@@ -7,5 +8,5 @@ import { foldScan } from "./scanFold.js";
  * scan) already in it, so the very first frame shows rows: the scan stream's one fold.
  */
 export function seedScan(state: AppState, events: readonly ScanEvent[] | undefined): AppState {
-  return events?.length ? foldScan(state, events) : state;
+  return events?.length ? reselect(foldScan(state, events)) : state;
 }

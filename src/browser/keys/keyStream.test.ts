@@ -92,4 +92,17 @@ describe("KeyStream", () => {
     await sleep(5);
     expect(got).toEqual([]);
   });
+
+  it("reads a terminal that an earlier KeyStream left paused (the browser back from pi)", async () => {
+    const tty = new FakeTerminalIn();
+    new KeyStream(tty).detach();
+    // What releaseStdin does before a child gets the terminal.
+    tty.pause();
+    const keys = new KeyStream(tty);
+    const got = collect(keys);
+    tty.push("j");
+    await drained(keys);
+    expect(got.map((g) => g.chunk)).toEqual(["j"]);
+    keys.detach();
+  });
 });

@@ -47,6 +47,9 @@ export class KeyStream extends Readable {
     this.isTTY = source.isTTY === true;
     source.setEncoding?.("utf8");
     source.on("data", this.onData);
+    // A 'data' listener starts only a stream never paused: after detach() and a child's
+    // turn at the terminal (pi, then back to the browser) it was paused, and keys went unread.
+    source.resume();
   }
 
   /** Chunks are strings already (the terminal is read as UTF-8). */
