@@ -136,8 +136,8 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     let pi: PiRun;
     switch (o.kind) {
       case "quit":
-        // fzf's convention: a cancelled pick is 130 and prints nothing.
-        return opts.print ? 130 : 0;
+        // fzf's convention: a cancelled pick is 130 and prints nothing; Ctrl+C is 130 anywhere.
+        return opts.print || o.interrupted ? 130 : 0;
       case "print":
         // From the pi extension the choice goes to a file: stdout belongs to pi's TUI.
         if (opts.resultFile) writeFileSync(opts.resultFile, resolve(o.path) + "\n");

@@ -32,7 +32,7 @@ Options:
   -h, --help          help (also: pi-sessions <command> --help)
   -v, --version       version
 
-Exit codes: 0 success, 1 error, 2 bad usage, 130 cancelled (browser/picker).
+Exit codes: 0 success, 1 error, 2 bad usage, 130 cancelled (Ctrl+C in the browser, or a pick given up).
 `;
 
 export const COMMAND_HELP: Record<string, string> = {

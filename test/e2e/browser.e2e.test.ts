@@ -25,13 +25,20 @@ describe("browser in a real terminal (smoke)", () => {
     expect(app.raw()).toContain("\x1b[?1049l");
   });
 
-  it("picker mode exits 130 on quit", async () => {
+  it("picker mode: Esc on the empty query cancels with 130, as fzf", async () => {
     const app = startApp(["--session-dir", STORE, "--all", "--print"]);
     apps.push(app);
     await app.waitFor("resume naïve");
-    // The picker opens in its search field: Esc steps back to the list, where q leaves.
     await app.press(KEY.escape);
-    await app.press("q");
+    expect((await app.exited).exitCode).toBe(130);
+    expect(app.bufferType()).toBe("normal");
+  });
+
+  it("Ctrl+C at the list leaves with 130, as an interrupt does (q leaves with 0)", async () => {
+    const app = startApp(["--session-dir", STORE, "--all"]);
+    apps.push(app);
+    await app.waitFor("resume naïve");
+    await app.press(KEY.ctrl("c"));
     expect((await app.exited).exitCode).toBe(130);
     expect(app.bufferType()).toBe("normal");
   });

@@ -288,10 +288,10 @@ describe("help overlay", () => {
 });
 
 describe("quit and resume intents", () => {
-  it("q and Ctrl+C request quit; Esc does not", () => {
+  it("q and Ctrl+C request quit (Ctrl+C as an interrupt, exit 130); Esc does not", () => {
     const { s } = loaded(1);
-    for (const k of [K.char("q"), K.ctrlC])
-      expect(run(s, key(k)).effects).toEqual([{ type: "exit", outcome: { kind: "quit" } }]);
+    expect(run(s, key(K.char("q"))).effects).toEqual([{ type: "exit", outcome: { kind: "quit" } }]);
+    expect(run(s, key(K.ctrlC)).effects).toEqual([{ type: "exit", outcome: { kind: "quit", interrupted: true } }]);
     expect(run(s, key(K.escape)).effects).toEqual([]);
   });
   it("Ctrl+C quits from search mode too", () => {

@@ -9,7 +9,7 @@ import type { Scope } from "../list/derive.js";
 import { push, replaceTop } from "../core/layers.js";
 import { say } from "../core/status.js";
 import { toStep, withEffect } from "../core/next.js";
-import { QUIT } from "../core/outcome.js";
+import { INTERRUPT, QUIT } from "../core/outcome.js";
 import { DEFAULT_PREVIEW_SHARE, stepShare } from "../core/previewShare.js";
 import { type FullTextAction, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
 import * as text from "../core/textInput.js";
@@ -179,6 +179,8 @@ function setSearch(s: AppState, search: text.TextInput): AppState {
 }
 
 const quit = (s: AppState): Next => withEffect(s, QUIT);
+/** Ctrl+C: leaves as q does, with the interrupt's 130. */
+const interrupt = (s: AppState): Next => withEffect(s, INTERRUPT);
 
 /** The preview's offset for the selected session (a new selection starts at 0). */
 export function previewOffset(s: AppState): number {
@@ -345,7 +347,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "confirm.yes":
       return lifecycleCommand(s, c);
     case "app.interrupt":
-      return modeOf(s) === "dialog" ? pop(s) : quit(s);
+      return modeOf(s) === "dialog" ? pop(s) : interrupt(s);
     default:
       return s;
   }
@@ -425,7 +427,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
       if (!s.visible) {
         // Behind "terminal too small" nothing the user cannot see may change: only quit.
         const c = commandFor(s.keymap, "list", a.input, a.key);
-        return c === "app.quit" || c === "app.interrupt" ? quit(s) : s;
+        return c === "app.quit" ? quit(s) : c === "app.interrupt" ? interrupt(s) : s;
       }
       const c = commandFor(s.keymap, mode, a.input, a.key);
       if (TEXT_MODES.has(mode)) {

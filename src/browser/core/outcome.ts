@@ -1,6 +1,7 @@
 /** How the browser ended; the launcher acts on it after the terminal is restored. `new`: a new pi session in `cwd`. */
 export type Outcome =
-  | { kind: "quit" }
+  /** `interrupted`: Ctrl+C, which ends with 130 as a shell's interrupt does (q ends with 0). */
+  | { kind: "quit"; interrupted?: boolean }
   | { kind: "print"; path: string }
   | { kind: "resume"; path: string; cwd: string; fork?: boolean; note?: string }
   | { kind: "new"; cwd: string };
@@ -13,3 +14,4 @@ export type LeaveEffect =
   { type: "exit"; outcome: Outcome } | { type: "resume"; path: string; cwd: string } | { type: "suspend" };
 
 export const QUIT: LeaveEffect = { type: "exit", outcome: { kind: "quit" } };
+export const INTERRUPT: LeaveEffect = { type: "exit", outcome: { kind: "quit", interrupted: true } };
