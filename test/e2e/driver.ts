@@ -53,15 +53,27 @@ export async function pressCommand(app: RunningApp, ...ids: CommandId[]): Promis
 /** The line of the screen with the selection marker. */
 export const selectedLine = (screen: string): string => screen.split("\n").find((l) => l.includes("❯")) ?? "";
 
-/** Moves down (list.down) until the selected row shows `text`; fails with the screen when the rows run out. */
+/** The list's position counter in its border ("12 of 30"): which row the cursor is on. */
+export function listPosition(screen: string): string | undefined {
+  const border = screen.split("\n").find((l) => l.includes("Sessions ·"));
+  return border ? /(\d+) of \d+/.exec(border)?.[1] : undefined;
+}
+
+/**
+ * Moves down (list.down) until the selected row shows `text`; fails with the screen when the
+ * rows run out. Each step waits for the border's counter to move, not for the selected line
+ * to change: a row or the preview redrawn under the cursor also changes that line, and a
+ * second press would land one row too far.
+ */
 export async function selectRow(app: RunningApp, text: string, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {
-    const now = selectedLine(app.screen());
-    if (now.includes(text)) return;
+    const screen = app.screen();
+    if (selectedLine(screen).includes(text)) return;
+    const at = listPosition(screen);
     await pressCommand(app, "list.down");
-    // At the last row the selection stays: the row is not there.
+    // At the last row the counter stays: the row is not there.
     const moved = await app
-      .waitFor((x) => selectedLine(x) !== now, 1500)
+      .waitFor((x) => listPosition(x) !== at, 1500)
       .then(
         () => true,
         () => false,
