@@ -38,8 +38,10 @@ export function scanText(scan: ScanProgress): string {
 
 /**
  * "pi-sessions  <store>  this folder  12/340  sort: recent  scanning 3/9". What gives way
- * when it does not fit: first the store label's explanation "(a copy of …)", then the
- * start of the store's path (…/agent/sessions), which always keeps some of its end.
+ * when it does not fit: the store label's explanation shortens ("(a copy of the demo store)"),
+ * the start of the store's path goes (…/agent/sessions) while the short explanation stays,
+ * the facts on the right say less, and last the explanation goes; the path always keeps
+ * some of its end.
  */
 export function headerText(h: HeaderInfo, width: number): string {
   const lead = "pi-sessions ";
@@ -49,20 +51,23 @@ export function headerText(h: HeaderInfo, width: number): string {
   const bare = explained ? explained[1] : label;
   const short = explained ? `${bare} (${explained[2]})` : label;
   const MIN_PATH = 16;
+  /** The end of the path kept beside the explanation before the explanation goes. */
+  const KEEP_PATH = 24;
   // The facts on the right say less before they are cut mid-word: the path gives way first.
   const variants = [rightText(h, false), rightText(h, true)];
+  const tag = explained ? ` (${explained[2]})` : "";
   for (const right of variants) {
     const storeW = width - lead.length - displayWidth(right) - 3;
-    for (const l of [label, short, bare]) if (displayWidth(l) <= storeW) return `${lead}${l} · ${right}`;
+    for (const l of [label, short]) if (displayWidth(l) <= storeW) return `${lead}${l} · ${right}`;
+    // The short explanation (a copy of the demo store) outlasts the start of the path.
+    if (tag && storeW - displayWidth(tag) >= KEEP_PATH)
+      return `${lead}${truncateStartToWidth(bare, storeW - displayWidth(tag))}${tag} · ${right}`;
+    if (displayWidth(bare) <= storeW) return `${lead}${bare} · ${right}`;
   }
   for (const right of variants) {
     const storeW = width - lead.length - displayWidth(right) - 3;
     if (storeW < MIN_PATH && right !== variants.at(-1)) continue;
-    const tag = explained && displayWidth(explained[2]) + 3 < storeW - MIN_PATH ? ` (${explained[2]})` : "";
-    return truncateToWidth(
-      `${lead}${truncateStartToWidth(bare, Math.max(storeW - displayWidth(tag), MIN_PATH))}${tag} · ${right}`,
-      width,
-    );
+    return truncateToWidth(`${lead}${truncateStartToWidth(bare, Math.max(storeW, MIN_PATH))} · ${right}`, width);
   }
   return truncateToWidth(lead, width);
 }
