@@ -70,10 +70,12 @@ export async function selectRow(app: RunningApp, text: string, max = 60): Promis
     const screen = app.screen();
     if (selectedLine(screen).includes(text)) return;
     const at = listPosition(screen);
+    const next = at === undefined ? undefined : String(Number(at) + 1);
     await pressCommand(app, "list.down");
-    // At the last row the counter stays: the row is not there.
+    // At the last row the counter stays: the row is not there. Waiting for exactly the next
+    // row (not any change) keeps one press per step.
     const moved = await app
-      .waitFor((x) => listPosition(x) !== at, 1500)
+      .waitFor((x) => (next === undefined ? listPosition(x) !== at : listPosition(x) === next), 1500)
       .then(
         () => true,
         () => false,

@@ -2,9 +2,10 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, write
 import { basename, join } from "node:path";
 import { SessionManager } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, PI_STORE } from "../helpers/tmp-store.js";
-import { pressCommand, selectedLine, selectRow } from "./driver.js";
-import { KEY, startApp, type RunningApp } from "./pty.js";
+import { cleanupTmp } from "../helpers/tmp-store.js";
+import { listPosition, pressCommand, selectedLine, selectRow } from "./driver.js";
+import { KEY, type RunningApp } from "./pty.js";
+import { trashStore } from "./trash-store.js";
 
 /*
  * Rename, delete to the trash, undo, bulk and the live store, in a real terminal,
@@ -19,13 +20,8 @@ afterEach(() => {
 });
 
 function setup() {
-  const store = copyStore(PI_STORE);
-  const tmp = join(store, "..");
-  const env = { XDG_DATA_HOME: join(tmp, "data"), XDG_STATE_HOME: join(tmp, "state") };
-  const trash = join(env.XDG_DATA_HOME, "Trash");
-  const app = startApp(["--session-dir", store, "--all"], { env, cwd: tmp });
-  apps.push(app);
-  return { store, trash, app };
+  const { store, trash, start } = trashStore(apps);
+  return { store, trash, app: start() };
 }
 
 function allFiles(dir: string): string[] {
@@ -83,6 +79,8 @@ describe("session lifecycle in a real terminal", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(app.screen()).not.toContain("Delete session");
     await app.press("g");
+    // Moves go from the top only once the top is drawn (a move counted from before it lands too far).
+    await app.waitFor((x) => listPosition(x) === "1");
     await select(app, "resume naïve");
     await app.press("d");
     const dialog = await app.waitFor('Delete session "resume naïve"?');

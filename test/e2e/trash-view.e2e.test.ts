@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, PI_STORE } from "../helpers/tmp-store.js";
+import { cleanupTmp } from "../helpers/tmp-store.js";
 import { pressCommand } from "./driver.js";
-import { KEY, startApp, type RunningApp } from "./pty.js";
+import { KEY, type RunningApp } from "./pty.js";
+import { trashStore } from "./trash-store.js";
 
 /*
  * The trash view (issue 20): what was deleted in one run is seen, restored and deleted for
@@ -15,18 +16,6 @@ afterEach(() => {
   apps.splice(0).forEach((a) => a.kill());
   cleanupTmp();
 });
-
-function setup() {
-  const store = copyStore(PI_STORE);
-  const tmp = join(store, "..");
-  const env = { XDG_DATA_HOME: join(tmp, "data"), XDG_STATE_HOME: join(tmp, "state") };
-  const start = () => {
-    const app = startApp(["--session-dir", store, "--all"], { env, cwd: tmp });
-    apps.push(app);
-    return app;
-  };
-  return { store, trash: join(env.XDG_DATA_HOME, "Trash"), start };
-}
 
 const jsonl = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: "utf8" })
@@ -47,7 +36,7 @@ async function deleteSelected(app: RunningApp, store: string): Promise<{ file: s
 
 describe("the trash view in a real terminal", () => {
   it("outlasts the run: X lists what an earlier run deleted, u puts it back, D y y deletes it for good", async () => {
-    const { store, trash, start } = setup();
+    const { store, trash, start } = trashStore(apps);
     let app = start();
     await app.waitFor((s) => !s.includes("scanning") && s.includes("30/30"));
     const { file: a, title: titleA } = await deleteSelected(app, store);
