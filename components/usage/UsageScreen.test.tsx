@@ -153,4 +153,19 @@ describe("UsageScreen", () => {
     );
     expect(r.lastFrame()).toContain("no usage recorded in these sessions");
   });
+  it("counts its rows in words: 1 day, 2 models (QA: '1 days')", async () => {
+    const one = [{ session: sessions()[0], depth: 0, prefix: "" }] as ListRow[];
+    const r = await renderInk(
+      <UsageScreen
+        rows={one}
+        layer={NEW_USAGE_LAYER}
+        scope="cwd"
+        search=""
+        width={60}
+        height={10}
+        dispatch={() => {}}
+      />,
+    );
+    expect(r.lastFrame()!.split("\n")[0]).toMatch(/ 1 day ─/);
+  });
 });

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import { useEffect, useMemo } from "react";
 import { aggregateUsage } from "../../src/usage/aggregate.js";
+import { plural } from "../../src/text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
 import type { ListRow, Scope } from "../../src/browser/list/derive.js";
@@ -56,7 +57,7 @@ export function UsageScreen({ rows, layer, scope, search, width, height, dispatc
   const info =
     chart.rows.length > page
       ? `${top + 1}–${top + shown.length} of ${chart.rows.length}`
-      : `${chart.rows.length} ${layer.by === "day" ? "days" : layer.by === "folder" ? "folders" : "models"}`;
+      : plural(chart.rows.length, layer.by);
   const scopeText =
     (scope === "cwd" ? "this folder" : "all folders") + (search ? ` · search ${sanitizeLine(search)}` : "");
   const empty =
