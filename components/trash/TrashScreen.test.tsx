@@ -18,9 +18,9 @@ describe("TrashScreen", () => {
       │❯ refactor the store                                           --home-u-proj--    2d ago    2.0 KB│
       │  2026-11-01T10-00-00-000Z_s1.jsonl                            --home-u-proj--    3w ago    1.1 MB│
       │                                                                                                  │
-      │                                                                                                  │
-      │from  /home/u/.pi/agent/sessions/--home-u-proj--/2026-11-02T10-00-00-000Z_s2.jsonl                │
-      │now   /home/u/.local/share/Trash/files/2026-11-02T10-00-00-000Z_s2.jsonl                          │
+      │file  2026-11-02T10-00-00-000Z_s2.jsonl                                                           │
+      │from  /home/u/.pi/agent/sessions/--home-u-proj--/                                                 │
+      │now   /home/u/.local/share/Trash/files/                                                           │
       ╰──────────────────────────────────────────────────────────────────────────────────────────────────╯"
     `);
   });

@@ -1,3 +1,4 @@
+import { basename, dirname } from "node:path";
 import { Box, Text } from "ink";
 import type { TrashLayer } from "../../src/browser/trash/trashTypes.js";
 import { plural } from "../../src/text/format.js";
@@ -16,8 +17,8 @@ interface Props {
   dimmed?: boolean;
 }
 
-/** Lines under the rows inside the frame: where the selected session was and where it is now. */
-const FOOT = 2;
+/** Lines under the rows inside the frame: the selected session's file, where it was and where it is now. */
+const FOOT = 3;
 
 /** `X`: this store's sessions in the trash, newest first, with where each came from. */
 export function TrashScreen({ layer, width, height, now, dimmed = false }: Props) {
@@ -58,16 +59,19 @@ export function TrashScreen({ layer, width, height, now, dimmed = false }: Props
             ))
         )}
       </Box>
-      {sel && (
-        <>
-          <Text wrap="truncate-end" {...theme.muted}>
-            {"from  " + truncatePathToWidth(sanitizeLine(sel.original), Math.max(0, inner - 6))}
+      {sel &&
+        // The file keeps its name in the trash: where it was and where it is now are folders.
+        (
+          [
+            ["file", basename(sel.original)],
+            ["from", dirname(sel.original) + "/"],
+            ["now", dirname(sel.trashedFile) + "/"],
+          ] as const
+        ).map(([label, path]) => (
+          <Text key={label} wrap="truncate-end" {...theme.muted}>
+            {label.padEnd(6) + truncatePathToWidth(sanitizeLine(path), Math.max(0, inner - 6))}
           </Text>
-          <Text wrap="truncate-end" {...theme.muted}>
-            {"now   " + truncatePathToWidth(sanitizeLine(sel.trashedFile), Math.max(0, inner - 6))}
-          </Text>
-        </>
-      )}
+        ))}
     </PaneFrame>
   );
 }
