@@ -11,8 +11,9 @@ import { loadSqlite } from "./load-sqlite.js";
  *
  *   files  one row per file of the store: its identity, its summary (or why it is not a
  *          session), and how far its text has been indexed
- *   snapshot  every file's identity and summary as one JSON text: what a launch reads (one
- *          value and one parse cost a third of ten thousand rows)
+ *   snapshot  row 1: every file's identity and summary as one JSON text, by column: what a
+ *          launch reads (one value and one parse cost a fraction of ten thousand rows);
+ *          row 2: each session's `list --json` text (src/index/snapshot-codec.ts)
  *   lines  one row per indexed text of a line: where the line lies in its file
  *   chat, tools  contentless FTS5 trigram tables over those texts (lower-cased, accents
  *          folded; the conversation and the tool texts apart, so a search of the
@@ -21,7 +22,7 @@ import { loadSqlite } from "./load-sqlite.js";
  */
 
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -42,7 +43,7 @@ CREATE TABLE IF NOT EXISTS lines(
   tool INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS lines_fid ON lines(fid);
-CREATE TABLE IF NOT EXISTS snapshot(id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshot(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS chat USING fts5(
   t, content='', contentless_delete=1, tokenize='trigram', detail=none
 );

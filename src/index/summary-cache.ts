@@ -4,7 +4,7 @@ import type { ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
-import type { Diagnostic } from "../model/types.js";
+import type { SessionSummary } from "../model/types.js";
 import {
   decodeDiagnostic,
   decodeSummary,
@@ -13,26 +13,22 @@ import {
   reviveSummary,
   storedSummary,
 } from "./summary-codec.js";
+import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
+import { listPieces, type ListPieces } from "../model/summary-json.js";
 
-/** One file in the snapshot: its identity, and its stored summary or why it is no session. */
-type Entry = [
-  path: string,
-  ino: number,
-  size: number,
-  mtime: number,
-  summary: object | null,
-  diagnostic: Diagnostic | null,
-];
+/** A row of this run's snapshot; `row`: its place in the snapshot read at launch (its list pieces are there). */
+type Entry = SnapshotEntry & { row?: number };
 
 function entryOf(f: SessionFile, scan: FileScan): Entry {
-  return [
-    f.path,
-    f.ino!,
-    f.bytes,
-    f.mtimeMs,
-    scan.kind === "session" ? storedSummary(scan.summary) : null,
-    scan.kind === "diagnostic" ? scan.diagnostic : null,
-  ];
+  return {
+    path: f.path,
+    ino: f.ino!,
+    size: f.bytes,
+    mtime: f.mtimeMs,
+    summary: scan.kind === "session" ? (storedSummary(scan.summary) as Record<string, unknown>) : null,
+    diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
+    pieces: scan.kind === "session" ? listPieces(scan.summary) : undefined,
+  };
 }
 
 interface FileRow {
@@ -74,6 +70,11 @@ export class IndexedScans implements ScanCache {
   /** This run's snapshot: the entries still true, and the fresh ones (by path). */
   private readonly kept = new Map<string, Entry>();
   private dirty = false;
+  /** The snapshot read at launch, and the rows of the summaries it gave (for their list pieces). */
+  private snap?: DecodedSnapshot;
+  private readonly rowOf = new WeakMap<SessionSummary, number>();
+  /** The snapshot's list text, once read (null: none, or not readable). */
+  private listText?: string | null;
 
   constructor(
     private readonly db: IndexDb,
@@ -89,17 +90,25 @@ export class IndexedScans implements ScanCache {
       const same = (f: SessionFile | undefined, ino: unknown, size: unknown, mtime: unknown): f is SessionFile =>
         !!f && f.ino !== undefined && ino === f.ino && size === f.bytes && mtime === f.mtimeMs;
       const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: string } | undefined;
-      if (snap) {
+      const decoded = snap ? decodeSnapshot(snap.body) : undefined;
+      if (decoded) {
+        this.snap = decoded;
         const gone: string[] = [];
-        for (const e of JSON.parse(snap.body) as Entry[]) {
-          const [path, ino, size, mtime, summary, diagnostic] = e;
+        const { path: paths, ino, size, mtime } = decoded;
+        for (let i = 0; i < decoded.n; i++) {
+          const path = paths[i];
           const f = byPath.get(path);
           if (!f) gone.push(path);
-          if (!same(f, ino, size, mtime)) continue;
-          if (summary) out.set(path, { kind: "session", summary: reviveSummary(summary) });
-          else if (diagnostic) out.set(path, { kind: "diagnostic", diagnostic });
+          if (!same(f, ino[i], size[i], mtime[i])) continue;
+          const summary = decoded.summary(i);
+          const diagnostic = summary ? null : decoded.diagnostic(i);
+          if (summary) {
+            const revived = reviveSummary(summary);
+            this.rowOf.set(revived, i);
+            out.set(path, { kind: "session", summary: revived });
+          } else if (diagnostic) out.set(path, { kind: "diagnostic", diagnostic });
           else continue;
-          this.kept.set(path, e);
+          this.kept.set(path, { path, ino: ino[i], size: size[i], mtime: mtime[i], summary, diagnostic, row: i });
         }
         if (gone.length) {
           this.dirty = true;
@@ -157,15 +166,51 @@ export class IndexedScans implements ScanCache {
     if (this.pending.length >= 256) this.writeRows();
   }
 
+  /**
+   * A summary's `list --json` element around its lineage, as kept: for a summary this cache
+   * gave from its snapshot (unchanged since, but for its lineage). Undefined otherwise.
+   */
+  listPieces(s: SessionSummary): ListPieces | undefined {
+    const row = this.rowOf.get(s);
+    if (row === undefined || !this.snap) return undefined;
+    const list = this.loadList();
+    return list === null ? undefined : this.snap.pieces(row, list);
+  }
+
+  /** The launch snapshot's list text (its generation is checked by the snapshot's pieces()). */
+  private loadList(): string | null {
+    if (this.listText === undefined) {
+      try {
+        const r = this.db.q("SELECT body FROM snapshot WHERE id = 2").get() as { body: unknown } | undefined;
+        this.listText = typeof r?.body === "string" ? r.body : null;
+      } catch {
+        this.listText = null;
+      }
+    }
+    return this.listText;
+  }
+
   /** At the end of a scan: the rows, then the snapshot if anything changed. */
   flush(): void {
     this.writeRows();
     if (!this.usable || !this.dirty) return;
     try {
-      const body = JSON.stringify([...this.kept.values()]);
-      this.db
-        .q("INSERT INTO snapshot(id, body) VALUES(1, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body")
-        .run(body);
+      const entries = [...this.kept.values()];
+      // Rows kept from the launch's snapshot keep their list pieces (read once, here).
+      for (const e of entries) {
+        if (e.row === undefined || e.pieces || !e.summary || !this.snap) continue;
+        const list = this.loadList();
+        if (list === null) break;
+        e.pieces = this.snap.pieces(e.row, list);
+      }
+      const { body, list } = encodeSnapshot(entries);
+      const put = this.db.q(
+        "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
+      );
+      this.db.transaction(() => {
+        put.run(1, body);
+        put.run(2, list);
+      });
       this.dirty = false;
     } catch (err) {
       if (!isBusy(err)) this.fail(err);

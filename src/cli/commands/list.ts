@@ -7,7 +7,7 @@ import { displayWidth, padToWidth, sanitizeLine, truncateToWidth } from "../../t
 import { usageError } from "../common/errors.js";
 import type { CliIO } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
-import { summaryToJson, writeJsonArray } from "../common/json.js";
+import { writeSummariesJson } from "../common/json.js";
 import { parse, STORE_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { cwdScope } from "../../store/scope.js";
@@ -29,7 +29,6 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
   const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, values.quiet);
-  index?.close();
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
@@ -46,9 +45,15 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
       );
   }
   if (values.json) {
-    writeJsonArray(shown, summaryToJson, io.stdout);
+    // The elements the index keeps (of unchanged files) are written as kept: the same text.
+    try {
+      writeSummariesJson(shown, (s) => index?.scans.listPieces(s), io.stdout);
+    } finally {
+      index?.close();
+    }
     return 0;
   }
+  index?.close();
   if (!shown.length) {
     note(
       values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`,

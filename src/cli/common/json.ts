@@ -1,42 +1,7 @@
 import type { SessionSummary } from "../../model/types.js";
+import { jsonElement, lineageInElement, safeJson, summaryToJson, type ListPieces } from "../../model/summary-json.js";
 
-const iso = (d: Date) => (Number.isNaN(d.getTime()) ? null : d.toISOString());
-
-/** A summary as `list --json` prints it: pi's SessionInfo fields first, dates as ISO strings. */
-export function summaryToJson(s: SessionSummary): Record<string, unknown> {
-  return {
-    path: s.path,
-    id: s.id,
-    cwd: s.cwd,
-    name: s.name ?? null,
-    parentSessionPath: s.parentSessionPath ?? null,
-    created: iso(s.created),
-    modified: iso(s.modified),
-    messageCount: s.messageCount,
-    firstMessage: s.firstMessage,
-    bytes: s.bytes,
-    entryCount: s.entryCount,
-    leafCount: s.leafCount,
-    labelCount: s.labelCount,
-    models: s.models,
-    tokens: s.tokens,
-    cost: s.cost,
-    version: s.version,
-    lineage: s.lineage,
-    warnings: s.warnings,
-  };
-}
-
-/**
- * JSON.stringify, with C1 controls (U+0080–U+009F) escaped too: JSON leaves them raw, and
- * some terminals act on U+009B (CSI) when the output is printed to a screen.
- */
-export function safeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(
-    /[\u0080-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-}
+export { safeJson, summaryToJson };
 
 /**
  * safeJson of an array, written in pieces of about a megabyte: the same text, without the
@@ -50,7 +15,36 @@ export function writeJsonArray<T>(items: readonly T[], toJson: (x: T) => unknown
   let chunk = "[\n";
   for (let i = 0; i < items.length; i++) {
     // An element as JSON.stringify(array, null, 2) nests it: every line two spaces in.
-    chunk += "  " + safeJson(toJson(items[i])).replace(/\n/g, "\n  ") + (i + 1 < items.length ? ",\n" : "\n]\n");
+    chunk += jsonElement(toJson(items[i])) + (i + 1 < items.length ? ",\n" : "\n]\n");
+    if (chunk.length >= 1 << 20) {
+      write(chunk);
+      chunk = "";
+    }
+  }
+  if (chunk) write(chunk);
+}
+
+/**
+ * `list --json` of these summaries: writeJsonArray(sessions, summaryToJson), the same text,
+ * but where `kept` has a summary's element (the persistent index's, without the lineage)
+ * that is written with the lineage put in, instead of made again.
+ */
+export function writeSummariesJson(
+  sessions: readonly SessionSummary[],
+  kept: (s: SessionSummary) => ListPieces | undefined,
+  write: (text: string) => void,
+): void {
+  if (sessions.length === 0) {
+    write("[]\n");
+    return;
+  }
+  let chunk = "[\n";
+  for (let i = 0; i < sessions.length; i++) {
+    const s = sessions[i];
+    const pieces = kept(s);
+    chunk +=
+      (pieces ? pieces[0] + lineageInElement(s.lineage) + pieces[1] : jsonElement(summaryToJson(s))) +
+      (i + 1 < sessions.length ? ",\n" : "\n]\n");
     if (chunk.length >= 1 << 20) {
       write(chunk);
       chunk = "";
