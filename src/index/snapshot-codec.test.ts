@@ -1,13 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { decodeSnapshot, encodeSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
 
+const b = (s: string) => Buffer.from(s);
+
 const entries: SnapshotEntry[] = [
   {
     path: "/s/a.jsonl",
     ino: 1,
     size: 10,
     mtime: 1.5,
-    summary: { path: "/s/a.jsonl", id: "a", name: "first", created: 1, tokens: { input: 2 }, usage: [{ day: "d" }] },
+    summary: {
+      path: "/s/a.jsonl",
+      id: "a",
+      name: "first 🚀 café 研究 \udc80\u009b",
+      created: 1,
+      tokens: { input: 2 },
+      usage: [{ day: "d" }],
+    },
     diagnostic: null,
   },
   {
@@ -42,22 +51,27 @@ describe("the snapshot by columns", () => {
       expect(d.diagnostic(i)).toStrictEqual(entries[i].summary ? null : entries[i].diagnostic);
     }
     expect(Object.keys(d.summary(2)!)).toEqual(["path", "id", "created", "extra"]);
+    // Written as ASCII whatever the text holds (emoji, CJK, a lone surrogate of a non-UTF-8 file name).
+    expect(Buffer.from(encodeSnapshot(entries).body).every((byte) => byte < 0x80)).toBe(true);
   });
 
   it("gives each row's list pieces back from the list text of its generation, and none from another", () => {
     const withPieces: SnapshotEntry[] = [
-      { ...entries[0], pieces: ['  {\n    "lineage": ', ',\n    "warnings": []\n  }'] },
+      { ...entries[0], pieces: [b('  {\n    "lineage": '), b(',\n    "warnings": []\n  }')] },
       entries[1],
-      { ...entries[2], pieces: ["é", ""] },
+      { ...entries[2], pieces: [b("é"), b("")] },
     ];
     const { body, list } = encodeSnapshot(withPieces, "g1");
     const d = decodeSnapshot(body)!;
-    expect(d.pieces(0, list)).toEqual(withPieces[0].pieces);
+    expect(d.pieces(0, list)?.map((x) => Buffer.from(x).toString())).toEqual([
+      '  {\n    "lineage": ',
+      ',\n    "warnings": []\n  }',
+    ]);
     expect(d.pieces(1, list)).toBeUndefined();
-    expect(d.pieces(2, list)).toEqual(["é", ""]);
+    expect(d.pieces(2, list)?.map((x) => Buffer.from(x).toString())).toEqual(["é", ""]);
     expect(d.pieces(0, encodeSnapshot(withPieces, "g2").list)).toBeUndefined();
     // The right generation but not the right length: not trusted.
-    expect(decodeSnapshot(body)!.pieces(0, list + "x")).toBeUndefined();
+    expect(decodeSnapshot(body)!.pieces(0, Buffer.concat([list, b("x")]))).toBeUndefined();
   });
 
   it("an empty store, and a snapshot of another layout (not read: the caller falls back to the rows)", () => {

@@ -1,4 +1,3 @@
-import type { ListPieces } from "../model/summary-json.js";
 import type { Diagnostic } from "../model/types.js";
 
 /*
@@ -24,12 +23,15 @@ export interface SnapshotEntry {
   /** The summary as stored (summary-codec's storedSummary), or null. */
   summary: Record<string, unknown> | null;
   diagnostic: Diagnostic | null;
-  /** The row's `list --json` element around its lineage, when known. */
-  pieces?: ListPieces;
+  /** The row's `list --json` element around its lineage (UTF-8), when known. */
+  pieces?: BytePieces;
 }
 
+/** A `list --json` element's text before and after its lineage, as UTF-8 bytes. */
+export type BytePieces = readonly [head: Uint8Array, tail: Uint8Array];
+
 /** Written into the text: a snapshot of another layout is not read (the rows are, and it is written anew). */
-const LAYOUT = 2;
+const LAYOUT = 3;
 
 interface Columns {
   v: number;
@@ -43,20 +45,26 @@ interface Columns {
   keys: string[];
   /** Per key, per row: the value (null where the row has no summary or lacks the key). */
   cols: unknown[][];
-  /** Per key, the rows with a summary that lack the key (so a missing key stays missing, not null). */
-  absent: number[][];
+  /** Per row, its shape (-1: no summary): which keys it has (so a missing key stays missing, not null). */
+  shape: number[];
+  /** Per shape, the columns of its keys. */
+  shapes: number[][];
   /** The generation the list text must carry. */
   gen: string;
-  /** Per row, the lengths of its list pieces in the list text (-1: none). */
+  /** Per row, the byte lengths of its list pieces in the list text (-1: none). */
   lh: number[];
   lt: number[];
 }
 
-/** The snapshot's two texts: the columns, and the list pieces (`gen` + newline, then every row's pieces). */
+/**
+ * The snapshot's two values, as UTF-8 bytes (SQLite hands bytes back as they are; text it
+ * would decode, at a few milliseconds a megabyte): the columns' JSON, and the list text
+ * (`gen` and a newline, then every row's pieces).
+ */
 export function encodeSnapshot(
   entries: readonly SnapshotEntry[],
   gen: string = Math.random().toString(36).slice(2),
-): { body: string; list: string } {
+): { body: Uint8Array; list: Uint8Array } {
   const n = entries.length;
   const keyIndex = new Map<string, number>();
   const cols: unknown[][] = [];
@@ -76,12 +84,20 @@ export function encodeSnapshot(
       present[c][i] = true;
     }
   });
-  const absent = present.map((p) => {
-    const out: number[] = [];
-    p.forEach((has, i) => {
-      if (!has && entries[i].summary) out.push(i);
-    });
-    return out;
+  // Each row's keys, as one of a few shapes (most rows have every key; an unnamed session
+  // has no name): a shape is the list of its keys' columns.
+  const shapeIds = new Map<string, number>();
+  const shapes: number[][] = [];
+  const shape = entries.map((e, i) => {
+    if (!e.summary) return -1;
+    const has = cols.map((_, k) => k).filter((k) => present[k][i]);
+    const id = has.join(",");
+    let at = shapeIds.get(id);
+    if (at === undefined) {
+      shapeIds.set(id, (at = shapes.length));
+      shapes.push(has);
+    }
+    return at;
   });
   const body: Columns = {
     v: LAYOUT,
@@ -93,14 +109,18 @@ export function encodeSnapshot(
     diagnostic: entries.map((e) => (e.summary ? null : e.diagnostic)),
     keys: [...keyIndex.keys()],
     cols,
-    absent,
+    shape,
+    shapes,
     gen,
     lh: entries.map((e) => (e.pieces ? e.pieces[0].length : -1)),
     lt: entries.map((e) => (e.pieces ? e.pieces[1].length : -1)),
   };
-  const list = [gen + "\n"];
+  const list: Uint8Array[] = [Buffer.from(gen + "\n")];
   for (const e of entries) if (e.pieces) list.push(e.pieces[0], e.pieces[1]);
-  return { body: JSON.stringify(body), list: list.join("") };
+  // Every character past ASCII escaped (JSON reads \uXXXX back as the same one): the text
+  // is then its own bytes, read back as Latin-1 without decoding, and parsed faster.
+  const ascii = JSON.stringify(body).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return { body: Buffer.from(ascii, "latin1"), list: Buffer.concat(list) };
 }
 
 /** A snapshot read back: the identities as arrays, each row's summary made when asked for. */
@@ -114,26 +134,23 @@ export interface DecodedSnapshot {
   summary(i: number): Record<string, unknown> | null;
   diagnostic(i: number): Diagnostic | null;
   /** Row i's list pieces out of the list text, or undefined (none, or a list text of another generation). */
-  pieces(i: number, list: string): ListPieces | undefined;
+  pieces(i: number, list: Uint8Array): BytePieces | undefined;
 }
 
-/** Undefined when the text is not a snapshot of this layout (an older one: the caller reads the rows). */
-export function decodeSnapshot(text: string): DecodedSnapshot | undefined {
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+/** Undefined when the value is not a snapshot of this layout (an older one: the caller reads the rows). */
+export function decodeSnapshot(value: string | Uint8Array): DecodedSnapshot | undefined {
+  // Written as ASCII (encodeSnapshot): bytes that are not are no snapshot of ours (JSON.parse will say so).
+  const text =
+    typeof value === "string" ? value : Buffer.from(value.buffer, value.byteOffset, value.length).toString("latin1");
   if (!text.startsWith("{")) return undefined;
   const c = JSON.parse(text) as Columns;
-  if (c.v !== LAYOUT || !Array.isArray(c.path) || c.path.length !== c.n) return undefined;
-  const lacking = new Map<number, Set<number>>();
-  c.absent.forEach((rows, k) => {
-    for (const i of rows) {
-      let s = lacking.get(i);
-      if (!s) lacking.set(i, (s = new Set()));
-      s.add(k);
-    }
-  });
+  if (c.v !== LAYOUT || !Array.isArray(c.path) || c.path.length !== c.n || !Array.isArray(c.shape)) return undefined;
   const { keys, cols, lh, lt } = c;
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
   let starts: number[] | null | undefined;
-  const prefix = c.gen + "\n";
+  const prefix = Buffer.from(c.gen + "\n");
   return {
     n: c.n,
     path: c.path,
@@ -141,15 +158,15 @@ export function decodeSnapshot(text: string): DecodedSnapshot | undefined {
     size: c.size,
     mtime: c.mtime,
     summary(i) {
-      if (c.diagnostic[i] !== null || keys.length === 0) return null;
-      const gaps = lacking.get(i);
+      const sh = c.shape[i];
+      if (sh < 0 || c.diagnostic[i] !== null) return null;
       const s: Record<string, unknown> = {};
-      for (let k = 0; k < keys.length; k++) if (!gaps?.has(k)) s[keys[k]] = cols[k][i];
+      for (const k of c.shapes[sh]) s[keys[k]] = cols[k][i];
       return s;
     },
     diagnostic: (i) => c.diagnostic[i],
     pieces(i, list) {
-      if (!lh || lh[i] < 0 || !list.startsWith(prefix)) return undefined;
+      if (!lh || lh[i] < 0 || Buffer.compare(list.subarray(0, prefix.length), prefix) !== 0) return undefined;
       if (starts === undefined) {
         const at0 = new Array<number>(c.n);
         let at = prefix.length;
@@ -161,7 +178,7 @@ export function decodeSnapshot(text: string): DecodedSnapshot | undefined {
       }
       if (starts === null) return undefined;
       const a = starts[i];
-      return [list.slice(a, a + lh[i]), list.slice(a + lh[i], a + lh[i] + lt[i])];
+      return [list.subarray(a, a + lh[i]), list.subarray(a + lh[i], a + lh[i] + lt[i])];
     },
   };
 }

@@ -13,7 +13,13 @@ import {
   reviveSummary,
   storedSummary,
 } from "./summary-codec.js";
-import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  type BytePieces,
+  type DecodedSnapshot,
+  type SnapshotEntry,
+} from "./snapshot-codec.js";
 import { listPieces, type ListPieces } from "../model/summary-json.js";
 
 /** A row of this run's snapshot; `row`: its place in the snapshot read at launch (its list pieces are there). */
@@ -27,8 +33,12 @@ function entryOf(f: SessionFile, scan: FileScan): Entry {
     mtime: f.mtimeMs,
     summary: scan.kind === "session" ? (storedSummary(scan.summary) as Record<string, unknown>) : null,
     diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
-    pieces: scan.kind === "session" ? listPieces(scan.summary) : undefined,
+    pieces: scan.kind === "session" ? bytePieces(listPieces(scan.summary)) : undefined,
   };
+}
+
+function bytePieces(p: ListPieces | undefined): BytePieces | undefined {
+  return p && [Buffer.from(p[0]), Buffer.from(p[1])];
 }
 
 interface FileRow {
@@ -74,7 +84,7 @@ export class IndexedScans implements ScanCache {
   private snap?: DecodedSnapshot;
   private readonly rowOf = new WeakMap<SessionSummary, number>();
   /** The snapshot's list text, once read (null: none, or not readable). */
-  private listText?: string | null;
+  private listText?: Uint8Array | null;
 
   constructor(
     private readonly db: IndexDb,
@@ -89,7 +99,8 @@ export class IndexedScans implements ScanCache {
       const byPath = new Map(files.map((f) => [f.path, f]));
       const same = (f: SessionFile | undefined, ino: unknown, size: unknown, mtime: unknown): f is SessionFile =>
         !!f && f.ino !== undefined && ino === f.ino && size === f.bytes && mtime === f.mtimeMs;
-      const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: string } | undefined;
+      const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
+        { body: string | Uint8Array } | undefined;
       const decoded = snap ? decodeSnapshot(snap.body) : undefined;
       if (decoded) {
         this.snap = decoded;
@@ -170,7 +181,7 @@ export class IndexedScans implements ScanCache {
    * A summary's `list --json` element around its lineage, as kept: for a summary this cache
    * gave from its snapshot (unchanged since, but for its lineage). Undefined otherwise.
    */
-  listPieces(s: SessionSummary): ListPieces | undefined {
+  listPieces(s: SessionSummary): BytePieces | undefined {
     const row = this.rowOf.get(s);
     if (row === undefined || !this.snap) return undefined;
     const list = this.loadList();
@@ -178,11 +189,11 @@ export class IndexedScans implements ScanCache {
   }
 
   /** The launch snapshot's list text (its generation is checked by the snapshot's pieces()). */
-  private loadList(): string | null {
+  private loadList(): Uint8Array | null {
     if (this.listText === undefined) {
       try {
         const r = this.db.q("SELECT body FROM snapshot WHERE id = 2").get() as { body: unknown } | undefined;
-        this.listText = typeof r?.body === "string" ? r.body : null;
+        this.listText = r?.body instanceof Uint8Array ? r.body : null;
       } catch {
         this.listText = null;
       }

@@ -1,5 +1,5 @@
 import { basename, dirname } from "node:path";
-import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
+import type { Diagnostic, Lineage, SessionProbe, SessionSummary } from "../model/types.js";
 import { Batcher } from "./batcher.js";
 import { discoverFiles, type SessionFile } from "../store/discover.js";
 import { resolveLineage } from "../store/lineage.js";
@@ -58,6 +58,14 @@ export interface ScanResult {
    * over (a fork's parent found): all a listener that kept those needs to hear again.
    */
   relinked: SessionSummary[];
+}
+
+/** Whether two lineages say the same (what JSON.stringify of each compared, without making ten thousand strings). */
+function sameLineage(a: Lineage | undefined, b: Lineage | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.status !== b.status) return false;
+  if (a.status !== "resolved" || b.status !== "resolved") return Object.keys(a).length === Object.keys(b).length;
+  return a.path === b.path && a.by === b.by && Object.keys(a).length === Object.keys(b).length;
 }
 
 /** The files that are surely the folder's by where they lie: those in its project folder. */
@@ -156,9 +164,9 @@ export async function scanStore(
   );
   summaries.flush();
   cache?.flush();
-  const before = sessions.map((x) => JSON.stringify(x.lineage));
+  const before = sessions.map((x) => x.lineage);
   resolveLineage(sessions);
-  const relinked = sessions.filter((x, i) => JSON.stringify(x.lineage) !== before[i]);
+  const relinked = sessions.filter((x, i) => !sameLineage(x.lineage, before[i]));
   const result = { sessions, diagnostics, relinked };
   handlers.onComplete?.(result);
   return result;

@@ -47,7 +47,7 @@ export async function listCommand(args: string[], io: CliIO): Promise<number> {
   if (values.json) {
     // The elements the index keeps (of unchanged files) are written as kept: the same text.
     try {
-      writeSummariesJson(shown, (s) => index?.scans.listPieces(s), io.stdout);
+      writeSummariesJson(shown, (s) => index?.scans.listPieces(s), io.stdout, io.stdoutBytes);
     } finally {
       index?.close();
     }
