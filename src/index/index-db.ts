@@ -85,6 +85,17 @@ export class IndexDb {
     );
   }
 
+  /**
+   * Changes whenever the database may have: another connection committed (SQLite's
+   * data_version), or this one changed rows (total_changes). What is read between equal
+   * marks is the same.
+   */
+  changeMark(): string {
+    const v = (this.q("PRAGMA data_version").get() as { data_version: number }).data_version;
+    const c = (this.q("SELECT total_changes() AS c").get() as { c: number }).c;
+    return `${v}/${c}`;
+  }
+
   /** Runs `fn` in one write transaction (rolled back if it throws). */
   transaction<T>(fn: () => T): T {
     this.sql.exec("BEGIN IMMEDIATE");

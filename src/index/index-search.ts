@@ -87,6 +87,30 @@ function parseCandidates(text: string): Candidate[] {
   return out;
 }
 
+interface TextState {
+  fid: number;
+  path: string;
+  text_size: number | null;
+  text_mtime: number | null;
+  text_whole: number;
+  text_tools: number;
+}
+
+/** Every file's text state, read again only when the index changed (the browser searches at every key). */
+const textStateMemo = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState> }>();
+
+function textStates(db: IndexDb): Map<string, TextState> {
+  const mark = db.changeMark();
+  const had = textStateMemo.get(db);
+  if (had?.mark === mark) return had.byPath;
+  const rows = db
+    .q("SELECT fid, path, text_size, text_mtime, text_whole, text_tools FROM files")
+    .all() as unknown as TextState[];
+  const byPath = new Map(rows.map((r) => [r.path, r]));
+  textStateMemo.set(db, { mark, byPath });
+  return byPath;
+}
+
 interface FileState {
   fid: number;
   covered: boolean;
@@ -97,17 +121,7 @@ interface FileState {
  * mtime, every line, and the tool texts too when they are searched.
  */
 function coverage(db: IndexDb, targets: readonly SearchTarget[], includeTools: boolean): Map<string, FileState> {
-  const rows = db
-    .q("SELECT fid, path, text_size, text_mtime, text_whole, text_tools FROM files")
-    .all() as unknown as Array<{
-    fid: number;
-    path: string;
-    text_size: number | null;
-    text_mtime: number | null;
-    text_whole: number;
-    text_tools: number;
-  }>;
-  const byPath = new Map(rows.map((r) => [r.path, r]));
+  const byPath = textStates(db);
   const out = new Map<string, FileState>();
   for (const t of targets) {
     const r = byPath.get(t.path);

@@ -1,6 +1,6 @@
 import { SUMMARY_FORMAT } from "../model/summary.js";
 import type { SessionFile } from "../store/discover.js";
-import type { ScanCache } from "../store/scan-cache.js";
+import type { KeptSnapshot, ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
@@ -82,6 +82,8 @@ export class IndexedScans implements ScanCache {
   private dirty = false;
   /** The snapshot read at launch, and the rows of the summaries it gave (for their list pieces). */
   private snap?: DecodedSnapshot;
+  /** Its bytes, as read. */
+  private snapBody?: Uint8Array;
   private readonly rowOf = new WeakMap<SessionSummary, number>();
   /** The snapshot's list text, once read (null: none, or not readable). */
   private listText?: Uint8Array | null;
@@ -104,6 +106,7 @@ export class IndexedScans implements ScanCache {
       const decoded = snap ? decodeSnapshot(snap.body) : undefined;
       if (decoded) {
         this.snap = decoded;
+        if (typeof snap?.body !== "string") this.snapBody = snap?.body;
         const gone: string[] = [];
         const { path: paths, ino, size, mtime } = decoded;
         for (let i = 0; i < decoded.n; i++) {
@@ -175,6 +178,17 @@ export class IndexedScans implements ScanCache {
     this.kept.set(file.path, entryOf(file, scan));
     this.dirty = true;
     if (this.pending.length >= 256) this.writeRows();
+  }
+
+  snapshotOf(summaries: readonly SessionSummary[]): KeptSnapshot | undefined {
+    if (!this.snapBody) return undefined;
+    const rows: number[] = [];
+    for (const s of summaries) {
+      const row = this.rowOf.get(s);
+      if (row === undefined) return undefined;
+      rows.push(row);
+    }
+    return { body: this.snapBody, rows };
   }
 
   /**
@@ -275,4 +289,16 @@ export class IndexedScans implements ScanCache {
       this.onProblem(`the index was damaged: not used now, rebuilt next run (${oneLine(err)})`);
     } else this.onProblem(`index not used from here on: ${oneLine(err)}`);
   }
+}
+
+/** The summaries of these rows of a snapshot's bytes (what snapshotOf handed over), as lookup made them. */
+export function keptSummaries(kept: KeptSnapshot): SessionSummary[] {
+  const decoded = decodeSnapshot(kept.body);
+  if (!decoded) return [];
+  const out: SessionSummary[] = [];
+  for (const i of kept.rows) {
+    const s = decoded.summary(i);
+    if (s) out.push(reviveSummary(s));
+  }
+  return out;
 }

@@ -5,7 +5,7 @@ import { discoverFiles, type SessionFile } from "../store/discover.js";
 import { resolveLineage } from "../store/lineage.js";
 import { forEachLimited } from "../store/pool.js";
 import { cwdFolderName } from "../store/scope.js";
-import type { ScanCache } from "../store/scan-cache.js";
+import type { KeptSnapshot, ScanCache } from "../store/scan-cache.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile, type FileScan } from "../store/scan-file.js";
 
 export interface ScanHandlers {
@@ -15,6 +15,11 @@ export interface ScanHandlers {
   onProbes?(probes: SessionProbe[]): void;
   /** Complete summaries as full scans finish, in batches. */
   onSummaries?(summaries: SessionSummary[]): void;
+  /**
+   * The summaries the cache kept, as its snapshot's bytes (a scan worker posts these, far
+   * cheaper than ten thousand objects): when given and the cache can, instead of onSummaries.
+   */
+  onKeptSnapshot?(kept: KeptSnapshot): void;
   onDiagnostic?(d: Diagnostic): void;
   /** A line for the user about the scan itself (the index was damaged, say). */
   onNotice?(message: string): void;
@@ -125,8 +130,10 @@ export async function scanStore(
       else if (scan) diagnose(scan.diagnostic);
     }
     sessions.push(...hits);
+    const asSnapshot = handlers.onKeptSnapshot && hits.length > 0 ? cache.snapshotOf?.(hits) : undefined;
+    if (asSnapshot) handlers.onKeptSnapshot!(asSnapshot);
     // Newest first, as probes would have come; big batches, as they cost nothing to make.
-    for (let i = 0; i < hits.length; i += 1000) handlers.onSummaries?.(hits.slice(i, i + 1000));
+    else for (let i = 0; i < hits.length; i += 1000) handlers.onSummaries?.(hits.slice(i, i + 1000));
   }
   const sync = options.blocking ?? Object.keys(handlers).length === 0;
   if (options.probe !== false && handlers.onProbes) {

@@ -250,13 +250,33 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
  * of its terms' ranks, so name hits come first and fuzzy-only hits last. The empty
  * query matches with 0.
  */
+interface FoldedFields {
+  raw: string[];
+  lower?: string[];
+  cased?: string[];
+}
+
+/**
+ * A session's searched fields folded, kept per summary object while its fields are the same
+ * strings: the browser matches every session on every key typed, and folding ten thousand
+ * first messages each time was most of that.
+ */
+const foldedMemo = new WeakMap<object, FoldedFields>();
+
+function foldedFields(s: Searchable): FoldedFields {
+  const raw = [s.name ?? "", s.firstMessage, s.cwd, s.id];
+  const had = foldedMemo.get(s);
+  if (had && had.raw.every((f, i) => f === raw[i])) return had;
+  const memo: FoldedFields = { raw };
+  foldedMemo.set(s, memo);
+  return memo;
+}
+
 export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
   if (query.terms.length === 0) return 0;
-  let lower: string[] | undefined;
-  let cased: string[] | undefined;
-  const raw = () => [s.name ?? "", s.firstMessage, s.cwd, s.id];
+  const memo = foldedFields(s);
   const fields: Fields = (c) =>
-    c ? (cased ??= raw().map(foldAccents)) : (lower ??= raw().map((f) => foldAccents(f.toLowerCase())));
+    c ? (memo.cased ??= memo.raw.map(foldAccents)) : (memo.lower ??= memo.raw.map((f) => foldAccents(f.toLowerCase())));
   let total = 0;
   for (const t of query.terms) {
     const sc = termScore(t, s, fields, ctx);
