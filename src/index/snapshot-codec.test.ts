@@ -33,7 +33,7 @@ const entries: SnapshotEntry[] = [
     ino: 3,
     size: 30,
     mtime: 3,
-    summary: { path: "/s/c.jsonl", id: "c", created: null, extra: [1] },
+    summary: { path: "/s/c.jsonl", id: "c", created: null, extra: [1], bytes: 99 },
     diagnostic: null,
   },
 ];
@@ -50,7 +50,7 @@ describe("the snapshot by columns", () => {
       expect(d.summary(i)).toStrictEqual(entries[i].summary);
       expect(d.diagnostic(i)).toStrictEqual(entries[i].summary ? null : entries[i].diagnostic);
     }
-    expect(Object.keys(d.summary(2)!)).toEqual(["path", "id", "created", "extra"]);
+    expect(Object.keys(d.summary(2)!)).toEqual(["path", "id", "created", "extra", "bytes"]);
     // Written as ASCII whatever the text holds (emoji, CJK, a lone surrogate of a non-UTF-8 file name).
     expect(Buffer.from(encodeSnapshot(entries).body).every((byte) => byte < 0x80)).toBe(true);
   });

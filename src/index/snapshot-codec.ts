@@ -30,8 +30,15 @@ export interface SnapshotEntry {
 /** A `list --json` element's text before and after its lineage, as UTF-8 bytes. */
 export type BytePieces = readonly [head: Uint8Array, tail: Uint8Array];
 
+/** Summary keys that are, as a rule, the file's identity: which part. */
+const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | undefined> = {
+  path: "path",
+  bytes: "size",
+  mtimeMs: "mtime",
+};
+
 /** Written into the text: a snapshot of another layout is not read (the rows are, and it is written anew). */
-const LAYOUT = 3;
+const LAYOUT = 4;
 
 interface Columns {
   v: number;
@@ -43,8 +50,10 @@ interface Columns {
   diagnostic: Array<Diagnostic | null>;
   /** Every key any summary has, in the order met. */
   keys: string[];
-  /** Per key, per row: the value (null where the row has no summary or lacks the key). */
+  /** Per key, per row: the value (null where the row has no summary or lacks the key; empty when `same`). */
   cols: unknown[][];
+  /** Per key, the identity column it equals in every row (then not written), or null. */
+  same: Array<"path" | "size" | "mtime" | null>;
   /** Per row, its shape (-1: no summary): which keys it has (so a missing key stays missing, not null). */
   shape: number[];
   /** Per shape, the columns of its keys. */
@@ -99,6 +108,15 @@ export function encodeSnapshot(
     }
     return at;
   });
+  // A summary's path, bytes and mtimeMs are its file's identity, as a rule: such a column is
+  // not written twice (read back from the identity's).
+  const keyNames = [...keyIndex.keys()];
+  const same = keyNames.map((name) => {
+    const from = IDENTITY_OF[name];
+    if (!from) return null;
+    const c = keyIndex.get(name)!;
+    return entries.every((e, i) => !e.summary || !present[c][i] || cols[c][i] === e[from]) ? from : null;
+  });
   const body: Columns = {
     v: LAYOUT,
     n,
@@ -108,7 +126,8 @@ export function encodeSnapshot(
     mtime: entries.map((e) => e.mtime),
     diagnostic: entries.map((e) => (e.summary ? null : e.diagnostic)),
     keys: [...keyIndex.keys()],
-    cols,
+    cols: cols.map((col, k) => (same[k] ? [] : col)),
+    same,
     shape,
     shapes,
     gen,
@@ -147,7 +166,9 @@ export function decodeSnapshot(value: string | Uint8Array): DecodedSnapshot | un
   if (!text.startsWith("{")) return undefined;
   const c = JSON.parse(text) as Columns;
   if (c.v !== LAYOUT || !Array.isArray(c.path) || c.path.length !== c.n || !Array.isArray(c.shape)) return undefined;
-  const { keys, cols, lh, lt } = c;
+  const { keys, lh, lt } = c;
+  // Columns not written twice are the identity's.
+  const cols = c.cols.map((col, k) => (c.same?.[k] ? c[c.same[k]!] : col));
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
   let starts: number[] | null | undefined;
   const prefix = Buffer.from(c.gen + "\n");

@@ -91,6 +91,8 @@ export class IndexedScans implements ScanCache {
   constructor(
     private readonly db: IndexDb,
     private readonly onProblem: (message: string) => void = () => {},
+    /** Keep the snapshot's bytes for snapshotOf (a scan worker hands them over); else let them go. */
+    private readonly keepBytes = false,
   ) {}
 
   lookup(files: readonly SessionFile[]): Map<string, FileScan> {
@@ -106,7 +108,7 @@ export class IndexedScans implements ScanCache {
       const decoded = snap ? decodeSnapshot(snap.body) : undefined;
       if (decoded) {
         this.snap = decoded;
-        if (typeof snap?.body !== "string") this.snapBody = snap?.body;
+        if (this.keepBytes && typeof snap?.body !== "string") this.snapBody = snap?.body;
         const gone: string[] = [];
         const { path: paths, ino, size, mtime } = decoded;
         for (let i = 0; i < decoded.n; i++) {
