@@ -4,7 +4,7 @@ import type { KeptSnapshot, ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
-import type { SessionSummary } from "../model/types.js";
+import type { Diagnostic, SessionSummary } from "../model/types.js";
 import {
   decodeDiagnostic,
   decodeSummary,
@@ -79,12 +79,14 @@ export class IndexedScans implements ScanCache {
   private usable = true;
   /** This run's snapshot: the entries still true, and the fresh ones (by path). */
   private readonly kept = new Map<string, Entry>();
+  /** The launch snapshot's rows still true (with their summary or diagnostic): entries of this run's too. */
+  private fromSnap: Array<[row: number, summary: Record<string, unknown> | null, diagnostic: Diagnostic | null]> = [];
   private dirty = false;
   /** The snapshot read at launch, and the rows of the summaries it gave (for their list pieces). */
   private snap?: DecodedSnapshot;
   /** Its bytes, as read. */
   private snapBody?: Uint8Array;
-  private readonly rowOf = new WeakMap<SessionSummary, number>();
+  private readonly rowOf = new WeakMap<SessionSummary, { snap: DecodedSnapshot; row: number }>();
   /** The snapshot's list text, once read (null: none, or not readable). */
   private listText?: Uint8Array | null;
 
@@ -107,7 +109,12 @@ export class IndexedScans implements ScanCache {
         { body: string | Uint8Array } | undefined;
       const decoded = snap ? decodeSnapshot(snap.body) : undefined;
       if (decoded) {
+        // This snapshot is this run's start: what an earlier lookup kept is in it, or read again.
         this.snap = decoded;
+        this.snapBody = undefined;
+        this.listText = undefined;
+        this.fromSnap = [];
+        this.kept.clear();
         if (this.keepBytes && typeof snap?.body !== "string") this.snapBody = snap?.body;
         const gone: string[] = [];
         const { path: paths, ino, size, mtime } = decoded;
@@ -120,11 +127,12 @@ export class IndexedScans implements ScanCache {
           const diagnostic = summary ? null : decoded.diagnostic(i);
           if (summary) {
             const revived = reviveSummary(summary);
-            this.rowOf.set(revived, i);
+            this.rowOf.set(revived, { snap: decoded, row: i });
             out.set(path, { kind: "session", summary: revived });
           } else if (diagnostic) out.set(path, { kind: "diagnostic", diagnostic });
           else continue;
-          this.kept.set(path, { path, ino: ino[i], size: size[i], mtime: mtime[i], summary, diagnostic, row: i });
+          // Made into this run's snapshot entries only if one is written (flush).
+          this.fromSnap.push([i, summary, diagnostic]);
         }
         if (gone.length) {
           this.dirty = true;
@@ -186,9 +194,9 @@ export class IndexedScans implements ScanCache {
     if (!this.snapBody) return undefined;
     const rows: number[] = [];
     for (const s of summaries) {
-      const row = this.rowOf.get(s);
-      if (row === undefined) return undefined;
-      rows.push(row);
+      const at = this.rowOf.get(s);
+      if (at === undefined || at.snap !== this.snap) return undefined;
+      rows.push(at.row);
     }
     return { body: this.snapBody, rows };
   }
@@ -198,10 +206,10 @@ export class IndexedScans implements ScanCache {
    * gave from its snapshot (unchanged since, but for its lineage). Undefined otherwise.
    */
   listPieces(s: SessionSummary): BytePieces | undefined {
-    const row = this.rowOf.get(s);
-    if (row === undefined || !this.snap) return undefined;
+    const at = this.rowOf.get(s);
+    if (at === undefined || at.snap !== this.snap) return undefined;
     const list = this.loadList();
-    return list === null ? undefined : this.snap.pieces(row, list);
+    return list === null ? undefined : at.snap.pieces(at.row, list);
   }
 
   /** The launch snapshot's list text (its generation is checked by the snapshot's pieces()). */
@@ -222,7 +230,22 @@ export class IndexedScans implements ScanCache {
     this.writeRows();
     if (!this.usable || !this.dirty) return;
     try {
-      const entries = [...this.kept.values()];
+      const snap = this.snap;
+      const entries: Entry[] = [];
+      for (const [row, summary, diagnostic] of snap ? this.fromSnap : []) {
+        const path = snap!.path[row];
+        if (this.kept.has(path)) continue;
+        entries.push({
+          path,
+          ino: snap!.ino[row],
+          size: snap!.size[row],
+          mtime: snap!.mtime[row],
+          summary,
+          diagnostic,
+          row,
+        });
+      }
+      entries.push(...this.kept.values());
       // Rows kept from the launch's snapshot keep their list pieces (read once, here).
       for (const e of entries) {
         if (e.row === undefined || e.pieces || !e.summary || !this.snap) continue;

@@ -145,6 +145,11 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
 /** A caller may supply label texts itself (summaries carry them as `labels`). */
 export interface MatchContext {
   labelsOf?(s: SessionSummary): string[] | undefined;
+  /**
+   * Keep each session's folded fields for the next query (the browser matches every session
+   * again at every key). A one-off match (the CLI) leaves them to the garbage collector.
+   */
+  keepFolded?: boolean;
 }
 
 type Searchable = Pick<
@@ -263,8 +268,9 @@ interface FoldedFields {
  */
 const foldedMemo = new WeakMap<object, FoldedFields>();
 
-function foldedFields(s: Searchable): FoldedFields {
+function foldedFields(s: Searchable, keep: boolean): FoldedFields {
   const raw = [s.name ?? "", s.firstMessage, s.cwd, s.id];
+  if (!keep) return { raw };
   const had = foldedMemo.get(s);
   if (had && had.raw.every((f, i) => f === raw[i])) return had;
   const memo: FoldedFields = { raw };
@@ -274,7 +280,7 @@ function foldedFields(s: Searchable): FoldedFields {
 
 export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
   if (query.terms.length === 0) return 0;
-  const memo = foldedFields(s);
+  const memo = foldedFields(s, ctx?.keepFolded === true);
   const fields: Fields = (c) =>
     c ? (memo.cased ??= memo.raw.map(foldAccents)) : (memo.lower ??= memo.raw.map((f) => foldAccents(f.toLowerCase())));
   let total = 0;
