@@ -11,6 +11,7 @@ import { discoverFiles } from "../src/store/discover.js";
 import { searchStore } from "../src/search/fulltext.js";
 import { parseQuery } from "../src/search/query.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, REPO } from "./helpers/tmp-store.js";
+import { runCli } from "./helpers/cli.js";
 
 /*
  * The index is a cache: every answer through it equals the answer without it. Checked on
@@ -136,6 +137,51 @@ describe.each([
     // The second run read nothing: every file was answered by the index.
     const looked = index.scans.lookup((await discoverFiles(store)).files);
     expect(looked.size).toBe(plain.sessions.length + plain.diagnostics.filter((d) => d.kind !== "unreadable").length);
+  });
+
+  it("prints the same `list --json` text: filling it, from it (the kept elements), and after files change", async () => {
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const list = async (on: boolean, sort = "recent") => {
+      const r = await runCli(["list", "--all", "--json", "--sort", sort, "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+      });
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+    };
+    const plain = await list(false);
+    expect(JSON.parse(plain.stdout).length).toBeGreaterThan(0);
+    expect(await list(true)).toEqual(plain);
+    expect(await list(true)).toEqual(plain);
+    expect(await list(true, "name")).toEqual(await list(false, "name"));
+    // A fork's parent gone (its lineage changes while the fork's file does not), and a file appended to.
+    const { sessions } = await scanStore(store);
+    const fork = sessions.find((s) => s.lineage.status === "resolved");
+    if (fork?.lineage.status === "resolved") rmSync(fork.lineage.path);
+    const grown = sessions.find((s) => s.path !== fork?.path && s.warnings.length === 0);
+    if (grown) appendFileSync(grown.path, JSON.stringify({ type: "session_info", name: "grown ✅\u009b" }) + "\n");
+    const after = await list(false);
+    expect(after).not.toEqual(plain);
+    expect(await list(true)).toEqual(after);
+    expect(await list(true)).toEqual(after);
+  });
+
+  it("prints the same `search` results with the index (checking only the best) as without it", async () => {
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const search = async (on: boolean, args: string[]) => {
+      const r = await runCli(["search", "--all", ...args, "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+      });
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+    };
+    // The index filled (summaries, then text) by a first run.
+    await runCli(["index", "--session-dir", store], { env });
+    let nonEmpty = 0;
+    for (const q of [...QUERIES, "s", "answer", "hello keyboard", "cwd:app keyboard"])
+      for (const extra of [["--json"], ["--json", "-n", "1"], ["--json", "-n", "3", "--tools"], ["-q", "-n", "2"]]) {
+        const want = await search(false, [...extra, q]);
+        expect({ q, extra, got: await search(true, [...extra, q]) }).toEqual({ q, extra, got: want });
+        if (want.code === 0 && want.stdout.length > 4) nonEmpty++;
+      }
+    expect(nonEmpty).toBeGreaterThan(4);
   });
 
   it("finds the same sessions with the same snippets, with and without tool output", async () => {

@@ -11,8 +11,9 @@ import { loadSqlite } from "./load-sqlite.js";
  *
  *   files  one row per file of the store: its identity, its summary (or why it is not a
  *          session), and how far its text has been indexed
- *   snapshot  every file's identity and summary as one JSON text: what a launch reads (one
- *          value and one parse cost a third of ten thousand rows)
+ *   snapshot  row 1: every file's identity and summary as one JSON text, by column: what a
+ *          launch reads (one value and one parse cost a fraction of ten thousand rows);
+ *          row 2: each session's `list --json` text (src/index/snapshot-codec.ts)
  *   lines  one row per indexed text of a line: where the line lies in its file
  *   chat, tools  contentless FTS5 trigram tables over those texts (lower-cased, accents
  *          folded; the conversation and the tool texts apart, so a search of the
@@ -21,7 +22,7 @@ import { loadSqlite } from "./load-sqlite.js";
  */
 
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -34,6 +35,9 @@ CREATE TABLE IF NOT EXISTS files(
   text_whole INTEGER NOT NULL DEFAULT 1,
   text_tools INTEGER NOT NULL DEFAULT 0
 );
+-- What search asks of every file (src/index/index-search.ts, coverage): read from this
+-- narrow index instead of from rows that hold a summary each.
+CREATE INDEX IF NOT EXISTS files_text ON files(path, text_size, text_mtime, text_whole, text_tools);
 CREATE TABLE IF NOT EXISTS lines(
   rid INTEGER PRIMARY KEY,
   fid INTEGER NOT NULL,
@@ -42,7 +46,7 @@ CREATE TABLE IF NOT EXISTS lines(
   tool INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS lines_fid ON lines(fid);
-CREATE TABLE IF NOT EXISTS snapshot(id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshot(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
 CREATE VIRTUAL TABLE IF NOT EXISTS chat USING fts5(
   t, content='', contentless_delete=1, tokenize='trigram', detail=none
 );
@@ -79,6 +83,17 @@ export class IndexDb {
       key,
       value,
     );
+  }
+
+  /**
+   * Changes whenever the database may have: another connection committed (SQLite's
+   * data_version), or this one changed rows (total_changes). What is read between equal
+   * marks is the same.
+   */
+  changeMark(): string {
+    const v = (this.q("PRAGMA data_version").get() as { data_version: number }).data_version;
+    const c = (this.q("SELECT total_changes() AS c").get() as { c: number }).c;
+    return `${v}/${c}`;
   }
 
   /** Runs `fn` in one write transaction (rolled back if it throws). */

@@ -57,25 +57,58 @@ function ftsQuery(grams: string[]): string {
   return grams.map((g) => `"${g.replace(/"/g, '""')}"`).join(" AND ");
 }
 
-/** fid → candidate lines of one term. */
-function candidatesOf(db: IndexDb, grams: string[], includeTools: boolean): Map<number, Candidate[]> {
-  const out = new Map<number, Candidate[]>();
-  const rows: Array<{ fid: number; off: number; len: number }> = [];
+/**
+ * fid → candidate lines of one term, as SQLite lists them ("off len off len …"): one string
+ * per file rather than an object per line (a word in every session names hundreds of
+ * thousands of lines; only the files that are checked need theirs as objects).
+ */
+function candidatesOf(db: IndexDb, grams: string[], includeTools: boolean): Map<number, string> {
+  const out = new Map<number, string>();
   for (const table of includeTools ? ["chat", "tools"] : ["chat"]) {
     const got = db
       .q(
-        `SELECT l.fid AS fid, l.off AS off, l.len AS len FROM ${table} JOIN lines l ON l.rid = ${table}.rowid
-         WHERE ${table} MATCH ?`,
+        `SELECT l.fid AS fid, group_concat(l.off || ' ' || l.len, ' ') AS c FROM ${table}
+         JOIN lines l ON l.rid = ${table}.rowid WHERE ${table} MATCH ? GROUP BY l.fid`,
       )
-      .all(ftsQuery(grams)) as unknown as typeof rows;
-    for (const r of got) rows.push(r);
-  }
-  for (const r of rows) {
-    const list = out.get(r.fid);
-    if (list) list.push(r);
-    else out.set(r.fid, [r]);
+      .all(ftsQuery(grams)) as unknown as Array<{ fid: number; c: string }>;
+    for (const r of got) {
+      const had = out.get(r.fid);
+      out.set(r.fid, had === undefined ? r.c : `${had} ${r.c}`);
+    }
   }
   return out;
+}
+
+/** A file's candidate lines out of candidatesOf's text. */
+function parseCandidates(text: string): Candidate[] {
+  const n = text.split(" ");
+  const out: Candidate[] = [];
+  for (let i = 0; i + 1 < n.length; i += 2) out.push({ off: Number(n[i]), len: Number(n[i + 1]) });
+  return out;
+}
+
+interface TextState {
+  fid: number;
+  path: string;
+  text_size: number | null;
+  text_mtime: number | null;
+  text_whole: number;
+  text_tools: number;
+}
+
+/** Every file's text state, read again only when the index changed (the browser searches at every key). */
+const textStateMemo = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState> }>();
+
+function textStates(db: IndexDb): Map<string, TextState> {
+  const mark = db.changeMark();
+  const had = textStateMemo.get(db);
+  if (had?.mark === mark) return had.byPath;
+  const rows = db
+    .q("SELECT fid, path, text_size, text_mtime, text_whole, text_tools FROM files")
+    .all() as unknown as TextState[];
+  const byPath = new Map(rows.map((r) => [r.path, r]));
+  textStateMemo.set(db, { mark, byPath });
+  return byPath;
 }
 
 interface FileState {
@@ -88,17 +121,7 @@ interface FileState {
  * mtime, every line, and the tool texts too when they are searched.
  */
 function coverage(db: IndexDb, targets: readonly SearchTarget[], includeTools: boolean): Map<string, FileState> {
-  const rows = db
-    .q("SELECT fid, path, text_size, text_mtime, text_whole, text_tools FROM files")
-    .all() as unknown as Array<{
-    fid: number;
-    path: string;
-    text_size: number | null;
-    text_mtime: number | null;
-    text_whole: number;
-    text_tools: number;
-  }>;
-  const byPath = new Map(rows.map((r) => [r.path, r]));
+  const byPath = textStates(db);
   const out = new Map<string, FileState>();
   for (const t of targets) {
     const r = byPath.get(t.path);
@@ -191,11 +214,102 @@ export function hitsOf(
   return hits;
 }
 
-/** A file's candidate lines, each once, in file order. */
-function inFileOrder(lists: Candidate[][]): Candidate[] {
+/** A file's candidate lines (of every term), each once, in file order. */
+function inFileOrder(lists: string[]): Candidate[] {
   const byOff = new Map<number, Candidate>();
-  for (const list of lists) for (const c of list) byOff.set(c.off, c);
+  for (const list of lists) for (const c of parseCandidates(list)) byOff.set(c.off, c);
   return [...byOff.values()].sort((a, b) => a.off - b.off);
+}
+
+interface Classified {
+  /** Targets the index does not cover as they are now (or cannot narrow): read whole. */
+  readWhole: SearchTarget[];
+  /** Targets whose candidate lines the index names, with those lines in file order. */
+  fromIndex: Array<[SearchTarget, () => Candidate[]]>;
+  /** Paths the index decided hold no match. */
+  decided: Set<string>;
+}
+
+/** What the index says of each target: no match, these lines to check, or read it whole. */
+function classify(
+  db: IndexDb,
+  targets: readonly SearchTarget[],
+  terms: readonly TextTerm[],
+  includeTools: boolean,
+): Classified {
+  const gramSets = terms.map(gramsOf).filter((g): g is string[] => g !== null);
+  const narrowing = gramSets.length > 0;
+  // Every term narrowed: a file is a candidate only if each term has a line in it.
+  const perTerm = gramSets.map((g) => candidatesOf(db, g, includeTools));
+  const state = coverage(db, targets, includeTools);
+  const allNarrowed = gramSets.length === terms.length;
+  const out: Classified = { readWhole: [], fromIndex: [], decided: new Set() };
+  for (const t of targets) {
+    const st = state.get(t.path);
+    if (!narrowing || !st || !st.covered) {
+      out.readWhole.push(t);
+      continue;
+    }
+    const lists = perTerm.map((m) => m.get(st.fid));
+    if (lists.some((l) => l === undefined)) {
+      out.decided.add(t.path); // decided by the index: no match
+      continue;
+    }
+    if (allNarrowed) out.fromIndex.push([t, () => inFileOrder(lists as string[])]);
+    else out.readWhole.push(t); // a short word or a pattern: the index only narrowed the files
+  }
+  return out;
+}
+
+/** A search planned with the index, its targets checked one at a time, when asked. */
+export interface IndexedPlan {
+  /** False when the index says the file holds no match (checking it would say null). */
+  mayMatch(path: string): boolean;
+  /**
+   * The file's hit (its snippet left empty), or null: its candidate lines read where the
+   * index covers it, else the file read, as searchWithIndex decides each target.
+   */
+  check(path: string): Promise<IndexedHit | null>;
+}
+
+/**
+ * The index's answer for `targets`, to be checked target by target (a caller that needs only
+ * the best few checks only those). Throws only on an index error; null when the query has
+ * nothing to search (searchWithIndex would find nothing).
+ */
+export function planWithIndex(
+  db: IndexDb,
+  targets: readonly SearchTarget[],
+  query: Query,
+  includeTools: boolean,
+): IndexedPlan | null {
+  const terms = textTerms(query);
+  if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return null;
+  const { fromIndex, decided } = classify(db, targets, terms, includeTools);
+  const lines = new Map(fromIndex.map(([t, l]) => [t.path, l]));
+  const readWhole = async (path: string): Promise<IndexedHit | null> => {
+    let hit: IndexedHit | null = null;
+    await searchEach([path], terms, { includeTools }, (p, snippet) => {
+      if (snippet !== null) hit = { path: p, snippet, fromIndex: false, lines: [] };
+    });
+    return hit;
+  };
+  return {
+    mayMatch: (path) => !decided.has(path),
+    async check(path) {
+      if (decided.has(path)) return null;
+      const l = lines.get(path)?.();
+      if (!l) return readWhole(path);
+      let snippet: string | null | undefined;
+      try {
+        snippet = verify(path, l, terms, includeTools, false);
+      } catch {
+        return null; // gone since the scan: not a match, as without the index
+      }
+      if (snippet === undefined) return readWhole(path);
+      return snippet === null ? null : { path, snippet, fromIndex: true, lines: l };
+    },
+  };
 }
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
@@ -228,36 +342,16 @@ export async function searchWithIndex(
   // its queries block the thread.
   await yieldToLoop();
   if (opts.signal?.aborted) return { ...result, aborted: true };
-  const gramSets = terms.map(gramsOf).filter((g): g is string[] => g !== null);
-  const narrowing = gramSets.length > 0;
-  // Every term narrowed: a file is a candidate only if each term has a line in it.
-  const perTerm = gramSets.map((g) => candidatesOf(db, g, opts.includeTools));
-  const state = coverage(db, targets, opts.includeTools);
-  const allNarrowed = gramSets.length === terms.length;
-
-  const readWhole: SearchTarget[] = [];
-  const fromIndex: Array<[SearchTarget, Candidate[]]> = [];
-  for (const t of targets) {
-    const st = state.get(t.path);
-    if (!narrowing || !st || !st.covered) {
-      readWhole.push(t);
-      continue;
-    }
-    const lists = perTerm.map((m) => m.get(st.fid));
-    if (lists.some((l) => l === undefined)) {
-      result.searched++; // decided by the index: no match
-      continue;
-    }
-    if (allNarrowed) fromIndex.push([t, inFileOrder(lists as Candidate[][])]);
-    else readWhole.push(t); // a short word or a pattern: the index only narrowed the files
-  }
+  const { readWhole, fromIndex, decided } = classify(db, targets, terms, opts.includeTools);
+  result.searched += decided.size;
   opts.onProgress?.(result.searched);
   const report = (hit: IndexedHit) => {
     result.matched++;
     opts.onMatch(hit);
   };
   let sinceYield = 0;
-  for (const [t, lines] of fromIndex) {
+  for (const [t, linesOf] of fromIndex) {
+    const lines = linesOf();
     if (opts.signal?.aborted) break;
     // Give the UI its turn now and then: hits are reported as they are decided.
     if (++sinceYield >= 200) {

@@ -1,10 +1,10 @@
 import { SUMMARY_FORMAT } from "../model/summary.js";
 import type { SessionFile } from "../store/discover.js";
-import type { ScanCache } from "../store/scan-cache.js";
+import type { KeptSnapshot, ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
-import type { Diagnostic } from "../model/types.js";
+import type { Diagnostic, SessionSummary } from "../model/types.js";
 import {
   decodeDiagnostic,
   decodeSummary,
@@ -13,26 +13,32 @@ import {
   reviveSummary,
   storedSummary,
 } from "./summary-codec.js";
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  type BytePieces,
+  type DecodedSnapshot,
+  type SnapshotEntry,
+} from "./snapshot-codec.js";
+import { listPieces, type ListPieces } from "../model/summary-json.js";
 
-/** One file in the snapshot: its identity, and its stored summary or why it is no session. */
-type Entry = [
-  path: string,
-  ino: number,
-  size: number,
-  mtime: number,
-  summary: object | null,
-  diagnostic: Diagnostic | null,
-];
+/** A row of this run's snapshot; `row`: its place in the snapshot read at launch (its list pieces are there). */
+type Entry = SnapshotEntry & { row?: number };
 
 function entryOf(f: SessionFile, scan: FileScan): Entry {
-  return [
-    f.path,
-    f.ino!,
-    f.bytes,
-    f.mtimeMs,
-    scan.kind === "session" ? storedSummary(scan.summary) : null,
-    scan.kind === "diagnostic" ? scan.diagnostic : null,
-  ];
+  return {
+    path: f.path,
+    ino: f.ino!,
+    size: f.bytes,
+    mtime: f.mtimeMs,
+    summary: scan.kind === "session" ? (storedSummary(scan.summary) as Record<string, unknown>) : null,
+    diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
+    pieces: scan.kind === "session" ? bytePieces(listPieces(scan.summary)) : undefined,
+  };
+}
+
+function bytePieces(p: ListPieces | undefined): BytePieces | undefined {
+  return p && [Buffer.from(p[0]), Buffer.from(p[1])];
 }
 
 interface FileRow {
@@ -73,11 +79,22 @@ export class IndexedScans implements ScanCache {
   private usable = true;
   /** This run's snapshot: the entries still true, and the fresh ones (by path). */
   private readonly kept = new Map<string, Entry>();
+  /** The launch snapshot's rows still true (with their summary or diagnostic): entries of this run's too. */
+  private fromSnap: Array<[row: number, summary: Record<string, unknown> | null, diagnostic: Diagnostic | null]> = [];
   private dirty = false;
+  /** The snapshot read at launch, and the rows of the summaries it gave (for their list pieces). */
+  private snap?: DecodedSnapshot;
+  /** Its bytes, as read. */
+  private snapBody?: Uint8Array;
+  private readonly rowOf = new WeakMap<SessionSummary, { snap: DecodedSnapshot; row: number }>();
+  /** The snapshot's list text, once read (null: none, or not readable). */
+  private listText?: Uint8Array | null;
 
   constructor(
     private readonly db: IndexDb,
     private readonly onProblem: (message: string) => void = () => {},
+    /** Keep the snapshot's bytes for snapshotOf (a scan worker hands them over); else let them go. */
+    private readonly keepBytes = false,
   ) {}
 
   lookup(files: readonly SessionFile[]): Map<string, FileScan> {
@@ -88,18 +105,34 @@ export class IndexedScans implements ScanCache {
       const byPath = new Map(files.map((f) => [f.path, f]));
       const same = (f: SessionFile | undefined, ino: unknown, size: unknown, mtime: unknown): f is SessionFile =>
         !!f && f.ino !== undefined && ino === f.ino && size === f.bytes && mtime === f.mtimeMs;
-      const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: string } | undefined;
-      if (snap) {
+      const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
+        { body: string | Uint8Array } | undefined;
+      const decoded = snap ? decodeSnapshot(snap.body) : undefined;
+      if (decoded) {
+        // This snapshot is this run's start: what an earlier lookup kept is in it, or read again.
+        this.snap = decoded;
+        this.snapBody = undefined;
+        this.listText = undefined;
+        this.fromSnap = [];
+        this.kept.clear();
+        if (this.keepBytes && typeof snap?.body !== "string") this.snapBody = snap?.body;
         const gone: string[] = [];
-        for (const e of JSON.parse(snap.body) as Entry[]) {
-          const [path, ino, size, mtime, summary, diagnostic] = e;
+        const { path: paths, ino, size, mtime } = decoded;
+        for (let i = 0; i < decoded.n; i++) {
+          const path = paths[i];
           const f = byPath.get(path);
           if (!f) gone.push(path);
-          if (!same(f, ino, size, mtime)) continue;
-          if (summary) out.set(path, { kind: "session", summary: reviveSummary(summary) });
-          else if (diagnostic) out.set(path, { kind: "diagnostic", diagnostic });
+          if (!same(f, ino[i], size[i], mtime[i])) continue;
+          const summary = decoded.summary(i);
+          const diagnostic = summary ? null : decoded.diagnostic(i);
+          if (summary) {
+            const revived = reviveSummary(summary);
+            this.rowOf.set(revived, { snap: decoded, row: i });
+            out.set(path, { kind: "session", summary: revived });
+          } else if (diagnostic) out.set(path, { kind: "diagnostic", diagnostic });
           else continue;
-          this.kept.set(path, e);
+          // Made into this run's snapshot entries only if one is written (flush).
+          this.fromSnap.push([i, summary, diagnostic]);
         }
         if (gone.length) {
           this.dirty = true;
@@ -157,15 +190,77 @@ export class IndexedScans implements ScanCache {
     if (this.pending.length >= 256) this.writeRows();
   }
 
+  snapshotOf(summaries: readonly SessionSummary[]): KeptSnapshot | undefined {
+    if (!this.snapBody) return undefined;
+    const rows: number[] = [];
+    for (const s of summaries) {
+      const at = this.rowOf.get(s);
+      if (at === undefined || at.snap !== this.snap) return undefined;
+      rows.push(at.row);
+    }
+    return { body: this.snapBody, rows };
+  }
+
+  /**
+   * A summary's `list --json` element around its lineage, as kept: for a summary this cache
+   * gave from its snapshot (unchanged since, but for its lineage). Undefined otherwise.
+   */
+  listPieces(s: SessionSummary): BytePieces | undefined {
+    const at = this.rowOf.get(s);
+    if (at === undefined || at.snap !== this.snap) return undefined;
+    const list = this.loadList();
+    return list === null ? undefined : at.snap.pieces(at.row, list);
+  }
+
+  /** The launch snapshot's list text (its generation is checked by the snapshot's pieces()). */
+  private loadList(): Uint8Array | null {
+    if (this.listText === undefined) {
+      try {
+        const r = this.db.q("SELECT body FROM snapshot WHERE id = 2").get() as { body: unknown } | undefined;
+        this.listText = r?.body instanceof Uint8Array ? r.body : null;
+      } catch {
+        this.listText = null;
+      }
+    }
+    return this.listText;
+  }
+
   /** At the end of a scan: the rows, then the snapshot if anything changed. */
   flush(): void {
     this.writeRows();
     if (!this.usable || !this.dirty) return;
     try {
-      const body = JSON.stringify([...this.kept.values()]);
-      this.db
-        .q("INSERT INTO snapshot(id, body) VALUES(1, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body")
-        .run(body);
+      const snap = this.snap;
+      const entries: Entry[] = [];
+      for (const [row, summary, diagnostic] of snap ? this.fromSnap : []) {
+        const path = snap!.path[row];
+        if (this.kept.has(path)) continue;
+        entries.push({
+          path,
+          ino: snap!.ino[row],
+          size: snap!.size[row],
+          mtime: snap!.mtime[row],
+          summary,
+          diagnostic,
+          row,
+        });
+      }
+      entries.push(...this.kept.values());
+      // Rows kept from the launch's snapshot keep their list pieces (read once, here).
+      for (const e of entries) {
+        if (e.row === undefined || e.pieces || !e.summary || !this.snap) continue;
+        const list = this.loadList();
+        if (list === null) break;
+        e.pieces = this.snap.pieces(e.row, list);
+      }
+      const { body, list } = encodeSnapshot(entries);
+      const put = this.db.q(
+        "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
+      );
+      this.db.transaction(() => {
+        put.run(1, body);
+        put.run(2, list);
+      });
       this.dirty = false;
     } catch (err) {
       if (!isBusy(err)) this.fail(err);
@@ -219,4 +314,16 @@ export class IndexedScans implements ScanCache {
       this.onProblem(`the index was damaged: not used now, rebuilt next run (${oneLine(err)})`);
     } else this.onProblem(`index not used from here on: ${oneLine(err)}`);
   }
+}
+
+/** The summaries of these rows of a snapshot's bytes (what snapshotOf handed over), as lookup made them. */
+export function keptSummaries(kept: KeptSnapshot): SessionSummary[] {
+  const decoded = decodeSnapshot(kept.body);
+  if (!decoded) return [];
+  const out: SessionSummary[] = [];
+  for (const i of kept.rows) {
+    const s = decoded.summary(i);
+    if (s) out.push(reviveSummary(s));
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -43,6 +44,22 @@ describe("scanInWorker", () => {
     expect(new Set(w.summaries.map((s) => s.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
     expect(new Set(w.probes.map((p) => p.path))).toEqual(new Set(plain.sessions.map((s) => s.path)));
     expect(w.probes[0].created).toBeInstanceOf(Date);
+  });
+
+  it("with an index: the kept summaries cross as the snapshot's bytes and come out the same", async () => {
+    const index = join(mkdtempSync(join(tmpdir(), "pi-sessions-worker-index-")), "index.sqlite");
+    const plain = await scanStore(STORE);
+    const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+    // Filling the index, then from it (every summary kept), then on this thread from it.
+    for (const workerUrl of [BUILT_WORKER, BUILT_WORKER, pathToFileURL(join(REPO, "no-such-worker.js"))]) {
+      const w = collect();
+      const result = await scanInWorker(STORE, w.handlers, { workerUrl, index });
+      expect(result.sessions.sort(byPath)).toEqual(plain.sessions.sort(byPath));
+      expect(w.summaries.sort(byPath).map((s) => ({ ...s, lineage: undefined }))).toEqual(
+        plain.sessions.map((s) => ({ ...s, lineage: undefined })),
+      );
+      expect(w.summaries[0].modified).toBeInstanceOf(Date);
+    }
   });
 
   it("rejects like scanStore when the store is missing", async () => {

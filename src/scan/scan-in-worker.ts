@@ -6,6 +6,7 @@ import { deliverScanEvent, type ScanEvent, type ScanJob } from "./scan-events.js
 import { scanStore, type ScanHandlers, type ScanOptions, type ScanResult } from "./scan-store.js";
 import { indexPathFor, indexWanted } from "../index/index-location.js";
 import { openStoreIndex } from "../index/store-index.js";
+import { keptSummaries } from "../index/summary-cache.js";
 
 /** The built worker beside this module (absent when running from TypeScript sources). */
 export const SCAN_WORKER_URL = new URL("./scan-worker.js", import.meta.url);
@@ -30,7 +31,8 @@ async function scanHere(dir: string, handlers: ScanHandlers, options: WorkerScan
   const path = indexFile(dir, options);
   const index = path ? openStoreIndex(dir, (m) => handlers.onNotice?.(m), { path }) : undefined;
   try {
-    return await scanStore(dir, handlers, { ...options, cache: index?.scans });
+    // Summaries as such on this thread (kept ones as bytes are for crossing threads).
+    return await scanStore(dir, { ...handlers, onKeptSnapshot: undefined }, { ...options, cache: index?.scans });
   } finally {
     index?.close();
   }
@@ -99,8 +101,10 @@ export function scanInWorker(
       } else if (e.kind === "error") {
         finish(() => reject(Object.assign(new Error(e.message), { code: e.code })));
       } else if (!settled || e.kind === "indexing" || e.kind === "notice") {
-        if (e.kind === "summaries") for (const x of e.items) summaries.set(x.path, x);
-        deliverScanEvent(handlers, e);
+        // The kept summaries came as the snapshot's bytes: read here, as the worker read them.
+        const event: ScanEvent = e.kind === "kept" ? { kind: "summaries", items: keptSummaries(e.kept) } : e;
+        if (event.kind === "summaries") for (const x of event.items) summaries.set(x.path, x);
+        deliverScanEvent(handlers, event);
       }
     });
     worker.on("error", (err) => finish(() => reject(err)));

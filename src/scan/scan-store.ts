@@ -1,11 +1,11 @@
 import { basename, dirname } from "node:path";
-import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
+import type { Diagnostic, Lineage, SessionProbe, SessionSummary } from "../model/types.js";
 import { Batcher } from "./batcher.js";
 import { discoverFiles, type SessionFile } from "../store/discover.js";
 import { resolveLineage } from "../store/lineage.js";
 import { forEachLimited } from "../store/pool.js";
 import { cwdFolderName } from "../store/scope.js";
-import type { ScanCache } from "../store/scan-cache.js";
+import type { KeptSnapshot, ScanCache } from "../store/scan-cache.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile, type FileScan } from "../store/scan-file.js";
 
 export interface ScanHandlers {
@@ -15,6 +15,11 @@ export interface ScanHandlers {
   onProbes?(probes: SessionProbe[]): void;
   /** Complete summaries as full scans finish, in batches. */
   onSummaries?(summaries: SessionSummary[]): void;
+  /**
+   * The summaries the cache kept, as its snapshot's bytes (a scan worker posts these, far
+   * cheaper than ten thousand objects): when given and the cache can, instead of onSummaries.
+   */
+  onKeptSnapshot?(kept: KeptSnapshot): void;
   onDiagnostic?(d: Diagnostic): void;
   /** A line for the user about the scan itself (the index was damaged, say). */
   onNotice?(message: string): void;
@@ -58,6 +63,14 @@ export interface ScanResult {
    * over (a fork's parent found): all a listener that kept those needs to hear again.
    */
   relinked: SessionSummary[];
+}
+
+/** Whether two lineages say the same (what JSON.stringify of each compared, without making ten thousand strings). */
+function sameLineage(a: Lineage | undefined, b: Lineage | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.status !== b.status) return false;
+  if (a.status !== "resolved" || b.status !== "resolved") return Object.keys(a).length === Object.keys(b).length;
+  return a.path === b.path && a.by === b.by && Object.keys(a).length === Object.keys(b).length;
 }
 
 /** The files that are surely the folder's by where they lie: those in its project folder. */
@@ -117,8 +130,10 @@ export async function scanStore(
       else if (scan) diagnose(scan.diagnostic);
     }
     sessions.push(...hits);
+    const asSnapshot = handlers.onKeptSnapshot && hits.length > 0 ? cache.snapshotOf?.(hits) : undefined;
+    if (asSnapshot) handlers.onKeptSnapshot!(asSnapshot);
     // Newest first, as probes would have come; big batches, as they cost nothing to make.
-    for (let i = 0; i < hits.length; i += 1000) handlers.onSummaries?.(hits.slice(i, i + 1000));
+    else for (let i = 0; i < hits.length; i += 1000) handlers.onSummaries?.(hits.slice(i, i + 1000));
   }
   const sync = options.blocking ?? Object.keys(handlers).length === 0;
   if (options.probe !== false && handlers.onProbes) {
@@ -156,9 +171,9 @@ export async function scanStore(
   );
   summaries.flush();
   cache?.flush();
-  const before = sessions.map((x) => JSON.stringify(x.lineage));
+  const before = sessions.map((x) => x.lineage);
   resolveLineage(sessions);
-  const relinked = sessions.filter((x, i) => JSON.stringify(x.lineage) !== before[i]);
+  const relinked = sessions.filter((x, i) => !sameLineage(x.lineage, before[i]));
   const result = { sessions, diagnostics, relinked };
   handlers.onComplete?.(result);
   return result;

@@ -15,7 +15,10 @@ if (port) {
   const post = (e: ScanEvent) => port.postMessage(e);
   const handlers = scanEventHandlers(post);
   const index = job.index
-    ? openStoreIndex(job.dir, (message) => post({ kind: "notice", message }), { path: job.index })
+    ? openStoreIndex(job.dir, (message) => post({ kind: "notice", message }), {
+        path: job.index,
+        keepSnapshotBytes: true,
+      })
     : undefined;
   scanStore(
     job.dir,

@@ -7,10 +7,20 @@
 
 const LATIN_WITH_MARKS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 
-export function foldAccents(s: string): string {
-  return s.replace(LATIN_WITH_MARKS, (ch) => {
+/** Each such character's folding, worked out once (String.prototype.normalize per character is slow). */
+const folded = new Map<string, string>();
+
+function foldChar(ch: string): string {
+  let f = folded.get(ch);
+  if (f === undefined) {
     const base = ch.normalize("NFD")[0];
     // ß, æ, ø and the like have no decomposition: they stay.
-    return base && base.length === 1 && base !== ch && base.charCodeAt(0) < 0x80 ? base : ch;
-  });
+    f = base && base.length === 1 && base !== ch && base.charCodeAt(0) < 0x80 ? base : ch;
+    folded.set(ch, f);
+  }
+  return f;
+}
+
+export function foldAccents(s: string): string {
+  return s.replace(LATIN_WITH_MARKS, foldChar);
 }

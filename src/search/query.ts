@@ -145,6 +145,11 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
 /** A caller may supply label texts itself (summaries carry them as `labels`). */
 export interface MatchContext {
   labelsOf?(s: SessionSummary): string[] | undefined;
+  /**
+   * Keep each session's folded fields for the next query (the browser matches every session
+   * again at every key). A one-off match (the CLI) leaves them to the garbage collector.
+   */
+  keepFolded?: boolean;
 }
 
 type Searchable = Pick<
@@ -257,13 +262,34 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
  * of its terms' ranks, so name hits come first and fuzzy-only hits last. The empty
  * query matches with 0.
  */
+interface FoldedFields {
+  raw: string[];
+  lower?: string[];
+  cased?: string[];
+}
+
+/**
+ * A session's searched fields folded, kept per summary object while its fields are the same
+ * strings: the browser matches every session on every key typed, and folding ten thousand
+ * first messages each time was most of that.
+ */
+const foldedMemo = new WeakMap<object, FoldedFields>();
+
+function foldedFields(s: Searchable, keep: boolean): FoldedFields {
+  const raw = [s.name ?? "", s.firstMessage, s.cwd, s.id];
+  if (!keep) return { raw };
+  const had = foldedMemo.get(s);
+  if (had && had.raw.every((f, i) => f === raw[i])) return had;
+  const memo: FoldedFields = { raw };
+  foldedMemo.set(s, memo);
+  return memo;
+}
+
 export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
   if (query.terms.length === 0) return 0;
-  let lower: string[] | undefined;
-  let cased: string[] | undefined;
-  const raw = () => [s.name ?? "", s.firstMessage, s.cwd, s.id];
+  const memo = foldedFields(s, ctx?.keepFolded === true);
   const fields: Fields = (c) =>
-    c ? (cased ??= raw().map(foldAccents)) : (lower ??= raw().map((f) => foldAccents(f.toLowerCase())));
+    c ? (memo.cased ??= memo.raw.map(foldAccents)) : (memo.lower ??= memo.raw.map((f) => foldAccents(f.toLowerCase())));
   let total = 0;
   for (const t of query.terms) {
     const sc = termScore(t, s, fields, ctx);

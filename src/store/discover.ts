@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type { Diagnostic } from "../model/types.js";
 import { decodeName, fsPath } from "./fs-path.js";
 
@@ -64,9 +64,11 @@ export async function discoverFiles(root: string): Promise<{ files: SessionFile[
       continue;
     }
     let sinceYield = 0;
+    // `dir` is joined already and a name holds no separator: join() would only copy it again.
+    const prefix = dir.endsWith(sep) ? dir : dir + sep;
     for (const n of names) {
       if (!n.endsWith(".jsonl")) continue;
-      addFile(join(dir, n));
+      addFile(prefix + n);
       // A folder can hold thousands of sessions: never block the UI for more than ~2 ms.
       if (++sinceYield === 256) {
         sinceYield = 0;

@@ -1,5 +1,6 @@
 import type { SessionFile } from "./discover.js";
 import type { FileScan } from "./scan-file.js";
+import type { SessionSummary } from "../model/types.js";
 
 /**
  * What a store scan may keep between runs (the persistent index, src/index, is one):
@@ -16,4 +17,16 @@ export interface ScanCache {
   remember(file: SessionFile, scan: FileScan): void;
   /** Writes what is pending. */
   flush(): void;
+  /**
+   * These summaries (lookup's, every one of them) as the bytes they were read from and their
+   * rows there, for a scan on another thread to hand over instead of the summaries (see
+   * KeptSnapshot); undefined when any did not come from one snapshot.
+   */
+  snapshotOf?(summaries: readonly SessionSummary[]): KeptSnapshot | undefined;
+}
+
+/** Kept summaries as a snapshot's bytes and rows (src/index/snapshot-codec.ts reads them back). */
+export interface KeptSnapshot {
+  body: Uint8Array;
+  rows: number[];
 }

@@ -1,5 +1,5 @@
 import { fieldQuery, textTerms } from "../../search/fulltext.js";
-import { BODY_RANK, matchSession, type Query } from "../../search/query.js";
+import { BODY_RANK, matchSession, type MatchContext, type Query } from "../../search/query.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
 import { ROW_SHOWS, whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
@@ -37,6 +37,9 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: 
 }
 
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
+/** Every key typed matches every session again: their folded fields are kept between keys. */
+const KEEP_FOLDED: MatchContext = { keepFolded: true };
+
 export function deriveRows(
   sessions: SessionMap,
   opts: {
@@ -60,10 +63,10 @@ export function deriveRows(
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
     scopeTotal++;
-    let score = matchSession(opts.query, s);
+    let score = matchSession(opts.query, s, KEEP_FOLDED);
     const snippet = ft?.get(s.path);
     if (snippet !== undefined && fields) {
-      const filtered = matchSession(fields, s);
+      const filtered = matchSession(fields, s, KEEP_FOLDED);
       if (filtered !== null && (score === null || filtered + textRank > score)) {
         score = filtered + textRank;
         snippets.set(s.path, snippet);

@@ -7,7 +7,7 @@ import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
-import { summaryToJson, writeJsonArray } from "../common/json.js";
+import { writeSummariesJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { alignRows } from "../common/table.js";
@@ -31,7 +31,6 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
   const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, values.quiet);
-  index?.close();
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
@@ -48,9 +47,15 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
       );
   }
   if (values.json) {
-    writeJsonArray(shown, summaryToJson, io.stdout);
+    // The elements the index keeps (of unchanged files) are written as kept: the same text.
+    try {
+      writeSummariesJson(shown, (s) => index?.scans.listPieces(s), io.stdout, io.stdoutBytes);
+    } finally {
+      index?.close();
+    }
     return 0;
   }
+  index?.close();
   if (!shown.length) {
     note(
       values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`,

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { hitsOf, searchWithIndex, type IndexedHit } from "../../index/index-search.js";
+import { hitsOf, planWithIndex, searchWithIndex, type IndexedHit, type IndexedPlan } from "../../index/index-search.js";
 import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { sessionTitle } from "../../model/session-title.js";
@@ -79,6 +79,96 @@ async function textHits(
   return hits;
 }
 
+/** Every session the query matches, best first (the browser's rank; a hit only deeper in the conversation counts as BODY_RANK). */
+function rankAll(scoped: SessionSummary[], query: Query, hits: Map<string, IndexedHit>): Found[] {
+  // As the browser: metadata matches, and full-text hits whose field filters hold.
+  const fields = fieldQuery(query);
+  const textRank = textTerms(query).length * BODY_RANK;
+  const found: Found[] = [];
+  for (const s of scoped) {
+    let rank = matchSession(query, s);
+    const hit = hits.get(s.path);
+    if (hit) {
+      const filtered = matchSession(fields, s);
+      if (filtered !== null && (rank === null || filtered + textRank > rank)) rank = filtered + textRank;
+    }
+    if (rank === null) continue;
+    found.push({ s, rank, snippets: [] });
+  }
+  return found.sort(byRelevance);
+}
+
+/**
+ * The first `limit` of rankAll's list, with the hits of those, checking as few files as
+ * that takes: each session's best possible rank (a text hit, unless the index rules it
+ * out), best first; a session whose rank needs a text hit is checked when it comes up, and
+ * goes back in line at its rank without one if it has none. The same list as rankAll's, as
+ * long as no date is invalid (then the order's ties are not a total order: not used).
+ * Undefined when the index fails (the caller searches without it).
+ */
+async function bestWithIndex(
+  index: StoreIndex,
+  scoped: SessionSummary[],
+  query: Query,
+  includeTools: boolean,
+  limit: number,
+): Promise<{ found: Found[]; hits: Map<string, IndexedHit> } | undefined> {
+  const hits = new Map<string, IndexedHit>();
+  let plan: IndexedPlan | null = null;
+  if (textTerms(query).length > 0) {
+    try {
+      plan = planWithIndex(index.db, scoped, query, includeTools);
+    } catch {
+      return undefined;
+    }
+  }
+  const fields = fieldQuery(query);
+  const textRank = textTerms(query).length * BODY_RANK;
+  // [the rank it has without a text hit (null: none), the rank it may have] per session.
+  type Line = Found & { without: number | null; needsText: boolean };
+  const line: Line[] = [];
+  for (const s of scoped) {
+    const rank = matchSession(query, s);
+    let best = rank;
+    let needsText = false;
+    if (plan?.mayMatch(s.path)) {
+      const filtered = matchSession(fields, s);
+      if (filtered !== null && (rank === null || filtered + textRank > rank)) {
+        best = filtered + textRank;
+        needsText = true;
+      }
+    }
+    if (best === null) continue;
+    line.push({ s, rank: best, snippets: [], without: rank, needsText });
+  }
+  line.sort(byRelevance);
+  // Sessions that had no text hit after all, at their rank without one: best first.
+  const later: Found[] = [];
+  const found: Found[] = [];
+  let i = 0;
+  while (found.length < limit && (i < line.length || later.length > 0)) {
+    const next = i < line.length ? line[i] : undefined;
+    if (later.length > 0 && (!next || byRelevance(later[0], next) <= 0)) {
+      found.push(later.shift()!);
+      continue;
+    }
+    i++;
+    const f = next!;
+    // Its text hit (if any) is wanted either way: for its rank, or for its snippets.
+    const hit = plan?.mayMatch(f.s.path) ? await plan.check(f.s.path) : null;
+    if (hit) hits.set(f.s.path, hit);
+    if (hit || !f.needsText) {
+      found.push({ s: f.s, rank: f.rank, snippets: [] });
+      continue;
+    }
+    if (f.without === null) continue;
+    const back: Found = { s: f.s, rank: f.without, snippets: [] };
+    const at = later.findIndex((x) => byRelevance(back, x) < 0);
+    later.splice(at < 0 ? later.length : at, 0, back);
+  }
+  return { found, hits };
+}
+
 /**
  * Unindexed text (of new or changed files; and tool texts, for --tools): indexed first
  * when there is little, else left to reading, with a hint. The conversation is cheap to
@@ -141,23 +231,15 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
     const scoped = sessions.filter(inScope);
     const includeTools = !!values.tools;
     if (index) await catchUp(index, io, quiet, includeTools);
-    const hits = await textHits(index, scoped, query, includeTools, io, quiet);
-    // As the browser: metadata matches, and full-text hits whose field filters hold.
-    const fields = fieldQuery(query);
-    const textRank = textTerms(query).length * BODY_RANK;
-    const found: Found[] = [];
-    for (const s of scoped) {
-      let rank = matchSession(query, s);
-      const hit = hits.get(s.path);
-      if (hit) {
-        const filtered = matchSession(fields, s);
-        if (filtered !== null && (rank === null || filtered + textRank > rank)) rank = filtered + textRank;
-      }
-      if (rank === null) continue;
-      found.push({ s, rank, snippets: [] });
-    }
+    // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
+    // only the files that can be among them are checked, best first.
+    const capped =
+      index && (values.json || quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
+        ? await bestWithIndex(index, scoped, query, includeTools, limit)
+        : undefined;
+    const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, quiet));
+    const found: Found[] = capped?.found ?? rankAll(scoped, query, hits);
     const terms = textTerms(query);
-    found.sort(byRelevance);
     const shown = found.slice(0, limit);
     // Snippets only for what is shown: making them is most of the work of a broad query.
     // The first entries holding a term, in file order: among the index's candidate lines,

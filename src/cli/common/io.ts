@@ -1,6 +1,8 @@
 /** What a command may touch of the process, so tests can run commands in-process. */
 export interface CliIO {
   stdout: (text: string) => void;
+  /** Bytes to stdout as they are (UTF-8 text made already); absent: stdout takes them decoded. */
+  stdoutBytes?: (bytes: Uint8Array) => void;
   stderr: (text: string) => void;
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -46,6 +48,14 @@ export function processIO(): CliIO {
     stdout: (t) => {
       try {
         process.stdout.write(t);
+      } catch (err) {
+        if (isClosedPipe(err)) process.exit(0);
+        throw err;
+      }
+    },
+    stdoutBytes: (b) => {
+      try {
+        process.stdout.write(b);
       } catch (err) {
         if (isClosedPipe(err)) process.exit(0);
         throw err;

@@ -1,42 +1,7 @@
 import type { SessionSummary } from "../../model/types.js";
+import { jsonElement, lineageInElement, safeJson, summaryToJson } from "../../model/summary-json.js";
 
-const iso = (d: Date) => (Number.isNaN(d.getTime()) ? null : d.toISOString());
-
-/** A summary as `list --json` prints it: pi's SessionInfo fields first, dates as ISO strings. */
-export function summaryToJson(s: SessionSummary): Record<string, unknown> {
-  return {
-    path: s.path,
-    id: s.id,
-    cwd: s.cwd,
-    name: s.name ?? null,
-    parentSessionPath: s.parentSessionPath ?? null,
-    created: iso(s.created),
-    modified: iso(s.modified),
-    messageCount: s.messageCount,
-    firstMessage: s.firstMessage,
-    bytes: s.bytes,
-    entryCount: s.entryCount,
-    leafCount: s.leafCount,
-    labelCount: s.labelCount,
-    models: s.models,
-    tokens: s.tokens,
-    cost: s.cost,
-    version: s.version,
-    lineage: s.lineage,
-    warnings: s.warnings,
-  };
-}
-
-/**
- * JSON.stringify, with C1 controls (U+0080–U+009F) escaped too: JSON leaves them raw, and
- * some terminals act on U+009B (CSI) when the output is printed to a screen.
- */
-export function safeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(
-    /[\u0080-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
-}
+export { safeJson, summaryToJson };
 
 /**
  * safeJson of an array, written in pieces of about a megabyte: the same text, without the
@@ -50,11 +15,55 @@ export function writeJsonArray<T>(items: readonly T[], toJson: (x: T) => unknown
   let chunk = "[\n";
   for (let i = 0; i < items.length; i++) {
     // An element as JSON.stringify(array, null, 2) nests it: every line two spaces in.
-    chunk += "  " + safeJson(toJson(items[i])).replace(/\n/g, "\n  ") + (i + 1 < items.length ? ",\n" : "\n]\n");
+    chunk += jsonElement(toJson(items[i])) + (i + 1 < items.length ? ",\n" : "\n]\n");
     if (chunk.length >= 1 << 20) {
       write(chunk);
       chunk = "";
     }
   }
   if (chunk) write(chunk);
+}
+
+/**
+ * `list --json` of these summaries: writeJsonArray(sessions, summaryToJson), the same text,
+ * but where `kept` has a summary's element (the persistent index's UTF-8 bytes, without the
+ * lineage) that is written with the lineage put in, instead of made again. In pieces of
+ * about a megabyte, as bytes to `writeBytes` when given, else as text to `write`.
+ */
+export function writeSummariesJson(
+  sessions: readonly SessionSummary[],
+  kept: (s: SessionSummary) => readonly [Uint8Array, Uint8Array] | undefined,
+  write: (text: string) => void,
+  writeBytes: (bytes: Uint8Array) => void = (b) => write(Buffer.from(b.buffer, b.byteOffset, b.length).toString()),
+): void {
+  if (sessions.length === 0) {
+    write("[]\n");
+    return;
+  }
+  let parts: Uint8Array[] = [];
+  let size = 0;
+  const add = (p: Uint8Array) => {
+    parts.push(p);
+    size += p.length;
+  };
+  const text = (t: string) => add(Buffer.from(t));
+  const between = Buffer.from(",\n");
+  text("[\n");
+  for (let i = 0; i < sessions.length; i++) {
+    const s = sessions[i];
+    const pieces = kept(s);
+    if (pieces) {
+      add(pieces[0]);
+      text(lineageInElement(s.lineage));
+      add(pieces[1]);
+    } else text(jsonElement(summaryToJson(s)));
+    if (i + 1 < sessions.length) add(between);
+    else text("\n]\n");
+    if (size >= 1 << 20) {
+      writeBytes(Buffer.concat(parts, size));
+      parts = [];
+      size = 0;
+    }
+  }
+  if (size) writeBytes(Buffer.concat(parts, size));
 }

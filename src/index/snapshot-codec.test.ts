@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { decodeSnapshot, encodeSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
+
+const b = (s: string) => Buffer.from(s);
+
+const entries: SnapshotEntry[] = [
+  {
+    path: "/s/a.jsonl",
+    ino: 1,
+    size: 10,
+    mtime: 1.5,
+    summary: {
+      path: "/s/a.jsonl",
+      id: "a",
+      name: "first 🚀 café 研究 \udc80\u009b",
+      created: 1,
+      tokens: { input: 2 },
+      usage: [{ day: "d" }],
+    },
+    diagnostic: null,
+  },
+  {
+    path: "/s/b.jsonl",
+    ino: 2,
+    size: 0,
+    mtime: 2,
+    summary: null,
+    diagnostic: { path: "/s/b.jsonl", kind: "empty", reason: "empty" },
+  },
+  // No name, no usage (absent keys stay absent), a key of its own, a null value kept as null.
+  {
+    path: "/s/c.jsonl",
+    ino: 3,
+    size: 30,
+    mtime: 3,
+    summary: { path: "/s/c.jsonl", id: "c", created: null, extra: [1], bytes: 99 },
+    diagnostic: null,
+  },
+];
+
+describe("the snapshot by columns", () => {
+  it("gives back every identity, summary and diagnostic as they went in, missing keys missing", () => {
+    const d = decodeSnapshot(encodeSnapshot(entries).body)!;
+    expect(d.n).toBe(3);
+    expect([...d.path]).toEqual(entries.map((e) => e.path));
+    expect([...d.ino]).toEqual([1, 2, 3]);
+    expect([...d.size]).toEqual([10, 0, 30]);
+    expect([...d.mtime]).toEqual([1.5, 2, 3]);
+    for (let i = 0; i < 3; i++) {
+      expect(d.summary(i)).toStrictEqual(entries[i].summary);
+      expect(d.diagnostic(i)).toStrictEqual(entries[i].summary ? null : entries[i].diagnostic);
+    }
+    expect(Object.keys(d.summary(2)!)).toEqual(["path", "id", "created", "extra", "bytes"]);
+    // Written as ASCII whatever the text holds (emoji, CJK, a lone surrogate of a non-UTF-8 file name).
+    expect(Buffer.from(encodeSnapshot(entries).body).every((byte) => byte < 0x80)).toBe(true);
+  });
+
+  it("gives each row's list pieces back from the list text of its generation, and none from another", () => {
+    const withPieces: SnapshotEntry[] = [
+      { ...entries[0], pieces: [b('  {\n    "lineage": '), b(',\n    "warnings": []\n  }')] },
+      entries[1],
+      { ...entries[2], pieces: [b("é"), b("")] },
+    ];
+    const { body, list } = encodeSnapshot(withPieces, "g1");
+    const d = decodeSnapshot(body)!;
+    expect(d.pieces(0, list)?.map((x) => Buffer.from(x).toString())).toEqual([
+      '  {\n    "lineage": ',
+      ',\n    "warnings": []\n  }',
+    ]);
+    expect(d.pieces(1, list)).toBeUndefined();
+    expect(d.pieces(2, list)?.map((x) => Buffer.from(x).toString())).toEqual(["é", ""]);
+    expect(d.pieces(0, encodeSnapshot(withPieces, "g2").list)).toBeUndefined();
+    // The right generation but not the right length: not trusted.
+    expect(decodeSnapshot(body)!.pieces(0, Buffer.concat([list, b("x")]))).toBeUndefined();
+  });
+
+  it("an empty store, and a snapshot of another layout (not read: the caller falls back to the rows)", () => {
+    expect(decodeSnapshot(encodeSnapshot([]).body)!.n).toBe(0);
+    expect(decodeSnapshot(JSON.stringify([["/s/a.jsonl", 1, 2, 3, {}, null]]))).toBeUndefined();
+    expect(decodeSnapshot(JSON.stringify({ v: 99, n: 0, path: [] }))).toBeUndefined();
+  });
+});
