@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { App } from "../components/app/App.js";
+import { App, PREVIEW_SETTLE_MS } from "../components/app/App.js";
 import type { BrowserDeps } from "../components/app/deps.js";
 import type { LifecycleDeps } from "../src/browser/lifecycle/lifecycleEffects.js";
 import { KeyStream, PENDING_MS } from "../src/browser/keys/keyStream.js";
@@ -291,8 +291,11 @@ async function run(segments: { reads: string[]; pauseAfter: boolean }[], mode: "
     );
   };
   let screen = await snapshot();
+  // Still for longer than the preview waits for the cursor to rest: a screen unchanged for
+  // less could be the old preview just before it follows (the runs differed so, 1 in 10).
+  const STILL = Math.ceil((PREVIEW_SETTLE_MS + 40) / 20);
   // After an exit the app is gone and its last frame stays.
-  for (let same = exits.length > 0 ? 2 : 0, until = Date.now() + 2000; same < 2 && Date.now() < until;) {
+  for (let same = exits.length > 0 ? STILL : 0, until = Date.now() + 3000; same < STILL && Date.now() < until;) {
     await sleep(20);
     const next = await snapshot();
     same = next === screen && !/loading…|full text…/.test(next) ? same + 1 : 0;

@@ -81,7 +81,7 @@ function emptyText(s: AppState): string {
 }
 
 /** How long the cursor rests before the preview follows it: longer than a held key's repeat (~30 ms). */
-const PREVIEW_SETTLE_MS = 60;
+export const PREVIEW_SETTLE_MS = 60;
 
 export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start, seed }: AppProps) {
   // Effects reach the outside world through `io`, refreshed each render (it needs the store watcher below).
