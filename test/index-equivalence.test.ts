@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { appendFileSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchWithIndex } from "../src/index/index-search.js";
@@ -92,6 +93,18 @@ function normal(r: ScanResult) {
   };
 }
 
+/** How many `list --json` answers the index under `cacheDir` keeps. */
+function keptAnswers(cacheDir: string): number {
+  const file = readdirSync(join(cacheDir, "index")).find((f) => f.endsWith(".sqlite"))!;
+  const { DatabaseSync } = createRequire(import.meta.url)("node:sqlite") as typeof import("node:sqlite");
+  const db = new DatabaseSync(join(cacheDir, "index", file), { readOnly: true });
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM answers").get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 function openIndex(store: string): StoreIndex {
   const dir = makeTmpDir("pi-sessions-index-");
   const index = openStoreIndex(
@@ -150,8 +163,12 @@ describe.each([
     const plain = await list(false);
     expect(JSON.parse(plain.stdout).length).toBeGreaterThan(0);
     expect(await list(true)).toEqual(plain);
+    // The second is the kept answer of the first (the store is unchanged): the same bytes.
     expect(await list(true)).toEqual(plain);
+    expect(keptAnswers(env.PI_SESSIONS_CACHE_DIR)).toBe(1);
     expect(await list(true, "name")).toEqual(await list(false, "name"));
+    expect(await list(true, "name")).toEqual(await list(false, "name"));
+    expect(keptAnswers(env.PI_SESSIONS_CACHE_DIR)).toBe(2);
     // A fork's parent gone (its lineage changes while the fork's file does not), and a file appended to.
     const { sessions } = await scanStore(store);
     const fork = sessions.find((s) => s.lineage.status === "resolved");

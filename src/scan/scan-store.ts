@@ -53,6 +53,8 @@ export interface ScanOptions {
    * not read, their summaries come first, before any probe; fresh scans are handed to it.
    */
   cache?: ScanCache;
+  /** Discovery already done by the caller (it fingerprinted the store first): not done again. */
+  found?: { files: SessionFile[]; diagnostics: Diagnostic[] };
 }
 
 export interface ScanResult {
@@ -111,7 +113,7 @@ export async function scanStore(
     diagnostics.push(d);
     handlers.onDiagnostic?.(d);
   };
-  const found = await discoverFiles(dir);
+  const found = options.found ?? (await discoverFiles(dir));
   found.diagnostics.forEach(diagnose);
   const files = scanOrder(found.files, dir, options.firstCwd);
   handlers.onDiscovered?.(files.length);

@@ -6,7 +6,9 @@ import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
-import { scanWithIndex } from "../common/scan-indexed.js";
+import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
+import { AnswerCache, storeFingerprint } from "../common/answer-cache.js";
+import { discoverFiles } from "../../store/discover.js";
 import { writeSummariesJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -30,15 +32,43 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   if (!(LIST_SORTS as string[]).includes(sort)) throw usageError(`--sort must be one of ${LIST_SORTS.join(", ")}`);
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
-  const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, values.quiet);
   const cwd = resolve(io.cwd, values.cwd ?? ".");
+  // --json on a store unchanged since the last same question: its answer, as it was.
+  let keep: ((out: Uint8Array, err: string) => void) | undefined;
+  let pre: Parameters<typeof scanWithIndex>[3] = {};
+  if (values.json) {
+    const ix = openIndex(store.dir, io, values.quiet);
+    const found = await discoverFiles(store.dir);
+    pre = { index: ix ?? null, found };
+    if (ix) {
+      const answers = new AnswerCache(ix.db);
+      const key = JSON.stringify(["list --json", values.all ? "" : cwd, sort, !!values.quiet]);
+      const fingerprint = storeFingerprint(found);
+      const hit = answers.get(key, fingerprint);
+      if (hit) {
+        ix.close();
+        if (hit.err) io.stderr(hit.err);
+        if (io.stdoutBytes) io.stdoutBytes(hit.out);
+        else io.stdout(Buffer.from(hit.out.buffer, hit.out.byteOffset, hit.out.length).toString());
+        return 0;
+      }
+      keep = (out, err) => answers.put(key, fingerprint, { out, err });
+    }
+  }
+  const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, values.quiet, pre);
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
     ? sortSessions(sessions, sort, allSessionsTieBreak(store.dir, sessions))
     : sortSessions(sessions.filter(inScope), sort, "name");
   // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
   // --quiet: the listing alone (scripts); the exit status still says if anything failed.
-  const note = values.quiet ? () => {} : io.stderr;
+  let err = "";
+  const note = values.quiet
+    ? () => {}
+    : (m: string) => {
+        err += m;
+        io.stderr(m);
+      };
   for (const d of diagnostics) note(`pi-sessions: skipped ${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}\n`);
   for (const s of shown) {
     if (s.warnings.length)
@@ -49,7 +79,16 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   if (values.json) {
     // The elements the index keeps (of unchanged files) are written as kept: the same text.
     try {
-      writeSummariesJson(shown, (s) => index?.scans.listPieces(s), io.stdout, io.stdoutBytes);
+      // What is written is kept too, as the answer for the next same question.
+      const out: Uint8Array[] = [];
+      const bytes = (b: Uint8Array) => {
+        if (keep) out.push(Uint8Array.from(b));
+        if (io.stdoutBytes) io.stdoutBytes(b);
+        else io.stdout(Buffer.from(b.buffer, b.byteOffset, b.length).toString());
+      };
+      const text = (t: string) => bytes(Buffer.from(t));
+      writeSummariesJson(shown, (s) => index?.scans.listPieces(s), text, bytes);
+      keep?.(Buffer.concat(out), err);
     } finally {
       index?.close();
     }

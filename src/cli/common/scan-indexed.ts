@@ -1,5 +1,5 @@
 import { openStoreIndex, type StoreIndex } from "../../index/store-index.js";
-import { scanStore, type ScanResult } from "../../scan/scan-store.js";
+import { scanStore, type ScanOptions, type ScanResult } from "../../scan/scan-store.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CliIO } from "./io.js";
 
@@ -12,16 +12,22 @@ export async function scanWithIndex(
   storeDir: string,
   io: CliIO,
   quiet = false,
+  given: { index?: StoreIndex | null; found?: ScanOptions["found"] } = {},
 ): Promise<ScanResult & { index?: StoreIndex }> {
-  const note = (m: string) => {
-    if (!quiet) io.stderr(`pi-sessions: ${sanitizeLine(m)}\n`);
-  };
-  const index = openStoreIndex(storeDir, note, { env: io.env });
+  const index = given.index === undefined ? openIndex(storeDir, io, quiet) : (given.index ?? undefined);
   try {
-    const result = await scanStore(storeDir, {}, { probe: false, cache: index?.scans });
+    const result = await scanStore(storeDir, {}, { probe: false, cache: index?.scans, found: given.found });
     return { ...result, index };
   } catch (err) {
     index?.close();
     throw err;
   }
+}
+
+/** The store's index for a command, or undefined (its problem one line on stderr, unless quiet). */
+export function openIndex(storeDir: string, io: CliIO, quiet = false): StoreIndex | undefined {
+  const note = (m: string) => {
+    if (!quiet) io.stderr(`pi-sessions: ${sanitizeLine(m)}\n`);
+  };
+  return openStoreIndex(storeDir, note, { env: io.env });
 }

@@ -1,0 +1,83 @@
+import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { IndexDb } from "../../index/index-db.js";
+import type { Diagnostic } from "../../model/types.js";
+import type { SessionFile } from "../../store/discover.js";
+
+/*
+ * The last answer of a command that reads the whole store (`list --json`), kept in the
+ * index beside the fingerprint of the store it was made from: every file's path and
+ * identity (inode, size, mtime, the index's own rule for "unchanged") and every problem
+ * discovery met. A store with the same fingerprint gives the same answer byte for byte, so
+ * a relaunch on an unchanged store writes it out without reading a summary. Anything else
+ * (a changed, new or gone file, other options, another build of pi-sessions) misses, and the
+ * command runs as without it. A cache like the rest of the index: any failure is a miss.
+ */
+
+/** The program that made an answer: a rebuilt or upgraded pi-sessions never serves an old one. */
+function buildStamp(): string {
+  try {
+    const st = statSync(fileURLToPath(import.meta.url));
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return "?";
+  }
+}
+
+/** The store as discovery saw it, in one value. */
+export function storeFingerprint(found: { files: readonly SessionFile[]; diagnostics: readonly Diagnostic[] }) {
+  const h = createHash("sha256");
+  const files = [...found.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const f of files) h.update(`${f.path}\0${f.ino ?? ""}\0${f.bytes}\0${f.mtimeMs}\n`);
+  for (const d of found.diagnostics) h.update(`!${d.path}\0${d.kind}\0${d.reason}\n`);
+  return h.digest("hex");
+}
+
+/** Answers larger than this are not kept (the index stays small; such a store is rare). */
+const MAX_ANSWER = 64 << 20;
+
+export interface Answer {
+  out: Uint8Array;
+  err: string;
+}
+
+export class AnswerCache {
+  private readonly stamp = buildStamp();
+  constructor(private readonly db: IndexDb) {}
+
+  private ensure(): void {
+    this.db.sql.exec(
+      "CREATE TABLE IF NOT EXISTS answers(key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, out BLOB NOT NULL, err TEXT NOT NULL)",
+    );
+  }
+
+  private keyOf(key: string): string {
+    return `${this.stamp}\0${key}`;
+  }
+
+  /** The kept answer to `key` for a store with this fingerprint, or undefined. */
+  get(key: string, fingerprint: string): Answer | undefined {
+    try {
+      const row = this.db.sql
+        .prepare("SELECT fingerprint, out, err FROM answers WHERE key = ?")
+        .get(this.keyOf(key)) as { fingerprint: string; out: Uint8Array; err: string } | undefined;
+      return row && row.fingerprint === fingerprint ? { out: row.out, err: row.err } : undefined;
+    } catch {
+      return undefined; // no table yet, or the index cannot be read: a miss
+    }
+  }
+
+  /** Keeps the answer (one per key: the last store's); a read-only or busy index keeps nothing. */
+  put(key: string, fingerprint: string, a: Answer): void {
+    if (a.out.length > MAX_ANSWER) return;
+    try {
+      this.ensure();
+      this.db.sql
+        .prepare("INSERT OR REPLACE INTO answers(key, fingerprint, out, err) VALUES(?, ?, ?, ?)")
+        .run(this.keyOf(key), fingerprint, a.out, a.err);
+    } catch {
+      // a cache: not kept this time
+    }
+  }
+}
