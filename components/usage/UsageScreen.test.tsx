@@ -139,33 +139,26 @@ describe("UsageScreen", () => {
       ).groups,
     ).toHaveLength(30);
   });
+  /** The view alone over `rows`, 60×10. */
+  const frame = async (rows: ListRow[]) =>
+    (
+      await renderInk(
+        <UsageScreen
+          rows={rows}
+          layer={NEW_USAGE_LAYER}
+          scope="cwd"
+          search=""
+          width={60}
+          height={10}
+          dispatch={() => {}}
+        />,
+      )
+    ).lastFrame()!;
   it("says when there is nothing to show", async () => {
-    const r = await renderInk(
-      <UsageScreen
-        rows={[]}
-        layer={NEW_USAGE_LAYER}
-        scope="cwd"
-        search=""
-        width={60}
-        height={10}
-        dispatch={() => {}}
-      />,
-    );
-    expect(r.lastFrame()).toContain("no usage recorded in these sessions");
+    expect(await frame([])).toContain("no usage recorded in these sessions");
   });
   it("counts its rows in words: 1 day, 2 models (QA: '1 days')", async () => {
     const one = [{ session: sessions()[0], depth: 0, prefix: "" }] as ListRow[];
-    const r = await renderInk(
-      <UsageScreen
-        rows={one}
-        layer={NEW_USAGE_LAYER}
-        scope="cwd"
-        search=""
-        width={60}
-        height={10}
-        dispatch={() => {}}
-      />,
-    );
-    expect(r.lastFrame()!.split("\n")[0]).toMatch(/ 1 day ─/);
+    expect((await frame(one)).split("\n")[0]).toMatch(/ 1 day ─/);
   });
 });
