@@ -29,7 +29,8 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
   if (compact)
     lines.push(
       fact("id", `${sanitizeLine(s.id)}   cwd ${sanitizeLine(s.cwd)}`),
-      fact("created", `${formatDateTime(s.created)}   modified ${formatDateTime(s.modified)}${predates(s)}`),
+      // Compact, the note would be cut: the full preview says it.
+      fact("created", `${formatDateTime(s.created)}   modified ${formatDateTime(s.modified)}`),
     );
   else
     lines.push(
