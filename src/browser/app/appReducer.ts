@@ -5,6 +5,7 @@ import { nextSort, type SortKey } from "../../search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
 import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
+import { unboundKeyNote } from "../keys/elsewhere.js";
 import type { Scope } from "../list/derive.js";
 import { push, replaceTop } from "../core/layers.js";
 import { say } from "../core/status.js";
@@ -179,6 +180,9 @@ function setSearch(s: AppState, search: text.TextInput): AppState {
 }
 
 const quit = (s: AppState): Next => withEffect(s, QUIT);
+
+/** The screens (not fields or dialogs) where a key that means nothing is said. */
+const SCREEN_MODES: ReadonlySet<Mode> = new Set<Mode>(["list", "tree", "reader", "usage", "trash"]);
 /** Ctrl+C: leaves as q does, with the interrupt's 130. */
 const interrupt = (s: AppState): Next => withEffect(s, INTERRUPT);
 
@@ -441,6 +445,11 @@ export function appReducer(s: AppState, a: AppAction): Next {
       if (mode === "trashConfirm") return trashConfirmKey(s, c, a.key);
       if (mode === "menu") return menuKey(s, c, a.input, a.key);
       if (c) return runCommand(s, c);
+      // A typed key that means nothing on this screen is said, never passed over in silence.
+      if (SCREEN_MODES.has(mode)) {
+        const why = unboundKeyNote(s.keymap, mode, a.input, a.key);
+        if (why) return say(s, why, "note");
+      }
       return s;
     }
     case "status.fade":
