@@ -1,5 +1,5 @@
-import { fieldQuery, textTerms } from "../../search/fulltext.js";
-import { BODY_RANK, matchSession, type MatchContext, type Query } from "../../search/query.js";
+import type { MatchContext, Query } from "../../search/query.js";
+import { sessionRanker } from "../../search/rank.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
 import { ROW_SHOWS, whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
@@ -52,27 +52,18 @@ export function deriveRows(
   },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
-  // Full-text hits (path → snippet) match too when the field filters hold. A term found
-  // only deeper in the conversation ranks after one in the first message, id or folder (what
-  // the row shows), before letters scattered over a name or a folder.
+  // Full-text hits (path → snippet) match too when the field filters hold (sessionRanker).
   const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
-  const fields = ft ? fieldQuery(opts.query) : undefined;
-  const textRank = textTerms(opts.query).length * BODY_RANK;
+  const rank = sessionRanker(opts.query, KEEP_FOLDED);
   const snippets = new Map<string, string>();
   let scopeTotal = 0;
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
     scopeTotal++;
-    let score = matchSession(opts.query, s, KEEP_FOLDED);
     const snippet = ft?.get(s.path);
-    if (snippet !== undefined && fields) {
-      const filtered = matchSession(fields, s, KEEP_FOLDED);
-      if (filtered !== null && (score === null || filtered + textRank > score)) {
-        score = filtered + textRank;
-        snippets.set(s.path, snippet);
-      }
-    }
-    if (score !== null) scored.push({ s, score });
+    const r = rank(s, snippet !== undefined);
+    if (r.byText) snippets.set(s.path, snippet!);
+    if (r.rank !== null) scored.push({ s, score: r.rank });
   }
   const scoreOf = new Map(scored.map((x) => [x.s.path, x.score]));
   // pi breaks ties as its listAll does across its default store (file mtime), and by file

@@ -4,8 +4,9 @@ import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { sessionTitle } from "../../model/session-title.js";
 import type { SessionSummary } from "../../model/types.js";
-import { fieldQuery, fileHits, searchStore, textTerms, type EntryHit } from "../../search/fulltext.js";
-import { BODY_RANK, matchSession, parseQuery, type Query } from "../../search/query.js";
+import { fileHits, searchStore, textTerms, type EntryHit } from "../../search/fulltext.js";
+import { parseQuery, type Query } from "../../search/query.js";
+import { sessionRanker } from "../../search/rank.js";
 import { whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
 import { formatAge, groupDigits } from "../../text/format.js";
@@ -81,19 +82,11 @@ async function textHits(
 
 /** Every session the query matches, best first (the browser's rank; a hit only deeper in the conversation counts as BODY_RANK). */
 function rankAll(scoped: SessionSummary[], query: Query, hits: Map<string, IndexedHit>): Found[] {
-  // As the browser: metadata matches, and full-text hits whose field filters hold.
-  const fields = fieldQuery(query);
-  const textRank = textTerms(query).length * BODY_RANK;
+  const rank = sessionRanker(query);
   const found: Found[] = [];
   for (const s of scoped) {
-    let rank = matchSession(query, s);
-    const hit = hits.get(s.path);
-    if (hit) {
-      const filtered = matchSession(fields, s);
-      if (filtered !== null && (rank === null || filtered + textRank > rank)) rank = filtered + textRank;
-    }
-    if (rank === null) continue;
-    found.push({ s, rank, snippets: [] });
+    const r = rank(s, hits.has(s.path));
+    if (r.rank !== null) found.push({ s, rank: r.rank, snippets: [] });
   }
   return found.sort(byRelevance);
 }
@@ -122,24 +115,13 @@ async function bestWithIndex(
       return undefined;
     }
   }
-  const fields = fieldQuery(query);
-  const textRank = textTerms(query).length * BODY_RANK;
+  const rank = sessionRanker(query);
   // [the rank it has without a text hit (null: none), the rank it may have] per session.
   type Line = Found & { without: number | null; needsText: boolean };
   const line: Line[] = [];
   for (const s of scoped) {
-    const rank = matchSession(query, s);
-    let best = rank;
-    let needsText = false;
-    if (plan?.mayMatch(s.path)) {
-      const filtered = matchSession(fields, s);
-      if (filtered !== null && (rank === null || filtered + textRank > rank)) {
-        best = filtered + textRank;
-        needsText = true;
-      }
-    }
-    if (best === null) continue;
-    line.push({ s, rank: best, snippets: [], without: rank, needsText });
+    const r = rank(s, !!plan?.mayMatch(s.path));
+    if (r.rank !== null) line.push({ s, rank: r.rank, snippets: [], without: r.own, needsText: r.byText });
   }
   line.sort(byRelevance);
   // Sessions that had no text hit after all, at their rank without one: best first.
