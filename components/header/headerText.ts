@@ -53,23 +53,21 @@ export function headerText(h: HeaderInfo, width: number): string {
   const MIN_PATH = 16;
   /** The end of the path kept beside the explanation before the explanation goes. */
   const KEEP_PATH = 24;
+  const tag = explained ? ` (${explained[2]})` : "";
+  const roomFor = (right: string) => width - lead.length - displayWidth(right) - 3;
   // The facts on the right say less before they are cut mid-word: the path gives way first.
   const variants = [rightText(h, false), rightText(h, true)];
-  const tag = explained ? ` (${explained[2]})` : "";
   for (const right of variants) {
-    const storeW = width - lead.length - displayWidth(right) - 3;
+    const storeW = roomFor(right);
     for (const l of [label, short]) if (displayWidth(l) <= storeW) return `${lead}${l} · ${right}`;
     // The short explanation (a copy of the demo store) outlasts the start of the path.
     if (tag && storeW - displayWidth(tag) >= KEEP_PATH)
       return `${lead}${truncateStartToWidth(bare, storeW - displayWidth(tag))}${tag} · ${right}`;
     if (displayWidth(bare) <= storeW) return `${lead}${bare} · ${right}`;
   }
-  for (const right of variants) {
-    const storeW = width - lead.length - displayWidth(right) - 3;
-    if (storeW < MIN_PATH && right !== variants.at(-1)) continue;
-    return truncateToWidth(`${lead}${truncateStartToWidth(bare, Math.max(storeW, MIN_PATH))} · ${right}`, width);
-  }
-  return truncateToWidth(lead, width);
+  // Nothing fits whole: the fuller facts if the path keeps MIN_PATH beside them, and the line cut.
+  const right = variants.find((r) => roomFor(r) >= MIN_PATH) ?? variants[1];
+  return truncateToWidth(`${lead}${truncateStartToWidth(bare, Math.max(roomFor(right), MIN_PATH))} · ${right}`, width);
 }
 
 /** The facts after the store: scope, count, sort, scan, skipped files; `compact` in fewer words. */
