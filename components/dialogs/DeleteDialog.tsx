@@ -1,8 +1,7 @@
 import { mayBeOpenInPi, OPEN_IN_PI_WARNING } from "../../src/actions/recent-write.js";
-import { displayWidth, sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
 import { batchSummary, type DeleteTarget } from "../../src/browser/lifecycle/lifecycle.js";
-import { Modal, ModalLine } from "./Modal.js";
-import { modalWidth } from "./modalBox.js";
+import { type DialogLine, LinesDialog } from "./LinesDialog.js";
 
 interface Props {
   step: "confirm" | "permanent";
@@ -18,8 +17,6 @@ interface Props {
   width: number;
   height: number;
 }
-
-type DialogLine = { text: string; tone?: "warning" | "error" | "key" | "muted"; path?: boolean };
 
 /** What the delete will do, in words: the first confirmation, or the second one before a permanent delete. */
 export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
@@ -57,24 +54,6 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
 }
 
 export function DeleteDialog({ width, height, ...p }: Props) {
-  const lines = deleteLines(p);
-  const w = modalWidth(
-    lines.map((l) => displayWidth(l.text) + (l.path ? 2 : 0)),
-    Math.max(20, width - 4),
-    50,
-  );
-  const room = w - 4;
   const title = p.step === "permanent" ? "Delete permanently" : "Delete";
-  return (
-    <Modal areaWidth={width} areaHeight={height} width={w} height={lines.length + 2} title={title}>
-      {lines.map((l, i) => (
-        <ModalLine
-          key={i}
-          width={w}
-          tone={l.tone}
-          text={l.path ? "  " + truncatePathToWidth(l.text, room - 2) : l.text}
-        />
-      ))}
-    </Modal>
-  );
+  return <LinesDialog title={title} lines={deleteLines(p)} width={width} height={height} />;
 }

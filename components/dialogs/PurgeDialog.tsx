@@ -1,9 +1,8 @@
 import { basename } from "node:path";
 import type { TrashItem } from "../../src/browser/trash/trashTypes.js";
 import { formatBytes } from "../../src/text/format.js";
-import { displayWidth, sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
-import { Modal, ModalLine } from "./Modal.js";
-import { modalWidth } from "./modalBox.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
+import { type DialogLine, LinesDialog } from "./LinesDialog.js";
 
 interface Props {
   record: TrashItem;
@@ -13,10 +12,8 @@ interface Props {
   height: number;
 }
 
-type Line = { text: string; tone?: "warning" | "error" | "key" | "muted"; path?: boolean };
-
 /** The two questions before a trashed session is deleted for good: only y goes on, Enter cancels. */
-export function purgeLines(record: TrashItem, step: 1 | 2): Line[] {
+export function purgeLines(record: TrashItem, step: 1 | 2): DialogLine[] {
   const title = sanitizeLine(record.title || basename(record.original));
   if (step === 1)
     return [
@@ -35,23 +32,6 @@ export function purgeLines(record: TrashItem, step: 1 | 2): Line[] {
 }
 
 export function PurgeDialog({ record, step, width, height }: Props) {
-  const lines = purgeLines(record, step);
-  const w = modalWidth(
-    lines.map((l) => displayWidth(l.text) + (l.path ? 2 : 0)),
-    Math.max(20, width - 4),
-    50,
-  );
-  return (
-    <Modal
-      areaWidth={width}
-      areaHeight={height}
-      width={w}
-      height={lines.length + 2}
-      title={step === 1 ? "Delete for good" : "Delete for good: last question"}
-    >
-      {lines.map((l, i) => (
-        <ModalLine key={i} width={w} tone={l.tone} text={l.path ? "  " + truncatePathToWidth(l.text, w - 6) : l.text} />
-      ))}
-    </Modal>
-  );
+  const title = step === 1 ? "Delete for good" : "Delete for good: last question";
+  return <LinesDialog title={title} lines={purgeLines(record, step)} width={width} height={height} />;
 }
