@@ -97,6 +97,8 @@ describe("DeleteDialog in the app", () => {
           bytes: 2048,
           mtimeMs: sessions[0].mtimeMs,
           ours: false,
+          // Its folder goes into the trash log with it (the trash view names it).
+          cwd: CWD,
         },
       ],
     ]);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { lstatSync, unlinkSync } from "node:fs";
 import { fsPath } from "../../store/fs-path.js";
+import { readHeaderCwd } from "../../store/header-cwd.js";
 import { openTrashLog, type TrashLog, type TrashRecord } from "./log.js";
 import { homeTrash, present, restoreFile, trashFile, TrashUnavailable } from "./freedesktop.js";
 
@@ -18,6 +19,8 @@ export interface DeleteTarget {
   path: string;
   sessionId?: string;
   title?: string;
+  /** The session's folder (its header's cwd), kept in the log for the trash view; read from the file when absent. */
+  cwd?: string;
   /** Size and mtime when the user confirmed: a file that changed since is not touched. */
   bytes?: number;
   mtimeMs?: number;
@@ -65,9 +68,10 @@ export function trashSessions(
       if (trashLocation(env) === undefined) throw new TrashUnavailable("no trash on this system");
       checkUnchanged(t);
       const bytes = lstatSync(fsPath(t.path)).size;
+      const cwd = t.cwd ?? readHeaderCwd(t.path);
       const moved = trashFile(t.path, env);
       if (present(t.path)) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);
-      const record = { ...moved, batch, sessionId: t.sessionId, title: t.title, bytes };
+      const record = { ...moved, batch, sessionId: t.sessionId, title: t.title, bytes, ...(cwd ? { cwd } : {}) };
       logOrPutBack(log!, record);
       records.push(record);
     } catch (error) {

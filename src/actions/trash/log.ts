@@ -9,6 +9,8 @@ export interface TrashRecord extends TrashedFile {
   sessionId?: string;
   title?: string;
   bytes: number;
+  /** The session's folder, as its header named it (records of older versions lack it). */
+  cwd?: string;
 }
 
 /** `$XDG_STATE_HOME/pi-sessions/trash-log.jsonl` (default ~/.local/state/…). */

@@ -64,4 +64,12 @@ describe("the trash of one store", () => {
     expect(() => purgeFile(a1)).toThrow(RestoreRefused);
     expect(existsSync(a1.trashedFile)).toBe(true);
   });
+
+  it("keeps each session's folder in the log: as given, else from the file's header (the view reads no trashed file)", () => {
+    const { env, stores, files } = setup();
+    writeFileSync(files[1], '{"type":"session","id":"s02","cwd":"/srv/web app"}\n');
+    trashSessions([{ path: files[0], cwd: "/given" }], env);
+    trashSessions([{ path: files[1] }], env);
+    expect(trashedFromStore(stores[0], env).map((r) => r.cwd)).toEqual(["/srv/web app", "/given"]);
+  });
 });

@@ -15,9 +15,10 @@ import type { TextInput } from "./textInput.js";
  * with every fact known, so a file that changed since is refused; `ours`: its last change
  * was our own write (rename, label, fork), so no "pi may have it open" warning.
  */
-export type DeleteTarget = Required<Pick<TrashTarget, "path" | "sessionId" | "title" | "bytes" | "mtimeMs">> & {
-  ours?: boolean;
-};
+export type DeleteTarget = Required<Pick<TrashTarget, "path" | "sessionId" | "title" | "bytes" | "mtimeMs">> &
+  Pick<TrashTarget, "cwd"> & {
+    ours?: boolean;
+  };
 
 export type LifecycleLayer =
   /** `mtimeMs`, `ours`: the file's last change, and whether it was our own write (the dialog warns when pi may have it open). */
@@ -61,8 +62,8 @@ export interface TrashLayer {
   purge?: { step: 1 | 2; record: TrashItem };
 }
 
-/** A trashed session as the view shows it: its log record and the folder its header names. */
-export type TrashItem = TrashRecord & { cwd?: string };
+/** A trashed session as the view shows it: its log record (with its folder, read from the file for an older record). */
+export type TrashItem = TrashRecord;
 
 /** Overlays and input modes, innermost last. The list is the implicit bottom. */
 export type Layer =

@@ -66,6 +66,7 @@ function target(state: LifecycleHost, s: ListedSession): DeleteTarget {
     path: s.path,
     sessionId: s.id,
     title: sessionTitle(s),
+    cwd: s.cwd,
     bytes: s.bytes,
     mtimeMs: s.mtimeMs,
     ours: isOwnWrite(state, s),

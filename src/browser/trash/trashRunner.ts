@@ -9,8 +9,8 @@ export interface TrashIO {
 }
 
 export const realTrashIO: TrashIO = {
-  // Each row names its session's folder from the trashed file's header (a few KB each).
-  list: (dir) => trashedFromStore(dir).map((r) => ({ ...r, cwd: readHeaderCwd(r.trashedFile) })),
+  // The log names each session's folder; a record of an older version is read for it.
+  list: (dir) => trashedFromStore(dir).map((r) => (r.cwd ? r : { ...r, cwd: readHeaderCwd(r.trashedFile) })),
   purge: purgeFile,
 };
 
