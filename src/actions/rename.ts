@@ -1,9 +1,6 @@
 import { appendEntry } from "./append-entry.js";
 import type { SessionEntry } from "../model/types.js";
-
 import { normalizeName } from "../model/session-name.js";
-
-export { normalizeName };
 
 /** Appends a `session_info` entry with the name normalised (here, once); an empty name clears (pi ≥0.59). Gives back the entry written. */
 export function renameSession(path: string, name: string): Promise<SessionEntry & { name: string }> {

@@ -1,34 +1,14 @@
 import type { SessionSummary } from "../../model/types.js";
 import { jsonElement, lineageInElement, safeJson, summaryToJson } from "../../model/summary-json.js";
 
-export { safeJson, summaryToJson };
+export { safeJson };
 
 /**
- * safeJson of an array, written in pieces of about a megabyte: the same text, without the
- * whole of it (10 MB for 10,000 sessions, and its escaped copy) in memory at once.
- */
-export function writeJsonArray<T>(items: readonly T[], toJson: (x: T) => unknown, write: (text: string) => void): void {
-  if (items.length === 0) {
-    write("[]\n");
-    return;
-  }
-  let chunk = "[\n";
-  for (let i = 0; i < items.length; i++) {
-    // An element as JSON.stringify(array, null, 2) nests it: every line two spaces in.
-    chunk += jsonElement(toJson(items[i])) + (i + 1 < items.length ? ",\n" : "\n]\n");
-    if (chunk.length >= 1 << 20) {
-      write(chunk);
-      chunk = "";
-    }
-  }
-  if (chunk) write(chunk);
-}
-
-/**
- * `list --json` of these summaries: writeJsonArray(sessions, summaryToJson), the same text,
- * but where `kept` has a summary's element (the persistent index's UTF-8 bytes, without the
- * lineage) that is written with the lineage put in, instead of made again. In pieces of
- * about a megabyte, as bytes to `writeBytes` when given, else as text to `write`.
+ * `list --json` of these summaries: safeJson(sessions.map(summaryToJson)) and a newline, the
+ * same text, written in pieces of about a megabyte (never the whole array as one string); where
+ * `kept` has a summary's element (the persistent index's UTF-8 bytes, without the
+ * lineage) that is written with the lineage put in, instead of made again. As bytes to
+ * `writeBytes` when given, else as text to `write`.
  */
 export function writeSummariesJson(
   sessions: readonly SessionSummary[],
