@@ -5,7 +5,7 @@ import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../se
 import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
-import { quietIO, type CliIO } from "../common/io.js";
+import { quietIO, type CliIO, writeStdoutBytes } from "../common/io.js";
 import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
 import { AnswerCache, storeFingerprint } from "../common/answer-cache.js";
 import { discoverFiles } from "../../store/discover.js";
@@ -48,11 +48,10 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
       if (hit) {
         ix.close();
         if (hit.err) io.stderr(hit.err);
-        if (io.stdoutBytes) io.stdoutBytes(hit.out);
-        else io.stdout(Buffer.from(hit.out.buffer, hit.out.byteOffset, hit.out.length).toString());
+        writeStdoutBytes(io, hit.out);
         return 0;
       }
-      keep = (out, err) => answers.put(key, fingerprint, { out, err });
+      if (answers.settled(key, fingerprint)) keep = (out, err) => answers.put(key, fingerprint, { out, err });
     }
   }
   const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, values.quiet, pre);
@@ -80,11 +79,11 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     // The elements the index keeps (of unchanged files) are written as kept: the same text.
     try {
       // What is written is kept too, as the answer for the next same question.
+      // Each piece is a buffer of its own (writeSummariesJson makes one per write): kept as it is.
       const out: Uint8Array[] = [];
       const bytes = (b: Uint8Array) => {
-        if (keep) out.push(Uint8Array.from(b));
-        if (io.stdoutBytes) io.stdoutBytes(b);
-        else io.stdout(Buffer.from(b.buffer, b.byteOffset, b.length).toString());
+        if (keep) out.push(b);
+        writeStdoutBytes(io, b);
       };
       const text = (t: string) => bytes(Buffer.from(t));
       writeSummariesJson(shown, (s) => index?.scans.listPieces(s), text, bytes);

@@ -68,9 +68,25 @@ export class AnswerCache {
     }
   }
 
+  /**
+   * Whether the last run asked about a store with this same fingerprint (it is saying so for
+   * the next run). Only then is an answer worth keeping: a store pi is writing to changes at
+   * every run, and keeping its answer each time (a copy of megabytes, written to the index)
+   * would only slow those runs.
+   */
+  settled(key: string, fingerprint: string): boolean {
+    const seen = `${key}\0seen`;
+    if (this.get(seen, fingerprint)) return true;
+    this.write(seen, fingerprint, { out: new Uint8Array(0), err: "" });
+    return false;
+  }
+
   /** Keeps the answer (one per key: the last store's); a read-only or busy index keeps nothing. */
   put(key: string, fingerprint: string, a: Answer): void {
-    if (a.out.length > MAX_ANSWER) return;
+    if (a.out.length <= MAX_ANSWER) this.write(key, fingerprint, a);
+  }
+
+  private write(key: string, fingerprint: string, a: Answer): void {
     try {
       this.ensure();
       this.db.sql
