@@ -91,7 +91,7 @@ describe("one key, one meaning", () => {
       for (const id of MODE_COMMANDS[mode])
         if (/\.(up|down|pageUp|pageDown|halfUp|halfDown|top|bottom)$/.test(id))
           for (const k of COMMANDS[id].keys) moving.add(k);
-    for (const id of ["session.delete", "session.deletePermanently"] as const)
+    for (const id of ["session.delete", "session.deletePermanently", "trash.purge"] as const)
       expect(COMMANDS[id].keys.filter((k) => moving.has(k))).toEqual([]);
     // Enter never confirms a delete.
     expect(COMMANDS["confirm.yes"].keys).not.toContain("enter");
