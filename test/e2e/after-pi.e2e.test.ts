@@ -1,8 +1,8 @@
-import { chmodSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { cwdFolderName } from "../../src/store/scope.js";
 import { cleanupTmp, makeTmpDir } from "../helpers/tmp-store.js";
+import { addProjectSession } from "../helpers/project-session.js";
 import { pressCommand, selectedLine } from "./driver.js";
 import { appStarter, shQuote, startShell, type RunningApp } from "./pty.js";
 
@@ -22,26 +22,9 @@ afterAll(cleanupTmp);
 function project(): { store: string; cwd: string; paths: Record<string, string> } {
   const store = join(makeTmpDir(), "sessions");
   const cwd = realpathSync(makeTmpDir("pi-sessions-e2e-project-"));
-  const dir = join(store, cwdFolderName(cwd));
-  mkdirSync(dir, { recursive: true });
   const paths: Record<string, string> = {};
   ["alpha", "beta", "gamma"].forEach((word, i) => {
-    const id = `01a1fcb4-0000-7000-8000-00000000000${i + 1}`;
-    const t = `2026-11-21T07:00:0${i + 1}.000Z`;
-    const path = join(dir, `2026-11-21T07-00-0${i + 1}-000Z_${id}.jsonl`);
-    const lines = [
-      { type: "session", version: 3, id, timestamp: t, cwd },
-      { type: "message", id: "u1", parentId: null, timestamp: t, message: { role: "user", content: `${word} notes` } },
-      {
-        type: "message",
-        id: "a1",
-        parentId: "u1",
-        timestamp: t,
-        message: { role: "assistant", content: [{ type: "text", text: "ok" }], stopReason: "stop", model: "m" },
-      },
-    ];
-    writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
-    paths[word] = path;
+    paths[word] = addProjectSession(store, cwd, `${word} notes`, { n: i + 1, at: `2026-11-21T07:00:0${i + 1}.000Z` });
   });
   return { store, cwd, paths };
 }

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { cwdFolderName } from "../../src/store/scope.js";
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
+import { addProjectSession } from "../helpers/project-session.js";
 import { KEY, shQuote, startApp, startShell, type RunningApp } from "./pty.js";
 
 /*
@@ -23,34 +23,8 @@ function start(...a: Parameters<typeof startApp>): RunningApp {
 
 let n = 0;
 /** Adds a session (header cwd = `cwd`) to `store` and returns its absolute path. */
-function addSession(store: string, cwd: string, firstMessage: string): string {
-  n++;
-  const id = `01a1fcb4-0000-7000-8000-${String(n).padStart(12, "0")}`;
-  // The project's folder, named as pi names it: that is where pi lists a project's sessions from.
-  const dir = join(store, cwdFolderName(cwd));
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, `2026-11-21T07-00-0${n}-000Z_${id}.jsonl`);
-  const t = "2026-11-21T07:00:00.000Z";
-  const lines = [
-    { type: "session", version: 3, id, timestamp: t, cwd },
-    {
-      type: "message",
-      id: "u1",
-      parentId: null,
-      timestamp: t,
-      message: { role: "user", content: firstMessage, timestamp: 1 },
-    },
-    {
-      type: "message",
-      id: "a1",
-      parentId: "u1",
-      timestamp: t,
-      message: { role: "assistant", content: [{ type: "text", text: "ok" }], stopReason: "stop", model: "m" },
-    },
-  ];
-  writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
-  return path;
-}
+const addSession = (store: string, cwd: string, firstMessage: string) =>
+  addProjectSession(store, cwd, firstMessage, { n: ++n });
 
 /** A store copy with one session whose cwd is a fresh folder; the app starts in that folder. */
 function storeWithProject(firstMessage = "resume me please") {
