@@ -204,6 +204,32 @@ describe.each([
         if (want.code === 0 && want.stdout.length > 4) nonEmpty++;
       }
     expect(nonEmpty).toBeGreaterThan(4);
+    // Most of those runs read the store's rows as kept (the store did not change): kept they are.
+    expect(keptAnswers(env.PI_SESSIONS_CACHE_DIR)).toBe(1);
+    // A session appended to: the kept rows are of another store now. Each run, the one that
+    // sees it first, the one that keeps its rows, and the one that reads them, is right.
+    const { sessions } = await scanStore(store);
+    const grown = sessions.find((s) => s.warnings.length === 0 && readFileSync(s.path).at(-1) === 0x0a)!;
+    appendFileSync(
+      grown.path,
+      JSON.stringify({
+        type: "message",
+        id: "wmb1",
+        parentId: null,
+        timestamp: "2026-11-24T10:00:00.000Z",
+        message: { role: "user", content: "wombat keyboard", timestamp: 1 },
+      }) + "\n",
+    );
+    for (let run = 0; run < 3; run++)
+      for (const args of [
+        ["--json", "wombat"],
+        ["-q", "keyboard"],
+        ["--json", "-n", "2", "keyboard"],
+      ]) {
+        const got = await search(true, args);
+        expect({ run, args, got }).toEqual({ run, args, got: await search(false, args) });
+      }
+    expect(JSON.parse((await search(true, ["--json", "wombat"])).stdout)[0].path).toBe(grown.path);
   });
 
   it("finds the same sessions with the same snippets, with and without tool output", async () => {

@@ -151,7 +151,7 @@ function openOnce(path: string): IndexDb {
       try {
         if (version() !== SCHEMA_VERSION) {
           sql.exec(
-            "DROP TABLE IF EXISTS text; DROP TABLE IF EXISTS chat; DROP TABLE IF EXISTS tools; DROP TABLE IF EXISTS lines; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS snapshot;",
+            "DROP TABLE IF EXISTS text; DROP TABLE IF EXISTS chat; DROP TABLE IF EXISTS tools; DROP TABLE IF EXISTS lines; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta; DROP TABLE IF EXISTS snapshot; DROP TABLE IF EXISTS answers;",
           );
           sql.exec(SCHEMA);
           sql.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);

@@ -3,7 +3,6 @@ import { hitsOf, planWithIndex, searchWithIndex, type IndexedHit, type IndexedPl
 import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { sessionTitle } from "../../model/session-title.js";
-import type { SessionSummary } from "../../model/types.js";
 import { fileHits, searchStore, textTerms, type EntryHit } from "../../search/fulltext.js";
 import { parseQuery, type Query } from "../../search/query.js";
 import { sessionRanker } from "../../search/rank.js";
@@ -15,7 +14,10 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
-import { scanWithIndex } from "../common/scan-indexed.js";
+import { AnswerCache, storeFingerprint } from "../common/answer-cache.js";
+import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
+import { decodeSearchRows, encodeSearchRows, type SearchRow } from "../common/search-rows.js";
+import { discoverFiles } from "../../store/discover.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
 /** Snippets shown per session. */
@@ -27,7 +29,7 @@ const INDEX_FIRST_BYTES = 1024 * 1024 * 1024;
 const INDEX_TOOLS_FIRST_BYTES = 32 * 1024 * 1024;
 
 interface Found {
-  s: SessionSummary;
+  s: SearchRow;
   /** The browser's rank (matchSession's tiers; a hit deeper in the conversation counts as BODY_RANK). */
   rank: number;
   snippets: EntryHit[];
@@ -49,7 +51,7 @@ function score(f: Found): number {
 
 async function textHits(
   index: StoreIndex | undefined,
-  sessions: SessionSummary[],
+  sessions: SearchRow[],
   query: Query,
   includeTools: boolean,
   io: CliIO,
@@ -81,7 +83,7 @@ async function textHits(
 }
 
 /** Every session the query matches, best first (the browser's rank; a hit only deeper in the conversation counts as BODY_RANK). */
-function rankAll(scoped: SessionSummary[], query: Query, hits: Map<string, IndexedHit>): Found[] {
+function rankAll(scoped: SearchRow[], query: Query, hits: Map<string, IndexedHit>): Found[] {
   const rank = sessionRanker(query);
   const found: Found[] = [];
   for (const s of scoped) {
@@ -101,7 +103,7 @@ function rankAll(scoped: SessionSummary[], query: Query, hits: Map<string, Index
  */
 async function bestWithIndex(
   index: StoreIndex,
-  scoped: SessionSummary[],
+  scoped: SearchRow[],
   query: Query,
   includeTools: boolean,
   limit: number,
@@ -181,6 +183,41 @@ async function catchUp(index: StoreIndex, io: CliIO, quiet: boolean, tools: bool
     );
 }
 
+/** The kept rows' key in the answer cache (one per store: they do not depend on the query). */
+const ROWS_KEY = "search rows";
+
+/**
+ * The store's sessions as search reads them: the rows kept in the index for a store with
+ * this very fingerprint, else scanned (and kept, once two runs in a row saw the same store).
+ */
+async function searchedSessions(
+  storeDir: string,
+  io: CliIO,
+  quiet: boolean,
+): Promise<{ sessions: SearchRow[]; index?: StoreIndex }> {
+  const index = openIndex(storeDir, io, quiet);
+  let found: Awaited<ReturnType<typeof discoverFiles>>;
+  try {
+    found = await discoverFiles(storeDir);
+  } catch (err) {
+    index?.close();
+    throw err;
+  }
+  let keep: ((rows: SearchRow[]) => void) | undefined;
+  if (index) {
+    const kept = new AnswerCache(index.db);
+    const fingerprint = storeFingerprint(found);
+    const hit = kept.get(ROWS_KEY, fingerprint);
+    const rows = hit && decodeSearchRows(hit.out);
+    if (rows) return { sessions: rows, index };
+    if (kept.settled(ROWS_KEY, fingerprint))
+      keep = (rows) => kept.put(ROWS_KEY, fingerprint, { out: encodeSearchRows(rows), err: "" });
+  }
+  const { sessions } = await scanWithIndex(storeDir, io, quiet, { index: index ?? null, found });
+  keep?.(sessions);
+  return { sessions, index };
+}
+
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(
     args,
@@ -206,7 +243,7 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
   if (query.error) throw usageError(`bad query: ${query.error}`);
   const quiet = !!values.quiet;
   const store = storeFromArgs(values["session-dir"], io);
-  const { sessions, index } = await scanWithIndex(store.dir, io, quiet);
+  const { sessions, index } = await searchedSessions(store.dir, io, quiet);
   try {
     const cwd = resolve(io.cwd, values.cwd ?? ".");
     const inScope = values.all ? () => true : cwdScope(store.dir, cwd);

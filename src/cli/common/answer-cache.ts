@@ -89,6 +89,16 @@ export class AnswerCache {
   private write(key: string, fingerprint: string, a: Answer): void {
     try {
       this.ensure();
+      // Answers of another build are never served again: an upgrade does not leave them behind.
+      // (Keys hold a NUL, where SQLite's text functions stop: compared as bytes.)
+      const prefix = Buffer.from(this.keyOf(""));
+      const rows = this.db.sql.prepare("SELECT rowid AS r, CAST(key AS BLOB) AS k FROM answers").all() as Array<{
+        r: number;
+        k: Uint8Array;
+      }>;
+      const drop = this.db.sql.prepare("DELETE FROM answers WHERE rowid = ?");
+      for (const { r, k } of rows)
+        if (Buffer.compare(Buffer.from(k).subarray(0, prefix.length), prefix) !== 0) drop.run(r);
       this.db.sql
         .prepare("INSERT OR REPLACE INTO answers(key, fingerprint, out, err) VALUES(?, ?, ?, ?)")
         .run(this.keyOf(key), fingerprint, a.out, a.err);
