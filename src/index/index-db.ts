@@ -129,6 +129,12 @@ function isDamage(err: unknown): boolean {
 
 function removeIndexFiles(path: string): void {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+  rmSync(answersDirOf(path), { recursive: true, force: true });
+}
+
+/** The folder beside the index where whole answers are kept (src/cli/common/answer-cache.ts). */
+export function answersDirOf(indexPath: string): string {
+  return `${indexPath}-answers`;
 }
 
 function openOnce(path: string): IndexDb {

@@ -1,5 +1,6 @@
-import { existsSync, statSync } from "node:fs";
-import { removeIndexFiles } from "../../index/index-db.js";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { answersDirOf, removeIndexFiles } from "../../index/index-db.js";
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { indexStaleText } from "../../index/text-index.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
@@ -11,7 +12,7 @@ import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
-/** The index's file and its WAL: what it takes on disk, and when it was last written. */
+/** The index's file and its WAL: what it takes on disk (with the kept answers beside it), and when it was last written. */
 function onDisk(path: string): { bytes: number; modified: Date | null } {
   let bytes = 0;
   let modified: Date | null = null;
@@ -23,6 +24,12 @@ function onDisk(path: string): { bytes: number; modified: Date | null } {
     } catch {
       // Not there.
     }
+  }
+  const answers = answersDirOf(path);
+  try {
+    for (const name of readdirSync(answers)) bytes += statSync(join(answers, name)).size;
+  } catch {
+    // None kept (or one gone while counting).
   }
   return { bytes, modified };
 }

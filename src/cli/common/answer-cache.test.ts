@@ -1,26 +1,32 @@
+import { readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir } from "../../../test/helpers/tmp-store.js";
+import { answersDirOf, removeIndexFiles } from "../../index/index-db.js";
 import { openStoreIndex } from "../../index/store-index.js";
 import { AnswerCache } from "./answer-cache.js";
 
 afterEach(() => cleanupTmp());
 
 function open() {
-  const index = openStoreIndex(makeTmpDir(), (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
-  return index;
+  return openStoreIndex(makeTmpDir(), (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
 }
 
-const answer = (text: string) => ({ out: Buffer.from(text), err: "" });
+const answer = (text: string, err = "") => ({ out: Buffer.from(text), err });
+const text = (a: { out: Uint8Array } | undefined) => a && Buffer.from(a.out).toString();
 
 describe("kept answers", () => {
-  it("are served only for the same key and the same store", () => {
+  it("are served only for the same key and the same store, with what went to stderr", () => {
     const index = open();
     const cache = new AnswerCache(index.db);
-    cache.put("list", "fp1", answer("[1]"));
-    expect(Buffer.from(cache.get("list", "fp1")!.out).toString()).toBe("[1]");
+    cache.put("list", "fp1", answer("[1]", "pi-sessions: skipped x\n"));
+    expect(cache.get("list", "fp1")).toEqual({ out: Buffer.from("[1]"), err: "pi-sessions: skipped x\n" });
     expect(cache.get("list", "fp2")).toBeUndefined();
     expect(cache.get("search rows", "fp1")).toBeUndefined();
+    // Another answer to the same key replaces it.
+    cache.put("list", "fp2", answer("[2]"));
+    expect(text(cache.get("list", "fp2"))).toBe("[2]");
+    expect(cache.get("list", "fp1")).toBeUndefined();
     index.close();
   });
 
@@ -33,20 +39,48 @@ describe("kept answers", () => {
     index.close();
   });
 
-  it("of another build are dropped when one is kept (an upgrade leaves none behind)", () => {
+  it("are the user's alone, and go with the index", () => {
+    const index = open();
+    new AnswerCache(index.db).put("list", "fp1", answer("[1]"));
+    const dir = answersDirOf(index.db.path);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const f of readdirSync(dir)) expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
+    index.close();
+    removeIndexFiles(index.db.path);
+    expect(() => statSync(dir)).toThrow();
+  });
+
+  it("of another build, and a crashed run's temporary file, are dropped when one is kept", () => {
     const index = open();
     const cache = new AnswerCache(index.db);
     cache.put("list", "fp1", answer("[1]"));
-    // An answer an older build kept: its key starts with that build's stamp.
-    index.db.sql
-      .prepare("INSERT INTO answers(key, fingerprint, out, err) VALUES(?, ?, ?, ?)")
-      .run("1:2\0list", "fp1", Buffer.from("[old]"), "");
-    const count = () => (index.db.sql.prepare("SELECT count(*) AS n FROM answers").get() as { n: number }).n;
-    expect(count()).toBe(2);
+    const dir = answersDirOf(index.db.path);
+    writeFileSync(join(dir, "0123456789abcdef-" + "0".repeat(32)), '{"fingerprint":"fp1","err":""}\n[old]');
+    const stale = join(dir, ".tmp-1-abc");
+    writeFileSync(stale, "half");
+    const old = new Date(Date.now() - 3600_000);
+    utimesSync(stale, old, old);
+    const fresh = join(dir, ".tmp-2-def");
+    writeFileSync(fresh, "being written");
+    expect(readdirSync(dir)).toHaveLength(4);
     cache.put("search rows", "fp1", answer("{}"));
-    expect(count()).toBe(2);
-    expect(Buffer.from(cache.get("list", "fp1")!.out).toString()).toBe("[1]");
-    expect(Buffer.from(cache.get("search rows", "fp1")!.out).toString()).toBe("{}");
+    // This build's two answers, and the temporary file another run is writing now.
+    expect(readdirSync(dir).sort()).toHaveLength(3);
+    expect(readdirSync(dir)).toContain(".tmp-2-def");
+    expect(text(cache.get("list", "fp1"))).toBe("[1]");
+    expect(text(cache.get("search rows", "fp1"))).toBe("{}");
+    index.close();
+  });
+
+  it("are a miss when torn or foreign, never an error", () => {
+    const index = open();
+    const cache = new AnswerCache(index.db);
+    cache.put("list", "fp1", answer("[1]"));
+    const dir = answersDirOf(index.db.path);
+    const [file] = readdirSync(dir);
+    for (const junk of ["", "no newline", "not json\n[1]", '{"fingerprint":"fp1"}\n[1]'])
+      writeFileSync(join(dir, file), junk);
+    expect(cache.get("list", "fp1")).toBeUndefined();
     index.close();
   });
 });
