@@ -91,6 +91,10 @@ await Promise.all([
     ...common,
     entryPoints: { app: "dist/components/app/main.js" },
     format: "esm",
+    // Each command's code (and the browser's Ink and React) in chunks of its own, loaded by
+    // the command that runs: `list` and `search` do not parse the browser's 600 KB.
+    splitting: true,
+    chunkNames: "chunks/[name]-[hash]",
     banner: REQUIRE_BANNER,
     plugins: [fastStringWidth, withoutInkDevtools],
   }),
