@@ -8,7 +8,8 @@
 //   dist/bundle/scan-worker.js the store scan's worker thread (src/scan/scan-worker.ts)
 // dist/src stays the unbundled build (the pi extension, tests).
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -64,7 +65,10 @@ const common = {
   sourcemap: "linked",
   // React, its reconciler and scheduler choose their build from NODE_ENV at runtime; fixing
   // it here selects the production builds (15–20% faster) and leaves the others out.
-  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  // The build's own id: answers kept in the index by another build are never served
+  // (src/cli/common/answer-cache.ts). npm gives every packed file the same mtime, so a
+  // file's size and mtime cannot tell two versions apart.
+  define: { "process.env.NODE_ENV": JSON.stringify("production"), __PI_SESSIONS_BUILD__: JSON.stringify(randomUUID()) },
   logLevel: "warning",
 };
 
@@ -82,8 +86,9 @@ await Promise.all([
   }),
   build({
     ...common,
-    // Entry names matter: src/scan/scan-in-worker.ts finds its worker as ./scan-worker.js.
-    entryPoints: { "scan-worker": "dist/src/scan/scan-worker.js" },
+    // Entry names matter: src/scan/scan-in-worker.ts finds its worker as ./scan-worker.js,
+    // and that code is in a chunk (checked below).
+    entryPoints: { "chunks/scan-worker": "dist/src/scan/scan-worker.js" },
     format: "esm",
     banner: REQUIRE_BANNER,
   }),
@@ -99,3 +104,16 @@ await Promise.all([
     plugins: [fastStringWidth, withoutInkDevtools],
   }),
 ]);
+
+// The scan worker is found beside the code that starts it: a bundle where it is not would
+// scan on the UI's thread, silently. Checked here rather than trusted.
+for (const dir of [OUT, join(OUT, "chunks")]) {
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".js") || name === "scan-worker.js") continue;
+    if (
+      readFileSync(join(dir, name), "utf8").includes('"./scan-worker.js"') &&
+      !existsSync(join(dir, "scan-worker.js"))
+    )
+      throw new Error(`bundle: ${name} looks for ./scan-worker.js beside it, and it is not there`);
+  }
+}

@@ -20,8 +20,13 @@ import type { SessionFile } from "../../store/discover.js";
  * Written to a temporary name and renamed: a reader sees the old answer or the new one.
  */
 
+/** The bundle's own id (scripts/bundle.mjs defines it); undefined when run unbundled. */
+declare const __PI_SESSIONS_BUILD__: string | undefined;
+
 /** The program that made an answer: a rebuilt or upgraded pi-sessions never serves an old one. */
 function buildStamp(): string {
+  if (typeof __PI_SESSIONS_BUILD__ === "string") return __PI_SESSIONS_BUILD__;
+  // Unbundled (tests, the extension's build): this file as it is now.
   try {
     const st = statSync(fileURLToPath(import.meta.url));
     return `${st.size}:${st.mtimeMs}`;
