@@ -208,10 +208,11 @@ async function searchedSessions(
     const kept = new AnswerCache(index.db);
     const fingerprint = storeFingerprint(found);
     const hit = kept.get(ROWS_KEY, fingerprint);
-    const rows = hit && decodeSearchRows(hit.out);
+    const paths = found.files.map((f) => f.path);
+    const rows = hit && decodeSearchRows(hit.out, paths);
     if (rows) return { sessions: rows, index };
     if (kept.settled(ROWS_KEY, fingerprint))
-      keep = (rows) => kept.put(ROWS_KEY, fingerprint, { out: encodeSearchRows(rows), err: "" });
+      keep = (rows) => kept.put(ROWS_KEY, fingerprint, { out: encodeSearchRows(rows, paths), err: "" });
   }
   const { sessions } = await scanWithIndex(storeDir, io, quiet, { index: index ?? null, found });
   keep?.(sessions);
