@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { SessionSummary } from "../model/types.js";
-import { deliverScanEvent, type ScanEvent, type ScanJob } from "./scan-events.js";
+import type { Lineage, SessionSummary } from "../model/types.js";
+import { deliverScanEvent, type ScanJob, type WorkerMessage } from "./scan-events.js";
 import { scanStore, type ScanHandlers, type ScanOptions, type ScanResult } from "./scan-store.js";
 import { indexPathFor, indexWanted } from "../index/index-location.js";
 import { openStoreIndex } from "../index/store-index.js";
-import { keptSummaries } from "../index/summary-cache.js";
+import { snapshotSummaries } from "../index/summary-cache.js";
+import { sameLineage } from "../store/lineage.js";
 
 /** The built worker beside this module (absent when running from TypeScript sources). */
 export const SCAN_WORKER_URL = new URL("./scan-worker.js", import.meta.url);
@@ -32,7 +33,11 @@ async function scanHere(dir: string, handlers: ScanHandlers, options: WorkerScan
   const index = path ? openStoreIndex(dir, (m) => handlers.onNotice?.(m), { path }) : undefined;
   try {
     // Summaries as such on this thread (kept ones as bytes are for crossing threads).
-    return await scanStore(dir, { ...handlers, onKeptSnapshot: undefined }, { ...options, cache: index?.scans });
+    return await scanStore(
+      dir,
+      { ...handlers, onSnapshot: undefined, onKeptRows: undefined },
+      { ...options, cache: index?.scans },
+    );
   } finally {
     index?.close();
   }
@@ -87,24 +92,49 @@ export function scanInWorker(
     // Every summary handed over, by path: the result is made of them (the worker does not
     // send them twice), with the relinked ones in their place.
     const summaries = new Map<string, SessionSummary>();
+    // The index's snapshot, decoded here while the worker discovers: its summaries by row
+    // (null: its bytes were no snapshot to read), and the rows the worker said still hold.
+    let snapshot: Array<SessionSummary | null> | null | undefined;
+    let keptRows: number[] = [];
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener("abort", onAbort, { once: true });
-    worker.on("message", (e: ScanEvent) => {
-      if (options.signal?.aborted) return;
-      if (e.kind === "complete") {
-        for (const x of e.result.relinked) summaries.set(x.path, x);
-        const result = { ...e.result, sessions: [...summaries.values()] };
+    /** The index is a cache: kept rows that cannot be made into summaries mean a scan without it. */
+    const withoutIndex = () => {
+      stop();
+      settled = true;
+      scanInWorker(dir, handlers, { ...options, index: false }).then(resolve, reject);
+    };
+    worker.on("message", (e: WorkerMessage) => {
+      if (options.signal?.aborted || settled) {
+        if (settled && (e.kind === "indexing" || e.kind === "notice")) deliverScanEvent(handlers, e);
+        return;
+      }
+      if (e.kind === "snapshot") {
+        try {
+          snapshot = snapshotSummaries(e.body) ?? null;
+        } catch {
+          snapshot = null;
+        }
+      } else if (e.kind === "kept") {
+        const items = e.rows.map((row) => snapshot?.[row]);
+        if (!items.every((s) => s)) return withoutIndex();
+        keptRows = e.rows;
+        for (const x of items) summaries.set(x!.path, x!);
+        deliverScanEvent(handlers, { kind: "summaries", items: items as SessionSummary[] });
+      } else if (e.kind === "complete") {
+        const relinked = [...e.result.relinked, ...relinkKept(snapshot, keptRows, e.result.keptLineage)];
+        for (const x of relinked) summaries.set(x.path, x);
+        snapshot = undefined;
+        const result = { sessions: [...summaries.values()], diagnostics: e.result.diagnostics, relinked };
         finish(() => {
           handlers.onComplete?.(result);
           resolve(result);
         }, job.index !== undefined);
       } else if (e.kind === "error") {
         finish(() => reject(Object.assign(new Error(e.message), { code: e.code })));
-      } else if (!settled || e.kind === "indexing" || e.kind === "notice") {
-        // The kept summaries came as the snapshot's bytes: read here, as the worker read them.
-        const event: ScanEvent = e.kind === "kept" ? { kind: "summaries", items: keptSummaries(e.kept) } : e;
-        if (event.kind === "summaries") for (const x of event.items) summaries.set(x.path, x);
-        deliverScanEvent(handlers, event);
+      } else {
+        if (e.kind === "summaries") for (const x of e.items) summaries.set(x.path, x);
+        deliverScanEvent(handlers, e);
       }
     });
     worker.on("error", (err) => finish(() => reject(err)));
@@ -113,4 +143,26 @@ export function scanInWorker(
       finish(() => reject(new Error(`the scan worker stopped (exit code ${code})`)));
     });
   });
+}
+
+const NONE: Lineage = { status: "none" };
+
+/**
+ * The kept summaries whose lineage the worker's resolution changed (a kept row it does not
+ * name has none), as new summaries: what relinked says of summaries the worker handed over.
+ */
+function relinkKept(
+  snapshot: Array<SessionSummary | null> | null | undefined,
+  rows: readonly number[],
+  lineage: ReadonlyArray<[number, Lineage]> = [],
+): SessionSummary[] {
+  if (!snapshot || rows.length === 0) return [];
+  const byRow = new Map(lineage);
+  const out: SessionSummary[] = [];
+  for (const row of rows) {
+    const s = snapshot[row]!;
+    const l = byRow.get(row) ?? NONE;
+    if (!sameLineage(s.lineage, l)) out.push({ ...s, lineage: l });
+  }
+  return out;
 }
