@@ -89,8 +89,9 @@ export function scanInWorker(
       stop();
       finish(() => resolve({ sessions: [], diagnostics: [], relinked: [] }));
     };
-    // Every summary handed over, by path: the result is made of them (the worker does not
-    // send them twice), with the relinked ones in their place.
+    // The result is made of what was handed over (the worker does not send it twice), with
+    // the relinked ones in their place: the kept summaries, and the others by path.
+    let kept: SessionSummary[] = [];
     const summaries = new Map<string, SessionSummary>();
     // The index's snapshot, decoded here while the worker discovers: its summaries by row
     // (null: its bytes were no snapshot to read), and the rows the worker said still hold.
@@ -119,13 +120,19 @@ export function scanInWorker(
         const items = e.rows.map((row) => snapshot?.[row]);
         if (!items.every((s) => s)) return withoutIndex();
         keptRows = e.rows;
-        for (const x of items) summaries.set(x!.path, x!);
-        deliverScanEvent(handlers, { kind: "summaries", items: items as SessionSummary[] });
+        kept = items as SessionSummary[];
+        deliverScanEvent(handlers, { kind: "summaries", items: kept });
       } else if (e.kind === "complete") {
-        const relinked = [...e.result.relinked, ...relinkKept(snapshot, keptRows, e.result.keptLineage)];
-        for (const x of relinked) summaries.set(x.path, x);
+        const sessions = kept.slice();
+        const relinked = [...e.result.relinked];
+        for (const [at, x] of relinkKept(kept, keptRows, e.result.keptLineage)) {
+          sessions[at] = x;
+          relinked.push(x);
+        }
+        for (const x of e.result.relinked) summaries.set(x.path, x);
+        for (const x of summaries.values()) sessions.push(x);
         snapshot = undefined;
-        const result = { sessions: [...summaries.values()], diagnostics: e.result.diagnostics, relinked };
+        const result = { sessions, diagnostics: e.result.diagnostics, relinked };
         finish(() => {
           handlers.onComplete?.(result);
           resolve(result);
@@ -149,20 +156,20 @@ const NONE: Lineage = { status: "none" };
 
 /**
  * The kept summaries whose lineage the worker's resolution changed (a kept row it does not
- * name has none), as new summaries: what relinked says of summaries the worker handed over.
+ * name has none), as new summaries with their place among the kept: what relinked says of
+ * summaries the worker handed over.
  */
 function relinkKept(
-  snapshot: Array<SessionSummary | null> | null | undefined,
+  kept: readonly SessionSummary[],
   rows: readonly number[],
   lineage: ReadonlyArray<[number, Lineage]> = [],
-): SessionSummary[] {
-  if (!snapshot || rows.length === 0) return [];
+): Array<[at: number, summary: SessionSummary]> {
   const byRow = new Map(lineage);
-  const out: SessionSummary[] = [];
-  for (const row of rows) {
-    const s = snapshot[row]!;
-    const l = byRow.get(row) ?? NONE;
-    if (!sameLineage(s.lineage, l)) out.push({ ...s, lineage: l });
+  const out: Array<[number, SessionSummary]> = [];
+  for (let at = 0; at < kept.length; at++) {
+    const s = kept[at];
+    const l = byRow.get(rows[at]) ?? NONE;
+    if (!sameLineage(s.lineage, l)) out.push([at, { ...s, lineage: l }]);
   }
   return out;
 }
