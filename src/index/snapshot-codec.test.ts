@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decodeIdentities, decodeSnapshot, encodeSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
+import {
+  decodeIdentities,
+  decodeSnapshot,
+  encodeSnapshot,
+  HEAD_BYTES,
+  identitiesAt,
+  identitiesOf,
+  type SnapshotEntry,
+} from "./snapshot-codec.js";
 
 const b = (s: string) => Buffer.from(s);
 
@@ -88,6 +96,17 @@ describe("the snapshot by columns", () => {
     expect(() => decodeSnapshot(spoilt)).toThrow();
     // Passed the identities already read, the whole snapshot is the same as read at once.
     expect(decodeSnapshot(body, decodeIdentities(body))!.summary(2)).toStrictEqual(entries[2].summary);
+  });
+
+  it("says in its first bytes where the identities lie, to be read out of the database alone", () => {
+    const { body } = encodeSnapshot(entries, "g1");
+    const at = identitiesAt(Buffer.from(body).subarray(0, HEAD_BYTES))!;
+    const alone = identitiesOf(Buffer.from(body).subarray(...at))!;
+    expect(alone.gen).toBe("g1");
+    expect([...alone.path]).toEqual([...decodeIdentities(body)!.path]);
+    // Passed the identities read alone, the whole snapshot reads as at once.
+    expect(decodeSnapshot(body, alone)!.summary(0)).toStrictEqual(entries[0].summary);
+    expect(identitiesAt(Buffer.from("snapshot 5\n{"))).toBeUndefined();
   });
 
   it("makes no code of anything in the file but its keys' text (a shape that names no key is damage)", () => {

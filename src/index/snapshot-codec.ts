@@ -38,11 +38,15 @@ const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | undefined> = {
 };
 
 /**
- * The body's first line: a snapshot of another layout is not read (the rows are, and it is
- * written anew). Not JSON, so that a pi-sessions from before two texts, which parsed any
- * body starting with "{", takes it for none of its own and reads the rows.
+ * The body's first line, then the identities' length in bytes: a snapshot of another layout
+ * is not read (the rows are, and it is written anew). Not JSON, so that a pi-sessions of the
+ * one-text layout, which parsed any body starting with "{", takes it for none of its own.
+ * With the length, the identities are read out of SQLite alone (snapshotHead, identitiesAt).
  */
-const LAYOUT_LINE = "snapshot 5\n";
+const LAYOUT = "snapshot 6 ";
+
+/** How many bytes of a body hold its first line, at most. */
+export const HEAD_BYTES = 32;
 
 /** The first of the snapshot's two texts: what tells which rows still hold, and what lineage needs of them. */
 export interface Identities {
@@ -158,7 +162,8 @@ export function encodeSnapshot(
   // JSON.stringify writes no newline of its own: the one between the two texts is the first.
   const ascii = (v: unknown) =>
     JSON.stringify(v).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  const body = `${LAYOUT_LINE}${ascii(ids)}\n${ascii(columns)}`;
+  const idText = ascii(ids);
+  const body = `${LAYOUT}${idText.length}\n${idText}\n${ascii(columns)}`;
   return { body: Buffer.from(body, "latin1"), list: Buffer.concat(list) };
 }
 
@@ -191,10 +196,17 @@ function textOf(value: string | Uint8Array, start = 0, end?: number): string {
   return Buffer.from(value.buffer, value.byteOffset, value.length).toString("latin1", start, end);
 }
 
-/** Where the identities' text ends (the newline between the two texts), or -1. */
-function splitAt(value: string | Uint8Array): number {
-  const from = LAYOUT_LINE.length;
-  return typeof value === "string" ? value.indexOf("\n", from) : value.indexOf(10, from);
+/**
+ * Where a body's identities lie, from its first HEAD_BYTES bytes (or more): [start, end) in
+ * bytes; the summaries start after the newline at `end`. Undefined when no snapshot of this layout.
+ */
+export function identitiesAt(head: string | Uint8Array): [start: number, end: number] | undefined {
+  const text = textOf(head, 0, HEAD_BYTES);
+  const nl = text.indexOf("\n");
+  if (!text.startsWith(LAYOUT) || nl < 0) return undefined;
+  const length = Number(text.slice(LAYOUT.length, nl));
+  if (!Number.isSafeInteger(length) || length <= 0) return undefined;
+  return [nl + 1, nl + 1 + length];
 }
 
 /** SnapshotIds as decodeIdentities reads them, with the arrays they come from. */
@@ -202,12 +214,15 @@ export type ReadIdentities = SnapshotIds & { at: Identities };
 
 /** The identities alone (the first text, a fifth of the bytes); undefined when no snapshot of this layout. */
 export function decodeIdentities(value: string | Uint8Array): ReadIdentities | undefined {
+  const at = identitiesAt(value);
+  return at && identitiesOf(textOf(value, ...at));
+}
+
+/** The identities out of their own text (the bytes identitiesAt names), or undefined. */
+export function identitiesOf(text: string | Uint8Array): ReadIdentities | undefined {
   // Written as ASCII (encodeSnapshot): bytes that are not are no snapshot of ours (JSON.parse will say so).
-  if (textOf(value, 0, LAYOUT_LINE.length) !== LAYOUT_LINE) return undefined;
-  const nl = splitAt(value);
-  if (nl < 0) return undefined;
-  const c = JSON.parse(textOf(value, LAYOUT_LINE.length, nl)) as Identities;
-  if (!Array.isArray(c.path) || c.path.length !== c.n || !Array.isArray(c.parent)) return undefined;
+  const c = JSON.parse(textOf(text)) as Identities;
+  if (!c || !Array.isArray(c.path) || c.path.length !== c.n || !Array.isArray(c.parent)) return undefined;
   return {
     at: c,
     n: c.n,
@@ -245,7 +260,7 @@ export function decodeSnapshot(
   ids: ReadIdentities | undefined = decodeIdentities(value),
 ): DecodedSnapshot | undefined {
   if (!ids) return undefined;
-  const c = JSON.parse(textOf(value, splitAt(value) + 1)) as Columns;
+  const c = JSON.parse(textOf(value, identitiesAt(value)![1] + 1)) as Columns;
   if (!Array.isArray(c.shape) || c.shape.length !== ids.n) return undefined;
   const { keys, lh, lt } = c;
   const at = ids.at;

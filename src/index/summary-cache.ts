@@ -14,9 +14,11 @@ import {
   storedSummary,
 } from "./summary-codec.js";
 import {
-  decodeIdentities,
   decodeSnapshot,
   encodeSnapshot,
+  HEAD_BYTES,
+  identitiesAt,
+  identitiesOf,
   type BytePieces,
   type DecodedSnapshot,
   type SnapshotEntry,
@@ -89,8 +91,7 @@ export class IndexedScans implements ScanCache {
   private dirty = false;
   /** The snapshot read at launch (whole when lookup read it; made from `body` when flush needs it). */
   private snap?: DecodedSnapshot;
-  /** Its bytes and identities, when readSnapshot read it (for keptRows). */
-  private body?: Uint8Array;
+  /** Its identities, when keptRows read them alone. */
   private ids?: ReadIdentities;
   private readonly rowOf = new WeakMap<SessionSummary, { snap: DecodedSnapshot; row: number }>();
   /** The snapshot's list text, once read (null: none, or not readable). */
@@ -113,26 +114,29 @@ export class IndexedScans implements ScanCache {
     return !!f && f.ino !== undefined && ino === f.ino && size === f.bytes && mtime === f.mtimeMs;
   }
 
-  readSnapshot(): Uint8Array | undefined {
-    if (!this.usable) return undefined;
+  /** The snapshot's identities alone, read out of SQLite in one read transaction (its head, then them). */
+  private readIdentities(): ReadIdentities | undefined {
+    const part = this.db.q("SELECT substr(body, ?, ?) AS b FROM snapshot WHERE id = 1");
+    this.db.sql.exec("BEGIN");
     try {
-      this.checkContext();
-      const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
-      this.body = r?.body instanceof Uint8Array ? r.body : undefined;
-      this.ids = undefined;
-      return this.body;
-    } catch (err) {
-      this.fail(err);
-      return undefined;
+      const head = (part.get(1, HEAD_BYTES) as { b: unknown } | undefined)?.b;
+      const at = head instanceof Uint8Array || typeof head === "string" ? identitiesAt(head) : undefined;
+      if (!at) return undefined;
+      const ids = (part.get(at[0] + 1, at[1] - at[0]) as { b: string | Uint8Array }).b;
+      return identitiesOf(ids);
+    } finally {
+      this.db.sql.exec("COMMIT");
     }
   }
 
   keptRows(files: readonly SessionFile[]): KeptRows | undefined {
-    if (!this.usable || !this.body) return undefined;
+    if (!this.usable) return undefined;
     try {
-      const ids = (this.ids ??= decodeIdentities(this.body));
+      this.checkContext();
+      const ids = this.readIdentities();
       if (!ids) return undefined;
       this.startFrom(undefined);
+      this.ids = ids;
       // Rows found by inode, then the path compared: a map of numbers is a third of the cost
       // of one of 10,000 long paths (each hashed). By path only for a file whose inode is
       // not its row's (new, replaced), the map made at the first such file.
@@ -144,7 +148,7 @@ export class IndexedScans implements ScanCache {
         return rowOfPath.get(path);
       };
       const found = new Uint8Array(ids.n);
-      const out: KeptRows = { rows: [], todo: [], diagnostics: [], sessions: [] };
+      const out: KeptRows = { gen: ids.gen, rows: [], todo: [], diagnostics: [], sessions: [] };
       // In the files' order (newest first), as the summaries would have come.
       for (const f of files) {
         const at = f.ino === undefined ? undefined : rowOfIno.get(f.ino);
@@ -300,8 +304,15 @@ export class IndexedScans implements ScanCache {
   writeSnapshot(): void {
     if (!this.usable || !this.dirty) return;
     try {
-      // Rows kept from the launch snapshot that readSnapshot read: their summaries made now.
-      if (!this.snap && this.body && this.fromSnap.length) this.snap = decodeSnapshot(this.body, this.ids);
+      // Rows kept by keptRows: their summaries read now, from the snapshot it read (or none
+      // written: another process wrote one since, as true as this one would be).
+      if (!this.snap && this.ids && this.fromSnap.length) {
+        const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
+          { body: string | Uint8Array } | undefined;
+        const snap = r ? decodeSnapshot(r.body) : undefined;
+        if (snap?.gen !== this.ids.gen) return;
+        this.snap = snap;
+      }
       const snap = this.snap;
       const entries: Entry[] = [];
       for (const row of snap ? this.fromSnap : []) {
@@ -391,16 +402,18 @@ export class IndexedScans implements ScanCache {
 
 /**
  * Every summary of a snapshot's bytes by row (null where a row has none), as lookup makes
- * them: for the thread a scan worker hands the bytes to (see ScanCache.readSnapshot).
- * Undefined when they are no snapshot of this layout.
+ * them, and the snapshot's generation: for the thread a scan worker says kept rows to (see
+ * ScanCache.keptRows). Undefined when they are no snapshot of this layout.
  */
-export function snapshotSummaries(body: Uint8Array): Array<SessionSummary | null> | undefined {
+export function snapshotSummaries(
+  body: string | Uint8Array,
+): { gen: string; byRow: Array<SessionSummary | null> } | undefined {
   const decoded = decodeSnapshot(body);
   if (!decoded) return undefined;
-  const out = new Array<SessionSummary | null>(decoded.n);
+  const byRow = new Array<SessionSummary | null>(decoded.n);
   for (let i = 0; i < decoded.n; i++) {
     const s = decoded.summary(i);
-    out[i] = s && reviveSummary(s);
+    byRow[i] = s && reviveSummary(s);
   }
-  return out;
+  return { gen: decoded.gen, byRow };
 }

@@ -25,11 +25,11 @@ export type ScanEvent =
   | { kind: "error"; message: string; code?: string };
 
 /**
- * What a scan worker posts: the events, and the kept summaries as the index's snapshot
- * (its bytes first, then which of its rows still hold), which scanInWorker turns into a
+ * What a scan worker posts: the events, and the kept summaries as rows of the index's
+ * snapshot (of generation `gen`), which scanInWorker reads itself and turns into a
  * "summaries" event.
  */
-export type WorkerMessage = ScanEvent | { kind: "snapshot"; body: Uint8Array } | { kind: "kept"; rows: number[] };
+export type WorkerMessage = ScanEvent | { kind: "kept"; rows: number[]; gen: string };
 
 /** Handlers that turn a scan's progress back into events (the inverse of deliverScanEvent). */
 export function scanEventHandlers(emit: (e: ScanEvent) => void): ScanHandlers {

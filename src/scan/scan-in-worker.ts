@@ -6,7 +6,7 @@ import { deliverScanEvent, type ScanJob, type WorkerMessage } from "./scan-event
 import { scanStore, type ScanHandlers, type ScanOptions, type ScanResult } from "./scan-store.js";
 import { indexPathFor, indexWanted } from "../index/index-location.js";
 import { openStoreIndex } from "../index/store-index.js";
-import { snapshotSummaries } from "../index/summary-cache.js";
+import { SnapshotHere } from "./snapshot-here.js";
 import { sameLineage } from "../store/lineage.js";
 
 /** The built worker beside this module (absent when running from TypeScript sources). */
@@ -33,11 +33,7 @@ async function scanHere(dir: string, handlers: ScanHandlers, options: WorkerScan
   const index = path ? openStoreIndex(dir, (m) => handlers.onNotice?.(m), { path }) : undefined;
   try {
     // Summaries as such on this thread (kept ones as bytes are for crossing threads).
-    return await scanStore(
-      dir,
-      { ...handlers, onSnapshot: undefined, onKeptRows: undefined },
-      { ...options, cache: index?.scans },
-    );
+    return await scanStore(dir, { ...handlers, onKeptRows: undefined }, { ...options, cache: index?.scans });
   } finally {
     index?.close();
   }
@@ -93,9 +89,10 @@ export function scanInWorker(
     // the relinked ones in their place: the kept summaries, and the others by path.
     let kept: SessionSummary[] = [];
     const summaries = new Map<string, SessionSummary>();
-    // The index's snapshot, decoded here while the worker discovers: its summaries by row
-    // (null: its bytes were no snapshot to read), and the rows the worker said still hold.
-    let snapshot: Array<SessionSummary | null> | null | undefined;
+    // The index's snapshot, read here while the worker stats every file (once this thread
+    // has nothing else to do), and the rows of it the worker said still hold.
+    const here = job.index !== undefined ? new SnapshotHere(job.index) : undefined;
+    if (here) setImmediate(() => !settled && !options.signal?.aborted && here.load());
     let keptRows: number[] = [];
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -110,17 +107,11 @@ export function scanInWorker(
         if (settled && (e.kind === "indexing" || e.kind === "notice")) deliverScanEvent(handlers, e);
         return;
       }
-      if (e.kind === "snapshot") {
-        try {
-          snapshot = snapshotSummaries(e.body) ?? null;
-        } catch {
-          snapshot = null;
-        }
-      } else if (e.kind === "kept") {
-        const items = e.rows.map((row) => snapshot?.[row]);
-        if (!items.every((s) => s)) return withoutIndex();
+      if (e.kind === "kept") {
+        const items = here?.rows(e.gen, e.rows);
+        if (!items) return withoutIndex();
         keptRows = e.rows;
-        kept = items as SessionSummary[];
+        kept = items;
         deliverScanEvent(handlers, { kind: "summaries", items: kept });
       } else if (e.kind === "complete") {
         const sessions = kept.slice();
@@ -131,7 +122,7 @@ export function scanInWorker(
         }
         for (const x of e.result.relinked) summaries.set(x.path, x);
         for (const x of summaries.values()) sessions.push(x);
-        snapshot = undefined;
+        here?.drop();
         const result = { sessions, diagnostics: e.result.diagnostics, relinked };
         finish(() => {
           handlers.onComplete?.(result);

@@ -16,15 +16,11 @@ export interface ScanHandlers {
   /** Complete summaries as full scans finish, in batches. */
   onSummaries?(summaries: SessionSummary[]): void;
   /**
-   * With onKeptRows, for a scan worker: the cache's snapshot as bytes (ScanCache.readSnapshot),
-   * before discovery, for the parent to decode while the worker discovers.
+   * The summaries the cache kept, as rows of its snapshot (far cheaper to hand to another
+   * thread, which reads the snapshot itself, than ten thousand objects), and its generation:
+   * when given and the cache can, instead of onSummaries.
    */
-  onSnapshot?(body: Uint8Array): void;
-  /**
-   * The summaries the cache kept, as rows of those bytes (far cheaper to hand over than ten
-   * thousand objects): when given and the cache can, instead of onSummaries.
-   */
-  onKeptRows?(rows: number[]): void;
+  onKeptRows?(rows: number[], gen: string): void;
   onDiagnostic?(d: Diagnostic): void;
   /** A line for the user about the scan itself (the index was damaged, say). */
   onNotice?(message: string): void;
@@ -116,9 +112,6 @@ export async function scanStore(
     handlers.onDiagnostic?.(d);
   };
   const { cache } = options;
-  // The kept summaries' bytes go first, to be decoded on the other thread during discovery.
-  const snapshot = handlers.onKeptRows && handlers.onSnapshot ? cache?.readSnapshot?.() : undefined;
-  if (snapshot) handlers.onSnapshot!(snapshot);
   const found = options.found ?? (await discoverFiles(dir));
   found.diagnostics.forEach(diagnose);
   const files = scanOrder(found.files, dir, options.firstCwd);
@@ -129,14 +122,14 @@ export async function scanStore(
   /** Kept sessions handed over as rows: in lineage's resolution, not in the result. */
   let keptSessions: KeptSession[] | undefined;
   let todo = files;
-  const asRows = snapshot ? cache?.keptRows?.(files) : undefined;
+  const asRows = handlers.onKeptRows ? cache?.keptRows?.(files) : undefined;
   if (asRows) {
     todo = asRows.todo;
     asRows.diagnostics.forEach(diagnose);
     keptSessions = asRows.sessions;
     // With files left to read, the kept rows go at once; with none, with the completion
     // (lineage away), so that the other thread makes one frame of the whole list.
-    if (todo.length) handlers.onKeptRows!(asRows.rows);
+    if (todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
   } else if (cache) {
     const kept = cache.lookup(files);
     todo = files.filter((f) => !kept.has(f.path));
@@ -194,7 +187,7 @@ export async function scanStore(
   const result: ScanResult = { sessions, diagnostics, relinked };
   if (keptSessions)
     result.keptLineage = keptSessions.filter((k) => k.lineage.status !== "none").map((k) => [k.row, k.lineage]);
-  if (asRows && !todo.length) handlers.onKeptRows!(asRows.rows);
+  if (asRows && !todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
   handlers.onComplete?.(result);
   return result;
 }

@@ -15,8 +15,7 @@ if (port) {
   const post = (e: WorkerMessage) => port.postMessage(e);
   const handlers = {
     ...scanEventHandlers(post),
-    onSnapshot: (body: Uint8Array) => post({ kind: "snapshot", body }),
-    onKeptRows: (rows: number[]) => post({ kind: "kept", rows }),
+    onKeptRows: (rows: number[], gen: string) => post({ kind: "kept", rows, gen }),
   };
   const index = job.index
     ? openStoreIndex(job.dir, (message) => post({ kind: "notice", message }), { path: job.index })

@@ -18,21 +18,18 @@ export interface ScanCache {
   /** Writes what is pending. */
   flush(): void;
   /**
-   * For a scan whose kept summaries are made on another thread (a scan worker's parent):
-   * the kept snapshot's bytes, read before discovery so that thread decodes them meanwhile.
-   * Undefined when there are none to hand over.
-   */
-  readSnapshot?(): Uint8Array | undefined;
-  /**
-   * After readSnapshot, instead of lookup: which rows of those bytes still hold for these
-   * files (every file of the store), without making their summaries; forgets the files not
+   * Instead of lookup, for a scan whose kept summaries are made on another thread (a scan
+   * worker's parent reads the snapshot itself): which rows of the snapshot still hold for
+   * these files (every file of the store), from its identities alone; forgets the files not
    * among them. Undefined when it cannot tell (then lookup).
    */
   keptRows?(files: readonly SessionFile[]): KeptRows | undefined;
 }
 
-/** The kept rows of a snapshot handed over as bytes (ScanCache.keptRows). */
+/** The kept rows of a snapshot (ScanCache.keptRows). */
 export interface KeptRows {
+  /** The snapshot's generation: the rows are of that one. */
+  gen: string;
   /** The rows that are sessions, in the files' order. */
   rows: number[];
   /** The files not kept (to be read), in their order. */
