@@ -185,8 +185,9 @@ async function browserRows(store, env, log) {
     }
     const since = performance.now();
     t.write(query.at(-1));
-    // Done: the query in the bar and "full text" with no count and no "…" after it.
-    const ms = await t.waitFor((s) => s.includes("naïve(111)") && /full text(?! ?\d)(?!…)/.test(s), { since });
+    // Done: the query in the bar and "full text" with no count and no "…" after it. The bar's
+    // line itself: a snippet of the query before (`naïve(111`, done) can hold `naïve(111)` too.
+    const ms = await t.waitFor((s) => /^\/naïve\(111\)\s.*full text(?! ?\d)(?!…)/m.test(s), { since });
     rows.push({
       metric: "Browser: a full-text query's results after its last key (`naïve(111)`, a key every 80 ms)",
       ours: fmtMs(ms),

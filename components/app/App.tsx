@@ -65,6 +65,8 @@ export interface AppProps {
   start?: StartOptions;
   /** What a scan started before the UI found so far: in the first frame already. */
   seed?: readonly ScanEvent[];
+  /** The state with the seed in it, when the launcher made it already (it drew it before Ink: launch.tsx). */
+  initial?: AppState;
 }
 
 /** Asked for at start: where deletes go. */
@@ -83,14 +85,15 @@ function emptyText(s: AppState): string {
 /** How long the cursor rests before the preview follows it: longer than a held key's repeat (~30 ms). */
 export const PREVIEW_SETTLE_MS = 60;
 
-export function App({ storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start, seed }: AppProps) {
+export function App(props: AppProps) {
+  const { storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start, seed, initial } = props;
   // Effects reach the outside world through `io`, refreshed each render (it needs the store watcher below).
   const io = useRef<EffectIO | null>(null);
   const runner = useMemo(() => createEffectRunner(() => io.current!), []);
   useEffect(() => () => runner.dispose(), [runner]);
   const [state, dispatch, latest] = useUpdateLoop(
     update,
-    () => seedScan(initialState({ launchCwd, storeDir, all, print, keymap, ...start }), seed),
+    () => initial ?? seedScan(initialState({ launchCwd, storeDir, all, print, keymap, ...start }), seed),
     runner.run,
     START_EFFECTS,
   );

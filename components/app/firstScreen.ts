@@ -1,4 +1,6 @@
 import type { Config } from "../../src/config/config.js";
+import type { AppState } from "../../src/browser/app/appState.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { ScanEvent } from "../../src/scan/scan-events.js";
 import { quickProbe } from "../../src/store/quick-probe.js";
 import { initialState } from "../../src/browser/app/appReducer.js";
@@ -46,4 +48,30 @@ export async function drawFirstScreen(o: {
   const restore = enterFullScreen(1, { mouse: o.config?.mouse ?? true });
   out.write(text);
   return { seed, restore };
+}
+
+/**
+ * The rows of `state` (the seeded state Ink starts from) written the same way just before
+ * Ink's first frame, when no first screen was drawn before Ink loaded (--all, a run back
+ * from pi): Ink's first render takes ~70 ms more, and with the index the early scan often
+ * has the whole list by now. Not for a picker, a search given at start, or with
+ * PI_SESSIONS_FIRST_SCREEN=0 (as drawFirstScreen). True when drawn.
+ */
+export function drawSeededScreen(
+  state: AppState,
+  out: NodeJS.WriteStream,
+  o: { storeLabel: string; keymap: Keymap; env?: NodeJS.ProcessEnv },
+): boolean {
+  if ((o.env ?? process.env).PI_SESSIONS_FIRST_SCREEN === "0" || state.print) return false;
+  if (!out.isTTY || !out.columns || !out.rows) return false;
+  const text = preframe(state, {
+    columns: out.columns,
+    rows: out.rows,
+    storeLabel: o.storeLabel,
+    keymap: o.keymap,
+    now: Date.now(),
+  });
+  if (!text) return false;
+  out.write(text);
+  return true;
 }

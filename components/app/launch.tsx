@@ -14,7 +14,9 @@ import { carriedFrom, comesBack, startAfterPi } from "../../src/browser/app/afte
 import type { AppState } from "../../src/browser/app/appState.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { FullTextFn } from "../../src/search/fulltext.js";
-import type { FirstScreen } from "./firstScreen.js";
+import { drawSeededScreen, type FirstScreen } from "./firstScreen.js";
+import { initialState } from "../../src/browser/app/appReducer.js";
+import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { App } from "./App.js";
 import { type EarlyScan, startEarlyScan } from "../../src/scan/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
@@ -179,6 +181,17 @@ async function browse(
   if (run.early) await run.early.ready(FIRST_ROWS_WAIT_MS);
   // The first screen drawn before Ink (firstScreen.ts) showed these rows: Ink starts from them too.
   const seed = [...(run.first?.seed ?? []), ...(run.early?.take() ?? [])];
+  const initial = seedScan(
+    initialState({
+      launchCwd: opts.cwd,
+      storeDir: opts.storeDir,
+      all: run.all,
+      print: opts.print,
+      keymap,
+      ...run.start,
+    }),
+    seed,
+  );
 
   let outcome: Outcome = { kind: "quit" };
   let last: AppState | undefined;
@@ -187,6 +200,9 @@ async function browse(
   // Ink reads keys from this: one key per event, however the terminal grouped them.
   const keys = new KeyStream(process.stdin);
   const restore = run.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
+  // None drawn before Ink loaded (--all, a run back from pi): the rows found by now go on the
+  // screen the same way, before Ink's first frame (its first render takes ~70 ms more).
+  if (!run.first) drawSeededScreen(initial, term.stream, { storeLabel: opts.storeLabel, keymap });
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
     signalled ??= sig;
@@ -226,6 +242,7 @@ async function browse(
             ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }),
           }}
           seed={seed}
+          initial={initial}
           keymap={keymap}
           start={run.start}
           onExit={(o, state) => {

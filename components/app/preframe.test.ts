@@ -45,6 +45,12 @@ describe("preframe", () => {
     ]);
     expect(preframe(searched, o)).toBeUndefined();
   });
+  it("splits the list and the preview as the state says (the config's previewShare), as Ink will", () => {
+    const o = { columns: 120, rows: 20, storeLabel: "s", keymap: DEFAULT_KEYMAP, now: 0 };
+    const s = { ...state(3), previewShare: 0 };
+    const first = strip(preframe(s, o)!).split("\r\n")[1];
+    expect(first).toMatch(/^╭─ Sessions · this folder ─+ 1 of 3 ─╮$/);
+  });
   it("styles with the theme's attributes", () => {
     expect(styled("x", theme.selected)).toMatch(/^\x1b\[[0-9;]*7[0-9;]*mx\x1b\[0m$/);
     expect(styled("x", undefined)).toBe("x");

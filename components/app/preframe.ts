@@ -68,7 +68,7 @@ export function preframe(
   s: AppState,
   o: { columns: number; rows: number; storeLabel: string; keymap: Keymap; now: number },
 ): string | undefined {
-  const layout = computeLayout({ columns: o.columns, rows: o.rows });
+  const layout = computeLayout({ columns: o.columns, rows: o.rows, previewShare: s.previewShare });
   if (layout.tooSmall || s.rows.length === 0 || s.stack.length > 0 || s.search.value) return undefined;
   const { list, preview: pv } = layout;
   const innerW = list.inner.width;
@@ -94,9 +94,13 @@ export function preframe(
   }
   const frame = listFrameText(s.scope, s.cursor, s.rows.length);
   const listLines = frameLines(frame.title, frame.info, true, list.width, list.height, body);
-  const pvLines = frameLines("Preview", "", false, pv.width, pv.height, [
-    styled(padToWidth(" loading…", pv.width - 2), theme.muted),
-  ]);
+  // A preview given no room (previewShare 0) is not drawn.
+  const pvLines =
+    pv.width > 0 && pv.height > 0
+      ? frameLines("Preview", "", false, pv.width, pv.height, [
+          styled(padToWidth(" loading…", pv.width - 2), theme.muted),
+        ])
+      : [];
   const bodyLines =
     pv.position === "right" ? listLines.map((l, i) => l + (pvLines[i] ?? "")) : [...listLines, ...pvLines];
   const header = styled(

@@ -17,8 +17,8 @@ export function searchTargets(s: Pick<AppState, "sessions" | "scope" | "launchCw
 /**
  * Runs the full-text search in the background. It starts `debounceMs` after the query
  * (or scope, or tool toggle) last changed, and again once the scan is complete; a newer
- * query aborts the running one. Hits are coalesced into at most one dispatch per
- * `throttleMs`, so typing and moving stay responsive while files are read.
+ * query aborts the running one. Its start and hits are coalesced into at most one dispatch
+ * per `throttleMs`, so typing and moving stay responsive while files are read.
  */
 export function useFullTextSearch(
   s: AppState,
@@ -38,11 +38,15 @@ export function useFullTextSearch(
     let lastFlush = 0;
     let hits: [string, string][] = [];
     let searched = 0;
+    /** The search's start, said with its first hits or progress (see start). */
+    let started: AppAction | null = null;
     const flush = () => {
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = null;
       lastFlush = Date.now();
       if (ac.signal.aborted) return;
+      if (started) dispatch(started);
+      started = null;
       const batch = hits;
       hits = [];
       dispatch({ type: "fulltext.hits", key, hits: batch, searched });
@@ -56,9 +60,10 @@ export function useFullTextSearch(
     const start = () => {
       const st = latest.current;
       const targets = searchTargets(st);
-      dispatch({ type: "fulltext.start", key, total: targets.length });
-      // The first hits go out at once (the index answers within milliseconds); later ones are coalesced.
-      lastFlush = 0;
+      // Said with the first hits, at most throttleMs from now, or with the end: a search the
+      // index answers in a few milliseconds is one frame (the results), not three.
+      started = { type: "fulltext.start", key, total: targets.length };
+      lastFlush = Date.now();
       search(targets, st.query, {
         includeTools: st.fullText.includeTools,
         signal: ac.signal,

@@ -111,31 +111,16 @@ function textStates(db: IndexDb): Map<string, TextState> {
   return byPath;
 }
 
-interface FileState {
-  fid: number;
-  covered: boolean;
-}
-
 /**
- * Which targets the index covers as they are now: text indexed at this very size and
- * mtime, every line, and the tool texts too when they are searched.
+ * Whether the index covers a target as it is now: text indexed at this very size and mtime,
+ * every line, and the tool texts too when they are searched. Its fid, or undefined when not
+ * covered. One lookup per target, no map of its own: the browser asks it of every session
+ * at every key.
  */
-function coverage(db: IndexDb, targets: readonly SearchTarget[], includeTools: boolean): Map<string, FileState> {
-  const byPath = textStates(db);
-  const out = new Map<string, FileState>();
-  for (const t of targets) {
-    const r = byPath.get(t.path);
-    if (!r) continue;
-    out.set(t.path, {
-      fid: r.fid,
-      covered:
-        r.text_whole === 1 &&
-        r.text_size === t.bytes &&
-        r.text_mtime === t.mtimeMs &&
-        (!includeTools || r.text_tools === 1),
-    });
-  }
-  return out;
+function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): number | undefined {
+  const r = byPath.get(t.path);
+  if (!r || r.text_whole !== 1 || r.text_size !== t.bytes || r.text_mtime !== t.mtimeMs) return undefined;
+  return !includeTools || r.text_tools === 1 ? r.fid : undefined;
 }
 
 /** One candidate line read back, or undefined when it is not where the index says (the file changed under it). */
@@ -241,21 +226,22 @@ function classify(
   const narrowing = gramSets.length > 0;
   // Every term narrowed: a file is a candidate only if each term has a line in it.
   const perTerm = gramSets.map((g) => candidatesOf(db, g, includeTools));
-  const state = coverage(db, targets, includeTools);
+  const byPath = textStates(db);
   const allNarrowed = gramSets.length === terms.length;
   const out: Classified = { readWhole: [], fromIndex: [], decided: new Set() };
   for (const t of targets) {
-    const st = state.get(t.path);
-    if (!narrowing || !st || !st.covered) {
+    const fid = narrowing ? coveredFid(byPath, t, includeTools) : undefined;
+    if (fid === undefined) {
       out.readWhole.push(t);
       continue;
     }
-    const lists = perTerm.map((m) => m.get(st.fid));
-    if (lists.some((l) => l === undefined)) {
+    // Most targets are decided here: no array or closure made for them (10,000 at every key).
+    if (!perTerm.every((m) => m.has(fid))) {
       out.decided.add(t.path); // decided by the index: no match
       continue;
     }
-    if (allNarrowed) out.fromIndex.push([t, () => inFileOrder(lists as string[])]);
+    const lists = perTerm.map((m) => m.get(fid)!);
+    if (allNarrowed) out.fromIndex.push([t, () => inFileOrder(lists)]);
     else out.readWhole.push(t); // a short word or a pattern: the index only narrowed the files
   }
   return out;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decodeSnapshot, encodeSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
+import {
+  decodeIdentities,
+  decodeSnapshot,
+  encodeSnapshot,
+  HEAD_BYTES,
+  identitiesAt,
+  identitiesOf,
+  type SnapshotEntry,
+} from "./snapshot-codec.js";
 
 const b = (s: string) => Buffer.from(s);
 
@@ -33,7 +41,7 @@ const entries: SnapshotEntry[] = [
     ino: 3,
     size: 30,
     mtime: 3,
-    summary: { path: "/s/c.jsonl", id: "c", created: null, extra: [1], bytes: 99 },
+    summary: { path: "/s/c.jsonl", id: "c", created: null, extra: [1], bytes: 99, parentSessionPath: "/s/a.jsonl" },
     diagnostic: null,
   },
 ];
@@ -50,7 +58,7 @@ describe("the snapshot by columns", () => {
       expect(d.summary(i)).toStrictEqual(entries[i].summary);
       expect(d.diagnostic(i)).toStrictEqual(entries[i].summary ? null : entries[i].diagnostic);
     }
-    expect(Object.keys(d.summary(2)!)).toEqual(["path", "id", "created", "extra", "bytes"]);
+    expect(Object.keys(d.summary(2)!)).toEqual(["path", "id", "created", "extra", "bytes", "parentSessionPath"]);
     // Written as ASCII whatever the text holds (emoji, CJK, a lone surrogate of a non-UTF-8 file name).
     expect(Buffer.from(encodeSnapshot(entries).body).every((byte) => byte < 0x80)).toBe(true);
   });
@@ -74,9 +82,52 @@ describe("the snapshot by columns", () => {
     expect(decodeSnapshot(body)!.pieces(0, Buffer.concat([list, b("x")]))).toBeUndefined();
   });
 
+  it("reads the identities, diagnostics and parents alone, without the summaries' text", () => {
+    const { body } = encodeSnapshot(entries, "g1");
+    const text = Buffer.from(body).toString("latin1");
+    // The summaries' text spoilt: the identities are read all the same (they are not parsed with it).
+    const spoilt = Buffer.from(text.slice(0, text.lastIndexOf("\n") + 1) + "{not json", "latin1");
+    const ids = decodeIdentities(spoilt)!;
+    expect(ids.gen).toBe("g1");
+    expect([...ids.path]).toEqual(entries.map((e) => e.path));
+    expect([...ids.ino, ...ids.size, ...ids.mtime]).toEqual([1, 2, 3, 10, 0, 30, 1.5, 2, 3]);
+    expect([0, 1, 2].map((i) => ids.diagnostic(i))).toEqual([null, entries[1].diagnostic, null]);
+    expect([0, 1, 2].map((i) => ids.parent(i))).toEqual([null, null, "/s/a.jsonl"]);
+    expect(() => decodeSnapshot(spoilt)).toThrow();
+    // Passed the identities already read, the whole snapshot is the same as read at once.
+    expect(decodeSnapshot(body, decodeIdentities(body))!.summary(2)).toStrictEqual(entries[2].summary);
+  });
+
+  it("says in its first bytes where the identities lie, to be read out of the database alone", () => {
+    const { body } = encodeSnapshot(entries, "g1");
+    const at = identitiesAt(Buffer.from(body).subarray(0, HEAD_BYTES))!;
+    const alone = identitiesOf(Buffer.from(body).subarray(...at))!;
+    expect(alone.gen).toBe("g1");
+    expect([...alone.path]).toEqual([...decodeIdentities(body)!.path]);
+    // Passed the identities read alone, the whole snapshot reads as at once.
+    expect(decodeSnapshot(body, alone)!.summary(0)).toStrictEqual(entries[0].summary);
+    expect(identitiesAt(Buffer.from("snapshot 5\n{"))).toBeUndefined();
+  });
+
+  it("makes no code of anything in the file but its keys' text (a shape that names no key is damage)", () => {
+    const text = Buffer.from(encodeSnapshot(entries).body).toString("latin1");
+    const bad = Buffer.from(text.replace(/"shapes":\[\[0/, '"shapes":[["0][i]; throw new Error(`ran`); //"'), "latin1");
+    expect(bad.length).toBeGreaterThan(text.length);
+    expect(() => decodeSnapshot(bad)!.summary(0)).toThrow("names no key");
+    // Keys are only keys, whatever their text.
+    const odd = { path: "/s/o.jsonl", ino: 4, size: 1, mtime: 1, diagnostic: null };
+    const summary = { 'a"]: 1, b: (() => { throw 1 })(), c: ["': 1, "\u2028": 2 };
+    expect(decodeSnapshot(encodeSnapshot([{ ...odd, summary }]).body)!.summary(0)).toStrictEqual(summary);
+  });
+
+  it("starts with no '{': a pi-sessions of the one-text layout takes it for none and reads the rows", () => {
+    expect(Buffer.from(encodeSnapshot(entries).body).toString("latin1")[0]).not.toBe("{");
+  });
+
   it("an empty store, and a snapshot of another layout (not read: the caller falls back to the rows)", () => {
     expect(decodeSnapshot(encodeSnapshot([]).body)!.n).toBe(0);
     expect(decodeSnapshot(JSON.stringify([["/s/a.jsonl", 1, 2, 3, {}, null]]))).toBeUndefined();
     expect(decodeSnapshot(JSON.stringify({ v: 99, n: 0, path: [] }))).toBeUndefined();
+    expect(decodeIdentities(JSON.stringify({ v: 4, n: 0, path: [] }))).toBeUndefined();
   });
 });

@@ -1,12 +1,12 @@
 import type { Diagnostic } from "../model/types.js";
 
 /*
- * The snapshot (every file's identity and stored summary, what a launch reads) as one JSON
- * text laid out by column rather than by row: { v, n, path: [...], ino: [...], ...,
- * keys: [...], cols: [[...], ...], absent: [[...], ...] }. Ten thousand rows of objects
- * cost JSON.parse about three times what the same values cost as arrays (no object per row
- * to build, no key per field to read), and the identities alone can be checked before a
- * single summary is made.
+ * The snapshot (every file's identity and stored summary, what a launch reads) as JSON laid
+ * out by column rather than by row, in two texts on two lines after the layout's: the
+ * identities { n, gen, path: [...], ino: [...], ... }, then the summaries { keys, cols: [[...], ...], ... }.
+ * Ten thousand rows of objects cost JSON.parse about three times what the same values cost
+ * as arrays (no object per row to build, no key per field to read), and the identities
+ * alone are parsed (a fifth of the bytes) to tell which rows still hold.
  *
  * Beside it (a second text, written in the same transaction): each session's `list --json`
  * element without its lineage (src/model/summary-json.ts), so `list --json` writes them out
@@ -37,17 +37,33 @@ const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | undefined> = {
   mtimeMs: "mtime",
 };
 
-/** Written into the text: a snapshot of another layout is not read (the rows are, and it is written anew). */
-const LAYOUT = 4;
+/**
+ * The body's first line, then the identities' length in bytes: a snapshot of another layout
+ * is not read (the rows are, and it is written anew). Not JSON, so that a pi-sessions of the
+ * one-text layout, which parsed any body starting with "{", takes it for none of its own.
+ * With the length, the identities are read out of SQLite alone (snapshotHead, identitiesAt).
+ */
+const LAYOUT = "snapshot 6 ";
 
-interface Columns {
-  v: number;
+/** How many bytes of a body hold its first line, at most. */
+export const HEAD_BYTES = 32;
+
+/** The first of the snapshot's two texts: what tells which rows still hold, and what lineage needs of them. */
+export interface Identities {
   n: number;
+  /** The generation the list text must carry. */
+  gen: string;
   path: string[];
   ino: number[];
   size: number[];
   mtime: number[];
   diagnostic: Array<Diagnostic | null>;
+  /** Per row, its summary's parentSessionPath (null: none, or no summary). */
+  parent: Array<string | null>;
+}
+
+/** The second text: the summaries, by column. */
+interface Columns {
   /** Every key any summary has, in the order met. */
   keys: string[];
   /** Per key, per row: the value (null where the row has no summary or lacks the key; empty when `same`). */
@@ -58,8 +74,6 @@ interface Columns {
   shape: number[];
   /** Per shape, the columns of its keys. */
   shapes: number[][];
-  /** The generation the list text must carry. */
-  gen: string;
   /** Per row, the byte lengths of its list pieces in the list text (-1: none). */
   lh: number[];
   lt: number[];
@@ -67,8 +81,10 @@ interface Columns {
 
 /**
  * The snapshot's two values, as UTF-8 bytes (SQLite hands bytes back as they are; text it
- * would decode, at a few milliseconds a megabyte): the columns' JSON, and the list text
- * (`gen` and a newline, then every row's pieces).
+ * would decode, at a few milliseconds a megabyte): the body, and the list text (`gen` and a
+ * newline, then every row's pieces). The body is two JSON texts on two lines: the
+ * identities, then the summaries' columns, so that which rows still hold is known from a
+ * fifth of the bytes (a scan worker reads no more; the thread that shows the rows reads the rest).
  */
 export function encodeSnapshot(
   entries: readonly SnapshotEntry[],
@@ -117,20 +133,25 @@ export function encodeSnapshot(
     const c = keyIndex.get(name)!;
     return entries.every((e, i) => !e.summary || !present[c][i] || cols[c][i] === e[from]) ? from : null;
   });
-  const body: Columns = {
-    v: LAYOUT,
+  const ids: Identities = {
     n,
+    gen,
     path: entries.map((e) => e.path),
     ino: entries.map((e) => e.ino),
     size: entries.map((e) => e.size),
     mtime: entries.map((e) => e.mtime),
     diagnostic: entries.map((e) => (e.summary ? null : e.diagnostic)),
-    keys: [...keyIndex.keys()],
+    parent: entries.map((e) => {
+      const p = e.summary?.parentSessionPath;
+      return typeof p === "string" ? p : null;
+    }),
+  };
+  const columns: Columns = {
+    keys: keyNames,
     cols: cols.map((col, k) => (same[k] ? [] : col)),
     same,
     shape,
     shapes,
-    gen,
     lh: entries.map((e) => (e.pieces ? e.pieces[0].length : -1)),
     lt: entries.map((e) => (e.pieces ? e.pieces[1].length : -1)),
   };
@@ -138,64 +159,134 @@ export function encodeSnapshot(
   for (const e of entries) if (e.pieces) list.push(e.pieces[0], e.pieces[1]);
   // Every character past ASCII escaped (JSON reads \uXXXX back as the same one): the text
   // is then its own bytes, read back as Latin-1 without decoding, and parsed faster.
-  const ascii = JSON.stringify(body).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return { body: Buffer.from(ascii, "latin1"), list: Buffer.concat(list) };
+  // JSON.stringify writes no newline of its own: the one between the two texts is the first.
+  const ascii = (v: unknown) =>
+    JSON.stringify(v).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const idText = ascii(ids);
+  const body = `${LAYOUT}${idText.length}\n${idText}\n${ascii(columns)}`;
+  return { body: Buffer.from(body, "latin1"), list: Buffer.concat(list) };
 }
 
-/** A snapshot read back: the identities as arrays, each row's summary made when asked for. */
-export interface DecodedSnapshot {
+/** A snapshot's identities read back (its first text): enough to tell which rows still hold. */
+export interface SnapshotIds {
   n: number;
+  gen: string;
   path: readonly string[];
   ino: readonly number[];
   size: readonly number[];
   mtime: readonly number[];
+  diagnostic(i: number): Diagnostic | null;
+  /** Row i's summary's parentSessionPath, or null. */
+  parent(i: number): string | null;
+}
+
+/** A snapshot read back whole: the identities as arrays, each row's summary made when asked for. */
+export interface DecodedSnapshot extends SnapshotIds {
   /** Row i's stored summary (a fresh object), or null. */
   summary(i: number): Record<string, unknown> | null;
-  diagnostic(i: number): Diagnostic | null;
   /** Row i's list pieces out of the list text, or undefined (none, or a list text of another generation). */
   pieces(i: number, list: Uint8Array): BytePieces | undefined;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g;
 
-/** Undefined when the value is not a snapshot of this layout (an older one: the caller reads the rows). */
-export function decodeSnapshot(value: string | Uint8Array): DecodedSnapshot | undefined {
+/** The text of the body's bytes from `start` (ASCII as written, so Latin-1 is exact and fast). */
+function textOf(value: string | Uint8Array, start = 0, end?: number): string {
+  if (typeof value === "string") return value.slice(start, end);
+  return Buffer.from(value.buffer, value.byteOffset, value.length).toString("latin1", start, end);
+}
+
+/**
+ * Where a body's identities lie, from its first HEAD_BYTES bytes (or more): [start, end) in
+ * bytes; the summaries start after the newline at `end`. Undefined when no snapshot of this layout.
+ */
+export function identitiesAt(head: string | Uint8Array): [start: number, end: number] | undefined {
+  const text = textOf(head, 0, HEAD_BYTES);
+  const nl = text.indexOf("\n");
+  if (!text.startsWith(LAYOUT) || nl < 0) return undefined;
+  const length = Number(text.slice(LAYOUT.length, nl));
+  if (!Number.isSafeInteger(length) || length <= 0) return undefined;
+  return [nl + 1, nl + 1 + length];
+}
+
+/** SnapshotIds as decodeIdentities reads them, with the arrays they come from. */
+export type ReadIdentities = SnapshotIds & { at: Identities };
+
+/** The identities alone (the first text, a fifth of the bytes); undefined when no snapshot of this layout. */
+export function decodeIdentities(value: string | Uint8Array): ReadIdentities | undefined {
+  const at = identitiesAt(value);
+  return at && identitiesOf(textOf(value, ...at));
+}
+
+/** The identities out of their own text (the bytes identitiesAt names), or undefined. */
+export function identitiesOf(text: string | Uint8Array): ReadIdentities | undefined {
   // Written as ASCII (encodeSnapshot): bytes that are not are no snapshot of ours (JSON.parse will say so).
-  const text =
-    typeof value === "string" ? value : Buffer.from(value.buffer, value.byteOffset, value.length).toString("latin1");
-  if (!text.startsWith("{")) return undefined;
-  const c = JSON.parse(text) as Columns;
-  if (c.v !== LAYOUT || !Array.isArray(c.path) || c.path.length !== c.n || !Array.isArray(c.shape)) return undefined;
-  const { keys, lh, lt } = c;
-  // Columns not written twice are the identity's.
-  const cols = c.cols.map((col, k) => (c.same?.[k] ? c[c.same[k]!] : col));
-  // Where each row's pieces start in the list text; null when that text does not fit these rows.
-  let starts: number[] | null | undefined;
-  const prefix = Buffer.from(c.gen + "\n");
+  const c = JSON.parse(textOf(text)) as Identities;
+  if (!c || !Array.isArray(c.path) || c.path.length !== c.n || !Array.isArray(c.parent)) return undefined;
   return {
+    at: c,
     n: c.n,
+    gen: c.gen,
     path: c.path,
     ino: c.ino,
     size: c.size,
     mtime: c.mtime,
+    diagnostic: (i) => c.diagnostic[i],
+    parent: (i) => c.parent[i],
+  };
+}
+
+type Maker = (cols: unknown[][], i: number) => Record<string, unknown>;
+
+/**
+ * A function making one row's summary of a shape, as one object literal of the shape's keys:
+ * a launch makes ten thousand, and setting their keys one by one costs four times as much
+ * (each a lookup by name). Keys are written as JSON strings, so any text is a key and only a key.
+ */
+function shapeMaker(keys: readonly string[], shape: readonly number[]): Maker {
+  // The file is data: nothing in it but a key's own text becomes code.
+  if (!shape.every((k) => Number.isInteger(k) && k >= 0 && k < keys.length && typeof keys[k] === "string"))
+    throw new Error("snapshot: a shape names no key");
+  const fields = shape.map((k) => `${JSON.stringify(keys[k])}: cols[${k}][i]`);
+  return new Function("cols", "i", `return { ${fields.join(", ")} };`) as Maker;
+}
+
+/**
+ * Undefined when the value is not a snapshot of this layout (an older one: the caller reads
+ * the rows). `ids`: its identities if already read (decodeIdentities of the same value).
+ */
+export function decodeSnapshot(
+  value: string | Uint8Array,
+  ids: ReadIdentities | undefined = decodeIdentities(value),
+): DecodedSnapshot | undefined {
+  if (!ids) return undefined;
+  const c = JSON.parse(textOf(value, identitiesAt(value)![1] + 1)) as Columns;
+  if (!Array.isArray(c.shape) || c.shape.length !== ids.n) return undefined;
+  const { keys, lh, lt } = c;
+  const at = ids.at;
+  // Columns not written twice are the identity's.
+  const cols = c.cols.map((col, k) => (c.same?.[k] ? at[c.same[k]!] : col));
+  const makers: Array<Maker | undefined> = [];
+  // Where each row's pieces start in the list text; null when that text does not fit these rows.
+  let starts: number[] | null | undefined;
+  const prefix = Buffer.from(ids.gen + "\n");
+  return {
+    ...ids,
     summary(i) {
       const sh = c.shape[i];
-      if (sh < 0 || c.diagnostic[i] !== null) return null;
-      const s: Record<string, unknown> = {};
-      for (const k of c.shapes[sh]) s[keys[k]] = cols[k][i];
-      return s;
+      if (sh < 0 || at.diagnostic[i] !== null) return null;
+      return (makers[sh] ??= shapeMaker(keys, c.shapes[sh]))(cols, i);
     },
-    diagnostic: (i) => c.diagnostic[i],
     pieces(i, list) {
       if (!lh || lh[i] < 0 || Buffer.compare(list.subarray(0, prefix.length), prefix) !== 0) return undefined;
       if (starts === undefined) {
-        const at0 = new Array<number>(c.n);
-        let at = prefix.length;
-        for (let r = 0; r < c.n; r++) {
-          at0[r] = at;
-          if (lh[r] >= 0) at += lh[r] + lt[r];
+        const at0 = new Array<number>(ids.n);
+        let pos = prefix.length;
+        for (let r = 0; r < ids.n; r++) {
+          at0[r] = pos;
+          if (lh[r] >= 0) pos += lh[r] + lt[r];
         }
-        starts = at === list.length ? at0 : null;
+        starts = pos === list.length ? at0 : null;
       }
       if (starts === null) return undefined;
       const a = starts[i];

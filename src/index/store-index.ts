@@ -17,7 +17,7 @@ export interface StoreIndex {
 export function openStoreIndex(
   storeDir: string,
   onProblem: (message: string) => void,
-  options: { env?: NodeJS.ProcessEnv; path?: string; keepSnapshotBytes?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; path?: string } = {},
 ): StoreIndex | undefined {
   const env = options.env ?? process.env;
   if (!options.path && !indexWanted(env)) return undefined;
@@ -29,5 +29,5 @@ export function openStoreIndex(
     return undefined;
   }
   const { db } = opened;
-  return { db, scans: new IndexedScans(db, onProblem, options.keepSnapshotBytes), close: () => db.close() };
+  return { db, scans: new IndexedScans(db, onProblem), close: () => db.close() };
 }

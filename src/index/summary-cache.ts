@@ -1,10 +1,10 @@
 import { SUMMARY_FORMAT } from "../model/summary.js";
 import type { SessionFile } from "../store/discover.js";
-import type { KeptSnapshot, ScanCache } from "../store/scan-cache.js";
+import type { KeptRows, ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
-import type { Diagnostic, SessionSummary } from "../model/types.js";
+import type { SessionSummary } from "../model/types.js";
 import {
   decodeDiagnostic,
   decodeSummary,
@@ -16,11 +16,18 @@ import {
 import {
   decodeSnapshot,
   encodeSnapshot,
+  HEAD_BYTES,
+  identitiesAt,
+  identitiesOf,
   type BytePieces,
   type DecodedSnapshot,
   type SnapshotEntry,
+  type ReadIdentities,
 } from "./snapshot-codec.js";
 import { listPieces, type ListPieces } from "../model/summary-json.js";
+
+/** A kept session's lineage until resolveLineage sets it. */
+const NONE = { status: "none" } as const;
 
 /** A row of this run's snapshot; `row`: its place in the snapshot read at launch (its list pieces are there). */
 type Entry = SnapshotEntry & { row?: number };
@@ -79,13 +86,13 @@ export class IndexedScans implements ScanCache {
   private usable = true;
   /** This run's snapshot: the entries still true, and the fresh ones (by path). */
   private readonly kept = new Map<string, Entry>();
-  /** The launch snapshot's rows still true (with their summary or diagnostic): entries of this run's too. */
-  private fromSnap: Array<[row: number, summary: Record<string, unknown> | null, diagnostic: Diagnostic | null]> = [];
+  /** The rows of the launch snapshot still true: entries of this run's snapshot too. */
+  private fromSnap: number[] = [];
   private dirty = false;
-  /** The snapshot read at launch, and the rows of the summaries it gave (for their list pieces). */
+  /** The snapshot read at launch (whole when lookup read it; made from `body` when flush needs it). */
   private snap?: DecodedSnapshot;
-  /** Its bytes, as read. */
-  private snapBody?: Uint8Array;
+  /** Its identities, when keptRows read them alone. */
+  private ids?: ReadIdentities;
   private readonly rowOf = new WeakMap<SessionSummary, { snap: DecodedSnapshot; row: number }>();
   /** The snapshot's list text, once read (null: none, or not readable). */
   private listText?: Uint8Array | null;
@@ -93,9 +100,84 @@ export class IndexedScans implements ScanCache {
   constructor(
     private readonly db: IndexDb,
     private readonly onProblem: (message: string) => void = () => {},
-    /** Keep the snapshot's bytes for snapshotOf (a scan worker hands them over); else let them go. */
-    private readonly keepBytes = false,
   ) {}
+
+  /** A fresh start from a snapshot read now: what an earlier lookup kept is in it, or read again. */
+  private startFrom(snap: DecodedSnapshot | undefined): void {
+    this.snap = snap;
+    this.listText = undefined;
+    this.fromSnap = [];
+    this.kept.clear();
+  }
+
+  private static same(f: SessionFile | undefined, ino: unknown, size: unknown, mtime: unknown): f is SessionFile {
+    return !!f && f.ino !== undefined && ino === f.ino && size === f.bytes && mtime === f.mtimeMs;
+  }
+
+  /** The snapshot's identities alone, read out of SQLite in one read transaction (its head, then them). */
+  private readIdentities(): ReadIdentities | undefined {
+    const part = this.db.q("SELECT substr(body, ?, ?) AS b FROM snapshot WHERE id = 1");
+    this.db.sql.exec("BEGIN");
+    try {
+      const head = (part.get(1, HEAD_BYTES) as { b: unknown } | undefined)?.b;
+      const at = head instanceof Uint8Array || typeof head === "string" ? identitiesAt(head) : undefined;
+      if (!at) return undefined;
+      const ids = (part.get(at[0] + 1, at[1] - at[0]) as { b: string | Uint8Array }).b;
+      return identitiesOf(ids);
+    } finally {
+      this.db.sql.exec("COMMIT");
+    }
+  }
+
+  keptRows(files: readonly SessionFile[]): KeptRows | undefined {
+    if (!this.usable) return undefined;
+    try {
+      this.checkContext();
+      const ids = this.readIdentities();
+      if (!ids) return undefined;
+      this.startFrom(undefined);
+      this.ids = ids;
+      // Rows found by inode, then the path compared: a map of numbers is a third of the cost
+      // of one of 10,000 long paths (each hashed). By path only for a file whose inode is
+      // not its row's (new, replaced), the map made at the first such file.
+      const rowOfIno = new Map<number, number>();
+      for (let i = 0; i < ids.n; i++) rowOfIno.set(ids.ino[i], i);
+      let rowOfPath: Map<string, number> | undefined;
+      const byPath = (path: string) => {
+        rowOfPath ??= new Map(ids.path.map((p, i) => [p, i]));
+        return rowOfPath.get(path);
+      };
+      const found = new Uint8Array(ids.n);
+      const out: KeptRows = { gen: ids.gen, rows: [], todo: [], diagnostics: [], sessions: [] };
+      // In the files' order (newest first), as the summaries would have come.
+      for (const f of files) {
+        const at = f.ino === undefined ? undefined : rowOfIno.get(f.ino);
+        const i = at !== undefined && ids.path[at] === f.path ? at : byPath(f.path);
+        if (i !== undefined) found[i] = 1;
+        if (i === undefined || !IndexedScans.same(f, ids.ino[i], ids.size[i], ids.mtime[i])) {
+          out.todo.push(f);
+          continue;
+        }
+        const diagnostic = ids.diagnostic(i);
+        if (diagnostic) out.diagnostics.push(diagnostic);
+        else {
+          out.rows.push(i);
+          out.sessions.push({ row: i, path: f.path, parentSessionPath: ids.parent(i) ?? undefined, lineage: NONE });
+        }
+        this.fromSnap.push(i);
+      }
+      // Files no longer in the store (deleted, renamed away) leave the index.
+      const gone = ids.path.filter((_, i) => !found[i]);
+      if (gone.length) {
+        this.dirty = true;
+        this.forgetPaths(gone);
+      }
+      return out;
+    } catch (err) {
+      this.fail(err);
+      return undefined;
+    }
+  }
 
   lookup(files: readonly SessionFile[]): Map<string, FileScan> {
     const out = new Map<string, FileScan>();
@@ -103,26 +185,18 @@ export class IndexedScans implements ScanCache {
     try {
       this.checkContext();
       const byPath = new Map(files.map((f) => [f.path, f]));
-      const same = (f: SessionFile | undefined, ino: unknown, size: unknown, mtime: unknown): f is SessionFile =>
-        !!f && f.ino !== undefined && ino === f.ino && size === f.bytes && mtime === f.mtimeMs;
       const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
         { body: string | Uint8Array } | undefined;
       const decoded = snap ? decodeSnapshot(snap.body) : undefined;
       if (decoded) {
-        // This snapshot is this run's start: what an earlier lookup kept is in it, or read again.
-        this.snap = decoded;
-        this.snapBody = undefined;
-        this.listText = undefined;
-        this.fromSnap = [];
-        this.kept.clear();
-        if (this.keepBytes && typeof snap?.body !== "string") this.snapBody = snap?.body;
+        this.startFrom(decoded);
         const gone: string[] = [];
         const { path: paths, ino, size, mtime } = decoded;
         for (let i = 0; i < decoded.n; i++) {
           const path = paths[i];
           const f = byPath.get(path);
           if (!f) gone.push(path);
-          if (!same(f, ino[i], size[i], mtime[i])) continue;
+          if (!IndexedScans.same(f, ino[i], size[i], mtime[i])) continue;
           const summary = decoded.summary(i);
           const diagnostic = summary ? null : decoded.diagnostic(i);
           if (summary) {
@@ -132,7 +206,7 @@ export class IndexedScans implements ScanCache {
           } else if (diagnostic) out.set(path, { kind: "diagnostic", diagnostic });
           else continue;
           // Made into this run's snapshot entries only if one is written (flush).
-          this.fromSnap.push([i, summary, diagnostic]);
+          this.fromSnap.push(i);
         }
         if (gone.length) {
           this.dirty = true;
@@ -147,7 +221,7 @@ export class IndexedScans implements ScanCache {
       for (const r of rows as FileRow[]) {
         const f = byPath.get(r.path);
         if (!f) gone.push(r.fid);
-        if (!same(f, r.ino, r.size, r.mtime)) continue;
+        if (!IndexedScans.same(f, r.ino, r.size, r.mtime)) continue;
         const scan: FileScan | undefined =
           r.summary !== null
             ? { kind: "session", summary: decodeSummary(r.summary) }
@@ -190,17 +264,6 @@ export class IndexedScans implements ScanCache {
     if (this.pending.length >= 256) this.writeRows();
   }
 
-  snapshotOf(summaries: readonly SessionSummary[]): KeptSnapshot | undefined {
-    if (!this.snapBody) return undefined;
-    const rows: number[] = [];
-    for (const s of summaries) {
-      const at = this.rowOf.get(s);
-      if (at === undefined || at.snap !== this.snap) return undefined;
-      rows.push(at.row);
-    }
-    return { body: this.snapBody, rows };
-  }
-
   /**
    * A summary's `list --json` element around its lineage, as kept: for a summary this cache
    * gave from its snapshot (unchanged since, but for its lineage). Undefined otherwise.
@@ -225,23 +288,44 @@ export class IndexedScans implements ScanCache {
     return this.listText;
   }
 
-  /** At the end of a scan: the rows, then the snapshot if anything changed. */
+  /** At the end of a scan: the rows, then (unless held) the snapshot if anything changed. */
   flush(): void {
     this.writeRows();
+    if (!this.holdSnapshot) this.writeSnapshot();
+  }
+
+  /**
+   * Leaves the snapshot to writeSnapshot() (flush writes only the rows): a scan worker writes
+   * it once the list is complete, as making it again takes a tenth of a second or more.
+   */
+  holdSnapshot = false;
+
+  /** The snapshot, made again if anything changed. */
+  writeSnapshot(): void {
     if (!this.usable || !this.dirty) return;
     try {
+      // Rows kept by keptRows: their summaries read now, from the snapshot it read (or none
+      // written: another process wrote one since, as true as this one would be).
+      if (!this.snap && this.ids && this.fromSnap.length) {
+        const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
+          { body: string | Uint8Array } | undefined;
+        const snap = r ? decodeSnapshot(r.body) : undefined;
+        if (snap?.gen !== this.ids.gen) return;
+        this.snap = snap;
+      }
       const snap = this.snap;
       const entries: Entry[] = [];
-      for (const [row, summary, diagnostic] of snap ? this.fromSnap : []) {
+      for (const row of snap ? this.fromSnap : []) {
         const path = snap!.path[row];
         if (this.kept.has(path)) continue;
+        const summary = snap!.summary(row);
         entries.push({
           path,
           ino: snap!.ino[row],
           size: snap!.size[row],
           mtime: snap!.mtime[row],
           summary,
-          diagnostic,
+          diagnostic: summary ? null : snap!.diagnostic(row),
           row,
         });
       }
@@ -316,14 +400,20 @@ export class IndexedScans implements ScanCache {
   }
 }
 
-/** The summaries of these rows of a snapshot's bytes (what snapshotOf handed over), as lookup made them. */
-export function keptSummaries(kept: KeptSnapshot): SessionSummary[] {
-  const decoded = decodeSnapshot(kept.body);
-  if (!decoded) return [];
-  const out: SessionSummary[] = [];
-  for (const i of kept.rows) {
+/**
+ * Every summary of a snapshot's bytes by row (null where a row has none), as lookup makes
+ * them, and the snapshot's generation: for the thread a scan worker says kept rows to (see
+ * ScanCache.keptRows). Undefined when they are no snapshot of this layout.
+ */
+export function snapshotSummaries(
+  body: string | Uint8Array,
+): { gen: string; byRow: Array<SessionSummary | null> } | undefined {
+  const decoded = decodeSnapshot(body);
+  if (!decoded) return undefined;
+  const byRow = new Array<SessionSummary | null>(decoded.n);
+  for (let i = 0; i < decoded.n; i++) {
     const s = decoded.summary(i);
-    if (s) out.push(reviveSummary(s));
+    byRow[i] = s && reviveSummary(s);
   }
-  return out;
+  return { gen: decoded.gen, byRow };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionProbe, SessionSummary } from "../model/types.js";
 import { startEarlyScan } from "./early-scan.js";
 import type { SessionFile } from "../store/discover.js";
-import { scanOrder, scanStore } from "./scan-store.js";
+import { scanOrder, scanStore, type ScanResult } from "./scan-store.js";
 import { scanEventHandlers, type ScanEvent } from "./scan-events.js";
 
 // From the TypeScript sources there is no built worker, so these scans run on this thread
@@ -51,6 +51,27 @@ describe("startEarlyScan", () => {
     }
     const all = [...rows(taken, "probes"), ...rows(taken, "summaries"), ...rows(replayed, "probes")];
     expect(new Set([...all, ...rows(replayed, "summaries")]).size).toBe(30);
+  });
+
+  it("with every file kept by the index, ready() waits for the end, and take() hands over the completion too", async () => {
+    await startEarlyScan(STORE).scan(STORE); // fills the index
+    const early = startEarlyScan(STORE);
+    await early.ready(10_000);
+    const taken = early.take();
+    // One first frame of the whole list, complete: no frame of rows still "scanning" before it.
+    expect(taken.some((e) => e.kind === "probes")).toBe(false);
+    expect(taken.at(-1)?.kind).toBe("complete");
+    const replayed: ScanEvent[] = [];
+    let completed: ScanResult | undefined;
+    const result = await early.scan(STORE, {
+      ...scanEventHandlers((e) => replayed.push(e)),
+      onComplete: (r) => (completed = r),
+    });
+    // Said again to the UI's scan, with nothing more to relink than the completion taken said.
+    expect(replayed).toEqual([]);
+    expect(result.relinked).toEqual([]);
+    expect(result.sessions).toHaveLength(30);
+    expect(completed).toBe(result);
   });
 
   it("ready() returns without rows when the scan ends with none (a missing store)", async () => {

@@ -1,6 +1,5 @@
 import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
 import type { ScanHandlers, ScanResult } from "./scan-store.js";
-import type { KeptSnapshot } from "../store/scan-cache.js";
 
 /** One scan, as handed to a scan worker. */
 export interface ScanJob {
@@ -18,8 +17,6 @@ export type ScanEvent =
   | { kind: "discovered"; total: number }
   | { kind: "probes"; items: SessionProbe[] }
   | { kind: "summaries"; items: SessionSummary[] }
-  /** Kept summaries as snapshot bytes (worker to parent only: scanInWorker turns them into "summaries"). */
-  | { kind: "kept"; kept: KeptSnapshot }
   | { kind: "diagnostic"; d: Diagnostic }
   | { kind: "notice"; message: string }
   /** The index's text is being brought up to date (after "complete"): `done` of `total` files in this pass. */
@@ -27,13 +24,19 @@ export type ScanEvent =
   | { kind: "complete"; result: ScanResult }
   | { kind: "error"; message: string; code?: string };
 
+/**
+ * What a scan worker posts: the events, and the kept summaries as rows of the index's
+ * snapshot (of generation `gen`), which scanInWorker reads itself and turns into a
+ * "summaries" event.
+ */
+export type WorkerMessage = ScanEvent | { kind: "kept"; rows: number[]; gen: string };
+
 /** Handlers that turn a scan's progress back into events (the inverse of deliverScanEvent). */
 export function scanEventHandlers(emit: (e: ScanEvent) => void): ScanHandlers {
   return {
     onDiscovered: (total) => emit({ kind: "discovered", total }),
     onProbes: (items) => emit({ kind: "probes", items }),
     onSummaries: (items) => emit({ kind: "summaries", items }),
-    onKeptSnapshot: (kept) => emit({ kind: "kept", kept }),
     onDiagnostic: (d) => emit({ kind: "diagnostic", d }),
     onNotice: (message) => emit({ kind: "notice", message }),
     onIndexing: (pass, done, total) => emit({ kind: "indexing", pass, done, total }),
@@ -49,8 +52,6 @@ export function deliverScanEvent(h: ScanHandlers, e: ScanEvent): void {
       return h.onProbes?.(e.items);
     case "summaries":
       return h.onSummaries?.(e.items);
-    case "kept":
-      return h.onKeptSnapshot?.(e.kept);
     case "diagnostic":
       return h.onDiagnostic?.(e.d);
     case "notice":

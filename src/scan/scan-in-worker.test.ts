@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
 import { scanInWorker } from "./scan-in-worker.js";
 import { scanStore } from "./scan-store.js";
+import { openStoreIndex } from "../index/store-index.js";
 
 const REPO = join(import.meta.dirname, "..", "..");
 const STORE = join(REPO, "fixtures", "pi-generated", "agent", "sessions");
@@ -61,6 +62,33 @@ describe("scanInWorker", () => {
       expect(w.summaries[0].modified).toBeInstanceOf(Date);
     }
   });
+
+  it.each([STORE, DAMAGED])(
+    "with an index, every file kept: rows of the snapshot, no file read, and what listeners end with is a plain scan's (%s)",
+    async (dir) => {
+      const index = join(mkdtempSync(join(tmpdir(), "pi-sessions-worker-rows-")), "index.sqlite");
+      const plain = await scanStore(dir);
+      const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+      // Filled on this thread: its snapshot is written before this returns (a worker writes it after).
+      const filling = openStoreIndex(dir, () => {}, { path: index })!;
+      await scanStore(dir, {}, { cache: filling.scans });
+      filling.close();
+      const w = collect();
+      const result = await scanInWorker(dir, w.handlers, { workerUrl: BUILT_WORKER, index });
+      // Nothing probed: the kept rows (diagnostics among them) came from the snapshot, not
+      // from a scan without the index that a snapshot this thread could not read falls back to.
+      expect(w.probes).toEqual([]);
+      expect(w.discovered()).toBe(
+        plain.sessions.length + plain.diagnostics.filter((d) => d.kind !== "unreadable-folder").length,
+      );
+      expect(result.sessions.sort(byPath)).toEqual(plain.sessions.sort(byPath));
+      expect(result.diagnostics.sort(byPath)).toEqual(plain.diagnostics.sort(byPath));
+      // A listener keeps the summaries it was handed, then the relinked ones in their place.
+      const seen = new Map(w.summaries.map((s) => [s.path, s]));
+      for (const s of result.relinked) seen.set(s.path, s);
+      expect([...seen.values()].sort(byPath)).toEqual(plain.sessions);
+    },
+  );
 
   it("rejects like scanStore when the store is missing", async () => {
     await expect(scanInWorker(join(REPO, "no-such-store"), {}, { workerUrl: BUILT_WORKER })).rejects.toMatchObject({

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { SessionSummary } from "../model/types.js";
-import { deliverScanEvent, type ScanEvent, type ScanJob } from "./scan-events.js";
+import type { Lineage, SessionSummary } from "../model/types.js";
+import { deliverScanEvent, type ScanJob, type WorkerMessage } from "./scan-events.js";
 import { scanStore, type ScanHandlers, type ScanOptions, type ScanResult } from "./scan-store.js";
 import { indexPathFor, indexWanted } from "../index/index-location.js";
 import { openStoreIndex } from "../index/store-index.js";
-import { keptSummaries } from "../index/summary-cache.js";
+import { SnapshotHere } from "./snapshot-here.js";
+import { sameLineage } from "../store/lineage.js";
 
 /** The built worker beside this module (absent when running from TypeScript sources). */
 export const SCAN_WORKER_URL = new URL("./scan-worker.js", import.meta.url);
@@ -32,7 +33,7 @@ async function scanHere(dir: string, handlers: ScanHandlers, options: WorkerScan
   const index = path ? openStoreIndex(dir, (m) => handlers.onNotice?.(m), { path }) : undefined;
   try {
     // Summaries as such on this thread (kept ones as bytes are for crossing threads).
-    return await scanStore(dir, { ...handlers, onKeptSnapshot: undefined }, { ...options, cache: index?.scans });
+    return await scanStore(dir, { ...handlers, onKeptRows: undefined }, { ...options, cache: index?.scans });
   } finally {
     index?.close();
   }
@@ -84,27 +85,54 @@ export function scanInWorker(
       stop();
       finish(() => resolve({ sessions: [], diagnostics: [], relinked: [] }));
     };
-    // Every summary handed over, by path: the result is made of them (the worker does not
-    // send them twice), with the relinked ones in their place.
+    // The result is made of what was handed over (the worker does not send it twice), with
+    // the relinked ones in their place: the kept summaries, and the others by path.
+    let kept: SessionSummary[] = [];
     const summaries = new Map<string, SessionSummary>();
+    // The index's snapshot, read here while the worker stats every file (once this thread
+    // has nothing else to do), and the rows of it the worker said still hold.
+    const here = job.index !== undefined ? new SnapshotHere(job.index) : undefined;
+    if (here) setImmediate(() => !settled && !options.signal?.aborted && here.load());
+    let keptRows: number[] = [];
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener("abort", onAbort, { once: true });
-    worker.on("message", (e: ScanEvent) => {
-      if (options.signal?.aborted) return;
-      if (e.kind === "complete") {
+    /** The index is a cache: kept rows that cannot be made into summaries mean a scan without it. */
+    const withoutIndex = () => {
+      stop();
+      settled = true;
+      scanInWorker(dir, handlers, { ...options, index: false }).then(resolve, reject);
+    };
+    worker.on("message", (e: WorkerMessage) => {
+      if (options.signal?.aborted || settled) {
+        if (settled && (e.kind === "indexing" || e.kind === "notice")) deliverScanEvent(handlers, e);
+        return;
+      }
+      if (e.kind === "kept") {
+        const items = here?.rows(e.gen, e.rows);
+        if (!items) return withoutIndex();
+        keptRows = e.rows;
+        kept = items;
+        deliverScanEvent(handlers, { kind: "summaries", items: kept });
+      } else if (e.kind === "complete") {
+        const sessions = kept.slice();
+        const relinked = [...e.result.relinked];
+        for (const [at, x] of relinkKept(kept, keptRows, e.result.keptLineage)) {
+          sessions[at] = x;
+          relinked.push(x);
+        }
         for (const x of e.result.relinked) summaries.set(x.path, x);
-        const result = { ...e.result, sessions: [...summaries.values()] };
+        for (const x of summaries.values()) sessions.push(x);
+        here?.drop();
+        const result = { sessions, diagnostics: e.result.diagnostics, relinked };
         finish(() => {
           handlers.onComplete?.(result);
           resolve(result);
         }, job.index !== undefined);
       } else if (e.kind === "error") {
         finish(() => reject(Object.assign(new Error(e.message), { code: e.code })));
-      } else if (!settled || e.kind === "indexing" || e.kind === "notice") {
-        // The kept summaries came as the snapshot's bytes: read here, as the worker read them.
-        const event: ScanEvent = e.kind === "kept" ? { kind: "summaries", items: keptSummaries(e.kept) } : e;
-        if (event.kind === "summaries") for (const x of event.items) summaries.set(x.path, x);
-        deliverScanEvent(handlers, event);
+      } else {
+        if (e.kind === "summaries") for (const x of e.items) summaries.set(x.path, x);
+        deliverScanEvent(handlers, e);
       }
     });
     worker.on("error", (err) => finish(() => reject(err)));
@@ -113,4 +141,26 @@ export function scanInWorker(
       finish(() => reject(new Error(`the scan worker stopped (exit code ${code})`)));
     });
   });
+}
+
+const NONE: Lineage = { status: "none" };
+
+/**
+ * The kept summaries whose lineage the worker's resolution changed (a kept row it does not
+ * name has none), as new summaries with their place among the kept: what relinked says of
+ * summaries the worker handed over.
+ */
+function relinkKept(
+  kept: readonly SessionSummary[],
+  rows: readonly number[],
+  lineage: ReadonlyArray<[number, Lineage]> = [],
+): Array<[at: number, summary: SessionSummary]> {
+  const byRow = new Map(lineage);
+  const out: Array<[number, SessionSummary]> = [];
+  for (let at = 0; at < kept.length; at++) {
+    const s = kept[at];
+    const l = byRow.get(rows[at]) ?? NONE;
+    if (!sameLineage(s.lineage, l)) out.push([at, { ...s, lineage: l }]);
+  }
+  return out;
 }

@@ -2,10 +2,10 @@ import { basename, dirname } from "node:path";
 import type { Diagnostic, Lineage, SessionProbe, SessionSummary } from "../model/types.js";
 import { Batcher } from "./batcher.js";
 import { discoverFiles, type SessionFile } from "../store/discover.js";
-import { resolveLineage } from "../store/lineage.js";
+import { resolveLineage, sameLineage } from "../store/lineage.js";
 import { forEachLimited } from "../store/pool.js";
 import { cwdFolderName } from "../store/scope.js";
-import type { KeptSnapshot, ScanCache } from "../store/scan-cache.js";
+import type { KeptSession, ScanCache } from "../store/scan-cache.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile, type FileScan } from "../store/scan-file.js";
 
 export interface ScanHandlers {
@@ -16,10 +16,11 @@ export interface ScanHandlers {
   /** Complete summaries as full scans finish, in batches. */
   onSummaries?(summaries: SessionSummary[]): void;
   /**
-   * The summaries the cache kept, as its snapshot's bytes (a scan worker posts these, far
-   * cheaper than ten thousand objects): when given and the cache can, instead of onSummaries.
+   * The summaries the cache kept, as rows of its snapshot (far cheaper to hand to another
+   * thread, which reads the snapshot itself, than ten thousand objects), and its generation:
+   * when given and the cache can, instead of onSummaries.
    */
-  onKeptSnapshot?(kept: KeptSnapshot): void;
+  onKeptRows?(rows: number[], gen: string): void;
   onDiagnostic?(d: Diagnostic): void;
   /** A line for the user about the scan itself (the index was damaged, say). */
   onNotice?(message: string): void;
@@ -65,14 +66,11 @@ export interface ScanResult {
    * over (a fork's parent found): all a listener that kept those needs to hear again.
    */
   relinked: SessionSummary[];
-}
-
-/** Whether two lineages say the same (what JSON.stringify of each compared, without making ten thousand strings). */
-function sameLineage(a: Lineage | undefined, b: Lineage | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.status !== b.status) return false;
-  if (a.status !== "resolved" || b.status !== "resolved") return Object.keys(a).length === Object.keys(b).length;
-  return a.path === b.path && a.by === b.by && Object.keys(a).length === Object.keys(b).length;
+  /**
+   * When the kept summaries went as rows (onKeptRows), which `sessions` leaves out: the
+   * lineage of each such row but those whose lineage is { status: "none" }.
+   */
+  keptLineage?: Array<[row: number, lineage: Lineage]>;
 }
 
 /** The files that are surely the folder's by where they lie: those in its project folder. */
@@ -113,6 +111,7 @@ export async function scanStore(
     diagnostics.push(d);
     handlers.onDiagnostic?.(d);
   };
+  const { cache } = options;
   const found = options.found ?? (await discoverFiles(dir));
   found.diagnostics.forEach(diagnose);
   const files = scanOrder(found.files, dir, options.firstCwd);
@@ -120,9 +119,18 @@ export async function scanStore(
 
   const rejected = new Set<string>();
   const sessions: SessionSummary[] = [];
-  const { cache } = options;
+  /** Kept sessions handed over as rows: in lineage's resolution, not in the result. */
+  let keptSessions: KeptSession[] | undefined;
   let todo = files;
-  if (cache) {
+  const asRows = handlers.onKeptRows ? cache?.keptRows?.(files) : undefined;
+  if (asRows) {
+    todo = asRows.todo;
+    asRows.diagnostics.forEach(diagnose);
+    keptSessions = asRows.sessions;
+    // With files left to read, the kept rows go at once; with none, with the completion
+    // (lineage away), so that the other thread makes one frame of the whole list.
+    if (todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
+  } else if (cache) {
     const kept = cache.lookup(files);
     todo = files.filter((f) => !kept.has(f.path));
     const hits: SessionSummary[] = [];
@@ -132,10 +140,8 @@ export async function scanStore(
       else if (scan) diagnose(scan.diagnostic);
     }
     sessions.push(...hits);
-    const asSnapshot = handlers.onKeptSnapshot && hits.length > 0 ? cache.snapshotOf?.(hits) : undefined;
-    if (asSnapshot) handlers.onKeptSnapshot!(asSnapshot);
     // Newest first, as probes would have come; big batches, as they cost nothing to make.
-    else for (let i = 0; i < hits.length; i += 1000) handlers.onSummaries?.(hits.slice(i, i + 1000));
+    for (let i = 0; i < hits.length; i += 1000) handlers.onSummaries?.(hits.slice(i, i + 1000));
   }
   const sync = options.blocking ?? Object.keys(handlers).length === 0;
   if (options.probe !== false && handlers.onProbes) {
@@ -174,9 +180,14 @@ export async function scanStore(
   summaries.flush();
   cache?.flush();
   const before = sessions.map((x) => x.lineage);
-  resolveLineage(sessions);
+  if (keptSessions)
+    resolveLineage<Pick<SessionSummary, "path" | "parentSessionPath" | "lineage">>([...keptSessions, ...sessions]);
+  else resolveLineage(sessions);
   const relinked = sessions.filter((x, i) => !sameLineage(x.lineage, before[i]));
-  const result = { sessions, diagnostics, relinked };
+  const result: ScanResult = { sessions, diagnostics, relinked };
+  if (keptSessions)
+    result.keptLineage = keptSessions.filter((k) => k.lineage.status !== "none").map((k) => [k.row, k.lineage]);
+  if (asRows && !todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
   handlers.onComplete?.(result);
   return result;
 }

@@ -7,19 +7,21 @@ import { oneLine } from "../index/index-db.js";
 import { openStoreIndex } from "../index/store-index.js";
 import { indexStaleText } from "../index/text-index.js";
 import { scanStore } from "./scan-store.js";
-import { scanEventHandlers, type ScanEvent, type ScanJob } from "./scan-events.js";
+import { scanEventHandlers, type ScanJob, type WorkerMessage } from "./scan-events.js";
 
 const port = parentPort;
 if (port) {
   const job = workerData as ScanJob;
-  const post = (e: ScanEvent) => port.postMessage(e);
-  const handlers = scanEventHandlers(post);
+  const post = (e: WorkerMessage) => port.postMessage(e);
+  const handlers = {
+    ...scanEventHandlers(post),
+    onKeptRows: (rows: number[], gen: string) => post({ kind: "kept", rows, gen }),
+  };
   const index = job.index
-    ? openStoreIndex(job.dir, (message) => post({ kind: "notice", message }), {
-        path: job.index,
-        keepSnapshotBytes: true,
-      })
+    ? openStoreIndex(job.dir, (message) => post({ kind: "notice", message }), { path: job.index })
     : undefined;
+  // Written after the list is complete, not before (ScanCache.flush's place in a scan).
+  if (index) index.scans.holdSnapshot = true;
   scanStore(
     job.dir,
     handlers,
@@ -32,6 +34,7 @@ if (port) {
       // (scanInWorker puts the list back together), not 10,000 summaries a second time.
       post({ kind: "complete", result: { ...result, sessions: [] } });
       if (!index) return;
+      index.scans.writeSnapshot();
       try {
         // Progress at most four times a second: each one redraws the header (bytes over SSH).
         let last = 0;

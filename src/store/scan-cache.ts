@@ -1,6 +1,6 @@
 import type { SessionFile } from "./discover.js";
 import type { FileScan } from "./scan-file.js";
-import type { SessionSummary } from "../model/types.js";
+import type { Diagnostic, Lineage } from "../model/types.js";
 
 /**
  * What a store scan may keep between runs (the persistent index, src/index, is one):
@@ -18,15 +18,32 @@ export interface ScanCache {
   /** Writes what is pending. */
   flush(): void;
   /**
-   * These summaries (lookup's, every one of them) as the bytes they were read from and their
-   * rows there, for a scan on another thread to hand over instead of the summaries (see
-   * KeptSnapshot); undefined when any did not come from one snapshot.
+   * Instead of lookup, for a scan whose kept summaries are made on another thread (a scan
+   * worker's parent reads the snapshot itself): which rows of the snapshot still hold for
+   * these files (every file of the store), from its identities alone; forgets the files not
+   * among them. Undefined when it cannot tell (then lookup).
    */
-  snapshotOf?(summaries: readonly SessionSummary[]): KeptSnapshot | undefined;
+  keptRows?(files: readonly SessionFile[]): KeptRows | undefined;
 }
 
-/** Kept summaries as a snapshot's bytes and rows (src/index/snapshot-codec.ts reads them back). */
-export interface KeptSnapshot {
-  body: Uint8Array;
+/** The kept rows of a snapshot (ScanCache.keptRows). */
+export interface KeptRows {
+  /** The snapshot's generation: the rows are of that one. */
+  gen: string;
+  /** The rows that are sessions, in the files' order. */
   rows: number[];
+  /** The files not kept (to be read), in their order. */
+  todo: SessionFile[];
+  /** Those of the rows that are no session. */
+  diagnostics: Diagnostic[];
+  /** Those that are sessions, as lineage needs them. */
+  sessions: KeptSession[];
+}
+
+/** A kept session as resolveLineage needs it: its lineage is set there. */
+export interface KeptSession {
+  row: number;
+  path: string;
+  parentSessionPath?: string;
+  lineage: Lineage;
 }

@@ -57,6 +57,27 @@ describe("words and numbers (issue 20)", () => {
     expect(formatTokens(1_786_200_000)).toBe("1.8B");
     expect(formatTokens(346_884_995)).toBe("346.9M");
     expect(groupDigits(346884995)).toBe("346,884,995");
+    // Whole numbers grouped by hand, as toLocaleString groups them.
+    const locale = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 6 });
+    for (const n of [
+      0,
+      -0,
+      7,
+      -7,
+      999,
+      1000,
+      -1000,
+      12345,
+      999999,
+      1e6,
+      -123456789,
+      2 ** 53 - 1,
+      2 ** 53,
+      1e21,
+      1.5,
+      -0.25,
+    ])
+      expect(groupDigits(n)).toBe(locale(n));
     expect(formatSessionCost(0)).toBe("—");
     expect(formatSessionCost(0.0123)).toBe("$0.0123");
   });

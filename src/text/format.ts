@@ -43,6 +43,9 @@ export function plural(n: number, one: string, many = /(s|x|ch|sh)$/.test(one) ?
 
 /** 346,884,995: digits grouped by thousands, as people read them (never in --json). */
 export function groupDigits(n: number): string {
+  // A whole number by hand: toLocaleString's first call starts ICU's number formatting
+  // (~15 ms, on the first frame); the rest (fractions, -0) as before.
+  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return String(n).replace(/\B(?=(\d{3})+$)/g, ",");
   return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(n);
 }
 

@@ -8,7 +8,8 @@ import { startApp, type RunningApp } from "./pty.js";
 /*
  * The first screen drawn before Ink loads (components/app/firstScreen.ts): in the default
  * scope, in a folder whose pi project folder holds sessions, the rows are on the screen
- * before Ink's first frame, and a key pressed on them acts on what was shown.
+ * before Ink's first frame, and a key pressed on them acts on what was shown. With --all,
+ * the early scan's rows are drawn the same way once they are there, before Ink's first frame.
  */
 
 const apps: RunningApp[] = [];
@@ -75,13 +76,29 @@ describe("the first screen, before Ink (pty)", () => {
     expect(JSON.parse(readFileSync(s.out, "utf8"))).toEqual(["--session", s.newest]);
   });
 
-  it("is not drawn with --all, and PI_SESSIONS_FIRST_SCREEN=0 turns it off", async () => {
+  it("with --all, the rows the early scan found are drawn the same way just before Ink's first frame", async () => {
+    const s = projectStore(3);
+    const app = startApp(["--all", "--pi-command", s.pi], {
+      cwd: s.cwd,
+      env: { PI_CODING_AGENT_DIR: s.agentDir, FAKE_PI_OUT: s.out },
+    });
+    apps.push(app);
+    await app.pressOnOutput(/newest here/, "\r");
+    expect((await app.exited).exitCode).toBe(0);
+    const raw = app.raw();
+    const firstInk = raw.indexOf("\x1b[?2026h");
+    expect(firstInk === -1 || raw.indexOf("newest here") < firstInk).toBe(true);
+    expect(raw).toMatch(/all folders · 3\/3/);
+    expect(JSON.parse(readFileSync(s.out, "utf8"))).toEqual(["--session", s.newest]);
+  });
+
+  it("PI_SESSIONS_FIRST_SCREEN=0 turns it off, in this folder and with --all", async () => {
     const s = projectStore(2);
-    for (const [args, env] of [
-      [["--all"], {}],
-      [[], { PI_SESSIONS_FIRST_SCREEN: "0" }],
-    ] as const) {
-      const app = startApp([...args], { cwd: s.cwd, env: { PI_CODING_AGENT_DIR: s.agentDir, ...env } });
+    for (const args of [[], ["--all"]]) {
+      const app = startApp(args, {
+        cwd: s.cwd,
+        env: { PI_CODING_AGENT_DIR: s.agentDir, PI_SESSIONS_FIRST_SCREEN: "0" },
+      });
       apps.push(app);
       await app.waitFor("newest here");
       const raw = app.raw();

@@ -12,7 +12,7 @@ import { say } from "../core/status.js";
 import { toStep, withEffect } from "../core/next.js";
 import { INTERRUPT, QUIT } from "../core/outcome.js";
 import { DEFAULT_PREVIEW_SHARE, stepShare } from "../core/previewShare.js";
-import { type FullTextAction, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
+import { type FullTextAction, hitsShownChanged, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
 import * as text from "../core/textInput.js";
 import {
   isTreeAction,
@@ -494,9 +494,10 @@ export function appReducer(s: AppState, a: AppAction): Next {
     case "fulltext.start":
     case "fulltext.hits":
     case "fulltext.done": {
-      const { ft, changedHits } = reduceFullText(s.fullText, a);
+      const ft = reduceFullText(s.fullText, a);
       if (ft === s.fullText) return s;
-      return changedHits ? refresh({ ...s, fullText: ft }) : { ...s, fullText: ft };
+      const next = { ...s, fullText: ft };
+      return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;
     }
     case "lifecycle.restored": {
       // A restore from the trash view: the view is read again (the log says what is left).

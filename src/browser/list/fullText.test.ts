@@ -102,6 +102,24 @@ describe("reducer: full-text results", () => {
     expect(titles(s)).toEqual([]);
   });
 
+  it("derives the rows again only when the hits shown change (not for a search starting with none shown)", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    const rows = s.rows;
+    s = run(s, { type: "fulltext.start", key, total: 3 });
+    expect(s.rows).toBe(rows);
+    s = run(s, { type: "fulltext.hits", key, hits: [], searched: 1 });
+    expect(s.rows).toBe(rows);
+    s = run(s, { type: "fulltext.hits", key, hits: [["/a", "login in text"]], searched: 2 });
+    expect(s.rows).not.toBe(rows);
+    const shown = s.rows;
+    s = run(s, { type: "fulltext.done", key });
+    expect(s.rows).toBe(shown);
+    // The same search again (the scan completed): its hits are dropped until it reports.
+    s = run(s, { type: "fulltext.start", key, total: 3 });
+    expect(titles(s)).toEqual(["fix login"]);
+  });
+
   it("keeps the selection on its session while hits stream in", () => {
     let s = searching("login");
     const key = fullTextKey(s.query, s.scope, false)!;

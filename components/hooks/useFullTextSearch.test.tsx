@@ -1,0 +1,69 @@
+import { Text } from "ink";
+import { act } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { key as mk } from "../../test/helpers/keys.js";
+import { cleanupInk, renderInk, settle } from "../../test/helpers/ink.js";
+import { makeSummary } from "../../test/helpers/sessions.js";
+import { reduce, scanSummaries } from "../../test/helpers/update.js";
+import { type AppAction, type AppState, initialState } from "../../src/browser/app/appReducer.js";
+import type { FullTextFn } from "./useFullTextSearch.js";
+import { useFullTextSearch } from "./useFullTextSearch.js";
+
+afterEach(cleanupInk);
+
+const CWD = "/home/u/proj";
+const sessions = [0, 1, 2].map((i) => makeSummary({ path: `/s/${i}.jsonl`, cwd: CWD, firstMessage: `session ${i}` }));
+
+/** The browser's state with "tokenizer" typed into the search. */
+function searching(): AppState {
+  let s: AppState = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), {
+    type: "command",
+    command: "search.start",
+  });
+  for (const ch of "tokenizer") s = reduce(s, { type: "key", input: ch, key: mk() });
+  return s;
+}
+
+function Harness(p: { s: AppState; search: FullTextFn; log: string[]; throttleMs: number }) {
+  useFullTextSearch(p.s, p.search, (a: AppAction) => p.log.push(a.type), 0, p.throttleMs);
+  return <Text>x</Text>;
+}
+
+describe("useFullTextSearch", () => {
+  it("says a search's start with its results when it ends within the throttle: one state change, one frame", async () => {
+    const log: string[] = [];
+    const search: FullTextFn = async (targets, _q, opts) => {
+      log.push("search begins");
+      opts.onProgress?.(1);
+      opts.onMatch(targets[0].path, "…the tokenizer");
+      await new Promise((r) => setTimeout(r, 5));
+      log.push("search ends");
+      return { searched: targets.length, matched: 1, aborted: false };
+    };
+    // A throttle no loaded machine outlasts with a 5 ms search.
+    await renderInk(<Harness s={searching()} search={search} log={log} throttleMs={1000} />);
+    await act(async () => settle(60));
+    expect(log).toEqual(["search begins", "search ends", "fulltext.start", "fulltext.hits", "fulltext.done"]);
+  });
+
+  it("says it, with what was found so far, once the throttle has passed when it takes longer", async () => {
+    const log: string[] = [];
+    const search: FullTextFn = async (targets, _q, opts) => {
+      log.push("search begins");
+      opts.onProgress?.(1);
+      await new Promise((r) => setTimeout(r, 400));
+      log.push("search ends");
+      return { searched: targets.length, matched: 0, aborted: false };
+    };
+    await renderInk(<Harness s={searching()} search={search} log={log} throttleMs={50} />);
+    await act(async () => settle(500));
+    expect(log).toEqual([
+      "search begins",
+      "fulltext.start",
+      "fulltext.hits",
+      "search ends",
+      "fulltext.hits",
+      "fulltext.done",
+    ]);
+  });
+});

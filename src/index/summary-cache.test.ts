@@ -1,0 +1,70 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { scanStore } from "../scan/scan-store.js";
+import { discoverFiles } from "../store/discover.js";
+import { decodeIdentities } from "./snapshot-codec.js";
+import { openStoreIndex } from "./store-index.js";
+
+afterEach(() => cleanupTmp());
+
+/** A copy of the pi 0.73.1 store and its index, filled on this thread (snapshot written). */
+async function filled() {
+  const store = copyStore(PI_STORE);
+  const path = join(makeTmpDir(), "index.sqlite");
+  const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+  await scanStore(store, {}, { cache: index.scans });
+  index.close();
+  return { store, open: () => openStoreIndex(store, (m) => expect.fail(m), { path })! };
+}
+
+describe("the index's scan cache, its kept rows told from the snapshot's identities (a scan worker's way)", () => {
+  it("tells the rows still true from the identities alone; a file gone is forgotten, one changed is to read", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const [gone, changed] = files;
+    rmSync(gone.path);
+    const now = files.slice(1).map((f) => (f === changed ? { ...f, mtimeMs: f.mtimeMs + 1 } : f));
+    const index = open();
+    const kept = index.scans.keptRows(now)!;
+    const { gen } = decodeIdentities(
+      (index.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body,
+    )!;
+    expect(kept.gen).toBe(gen);
+    expect(kept.todo).toEqual([now[0]]);
+    expect(kept.rows).toHaveLength(kept.sessions.length);
+    expect(kept.sessions.length + kept.diagnostics.length).toBe(now.length - 1);
+    // In the files' order, as summaries would have come.
+    const order = now.map((f) => f.path);
+    const at = kept.sessions.map((s) => order.indexOf(s.path));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    const fid = index.db.q("SELECT fid FROM files WHERE path = ?");
+    expect(fid.get(gone.path)).toBeUndefined();
+    expect(fid.get(changed.path)).toBeDefined();
+    index.close();
+  });
+
+  it("holds the snapshot back until asked (a worker writes it once the list is complete)", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    rmSync(files[0].path);
+    const index = open();
+    index.scans.holdSnapshot = true;
+    const before = index.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array };
+    await scanStore(store, { onKeptRows: () => {} }, { cache: index.scans });
+    const held = index.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array };
+    expect(Buffer.compare(held.body, before.body)).toBe(0);
+    index.scans.writeSnapshot();
+    const after = index.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array };
+    expect(Buffer.compare(after.body, before.body)).not.toBe(0);
+    index.close();
+    // And what it wrote lists the store as it is.
+    const again = open();
+    const listed = await scanStore(store, {}, { cache: again.scans });
+    again.close();
+    expect(listed.sessions.map((s) => s.path).sort()).toEqual(
+      (await scanStore(store)).sessions.map((s) => s.path).sort(),
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { decodeIdentities } from "../index/snapshot-codec.js";
+import { openStoreIndex } from "../index/store-index.js";
+import { scanStore } from "./scan-store.js";
+import { SnapshotHere } from "./snapshot-here.js";
+
+afterEach(() => cleanupTmp());
+
+/** Scans the store through the index at `path` (filling its snapshot); the snapshot's generation. */
+async function scanned(store: string, path: string): Promise<string> {
+  const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+  await scanStore(store, {}, { cache: index.scans });
+  const body = (index.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
+  index.close();
+  return decodeIdentities(body)!.gen;
+}
+
+describe("SnapshotHere (the scan worker's parent reads the index's snapshot itself)", () => {
+  it("gives the summaries of the rows of the generation asked for, reading again when it was rewritten since", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const first = await scanned(store, path);
+    const here = new SnapshotHere(path);
+    here.load();
+    const rows = here.rows(first, [0, 1])!;
+    expect(rows).toHaveLength(2);
+    expect(rows[0].modified).toBeInstanceOf(Date);
+    // Another run rewrote it (a session gone): the worker's rows are of the new one.
+    rmSync(rows[0].path);
+    const second = await scanned(store, path);
+    expect(second).not.toBe(first);
+    expect(here.rows(second, [0])).toHaveLength(1);
+    // A generation it cannot find, a row it does not have: none (the caller scans without it).
+    expect(here.rows("no-such-generation", [0])).toBeUndefined();
+    expect(here.rows(second, [100_000])).toBeUndefined();
+  });
+
+  it("has none when the index is not there", () => {
+    const here = new SnapshotHere(join(makeTmpDir(), "none.sqlite"));
+    here.load();
+    expect(here.rows("g", [0])).toBeUndefined();
+  });
+});
