@@ -24,6 +24,7 @@ import { newSessionArgs, piArgs, piCommandProblem, type PiRun, spawnPi } from ".
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../../src/browser/keys/keyStream.js";
+import { clearingFirstWrite } from "../../src/tty/clear-first-write.js";
 import {
   afterResize,
   CLEAR_SCREEN,
@@ -202,7 +203,7 @@ async function browse(
   const restore = run.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
   // None drawn before Ink loaded (--all, a run back from pi): the rows found by now go on the
   // screen the same way, before Ink's first frame (its first render takes ~70 ms more).
-  if (!run.first) drawSeededScreen(initial, term.stream, { storeLabel: opts.storeLabel, keymap });
+  const drawn = !!run.first || drawSeededScreen(initial, term.stream, { storeLabel: opts.storeLabel, keymap });
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
     signalled ??= sig;
@@ -259,7 +260,8 @@ async function browse(
       instance.rerender(app);
     };
     instance = render(app, {
-      stdout: term.stream,
+      // Over rows drawn before Ink: cleared by Ink's first frame (see clearingFirstWrite).
+      stdout: drawn ? clearingFirstWrite(term.stream) : term.stream,
       stdin: keys as unknown as NodeJS.ReadStream,
       stderr: process.stderr,
       exitOnCtrlC: false,

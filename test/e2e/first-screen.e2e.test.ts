@@ -92,6 +92,29 @@ describe("the first screen, before Ink (pty)", () => {
     expect(JSON.parse(readFileSync(s.out, "utf8"))).toEqual(["--session", s.newest]);
   });
 
+  it("leaves nothing of its own lines under Ink's frames (a header it drew still 'scanning…')", async () => {
+    const s = projectStore(3);
+    // Three launches: Ink's first frame often has the list complete by then, and its header is shorter.
+    for (const args of [[], [], ["--all"]]) {
+      const app = startApp(args, { cwd: s.cwd, env: { PI_CODING_AGENT_DIR: s.agentDir } });
+      apps.push(app);
+      // Ink has drawn (its frames are synchronized updates), and the list is complete.
+      await app.waitFor(() => app.raw().includes("\x1b[?2026h"));
+      await app.waitFor((screen) => screen.includes("newest here") && /sort: recent ↓/.test(screen));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(app.screen().split("\n")[0]).not.toMatch(/scanning/);
+      // Whether its first frame's lines are shorter depends on how far the scan got by then:
+      // the screen is cleared inside that frame's synchronized update, whatever it holds.
+      const raw = app.raw();
+      expect(raw.indexOf("\x1b[?2026h\x1b[2J\x1b[H")).toBe(raw.indexOf("\x1b[?2026h"));
+      expect(raw.indexOf("newest here")).toBeLessThan(raw.indexOf("\x1b[?2026h"));
+      // The first screen's header was drawn (this folder's: before any scan) under Ink's.
+      if (args.length === 0) expect(app.raw()).toMatch(/scanning…/);
+      await app.press("q");
+      expect((await app.exited).exitCode).toBe(0);
+    }
+  });
+
   it("PI_SESSIONS_FIRST_SCREEN=0 turns it off, in this folder and with --all", async () => {
     const s = projectStore(2);
     for (const args of [[], ["--all"]]) {
