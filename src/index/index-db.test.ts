@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
@@ -104,6 +113,12 @@ describe("a persistent index that is only ever a cache", () => {
     expect(a.startsWith(join("/c", "index"))).toBe(true);
     expect(indexPathFor("/stores/b", env)).not.toBe(a);
     expect(indexPathFor("/stores/a/", env)).toBe(a);
+    // A store reached through a symlink has an index of its own: the index keeps files by
+    // their paths, and one index for both spellings lost its text at every switch.
+    const real = makeTmpDir();
+    const link = join(makeTmpDir(), "link");
+    symlinkSync(real, link);
+    expect(indexPathFor(link, env)).not.toBe(indexPathFor(real, env));
     expect(indexPathFor("/s", { XDG_CACHE_HOME: "/x" })!.startsWith(join("/x", "pi-sessions", "index"))).toBe(true);
     expect(indexWanted({ PI_SESSIONS_INDEX: "0" })).toBe(false);
     expect(indexWanted({})).toBe(true);

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { userCacheDir } from "../launcher/cache-dir.js";
@@ -21,18 +20,15 @@ function home(env: NodeJS.ProcessEnv): string {
 
 /**
  * Where the index of the store at `storeDir` lives: one file per store, named by a hash of
- * the store's real path, under the user's cache folder (…/pi-sessions/index/). Undefined
- * when there is no cache folder.
+ * the store's path as given (made absolute), under the user's cache folder
+ * (…/pi-sessions/index/). Not its real path: the index keeps each file by its path, so a
+ * store reached by two paths (a symlink) shared one index whose every file looked gone to
+ * the other spelling, and each switch threw its text index away. Two spellings, two indexes.
+ * Undefined when there is no cache folder.
  */
 export function indexPathFor(storeDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const root = userCacheDir(env, home(env), process.platform);
   if (!root) return undefined;
-  let real = resolve(storeDir);
-  try {
-    real = realpathSync.native(real);
-  } catch {
-    // A store that does not exist yet: its given path names it.
-  }
-  const key = createHash("sha256").update(real).digest("hex").slice(0, 16);
+  const key = createHash("sha256").update(resolve(storeDir)).digest("hex").slice(0, 16);
   return join(root, "index", `store-${key}.sqlite`);
 }
