@@ -107,7 +107,7 @@ await Promise.all([
 
 // The scan worker is found beside the code that starts it: a bundle where it is not would
 // scan on the UI's thread, silently. Checked here rather than trusted.
-for (const dir of [OUT, join(OUT, "chunks")]) {
+for (const dir of [OUT, join(OUT, "chunks")].filter((d) => existsSync(d))) {
   for (const name of readdirSync(dir)) {
     if (!name.endsWith(".js") || name === "scan-worker.js") continue;
     if (
