@@ -58,38 +58,33 @@ function projectStore(n: number) {
 }
 
 describe("the first screen, before Ink (pty)", () => {
-  it("shows this folder's rows before Ink's first frame, and Enter on them resumes the selected one", async () => {
-    const s = projectStore(6);
-    const app = startApp(["--pi-command", s.pi], {
+  /**
+   * Starts the browser, presses Enter the moment the newest row is written (before Ink has
+   * drawn anything: Ink's frames are synchronized updates, the first screen comes before
+   * any), checks that row was resumed, and gives what the program wrote.
+   */
+  async function enterOnFirstRow(s: ReturnType<typeof projectStore>, args: string[]): Promise<string> {
+    const app = startApp([...args, "--pi-command", s.pi], {
       cwd: s.cwd,
       env: { PI_CODING_AGENT_DIR: s.agentDir, FAKE_PI_OUT: s.out },
     });
     apps.push(app);
-    // Enter the moment the first row is written, before Ink has drawn anything.
     await app.pressOnOutput(/newest here/, "\r");
     expect((await app.exited).exitCode).toBe(0);
     const raw = app.raw();
-    // Ink's frames are wrapped in synchronized-output markers; the first screen comes before any.
     expect(raw.indexOf("newest here")).toBeGreaterThan(-1);
     const firstInk = raw.indexOf("\x1b[?2026h");
     expect(firstInk === -1 || raw.indexOf("newest here") < firstInk).toBe(true);
     expect(JSON.parse(readFileSync(s.out, "utf8"))).toEqual(["--session", s.newest]);
+    return raw;
+  }
+
+  it("shows this folder's rows before Ink's first frame, and Enter on them resumes the selected one", async () => {
+    await enterOnFirstRow(projectStore(6), []);
   });
 
   it("with --all, the rows the early scan found are drawn the same way just before Ink's first frame", async () => {
-    const s = projectStore(3);
-    const app = startApp(["--all", "--pi-command", s.pi], {
-      cwd: s.cwd,
-      env: { PI_CODING_AGENT_DIR: s.agentDir, FAKE_PI_OUT: s.out },
-    });
-    apps.push(app);
-    await app.pressOnOutput(/newest here/, "\r");
-    expect((await app.exited).exitCode).toBe(0);
-    const raw = app.raw();
-    const firstInk = raw.indexOf("\x1b[?2026h");
-    expect(firstInk === -1 || raw.indexOf("newest here") < firstInk).toBe(true);
-    expect(raw).toMatch(/all folders · 3\/3/);
-    expect(JSON.parse(readFileSync(s.out, "utf8"))).toEqual(["--session", s.newest]);
+    expect(await enterOnFirstRow(projectStore(3), ["--all"])).toMatch(/all folders · 3\/3/);
   });
 
   it("leaves nothing of its own lines under Ink's frames (a header it drew still 'scanning…')", async () => {
