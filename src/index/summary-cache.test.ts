@@ -1,11 +1,12 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { discoverFiles } from "../store/discover.js";
 import { decodeIdentities } from "./snapshot-codec.js";
 import { openStoreIndex } from "./store-index.js";
+import { HOLD_ROWS_MS } from "./summary-cache.js";
 
 afterEach(() => cleanupTmp());
 
@@ -66,5 +67,44 @@ describe("the index's scan cache, its kept rows told from the snapshot's identit
     expect(listed.sessions.map((s) => s.path).sort()).toEqual(
       (await scanStore(store)).sessions.map((s) => s.path).sort(),
     );
+  });
+});
+
+describe("the index's rows while a scan worker holds them", () => {
+  /** An empty index of a copy of the pi 0.73.1 store, holding back as a worker does. */
+  function held() {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+    index.scans.holdSnapshot = true;
+    const rows = () => (index.db.q("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+    return { store, index, rows };
+  }
+
+  it("writes no row until the list is complete (a first launch is as fast as without the index), then all", async () => {
+    const { store, index, rows } = held();
+    const { sessions, diagnostics } = await scanStore(store, {}, { cache: index.scans });
+    expect(rows()).toBe(0);
+    index.scans.writeSnapshot();
+    expect(rows()).toBe(sessions.length + diagnostics.filter((d) => d.kind !== "unreadable").length);
+    index.close();
+  });
+
+  it("writes them as it goes once the scan has run HOLD_ROWS_MS (a user quitting a long first scan keeps its work)", async () => {
+    const { store, index, rows } = held();
+    const { files } = await discoverFiles(store);
+    const scan = { kind: "diagnostic", diagnostic: { path: "", kind: "empty", reason: "empty" } } as const;
+    const now = vi.spyOn(Date, "now");
+    try {
+      now.mockReturnValue(1_000_000);
+      for (let i = 0; i < 256; i++) index.scans.remember({ ...files[0], path: `${files[0].path}.${i}` }, scan);
+      expect(rows()).toBe(0);
+      now.mockReturnValue(1_000_000 + HOLD_ROWS_MS);
+      index.scans.remember(files[0], scan);
+      expect(rows()).toBe(257);
+    } finally {
+      now.mockRestore();
+      index.close();
+    }
   });
 });

@@ -29,6 +29,9 @@ import { listPieces, type ListPieces } from "../model/summary-json.js";
 /** A kept session's lineage until resolveLineage sets it. */
 const NONE = { status: "none" } as const;
 
+/** How long a held scan keeps its rows back before it writes them as it goes. */
+export const HOLD_ROWS_MS = 5000;
+
 /** A row of this run's snapshot; `row`: its place in the snapshot read at launch (its list pieces are there). */
 type Entry = SnapshotEntry & { row?: number };
 
@@ -85,7 +88,7 @@ export class IndexedScans implements ScanCache {
   private pending: Array<[SessionFile, FileScan]> = [];
   private usable = true;
   /** This run's snapshot: the entries still true, and the fresh ones (by path). */
-  private readonly kept = new Map<string, Entry>();
+  private readonly kept = new Map<string, Entry | (() => Entry)>();
   /** The rows of the launch snapshot still true: entries of this run's snapshot too. */
   private fromSnap: number[] = [];
   private dirty = false;
@@ -259,9 +262,15 @@ export class IndexedScans implements ScanCache {
     if (!this.usable || file.ino === undefined) return;
     if (scan.kind === "diagnostic" && scan.diagnostic.kind === "unreadable") return;
     this.pending.push([file, scan]);
-    this.kept.set(file.path, entryOf(file, scan));
+    this.kept.set(file.path, () => entryOf(file, scan));
     this.dirty = true;
-    if (this.pending.length >= 256) this.writeRows();
+    // A scan worker writes them once the list is complete (writeSnapshot): the first launch
+    // on a store the index does not know yet is then no slower than one without it. A scan
+    // that runs long writes them as it goes after all, so a user who quits before its end
+    // still leaves the next launch less to read.
+    this.firstHeld ??= Date.now();
+    const held = this.holdSnapshot && Date.now() - this.firstHeld < HOLD_ROWS_MS;
+    if (!held && this.pending.length >= 256) this.writeRows();
   }
 
   /**
@@ -290,18 +299,23 @@ export class IndexedScans implements ScanCache {
 
   /** At the end of a scan: the rows, then (unless held) the snapshot if anything changed. */
   flush(): void {
+    if (this.holdSnapshot) return;
     this.writeRows();
-    if (!this.holdSnapshot) this.writeSnapshot();
+    this.writeSnapshot();
   }
 
   /**
-   * Leaves the snapshot to writeSnapshot() (flush writes only the rows): a scan worker writes
-   * it once the list is complete, as making it again takes a tenth of a second or more.
+   * Leaves the snapshot, and the rows of the files read (for HOLD_ROWS_MS), to
+   * writeSnapshot(): a scan worker writes them once the list is complete, as making the
+   * snapshot again takes a tenth of a second or more and writing 10,000 rows several.
    */
   holdSnapshot = false;
+  /** When the first row of this scan was held back. */
+  private firstHeld?: number;
 
   /** The snapshot, made again if anything changed. */
   writeSnapshot(): void {
+    this.writeRows();
     if (!this.usable || !this.dirty) return;
     try {
       // Rows kept by keptRows: their summaries read now, from the snapshot it read (or none
@@ -329,7 +343,7 @@ export class IndexedScans implements ScanCache {
           row,
         });
       }
-      entries.push(...this.kept.values());
+      for (const e of this.kept.values()) entries.push(typeof e === "function" ? e() : e);
       // Rows kept from the launch's snapshot keep their list pieces (read once, here).
       for (const e of entries) {
         if (e.row === undefined || e.pieces || !e.summary || !this.snap) continue;
