@@ -119,13 +119,32 @@ describe("stats --json", () => {
   });
 });
 
+/** A session's text: a user message and one reply by `model` with its `usage`, at one time. */
+function oneReply(id: string, cwd: string, model: string, usage: object): string {
+  const t = "2026-11-20T10:00:00.000Z";
+  return (
+    [
+      { type: "session", version: 3, id, timestamp: t, cwd },
+      { type: "message", id: "u", parentId: null, timestamp: t, message: { role: "user", content: "x" } },
+      {
+        type: "message",
+        id: "r",
+        parentId: "u",
+        timestamp: t,
+        message: { role: "assistant", content: [], model, usage },
+      },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join("\n") + "\n"
+  );
+}
+
 describe("stats as text", () => {
   let store: string;
   beforeAll(() => {
     store = makeTmpDir("pi-sessions-stats-text-");
     const folder = join(store, "--evil--");
     mkdirSync(folder);
-    const t = "2026-11-20T10:00:00.000Z";
     const usage = {
       input: 1234567,
       output: 1,
@@ -136,25 +155,12 @@ describe("stats as text", () => {
     };
     writeFileSync(
       join(folder, "a.jsonl"),
-      [
-        {
-          type: "session",
-          version: 3,
-          id: "a",
-          timestamp: t,
-          cwd: "/evil/\x1b[31mred\x1b]0;title\x07/" + "very-long-folder-name-".repeat(6),
-        },
-        { type: "message", id: "u", parentId: null, timestamp: t, message: { role: "user", content: "x" } },
-        {
-          type: "message",
-          id: "r",
-          parentId: "u",
-          timestamp: t,
-          message: { role: "assistant", content: [], model: "m\x1b[2Jodel\u009b", usage },
-        },
-      ]
-        .map((l) => JSON.stringify(l))
-        .join("\n") + "\n",
+      oneReply(
+        "a",
+        "/evil/\x1b[31mred\x1b]0;title\x07/" + "very-long-folder-name-".repeat(6),
+        "m\x1b[2Jodel\u009b",
+        usage,
+      ),
     );
   });
 
@@ -173,25 +179,9 @@ describe("stats as text", () => {
 
   it("in a pipe: a folder whole, however long, and the dollars grouped (QA pass)", async () => {
     const dir = makeTmpDir("pi-sessions-stats-pipe-");
-    const t = "2026-11-20T10:00:00.000Z";
     const cwd = "/home/dev/src/github.com/acme/" + "deeply-nested-folder/".repeat(6) + "pi-mono-11";
     const usage = { input: 60441, output: 9046, cacheRead: 160955, cacheWrite: 0, cost: { total: 1774.01 } };
-    writeFileSync(
-      join(dir, "b.jsonl"),
-      [
-        { type: "session", version: 3, id: "b", timestamp: t, cwd },
-        { type: "message", id: "u", parentId: null, timestamp: t, message: { role: "user", content: "x" } },
-        {
-          type: "message",
-          id: "r",
-          parentId: "u",
-          timestamp: t,
-          message: { role: "assistant", content: [], model: "m", usage },
-        },
-      ]
-        .map((l) => JSON.stringify(l))
-        .join("\n") + "\n",
-    );
+    writeFileSync(join(dir, "b.jsonl"), oneReply("b", cwd, "m", usage));
     const r = await runCli(["stats", "--all", "--by", "folder", "--session-dir", dir], { env: {} });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`\n${cwd}  `);

@@ -65,16 +65,8 @@ describe("carriedFrom and startAfterPi: the browser back where the user left it"
   it("starts from them, with pi's status in the status line, and no config warning again", () => {
     const c = carriedFrom(shrunk, { kind: "resume", path: sessions[3].path, cwd: CWD });
     const start = startAfterPi({ sort: "recent", notice: "config: bad", openInPi: "/open.jsonl" }, c, ran(2));
-    expect(start).toEqual({
-      openInPi: "/open.jsonl",
-      scope: "all",
-      sort: "name",
-      query: "session",
-      searchToolOutput: true,
-      previewShare: 0,
-      select: sessions[3].path,
-      notice: "pi exited with status 2",
-    });
+    // What carriedFrom kept (checked above), with the launch's own and pi's status.
+    expect(start).toEqual({ ...c, openInPi: "/open.jsonl", notice: "pi exited with status 2" });
     // The state it starts from, once the scan lists the sessions again.
     const back = reduce(initialState({ launchCwd: CWD, ...start }), scanSummaries(sessions));
     expect(back).toMatchObject({ scope: "all", sort: "name", previewShare: 0, status: { tone: "error" } });
