@@ -48,25 +48,21 @@ function endOnClosedPipe(): void {
   });
 }
 
+/** Text or bytes to stdout; a reader that went away (`| head`) ends the program quietly. */
+function writeOut(chunk: string | Uint8Array): void {
+  try {
+    process.stdout.write(chunk);
+  } catch (err) {
+    if (isClosedPipe(err)) process.exit(0);
+    throw err;
+  }
+}
+
 export function processIO(): CliIO {
   endOnClosedPipe();
   return {
-    stdout: (t) => {
-      try {
-        process.stdout.write(t);
-      } catch (err) {
-        if (isClosedPipe(err)) process.exit(0);
-        throw err;
-      }
-    },
-    stdoutBytes: (b) => {
-      try {
-        process.stdout.write(b);
-      } catch (err) {
-        if (isClosedPipe(err)) process.exit(0);
-        throw err;
-      }
-    },
+    stdout: writeOut,
+    stdoutBytes: writeOut,
     stderr: (t) => void process.stderr.write(t),
     cwd: process.cwd(),
     env: process.env,
