@@ -4,13 +4,17 @@ import { describe, expect, it } from "vitest";
 import { RECORDS } from "../../test/helpers/trash-records.js";
 import { PurgeDialog, purgeLines } from "./PurgeDialog.js";
 
+/** The dialog's whole frame at question `step`, 80×10. */
+const frameAt = (step: 1 | 2) =>
+  render(
+    <Box width={80} height={10}>
+      <PurgeDialog record={RECORDS[0]} step={step} width={80} height={10} />
+    </Box>,
+  ).lastFrame();
+
 describe("PurgeDialog", () => {
   it("asks twice, the second time saying it cannot be undone; Cancel has the focus both times", () => {
-    const one = render(
-      <Box width={80} height={10}>
-        <PurgeDialog record={RECORDS[0]} step={1} width={80} height={10} />
-      </Box>,
-    ).lastFrame();
+    const one = frameAt(1);
     expect(one).toMatchInlineSnapshot(`
       "
         ╭─ Delete for good ────────────────────────────────────────────────────────╮
@@ -23,11 +27,7 @@ describe("PurgeDialog", () => {
 
       "
     `);
-    const two = render(
-      <Box width={80} height={10}>
-        <PurgeDialog record={RECORDS[0]} step={2} width={80} height={10} />
-      </Box>,
-    ).lastFrame();
+    const two = frameAt(2);
     expect(two).toMatchInlineSnapshot(`
       "
 
