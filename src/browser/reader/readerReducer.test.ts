@@ -47,6 +47,13 @@ function reading(): AppState {
 }
 
 describe("the reader in the app's reducer", () => {
+  it("Ctrl+C ends the program as an interrupt (130), as on the list", () => {
+    expect(run(reading(), key(K.ctrlC)).effects.at(-1)).toEqual({
+      type: "exit",
+      outcome: { kind: "quit", interrupted: true },
+    });
+  });
+
   it("v opens the selected session's active branch at its end; q goes back to the list", () => {
     const s = reading();
     expect(modeOf(s)).toBe("reader");

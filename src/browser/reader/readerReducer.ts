@@ -7,7 +7,7 @@ import type { Keymap } from "../keys/keymap.js";
 import { type Layered, push } from "../core/layers.js";
 import type { ListState } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
-import { type LeaveEffect, QUIT } from "../core/outcome.js";
+import { INTERRUPT, type LeaveEffect } from "../core/outcome.js";
 import { say, type WithStatus } from "../core/status.js";
 import type { TreeState } from "../tree/treeState.js";
 import type { ReaderEffect } from "./readerEffects.js";
@@ -105,7 +105,8 @@ export function readerInput<S extends ReaderHost>(s: S, next: text.TextInput): S
   return r?.input && next !== r.input ? setReader(s, { ...r, input: next }) : s;
 }
 
-const quit = <S extends ReaderHost>(s: S): ReaderNext<S> => withEffect(s, QUIT);
+/** Ctrl+C: the program ends as a shell's interrupt does (130), on every screen alike. */
+const interrupt = <S extends ReaderHost>(s: S): ReaderNext<S> => withEffect(s, INTERRUPT);
 
 export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): ReaderNext<S> {
   if (c === "reader.open") return openReader(s);
@@ -190,7 +191,7 @@ export function runReaderCommand<S extends ReaderHost>(s: S, c: CommandId): Read
     case "reader.close":
       return closeReader(s);
     case "app.interrupt":
-      return r.input ? setReader(s, { ...r, input: null }) : quit(s);
+      return r.input ? setReader(s, { ...r, input: null }) : interrupt(s);
     case "help.open":
       // The reader's own keys first.
       return { ...push(s, { kind: "help", first: "reader" }), helpTop: 0 };

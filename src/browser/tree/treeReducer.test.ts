@@ -59,6 +59,13 @@ describe("opening and closing", () => {
     expect(failed.tree).toMatchObject({ status: "error", error: "EACCES" });
   });
 
+  it("Ctrl+C ends the program as an interrupt (130), as on the list", () => {
+    expect(lastEffect(run(opened(), key(ctrl("c"))))).toEqual({
+      type: "exit",
+      outcome: { kind: "quit", interrupted: true },
+    });
+  });
+
   it("q and Esc go back to the list with the same session selected", () => {
     for (const k of [K.char("q"), K.escape]) {
       const s = run(opened(), key(k));

@@ -9,7 +9,7 @@ import type { CommandId, Mode } from "../keys/commands.js";
 import { type Layered, push } from "../core/layers.js";
 import { type ListState, refresh } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
-import { type LeaveEffect, QUIT } from "../core/outcome.js";
+import { INTERRUPT, type LeaveEffect } from "../core/outcome.js";
 import { say, type WithStatus } from "../core/status.js";
 import type { TreeEffect } from "./treeEffects.js";
 import type { FileIdentity } from "../../store/file-identity.js";
@@ -158,7 +158,8 @@ export function treeInput<S extends TreeHost>(s: S, next: text.TextInput): S {
   return t?.input && next !== t.input.text ? setTree(s, { ...t, input: { ...t.input, text: next } }) : s;
 }
 
-const quit = <S extends TreeHost>(s: S): TreeNext<S> => withEffect(s, QUIT);
+/** Ctrl+C: the program ends as a shell's interrupt does (130), on every screen alike. */
+const interrupt = <S extends TreeHost>(s: S): TreeNext<S> => withEffect(s, INTERRUPT);
 
 /** A command while the tree is on top (or tree.open from the list). */
 export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext<S> {
@@ -298,7 +299,7 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
     case "app.interrupt":
       if (t.confirm) return setTree(s, { ...note(t, "nothing written"), confirm: null, busy: false });
       if (t.input) return setTree(s, { ...t, input: null });
-      return quit(s);
+      return interrupt(s);
     default:
       return s;
   }
