@@ -280,6 +280,8 @@ describe("help overlay", () => {
     expect(modeOf(t)).toBe("help");
     expect(t.stack.at(-1)).toMatchObject({ kind: "help", filter: undefined });
     expect(modeOf(run(t, key(K.escape)))).toBe("list");
+    // ? and q close it with a filter kept, as they close or leave every other view.
+    for (const k of ["?", "q"]) expect(modeOf(run(t, ...type("/page"), key(K.enter), key(K.char(k))))).toBe("list");
     // Esc while typing clears the filter and stays in the help.
     const typing = run(s, key(K.char("?")), key(K.char("/")), ...type("x"), key(K.escape));
     expect(modeOf(typing)).toBe("help");

@@ -300,13 +300,16 @@ export function runCommand(s: AppState, c: CommandId): Next {
       const first = mode === "trash" || mode === "usage" ? mode : undefined;
       return { ...push(s, { kind: "help", ...(first ? { first } : {}) }), helpTop: 0 };
     }
-    case "help.close": {
-      // A filter goes first (Esc steps back), then the help.
+    case "help.back": {
+      // Esc steps back: a kept filter first, then the help.
       const top = topLayer(s);
       return top?.kind === "help" && top.filter
         ? { ...replaceTop(s, { ...top, filter: undefined }), helpTop: 0 }
         : pop(s);
     }
+    case "help.close":
+      // ? and q close it, as they close (?) or leave (q) every other view.
+      return pop(s);
     case "help.filter":
     case "help.filterDone":
     case "help.filterCancel": {

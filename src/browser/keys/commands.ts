@@ -80,12 +80,8 @@ export const COMMANDS = {
     rank: 1,
   },
   "help.open": { keys: ["?"], help: "this help", hint: "help", rank: 5 },
-  "help.close": {
-    keys: ["escape", "?", "q"],
-    help: "close the help (Esc clears a filter first)",
-    hint: "close",
-    rank: 1,
-  },
+  "help.close": { keys: ["?", "q"], help: "close the help", hint: "close", rank: 1 },
+  "help.back": { keys: ["escape"], help: "help: clear the filter, else close the help" },
   "help.filter": {
     keys: ["/"],
     help: "help: show only the keys whose words hold what you type",
@@ -407,6 +403,7 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "search.toggleTools",
   ],
   help: [
+    "help.back",
     "help.close",
     "help.filter",
     "list.up",

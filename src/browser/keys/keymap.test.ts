@@ -107,7 +107,7 @@ describe("search mode", () => {
 
 describe("help and dialog modes", () => {
   it("close and cancel", () => {
-    expect(cmd("help", K.escape)).toBe("help.close");
+    expect(cmd("help", K.escape)).toBe("help.back");
     expect(cmd("help", K.char("?"))).toBe("help.close");
     expect(cmd("help", K.char("q"))).toBe("help.close");
     expect(cmd("help", K.enter)).toBeNull();

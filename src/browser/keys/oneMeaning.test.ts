@@ -53,6 +53,7 @@ function meaning(id: CommandId, key: string): string {
       "usage.close",
       "trash.close",
       "help.close",
+      "help.back",
     ].includes(id)
   )
     return "back";
