@@ -36,7 +36,7 @@ CREATE TABLE IF NOT EXISTS files(
   text_whole INTEGER NOT NULL DEFAULT 1,
   text_tools INTEGER NOT NULL DEFAULT 0
 );
--- What search asks of every file (src/index/index-search.ts, coverage): read from this
+-- What search asks of every file (src/index/index-search.ts, textStates): read from this
 -- narrow index instead of from rows that hold a summary each.
 CREATE INDEX IF NOT EXISTS files_text ON files(path, text_size, text_mtime, text_whole, text_tools);
 CREATE TABLE IF NOT EXISTS lines(

@@ -87,12 +87,12 @@ function isBusy(err: unknown): boolean {
 export class IndexedScans implements ScanCache {
   private pending: Array<[SessionFile, FileScan]> = [];
   private usable = true;
-  /** This run's snapshot: the entries still true, and the fresh ones (by path). */
+  /** This run's fresh entries (made when the snapshot is written) and rows read without a snapshot, by path; the launch snapshot's rows still true are in fromSnap. */
   private readonly kept = new Map<string, Entry | (() => Entry)>();
   /** The rows of the launch snapshot still true: entries of this run's snapshot too. */
   private fromSnap: number[] = [];
   private dirty = false;
-  /** The snapshot read at launch (whole when lookup read it; made from `body` when flush needs it). */
+  /** The snapshot read at launch (whole when lookup read it; read again by writeSnapshot after keptRows). */
   private snap?: DecodedSnapshot;
   /** Its identities, when keptRows read them alone. */
   private ids?: ReadIdentities;

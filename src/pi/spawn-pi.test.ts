@@ -42,7 +42,6 @@ describe("piCommandProblem", () => {
     writeFileSync(viaEnv, "#!/usr/bin/env -S no-such-runtime --flag\n");
     chmodSync(viaEnv, 0o755);
     expect(piCommandProblem(viaEnv, { PATH: dir }, "/", "linux")).toMatch(/a script for no-such-runtime/);
-    expect(piCommandProblem(viaEnv, { PATH: dir }, "/", "linux")).toMatch(/a script for no-such-runtime/);
     const good = join(dir, "goodpi");
     writeFileSync(good, "#!/usr/bin/env mypi\n");
     chmodSync(good, 0o755);

@@ -257,11 +257,6 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
   }
 }
 
-/**
- * null when the session does not match; otherwise a score (higher = better): the sum
- * of its terms' ranks, so name hits come first and fuzzy-only hits last. The empty
- * query matches with 0.
- */
 interface FoldedFields {
   raw: string[];
   lower?: string[];
@@ -285,6 +280,11 @@ function foldedFields(s: Searchable, keep: boolean): FoldedFields {
   return memo;
 }
 
+/**
+ * null when the session does not match; otherwise a score (higher = better): the sum
+ * of its terms' ranks, so name hits come first and fuzzy-only hits last. The empty
+ * query matches with 0.
+ */
 export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
   if (query.terms.length === 0) return 0;
   const memo = foldedFields(s, ctx?.keepFolded === true);

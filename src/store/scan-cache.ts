@@ -15,7 +15,7 @@ export interface ScanCache {
   lookup(files: readonly SessionFile[]): Map<string, FileScan>;
   /** Keeps a file's fresh scan. */
   remember(file: SessionFile, scan: FileScan): void;
-  /** Writes what is pending. */
+  /** Writes what is pending (a cache that holds its writes for later leaves them). */
   flush(): void;
   /**
    * Instead of lookup, for a scan whose kept summaries are made on another thread (a scan

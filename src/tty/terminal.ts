@@ -85,9 +85,8 @@ export function releaseStdin(): void {
 
 /** Clear the screen and put the cursor home. */
 export const CLEAR_SCREEN = "\x1b[2J\x1b[H";
-/** Synchronized output (mode 2026): a terminal that knows it shows what comes between at once. */
+/** Synchronized output (mode 2026) begins: a terminal that knows it shows the update at once. */
 export const SYNC_START = "\x1b[?2026h";
-export const SYNC_END = "\x1b[?2026l";
 
 /**
  * Calls `repaint` once a burst of resizes of `stream` has been quiet for `quietMs`.

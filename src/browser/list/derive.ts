@@ -36,10 +36,10 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: 
   return scopeMemo.test(s);
 }
 
-/** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 /** Every key typed matches every session again: their folded fields are kept between keys. */
 const KEEP_FOLDED: MatchContext = { keepFolded: true };
 
+/** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 export function deriveRows(
   sessions: SessionMap,
   opts: {
