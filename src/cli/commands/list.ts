@@ -6,9 +6,8 @@ import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO, writeStdoutBytes } from "../common/io.js";
-import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
-import { AnswerCache, storeFingerprint } from "../common/answer-cache.js";
-import { discoverFiles } from "../../store/discover.js";
+import { scanWithIndex } from "../common/scan-indexed.js";
+import { lookupKept } from "../common/kept-lookup.js";
 import { writeSummariesJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -37,22 +36,17 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   let keep: ((out: Uint8Array, err: string) => void) | undefined;
   let pre: Parameters<typeof scanWithIndex>[3] = {};
   if (values.json) {
-    const ix = openIndex(store.dir, io, values.quiet);
-    const found = await discoverFiles(store.dir);
-    pre = { index: ix ?? null, found };
-    if (ix) {
-      const answers = new AnswerCache(ix.db);
-      const key = JSON.stringify(["list --json", values.all ? "" : cwd, sort, !!values.quiet]);
-      const fingerprint = storeFingerprint(found);
-      const hit = answers.get(key, fingerprint);
-      if (hit) {
-        ix.close();
-        if (hit.err) io.stderr(hit.err);
-        writeStdoutBytes(io, hit.out);
-        return 0;
-      }
-      if (answers.settled(key, fingerprint)) keep = (out, err) => answers.put(key, fingerprint, { out, err });
+    const key = JSON.stringify(["list --json", values.all ? "" : cwd, sort, !!values.quiet]);
+    const k = await lookupKept(store.dir, io, values.quiet, key, (a) => a);
+    if (k.kept) {
+      k.index?.close();
+      if (k.kept.err) io.stderr(k.kept.err);
+      writeStdoutBytes(io, k.kept.out);
+      return 0;
     }
+    pre = { index: k.index ?? null, found: k.found };
+    const save = k.keep;
+    if (save) keep = (out, err) => save({ out, err });
   }
   const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, values.quiet, pre);
   const inScope = cwdScope(store.dir, cwd);

@@ -14,10 +14,9 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
-import { AnswerCache, storeFingerprint } from "../common/answer-cache.js";
-import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
+import { lookupKept } from "../common/kept-lookup.js";
+import { scanWithIndex } from "../common/scan-indexed.js";
 import { decodeSearchRows, encodeSearchRows, type SearchRow } from "../common/search-rows.js";
-import { discoverFiles } from "../../store/discover.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
 /** Snippets shown per session. */
@@ -195,28 +194,14 @@ async function searchedSessions(
   io: CliIO,
   quiet: boolean,
 ): Promise<{ sessions: SearchRow[]; index?: StoreIndex }> {
-  const index = openIndex(storeDir, io, quiet);
-  let found: Awaited<ReturnType<typeof discoverFiles>>;
-  try {
-    found = await discoverFiles(storeDir);
-  } catch (err) {
-    index?.close();
-    throw err;
-  }
-  let keep: ((rows: SearchRow[]) => void) | undefined;
-  if (index) {
-    const kept = new AnswerCache(index.db);
-    const fingerprint = storeFingerprint(found);
-    const hit = kept.get(ROWS_KEY, fingerprint);
-    const paths = found.files.map((f) => f.path);
-    const rows = hit && decodeSearchRows(hit.out, paths);
-    if (rows) return { sessions: rows, index };
-    if (kept.settled(ROWS_KEY, fingerprint))
-      keep = (rows) => kept.put(ROWS_KEY, fingerprint, { out: encodeSearchRows(rows, paths), err: "" });
-  }
-  const { sessions } = await scanWithIndex(storeDir, io, quiet, { index: index ?? null, found });
-  keep?.(sessions);
-  return { sessions, index };
+  const paths = (found: { files: readonly { path: string }[] }) => found.files.map((f) => f.path);
+  const k = await lookupKept(storeDir, io, quiet, ROWS_KEY, (a, found) => decodeSearchRows(a.out, paths(found)));
+  if (k.kept) return { sessions: k.kept, index: k.index };
+  // In discovery's order, as the fingerprint has them: taken before the scan sorts the files.
+  const order = paths(k.found);
+  const { sessions } = await scanWithIndex(storeDir, io, quiet, { index: k.index ?? null, found: k.found });
+  k.keep?.({ out: encodeSearchRows(sessions, order), err: "" });
+  return { sessions, index: k.index };
 }
 
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {
