@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../model/types.js";
+import { asciiJson, asciiText } from "../text/ascii-json.js";
 
 /*
  * The snapshot (every file's identity and stored summary, what a launch reads) as JSON laid
@@ -157,13 +158,10 @@ export function encodeSnapshot(
   };
   const list: Uint8Array[] = [Buffer.from(gen + "\n")];
   for (const e of entries) if (e.pieces) list.push(e.pieces[0], e.pieces[1]);
-  // Every character past ASCII escaped (JSON reads \uXXXX back as the same one): the text
-  // is then its own bytes, read back as Latin-1 without decoding, and parsed faster.
-  // JSON.stringify writes no newline of its own: the one between the two texts is the first.
-  const ascii = (v: unknown) =>
-    JSON.stringify(v).replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  const idText = ascii(ids);
-  const body = `${LAYOUT}${idText.length}\n${idText}\n${ascii(columns)}`;
+  // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
+  // the two texts is the first.
+  const idText = asciiJson(ids);
+  const body = `${LAYOUT}${idText.length}\n${idText}\n${asciiJson(columns)}`;
   return { body: Buffer.from(body, "latin1"), list: Buffer.concat(list) };
 }
 
@@ -188,12 +186,9 @@ export interface DecodedSnapshot extends SnapshotIds {
   pieces(i: number, list: Uint8Array): BytePieces | undefined;
 }
 
-const NON_ASCII = /[\u0080-\uffff]/g;
-
-/** The text of the body's bytes from `start` (ASCII as written, so Latin-1 is exact and fast). */
+/** The text of the body from `start` (written by asciiJson). */
 function textOf(value: string | Uint8Array, start = 0, end?: number): string {
-  if (typeof value === "string") return value.slice(start, end);
-  return Buffer.from(value.buffer, value.byteOffset, value.length).toString("latin1", start, end);
+  return typeof value === "string" ? value.slice(start, end) : asciiText(value, start, end);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SessionSummary } from "../../model/types.js";
+import { asciiJson, asciiText } from "../../text/ascii-json.js";
 
 /*
  * What `search` reads of each session (ranking, scope, output), kept in the index beside
@@ -102,15 +103,9 @@ export function encodeSearchRows(sessions: readonly SearchRow[], paths: readonly
     bytes: sessions.map((s) => s.bytes),
     mtimeMs: sessions.map((s) => s.mtimeMs),
   };
-  // Every character past ASCII escaped (JSON reads \uXXXX back as the same one): the text is
-  // then its own bytes, read back as Latin-1 without decoding UTF-8, and parsed faster.
-  return Buffer.from(
-    JSON.stringify(c).replace(NON_ASCII, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
-    "latin1",
-  );
+  // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8.
+  return Buffer.from(asciiJson(c), "latin1");
 }
-
-const NON_ASCII = /[\u0080-\uffff]/g;
 
 /**
  * The rows, or undefined when the value is not rows of this layout or does not fit `paths`
@@ -119,7 +114,7 @@ const NON_ASCII = /[\u0080-\uffff]/g;
 export function decodeSearchRows(value: Uint8Array, paths: readonly string[]): SearchRow[] | undefined {
   let c: Columns;
   try {
-    c = JSON.parse(Buffer.from(value.buffer, value.byteOffset, value.length).toString("latin1")) as Columns;
+    c = JSON.parse(asciiText(value)) as Columns;
   } catch {
     return undefined;
   }
