@@ -302,7 +302,14 @@ export function App(props: AppProps) {
         />
       ) : layer?.kind === "trash" ? (
         <Box height={layout.body} flexShrink={0}>
-          <TrashScreen layer={layer} width={size.columns} height={layout.body} now={now} dimmed={!!layer.purge} />
+          <TrashScreen
+            layer={layer}
+            width={size.columns}
+            height={layout.body}
+            now={now}
+            dimmed={!!layer.purge}
+            dispatch={dispatch}
+          />
           {layer.purge && dialogs(layout.body)}
         </Box>
       ) : (

@@ -42,6 +42,22 @@ describe("TrashScreen", () => {
     expect(f).toContain("❯ s25");
     expect(f).not.toContain(" s0 ");
   });
+
+  it("tells the reducer how many rows it shows (its keys page by them), again when that changes", async () => {
+    const seen: unknown[] = [];
+    const layer = { kind: "trash" as const, items: RECORDS, cursor: 0 };
+    const r = render(<TrashScreen layer={layer} width={70} height={10} now={NOW} dispatch={(a) => seen.push(a)} />);
+    await new Promise((done) => setImmediate(done));
+    expect(seen).toEqual([{ type: "trash.view", page: 5 }]);
+    r.rerender(
+      <TrashScreen layer={{ ...layer, page: 5 }} width={70} height={14} now={NOW} dispatch={(a) => seen.push(a)} />,
+    );
+    await new Promise((done) => setImmediate(done));
+    expect(seen).toEqual([
+      { type: "trash.view", page: 5 },
+      { type: "trash.view", page: 9 },
+    ]);
+  });
 });
 
 describe("TrashScreen in the browser (keys inside act)", () => {

@@ -1,6 +1,7 @@
 import { basename, dirname } from "node:path";
 import { Box, Text } from "ink";
-import type { TrashLayer } from "../../src/browser/trash/trashTypes.js";
+import { useEffect } from "react";
+import type { TrashAction, TrashLayer } from "../../src/browser/trash/trashTypes.js";
 import { plural } from "../../src/text/format.js";
 import { sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
@@ -15,16 +16,21 @@ interface Props {
   now: number;
   /** Behind a dialog (the delete-for-good questions). */
   dimmed?: boolean;
+  /** Told how many rows the view shows, so its keys page by them. */
+  dispatch?: (a: TrashAction) => void;
 }
 
 /** Lines under the rows inside the frame: the selected session's file, where it was and where it is now. */
 const FOOT = 3;
 
 /** `X`: this store's sessions in the trash, newest first, with where each came from. */
-export function TrashScreen({ layer, width, height, now, dimmed = false }: Props) {
+export function TrashScreen({ layer, width, height, now, dimmed = false, dispatch }: Props) {
   const inner = Math.max(0, width - 2);
   const items = layer.items ?? [];
   const rowsH = Math.max(1, height - 2 - FOOT);
+  useEffect(() => {
+    if (rowsH !== layer.page) dispatch?.({ type: "trash.view", page: rowsH });
+  }, [rowsH, layer.page, dispatch]);
   const win = useVisibleWindow(items.length, layer.cursor, rowsH);
   const sel = items[layer.cursor];
   const info =

@@ -59,6 +59,8 @@ export interface TrashLayer {
   kind: "trash";
   items: readonly TrashItem[] | null;
   cursor: number;
+  /** Rows the view shows (it says so: trash.view); until then the list's page. */
+  page?: number;
   purge?: { step: 1 | 2; record: TrashItem };
 }
 

@@ -49,6 +49,16 @@ describe("the trash view", () => {
     expect(s.effects.filter((e) => e.type !== "trash.list")).toEqual([]);
   });
 
+  it("pages by the rows the view shows, not the list's page", () => {
+    const many = Array.from({ length: 30 }, (_, i) => rec(i + 1));
+    const s = run(opened(many), { type: "viewport", pageSize: 20 });
+    // The list's page of 20 until the view says it shows 6 rows: then a page moves 5.
+    expect(trash(run(s, key(K.pageDown))).cursor).toBe(19);
+    const shown = run(s, { type: "trash.view", page: 6 });
+    expect(trash(run(shown, key(K.pageDown))).cursor).toBe(5);
+    expect(trash(run(shown, { type: "key", input: "d", key: { ...K.char("d")[1], ctrl: true } })).cursor).toBe(3);
+  });
+
   it("u restores the selected session through the lifecycle's restore, and the view is read again", () => {
     let s = run(opened(), ch("j"), ch("u"));
     expect(s.effects.at(-1)).toEqual({ type: "restore", records: [RECORDS[1]] });

@@ -48,8 +48,10 @@ export function runTrashCommand<S extends TrashHost>(s: S, c: TrashCommandId): T
   }
   const l = trashLayer(s);
   if (!l) return s;
-  const page = Math.max(1, s.pageSize - 1);
-  const half = Math.max(1, Math.floor(s.pageSize / 2));
+  // Pages of the rows the view shows (as the list pages its own).
+  const rows = l.page ?? s.pageSize;
+  const page = Math.max(1, rows - 1);
+  const half = Math.max(1, Math.floor(rows / 2));
   switch (c) {
     case "trash.close":
       return pop(s);
@@ -104,6 +106,10 @@ export function withoutTrashed<S extends Layered>(s: S, gone: (r: TrashItem) => 
 
 export function trashReducer<S extends TrashHost>(s: S, a: TrashAction): S {
   switch (a.type) {
+    case "trash.view": {
+      const l = trashLayer(s);
+      return l && l.page !== a.page ? replaceTop(s, { ...l, page: a.page }) : s;
+    }
     case "trash.listed": {
       const l = trashLayer(s);
       if (!l) return s;

@@ -20,10 +20,12 @@ export function isTrashEffect(e: { type: string }): e is TrashEffect {
 
 export type TrashAction =
   | { type: "trash.listed"; records: TrashItem[]; error?: string }
+  /** The view's rows, as it lays them out: its pages are that long. */
+  | { type: "trash.view"; page: number }
   | { type: "trash.purged"; record: TrashItem; error?: string };
 
 export function isTrashAction(a: { type: string }): a is TrashAction {
-  return a.type === "trash.listed" || a.type === "trash.purged";
+  return a.type === "trash.listed" || a.type === "trash.purged" || a.type === "trash.view";
 }
 
 export type TrashCommandId = Extract<CommandId, `trash.${string}`>;
