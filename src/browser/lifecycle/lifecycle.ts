@@ -5,6 +5,7 @@ import { sanitizeLine } from "../../text/sanitize.js";
 import { normalizeName } from "../../model/session-name.js";
 import type { CommandId } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
+import { explicitYes } from "../keys/explicitYes.js";
 import { type Layered, pop, push, replaceTop, topLayer } from "../core/layers.js";
 import { type ListState, moveTo, refresh, selectedSession } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
@@ -209,9 +210,7 @@ export function lifecycleKey<S extends LifecycleHost>(
     return s; // typing and editing go through the one text-field path (appReducer)
   }
   if (top?.kind === "delete") {
-    // Only an explicit confirm key (y) deletes; Enter never does, whatever the key map says,
-    // so a reflexive Enter after the key that opened the dialog cancels.
-    if (c === "confirm.yes" && !key.return && !key.ctrl && !key.meta) return confirmDelete(s);
+    if (explicitYes(c, key)) return confirmDelete(s);
     return say(pop(s), "not deleted", "note");
   }
   return s;

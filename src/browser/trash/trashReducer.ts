@@ -1,5 +1,6 @@
 import type { Key } from "../keys/key.js";
 import type { CommandId } from "../keys/commands.js";
+import { explicitYes } from "../keys/explicitYes.js";
 import { type Layered, pop, push, replaceTop, topLayer } from "../core/layers.js";
 import { type Next, withEffect } from "../core/next.js";
 import { say, type WithStatus } from "../core/status.js";
@@ -89,8 +90,7 @@ export function runTrashCommand<S extends TrashHost>(s: S, c: TrashCommandId): T
 export function trashConfirmKey<S extends TrashHost>(s: S, c: CommandId | null | undefined, key: Key): TrashNext<S> {
   const l = trashLayer(s);
   if (!l?.purge) return s;
-  const yes = c === "confirm.yes" && !key.return && !key.ctrl && !key.meta;
-  if (!yes) return say(replaceTop(s, { ...l, purge: undefined }), "not deleted", "note");
+  if (!explicitYes(c, key)) return say(replaceTop(s, { ...l, purge: undefined }), "not deleted", "note");
   if (l.purge.step === 1) return replaceTop(s, { ...l, purge: { ...l.purge, step: 2 } });
   return withEffect(replaceTop(s, { ...l, purge: undefined }), { type: "trash.purge", record: l.purge.record });
 }

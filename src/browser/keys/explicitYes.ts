@@ -1,0 +1,10 @@
+import type { CommandId } from "./commands.js";
+import type { Key } from "./key.js";
+
+/**
+ * The confirm key of a question that destroys (y): never Enter, nor a Ctrl or Alt chord,
+ * whatever the key map says, so a reflexive Enter after the key that asked cancels.
+ */
+export function explicitYes(c: CommandId | null | undefined, key: Key): boolean {
+  return c === "confirm.yes" && !key.return && !key.ctrl && !key.meta;
+}
