@@ -176,7 +176,9 @@ describe.each([
     const fork = sessions.find((s) => s.lineage.status === "resolved");
     if (fork?.lineage.status === "resolved") rmSync(fork.lineage.path);
     const grown = sessions.find((s) => s.path !== fork?.path && s.warnings.length === 0);
-    if (grown) appendFileSync(grown.path, JSON.stringify({ type: "session_info", name: "grown ✅\u009b" }) + "\n");
+    // Every store here has a clean session to grow (a fork to orphan only where pi wrote one).
+    expect(grown).toBeDefined();
+    appendFileSync(grown!.path, JSON.stringify({ type: "session_info", name: "grown ✅\u009b" }) + "\n");
     const after = await list(false);
     expect(after).not.toEqual(plain);
     expect(await list(true)).toEqual(after);

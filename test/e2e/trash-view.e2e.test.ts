@@ -59,7 +59,13 @@ describe("the trash view in a real terminal", () => {
     expect(rows[0]).toContain(`❯ ${titleB}`);
     expect(rows[1]).toContain(titleA);
 
-    // Enter is not restore, and Ctrl+D pages: nothing moves.
+    // Enter is not restore: the row stays, nothing moves out of the trash.
+    await app.press(KEY.enter);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(app.screen()).toContain("2 sessions");
+    expect(existsSync(join(trash, "files", basename(a)))).toBe(true);
+    expect(existsSync(a)).toBe(false);
+    // Ctrl+D pages: nothing is deleted.
     await app.press(KEY.ctrl("d"));
     await app.waitFor((s) => (s.split("\n").find((l) => l.includes("❯")) ?? "").includes(titleA));
     await pressCommand(app, "trash.restore");

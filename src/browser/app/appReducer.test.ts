@@ -329,6 +329,9 @@ describe("quit and resume intents", () => {
     expect(paged.cursor).toBe(5);
     const help = run(s, { type: "viewport", pageSize: 10 }, key(K.char("?")), ctrlD);
     expect(help.helpTop).toBe(5);
+    const usage = run(s, key(K.char("U")), { type: "usage.view", maxTop: 30, page: 10 }, ctrlD);
+    expect(modeOf(usage)).toBe("usage");
+    expect(usage.stack.at(-1)).toMatchObject({ kind: "usage", top: 5 });
   });
   it("the cwd-missing dialog opens here or cancels", () => {
     const { s, sessions } = loaded(1);

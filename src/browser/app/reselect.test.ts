@@ -40,7 +40,9 @@ describe("reselect: the cursor back on the session resumed, once it is listed", 
     expect(selectedSession(s)?.path).toBe(sessions[1].path);
   });
 
-  it("a plain start wants nothing", () => {
-    expect(initialState({ launchCwd: CWD }).reselect).toBeUndefined();
+  it("a plain start wants nothing: the newest row stays selected as the rows arrive", () => {
+    const s = reduce(initialState({ launchCwd: CWD }), scanSummaries(sessions.slice(0, 3)));
+    expect(s.reselect).toBeUndefined();
+    expect(selectedSession(reduce(s, scanSummaries(sessions.slice(3)), scanDone()))?.path).toBe(sessions[0].path);
   });
 });
