@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
 import { scanInWorker } from "./scan-in-worker.js";
 import { scanStore } from "./scan-store.js";
+import { SnapshotHere } from "./snapshot-here.js";
 import { openStoreIndex } from "../index/store-index.js";
 
 const REPO = join(import.meta.dirname, "..", "..");
@@ -74,7 +75,13 @@ describe("scanInWorker", () => {
       await scanStore(dir, {}, { cache: filling.scans });
       filling.close();
       const w = collect();
+      // The rows are made here, from the snapshot this thread read (not by a fallback scan
+      // of the worker's, which would list the same).
+      const rows = vi.spyOn(SnapshotHere.prototype, "rows");
       const result = await scanInWorker(dir, w.handlers, { workerUrl: BUILT_WORKER, index });
+      expect(rows).toHaveBeenCalledTimes(1);
+      expect(rows.mock.results[0].value).toHaveLength(plain.sessions.length);
+      rows.mockRestore();
       // Nothing probed: the kept rows (diagnostics among them) came from the snapshot, not
       // from a scan without the index that a snapshot this thread could not read falls back to.
       expect(w.probes).toEqual([]);
