@@ -102,9 +102,8 @@ export async function exportCommand(args: string[], given: CliIO): Promise<numbe
       throw new CliError(`${out} already exists; not overwriting it (--force replaces it)`);
     throw err;
   }
-  if (!values.quiet)
-    io.stderr(
-      `exported ${format === "jsonl" ? "the branch as a session" : format === "html" ? "HTML" : "Markdown"} to ${out}\n`,
-    );
+  io.stderr(
+    `exported ${format === "jsonl" ? "the branch as a session" : format === "html" ? "HTML" : "Markdown"} to ${out}\n`,
+  );
   return 0;
 }

@@ -62,7 +62,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     let toolsIndexed = 0;
     let problem: string | undefined;
     if (exists) {
-      const { sessions: list, index } = await scanWithIndex(store.dir, io, true);
+      const { sessions: list, index } = await scanWithIndex(store.dir, quietIO(io, true));
       sessions = list.length;
       if (index) {
         const row = index.db

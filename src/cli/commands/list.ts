@@ -34,10 +34,11 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   // --json on a store unchanged since the last same question: its answer, as it was.
   let keep: ((out: Uint8Array, err: string) => void) | undefined;
-  let pre: Parameters<typeof scanWithIndex>[3] = {};
+  let pre: Parameters<typeof scanWithIndex>[2] = {};
   if (values.json) {
-    const key = JSON.stringify(["list --json", values.all ? "" : cwd, sort, !!values.quiet]);
-    const k = await lookupKept(store.dir, io, values.quiet, key, (a) => a);
+    // The same answer with or without -q: what it said on stderr is kept, and -q's io mutes it.
+    const key = JSON.stringify(["list --json", values.all ? "" : cwd, sort]);
+    const k = await lookupKept(store.dir, io, key, (a) => a);
     if (k.kept) {
       k.index?.close();
       if (k.kept.err) io.stderr(k.kept.err);
@@ -48,20 +49,19 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     const save = k.keep;
     if (save) keep = (out, err) => save({ out, err });
   }
-  const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, values.quiet, pre);
+  const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, pre);
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
     ? sortSessions(sessions, sort, allSessionsTieBreak(store.dir, sessions))
     : sortSessions(sessions.filter(inScope), sort, "name");
   // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
-  // --quiet: the listing alone (scripts); the exit status still says if anything failed.
+  // What goes to stderr is kept with a --json answer (-q's io says none of it: the listing
+  // alone for scripts; the exit status still says if anything failed).
   let err = "";
-  const note = values.quiet
-    ? () => {}
-    : (m: string) => {
-        err += m;
-        io.stderr(m);
-      };
+  const note = (m: string) => {
+    err += m;
+    io.stderr(m);
+  };
   for (const d of diagnostics) note(`pi-sessions: skipped ${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}\n`);
   for (const s of shown) {
     if (s.warnings.length)

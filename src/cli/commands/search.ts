@@ -54,7 +54,6 @@ async function textHits(
   query: Query,
   includeTools: boolean,
   io: CliIO,
-  quiet: boolean,
 ): Promise<Map<string, IndexedHit>> {
   const hits = new Map<string, IndexedHit>();
   if (textTerms(query).length === 0) return hits;
@@ -66,7 +65,7 @@ async function textHits(
         onMatch: (h) => hits.set(h.path, h),
       }).then(() => hits);
     } catch (err) {
-      if (!quiet) io.stderr(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
+      io.stderr(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
       hits.clear();
     }
   }
@@ -157,7 +156,7 @@ async function bestWithIndex(
  * when there is little, else left to reading, with a hint. The conversation is cheap to
  * index (tool output is skipped unread); tool output costs FTS far more per byte.
  */
-async function catchUp(index: StoreIndex, io: CliIO, quiet: boolean, tools: boolean): Promise<void> {
+async function catchUp(index: StoreIndex, io: CliIO, tools: boolean): Promise<void> {
   const pending = (where: string) =>
     index.db
       .q(
@@ -176,7 +175,7 @@ async function catchUp(index: StoreIndex, io: CliIO, quiet: boolean, tools: bool
     if (toolless.n > 0 && toolless.bytes <= INDEX_TOOLS_FIRST_BYTES) await indexStaleText(index.db);
     else left = Math.max(left, toolless.n);
   }
-  if (left > 0 && !quiet)
+  if (left > 0)
     io.stderr(
       `pi-sessions: ${left} sessions are not in the index yet and are read instead (run 'pi-sessions index' once, or open the browser, to index them)\n`,
     );
@@ -189,17 +188,13 @@ const ROWS_KEY = "search rows";
  * The store's sessions as search reads them: the rows kept in the index for a store with
  * this very fingerprint, else scanned (and kept, once two runs in a row saw the same store).
  */
-async function searchedSessions(
-  storeDir: string,
-  io: CliIO,
-  quiet: boolean,
-): Promise<{ sessions: SearchRow[]; index?: StoreIndex }> {
+async function searchedSessions(storeDir: string, io: CliIO): Promise<{ sessions: SearchRow[]; index?: StoreIndex }> {
   const paths = (found: { files: readonly { path: string }[] }) => found.files.map((f) => f.path);
-  const k = await lookupKept(storeDir, io, quiet, ROWS_KEY, (a, found) => decodeSearchRows(a.out, paths(found)));
+  const k = await lookupKept(storeDir, io, ROWS_KEY, (a, found) => decodeSearchRows(a.out, paths(found)));
   if (k.kept) return { sessions: k.kept, index: k.index };
   // In discovery's order, as the fingerprint has them: taken before the scan sorts the files.
   const order = paths(k.found);
-  const { sessions } = await scanWithIndex(storeDir, io, quiet, { index: k.index ?? null, found: k.found });
+  const { sessions } = await scanWithIndex(storeDir, io, { index: k.index ?? null, found: k.found });
   k.keep?.({ out: encodeSearchRows(sessions, order), err: "" });
   return { sessions, index: k.index };
 }
@@ -229,20 +224,20 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
   if (query.error) throw usageError(`bad query: ${query.error}`);
   const quiet = !!values.quiet;
   const store = storeFromArgs(values["session-dir"], io);
-  const { sessions, index } = await searchedSessions(store.dir, io, quiet);
+  const { sessions, index } = await searchedSessions(store.dir, io);
   try {
     const cwd = resolve(io.cwd, values.cwd ?? ".");
     const inScope = values.all ? () => true : cwdScope(store.dir, cwd);
     const scoped = sessions.filter(inScope);
     const includeTools = !!values.tools;
-    if (index) await catchUp(index, io, quiet, includeTools);
+    if (index) await catchUp(index, io, includeTools);
     // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
     // only the files that can be among them are checked, best first.
     const capped =
       index && (values.json || quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
         ? await bestWithIndex(index, scoped, query, includeTools, limit)
         : undefined;
-    const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, quiet));
+    const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io));
     const found: Found[] = capped?.found ?? rankAll(scoped, query, hits);
     const terms = textTerms(query);
     const shown = found.slice(0, limit);
@@ -265,12 +260,11 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       return 0;
     }
     if (!shown.length) {
-      if (!quiet) io.stderr(values.all ? "no match\n" : `no match for ${sanitizeLine(cwd)} (try --all)\n`);
+      io.stderr(values.all ? "no match\n" : `no match for ${sanitizeLine(cwd)} (try --all)\n`);
       return 1;
     }
     io.stdout(formatResults(shown, query, io, !!values.all));
-    if (found.length > shown.length && !quiet)
-      io.stderr(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
+    if (found.length > shown.length) io.stderr(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
     return 0;
   } finally {
     index?.close();

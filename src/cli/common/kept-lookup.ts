@@ -24,11 +24,10 @@ export interface KeptLookup<T> {
 export async function lookupKept<T>(
   storeDir: string,
   io: CliIO,
-  quiet: boolean | undefined,
   key: string,
   use: (a: Answer, found: KeptLookup<T>["found"]) => T | undefined,
 ): Promise<KeptLookup<T>> {
-  const index = openIndex(storeDir, io, quiet);
+  const index = openIndex(storeDir, io);
   let found: KeptLookup<T>["found"];
   try {
     found = await discoverFiles(storeDir);

@@ -6,15 +6,14 @@ import type { CliIO } from "./io.js";
 /**
  * The store's sessions for a command, through the persistent index when it can be used:
  * files it knows unchanged are not read. A problem with the index is one line on stderr
- * (unless quiet), never a failure. The index is returned open for the caller to use and close.
+ * (io under -q says nothing: quietIO), never a failure. The index is returned open for the caller to use and close.
  */
 export async function scanWithIndex(
   storeDir: string,
   io: CliIO,
-  quiet = false,
   given: { index?: StoreIndex | null; found?: ScanOptions["found"] } = {},
 ): Promise<ScanResult & { index?: StoreIndex }> {
-  const index = given.index === undefined ? openIndex(storeDir, io, quiet) : (given.index ?? undefined);
+  const index = given.index === undefined ? openIndex(storeDir, io) : (given.index ?? undefined);
   try {
     const result = await scanStore(storeDir, {}, { probe: false, cache: index?.scans, found: given.found });
     return { ...result, index };
@@ -24,10 +23,10 @@ export async function scanWithIndex(
   }
 }
 
-/** The store's index for a command, or undefined (its problem one line on stderr, unless quiet). */
-export function openIndex(storeDir: string, io: CliIO, quiet = false): StoreIndex | undefined {
+/** The store's index for a command, or undefined (its problem one line on the io's stderr). */
+export function openIndex(storeDir: string, io: CliIO): StoreIndex | undefined {
   const note = (m: string) => {
-    if (!quiet) io.stderr(`pi-sessions: ${sanitizeLine(m)}\n`);
+    io.stderr(`pi-sessions: ${sanitizeLine(m)}\n`);
   };
   return openStoreIndex(storeDir, note, { env: io.env });
 }
