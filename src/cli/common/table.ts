@@ -5,11 +5,13 @@ export interface AlignOptions {
   right?: ReadonlySet<number>;
   /**
    * The terminal's width: the last column is cut to what the others leave of it (at least
-   * `minLast`). Undefined for a pipe, where nothing is ever cut.
+   * MIN_LAST). Undefined for a pipe, where nothing is ever cut.
    */
   columns?: number;
-  minLast?: number;
 }
+
+/** The last column keeps this many cells on a terminal too narrow for the others. */
+const MIN_LAST = 10;
 
 /**
  * Rows of cells (already sanitized) as aligned lines: every column but the last padded to
@@ -22,7 +24,7 @@ export function alignRows(rows: string[][], opts: AlignOptions = {}): string[] {
   const widths: number[] = [];
   for (const r of rows) for (let c = 0; c < last; c++) widths[c] = Math.max(widths[c] ?? 0, displayWidth(r[c] ?? ""));
   const before = widths.reduce((n, w) => n + w + 2, 0);
-  const room = opts.columns === undefined ? undefined : Math.max(opts.minLast ?? 10, opts.columns - before);
+  const room = opts.columns === undefined ? undefined : Math.max(MIN_LAST, opts.columns - before);
   return rows.map((r) => {
     const cells = widths.map((w, c) => padToWidth(r[c] ?? "", w, opts.right?.has(c) ? "right" : "left"));
     const tail = r[last] ?? "";
