@@ -2,6 +2,7 @@ import { SUMMARY_FORMAT } from "../model/summary.js";
 import type { SessionFile } from "../store/discover.js";
 import type { KeptRows, ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
+import { NO_LINEAGE } from "../store/lineage.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
 import type { SessionSummary } from "../model/types.js";
@@ -27,7 +28,6 @@ import {
 import { listPieces, type ListPieces } from "../model/summary-json.js";
 
 /** A kept session's lineage until resolveLineage sets it. */
-const NONE = { status: "none" } as const;
 
 /** How long a held scan keeps its rows back before it writes them as it goes. */
 export const HOLD_ROWS_MS = 5000;
@@ -165,7 +165,12 @@ export class IndexedScans implements ScanCache {
         if (diagnostic) out.diagnostics.push(diagnostic);
         else {
           out.rows.push(i);
-          out.sessions.push({ row: i, path: f.path, parentSessionPath: ids.parent(i) ?? undefined, lineage: NONE });
+          out.sessions.push({
+            row: i,
+            path: f.path,
+            parentSessionPath: ids.parent(i) ?? undefined,
+            lineage: NO_LINEAGE,
+          });
         }
         this.fromSnap.push(i);
       }

@@ -7,7 +7,7 @@ import { scanStore, type ScanHandlers, type ScanOptions, type ScanResult } from 
 import { indexPathFor, indexWanted } from "../index/index-location.js";
 import { openStoreIndex } from "../index/store-index.js";
 import { SnapshotHere } from "./snapshot-here.js";
-import { sameLineage } from "../store/lineage.js";
+import { NO_LINEAGE, sameLineage } from "../store/lineage.js";
 
 /** The built worker beside this module (absent when running from TypeScript sources). */
 export const SCAN_WORKER_URL = new URL("./scan-worker.js", import.meta.url);
@@ -143,8 +143,6 @@ export function scanInWorker(
   });
 }
 
-const NONE: Lineage = { status: "none" };
-
 /**
  * The kept summaries whose lineage the worker's resolution changed (a kept row it does not
  * name has none), as new summaries with their place among the kept: what relinked says of
@@ -159,7 +157,7 @@ function relinkKept(
   const out: Array<[number, SessionSummary]> = [];
   for (let at = 0; at < kept.length; at++) {
     const s = kept[at];
-    const l = byRow.get(rows[at]) ?? NONE;
+    const l = byRow.get(rows[at]) ?? NO_LINEAGE;
     if (!sameLineage(s.lineage, l)) out.push([at, { ...s, lineage: l }]);
   }
   return out;

@@ -2,6 +2,9 @@ import { realpathSync } from "node:fs";
 import { basename, isAbsolute, resolve, dirname } from "node:path";
 import type { Lineage, SessionSummary } from "../model/types.js";
 
+/** A session that names no parent: one shared value (lineages are replaced, never changed). */
+export const NO_LINEAGE: Lineage = Object.freeze({ status: "none" });
+
 function real(p: string): string {
   try {
     // One realpath(3) call instead of an lstat per path component: 2× faster on 2,000 files.
@@ -46,7 +49,7 @@ export function resolveLineage<T extends Pick<SessionSummary, "path" | "parentSe
   for (const s of sessions) {
     const p = s.parentSessionPath;
     let lineage: Lineage;
-    if (!p) lineage = { status: "none" };
+    if (!p) lineage = NO_LINEAGE;
     else {
       // Old pi's forkFrom could store a relative path: relative to the child's folder.
       const abs = isAbsolute(p) ? p : resolve(dirname(s.path), p);
