@@ -1,5 +1,4 @@
-import { basename } from "node:path";
-import type { TrashItem } from "../../src/browser/trash/trashTypes.js";
+import { type TrashItem, trashTitle } from "../../src/browser/trash/trashTypes.js";
 import { formatBytes } from "../../src/text/format.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { type DialogLine, LinesDialog } from "./LinesDialog.js";
@@ -14,7 +13,7 @@ interface Props {
 
 /** The two questions before a trashed session is deleted for good: only y goes on, Enter cancels. */
 export function purgeLines(record: TrashItem, step: 1 | 2): DialogLine[] {
-  const title = sanitizeLine(record.title || basename(record.original));
+  const title = sanitizeLine(trashTitle(record));
   if (step === 1)
     return [
       { text: `Delete "${title}" for good?` },

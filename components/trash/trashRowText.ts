@@ -1,5 +1,5 @@
 import { basename, dirname } from "node:path";
-import type { TrashItem } from "../../src/browser/trash/trashTypes.js";
+import { type TrashItem, trashTitle } from "../../src/browser/trash/trashTypes.js";
 import { formatAgo, formatBytes } from "../../src/text/format.js";
 import {
   displayWidth,
@@ -26,7 +26,7 @@ export function trashRowText(r: TrashItem, width: number, now: number): string {
   const ago = when ? formatAgo(when, now) : "?";
   const right = `  ${padToWidth(ago, 8, "right")}  ${padToWidth(formatBytes(r.bytes), 8, "right")}`;
   const folder = sanitizeLine(r.cwd || basename(dirname(r.original)));
-  const title = sanitizeLine(r.title || basename(r.original));
+  const title = sanitizeLine(trashTitle(r));
   const room = Math.max(0, width - displayWidth(right));
   // Narrow: the folder goes before the title is cut short.
   const folderW = room >= 50 ? Math.min(displayWidth(folder), Math.floor(room * 0.4)) : 0;

@@ -5,7 +5,14 @@ import { type Layered, pop, push, replaceTop, topLayer } from "../core/layers.js
 import { type Next, withEffect } from "../core/next.js";
 import { say, type WithStatus } from "../core/status.js";
 import type { LifecycleEffect, LifecycleState } from "../lifecycle/lifecycleTypes.js";
-import type { TrashAction, TrashCommandId, TrashEffect, TrashItem, TrashLayer } from "./trashTypes.js";
+import {
+  type TrashAction,
+  type TrashCommandId,
+  type TrashEffect,
+  type TrashItem,
+  type TrashLayer,
+  trashTitle,
+} from "./trashTypes.js";
 
 export * from "./trashTypes.js";
 
@@ -124,8 +131,7 @@ export function trashReducer<S extends TrashHost>(s: S, a: TrashAction): S {
       // An undo of this run must not offer what is gone for good.
       const rest = n.undo?.records.filter((r) => r.trashedFile !== a.record.trashedFile);
       const undo = n.undo && rest && rest.length > 0 ? { ...n.undo, records: rest } : undefined;
-      const title = a.record.title ? `"${a.record.title}"` : "the session";
-      return say({ ...n, undo }, `Deleted ${title} for good`);
+      return say({ ...n, undo }, `Deleted "${trashTitle(a.record)}" for good`);
     }
   }
 }

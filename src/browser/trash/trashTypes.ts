@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import type { CommandId } from "../keys/commands.js";
 
 export type { TrashItem, TrashLayer } from "../core/layers.js";
@@ -26,6 +27,11 @@ export type TrashAction =
 
 export function isTrashAction(a: { type: string }): a is TrashAction {
   return a.type === "trash.listed" || a.type === "trash.purged" || a.type === "trash.view";
+}
+
+/** What a trashed session is called (unsanitized: session text): its title, else its file's name. */
+export function trashTitle(r: TrashItem): string {
+  return r.title || basename(r.original);
 }
 
 export type TrashCommandId = Extract<CommandId, `trash.${string}`>;
