@@ -34,8 +34,13 @@ function folderNames(dir: string): string[] {
  * thousands of promise-based stats cost 5–8× more than statSync (each is a threadpool
  * round trip), and discovery is on the path to the first rows (nothing can be sorted
  * newest-first before every file has been stat'ed). At most 256 stats run between yields.
+ * A command line with nothing else on its thread passes `{ yielding: false }`: the
+ * hundred-odd turns of the event loop are a twentieth of a relaunch.
  */
-export async function discoverFiles(root: string): Promise<{ files: SessionFile[]; diagnostics: Diagnostic[] }> {
+export async function discoverFiles(
+  root: string,
+  { yielding = true }: { yielding?: boolean } = {},
+): Promise<{ files: SessionFile[]; diagnostics: Diagnostic[] }> {
   const files: SessionFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const addFile = (path: string) => {
@@ -63,7 +68,7 @@ export async function discoverFiles(root: string): Promise<{ files: SessionFile[
     }
   }
   for (const dir of folders) {
-    await yieldToLoop();
+    if (yielding) await yieldToLoop();
     let names: string[];
     try {
       names = folderNames(dir);
@@ -82,7 +87,7 @@ export async function discoverFiles(root: string): Promise<{ files: SessionFile[
       if (!n.endsWith(".jsonl")) continue;
       addFile(prefix + n);
       // A folder can hold thousands of sessions: never block the UI for more than ~2 ms.
-      if (++sinceYield === 256) {
+      if (yielding && ++sinceYield === 256) {
         sinceYield = 0;
         await yieldToLoop();
       }

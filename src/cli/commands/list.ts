@@ -40,12 +40,11 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     const key = JSON.stringify(["list --json", values.all ? "" : cwd, sort]);
     const k = await lookupKept(store.dir, io, key, (a) => a);
     if (k.kept) {
-      k.index?.close();
       if (k.kept.err) io.stderr(k.kept.err);
       writeStdoutBytes(io, k.kept.out);
       return 0;
     }
-    pre = { index: k.index ?? null, found: k.found };
+    pre = { index: k.index() ?? null, found: k.found };
     const save = k.keep;
     if (save) keep = (out, err) => save({ out, err });
   }

@@ -191,12 +191,13 @@ const ROWS_KEY = "search rows";
 async function searchedSessions(storeDir: string, io: CliIO): Promise<{ sessions: SearchRow[]; index?: StoreIndex }> {
   const paths = (found: { files: readonly { path: string }[] }) => found.files.map((f) => f.path);
   const k = await lookupKept(storeDir, io, ROWS_KEY, (a, found) => decodeSearchRows(a.out, paths(found)));
-  if (k.kept) return { sessions: k.kept, index: k.index };
+  const index = k.index();
+  if (k.kept) return { sessions: k.kept, index };
   // In discovery's order, as the fingerprint has them: taken before the scan sorts the files.
   const order = paths(k.found);
-  const { sessions } = await scanWithIndex(storeDir, io, { index: k.index ?? null, found: k.found });
+  const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
   k.keep?.({ out: encodeSearchRows(sessions, order), err: "" });
-  return { sessions, index: k.index };
+  return { sessions, index };
 }
 
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {

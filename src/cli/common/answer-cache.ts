@@ -69,14 +69,19 @@ export interface Answer {
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/**
+ * The answers kept beside the index at `indexPath`. Reading one needs no database (a
+ * relaunch that is served one never opens SQLite); keeping one takes the open index (`db`).
+ */
 export class AnswerCache {
   private readonly dir: string;
-  private readonly db: IndexDb;
   /** Every file of this build's answers starts with it: files of another build are dropped. */
   private readonly prefix = `${sha(buildStamp()).slice(0, 16)}-`;
-  constructor(db: IndexDb) {
-    this.db = db;
-    this.dir = answersDirOf(db.path);
+  constructor(
+    indexPath: string,
+    private readonly db?: IndexDb,
+  ) {
+    this.dir = answersDirOf(indexPath);
   }
 
   private fileOf(key: string): string {
@@ -126,7 +131,7 @@ export class AnswerCache {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       this.dropOthers();
       // Where earlier builds kept answers: inside the index.
-      if (this.db.q("SELECT 1 AS x FROM sqlite_master WHERE name = 'answers'").get())
+      if (this.db?.q("SELECT 1 AS x FROM sqlite_master WHERE name = 'answers'").get())
         this.db.sql.exec("DROP TABLE IF EXISTS answers");
       const head = Buffer.from(JSON.stringify({ fingerprint, err: a.err }) + "\n");
       const file = this.fileOf(key);

@@ -1,3 +1,4 @@
+import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { discoverFiles } from "../../store/discover.js";
 import { AnswerCache, storeFingerprint, type Answer } from "./answer-cache.js";
@@ -6,20 +7,24 @@ import { openIndex } from "./scan-indexed.js";
 
 /** What a command that reads the whole store finds before it reads anything. */
 export interface KeptLookup<T> {
-  /** The store's index, open (the caller closes it), or undefined (off, or not usable). */
-  index?: StoreIndex;
   /** The store as discovery saw it: hand it to scanWithIndex rather than discovering again. */
   found: Awaited<ReturnType<typeof discoverFiles>>;
   /** What was kept for `key` for this very store, as `use` made it of the kept answer. */
   kept?: T;
   /** Keeps this run's answer for the next run: only when nothing usable was kept and the last run saw the same store. */
   keep?: (a: Answer) => void;
+  /**
+   * The store's index, opened on the first call (the caller closes it), or undefined (off,
+   * or not usable: its problem one line on stderr). A kept answer is read without it.
+   */
+  index(): StoreIndex | undefined;
 }
 
 /**
- * The store discovered, its index opened, and the answer kept for `key` for a store with
- * the same fingerprint (answer-cache.ts), made usable by `use` (undefined: not usable,
- * the command works it out again, and keeps it if the store has settled).
+ * The store discovered and the answer kept for `key` for a store with the same fingerprint
+ * (answer-cache.ts), made usable by `use` (undefined: not usable, the command works it out
+ * again, and keeps it if the store has settled). SQLite is opened only when needed: a
+ * relaunch on an unchanged store is served from a file.
  */
 export async function lookupKept<T>(
   storeDir: string,
@@ -27,20 +32,18 @@ export async function lookupKept<T>(
   key: string,
   use: (a: Answer, found: KeptLookup<T>["found"]) => T | undefined,
 ): Promise<KeptLookup<T>> {
-  const index = openIndex(storeDir, io);
-  let found: KeptLookup<T>["found"];
-  try {
-    found = await discoverFiles(storeDir);
-  } catch (err) {
-    index?.close();
-    throw err;
-  }
-  if (!index) return { found };
-  const answers = new AnswerCache(index.db);
+  let opened: { index?: StoreIndex } | undefined;
+  const index = () => (opened ??= { index: openIndex(storeDir, io) }).index;
+  const found = await discoverFiles(storeDir, { yielding: false });
+  const path = indexWanted(io.env) ? indexPathFor(storeDir, io.env) : undefined;
+  if (!path) return { found, index };
   const fingerprint = storeFingerprint(found);
-  const hit = answers.get(key, fingerprint);
+  const hit = new AnswerCache(path).get(key, fingerprint);
   const kept = hit && use(hit, found);
-  if (kept !== undefined) return { index, found, kept };
+  if (kept !== undefined) return { found, kept, index };
+  const db = index()?.db;
+  if (!db) return { found, index };
+  const answers = new AnswerCache(path, db);
   const keep = answers.settled(key, fingerprint) ? (a: Answer) => answers.put(key, fingerprint, a) : undefined;
-  return { index, found, keep };
+  return { found, keep, index };
 }

@@ -26,7 +26,7 @@ export async function resolveSession(arg: string, storeDir: () => string, cwd: s
     throw new CliError(`no session file at ${path}`);
   }
   const dir = storeDir();
-  const { files } = await discoverFiles(dir);
+  const { files } = await discoverFiles(dir, { yielding: false });
   type Hit = { path: string; id: string; cwd: string; mtimeMs: number };
   const exact: Hit[] = [];
   const prefixed: Hit[] = [];

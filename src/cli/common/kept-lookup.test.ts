@@ -1,0 +1,63 @@
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../../test/helpers/tmp-store.js";
+import { indexPathFor } from "../../index/index-location.js";
+import type { CliIO } from "./io.js";
+import { lookupKept } from "./kept-lookup.js";
+
+afterEach(() => cleanupTmp());
+
+function setup() {
+  const store = copyStore(PI_STORE);
+  const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+  const said: string[] = [];
+  const io: CliIO = { stdout: () => {}, stderr: (t) => void said.push(t), cwd: store, env, isTTY: false };
+  const lookup = () => lookupKept(store, io, "k", (a) => Buffer.from(a.out).toString());
+  return { store, env, said, lookup, indexPath: indexPathFor(store, env)! };
+}
+
+describe("lookupKept", () => {
+  it("keeps an answer once two runs saw the same store, and serves it without opening the index", async () => {
+    const { said, lookup, indexPath } = setup();
+    const first = await lookup();
+    expect(first.kept).toBeUndefined();
+    expect(first.keep).toBeUndefined(); // the store has not been seen settled yet
+    first.index()?.close();
+    const second = await lookup();
+    expect(second.keep).toBeDefined();
+    second.keep!({ out: Buffer.from("the answer"), err: "" });
+    second.index()?.close();
+
+    // A garbage index file: opening it would find it damaged and build it again.
+    writeFileSync(indexPath, "not a database");
+    const third = await lookup();
+    expect(third.kept).toBe("the answer");
+    expect(readFileSync(indexPath, "utf8")).toBe("not a database");
+    // Asked for, the index is opened then (and the damaged one rebuilt).
+    const index = third.index();
+    expect(index).toBeDefined();
+    expect(readFileSync(indexPath).subarray(0, 15).toString()).toBe("SQLite format 3");
+    index!.close();
+    expect(said).toEqual([]);
+  });
+
+  it("serves nothing once a file has changed, and nothing with the index turned off", async () => {
+    const { store, env, lookup } = setup();
+    for (let i = 0; i < 2; i++) {
+      const k = await lookup();
+      k.keep?.({ out: Buffer.from("the answer"), err: "" });
+      k.index()?.close();
+    }
+    const served = await lookup();
+    expect(served.kept).toBe("the answer");
+    appendFileSync(served.found.files[0].path, "\n");
+    const changed = await lookup();
+    expect(changed.kept).toBeUndefined();
+    changed.index()?.close();
+    env.PI_SESSIONS_INDEX = "0";
+    const io: CliIO = { stdout: () => {}, stderr: () => {}, cwd: store, env, isTTY: false };
+    const off = await lookupKept(store, io, "k", () => "x");
+    expect(off.kept).toBeUndefined();
+    expect(off.index()).toBeUndefined();
+  });
+});
