@@ -60,20 +60,26 @@ function ftsQuery(grams: string[]): string {
 /**
  * fid → candidate lines of one term, as SQLite lists them ("off len off len …"): one string
  * per file rather than an object per line (a word in every session names hundreds of
- * thousands of lines; only the files that are checked need theirs as objects).
+ * thousands of lines; only the files that are checked need theirs as objects). All files
+ * in one text ("fid:off len …;fid:…"): a row per file cost a third more than the query.
  */
 function candidatesOf(db: IndexDb, grams: string[], includeTools: boolean): Map<number, string> {
   const out = new Map<number, string>();
   for (const table of includeTools ? ["chat", "tools"] : ["chat"]) {
     const got = db
       .q(
-        `SELECT l.fid AS fid, group_concat(l.off || ' ' || l.len, ' ') AS c FROM ${table}
-         JOIN lines l ON l.rid = ${table}.rowid WHERE ${table} MATCH ? GROUP BY l.fid`,
+        `SELECT group_concat(fid || ':' || c, ';') AS all_files FROM (
+           SELECT l.fid AS fid, group_concat(l.off || ' ' || l.len, ' ') AS c FROM ${table}
+           JOIN lines l ON l.rid = ${table}.rowid WHERE ${table} MATCH ? GROUP BY l.fid)`,
       )
-      .all(ftsQuery(grams)) as unknown as Array<{ fid: number; c: string }>;
-    for (const r of got) {
-      const had = out.get(r.fid);
-      out.set(r.fid, had === undefined ? r.c : `${had} ${r.c}`);
+      .get(ftsQuery(grams)) as { all_files: string | null } | undefined;
+    if (!got?.all_files) continue;
+    for (const file of got.all_files.split(";")) {
+      const colon = file.indexOf(":");
+      const fid = Number(file.slice(0, colon));
+      const c = file.slice(colon + 1);
+      const had = out.get(fid);
+      out.set(fid, had === undefined ? c : `${had} ${c}`);
     }
   }
   return out;
