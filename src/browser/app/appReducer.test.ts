@@ -287,6 +287,20 @@ describe("help overlay", () => {
     expect(modeOf(typing)).toBe("help");
     expect(typing.stack.at(-1)).toMatchObject({ kind: "help", filter: undefined });
   });
+
+  it("moves with ↓, ↑ and the page keys while the filter is typed; a letter is typed, even j", () => {
+    const { s } = loaded(3);
+    const t = run(s, key(K.char("?")), key(K.char("/")), ...type("e"));
+    const moved = run(t, key(K.down), key(K.down), key(K.down), key(K.up));
+    expect(modeOf(moved)).toBe("helpFilter");
+    expect(moved.helpTop).toBe(2);
+    expect(moved.stack.at(-1)).toMatchObject({ filter: { value: "e" } });
+    expect(run(t, key(K.pageDown)).helpTop).toBe(Math.max(1, s.pageSize - 1));
+    const typed = run(moved, ...type("j"));
+    expect(typed.stack.at(-1)).toMatchObject({ filter: { value: "ej" } });
+    expect(typed.helpTop).toBe(0); // a new filter starts at the top
+    expect(moved.cursor).toBe(0); // the list behind did not move
+  });
 });
 
 describe("quit and resume intents", () => {

@@ -227,7 +227,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
   if (isUsageCommand(c)) return runUsage(s, c);
   if (isTrashCommand(c)) return runTrashCommand(s, c);
   const page = Math.max(1, s.pageSize - 1);
-  const inHelp = modeOf(s) === "help";
+  const inHelp = modeOf(s) === "help" || modeOf(s) === "helpFilter";
   switch (c) {
     case "list.up":
       return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - 1) } : moveTo(s, s.cursor - 1);

@@ -415,9 +415,15 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "list.top",
     "list.bottom",
   ],
+  // While the filter is typed, the keys that are not letters still move the help (as in search).
   helpFilter: [
     "help.filterDone",
     "help.filterCancel",
+    "list.up",
+    "list.down",
+    "list.pageUp",
+    "list.pageDown",
+    "list.halfDown",
     "input.deleteWord",
     "input.deleteBack",
     "input.clear",
