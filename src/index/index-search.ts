@@ -129,6 +129,16 @@ function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTool
   return !includeTools || r.text_tools === 1 ? r.fid : undefined;
 }
 
+/**
+ * Whether the index covers every target's text as the file is now (and its tool texts too,
+ * when they are searched): then nothing is left to catch up, which this answers from the
+ * text states the search reads anyway, without scanning the files table.
+ */
+export function coversAll(db: IndexDb, targets: readonly SearchTarget[], includeTools: boolean): boolean {
+  const byPath = textStates(db);
+  return targets.every((t) => coveredFid(byPath, t, includeTools) !== undefined);
+}
+
 /** One candidate line read back, or undefined when it is not where the index says (the file changed under it). */
 function readLine(fd: number, { off, len }: Candidate): SessionEntry | null | undefined {
   // The line with the newline before and after it: both must be there.

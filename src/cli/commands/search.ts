@@ -1,5 +1,12 @@
 import { resolve } from "node:path";
-import { hitsOf, planWithIndex, searchWithIndex, type IndexedHit, type IndexedPlan } from "../../index/index-search.js";
+import {
+  coversAll,
+  hitsOf,
+  planWithIndex,
+  searchWithIndex,
+  type IndexedHit,
+  type IndexedPlan,
+} from "../../index/index-search.js";
 import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { sessionTitle } from "../../model/session-title.js";
@@ -156,7 +163,9 @@ async function bestWithIndex(
  * when there is little, else left to reading, with a hint. The conversation is cheap to
  * index (tool output is skipped unread); tool output costs FTS far more per byte.
  */
-async function catchUp(index: StoreIndex, io: CliIO, tools: boolean): Promise<void> {
+async function catchUp(index: StoreIndex, io: CliIO, tools: boolean, sessions: SearchRow[]): Promise<void> {
+  // Usually all of it is covered: known from the text states the search reads anyway.
+  if (coversAll(index.db, sessions, tools)) return;
   const pending = (where: string) =>
     index.db
       .q(
@@ -231,7 +240,7 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
     const inScope = values.all ? () => true : cwdScope(store.dir, cwd);
     const scoped = sessions.filter(inScope);
     const includeTools = !!values.tools;
-    if (index) await catchUp(index, io, includeTools);
+    if (index) await catchUp(index, io, includeTools, sessions);
     // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
     // only the files that can be among them are checked, best first.
     const capped =
