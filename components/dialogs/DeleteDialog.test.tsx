@@ -116,7 +116,7 @@ describe("DeleteDialog in the app", () => {
     expect(life.calls.trash).toEqual([]);
   });
 
-  it("without a trash: Delete permanently, then a second confirmation that only y passes", async () => {
+  it("without a trash: Delete permanently, then a second confirmation that only Y passes (y y cancels)", async () => {
     const sessions = makeSessions(2, { cwd: CWD });
     const life = fakeLifecycle(undefined);
     const { r } = await renderApp({ sessions, deps: { lifecycle: life.deps } });
@@ -126,12 +126,16 @@ describe("DeleteDialog in the app", () => {
     let f = r.lastFrame()!;
     expect(f).toContain('Delete "session 0" permanently?');
     expect(f).toContain("This cannot be undone.");
-    expect(f).toContain("y delete permanently");
+    expect(f).toContain("Y (capital) delete permanently");
     expect(life.calls.permanent).toEqual([]);
     await press(r, RAW.enter);
     expect(r.lastFrame()).toContain("not deleted");
     expect(life.calls.permanent).toEqual([]);
+    // A double-tapped or held y answers the first question only.
     await press(r, DELETE_KEY, "y", "y");
+    expect(r.lastFrame()).toContain("not deleted");
+    expect(life.calls.permanent).toEqual([]);
+    await press(r, DELETE_KEY, "y", "Y");
     f = await waitForFrame(r, (x) => x.includes("Deleted 1 session permanently"));
     expect(f).not.toContain("session 0");
     expect(life.calls.trash).toEqual([]);
@@ -176,7 +180,7 @@ describe("DeleteDialog in the app", () => {
         x.includes('Delete "session 0" permanently?') &&
         x.includes("Cannot move to the trash: cannot move to the trash: EXDEV"),
     );
-    await press(b.r, "y");
+    await press(b.r, "Y");
     await waitForFrame(b.r, (x) => x.includes("Deleted 1 session permanently"));
     expect(full.calls.permanent).toHaveLength(1);
   });

@@ -48,7 +48,8 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
     out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete", tone: "key" });
   } else {
     out.push({ text: "This cannot be undone.", tone: "error" });
-    out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete permanently", tone: "key" });
+    // Y, not y: one held or double-tapped key never answers both questions.
+    out.push({ text: "▸ Cancel (Enter, Esc, y, any key)  ·  Y (capital) delete permanently", tone: "key" });
   }
   return out;
 }

@@ -205,8 +205,9 @@ describe("reader, copy, export in a real terminal", () => {
     expect(app.bufferType()).toBe("normal");
   }, 30_000);
 
-  it("D deletes permanently only after the second confirmation, which takes y", async () => {
-    const { store, dir, sessions, env } = project(["delete me for good"]);
+  it("D deletes permanently only after the second confirmation, which takes Y: a repeated y cancels, in one read too", async () => {
+    // Two sessions: a Dyy that deleted the first would leave the D y Y below the second to delete.
+    const { store, dir, sessions, env } = project(["keep me as well", "delete me for good"]);
     const app = start(["--session-dir", store], { cwd: dir, env });
     await app.waitFor((s) => /❯ .*delete me for good/.test(s));
     await app.press("D");
@@ -218,10 +219,17 @@ describe("reader, copy, export in a real terminal", () => {
     await app.waitFor("Delete permanently, not to the trash");
     await app.press("y");
     await app.waitFor("This cannot be undone");
-    expect(existsSync(sessions[0])).toBe(true);
+    // The second question takes Y: y (a held key, a double tap) cancels it.
     await app.press("y");
+    await app.waitFor((x) => !x.includes("This cannot be undone") && x.includes("not deleted"));
+    expect(existsSync(sessions[1])).toBe(true);
+    // The same keys in one read, then the real thing.
+    await app.press("Dyy");
+    await app.press("D", "y", "Y");
     await app.waitFor("Deleted 1 session permanently");
-    expect(existsSync(sessions[0])).toBe(false);
+    await app.waitFor((x) => !/delete me for good/.test(x) && /❯ .*keep me as well/.test(x));
+    expect(existsSync(sessions[1])).toBe(false);
+    expect(existsSync(sessions[0])).toBe(true);
     // Not in the trash either.
     expect(existsSync(join(env.XDG_DATA_HOME, "Trash", "files"))).toBe(false);
   }, 30_000);

@@ -352,6 +352,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "rename.submit":
     case "rename.cancel":
     case "confirm.yes":
+    case "confirm.permanent":
       return lifecycleCommand(s, c);
     case "app.interrupt":
       return modeOf(s) === "dialog" ? pop(s) : interrupt(s);

@@ -160,7 +160,7 @@ describe("n and D", () => {
     expect(picking.status?.tone).toBe("error");
   });
 
-  it("D asks twice: the first confirmation leads to the permanent step, which takes only y", () => {
+  it("D asks twice: y to the first question, then only Y (y, a repeat of the first key, cancels)", () => {
     let s = run(listed(), { type: "lifecycle.setup", trashDir: "/trash" }, press("D"));
     expect(s.stack.at(-1)).toMatchObject({ kind: "delete", step: "confirm", permanent: true });
     // Enter cancels even the first step: only y goes on.
@@ -168,9 +168,13 @@ describe("n and D", () => {
     s = run(s, press("y"));
     expect(s.stack.at(-1)).toMatchObject({ kind: "delete", step: "permanent" });
     expect(s.effects).toEqual([]);
-    // Enter again does not delete for good: it cancels.
+    // Enter again does not delete for good: it cancels; so does y (held, or tapped twice).
     expect(run(s, key(K.enter)).effects).toEqual([]);
-    s = run(s, press("y"));
+    const again = run(s, press("y"));
+    expect(again.effects).toEqual([]);
+    expect(again.stack.at(-1)).toBeUndefined();
+    expect(again.status?.text).toBe("not deleted");
+    s = run(s, press("Y"));
     expect(last(s)).toMatchObject({ type: "deletePermanently", targets: [{ path: file.path }] });
     // d goes to the trash.
     expect(last(run(listed(), { type: "lifecycle.setup", trashDir: "/trash" }, press("d"), press("y")))).toMatchObject({

@@ -79,6 +79,13 @@ export const COMMANDS = {
     hint: "delete (Enter or any other key cancels)",
     rank: 1,
   },
+  // Not y: a held or double-tapped y (key repeat) must not answer both questions of D.
+  "confirm.permanent": {
+    keys: ["Y"],
+    help: "confirm a permanent delete, the second question (only Y: y, Enter and any other key cancel)",
+    hint: "delete permanently (any other key cancels)",
+    rank: 1,
+  },
   "help.open": { keys: ["?"], help: "this help", hint: "help", rank: 5 },
   "help.close": { keys: ["?", "q"], help: "close the help", hint: "close", rank: 1 },
   "help.back": { keys: ["escape"], help: "help: clear the filter, else close the help" },
@@ -309,6 +316,7 @@ export type Mode =
   | "menu"
   | "rename"
   | "confirm"
+  | "confirmPermanent"
   | "tree"
   | "treeSearch"
   | "treeLabel"
@@ -550,6 +558,7 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
   ],
   /** A delete confirmation: any key that is not confirm.yes cancels. */
   confirm: ["confirm.yes"],
+  confirmPermanent: ["confirm.permanent"],
   trash: [
     "trash.up",
     "trash.down",

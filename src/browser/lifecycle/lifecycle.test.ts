@@ -170,14 +170,16 @@ describe("delete", () => {
     }
   });
 
-  it("without a trash: a second confirmation that takes only y, then the permanent delete", () => {
+  it("without a trash: a second confirmation that takes only Y (not y), then the permanent delete", () => {
     const { s, sessions } = loaded(3, null);
     let d = run(s, DKEY, key(K.char("y")));
     expect(layer(d)).toMatchObject({ kind: "delete", step: "permanent" });
     expect(d.effects).toEqual([]);
     expect(modeOf(run(d, key(K.enter)))).toBe("list");
     expect(run(d, key(K.enter)).effects).toEqual([]);
-    d = run(d, key(K.char("y")));
+    expect(run(d, key(K.char("y"))).effects).toEqual([]);
+    expect(modeOf(run(d, key(K.char("y"))))).toBe("list");
+    d = run(d, key(K.char("Y")));
     expect(lastEffect(d)).toMatchObject({ type: "deletePermanently", targets: [{ path: sessions[0].path }] });
     d = run(d, { type: "lifecycle.deleted", paths: [sessions[0].path] });
     expect(paths(d)).not.toContain(sessions[0].path);
@@ -234,7 +236,8 @@ describe("delete", () => {
       reason: "no usable trash",
       targets: [{ path: sessions[1].path }, { path: sessions[2].path }],
     });
-    expect(lastEffect(run(d, key(K.char("y"))))).toMatchObject({ type: "deletePermanently" });
+    expect(run(d, key(K.char("y"))).effects).toEqual([]);
+    expect(lastEffect(run(d, key(K.char("Y"))))).toMatchObject({ type: "deletePermanently" });
   });
 });
 

@@ -181,6 +181,7 @@ export function lifecycleCommand<S extends LifecycleHost>(s: S, c: LifecycleComm
     case "rename.cancel":
       return topLayer(s)?.kind === "rename" ? pop(s) : s;
     case "confirm.yes":
+    case "confirm.permanent":
       return confirmDelete(s);
   }
 }
@@ -210,7 +211,8 @@ export function lifecycleKey<S extends LifecycleHost>(
     return s; // typing and editing go through the one text-field path (appReducer)
   }
   if (top?.kind === "delete") {
-    if (explicitYes(c, key)) return confirmDelete(s);
+    // The second question of a permanent delete takes Y, the first y: never one key for both.
+    if (explicitYes(c, key, top.step === "permanent" ? "confirm.permanent" : "confirm.yes")) return confirmDelete(s);
     return say(pop(s), "not deleted", "note");
   }
   return s;

@@ -84,13 +84,15 @@ export const LIFECYCLE_COMMANDS = [
   "rename.submit",
   "rename.cancel",
   "confirm.yes",
+  "confirm.permanent",
 ] as const;
 export type LifecycleCommand = (typeof LIFECYCLE_COMMANDS)[number];
 
 export function isLifecycleMode(m: Mode): boolean {
-  return m === "rename" || m === "confirm";
+  return m === "rename" || m === "confirm" || m === "confirmPermanent";
 }
 
 export function lifecycleMode(l: LifecycleLayer): Mode {
-  return l.kind === "rename" ? "rename" : "confirm";
+  if (l.kind === "rename") return "rename";
+  return l.step === "permanent" ? "confirmPermanent" : "confirm";
 }
