@@ -310,6 +310,15 @@ describe("quit and resume intents", () => {
     expect(run(s, key(K.ctrlC)).effects).toEqual([{ type: "exit", outcome: { kind: "quit", interrupted: true } }]);
     expect(run(s, key(K.escape)).effects).toEqual([]);
   });
+  it("Ctrl+C closes the action menu (as it cancels a dialog); the next one quits", () => {
+    const { s } = loaded(2);
+    const menu = run(s, key(K.char("x")));
+    expect(modeOf(menu)).toBe("menu");
+    const closed = run(menu, key(K.ctrlC));
+    expect(modeOf(closed)).toBe("list");
+    expect(closed.effects).toEqual([]);
+    expect(run(closed, key(K.ctrlC)).effects).toEqual([{ type: "exit", outcome: { kind: "quit", interrupted: true } }]);
+  });
   it("Ctrl+C quits from search mode too", () => {
     const { s } = loaded(1);
     expect(run(s, key(K.char("/")), key(K.ctrlC)).effects[0]).toMatchObject({ type: "exit" });

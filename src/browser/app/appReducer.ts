@@ -355,7 +355,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "confirm.permanent":
       return lifecycleCommand(s, c);
     case "app.interrupt":
-      return modeOf(s) === "dialog" ? pop(s) : interrupt(s);
+      // A question or a menu over the screen is cancelled first (as Esc would), then Ctrl+C quits.
+      return modeOf(s) === "dialog" || modeOf(s) === "menu" ? pop(s) : interrupt(s);
     default:
       return s;
   }

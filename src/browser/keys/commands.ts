@@ -114,7 +114,7 @@ export const COMMANDS = {
   "menu.close": { keys: ["escape", "q", "x"], help: "close the action menu", hint: "close", rank: 2 },
   "app.back": { keys: ["escape"], help: "step back: clear the search, else the marks (Esc never quits: q does)" },
   "app.quit": { keys: ["q"], help: "quit", hint: "quit", rank: 6 },
-  "app.interrupt": { keys: ["ctrl+c"], help: "quit (cancels a dialog first)" },
+  "app.interrupt": { keys: ["ctrl+c"], help: "quit (cancels a dialog or the action menu first)" },
   "app.suspend": { keys: ["ctrl+z"], help: "suspend to the shell (fg comes back)" },
   "tree.open": { keys: ["t", "right"], help: "open the session's branch tree", hint: "tree", rank: 4 },
   "tree.up": { keys: ["up", "k"], help: "tree: move up" },
