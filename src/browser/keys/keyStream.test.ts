@@ -60,6 +60,17 @@ describe("KeyStream", () => {
     keys.detach();
   });
 
+  it("hands on LF as Enter (a key typed ahead in cooked mode, or Ctrl+J); a pasted LF stays text", async () => {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const got = collect(keys);
+    tty.push("/naive\njj");
+    tty.push("\x1b[200~a\nb\x1b[201~");
+    await drained(keys);
+    expect(got.map((g) => g.chunk)).toEqual(["/", "n", "a", "i", "v", "e", "\r", "j", "j", "\x1b[200~a\nb\x1b[201~"]);
+    keys.detach();
+  });
+
   it("a lone ESC goes on after a pause, and the next key waits until Ink has let it go", async () => {
     const tty = new FakeTerminalIn();
     const keys = new KeyStream(tty);

@@ -96,7 +96,15 @@ export class KeyStream extends Readable {
   private enqueue(tokens: Token[]): void {
     for (const t of tokens)
       this.queue.push(
-        t.kind === "paste" ? PASTE_START + t.text + PASTE_END : isMouseSequence(t.seq) ? { mouse: t.seq } : t.seq,
+        t.kind === "paste"
+          ? PASTE_START + t.text + PASTE_END
+          : isMouseSequence(t.seq)
+            ? { mouse: t.seq }
+            : t.seq === "\n"
+              ? // LF is Enter: keys typed before raw mode was on come through the tty's cooked
+                // mode, which turns Enter into LF (ICRNL); and readline's Ctrl+J accepts a line.
+                "\r"
+              : t.seq,
       );
     this.next();
   }
