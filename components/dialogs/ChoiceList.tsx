@@ -19,6 +19,8 @@ interface Props {
   onChoose(command: CommandId): void;
   /** Rows shown at once (the list scrolls); all when absent. */
   limit?: number;
+  /** The choice that has the focus at first (Enter picks it); the first when absent. */
+  initial?: number;
 }
 
 const Item = ({ isSelected = false, label }: { isSelected?: boolean; label: string }) => (
@@ -32,7 +34,7 @@ const Indicator = ({ isSelected = false }: { isSelected?: boolean }) =>
  * A choice dialog's list (ink-select-input: ↑↓ or j/k, Enter, or 1–9). Rows are padded to
  * the dialog's width so the dialog covers the screen beneath it.
  */
-export function ChoiceList({ choices, width, onChoose, limit }: Props) {
+export function ChoiceList({ choices, width, onChoose, limit, initial }: Props) {
   const room = Math.max(4, width - 5);
   const items = useMemo(
     () =>
@@ -49,6 +51,7 @@ export function ChoiceList({ choices, width, onChoose, limit }: Props) {
       indicatorComponent={Indicator}
       itemComponent={Item}
       {...(limit !== undefined && limit < choices.length ? { limit: Math.max(1, limit) } : {})}
+      {...(initial !== undefined ? { initialIndex: initial } : {})}
       onSelect={(i) => onChoose(i.value)}
     />
   );

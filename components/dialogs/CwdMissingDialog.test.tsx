@@ -1,6 +1,7 @@
 import { Box } from "ink";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
+import { cleanupInk, press, renderInk } from "../../test/helpers/ink.js";
 import { DEFAULT_KEYMAP } from "../../src/browser/keys/keymap.js";
 import { CwdMissingDialog } from "./CwdMissingDialog.js";
 
@@ -26,14 +27,33 @@ describe("CwdMissingDialog", () => {
               │   /gone/away                                                 │
               │ current folder: /home/u/proj                                 │
               │                                                              │
-              │ ❯ Continue in the current folder                            o│
+              │   Continue in the current folder                            o│
               │   Fork into the current folder (a new session)              f│
-              │   Cancel                                                  Esc│
+              │ ❯ Cancel                                                  Esc│
               │ ↑↓ choose · Enter or the key at the right                    │
               ╰──────────────────────────────────────────────────────────────╯
 
       "
     `);
     expect(lastFrame()).toContain("Fork into the current folder");
+  });
+
+  it("Enter cancels (the focus starts on Cancel); after ↑↑ Enter continues", async () => {
+    const chosen: string[] = [];
+    const r = await renderInk(
+      <CwdMissingDialog
+        cwd="/gone/away"
+        launchCwd="/home/u/proj"
+        keymap={DEFAULT_KEYMAP}
+        areaWidth={80}
+        areaHeight={14}
+        onChoose={(c) => chosen.push(c)}
+      />,
+    );
+    await press(r, "\r");
+    expect(chosen).toEqual(["dialog.cancel"]);
+    await press(r, "\x1b[A", "\x1b[A", "\r");
+    expect(chosen).toEqual(["dialog.cancel", "dialog.confirm"]);
+    await cleanupInk();
   });
 });

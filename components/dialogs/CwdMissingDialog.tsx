@@ -14,7 +14,11 @@ interface Props {
   onChoose(command: CommandId): void;
 }
 
-/** The session's folder is gone: pi 1.5.2's three choices. */
+/**
+ * The session's folder is gone: pi 1.5.2's three choices, in its order, with the focus on
+ * Cancel: the Enter that resumed, pressed again by reflex, must not start the agent in
+ * another folder than the session's (it reads and writes files there).
+ */
 export function CwdMissingDialog({ cwd, launchCwd, keymap, areaWidth, areaHeight, onChoose }: Props) {
   const width = modalWidth([60, sanitizeLine(cwd).length + 2], Math.min(90, areaWidth - 4));
   const room = width - 6;
@@ -47,7 +51,7 @@ export function CwdMissingDialog({ cwd, launchCwd, keymap, areaWidth, areaHeight
         text={"current folder: " + truncateStartToWidth(sanitizeLine(launchCwd), room - 16)}
       />
       <ModalLine width={width} text="" />
-      <ChoiceList choices={choices} width={width} onChoose={onChoose} />
+      <ChoiceList choices={choices} width={width} onChoose={onChoose} initial={choices.length - 1} />
       <ModalLine width={width} tone="muted" text="↑↓ choose · Enter or the key at the right" />
     </Modal>
   );
