@@ -198,7 +198,7 @@ describe("TreeScreen", () => {
     expect(selectedLine(frame)).toContain("first question");
   });
 
-  it("resuming here when the session's folder is gone: the choice list over the tree takes Enter (continue here)", async () => {
+  it("resuming here when the session's folder is gone: the choice list over the tree takes o (continue here)", async () => {
     const f = session();
     const h = await renderApp({
       sessions: [makeSummary({ path: f.path, cwd: "/gone", firstMessage: "first question" })],
@@ -211,7 +211,7 @@ describe("TreeScreen", () => {
     await press(h.r, RAW.enter); // resume here: the folder is gone, so pi 1.5.2's choice comes first; nothing written yet
     await waitForFrame(h.r, (x) => x.includes("Fork into the current folder"));
     expect(readFileSync(f.path, "utf8").split("\n").filter(Boolean)).toHaveLength(lines);
-    await press(h.r, RAW.enter); // continue here: now the position is written (the file was just written, so it asks first)
+    await press(h.r, "o"); // continue here: now the position is written (the file was just written, so it asks first)
     await waitForFrame(h.r, (x) => x.includes("write anyway"));
     await press(h.r, "y");
     await waitForFrame(h.r, () => h.exits.length > 0);

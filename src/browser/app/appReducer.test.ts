@@ -303,6 +303,29 @@ describe("help overlay", () => {
   });
 });
 
+describe("the status line", () => {
+  it("a note answers one key: the next key takes it away", () => {
+    const { s } = loaded(3);
+    const noted = run(s, key(K.escape));
+    expect(noted.status).toEqual({ text: "q quits", tone: "note" });
+    expect(run(noted, key(K.down)).status).toBeUndefined();
+    // A key that does nothing at all takes it away too (it never reads as that key's answer).
+    expect(run(noted, key(K.tab), key(K.tab)).status).toBeUndefined();
+  });
+
+  it("a result stays on its view and goes when another view opens or closes; results arriving later keep it", () => {
+    const { s } = loaded(3);
+    const done = { ...s, status: { text: "copied the file path", tone: "info" as const } };
+    expect(run(done, key(K.down)).status).toBe(done.status);
+    expect(run(done, key(K.char("?"))).status).toBeUndefined();
+    expect(run(done, key(K.char("x"))).status).toBeUndefined();
+    const inHelp = { ...run(s, key(K.char("?"))), status: done.status };
+    expect(run(inHelp, key(K.down)).status).toBe(done.status);
+    expect(run(inHelp, key(K.escape)).status).toBeUndefined();
+    expect(run(done, { type: "status.fade", status: { text: "other", tone: "info" } }).status).toBe(done.status);
+  });
+});
+
 describe("quit and resume intents", () => {
   it("q and Ctrl+C request quit (Ctrl+C as an interrupt, exit 130); Esc does not", () => {
     const { s } = loaded(1);

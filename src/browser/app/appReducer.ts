@@ -413,7 +413,26 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 /** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
   const [next, effects] = toStep(appReducer(s, a));
-  return [reselect(next, a.type), effects];
+  return [reselect(settleStatus(s, next, a), a.type), effects];
+}
+
+/** The view a status line speaks of: the top layer's (a search bar is the list's). */
+function viewOf(s: AppState): string {
+  const top = topLayer(s);
+  return !top || top.kind === "search" ? "list" : top.kind;
+}
+
+/**
+ * A status answers what was done where it was done. A key or click that opens or leaves a
+ * view takes the old one away (a "copied" line under the reader of another session read as
+ * the reader's); a note ("not here", "q quits") answers one key, and the next one takes it
+ * away, so it never reads as the answer to a key that did nothing. A status the action
+ * itself set stays; results that arrive later (a scan, a write) never clear one.
+ */
+function settleStatus(before: AppState, after: AppState, a: AppAction): AppState {
+  if (!after.status || after.status !== before.status) return after;
+  if (a.type !== "key" && a.type !== "mouse") return after;
+  return after.status.tone === "note" || viewOf(after) !== viewOf(before) ? { ...after, status: undefined } : after;
 }
 
 export function appReducer(s: AppState, a: AppAction): Next {
