@@ -1,4 +1,5 @@
 import { Box, useApp, useInput, usePaste, useStdin } from "ink";
+import { disabledReason } from "../../src/browser/app/disabledReason.js";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { ReaderScreen } from "../reader/ReaderScreen.js";
 import { realLoadIndex } from "../../src/browser/reader/readerRunner.js";
@@ -276,7 +277,15 @@ export function App(props: AppProps) {
         />
       }
       status={<StatusLine status={state.status} scanError={state.scan.error} width={size.columns} />}
-      footer={<Footer mode={mode} keymap={state.keymap} width={size.columns} print={print} />}
+      footer={
+        <Footer
+          mode={mode}
+          keymap={state.keymap}
+          width={size.columns}
+          print={print}
+          disabled={(c) => disabledReason(state, c) !== undefined}
+        />
+      }
     >
       {searchBar && (
         <SearchBar

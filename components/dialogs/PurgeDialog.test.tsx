@@ -31,12 +31,12 @@ describe("PurgeDialog", () => {
     expect(two).toMatchInlineSnapshot(`
       "
 
-                  ╭─ Delete for good: last question ─────────────────────╮
-                  │ Really delete "fix the flaky parser test" for good?  │
-                  │ This cannot be undone.                               │
-                  │                                                      │
-                  │ ▸ Cancel (Enter, Esc, any key)  ·  y delete for good │
-                  ╰──────────────────────────────────────────────────────╯
+           ╭─ Delete for good: last question ──────────────────────────────────╮
+           │ Really delete "fix the flaky parser test" for good?               │
+           │ This cannot be undone.                                            │
+           │                                                                   │
+           │ ▸ Cancel (Enter, Esc, y, any key)  ·  Y (capital) delete for good │
+           ╰───────────────────────────────────────────────────────────────────╯
 
       "
     `);

@@ -11,7 +11,7 @@ interface Props {
   height: number;
 }
 
-/** The two questions before a trashed session is deleted for good: only y goes on, Enter cancels. */
+/** The two questions before a trashed session is deleted for good: y, then Y, goes on; Enter cancels. */
 export function purgeLines(record: TrashItem, step: 1 | 2): DialogLine[] {
   const title = sanitizeLine(trashTitle(record));
   if (step === 1)
@@ -26,7 +26,7 @@ export function purgeLines(record: TrashItem, step: 1 | 2): DialogLine[] {
     { text: `Really delete "${title}" for good?`, tone: "error" },
     { text: "This cannot be undone.", tone: "error" },
     { text: "" },
-    { text: "▸ Cancel (Enter, Esc, any key)  ·  y delete for good", tone: "key" },
+    { text: "▸ Cancel (Enter, Esc, y, any key)  ·  Y (capital) delete for good", tone: "key" },
   ];
 }
 

@@ -16,12 +16,15 @@ const PICK_LABELS: Partial<Record<CommandId, string>> = {
   "tree.resume": "pick here",
 };
 
-/** The footer's hints for a mode, from the command registry, most important first. */
-export function hintsFor(mode: Mode, print: boolean): Hint[] {
+/**
+ * The footer's hints for a mode, from the command registry, most important first; none for
+ * a command that cannot act now (`disabled`: an empty list has no session to resume).
+ */
+export function hintsFor(mode: Mode, print: boolean, disabled: (c: CommandId) => boolean = () => false): Hint[] {
   const hints: Hint[] = [];
   for (const id of MODE_COMMANDS[mode]) {
     const c: Command = COMMANDS[id];
-    if (!c.hint) continue;
+    if (!c.hint || disabled(id)) continue;
     hints.push({ command: id, label: (print && PICK_LABELS[id]) || c.hint, rank: c.rank ?? 99 });
   }
   return hints.sort((a, b) => a.rank - b.rank);

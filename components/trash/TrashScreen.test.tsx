@@ -63,7 +63,7 @@ describe("TrashScreen", () => {
 describe("TrashScreen in the browser (keys inside act)", () => {
   afterEach(cleanupInk);
 
-  it("X shows the store's trash, u restores through the lifecycle, D y y deletes for good, q goes back", async () => {
+  it("X shows the store's trash, u restores through the lifecycle, D y Y deletes for good (D y y does not), q goes back", async () => {
     const restored: string[] = [];
     const purged: string[] = [];
     let items = [...RECORDS];
@@ -93,6 +93,9 @@ describe("TrashScreen in the browser (keys inside act)", () => {
     await press(r, "D", "\r");
     await waitForFrame(r, (f) => f.includes("not deleted"));
     await press(r, "D", "y", "y");
+    await waitForFrame(r, (f) => f.includes("not deleted"));
+    expect(purged).toEqual([]);
+    await press(r, "D", "y", "Y");
     await waitForFrame(r, (f) => f.includes("for good") && f.includes("1 session"));
     expect(purged).toHaveLength(1);
     await press(r, "q");

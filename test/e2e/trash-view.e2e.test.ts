@@ -35,7 +35,7 @@ async function deleteSelected(app: RunningApp, store: string): Promise<{ file: s
 }
 
 describe("the trash view in a real terminal", () => {
-  it("outlasts the run: X lists what an earlier run deleted, u puts it back, D y y deletes it for good", async () => {
+  it("outlasts the run: X lists what an earlier run deleted, u puts it back, D y Y deletes it for good", async () => {
     const { store, trash, start } = trashStore(apps);
     let app = start();
     await app.waitFor((s) => !s.includes("scanning") && s.includes("30/30"));
@@ -85,7 +85,7 @@ describe("the trash view in a real terminal", () => {
     await app.waitFor("for good?");
     await pressCommand(app, "confirm.yes");
     await app.waitFor("This cannot be undone.");
-    await pressCommand(app, "confirm.yes");
+    await pressCommand(app, "confirm.permanent");
     await app.waitFor((s) => s.includes(`Deleted "${titleB}" for good`) && s.includes("No session of this store"));
     expect(existsSync(join(trash, "files", basename(b)))).toBe(false);
     expect(existsSync(join(trash, "info", `${basename(b)}.trashinfo`))).toBe(false);

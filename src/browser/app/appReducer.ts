@@ -1,4 +1,5 @@
 import type { Key } from "../keys/key.js";
+import { disabledReason } from "./disabledReason.js";
 import type { ScanEvent } from "../../scan/scan-events.js";
 import { parseQuery } from "../../search/query.js";
 import { nextSort, type SortKey } from "../../search/sort.js";
@@ -218,6 +219,8 @@ function runUsage(s: AppState, c: UsageCommandId): AppState {
 }
 
 export function runCommand(s: AppState, c: CommandId): Next {
+  const why = disabledReason(s, c);
+  if (why) return say(s, why, "note");
   // The action menu opens over the list, the tree or the reader with that screen's actions.
   if (c === "menu.open") return openMenu(s);
   // The reader and taking things out (copy, export, n, D) have their own reducers.
@@ -466,7 +469,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
         if (field && next) return next === field.value ? s : field.set(next);
       }
       if (isLifecycleMode(mode)) return lifecycleKey(s, c, a.input, a.key);
-      if (mode === "trashConfirm") return trashConfirmKey(s, c, a.key);
+      if (mode === "trashConfirm" || mode === "trashConfirmPermanent") return trashConfirmKey(s, c, a.key);
       if (mode === "menu") return menuKey(s, c, a.input, a.key);
       if (c) return runCommand(s, c);
       // A typed key that means nothing on this screen is said, never passed over in silence.

@@ -71,7 +71,8 @@ export function modeOf(s: AppState): Mode {
   if (top.kind === "reader") return s.reader?.input ? "readerSearch" : "reader";
   if (top.kind === "export") return "export";
   if (top.kind === "help") return top.typing ? "helpFilter" : "help";
-  if (top.kind === "trash") return top.purge ? "trashConfirm" : "trash";
+  if (top.kind === "trash")
+    return !top.purge ? "trash" : top.purge.step === 2 ? "trashConfirmPermanent" : "trashConfirm";
   if (top.kind === "rename" || top.kind === "delete") return lifecycleMode(top);
   return top.kind === "cwdMissing" ? "dialog" : top.kind === "menu" ? "menu" : top.kind;
 }

@@ -326,7 +326,8 @@ export type Mode =
   | "export"
   | "usage"
   | "trash"
-  | "trashConfirm";
+  | "trashConfirm"
+  | "trashConfirmPermanent";
 
 export type TreeCommandId = Extract<CommandId, `tree.${string}`>;
 
@@ -575,6 +576,8 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
   ],
   /** A delete-for-good confirmation in the trash: as a delete's, only y goes on. */
   trashConfirm: ["confirm.yes"],
+  /** Its second question: Y, as a permanent delete's (a repeated y cancels). */
+  trashConfirmPermanent: ["confirm.permanent"],
 };
 
 /** Keys that work the same on every screen and in every dialog: Ctrl+C and Ctrl+Z. */

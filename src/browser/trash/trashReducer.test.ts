@@ -69,7 +69,7 @@ describe("the trash view", () => {
     expect(trash(s)).toMatchObject({ items: [RECORDS[0], RECORDS[2]], cursor: 1 });
   });
 
-  it("D deletes for good only after y, then y again; Enter or any other key cancels at either question", () => {
+  it("D deletes for good only after y, then Y; Enter, y again or any other key cancels at either question", () => {
     const s = run(opened(), ch("D"));
     expect(modeOf(s)).toBe("trashConfirm");
     expect(trash(s).purge).toEqual({ step: 1, record: RECORDS[0] });
@@ -78,13 +78,18 @@ describe("the trash view", () => {
       expect(modeOf(c1)).toBe("trash");
       expect(c1.status?.text).toBe("not deleted");
       const c2 = run(s, ch("y"), cancel);
+      expect(modeOf(run(s, ch("y")))).toBe("trashConfirmPermanent");
       expect(modeOf(c2)).toBe("trash");
       expect(c2.effects.some((e) => e.type === "trash.purge")).toBe(false);
     }
     const asked = run(s, ch("y"));
     expect(trash(asked).purge?.step).toBe(2);
     expect(asked.effects.some((e) => e.type === "trash.purge")).toBe(false);
-    const done = run(asked, ch("y"));
+    // A held or double-tapped y cancels the second question.
+    const repeated = run(asked, ch("y"));
+    expect(repeated.effects.some((e) => e.type === "trash.purge")).toBe(false);
+    expect(modeOf(repeated)).toBe("trash");
+    const done = run(asked, ch("Y"));
     expect(done.effects.at(-1)).toEqual({ type: "trash.purge", record: RECORDS[0] });
     const after = run(done, { type: "trash.purged", record: RECORDS[0] });
     expect(trash(after).items).toEqual([RECORDS[1], RECORDS[2]]);

@@ -97,7 +97,9 @@ export function runTrashCommand<S extends TrashHost>(s: S, c: TrashCommandId): T
 export function trashConfirmKey<S extends TrashHost>(s: S, c: CommandId | null | undefined, key: Key): TrashNext<S> {
   const l = trashLayer(s);
   if (!l?.purge) return s;
-  if (!explicitYes(c, key)) return say(replaceTop(s, { ...l, purge: undefined }), "not deleted", "note");
+  // The second question takes Y: one held or double-tapped y never answers both.
+  if (!explicitYes(c, key, l.purge.step === 2 ? "confirm.permanent" : "confirm.yes"))
+    return say(replaceTop(s, { ...l, purge: undefined }), "not deleted", "note");
   if (l.purge.step === 1) return replaceTop(s, { ...l, purge: { ...l.purge, step: 2 } });
   return withEffect(replaceTop(s, { ...l, purge: undefined }), { type: "trash.purge", record: l.purge.record });
 }
