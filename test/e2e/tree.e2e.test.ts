@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -74,7 +74,7 @@ describe("branch tree in a real terminal", () => {
     expect((await app.exited).exitCode).toBe(0);
   });
 
-  it("opens a branched session's tree, jumps to the sibling branch, labels, forks; the files on disk say so", async () => {
+  it("opens a branched session's tree, jumps to the sibling branch, labels, forks, u undoes the fork; the files on disk say so", async () => {
     const tmp = mkdtempSync(join(tmpdir(), "pi-sessions-tree-e2e-"));
     dirs.push(tmp);
     const store = join(tmp, "sessions");
@@ -84,7 +84,9 @@ describe("branch tree in a real terminal", () => {
     const filesBefore = new Set(readdirSync(dirname(source)));
     const siblingText = sanitizeLine(rowText(index.byId.get(sibling)!, toolCallMap(index)).text).slice(0, 12);
 
-    const app = startApp(["--session-dir", store, "--all"], { cwd: tmp });
+    // The trash (for u after the fork) and its log in the temp folder.
+    const env = { XDG_DATA_HOME: join(tmp, "data"), XDG_STATE_HOME: join(tmp, "state") };
+    const app = startApp(["--session-dir", store, "--all"], { cwd: tmp, env });
     apps.push(app);
     await app.waitFor((s) => s.includes("❯") && s.includes("sort:") && !s.includes("scanning"));
     // Narrow the list to the session by its id (unique), then open its tree.
@@ -116,6 +118,23 @@ describe("branch tree in a real terminal", () => {
     await app.press("f");
     const screen = await app.waitFor("forked →");
     expect(screen).not.toContain("tree ·");
+
+    // The fork: a new file in the same folder whose header points at the source.
+    const created = readdirSync(dirname(source)).filter((f) => !filesBefore.has(f) && f.endsWith(".jsonl"));
+    expect(created).toHaveLength(1);
+    expect(screen).toContain(created[0].slice(0, 20));
+    const forkPath = join(dirname(source), created[0]);
+    const header = JSON.parse(readFileSync(forkPath, "utf8").split("\n")[0]);
+    expect(header.type).toBe("session");
+    expect(header.parentSession).toBe(resolve(source));
+    expect(header.id).not.toBe(index.header.id);
+    expect(basename(created[0])).toMatch(/\.jsonl$/);
+
+    // u takes the fork back, to the trash (one key wrote it; one key undoes it).
+    await app.press("u");
+    await app.waitFor("Moved 1 session to the trash");
+    expect(existsSync(forkPath)).toBe(false);
+    expect(readdirSync(join(tmp, "data", "Trash", "files"))).toHaveLength(1);
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
 
@@ -126,15 +145,5 @@ describe("branch tree in a real terminal", () => {
     expect(added).toHaveLength(1);
     const label = JSON.parse(added[0]);
     expect(label).toMatchObject({ type: "label", targetId: sibling, label: "e2e-label" });
-
-    // The fork: a new file in the same folder whose header points at the source.
-    const created = readdirSync(dirname(source)).filter((f) => !filesBefore.has(f) && f.endsWith(".jsonl"));
-    expect(created).toHaveLength(1);
-    expect(screen).toContain(created[0].slice(0, 20));
-    const header = JSON.parse(readFileSync(join(dirname(source), created[0]), "utf8").split("\n")[0]);
-    expect(header.type).toBe("session");
-    expect(header.parentSession).toBe(resolve(source));
-    expect(header.id).not.toBe(index.header.id);
-    expect(basename(created[0])).toMatch(/\.jsonl$/);
   });
 });

@@ -64,7 +64,7 @@ export const COMMANDS = {
     hint: "delete",
     rank: 10,
   },
-  "session.undo": { keys: ["u"], help: "undo the last delete (or bulk delete)", hint: "undo", rank: 12 },
+  "session.undo": { keys: ["u"], help: "undo the last delete (or bulk delete) or fork", hint: "undo", rank: 12 },
   "session.mark": {
     keys: ["space"],
     help: "mark or unmark the session and move down (Esc clears the marks)",

@@ -12,7 +12,7 @@ export const MENU_ACTIONS: Record<MenuScreen, readonly { command: CommandId; lab
     { command: "session.rename", label: "Rename" },
     { command: "session.mark", label: "Mark for a bulk delete" },
     { command: "session.delete", label: "Delete (to the trash)" },
-    { command: "session.undo", label: "Undo the last delete" },
+    { command: "session.undo", label: "Undo the last delete or fork" },
     { command: "session.new", label: "New pi session in its folder" },
     { command: "export.open", label: "Export (Markdown, HTML, JSONL)" },
     { command: "copy.message", label: "Copy the first message" },

@@ -142,6 +142,7 @@ function toggleMark<S extends LifecycleHost>(s: S): S {
 
 function undo<S extends LifecycleHost>(s: S): LifecycleNext<S> {
   // Undo is this run's; what earlier runs deleted is in the trash view, which outlasts them.
+  if (s.undo?.fork) return withEffect({ ...s, undo: undefined }, { type: "trash", targets: [s.undo.fork] });
   if (!s.undo || s.undo.records.length === 0) return say(s, "nothing to undo in this run · X shows the trash", "note");
   return withEffect(s, { type: "restore", records: s.undo.records });
 }

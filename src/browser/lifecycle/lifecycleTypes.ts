@@ -19,10 +19,15 @@ export interface FileStamp {
   mtimeMs: number;
 }
 
-/** The last delete of this run, for `u`: the trash records and the rows they were. */
+/**
+ * The last undoable change of this run, for `u`: a delete (the trash records and the rows
+ * they were), or a fork (`fork`: the file it wrote, which undo moves to the trash, itself
+ * undoable then).
+ */
 export interface UndoBatch {
   records: TrashRecord[];
   sessions: ListedSession[];
+  fork?: DeleteTarget;
 }
 
 export interface LifecycleState {

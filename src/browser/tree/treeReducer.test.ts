@@ -307,7 +307,7 @@ describe("writes", () => {
     });
   });
 
-  it("f forks; the fork is selected in the list with a status; a refused fork says why", () => {
+  it("f forks; the fork is selected in the list with a status, u takes it back; a refused fork says why", () => {
     let s = run(opened(), key(K.char("f")));
     expect(lastEffect(s)).toMatchObject({ type: "tree.fork", path: file.path, entryId: "a3" });
     const fork = makeSummary({ path: "/tmp/proj-store/fork.jsonl", cwd: CWD, parentSessionPath: file.path });
@@ -315,7 +315,11 @@ describe("writes", () => {
     expect(modeOf(done)).toBe("list");
     expect(done.selectedPath).toBe(fork.path);
     expect(done.sessions.get(fork.path)?.lineage).toMatchObject({ status: "resolved", path: file.path });
-    expect(done.status?.text).toBe("forked → fork.jsonl");
+    expect(done.status?.text).toBe("forked → fork.jsonl · u undoes it");
+    // u takes the fork back: to the trash, as a delete (and that is undoable in turn).
+    const undone = run(done, key(K.char("u")));
+    expect(lastEffect(undone)).toMatchObject({ type: "trash", targets: [{ path: fork.path, ours: true }] });
+    expect(undone.undo).toBeUndefined();
     s = run(s, { type: "tree.forkFailed", path: file.path, error: "nothing to fork yet" });
     expect(s.tree).toMatchObject({ busy: false, message: { text: "nothing to fork yet", error: true } });
   });

@@ -78,7 +78,7 @@ export function isTreeMode(m: Mode): boolean {
 export const TREE_LAYER = { kind: "tree" } as const;
 
 /** What the tree reads and writes beyond its own state: the list (to open from and fork into), the layers, the status and our own writes. */
-export interface TreeHost extends ListState, Layered, WithStatus, Pick<LifecycleState, "ownWrites"> {
+export interface TreeHost extends ListState, Layered, WithStatus, Pick<LifecycleState, "ownWrites" | "undo"> {
   tree: TreeState | null;
   print: boolean;
   helpTop: number;
@@ -402,6 +402,23 @@ function forked<S extends TreeHost>(s: S, a: Extract<TreeAction, { type: "tree.f
   // The new file is ours: deleting it at once is no reason to warn about pi.
   if (a.summary) s = recordOwnWrite({ ...s, sessions }, a.path, { bytes: a.summary.bytes, mtimeMs: a.summary.mtimeMs });
   const left = s.tree && s.tree.path === a.source ? closeTree(s) : s;
-  const next = refresh({ ...left, sessions, selectedPath: a.path, userSelected: true });
-  return say(next, `forked → ${basename(a.path)}`);
+  // u takes it back (to the trash): a single key wrote it.
+  const f = a.summary;
+  const undo = f
+    ? {
+        records: [],
+        sessions: [],
+        fork: {
+          path: a.path,
+          sessionId: f.id,
+          title: sessionTitle(f),
+          cwd: f.cwd,
+          bytes: f.bytes,
+          mtimeMs: f.mtimeMs,
+          ours: true,
+        },
+      }
+    : s.undo;
+  const next = refresh({ ...left, sessions, selectedPath: a.path, userSelected: true, undo });
+  return say(next, f ? `forked → ${basename(a.path)} · u undoes it` : `forked → ${basename(a.path)}`);
 }
