@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -93,6 +93,27 @@ describe("flags scripts use (issue 20)", () => {
       /is a pi session; export never writes over one/,
     );
     expect(readFileSync(file.path).equals(session)).toBe(true);
+  });
+  it("export -o - writes to stdout, as without -o, and makes no file named '-' (--force or not)", () => {
+    const small = writeSession([user("u1", null, "hello"), assistant("a1", "u1", "hi there")]);
+    const work = mkdtempSync(join(tmpdir(), "pi-sessions-dash-"));
+    try {
+      const run = (args: string[]) =>
+        spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: env(), cwd: work });
+      const plain = run(["export", small.path, "--format", "html"]);
+      expect(plain.status).toBe(0);
+      expect(plain.stdout).toMatch(/^<!doctype html>/i);
+      for (const extra of [[], ["--force"]]) {
+        const r = run(["export", small.path, "--format", "html", "-o", "-", ...extra]);
+        expect(r.status).toBe(0);
+        expect(r.stdout).toBe(plain.stdout);
+        expect(r.stderr).toBe("");
+        expect(readdirSync(work)).toEqual([]);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      small.cleanup();
+    }
   });
 });
 

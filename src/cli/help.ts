@@ -77,8 +77,8 @@ model in use at that point of the file. --since counts usage from that local day
 `,
   export: `Usage: pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE [--force]] [-q]
 
-Writes a session's conversation to stdout, or to FILE with -o (never over an existing file
-unless --force, and never over a pi session file); -q says nothing on stderr:
+Writes a session's conversation to stdout (also with -o -), or to FILE with -o (never over an
+existing file unless --force, and never over a pi session file); -q says nothing on stderr:
   md     Markdown of the active branch (default)
   html   one self-contained page (no scripts, nothing loaded from the network; light or dark
          as the system is set)
