@@ -60,7 +60,8 @@ folder ($XDG_CACHE_HOME/pi-sessions/index/, or $PI_SESSIONS_CACHE_DIR/index/), o
 store. Launches and searches read only the sessions that changed since. It is only a cache:
 a damaged or out-of-date index is rebuilt, and PI_SESSIONS_INDEX=0 turns it off.
   (none)     bring it up to date now (the browser does this in the background)
-  --status   where it is, its size, how many sessions it holds, when it was last written
+  --status   where it is, its size, how many sessions it holds (and whose text), when it was
+             last written
   --rebuild  delete it and build it again
 `,
   show: `Usage: pi-sessions show <path | id | unique id prefix> [--json] [-q]
