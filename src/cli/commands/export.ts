@@ -82,7 +82,9 @@ export async function exportCommand(args: string[], given: CliIO): Promise<numbe
   if (out !== undefined && !statSync(dirname(out), { throwIfNoEntry: false })?.isDirectory())
     throw new CliError(`no folder ${dirname(out)} to write ${out} into`);
 
-  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd, {
+    note: io.stderr,
+  });
   const index = await loadSessionIndex(path, { skim: true });
   let text: string;
   try {
