@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -94,6 +94,27 @@ describe("flags scripts use (issue 20)", () => {
     );
     expect(readFileSync(file.path).equals(session)).toBe(true);
   });
+  it("export -o - writes to stdout, as without -o, and makes no file named '-' (--force or not)", () => {
+    const small = writeSession([user("u1", null, "hello"), assistant("a1", "u1", "hi there")]);
+    const work = mkdtempSync(join(tmpdir(), "pi-sessions-dash-"));
+    try {
+      const run = (args: string[]) =>
+        spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", env: env(), cwd: work });
+      const plain = run(["export", small.path, "--format", "html"]);
+      expect(plain.status).toBe(0);
+      expect(plain.stdout).toMatch(/^<!doctype html>/i);
+      for (const extra of [[], ["--force"]]) {
+        const r = run(["export", small.path, "--format", "html", "-o", "-", ...extra]);
+        expect(r.status).toBe(0);
+        expect(r.stdout).toBe(plain.stdout);
+        expect(r.stderr).toBe("");
+        expect(readdirSync(work)).toEqual([]);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      small.cleanup();
+    }
+  });
 });
 
 describe("nothing is cut in a pipe (QA pass)", () => {
@@ -131,5 +152,38 @@ describe("nothing is cut in a pipe (QA pass)", () => {
     const heads = r.stdout.split("\n").filter((l) => l && !l.startsWith("      "));
     expect(heads).toHaveLength(2);
     for (const h of heads) expect(h.endsWith(`${title}  (${cwd})`)).toBe(true);
+  });
+});
+
+describe("stderr a closed pipe (QA pass)", () => {
+  // Three sessions with the word: `search -n 1` prints one and says "2 more" on stderr.
+  const store = mkdtempSync(join(tmpdir(), "pi-sessions-stderr-"));
+  for (const n of [1, 2, 3]) {
+    const id = `0196e0a2-0000-7000-8000-00000000000${n}`;
+    const s = writeSession([user("u1", null, `platypus number ${n}`), assistant("a1", "u1", "ok")], { ...HEADER, id });
+    renameSync(s.path, join(store, `2026-05-02T09-14-0${n}-221Z_${id}.jsonl`));
+    s.cleanup();
+  }
+  afterAll(() => rmSync(store, { recursive: true, force: true }));
+
+  /** The command's status with its stderr a pipe whose reader is gone before it starts (stdout to /dev/null). */
+  function stderrClosed(args: string) {
+    const r = spawnSync(
+      "bash",
+      [
+        "--norc",
+        "--noprofile",
+        "-c",
+        `{ sleep 0.3; "${process.execPath}" "${CLI}" ${args} --session-dir "${store}" >/dev/null; } 2>&1 | true; echo "status=\${PIPESTATUS[0]}"`,
+      ],
+      { encoding: "utf8", env: { PATH: process.env.PATH, PI_SESSIONS_INDEX: "0" } },
+    );
+    return r.stdout;
+  }
+
+  it("the notes that have nowhere to go do not fail the command: search ends with its own status", () => {
+    expect(stderrClosed("search -a -n 1 platypus")).toBe("status=0\n");
+    // Nothing matches: 1, as grep (its "no match" note has nowhere to go either).
+    expect(stderrClosed("search -a wombat")).toBe("status=1\n");
   });
 });

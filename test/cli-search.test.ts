@@ -118,13 +118,57 @@ describe("pi-sessions index", () => {
     expect(json.textIndexed).toBe(json.sessions);
     const text = await runCli(["index", "--session-dir", store, "--status"], { env });
     expect(text.stdout).toMatch(
-      /^index +.+\nsize +.+\nsessions +\d+: conversations of \d+ indexed, tool output of \d+\nupdated +just now\n$/,
+      new RegExp(
+        `^index +.+\\nsize +.+\\nsessions +${json.sessions}\\nindexed +conversations: all ${json.sessions} sessions; tool output: all ${json.sessions} sessions\\nupdated +just now\\n$`,
+      ),
     );
     const rebuilt = await runCli(["index", "--session-dir", store, "--rebuild"], { env });
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.stderr).toMatch(
       new RegExp(`\\(${json.sessions} new or changed, ${json.sessions} with tool output\\)`),
     );
+  });
+
+  it("--status says in plain words how much is indexed: nothing yet, none, some, all", async () => {
+    const own = copyStore(join(FIXTURES, "pi-1.5.2", "agent", "sessions"));
+    const e = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const indexed = async () => {
+      const r = await runCli(["index", "--session-dir", own, "--status"], { env: e });
+      expect(r.code).toBe(0);
+      return r.stdout.split("\n").filter((l) => /^(sessions|indexed) /.test(l));
+    };
+    expect(await indexed()).toEqual(["indexed   nothing yet (pi-sessions index builds it)"]);
+    // list keeps each session's facts, not its text.
+    expect((await runCli(["list", "--session-dir", own, "-a", "-q"], { env: e })).code).toBe(0);
+    const n = (
+      await runCliJson<{ sessions: number }>(["index", "--session-dir", own, "--status", "--json"], { env: e })
+    ).json.sessions;
+    expect(n).toBeGreaterThan(5);
+    expect(await indexed()).toEqual([`sessions  ${n}`, "indexed   conversations: none; tool output: none"]);
+    // search indexes the conversations first; tool output only for --tools.
+    expect((await runCli(["search", "--session-dir", own, "-a", "-q", "answer"], { env: e })).code).toBe(0);
+    expect(await indexed()).toEqual([
+      `sessions  ${n}`,
+      `indexed   conversations: all ${n} sessions; tool output: none`,
+    ]);
+    expect((await runCli(["index", "--session-dir", own, "-q"], { env: e })).code).toBe(0);
+    const all = `all ${n} sessions`;
+    expect(await indexed()).toEqual([`sessions  ${n}`, `indexed   conversations: ${all}; tool output: ${all}`]);
+    // Text appended since: that session's text is not all indexed any more.
+    const { json } = await runCliJson<{ path: string }[]>(["list", "--session-dir", own, "-a", "--json"], { env: e });
+    appendFileSync(json[0].path, readFileSync(json[0].path, "utf8").endsWith("\n") ? "" : "\n");
+    appendFileSync(
+      json[0].path,
+      JSON.stringify({
+        type: "custom",
+        customType: "x",
+        id: "late0001",
+        parentId: null,
+        timestamp: "2026-11-24T12:00:00.000Z",
+      }) + "\n",
+    );
+    const some = `${n - 1} of ${n} sessions`;
+    expect(await indexed()).toEqual([`sessions  ${n}`, `indexed   conversations: ${some}; tool output: ${some}`]);
   });
 
   it("refuses when turned off, and without a cache folder", async () => {

@@ -28,6 +28,25 @@ describe("usage errors", () => {
     [["list", "-x"], "pi-sessions: unknown option '-x' (see pi-sessions --help)\n"],
     [["list", "--session-dir"], "pi-sessions: --session-dir needs a value (see pi-sessions --help)\n"],
     [["list", "--all=yes"], "pi-sessions: --all takes no value (see pi-sessions --help)\n"],
+    // A value that starts with '-': a negative number is the option's value, and gets the
+    // option's own message; anything else is a missing value, not a value "it takes not".
+    [["search", "foo", "-n", "-1"], "pi-sessions: --limit takes a positive whole number (got '-1')\n"],
+    [["search", "foo", "--limit", "-5"], "pi-sessions: --limit takes a positive whole number (got '-5')\n"],
+    [["search", "foo", "-n", "x"], "pi-sessions: --limit takes a positive whole number (got 'x')\n"],
+    [["stats", "--since", "-7d"], "pi-sessions: --since takes a day as YYYY-MM-DD, today or Nd (got '-7d')\n"],
+    [
+      ["search", "foo", "--limit", "--json"],
+      "pi-sessions: --limit needs a value (one starting with '-' is written --limit=VALUE; see pi-sessions search --help)\n",
+    ],
+    [
+      ["search", "foo", "-n", "--json"],
+      "pi-sessions: --limit needs a value (one starting with '-' is written --limit=VALUE; see pi-sessions search --help)\n",
+    ],
+    [
+      ["list", "--sort", "-x"],
+      "pi-sessions: --sort needs a value (one starting with '-' is written --sort=VALUE; see pi-sessions --help)\n",
+    ],
+    [["search", "foo", "-n"], "pi-sessions: --limit needs a value (see pi-sessions search --help)\n"],
   ])("%j: one line of ours, exit 2", async (argv, line) => {
     const r = await runCli(argv, { isTTY: true });
     expect(r.code).toBe(2);

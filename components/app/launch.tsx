@@ -20,7 +20,7 @@ import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { App } from "./App.js";
 import { type EarlyScan, startEarlyScan } from "../../src/scan/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
-import { newSessionArgs, piArgs, piCommandProblem, type PiRun, spawnPi } from "../../src/pi/spawn-pi.js";
+import { newSessionArgs, piArgs, piCommandProblem, type PiRun, spawnPi, splitCommand } from "../../src/pi/spawn-pi.js";
 import { osc52 } from "../../src/text/osc52.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import { KeyStream } from "../../src/browser/keys/keyStream.js";
@@ -188,6 +188,7 @@ async function browse(
       storeDir: opts.storeDir,
       all: run.all,
       print: opts.print,
+      piCommand: splitCommand(opts.piCommand),
       keymap,
       ...run.start,
     }),

@@ -60,7 +60,8 @@ folder ($XDG_CACHE_HOME/pi-sessions/index/, or $PI_SESSIONS_CACHE_DIR/index/), o
 store. Launches and searches read only the sessions that changed since. It is only a cache:
 a damaged or out-of-date index is rebuilt, and PI_SESSIONS_INDEX=0 turns it off.
   (none)     bring it up to date now (the browser does this in the background)
-  --status   where it is, its size, how many sessions it holds, when it was last written
+  --status   where it is, its size, how many sessions it holds (and whose text), when it was
+             last written
   --rebuild  delete it and build it again
 `,
   show: `Usage: pi-sessions show <path | id | unique id prefix> [--json] [-q]
@@ -77,8 +78,8 @@ model in use at that point of the file. --since counts usage from that local day
 `,
   export: `Usage: pi-sessions export <session> [--format md|html|jsonl] [--branch ENTRY] [--all-branches] [-o FILE [--force]] [-q]
 
-Writes a session's conversation to stdout, or to FILE with -o (never over an existing file
-unless --force, and never over a pi session file); -q says nothing on stderr:
+Writes a session's conversation to stdout (also with -o -), or to FILE with -o (never over an
+existing file unless --force, and never over a pi session file); -q says nothing on stderr:
   md     Markdown of the active branch (default)
   html   one self-contained page (no scripts, nothing loaded from the network; light or dark
          as the system is set)

@@ -26,6 +26,13 @@ describe("a missing pi", () => {
     await app.press("j");
     await app.waitFor(() => app.lines().find((l) => l.includes("❯")) !== before);
     expect(app.bufferType()).toBe("alternate");
+    // c copies the resume command with the pi command given, not a bare `pi`.
+    await app.press("c");
+    await app.waitFor("copied the resume command");
+    const copied = [...app.raw().matchAll(/\x1b\]52;c;([A-Za-z0-9+/=]*)\x07/g)].map((m) =>
+      Buffer.from(m[1], "base64").toString("utf8"),
+    );
+    expect(copied.at(-1)).toMatch(/^cd .+ && \/nonexistent\/pi --session .+\.jsonl'?$/);
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
   });

@@ -118,6 +118,8 @@ export interface InitOptions {
   storeDir?: string;
   all?: boolean;
   print?: boolean;
+  /** The pi command, word by word (splitCommand): what the copied resume command runs. */
+  piCommand?: readonly string[];
   keymap?: Keymap;
   sort?: SortKey;
   /** Configured starting scope; "auto" (default): this folder when it has sessions, else all. */
@@ -142,6 +144,7 @@ export function initialState(o: InitOptions): AppState {
     launchCwd: o.launchCwd,
     storeDir: o.storeDir,
     print: !!o.print,
+    ...(o.piCommand ? { piCommand: o.piCommand } : {}),
     sessions: new Map(),
     rows: [],
     scopeTotal: 0,

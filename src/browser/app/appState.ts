@@ -38,6 +38,8 @@ export interface ScanProgress {
 export interface AppState extends ListState, LifecycleState, Layered, WithStatus {
   keymap: Keymap;
   print: boolean;
+  /** The pi command (--pi-command, $PI_SESSIONS_PI, "piCommand"), word by word; pi when absent. */
+  piCommand?: readonly string[];
   /** The session open in the launching pi, if any: marked and protected from deletion. */
   openInPi?: string;
   /** False while the terminal is too small to show the UI. */

@@ -50,6 +50,21 @@ describe("copy", () => {
     });
   });
 
+  it("c's resume command runs the configured pi command, each word shell-quoted", () => {
+    const summary = makeSummary({ path: file.path, id: "0196e0a2-8c1d", cwd: CWD, firstMessage: "first question" });
+    const withPi = (piCommand: string[]) =>
+      run(initialState({ launchCwd: CWD, piCommand }), scanSummaries([summary]), press("c"));
+    expect(last(withPi(["npx", "pi"]))).toMatchObject({
+      type: "copy",
+      text: `cd '/home/u/my proj' && npx pi --session ${file.path}`,
+      what: `the resume command: cd '/home/u/my proj' && npx pi --session ${file.path}`,
+    });
+    expect(last(withPi(["/opt/my tools/pi", "--verbose"]))).toMatchObject({
+      text: `cd '/home/u/my proj' && '/opt/my tools/pi' --verbose --session ${file.path}`,
+    });
+    expect(resumeCommand("/x", "/s.jsonl", ["$(touch x)"])).toBe("cd /x && '$(touch x)' --session /s.jsonl");
+  });
+
   it("in the reader: y copies the message under the cursor", () => {
     let s = run(listed(), press("v"));
     s = run(

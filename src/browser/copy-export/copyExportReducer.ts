@@ -26,6 +26,8 @@ export interface TakeoutHost extends LifecycleHost {
   reader: ReaderState | null;
   tree: TreeState | null;
   print: boolean;
+  /** The pi command the browser resumes with, word by word (the resume command `c` copies says it). */
+  piCommand?: readonly string[];
 }
 
 type TakeoutNext<S> = Next<S, TakeoutEffect>;
@@ -117,7 +119,7 @@ export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): Ta
         ? copy(s, t.id, `the session id: ${sanitizeLine(t.id)}`)
         : say(s, "the session id is not known yet", "note");
     case "copy.command": {
-      const cmd = resumeCommand(t.cwd, t.path);
+      const cmd = resumeCommand(t.cwd, t.path, s.piCommand);
       return copy(s, cmd, `the resume command: ${sanitizeLine(cmd)}`);
     }
     case "export.open": {

@@ -54,9 +54,13 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The command that resumes a session where pi-sessions would: `cd <cwd> && pi --session <path>`. */
-export function resumeCommand(cwd: string, path: string): string {
-  return `cd ${shellQuote(cwd)} && pi --session ${shellQuote(path)}`;
+/**
+ * The command that resumes a session where pi-sessions would: `cd <cwd> && pi --session <path>`,
+ * with the pi command the browser runs (its words, as spawnPi splits it).
+ */
+export function resumeCommand(cwd: string, path: string, pi: readonly string[] = ["pi"]): string {
+  const command = pi.length ? pi.map(shellQuote).join(" ") : "pi";
+  return `cd ${shellQuote(cwd)} && ${command} --session ${shellQuote(path)}`;
 }
 
 /** "1,234 characters" */

@@ -54,7 +54,7 @@ export async function deleteCommand(args: string[], given: CliIO): Promise<numbe
     throw new CliError("refusing to delete without a terminal to confirm on; pass --yes to confirm");
   const targets: DeleteTarget[] = [];
   for (const arg of positionals) {
-    const path = await resolveSession(arg, () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+    const path = await resolveSession(arg, () => storeFromArgs(values["session-dir"], io).dir, io.cwd, { write: true });
     const st = statSync(fsPath(path));
     // The id goes into the trash log: `restore <id>` finds it whatever the file is called.
     const sessionId = await requireSession(path, st.size, st.mtimeMs);

@@ -71,7 +71,8 @@ export async function exportCommand(args: string[], given: CliIO): Promise<numbe
   if (all && values.branch !== undefined) throw usageError("--branch and --all-branches do not go together");
   if (all && format === "jsonl")
     throw usageError("a JSONL export is one branch (a session pi opens); --all-branches is for md and html");
-  const out = values.output === undefined ? undefined : resolve(io.cwd, values.output);
+  // `-o -` is stdout, as in most Unix tools (a file named "-" is `-o ./-`); --force has nothing to replace then.
+  const out = values.output === undefined || values.output === "-" ? undefined : resolve(io.cwd, values.output);
   // Checked before the work and again by the write itself (which never replaces a file
   // unless --force, and never a session file).
   if (out !== undefined && existsSync(out) && !values.force)
@@ -81,7 +82,9 @@ export async function exportCommand(args: string[], given: CliIO): Promise<numbe
   if (out !== undefined && !statSync(dirname(out), { throwIfNoEntry: false })?.isDirectory())
     throw new CliError(`no folder ${dirname(out)} to write ${out} into`);
 
-  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd, {
+    note: io.stderr,
+  });
   const index = await loadSessionIndex(path, { skim: true });
   let text: string;
   try {

@@ -34,6 +34,19 @@ function onDisk(path: string): { bytes: number; modified: Date | null } {
   return { bytes, modified };
 }
 
+/** How many of the sessions have their text in the index: "none", "3 of 14 sessions", "all 14 sessions". */
+function share(n: number, total: number): string {
+  if (n === 0) return "none";
+  return n >= total ? `all ${groupDigits(total)} sessions` : `${groupDigits(n)} of ${groupDigits(total)} sessions`;
+}
+
+/** --status's "indexed" line: whose conversations and whose tool output a search finds in the index. */
+function indexedText(exists: boolean, sessions: number, text: number, tools: number): string {
+  if (!exists) return "nothing yet (pi-sessions index builds it)";
+  if (sessions === 0) return "nothing (no sessions)";
+  return `conversations: ${share(text, sessions)}; tool output: ${share(tools, sessions)}`;
+}
+
 export async function indexCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(
     args,
@@ -93,7 +106,9 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     const lines = [
       `index     ${sanitizeLine(path)}${exists ? "" : " (not built yet)"}`,
       `size      ${formatBytes(disk.bytes)}`,
-      `sessions  ${groupDigits(sessions)}: conversations of ${groupDigits(textIndexed)} indexed, tool output of ${groupDigits(toolsIndexed)}`,
+      // Not built: the store was not scanned (that would build it), so its sessions are not counted.
+      ...(exists ? [`sessions  ${groupDigits(sessions)}`] : []),
+      `indexed   ${indexedText(exists, sessions, textIndexed, toolsIndexed)}`,
       `updated   ${disk.modified ? formatAgo(disk.modified) : "never"}`,
     ];
     if (problem) lines.push(`problem   ${problem}`);

@@ -11,7 +11,9 @@ export async function labelCommand(args: string[], given: CliIO): Promise<number
   const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION });
   const io = quietIO(given, values.quiet);
   if (positionals.length < 2 || positionals.length > 3) throw usageError("label takes <session> <entryId> [label]");
-  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd, {
+    write: true,
+  });
   warnIfOpenInPi(path, io);
   const entry = await labelEntry(path, positionals[1], positionals[2]);
   io.stdout(

@@ -11,7 +11,9 @@ export async function renameCommand(args: string[], given: CliIO): Promise<numbe
   const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION });
   const io = quietIO(given, values.quiet);
   if (positionals.length !== 2) throw usageError('rename takes <session> <name> (use "" to clear the name)');
-  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd, {
+    write: true,
+  });
   warnIfOpenInPi(path, io);
   const entry = await renameSession(path, positionals[1]);
   io.stdout(

@@ -100,7 +100,9 @@ export async function showCommand(args: string[], given: CliIO): Promise<number>
   const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION, json: { type: "boolean" } });
   const io = quietIO(given, values.quiet);
   if (positionals.length !== 1) throw usageError("show takes one <session> (path, id or unique id prefix)");
-  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd);
+  const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd, {
+    note: io.stderr,
+  });
   const index = await loadSessionIndex(path);
   io.stdout(values.json ? `${safeJson(showJson(index))}\n` : showText(index, io.columns));
   return 0;

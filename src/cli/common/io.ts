@@ -33,7 +33,9 @@ const isClosedPipe = (err: unknown) => (err as NodeJS.ErrnoException | undefined
 
 /**
  * Stdout closed by its reader ends the program quietly with status 0, as `ls | head` does:
- * no stack trace, nothing more written.
+ * no stack trace, nothing more written. Stderr that cannot be written (closed by its reader,
+ * as in `2>&1 | head`) fails nothing: its notes are lost, and the command ends with the status
+ * it has, as it would with stdout alone in the pipe.
  */
 let watchingPipe = false;
 function endOnClosedPipe(): void {
@@ -43,9 +45,20 @@ function endOnClosedPipe(): void {
     // The browser listens too (a vanished terminal is a hang-up, exit 129): its rule wins.
     if (process.stdout.listenerCount("error") > 1) return;
     if (isClosedPipe(err)) process.exit(0);
-    process.stderr.write(`pi-sessions: cannot write the output: ${err.message}\n`);
+    writeErr(`pi-sessions: cannot write the output: ${err.message}\n`);
     process.exit(1);
   });
+  // Nowhere left to say it: without a listener the error would end the program with status 1.
+  process.stderr.on("error", () => {});
+}
+
+/** Text to stderr; one that cannot take it (a closed pipe) leaves the text unsaid. */
+function writeErr(text: string): void {
+  try {
+    process.stderr.write(text);
+  } catch {
+    // Nowhere to say it.
+  }
 }
 
 /** Text or bytes to stdout; a reader that went away (`| head`) ends the program quietly. */
@@ -63,7 +76,7 @@ export function processIO(): CliIO {
   return {
     stdout: writeOut,
     stdoutBytes: writeOut,
-    stderr: (t) => void process.stderr.write(t),
+    stderr: writeErr,
     cwd: process.cwd(),
     env: process.env,
     isTTY: !!process.stdin.isTTY && !!process.stdout.isTTY,
