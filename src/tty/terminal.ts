@@ -4,7 +4,13 @@ import { MOUSE_OFF, MOUSE_ON } from "../browser/keys/sgrMouse.js";
 
 // Alternate screen, cursor hidden, bracketed paste on (a paste arrives marked, as text).
 const ENTER = "\x1b[?1049h\x1b[?25l\x1b[H\x1b[?2004h";
-const LEAVE = "\x1b[?2004l\x1b[?25h\x1b[?1049l";
+// The alternate screen is cleared (ESC[2J) before it is left: tmux before 3.4 (issue 3510)
+// reflows what is left there to the width the alternate screen was entered at when the
+// window has grown since, and the lines that wrap land on the main screen above the prompt
+// and in its scrollback (a widened window left ~14 list rows over the shell). Empty rows
+// (cleared with the default colours: ESC[0m first) don't wrap. Only the alternate screen
+// is cleared: the main screen comes back untouched.
+const LEAVE = "\x1b[?2004l\x1b[?25h\x1b[0m\x1b[2J\x1b[?1049l";
 
 export interface TerminalOut {
   stream: NodeJS.WriteStream;

@@ -43,6 +43,31 @@ describe("browser in a real terminal (smoke)", () => {
     expect(app.bufferType()).toBe("normal");
   });
 
+  it.each([
+    ["q", "q", 0],
+    ["Ctrl+C", KEY.ctrl("c"), 130],
+  ])("%s after the window grew leaves the alternate screen blank behind it", async (_, key, code) => {
+    // tmux before 3.4 reflows what is left in the alternate screen to the width it was
+    // entered at, and the rows that wrap land on the user's screen above the prompt: a
+    // window widened from 120×36 to 200×50 showed ~14 rows of the list after q. xterm.js
+    // does not do that, so the test reads what was left there at the moment of leaving.
+    const app = startApp(["--session-dir", STORE, "--all"], { cols: 120, rows: 36 });
+    apps.push(app);
+    await app.waitFor("resume naïve");
+    const sized = app.raw().length;
+    await app.resize(200, 50);
+    // The browser's repaint after a resize has run (Ink's clear, then the screen cleared:
+    // launch.tsx), and drawn every row at 50 rows: pressed earlier, the key could quit
+    // between the two, on a blank screen, and the test pass without the fix.
+    await app.waitFor(
+      (s) => app.raw().includes("\x1b[G\x1b[2J\x1b[H", sized) && (s.split("\n")[49] ?? "").includes("q quit"),
+    );
+    await app.press(key);
+    expect((await app.exited).exitCode).toBe(code);
+    expect(app.bufferType()).toBe("normal");
+    expect(app.screenAtLeave()?.trim()).toBe("");
+  });
+
   it("a key pressed while the browser starts is read as a key, not echoed over the screen", async () => {
     const app = startApp(["--session-dir", STORE, "--all"]);
     apps.push(app);

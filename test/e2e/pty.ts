@@ -27,6 +27,8 @@ export interface RunningApp {
   /** Everything the program wrote, escapes included. */
   raw(): string;
   bufferType(): "normal" | "alternate";
+  /** The screen as it was the moment the program last left the alternate screen (ESC[?1049l). */
+  screenAtLeave(): string | undefined;
   /** Every window title the program set (OSC 0 / OSC 2), in order. */
   titles(): string[];
   /** Polls the screen (every 20 ms) until `check` holds; throws with the screen on timeout. */
@@ -50,6 +52,8 @@ export interface StartOptions {
   cols?: number;
   rows?: number;
 }
+
+const LEAVE_ALT_SCREEN = "\x1b[?1049l";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -114,10 +118,18 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   term.onTitleChange((t) => titles.push(t));
   const p = pty.spawn(file, argv, { name: "xterm-256color", cols, rows, cwd: opts.cwd ?? ROOT, env });
   let raw = "";
+  let atLeave: string | undefined;
   const triggers: { pattern: RegExp; key: string; done(): void }[] = [];
   p.onData((d) => {
     raw += d;
-    term.write(d);
+    // What the program leaves in the alternate screen is read just before it leaves: xterm
+    // writes the chunks in order and calls back after each, before parsing the next.
+    const leave = d.lastIndexOf(LEAVE_ALT_SCREEN);
+    if (leave < 0) term.write(d);
+    else {
+      term.write(d.slice(0, leave), () => (atLeave = lines().join("\n")));
+      term.write(d.slice(leave));
+    }
     for (const t of [...triggers]) {
       if (!t.pattern.test(raw)) continue;
       triggers.splice(triggers.indexOf(t), 1);
@@ -140,6 +152,7 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
     screen: () => lines().join("\n"),
     raw: () => raw,
     bufferType: () => term.buffer.active.type,
+    screenAtLeave: () => atLeave,
     titles: () => [...titles],
     async waitFor(check, timeoutMs = 15_000) {
       const test =
