@@ -35,6 +35,13 @@ describe("wrapRanges", () => {
     expect(got).toEqual(["👩‍💻👩‍💻", "👩‍💻"]);
     expect(lines("e\u0301e\u0301e\u0301", 2)).toEqual(["e\u0301e\u0301", "e\u0301"]);
   });
+  it("a word still too wide after going back to the last space is cut where it overflows", () => {
+    // A lone combining mark (width 0) then a space: the word after it took the line's start
+    // at column 1, and two emoji (4 columns) stayed on a 3-column line (a property test's find).
+    expect(lines("\u0301 👩💻", 3)).toEqual(["\u0301", "👩", "💻"]);
+    expect(lines("a 研究研", 3)).toEqual(["a", "研", "究", "研"]);
+    for (const l of lines("\u0301 👩💻 x", 3)) expect(displayWidth(l)).toBeLessThanOrEqual(3);
+  });
   it("a width below 1 still makes progress", () => {
     expect(lines("abc", 0)).toEqual(["a", "b", "c"]);
   });

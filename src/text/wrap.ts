@@ -88,7 +88,9 @@ function wrapClusters(text: string, w: number, mode: WrapMode): number[] {
         out.push(lineStart, breakEnd);
         lineStart = breakNext;
         col -= colAtNext;
-      } else {
+      }
+      // No break to go back to, or the word alone is still too wide after it: cut here.
+      if (col + cw > w && col > 0 && lineStart < index) {
         out.push(lineStart, index);
         lineStart = index;
         col = 0;
