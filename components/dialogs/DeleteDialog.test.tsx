@@ -74,6 +74,17 @@ describe("deleteLines", () => {
     }).map((l) => l.text);
     expect(text[0]).toBe("Delete 3 sessions (6.0 KB)?");
   });
+  it("says when marked sessions are not in the list as it is now", () => {
+    const three = [t, { ...t, path: "/s/b" }, { ...t, path: "/s/c" }];
+    const lines = (hidden: number) =>
+      deleteLines({ step: "confirm", targets: three, bulk: true, trashDir: TRASH, now: 60_000, hidden }).map(
+        (l) => l.text,
+      );
+    expect(lines(1)).toContain("⚠ 1 of them is not in the list as it is now (marked in another folder or search).");
+    expect(lines(2)).toContain("⚠ 2 of them are not in the list as it is now (marked in another folder or search).");
+    expect(lines(3)).toContain("⚠ None of them is in the list as it is now (marked in another folder or search).");
+    expect(lines(0).join("\n")).not.toContain("as it is now");
+  });
 });
 
 describe("DeleteDialog in the app", () => {

@@ -13,6 +13,8 @@ interface Props {
   reason?: string;
   /** A permanent delete was asked for (D): the first step says so. */
   permanent?: boolean;
+  /** Marked sessions the list does not show now. */
+  hidden?: number;
   now: number;
   width: number;
   height: number;
@@ -32,6 +34,15 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
   if (one) out.push({ text: sanitizeLine(p.targets[0].path), tone: "muted", path: true });
   else for (const t of p.targets.slice(0, 5)) out.push({ text: `  • ${t.title}`, tone: "muted" });
   if (!one && p.targets.length > 5) out.push({ text: `  … and ${p.targets.length - 5} more`, tone: "muted" });
+  // Nothing is deleted that the user has not seen: marks out of view are named as such.
+  if (p.hidden) {
+    const where = "in the list as it is now (marked in another folder or search)";
+    const text =
+      p.hidden === p.targets.length
+        ? `⚠ None of them is ${where}.`
+        : `⚠ ${p.hidden} of them ${p.hidden === 1 ? "is" : "are"} not ${where}.`;
+    out.push({ text, tone: "warning" });
+  }
   const recent = p.targets.filter((t) => !t.ours && mayBeOpenInPi(t.mtimeMs, p.now));
   if (recent.length > 0) {
     const who = one ? "It" : recent.length === 1 ? "One of them" : `${recent.length} of them`;

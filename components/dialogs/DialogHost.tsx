@@ -118,6 +118,7 @@ export function DialogHost({
           bulk={layer.bulk}
           reason={layer.reason}
           permanent={layer.permanent}
+          hidden={layer.hidden}
           trashDir={trashDir}
           now={Date.now()}
           width={width}

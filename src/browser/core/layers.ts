@@ -34,6 +34,8 @@ export type LifecycleLayer =
       bulk: boolean;
       reason?: string;
       permanent?: boolean;
+      /** Marked sessions the list does not show now (another folder, a search): the dialog says so. */
+      hidden?: number;
     };
 
 export type UsageMetric = "cost" | "tokens";

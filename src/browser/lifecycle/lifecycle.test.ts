@@ -280,6 +280,16 @@ describe("marks and bulk", () => {
     expect(d.status?.text).toBe("Restored 3 sessions");
   });
 
+  it("d with marks out of view (another search) counts them for the dialog to say so", () => {
+    const { s, sessions } = loaded(3);
+    const marked = run(s, SPACE, SPACE);
+    expect(marked.marks.size).toBe(2);
+    expect(layer(run(marked, DKEY))).not.toHaveProperty("hidden");
+    // Narrowed to the third session only: the two marked ones are out of view.
+    const narrowed = { ...marked, rows: marked.rows.filter((r) => r.session.path === sessions[2].path) };
+    expect(layer(run(narrowed, DKEY))).toMatchObject({ kind: "delete", bulk: true, hidden: 2 });
+  });
+
   it("undo with nothing to undo says so; a refused restore keeps that record for another try", () => {
     const { s, sessions } = loaded(3);
     expect(run(s, key(K.char("u"))).status?.text).toBe("nothing to undo in this run · X shows the trash");

@@ -117,10 +117,14 @@ export function openDelete<S extends LifecycleHost>(s: S, permanent = false): S 
   }
   const bulk = s.marks.size > 0;
   const targets: DeleteTarget[] = [];
+  let hidden = 0;
   if (bulk) {
+    const shown = new Set(s.rows.map((r) => r.session.path));
     for (const p of s.marks) {
       const x = s.sessions.get(p);
-      if (x) targets.push(target(s, x));
+      if (!x) continue;
+      targets.push(target(s, x));
+      if (!shown.has(p)) hidden++;
     }
     if (targets.length === 0) return { ...s, marks: new Set() };
   } else {
@@ -128,7 +132,14 @@ export function openDelete<S extends LifecycleHost>(s: S, permanent = false): S 
     if (!sel) return s;
     targets.push(target(s, sel));
   }
-  return push(s, { kind: "delete", step: "confirm", targets, bulk, ...(permanent ? { permanent } : {}) });
+  return push(s, {
+    kind: "delete",
+    step: "confirm",
+    targets,
+    bulk,
+    ...(permanent ? { permanent } : {}),
+    ...(hidden > 0 ? { hidden } : {}),
+  });
 }
 
 function toggleMark<S extends LifecycleHost>(s: S): S {
