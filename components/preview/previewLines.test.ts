@@ -40,7 +40,7 @@ describe("factLines", () => {
   it("says when the last message is older than the file (a fork or an import), and not otherwise", () => {
     const older = { ...s, created: new Date("2026-11-21T06:04:00Z"), modified: new Date("2026-03-01T09:11:00Z") };
     expect(texts(factLines(older, 100)).find((l) => l.startsWith("modified"))).toContain(
-      "(last message; copied in, older)",
+      "(last message: copied from an older session)",
     );
     expect(texts(factLines(s, 100)).join("\n")).not.toContain("copied in");
     expect(predates({ created: new Date(1000), modified: new Date(1000) })).toBe("");

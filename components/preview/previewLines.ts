@@ -13,7 +13,7 @@ export type Line = ToneLine;
  * a file created now, so it can come before "created". Said, so it does not read as a bug.
  */
 export function predates(s: { created: Date; modified: Date }): string {
-  return s.modified.getTime() < s.created.getTime() - 60_000 ? " (last message; copied in, older)" : "";
+  return s.modified.getTime() < s.created.getTime() - 60_000 ? " (last message: copied from an older session)" : "";
 }
 
 /** The facts block: one line each, cut to the width (paths from the left). */
