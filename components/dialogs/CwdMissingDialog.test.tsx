@@ -5,18 +5,22 @@ import { cleanupInk, press, renderInk } from "../../test/helpers/ink.js";
 import { DEFAULT_KEYMAP } from "../../src/browser/keys/keymap.js";
 import { CwdMissingDialog } from "./CwdMissingDialog.js";
 
+const dialog = (onChoose: (c: string) => void = () => {}) => (
+  <CwdMissingDialog
+    cwd="/gone/away"
+    launchCwd="/home/u/proj"
+    keymap={DEFAULT_KEYMAP}
+    areaWidth={80}
+    areaHeight={14}
+    onChoose={onChoose}
+  />
+);
+
 describe("CwdMissingDialog", () => {
   it("offers pi 1.5.2's three choices, naming the missing folder and this one", () => {
     const { lastFrame } = render(
       <Box width={80} height={14}>
-        <CwdMissingDialog
-          cwd="/gone/away"
-          launchCwd="/home/u/proj"
-          keymap={DEFAULT_KEYMAP}
-          areaWidth={80}
-          areaHeight={14}
-          onChoose={() => {}}
-        />
+        {dialog()}
       </Box>,
     );
     expect(lastFrame()).toMatchInlineSnapshot(`
@@ -40,16 +44,7 @@ describe("CwdMissingDialog", () => {
 
   it("Enter cancels (the focus starts on Cancel); after ↑↑ Enter continues", async () => {
     const chosen: string[] = [];
-    const r = await renderInk(
-      <CwdMissingDialog
-        cwd="/gone/away"
-        launchCwd="/home/u/proj"
-        keymap={DEFAULT_KEYMAP}
-        areaWidth={80}
-        areaHeight={14}
-        onChoose={(c) => chosen.push(c)}
-      />,
-    );
+    const r = await renderInk(dialog((c) => chosen.push(c)));
     await press(r, "\r");
     expect(chosen).toEqual(["dialog.cancel"]);
     await press(r, "\x1b[A", "\x1b[A", "\r");
