@@ -1,23 +1,6 @@
-import type { CommandId } from "../keys/commands.js";
+import { type Command, COMMANDS, type CommandId } from "../keys/commands.js";
 import { selectedSession } from "../list/list.js";
 import { modeOf, topLayer, type AppState } from "./appState.js";
-
-/** The list's commands that act on the selected session (or, for a delete, the marked ones). */
-const ON_A_SESSION: ReadonlySet<CommandId> = new Set<CommandId>([
-  "session.resume",
-  "tree.open",
-  "reader.open",
-  "session.rename",
-  "session.mark",
-  "copy.message",
-  "copy.path",
-  "copy.id",
-  "copy.command",
-  "export.open",
-  "session.new",
-  "menu.open",
-]);
-const ON_MARKED_TOO: ReadonlySet<CommandId> = new Set<CommandId>(["session.delete", "session.deletePermanently"]);
 
 /**
  * Why a command cannot act now (lazygit's disabled reason), or undefined when it can: a
@@ -26,7 +9,8 @@ const ON_MARKED_TOO: ReadonlySet<CommandId> = new Set<CommandId>(["session.delet
  */
 export function disabledReason(s: AppState, c: CommandId): string | undefined {
   const mode = modeOf(s);
-  if (mode === "list" && (ON_A_SESSION.has(c) || (ON_MARKED_TOO.has(c) && s.marks.size === 0))) {
+  const { acts }: Command = COMMANDS[c];
+  if (mode === "list" && (acts === "session" || (acts === "sessionOrMarks" && s.marks.size === 0))) {
     if (selectedSession(s)) return undefined;
     if (!s.scan.done && s.sessions.size === 0) return "no sessions yet: still scanning";
     return s.rows.length === 0 ? "no session in this list" : "no session on this row";

@@ -51,18 +51,26 @@ export const COMMANDS = {
     hint: "sort",
     rank: 8,
   },
-  "session.resume": { keys: ["enter"], help: "resume the selected session in pi", hint: "resume", rank: 3 },
+  "session.resume": {
+    keys: ["enter"],
+    help: "resume the selected session in pi",
+    hint: "resume",
+    rank: 3,
+    acts: "session",
+  },
   "session.rename": {
     keys: ["ctrl+r", "r"],
     help: "rename the session (an empty name clears it)",
     hint: "rename",
     rank: 9,
+    acts: "session",
   },
   "session.delete": {
     keys: ["d", "delete"],
     help: "delete the session, or the marked ones (to the trash, after a confirmation: y deletes, anything else cancels)",
     hint: "delete",
     rank: 10,
+    acts: "sessionOrMarks",
   },
   "session.undo": { keys: ["u"], help: "undo the last delete (or bulk delete) or fork", hint: "undo", rank: 12 },
   "session.mark": {
@@ -70,6 +78,7 @@ export const COMMANDS = {
     help: "mark or unmark the session and move down (Esc clears the marks)",
     hint: "mark",
     rank: 11,
+    acts: "session",
   },
   "rename.submit": { keys: ["enter"], help: "save the new name", hint: "save", rank: 1 },
   "rename.cancel": { keys: ["escape"], help: "cancel the rename", hint: "cancel", rank: 2 },
@@ -110,13 +119,19 @@ export const COMMANDS = {
     rank: 3,
   },
   "dialog.cancel": { keys: ["escape", "c", "n"], help: "cancel", hint: "cancel", rank: 4 },
-  "menu.open": { keys: ["x"], help: "every action on this screen, with its key", hint: "actions", rank: 5 },
+  "menu.open": {
+    keys: ["x"],
+    help: "every action on this screen, with its key",
+    hint: "actions",
+    rank: 5,
+    acts: "session",
+  },
   "menu.close": { keys: ["escape", "q", "x"], help: "close the action menu", hint: "close", rank: 2 },
   "app.back": { keys: ["escape"], help: "step back: clear the search, else the marks (Esc never quits: q does)" },
   "app.quit": { keys: ["q"], help: "quit", hint: "quit", rank: 6 },
   "app.interrupt": { keys: ["ctrl+c"], help: "quit (cancels a dialog or the action menu first)" },
   "app.suspend": { keys: ["ctrl+z"], help: "suspend to the shell (fg comes back)" },
-  "tree.open": { keys: ["t", "right"], help: "open the session's branch tree", hint: "tree", rank: 4 },
+  "tree.open": { keys: ["t", "right"], help: "open the session's branch tree", hint: "tree", rank: 4, acts: "session" },
   "tree.up": { keys: ["up", "k"], help: "tree: move up" },
   "tree.down": { keys: ["down", "j"], help: "tree: move down", hint: "move", rank: 1 },
   "tree.pageUp": { keys: ["pageup", "ctrl+b"], help: "tree: page up" },
@@ -165,6 +180,7 @@ export const COMMANDS = {
     help: "read the conversation (in the tree: the branch through this entry, at it)",
     hint: "read",
     rank: 7,
+    acts: "session",
   },
   "reader.down": { keys: ["down", "j"], help: "reader: line down", hint: "scroll", rank: 1 },
   "reader.up": { keys: ["up", "k"], help: "reader: line up" },
@@ -214,15 +230,21 @@ export const COMMANDS = {
     help: "copy (OSC 52) the message under the cursor / the entry / the session's first message",
     hint: "copy",
     rank: 8,
+    acts: "session",
   },
-  "copy.path": { keys: ["p"], help: "copy the session file's path" },
-  "copy.id": { keys: ["i"], help: "copy the session id" },
-  "copy.command": { keys: ["c"], help: "copy the command that resumes it (cd <cwd> && pi --session <path>)" },
+  "copy.path": { keys: ["p"], help: "copy the session file's path", acts: "session" },
+  "copy.id": { keys: ["i"], help: "copy the session id", acts: "session" },
+  "copy.command": {
+    keys: ["c"],
+    help: "copy the command that resumes it (cd <cwd> && pi --session <path>)",
+    acts: "session",
+  },
   "export.open": {
     keys: ["e"],
     help: "export to a new file in the current folder: Markdown, HTML or JSONL",
     hint: "export",
     rank: 9,
+    acts: "session",
   },
   "export.md": { keys: ["m"], help: "export: Markdown of the branch", hint: "markdown", rank: 1 },
   "export.mdAll": { keys: ["a"], help: "export: Markdown of every branch", hint: "all branches", rank: 2 },
@@ -234,10 +256,11 @@ export const COMMANDS = {
     rank: 4,
   },
   "export.cancel": { keys: ["escape", "q"], help: "export: cancel", hint: "cancel", rank: 5 },
-  "session.new": { keys: ["ctrl+n"], help: "start a new pi session in the selected session's folder" },
+  "session.new": { keys: ["ctrl+n"], help: "start a new pi session in the selected session's folder", acts: "session" },
   "session.deletePermanently": {
     keys: ["D"],
     help: "delete the session (or the marked ones) permanently, after two confirmations",
+    acts: "sessionOrMarks",
   },
   "usage.open": {
     keys: ["U"],
@@ -303,6 +326,12 @@ export interface Command {
   help: string;
   hint?: string;
   rank?: number;
+  /**
+   * In the list, what the command acts on: the selected session (`session`), or that or the
+   * marked ones (`sessionOrMarks`). With none it cannot act: the key says why and the footer
+   * leaves it out (src/browser/app/disabledReason.ts).
+   */
+  acts?: "session" | "sessionOrMarks";
 }
 
 export type CommandId = keyof typeof COMMANDS;
