@@ -310,7 +310,7 @@ export const COMMANDS = {
   },
   "trash.purge": {
     keys: ["D"],
-    help: "trash: delete the session for good, after two confirmations (y, then y)",
+    help: "trash: delete the session for good, after two confirmations (y, then capital Y)",
     hint: "delete for good",
     rank: 2,
   },
