@@ -259,7 +259,7 @@ export const COMMANDS = {
   "session.new": { keys: ["ctrl+n"], help: "start a new pi session in the selected session's folder", acts: "session" },
   "session.deletePermanently": {
     keys: ["D"],
-    help: "delete the session (or the marked ones) permanently, after two confirmations",
+    help: "delete the session (or the marked ones) permanently, after two confirmations (y, then capital Y)",
     acts: "sessionOrMarks",
   },
   "usage.open": {
