@@ -143,7 +143,7 @@ export async function run({ runs, log }) {
     target: "(info)",
     result: "",
   });
-  rows.push(...(await browserRows(store, env, log)));
+  rows.push(...(await browserRows(store, env, log, runs)));
   return {
     notes: [
       `Store: ${rel(store.sessionsDir)} — ${files.length} files, ${(storeBytes / 2 ** 30).toFixed(2)} GiB (\`gen-store.mjs ${STORE_ARGS.join(" ")}\`). ` +
@@ -156,10 +156,8 @@ export async function run({ runs, log }) {
   };
 }
 
-/** The browser on --all: every row with its facts, and a query's results after its last key. */
-async function browserRows(store, env, log) {
-  log("  browser in a pty…");
-  const rows = [];
+/** One launch of the browser on --all: when every row had its facts, and a query's results after its last key (ms). */
+async function browserLaunch(store, env) {
   const t = launchInPty(process.execPath, [CLI, "--all", "--session-dir", store.sessionsDir], {
     env: { ...env, CI: undefined },
     cols: 120,
@@ -167,14 +165,6 @@ async function browserRows(store, env, log) {
   });
   try {
     const allMs = await t.waitFor((s) => /all folders · \d+\/\d{4,}/.test(s) && !/scanning/.test(s));
-    rows.push({
-      metric: 'Browser `--all`: every row with its facts (no "scanning" left in the header)',
-      ours: fmtMs(allMs),
-      pi: "",
-      ratio: "",
-      target: "≤ 250 ms",
-      result: allMs <= 250 ? "PASS" : "FAIL",
-    });
     t.write("/");
     await t.waitFor((s) => s.includes("/"), { timeoutMs: 5000 });
     // Typed as a person types: a key every 80 ms; the clock starts at the last one.
@@ -187,7 +177,42 @@ async function browserRows(store, env, log) {
     t.write(query.at(-1));
     // Done: the query in the bar and "full text" with no count and no "…" after it. The bar's
     // line itself: a snippet of the query before (`naïve(111`, done) can hold `naïve(111)` too.
-    const ms = await t.waitFor((s) => /^\/naïve\(111\)\s.*full text(?! ?\d)(?!…)/m.test(s), { since });
+    const queryMs = await t.waitFor((s) => /^\/naïve\(111\)\s.*full text(?! ?\d)(?!…)/m.test(s), { since });
+    return { allMs, queryMs };
+  } finally {
+    t.kill();
+    // The next launch on a terminal the last one has let go of.
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/**
+ * The browser on --all, as the commands above: one warm-up launch (the first after the
+ * index was rebuilt also writes what later launches read), then the median of `runs`.
+ */
+async function browserRows(store, env, log, runs) {
+  log("  browser in a pty…");
+  const rows = [];
+  try {
+    await browserLaunch(store, env);
+    const all = [];
+    const query = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await browserLaunch(store, env);
+      all.push(r.allMs);
+      query.push(r.queryMs);
+      log(`  browser ${i + 1}/${runs}: rows ${fmtMs(r.allMs)} · query ${fmtMs(r.queryMs)}`);
+    }
+    const allMs = median(all);
+    const ms = median(query);
+    rows.push({
+      metric: 'Browser `--all`: every row with its facts (no "scanning" left in the header)',
+      ours: fmtMs(allMs),
+      pi: "",
+      ratio: "",
+      target: "≤ 250 ms",
+      result: allMs <= 250 ? "PASS" : "FAIL",
+    });
     rows.push({
       metric: "Browser: a full-text query's results after its last key (`naïve(111)`, a key every 80 ms)",
       ours: fmtMs(ms),
@@ -205,8 +230,6 @@ async function browserRows(store, env, log) {
       target: "",
       result: "",
     });
-  } finally {
-    t.kill();
   }
   return rows;
 }

@@ -36,6 +36,23 @@ describe("resolveLineage", () => {
     expect(child.lineage).toEqual({ status: "resolved", path: A, by: "realpath" });
   });
 
+  it("a store opened through a symlink, its parents named by their real paths", () => {
+    const link = join(root, "link2");
+    symlinkSync(store, link);
+    const viaLink = (p: string) => p.replace(store, link);
+    const [, child] = resolveLineage([s(viaLink(A)), s(viaLink(B), A)]);
+    expect(child.lineage).toEqual({ status: "resolved", path: viaLink(A), by: "realpath" });
+  });
+
+  it("a session file that is itself a symlink: found by its own realpath", () => {
+    const target = join(root, "elsewhere.jsonl");
+    writeFileSync(target, "");
+    const linked = join(store, "--a--", "linked.jsonl");
+    symlinkSync(target, linked);
+    const [, child] = resolveLineage([s(linked), s(B, target)]);
+    expect(child.lineage).toEqual({ status: "resolved", path: linked, by: "realpath" });
+  });
+
   it("a store copied from another machine: matched by file name", () => {
     const [, child] = resolveLineage([s(A), s(B, "/home/kim/.pi/agent/sessions/--a--/parent.jsonl")]);
     expect(child.lineage).toEqual({ status: "resolved", path: A, by: "filename" });

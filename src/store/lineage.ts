@@ -1,5 +1,5 @@
 import { realpathSync } from "node:fs";
-import { basename, isAbsolute, resolve, dirname } from "node:path";
+import { basename, isAbsolute, join, resolve, dirname } from "node:path";
 import type { Lineage, SessionSummary } from "../model/types.js";
 
 /** A session that names no parent: one shared value (lineages are replaced, never changed). */
@@ -36,8 +36,34 @@ export function resolveLineage<T extends Pick<SessionSummary, "path" | "parentSe
     }
     return byName;
   };
+  // A store reached through a symlink (a dotfiles ~/.pi) names every parent by its real
+  // path: the folders' realpaths (a hundred calls, not ten thousand) find them. The same
+  // entry of the same folder is the same file, so a hit here is exact.
+  const realDirs = new Map<string, string>();
+  const realDir = (dir: string) => {
+    let r = realDirs.get(dir);
+    if (r === undefined) realDirs.set(dir, (r = real(dir)));
+    return r;
+  };
+  let foldersByReal: Map<string, string> | undefined;
+  const inStoreFolder = (abs: string): string | undefined => {
+    if (!foldersByReal) {
+      foldersByReal = new Map();
+      const seen = new Set<string>();
+      for (const s of sessions) {
+        const dir = dirname(s.path);
+        if (seen.has(dir)) continue;
+        seen.add(dir);
+        foldersByReal.set(realDir(dir), dir);
+      }
+    }
+    const folder = foldersByReal.get(realDir(dirname(abs)));
+    const path = folder === undefined ? undefined : join(folder, basename(abs));
+    return path !== undefined && byPath.has(path) ? path : undefined;
+  };
   // realpath(3) of every session costs a tenth of a second on 10,000 files: made only when
-  // a parent is not named by the very path a session was found under.
+  // a parent is named neither by the very path a session was found under nor in its folder
+  // (a session file that is itself a symlink).
   let byReal: Map<string, string> | undefined;
   const realIndex = () => {
     if (!byReal) {
@@ -54,7 +80,7 @@ export function resolveLineage<T extends Pick<SessionSummary, "path" | "parentSe
       // Old pi's forkFrom could store a relative path: relative to the child's folder.
       const abs = isAbsolute(p) ? p : resolve(dirname(s.path), p);
       // A parent named by the very path a session was found under is that session.
-      const hit = byPath.has(abs) ? abs : realIndex().get(real(abs));
+      const hit = byPath.has(abs) ? abs : (inStoreFolder(abs) ?? realIndex().get(real(abs)));
       const byFile = hit && hit !== s.path ? undefined : nameIndex().get(basename(p));
       if (hit && hit !== s.path) lineage = { status: "resolved", path: hit, by: "realpath" };
       else if (byFile && byFile !== s.path) lineage = { status: "resolved", path: byFile, by: "filename" };
