@@ -3,6 +3,15 @@ import { displayWidth } from "../../src/text/sanitize.js";
 import { createKeymap, DEFAULT_KEYMAP } from "../../src/browser/keys/keymap.js";
 import { footerText, hintsFor } from "./hints.js";
 
+describe("hintsFor", () => {
+  it("names what Enter does in the tree's two fields: search, or save the label (as its dialog says)", () => {
+    const enter = (mode: "treeSearch" | "treeLabel") =>
+      hintsFor(mode, false).find((h) => h.command === "tree.inputSubmit");
+    expect(enter("treeSearch")?.label).toBe("search");
+    expect(enter("treeLabel")?.label).toBe("save");
+  });
+});
+
 describe("footerText", () => {
   const hints = hintsFor("list", false);
   it("comes from the command registry, most important first", () => {

@@ -16,6 +16,12 @@ const PICK_LABELS: Partial<Record<CommandId, string>> = {
   "tree.resume": "pick here",
 };
 
+/** One command shared by two fields: its hint says what Enter does in each (the label dialog says "save"). */
+const MODE_LABELS: Partial<Record<Mode, Partial<Record<CommandId, string>>>> = {
+  treeSearch: { "tree.inputSubmit": "search" },
+  treeLabel: { "tree.inputSubmit": "save" },
+};
+
 /**
  * The footer's hints for a mode, from the command registry, most important first; none for
  * a command that cannot act now (`disabled`: an empty list has no session to resume).
@@ -25,7 +31,11 @@ export function hintsFor(mode: Mode, print: boolean, disabled: (c: CommandId) =>
   for (const id of MODE_COMMANDS[mode]) {
     const c: Command = COMMANDS[id];
     if (!c.hint || disabled(id)) continue;
-    hints.push({ command: id, label: (print && PICK_LABELS[id]) || c.hint, rank: c.rank ?? 99 });
+    hints.push({
+      command: id,
+      label: (print && PICK_LABELS[id]) || MODE_LABELS[mode]?.[id] || c.hint,
+      rank: c.rank ?? 99,
+    });
   }
   return hints.sort((a, b) => a.rank - b.rank);
 }
