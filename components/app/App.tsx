@@ -22,7 +22,6 @@ import { PreviewCache, usePreview } from "../hooks/usePreview.js";
 import { useSettled } from "../hooks/useSettled.js";
 import { useStoreScan } from "../hooks/useStoreScan.js";
 import type { CommandId } from "../../src/browser/keys/commands.js";
-import type { Keymap } from "../../src/browser/keys/keymap.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import { computeLayout } from "../layout/layout.js";
 import { useTerminalSize } from "../layout/useTerminalSize.js";
@@ -32,7 +31,6 @@ import { PreviewPane } from "../preview/PreviewPane.js";
 import { SearchBar } from "../search/SearchBar.js";
 import {
   type AppState,
-  initialState,
   modeOf,
   previewOffset,
   selectedSession,
@@ -40,15 +38,12 @@ import {
   update,
 } from "../../src/browser/app/appReducer.js";
 import type { Effect, Outcome } from "../../src/browser/app/effects.js";
-import type { StartOptions } from "../../src/browser/app/browserStart.js";
 import { fullTextNote } from "../../src/browser/list/fullText.js";
-import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { TooSmall } from "../layout/TooSmall.js";
 import { TreeScreen } from "../tree/TreeScreen.js";
 import { UsageScreen } from "../usage/UsageScreen.js";
 import { TrashScreen } from "../trash/TrashScreen.js";
 import { realTreeIO } from "../../src/browser/tree/treeRunner.js";
-import type { ScanEvent } from "../../src/scan/scan-events.js";
 import type { BrowserDeps } from "./deps.js";
 import { createEffectRunner, type EffectIO } from "../../src/browser/app/effectRunner.js";
 
@@ -56,18 +51,15 @@ export interface AppProps {
   storeDir: string;
   storeLabel: string;
   launchCwd: string;
-  all: boolean;
   print: boolean;
   deps: BrowserDeps;
   /** Called once with how the user left and the state it was left in; the app then unmounts. */
   onExit(outcome: Outcome, last: AppState): void;
-  keymap?: Keymap;
-  /** Starting settings from the config file and the pi extension (see InitOptions). */
-  start?: StartOptions;
-  /** What a scan started before the UI found so far: in the first frame already. */
-  seed?: readonly ScanEvent[];
-  /** The state with the seed in it, when the launcher made it already (it drew it before Ink: launch.tsx). */
-  initial?: AppState;
+  /**
+   * The first state, with what a scan started before the UI found so far in it: made by the
+   * launcher (launch.tsx), which draws its rows before Ink's first frame.
+   */
+  initial: AppState;
 }
 
 /** Asked for at start: where deletes go. */
@@ -87,17 +79,12 @@ function emptyText(s: AppState): string {
 export const PREVIEW_SETTLE_MS = 60;
 
 export function App(props: AppProps) {
-  const { storeDir, storeLabel, launchCwd, all, print, deps, onExit, keymap, start, seed, initial } = props;
+  const { storeDir, storeLabel, launchCwd, print, deps, onExit, initial } = props;
   // Effects reach the outside world through `io`, refreshed each render (it needs the store watcher below).
   const io = useRef<EffectIO | null>(null);
   const runner = useMemo(() => createEffectRunner(() => io.current!), []);
   useEffect(() => () => runner.dispose(), [runner]);
-  const [state, dispatch, latest] = useUpdateLoop(
-    update,
-    () => initial ?? seedScan(initialState({ launchCwd, storeDir, all, print, keymap, ...start }), seed),
-    runner.run,
-    START_EFFECTS,
-  );
+  const [state, dispatch, latest] = useUpdateLoop(update, () => initial, runner.run, START_EFFECTS);
   const { exit: unmount } = useApp();
   const size = useTerminalSize();
   const now = useNow();

@@ -230,7 +230,6 @@ async function browse(
           storeDir={opts.storeDir}
           storeLabel={opts.storeLabel}
           launchCwd={opts.cwd}
-          all={run.all}
           print={opts.print}
           deps={{
             ...realDeps,
@@ -243,10 +242,7 @@ async function browse(
             },
             ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }),
           }}
-          seed={seed}
           initial={initial}
-          keymap={keymap}
-          start={run.start}
           onExit={(o, state) => {
             outcome = o;
             last = state;

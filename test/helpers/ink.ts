@@ -4,6 +4,8 @@ import { App, type AppProps } from "../../components/app/App.js";
 import type { BrowserDeps, ScanFn } from "../../components/app/deps.js";
 import type { PreviewTail } from "../../components/preview/types.js";
 import type { Outcome } from "../../src/browser/app/effects.js";
+import { initialState } from "../../src/browser/app/appReducer.js";
+import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { SessionSummary } from "../../src/model/types.js";
 import type { ScanHandlers } from "../../src/scan/scan-store.js";
 
@@ -100,7 +102,10 @@ export interface AppHarness {
 
 /** The whole browser on fake deps. */
 export async function renderApp(
-  o: Partial<Omit<AppProps, "deps" | "onExit">> & {
+  o: Partial<Omit<AppProps, "deps" | "onExit" | "initial">> & {
+    /** Starting in all folders, with this key map (what the launcher would give the first state). */
+    all?: boolean;
+    keymap?: Keymap;
     sessions?: SessionSummary[];
     deps?: Partial<BrowserDeps>;
     preview?: (path: string) => PreviewTail;
@@ -117,15 +122,17 @@ export async function renderApp(
     cwdExists: () => true,
     ...o.deps,
   };
+  const storeDir = o.storeDir ?? "/store";
+  const launchCwd = o.launchCwd ?? "/home/u/proj";
+  const print = o.print ?? false;
   const props: AppProps = {
-    storeDir: o.storeDir ?? "/store",
+    storeDir,
     storeLabel: o.storeLabel ?? "~/.pi/agent/sessions",
-    launchCwd: o.launchCwd ?? "/home/u/proj",
-    all: o.all ?? false,
-    print: o.print ?? false,
-    keymap: o.keymap,
+    launchCwd,
+    print,
     deps,
     onExit: (x) => exits.push(x),
+    initial: initialState({ launchCwd, storeDir, all: o.all ?? false, print, keymap: o.keymap }),
   };
   const r = await renderInk(createElement(App, props));
   await settle();
