@@ -82,6 +82,19 @@ describe("a persistent index that is only ever a cache", () => {
     again.close();
   });
 
+  it("drops the answers table earlier builds of this format kept in it (answers are files now)", async () => {
+    const [store, path] = await builtIndex();
+    const { DatabaseSync } = await import("node:sqlite");
+    const db = new DatabaseSync(path);
+    db.exec("CREATE TABLE answers(key TEXT PRIMARY KEY, out BLOB)");
+    db.close();
+    const r = await listThrough(store, path);
+    expect(r).toMatchObject({ used: true, said: [] });
+    const again = new DatabaseSync(path);
+    expect(again.prepare("SELECT name FROM sqlite_master WHERE name = 'answers'").get()).toBeUndefined();
+    again.close();
+  });
+
   it.skipIf(process.getuid?.() === 0)("goes without, with one line, when its folder is read-only", async () => {
     const store = copyStore(PI_STORE);
     const dir = join(makeTmpDir(), "ro");

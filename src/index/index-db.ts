@@ -169,6 +169,15 @@ function openOnce(path: string): IndexDb {
         throw err;
       }
     }
+    // Where builds of this format kept whole answers before they became files beside the
+    // index (src/cli/common/answer-cache.ts): dropped once; a read-only index keeps it.
+    if (sql.prepare("SELECT 1 AS x FROM sqlite_master WHERE name = 'answers'").get()) {
+      try {
+        sql.exec("DROP TABLE answers");
+      } catch {
+        // Not now: it is only dead weight.
+      }
+    }
     // Touch every table once: a truncated or damaged file fails here, not mid-scan.
     sql.prepare("SELECT count(*) FROM files").get();
     sql.prepare("SELECT rid FROM lines ORDER BY rid DESC LIMIT 1").get();

@@ -18,7 +18,7 @@ const text = (a: { out: Uint8Array } | undefined) => a && Buffer.from(a.out).toS
 describe("kept answers", () => {
   it("are served only for the same key and the same store, with what went to stderr", () => {
     const index = open();
-    const cache = new AnswerCache(index.db.path, index.db);
+    const cache = new AnswerCache(index.db.path);
     cache.put("list", "fp1", answer("[1]", "pi-sessions: skipped x\n"));
     expect(cache.get("list", "fp1")).toEqual({ out: Buffer.from("[1]"), err: "pi-sessions: skipped x\n" });
     expect(cache.get("list", "fp2")).toBeUndefined();
@@ -32,7 +32,7 @@ describe("kept answers", () => {
 
   it("are kept only once two runs in a row saw the same store", () => {
     const index = open();
-    const cache = new AnswerCache(index.db.path, index.db);
+    const cache = new AnswerCache(index.db.path);
     expect(cache.settled("list", "fp1")).toBe(false);
     expect(cache.settled("list", "fp2")).toBe(false);
     expect(cache.settled("list", "fp2")).toBe(true);
@@ -41,7 +41,7 @@ describe("kept answers", () => {
 
   it("are the user's alone, and go with the index", () => {
     const index = open();
-    new AnswerCache(index.db.path, index.db).put("list", "fp1", answer("[1]"));
+    new AnswerCache(index.db.path).put("list", "fp1", answer("[1]"));
     const dir = answersDirOf(index.db.path);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     for (const f of readdirSync(dir)) expect(statSync(join(dir, f)).mode & 0o777).toBe(0o600);
@@ -52,7 +52,7 @@ describe("kept answers", () => {
 
   it("of another build, and a crashed run's temporary file, are dropped when one is kept", () => {
     const index = open();
-    const cache = new AnswerCache(index.db.path, index.db);
+    const cache = new AnswerCache(index.db.path);
     cache.put("list", "fp1", answer("[1]"));
     const dir = answersDirOf(index.db.path);
     writeFileSync(join(dir, "0123456789abcdef-" + "0".repeat(32)), '{"fingerprint":"fp1","err":""}\n[old]');
@@ -74,7 +74,7 @@ describe("kept answers", () => {
 
   it("are a miss when torn or foreign, never an error", () => {
     const index = open();
-    const cache = new AnswerCache(index.db.path, index.db);
+    const cache = new AnswerCache(index.db.path);
     cache.put("list", "fp1", answer("[1]"));
     const dir = answersDirOf(index.db.path);
     const [file] = readdirSync(dir);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { answersDirOf, type IndexDb } from "../../index/index-db.js";
+import { answersDirOf } from "../../index/index-db.js";
 import type { Diagnostic } from "../../model/types.js";
 import type { SessionFile } from "../../store/discover.js";
 
@@ -69,18 +69,12 @@ export interface Answer {
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/**
- * The answers kept beside the index at `indexPath`. Reading one needs no database (a
- * relaunch that is served one never opens SQLite); keeping one takes the open index (`db`).
- */
+/** The answers kept beside the index at `indexPath`: files, read without opening SQLite. */
 export class AnswerCache {
   private readonly dir: string;
   /** Every file of this build's answers starts with it: files of another build are dropped. */
   private readonly prefix = `${sha(buildStamp()).slice(0, 16)}-`;
-  constructor(
-    indexPath: string,
-    private readonly db?: IndexDb,
-  ) {
+  constructor(indexPath: string) {
     this.dir = answersDirOf(indexPath);
   }
 
@@ -130,9 +124,6 @@ export class AnswerCache {
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       this.dropOthers();
-      // Where earlier builds kept answers: inside the index.
-      if (this.db?.q("SELECT 1 AS x FROM sqlite_master WHERE name = 'answers'").get())
-        this.db.sql.exec("DROP TABLE IF EXISTS answers");
       const head = Buffer.from(JSON.stringify({ fingerprint, err: a.err }) + "\n");
       const file = this.fileOf(key);
       const tmp = join(this.dir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);

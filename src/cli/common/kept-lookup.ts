@@ -38,12 +38,12 @@ export async function lookupKept<T>(
   const path = indexWanted(io.env) ? indexPathFor(storeDir, io.env) : undefined;
   if (!path) return { found, index };
   const fingerprint = storeFingerprint(found);
-  const hit = new AnswerCache(path).get(key, fingerprint);
+  const answers = new AnswerCache(path);
+  const hit = answers.get(key, fingerprint);
   const kept = hit && use(hit, found);
   if (kept !== undefined) return { found, kept, index };
-  const db = index()?.db;
-  if (!db) return { found, index };
-  const answers = new AnswerCache(path, db);
+  // Kept beside an index that can be used (one that cannot has nowhere to keep them).
+  if (!index()) return { found, index };
   const keep = answers.settled(key, fingerprint) ? (a: Answer) => answers.put(key, fingerprint, a) : undefined;
   return { found, keep, index };
 }
