@@ -27,8 +27,6 @@ import {
 } from "./snapshot-codec.js";
 import { listPieces, type ListPieces } from "../model/summary-json.js";
 
-/** A kept session's lineage until resolveLineage sets it. */
-
 /** How long a held scan keeps its rows back before it writes them as it goes. */
 export const HOLD_ROWS_MS = 5000;
 
@@ -151,7 +149,7 @@ export class IndexedScans implements ScanCache {
         return rowOfPath.get(path);
       };
       const found = new Uint8Array(ids.n);
-      const out: KeptRows = { gen: ids.gen, rows: [], todo: [], diagnostics: [], sessions: [] };
+      const out: KeptRows = { gen: ids.gen, todo: [], diagnostics: [], sessions: [] };
       // In the files' order (newest first), as the summaries would have come.
       for (const f of files) {
         const at = f.ino === undefined ? undefined : rowOfIno.get(f.ino);
@@ -164,7 +162,6 @@ export class IndexedScans implements ScanCache {
         const diagnostic = ids.diagnostic(i);
         if (diagnostic) out.diagnostics.push(diagnostic);
         else {
-          out.rows.push(i);
           out.sessions.push({
             row: i,
             path: f.path,

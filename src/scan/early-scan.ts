@@ -37,6 +37,9 @@ export function startEarlyScan(dir: string, firstCwd?: string): EarlyScan {
   let total: number | undefined;
   let accounted = 0;
   let wake: (() => void) | undefined;
+  // Rows to show, and more to come: the first frame need not wait. (Every file accounted for,
+  // it waits for the end, only lineage away, to show the list complete in one frame.)
+  const rowsSoFar = () => hasRows && !(total !== undefined && accounted >= total);
   const emit = (e: ScanEvent) => {
     if (e.kind === "probes" || e.kind === "summaries") hasRows = true;
     if (e.kind === "discovered") total = e.total;
@@ -44,7 +47,7 @@ export function startEarlyScan(dir: string, firstCwd?: string): EarlyScan {
     else if (e.kind === "diagnostic" && total !== undefined) accounted++;
     if (!live) buffered.push(e);
     else deliverScanEvent(live, e);
-    if (hasRows && !(total !== undefined && accounted >= total)) wake?.();
+    if (rowsSoFar()) wake?.();
   };
   let ended: ScanResult | false | undefined;
   const result = scanInWorker(dir, scanEventHandlers(emit), { signal: ac.signal, firstCwd }).then(
@@ -66,7 +69,7 @@ export function startEarlyScan(dir: string, firstCwd?: string): EarlyScan {
   let completionTaken = false;
   return {
     ready(maxWaitMs) {
-      if (ended !== undefined || (hasRows && !(total !== undefined && accounted >= total))) return Promise.resolve();
+      if (ended !== undefined || rowsSoFar()) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const cancel = afterIdle(maxWaitMs, () => done());
         const done = () => {

@@ -5,7 +5,7 @@ import { discoverFiles, type SessionFile } from "../store/discover.js";
 import { resolveLineage, sameLineage } from "../store/lineage.js";
 import { forEachLimited } from "../store/pool.js";
 import { cwdFolderName } from "../store/scope.js";
-import type { KeptSession, ScanCache } from "../store/scan-cache.js";
+import type { KeptRows, KeptSession, ScanCache } from "../store/scan-cache.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile, type FileScan } from "../store/scan-file.js";
 
 export interface ScanHandlers {
@@ -94,6 +94,9 @@ function moveToFront<T>(items: T[], first: (x: T) => boolean): void {
   items.splice(0, items.length, ...front, ...rest);
 }
 
+/** The snapshot rows of the kept sessions, in the files' order: what onKeptRows hands over. */
+const keptRowsOf = (k: KeptRows) => k.sessions.map((x) => x.row);
+
 /**
  * Scans a store progressively and never holds more than a few files' lines at once:
  * discovery (stat only), then bounded header probes of every file, newest first, so
@@ -129,7 +132,7 @@ export async function scanStore(
     keptSessions = asRows.sessions;
     // With files left to read, the kept rows go at once; with none, with the completion
     // (lineage away), so that the other thread makes one frame of the whole list.
-    if (todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
+    if (todo.length) handlers.onKeptRows!(keptRowsOf(asRows), asRows.gen);
   } else if (cache) {
     const kept = cache.lookup(files);
     todo = files.filter((f) => !kept.has(f.path));
@@ -187,7 +190,7 @@ export async function scanStore(
   const result: ScanResult = { sessions, diagnostics, relinked };
   if (keptSessions)
     result.keptLineage = keptSessions.filter((k) => k.lineage.status !== "none").map((k) => [k.row, k.lineage]);
-  if (asRows && !todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
+  if (asRows && !todo.length) handlers.onKeptRows!(keptRowsOf(asRows), asRows.gen);
   handlers.onComplete?.(result);
   return result;
 }

@@ -30,13 +30,11 @@ export interface ScanCache {
 export interface KeptRows {
   /** The snapshot's generation: the rows are of that one. */
   gen: string;
-  /** The rows that are sessions, in the files' order. */
-  rows: number[];
   /** The files not kept (to be read), in their order. */
   todo: SessionFile[];
   /** Those of the rows that are no session. */
   diagnostics: Diagnostic[];
-  /** Those that are sessions, as lineage needs them. */
+  /** Those that are sessions (their rows, in the files' order), as lineage needs them. */
   sessions: KeptSession[];
 }
 
