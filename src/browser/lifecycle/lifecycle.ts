@@ -62,7 +62,8 @@ export function isOwnWrite(
 
 // ---- helpers ----
 
-function target(state: LifecycleHost, s: ListedSession): DeleteTarget {
+/** A listed session as a delete (or an undone fork) takes it: `ours` when our own write was its last change. */
+export function deleteTarget(state: Pick<LifecycleState, "ownWrites">, s: ListedSession): DeleteTarget {
   return {
     path: s.path,
     sessionId: s.id,
@@ -123,14 +124,14 @@ export function openDelete<S extends LifecycleHost>(s: S, permanent = false): S 
     for (const p of s.marks) {
       const x = s.sessions.get(p);
       if (!x) continue;
-      targets.push(target(s, x));
+      targets.push(deleteTarget(s, x));
       if (!shown.has(p)) hidden++;
     }
     if (targets.length === 0) return { ...s, marks: new Set() };
   } else {
     const sel = selectedSession(s);
     if (!sel) return s;
-    targets.push(target(s, sel));
+    targets.push(deleteTarget(s, sel));
   }
   return push(s, {
     kind: "delete",

@@ -14,7 +14,7 @@ import { say, type WithStatus } from "../core/status.js";
 import type { TreeEffect } from "./treeEffects.js";
 import type { FileIdentity } from "../../store/file-identity.js";
 import { mergeBatch } from "../list/sessions.js";
-import { recordOwnWrite } from "../lifecycle/lifecycle.js";
+import { deleteTarget, recordOwnWrite } from "../lifecycle/lifecycle.js";
 import type { FileStamp, LifecycleState } from "../lifecycle/lifecycleTypes.js";
 import * as text from "../core/textInput.js";
 import {
@@ -403,22 +403,8 @@ function forked<S extends TreeHost>(s: S, a: Extract<TreeAction, { type: "tree.f
   if (a.summary) s = recordOwnWrite({ ...s, sessions }, a.path, { bytes: a.summary.bytes, mtimeMs: a.summary.mtimeMs });
   const left = s.tree && s.tree.path === a.source ? closeTree(s) : s;
   // u takes it back (to the trash): a single key wrote it.
-  const f = a.summary;
-  const undo = f
-    ? {
-        records: [],
-        sessions: [],
-        fork: {
-          path: a.path,
-          sessionId: f.id,
-          title: sessionTitle(f),
-          cwd: f.cwd,
-          bytes: f.bytes,
-          mtimeMs: f.mtimeMs,
-          ours: true,
-        },
-      }
-    : s.undo;
+  const fork = sessions.get(a.path);
+  const undo = fork ? { records: [], sessions: [], fork: deleteTarget(s, fork) } : s.undo;
   const next = refresh({ ...left, sessions, selectedPath: a.path, userSelected: true, undo });
-  return say(next, f ? `forked → ${basename(a.path)} · u undoes it` : `forked → ${basename(a.path)}`);
+  return say(next, fork ? `forked → ${basename(a.path)} · u undoes it` : `forked → ${basename(a.path)}`);
 }
