@@ -34,8 +34,8 @@ function folderNames(dir: string): string[] {
  * thousands of promise-based stats cost 5–8× more than statSync (each is a threadpool
  * round trip), and discovery is on the path to the first rows (nothing can be sorted
  * newest-first before every file has been stat'ed). At most 256 stats run between yields.
- * A command line with nothing else on its thread passes `{ yielding: false }`: the
- * hundred-odd turns of the event loop are a twentieth of a relaunch.
+ * A command line with nothing else on its thread passes `{ yielding: false }`: it has
+ * nothing to yield to (a hundred-odd turns of the event loop for nothing).
  */
 export async function discoverFiles(
   root: string,
