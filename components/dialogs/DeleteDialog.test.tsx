@@ -80,10 +80,10 @@ describe("deleteLines", () => {
       deleteLines({ step: "confirm", targets: three, bulk: true, trashDir: TRASH, now: 60_000, hidden }).map(
         (l) => l.text,
       );
-    expect(lines(1)).toContain("⚠ 1 of them is not in the list as it is now (marked in another folder or search).");
-    expect(lines(2)).toContain("⚠ 2 of them are not in the list as it is now (marked in another folder or search).");
-    expect(lines(3)).toContain("⚠ None of them is in the list as it is now (marked in another folder or search).");
-    expect(lines(0).join("\n")).not.toContain("as it is now");
+    expect(lines(1)).toContain("⚠ 1 of them is not in the list now (marked in another folder or search).");
+    expect(lines(2)).toContain("⚠ 2 of them are not in the list now (marked in another folder or search).");
+    expect(lines(3)).toContain("⚠ None of them is in the list now (marked in another folder or search).");
+    expect(lines(0).join("\n")).not.toContain("in the list now");
   });
 });
 

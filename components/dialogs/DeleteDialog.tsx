@@ -36,7 +36,8 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
   if (!one && p.targets.length > 5) out.push({ text: `  … and ${p.targets.length - 5} more`, tone: "muted" });
   // Nothing is deleted that the user has not seen: marks out of view are named as such.
   if (p.hidden) {
-    const where = "in the list as it is now (marked in another folder or search)";
+    // Short enough for an 80-column terminal's dialog.
+    const where = "in the list now (marked in another folder or search)";
     const text =
       p.hidden === p.targets.length
         ? `⚠ None of them is ${where}.`
