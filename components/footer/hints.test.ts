@@ -10,6 +10,12 @@ describe("hintsFor", () => {
     expect(enter("treeSearch")?.label).toBe("search");
     expect(enter("treeLabel")?.label).toBe("save");
   });
+  it("says what y and Y do in the trash's two questions, as the dialog does", () => {
+    expect(hintsFor("trashConfirm", false).map((h) => h.label)).toEqual(["go on (Enter or any other key cancels)"]);
+    expect(hintsFor("trashConfirmPermanent", false).map((h) => h.label)).toEqual([
+      "delete for good (any other key cancels)",
+    ]);
+  });
 });
 
 describe("footerText", () => {

@@ -16,10 +16,12 @@ const PICK_LABELS: Partial<Record<CommandId, string>> = {
   "tree.resume": "pick here",
 };
 
-/** One command shared by two fields: its hint says what Enter does in each (the label dialog says "save"). */
+/** A command shared by several questions or fields: its hint says what it does in each, as the dialog does. */
 const MODE_LABELS: Partial<Record<Mode, Partial<Record<CommandId, string>>>> = {
   treeSearch: { "tree.inputSubmit": "search" },
   treeLabel: { "tree.inputSubmit": "save" },
+  trashConfirm: { "confirm.yes": "go on (Enter or any other key cancels)" },
+  trashConfirmPermanent: { "confirm.permanent": "delete for good (any other key cancels)" },
 };
 
 /**
