@@ -314,7 +314,7 @@ describe("the status line", () => {
   });
 
   it("a result stays on its view and goes when another view opens or closes; results arriving later keep it", () => {
-    const { s } = loaded(3);
+    const { s, sessions } = loaded(3);
     const done = { ...s, status: { text: "copied the file path", tone: "info" as const } };
     expect(run(done, key(K.down)).status).toBe(done.status);
     expect(run(done, key(K.char("?"))).status).toBeUndefined();
@@ -322,7 +322,10 @@ describe("the status line", () => {
     const inHelp = { ...run(s, key(K.char("?"))), status: done.status };
     expect(run(inHelp, key(K.down)).status).toBe(done.status);
     expect(run(inHelp, key(K.escape)).status).toBeUndefined();
-    expect(run(done, { type: "status.fade", status: { text: "other", tone: "info" } }).status).toBe(done.status);
+    // A result that opens a view (the folder-missing question, after a resume was asked for) is no key: kept.
+    const asked = run(done, { type: "dialog.cwdMissing", path: sessions[0].path, cwd: "/gone" });
+    expect(modeOf(asked)).toBe("dialog");
+    expect(asked.status).toBe(done.status);
   });
 });
 
