@@ -9,7 +9,7 @@ import type { Key } from "./key.js";
 export function explicitYes(
   c: CommandId | null | undefined,
   key: Key,
-  yes: "confirm.yes" | "confirm.permanent" = "confirm.yes",
+  yes: "confirm.yes" | "confirm.permanent",
 ): boolean {
   return c === yes && !key.return && !key.ctrl && !key.meta;
 }
