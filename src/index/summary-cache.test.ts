@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
@@ -67,6 +67,31 @@ describe("the index's scan cache, its kept rows told from the snapshot's identit
     expect(listed.sessions.map((s) => s.path).sort()).toEqual(
       (await scanStore(store)).sessions.map((s) => s.path).sort(),
     );
+  });
+});
+
+describe("a command's scan after a few files changed (a session pi just wrote to)", () => {
+  it("leaves the snapshot as it is and keeps their rows, which the next run takes without reading the file", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const changed = files.find((f) => f.bytes > 0)!;
+    const text = readFileSync(changed.path, "utf8");
+    appendFileSync(changed.path, text.slice(text.lastIndexOf("\n", text.length - 2) + 1));
+    const snapshot = (db: { q(sql: string): { get(): unknown } }) =>
+      (db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
+    const index = open();
+    const before = snapshot(index.db);
+    const scanned = await scanStore(store, {}, { cache: index.scans });
+    expect(Buffer.compare(snapshot(index.db), before)).toBe(0);
+    index.close();
+    const again = open();
+    const now = (await discoverFiles(store)).files;
+    // lookup never reads a file: what it gives for the changed one came from its row.
+    const kept = again.scans.lookup(now).get(changed.path);
+    again.close();
+    const fresh = scanned.sessions.find((s) => s.path === changed.path)!;
+    expect(kept).toMatchObject({ kind: "session", summary: { path: changed.path, bytes: fresh.bytes } });
+    expect(fresh.bytes).toBeGreaterThan(changed.bytes);
   });
 });
 
