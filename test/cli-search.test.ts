@@ -1,6 +1,8 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexPathFor } from "../src/index/index-location.js";
 import { runCli, runCliJson } from "./helpers/cli.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir } from "./helpers/tmp-store.js";
 
@@ -95,6 +97,50 @@ describe("pi-sessions search", () => {
     });
     expect(after.map((h) => h.path)).toEqual([target.path]);
     expect(after[0].snippets[0]).toMatchObject({ entryId: "plat0001", role: "user" });
+  });
+
+  it("trusts what it kept of the index's coverage only while the index's text is as it was (the store unchanged)", async () => {
+    const own = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    // A word deep in one session (not in its name or first message): only its text finds it.
+    const listed = JSON.parse((await runCli(["list", "--session-dir", store, "--all", "--json"])).stdout) as Hit[];
+    const [other, target] = listed;
+    if (!readFileSync(target.path, "utf8").endsWith("\n")) appendFileSync(target.path, "\n");
+    appendFileSync(
+      target.path,
+      JSON.stringify({
+        type: "message",
+        id: "quok0001",
+        parentId: null,
+        timestamp: "2026-11-24T12:00:00.000Z",
+        message: { role: "user", content: "a quokka smiled", timestamp: 1 },
+      }) + "\n",
+    );
+    await runCli(["index", "--session-dir", store], { env: own });
+    const args = ["--all", "--json", "quokka"];
+    const want = (await search(args, { ...own, PI_SESSIONS_INDEX: "0" })).stdout;
+    expect((JSON.parse(want) as Hit[]).map((h) => h.path)).toEqual([target.path]);
+    // Rows kept by the second run, what the index covers of them by the third.
+    for (let i = 0; i < 4; i++) expect((await search(args, own)).stdout).toBe(want);
+    // The index made again behind the kept coverage's back, its files numbered otherwise (as
+    // a rebuild by another process may number them): the hit's file and another swap numbers.
+    const best = (JSON.parse(want) as Hit[])[0].path;
+    const db = new DatabaseSync(indexPathFor(store, own)!);
+    const fidOf = (path: string) =>
+      (db.prepare("SELECT fid FROM files WHERE path = ?").get(path) as { fid: number }).fid;
+    const [a, b] = [fidOf(best), fidOf(other.path)];
+    db.exec("BEGIN");
+    for (const [from, to] of [
+      [a, -7],
+      [b, a],
+      [-7, b],
+    ]) {
+      db.prepare("UPDATE files SET fid = ? WHERE fid = ?").run(to, from);
+      db.prepare("UPDATE lines SET fid = ? WHERE fid = ?").run(to, from);
+    }
+    db.exec("COMMIT");
+    db.close();
+    expect(JSON.parse((await search([...args, "-n", "1"], own)).stdout)).toEqual(JSON.parse(want).slice(0, 1));
+    expect((await search(args, own)).stdout).toBe(want);
   });
 });
 

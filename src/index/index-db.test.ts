@@ -95,6 +95,37 @@ describe("a persistent index that is only ever a cache", () => {
     again.close();
   });
 
+  it("has a text generation that changes with every write of a file's text state (any writer), and only then", async () => {
+    const [, path] = await builtIndex();
+    const opened = openIndex(path);
+    if (!("db" in opened)) throw new Error(opened.problem);
+    opened.db.close();
+    const { DatabaseSync } = await import("node:sqlite");
+    // A plain connection, as an older build writing to this index would be.
+    const db = new DatabaseSync(path);
+    const gen = () => (db.prepare("SELECT value FROM meta WHERE key = 'text_gen'").get() as { value: string }).value;
+    const { fid } = db.prepare("SELECT fid FROM files LIMIT 1").get() as { fid: number };
+    const seen = new Set([gen()]);
+    const changes = (sql: string) => {
+      db.prepare(sql).run(fid);
+      const g = gen();
+      const changed = !seen.has(g);
+      seen.add(g);
+      return changed;
+    };
+    expect(changes("UPDATE files SET summary = summary WHERE fid = ?")).toBe(false);
+    expect(changes("UPDATE files SET size = size WHERE fid = ?")).toBe(false);
+    for (const col of ["text_size", "text_mtime", "text_ino", "text_end", "text_whole", "text_tools", "path"])
+      expect({ col, changed: changes(`UPDATE files SET ${col} = ${col} WHERE fid = ?`) }).toEqual({
+        col,
+        changed: true,
+      });
+    expect(changes("UPDATE files SET fid = fid + 1000 WHERE fid = ?")).toBe(true);
+    expect(changes("DELETE FROM files WHERE fid = ? + 1000")).toBe(true);
+    expect(changes("INSERT INTO files(fid, path) VALUES(?, 'x')")).toBe(true);
+    db.close();
+  });
+
   it.skipIf(process.getuid?.() === 0)("goes without, with one line, when its folder is read-only", async () => {
     const store = copyStore(PI_STORE);
     const dir = join(makeTmpDir(), "ro");

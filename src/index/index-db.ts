@@ -138,6 +138,29 @@ export function answersDirOf(indexPath: string): string {
   return `${indexPath}-answers`;
 }
 
+/**
+ * meta's text_gen: a new random value whenever a file's text state may have changed (a row
+ * of files added, removed, renumbered, renamed, or its text columns written), by triggers, so whatever
+ * process writes (an older build too). A command that kept what the text states said of a
+ * store (search's coverage) trusts it while text_gen is the same. Added to an index made
+ * before it; without it (read-only) nothing is trusted.
+ */
+function addTextGeneration(sql: DatabaseSync): void {
+  const bump = "BEGIN UPDATE meta SET value = hex(randomblob(8)) WHERE key = 'text_gen'; END;";
+  try {
+    sql.exec("BEGIN IMMEDIATE");
+    sql.exec(`
+      CREATE TRIGGER IF NOT EXISTS files_text_ins AFTER INSERT ON files ${bump}
+      CREATE TRIGGER IF NOT EXISTS files_text_del AFTER DELETE ON files ${bump}
+      CREATE TRIGGER IF NOT EXISTS files_text_upd AFTER UPDATE OF
+        fid, path, text_ino, text_size, text_mtime, text_end, text_whole, text_tools ON files ${bump}
+      INSERT OR REPLACE INTO meta(key, value) VALUES('text_gen', hex(randomblob(8)));`);
+    sql.exec("COMMIT");
+  } catch {
+    if (sql.isTransaction) sql.exec("ROLLBACK");
+  }
+}
+
 function openOnce(path: string): IndexDb {
   const { DatabaseSync } = loadSqlite();
   const sql = new DatabaseSync(path, { timeout: 3000 });
@@ -178,6 +201,7 @@ function openOnce(path: string): IndexDb {
         // Not now: it is only dead weight.
       }
     }
+    if (!sql.prepare("SELECT 1 AS x FROM sqlite_master WHERE name = 'files_text_upd'").get()) addTextGeneration(sql);
     // Touch every table once: a truncated or damaged file fails here, not mid-scan.
     sql.prepare("SELECT count(*) FROM files").get();
     sql.prepare("SELECT rid FROM lines ORDER BY rid DESC LIMIT 1").get();

@@ -139,6 +139,40 @@ export function coversAll(db: IndexDb, targets: readonly SearchTarget[], include
   return targets.every((t) => coveredFid(byPath, t, includeTools) !== undefined);
 }
 
+/**
+ * What the index covers of each target as it is now (coveredFid's answer, for the
+ * conversation and with the tool texts), with the text generation it was read at
+ * (index-db.ts, addTextGeneration): while text_gen is the same, so is this, for a store
+ * whose files are the same. Undefined when the index has no text generation.
+ */
+export interface Coverage {
+  gen: string;
+  /** Per target: its fid when its conversation is covered, else -1. */
+  fid: number[];
+  /** Per target: 1 when its tool texts are covered too. */
+  tools: number[];
+}
+
+export function coverageOf(db: IndexDb, targets: readonly SearchTarget[]): Coverage | undefined {
+  // Read before the states: a change after it makes it older, never newer than them.
+  const gen = db.meta("text_gen");
+  if (!gen) return undefined;
+  const byPath = textStates(db);
+  return {
+    gen,
+    fid: targets.map((t) => coveredFid(byPath, t, false) ?? -1),
+    tools: targets.map((t) => (coveredFid(byPath, t, true) === undefined ? 0 : 1)),
+  };
+}
+
+/** Whether `c` is still what coverageOf would say (the caller vouches that the targets are the same). */
+export function stillCovers(db: IndexDb, c: Coverage): boolean {
+  return db.meta("text_gen") === c.gen;
+}
+
+/** A target's fid when the index covers it (coveredFid), as a kept Coverage says. */
+export type KnownCoverage = (t: SearchTarget, includeTools: boolean) => number | undefined;
+
 /** One candidate line read back, or undefined when it is not where the index says (the file changed under it). */
 function readLine(fd: number, { off, len }: Candidate): SessionEntry | null | undefined {
   // The line with the newline before and after it: both must be there.
@@ -237,16 +271,18 @@ function classify(
   targets: readonly SearchTarget[],
   terms: readonly TextTerm[],
   includeTools: boolean,
+  known?: KnownCoverage,
 ): Classified {
   const gramSets = terms.map(gramsOf).filter((g): g is string[] => g !== null);
   const narrowing = gramSets.length > 0;
   // Every term narrowed: a file is a candidate only if each term has a line in it.
   const perTerm = gramSets.map((g) => candidatesOf(db, g, includeTools));
-  const byPath = textStates(db);
+  const byPath = narrowing && !known ? textStates(db) : undefined;
+  const fidOf = known ?? ((t: SearchTarget) => coveredFid(byPath!, t, includeTools));
   const allNarrowed = gramSets.length === terms.length;
   const out: Classified = { readWhole: [], fromIndex: [], decided: new Set() };
   for (const t of targets) {
-    const fid = narrowing ? coveredFid(byPath, t, includeTools) : undefined;
+    const fid = narrowing ? fidOf(t, includeTools) : undefined;
     if (fid === undefined) {
       out.readWhole.push(t);
       continue;
@@ -284,10 +320,11 @@ export function planWithIndex(
   targets: readonly SearchTarget[],
   query: Query,
   includeTools: boolean,
+  known?: KnownCoverage,
 ): IndexedPlan | null {
   const terms = textTerms(query);
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return null;
-  const { fromIndex, decided } = classify(db, targets, terms, includeTools);
+  const { fromIndex, decided } = classify(db, targets, terms, includeTools, known);
   const lines = new Map(fromIndex.map(([t, l]) => [t.path, l]));
   const readWhole = async (path: string): Promise<IndexedHit | null> => {
     let hit: IndexedHit | null = null;
@@ -324,6 +361,8 @@ export interface IndexedSearchOptions {
   concurrency?: number;
   /** False: hits carry no snippet (a caller that ranks first and shows a few makes them with hitsOf). */
   snippets?: boolean;
+  /** What the index covers, as kept (else read from it). */
+  known?: KnownCoverage;
 }
 
 /**
@@ -344,7 +383,7 @@ export async function searchWithIndex(
   // its queries block the thread.
   await yieldToLoop();
   if (opts.signal?.aborted) return { ...result, aborted: true };
-  const { readWhole, fromIndex, decided } = classify(db, targets, terms, opts.includeTools);
+  const { readWhole, fromIndex, decided } = classify(db, targets, terms, opts.includeTools, opts.known);
   result.searched += decided.size;
   opts.onProgress?.(result.searched);
   const report = (hit: IndexedHit) => {

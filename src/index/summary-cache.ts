@@ -226,7 +226,11 @@ export class IndexedScans implements ScanCache {
         }
         // Files the snapshot has otherwise (changed since it was written, or new): their
         // rows, written by a run that did not write the snapshot again (flush).
-        if (out.size < files.length) this.fromRows(files.filter((f) => !out.has(f.path)), out);
+        if (out.size < files.length)
+          this.fromRows(
+            files.filter((f) => !out.has(f.path)),
+            out,
+          );
         return out;
       }
       // No snapshot yet (an index from before, or another process's first run): the rows.

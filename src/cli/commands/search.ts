@@ -6,6 +6,7 @@ import {
   searchWithIndex,
   type IndexedHit,
   type IndexedPlan,
+  type KnownCoverage,
 } from "../../index/index-search.js";
 import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
@@ -24,6 +25,7 @@ import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { lookupKept } from "../common/kept-lookup.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { decodeSearchRows, encodeSearchRows, type SearchRow } from "../common/search-rows.js";
+import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
 /** Snippets shown per session. */
@@ -61,6 +63,7 @@ async function textHits(
   query: Query,
   includeTools: boolean,
   io: CliIO,
+  known: KnownCoverage | undefined,
 ): Promise<Map<string, IndexedHit>> {
   const hits = new Map<string, IndexedHit>();
   if (textTerms(query).length === 0) return hits;
@@ -68,6 +71,7 @@ async function textHits(
     try {
       return await searchWithIndex(index.db, sessions, query, {
         includeTools,
+        known,
         snippets: false,
         onMatch: (h) => hits.set(h.path, h),
       }).then(() => hits);
@@ -112,12 +116,13 @@ async function bestWithIndex(
   query: Query,
   includeTools: boolean,
   limit: number,
+  known: KnownCoverage | undefined,
 ): Promise<{ found: Found[]; hits: Map<string, IndexedHit> } | undefined> {
   const hits = new Map<string, IndexedHit>();
   let plan: IndexedPlan | null = null;
   if (textTerms(query).length > 0) {
     try {
-      plan = planWithIndex(index.db, scoped, query, includeTools);
+      plan = planWithIndex(index.db, scoped, query, includeTools, known);
     } catch {
       return undefined;
     }
@@ -163,9 +168,15 @@ async function bestWithIndex(
  * when there is little, else left to reading, with a hint. The conversation is cheap to
  * index (tool output is skipped unread); tool output costs FTS far more per byte.
  */
-async function catchUp(index: StoreIndex, io: CliIO, tools: boolean, sessions: SearchRow[]): Promise<void> {
-  // Usually all of it is covered: known from the text states the search reads anyway.
-  if (coversAll(index.db, sessions, tools)) return;
+async function catchUp(
+  index: StoreIndex,
+  io: CliIO,
+  tools: boolean,
+  sessions: SearchRow[],
+  kept: KeptCoverage | undefined,
+): Promise<void> {
+  // Usually all of it is covered: known from what was kept, or from the text states the search reads anyway.
+  if (kept ? kept.coversAll(tools) : coversAll(index.db, sessions, tools)) return;
   const pending = (where: string) =>
     index.db
       .q(
@@ -196,12 +207,16 @@ const ROWS_KEY = "search rows";
 /**
  * The store's sessions as search reads them: the rows kept in the index for a store with
  * this very fingerprint, else scanned (and kept, once two runs in a row saw the same store).
+ * With kept rows, what the index covered of them when they were last searched, if kept.
  */
-async function searchedSessions(storeDir: string, io: CliIO): Promise<{ sessions: SearchRow[]; index?: StoreIndex }> {
+async function searchedSessions(
+  storeDir: string,
+  io: CliIO,
+): Promise<{ sessions: SearchRow[]; index?: StoreIndex; coverage?: CoverageAnswer }> {
   const paths = (found: { files: readonly { path: string }[] }) => found.files.map((f) => f.path);
   const k = await lookupKept(storeDir, io, ROWS_KEY, (a, found) => decodeSearchRows(a.out, paths(found)));
   const index = k.index();
-  if (k.kept) return { sessions: k.kept, index };
+  if (k.kept) return { sessions: k.kept, index, coverage: k.other && coverageAnswer(k.other, k.kept) };
   // In discovery's order, as the fingerprint has them: taken before the scan sorts the files.
   const order = paths(k.found);
   const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
@@ -234,20 +249,25 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
   if (query.error) throw usageError(`bad query: ${query.error}`);
   const quiet = !!values.quiet;
   const store = storeFromArgs(values["session-dir"], io);
-  const { sessions, index } = await searchedSessions(store.dir, io);
+  const { sessions, index, coverage } = await searchedSessions(store.dir, io);
   try {
     const cwd = resolve(io.cwd, values.cwd ?? ".");
     const inScope = values.all ? () => true : cwdScope(store.dir, cwd);
     const scoped = sessions.filter(inScope);
     const includeTools = !!values.tools;
-    if (index) await catchUp(index, io, includeTools, sessions);
+    let kept = index && coverage?.read(index.db);
+    if (index) await catchUp(index, io, includeTools, sessions, kept);
+    // Caught up just now: what was kept is of the index before.
+    if (kept && !kept.still(index!.db)) kept = undefined;
     // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
     // only the files that can be among them are checked, best first.
     const capped =
       index && (values.json || quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
-        ? await bestWithIndex(index, scoped, query, includeTools, limit)
+        ? await bestWithIndex(index, scoped, query, includeTools, limit, kept?.known)
         : undefined;
-    const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io));
+    const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, kept?.known));
+    // Kept for the next run on this store (read from the text states by now, as the search needed them).
+    if (index && coverage && !kept) coverage.keep(index.db);
     const found: Found[] = capped?.found ?? rankAll(scoped, query, hits);
     const terms = textTerms(query);
     const shown = found.slice(0, limit);

@@ -18,6 +18,8 @@ export interface KeptLookup<T> {
    * or not usable: its problem one line on stderr). A kept answer is read without it.
    */
   index(): StoreIndex | undefined;
+  /** Other answers kept beside it for this very store (none when the index is off). */
+  other?: { get(key: string): Answer | undefined; put(key: string, a: Answer): void };
 }
 
 /**
@@ -39,11 +41,15 @@ export async function lookupKept<T>(
   if (!path) return { found, index };
   const fingerprint = storeFingerprint(found);
   const answers = new AnswerCache(path);
+  const other = {
+    get: (k: string) => answers.get(k, fingerprint),
+    put: (k: string, a: Answer) => answers.put(k, fingerprint, a),
+  };
   const hit = answers.get(key, fingerprint);
   const kept = hit && use(hit, found);
-  if (kept !== undefined) return { found, kept, index };
+  if (kept !== undefined) return { found, kept, index, other };
   // Kept beside an index that can be used (one that cannot has nowhere to keep them).
   if (!index()) return { found, index };
   const keep = answers.settled(key, fingerprint) ? (a: Answer) => answers.put(key, fingerprint, a) : undefined;
-  return { found, keep, index };
+  return { found, keep, index, other };
 }
