@@ -3,7 +3,7 @@
 // index off (PI_SESSIONS_INDEX=0), beside reading every byte of the store once, and beside
 // pi 1.5.2's listAll(); the index's build time and size; the browser's rows and a
 // full-text query's results after the last key, in a pty.
-import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensurePiOracle } from "../scripts/pi-oracle.mjs";
 import { CACHE, CLI, ensureStore, fmtMB, fmtMs, measureNode, median, ok, rel } from "./lib.mjs";
@@ -143,6 +143,7 @@ export async function run({ runs, log }) {
     target: "(info)",
     result: "",
   });
+  rows.push(...(await grownRows(files, cmds, store, env, log, runs)));
   rows.push(...(await browserRows(store, env, log, runs)));
   return {
     notes: [
@@ -154,6 +155,45 @@ export async function run({ runs, log }) {
     ],
     rows,
   };
+}
+
+/**
+ * The relaunch a pi user meets most: pi has just appended to one session since the last
+ * run. Before each run the newest session grows by a copy of its last line; the file is
+ * cut back to its size at the end (the store is the bench's own).
+ */
+async function grownRows(files, cmds, store, env, log, runs) {
+  let newest = files[0];
+  for (const f of files) if (statSync(f).mtimeMs > statSync(newest).mtimeMs) newest = f;
+  const size = statSync(newest).size;
+  const text = readFileSync(newest, "utf8");
+  const line = text.slice(text.lastIndexOf("\n", text.length - 2) + 1);
+  const rows = [];
+  try {
+    for (const k of ["list", "search keyboard"]) {
+      const a = [CLI, ...cmds[k], "--session-dir", store.sessionsDir];
+      const got = [];
+      for (let i = 0; i < runs; i++) {
+        appendFileSync(newest, line);
+        const r = await measureNode(a, { env });
+        if (r.code > 1) throw new Error(`${k}: ${r.stderr}`);
+        got.push(r);
+      }
+      log(`  ${k} after a session grew: ${got.map((r) => fmtMs(r.wallMs)).join(" · ")}`);
+      const rss = median(got.map((r) => r.rssMB));
+      rows.push({
+        metric: `\`${k}\` after pi appended to one session since the last run`,
+        ours: `${fmtMs(median(got.map((r) => r.wallMs)))}, ${fmtMB(rss)}`,
+        pi: "",
+        ratio: "",
+        target: "(info) ≤ 150 MB",
+        result: rss <= 150 ? "PASS" : "FAIL",
+      });
+    }
+  } finally {
+    truncateSync(newest, size);
+  }
+  return rows;
 }
 
 /** One launch of the browser on --all: when every row had its facts, and a query's results after its last key (ms). */

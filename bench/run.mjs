@@ -79,7 +79,7 @@ const header = [
       .join(", ")} (other work on the machine skews wall times; CPU time less so).`,
 ];
 const table = [
-  "| Benchmark | Metric | pi-sessions | pi 0.73.1 | Ratio | Target | Result |",
+  "| Benchmark | Metric | pi-sessions | pi (0.73.1 unless the cell names another) | Ratio | Target | Result |",
   "|---|---|---|---|---|---|---|",
 ];
 const notes = [];

@@ -260,6 +260,30 @@ export class IndexedScans implements ScanCache {
     return out;
   }
 
+  /**
+   * A cache for a scan of a few of the store's files (a command kept what it needs of the
+   * rest): their rows alone, by path; it neither reads nor writes the snapshot, nor
+   * forgets the files it was not given.
+   */
+  forFew(): ScanCache {
+    return {
+      lookup: (files) => {
+        const out = new Map<string, FileScan>();
+        if (!this.usable) return out;
+        try {
+          this.checkContext();
+          this.fromRows(files, out);
+        } catch (err) {
+          this.fail(err);
+          out.clear();
+        }
+        return out;
+      },
+      remember: (file, scan) => this.remember(file, scan),
+      flush: () => this.writeRows(),
+    };
+  }
+
   /** The files' kept rows where they are still true, into `out` (and this run's entries). */
   private fromRows(files: readonly SessionFile[], out: Map<string, FileScan>): void {
     const row = this.db.q("SELECT ino, size, mtime, summary, diagnostic FROM files WHERE path = ?");

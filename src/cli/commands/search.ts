@@ -24,9 +24,12 @@ import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { lookupKept } from "../common/kept-lookup.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
-import { decodeSearchRows, encodeSearchRows, type SearchRow } from "../common/search-rows.js";
+import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
+import type { Answer } from "../common/answer-cache.js";
+import { scanStore } from "../../scan/scan-store.js";
+import type { SessionFile } from "../../store/discover.js";
 
 /** Snippets shown per session. */
 const SNIPPETS = 3;
@@ -204,24 +207,49 @@ async function catchUp(
 /** The kept rows' key in the answer cache (one per store: they do not depend on the query). */
 const ROWS_KEY = "search rows";
 
+/** At most this many files (or a tenth of them) summarized again on top of rows kept of the store before; more, and all are scanned. */
+const REUSE_SLACK = 256;
+
 /**
  * The store's sessions as search reads them: the rows kept in the index for a store with
- * this very fingerprint, else scanned (and kept, once two runs in a row saw the same store).
- * With kept rows, what the index covered of them when they were last searched, if kept.
+ * this very fingerprint; else the rows kept of the store before, where their files are the
+ * same, and the files that changed since summarized (pi wrote to a session since the last
+ * search: the usual case); else scanned. Kept, once two runs in a row saw the same store.
+ * With rows kept for this store, what the index covered of them when last searched, if kept.
  */
 async function searchedSessions(
   storeDir: string,
   io: CliIO,
 ): Promise<{ sessions: SearchRow[]; index?: StoreIndex; coverage?: CoverageAnswer }> {
-  const paths = (found: { files: readonly { path: string }[] }) => found.files.map((f) => f.path);
-  const k = await lookupKept(storeDir, io, ROWS_KEY, (a, found) => decodeSearchRows(a.out, paths(found)));
+  const k = await lookupKept(storeDir, io, ROWS_KEY, (a) => decodeSearchRows(a.out));
   const index = k.index();
-  if (k.kept) return { sessions: k.kept, index, coverage: k.other && coverageAnswer(k.other, k.kept) };
-  // In discovery's order, as the fingerprint has them: taken before the scan sorts the files.
-  const order = paths(k.found);
-  const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  k.keep?.({ out: encodeSearchRows(sessions, order), err: "" });
+  if (k.kept) return { sessions: k.kept.rows, index, coverage: k.other && coverageAnswer(k.other, k.kept.rows) };
+  const sessions =
+    (index && (await fromEarlierRows(storeDir, k, index))) ??
+    (await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found })).sessions;
+  k.keep?.({ out: encodeSearchRows(sessions, k.found.files), err: "" });
   return { sessions, index };
+}
+
+/** The rows kept of the store before, still true of its files, and the few files that changed summarized (undefined: too many, or none kept). */
+async function fromEarlierRows(
+  storeDir: string,
+  k: { found: { files: SessionFile[] }; latest?: () => Answer | undefined },
+  index: StoreIndex,
+): Promise<SearchRow[] | undefined> {
+  const before = k.latest?.();
+  const kept = before && decodeSearchRows(before.out);
+  if (!kept) return undefined;
+  const { rows, todo } = rowsStillTrue(kept, k.found.files);
+  if (todo.length > Math.max(REUSE_SLACK, k.found.files.length / 10)) return undefined;
+  // Their rows in the index where another run summarized them already, else read.
+  const { sessions } = await scanStore(
+    storeDir,
+    {},
+    { probe: false, cache: index.scans.forFew(), found: { files: todo, diagnostics: [] } },
+  );
+  // Newest first, as a scan of the store hands them over.
+  return [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
 }
 
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {

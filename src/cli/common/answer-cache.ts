@@ -84,6 +84,12 @@ export class AnswerCache {
 
   /** The kept answer to `key` for a store with this fingerprint, or undefined. */
   get(key: string, fingerprint: string): Answer | undefined {
+    const kept = this.latest(key);
+    return kept?.fingerprint === fingerprint ? { out: kept.out, err: kept.err } : undefined;
+  }
+
+  /** The answer kept last for `key`, whatever store it was of (its fingerprint says), or undefined. */
+  latest(key: string): (Answer & { fingerprint: string }) | undefined {
     let bytes: Buffer;
     try {
       bytes = readFileSync(this.fileOf(key));
@@ -95,8 +101,8 @@ export class AnswerCache {
     if (eol < 0) return undefined;
     try {
       const head = JSON.parse(bytes.toString("utf8", 0, eol)) as { fingerprint?: unknown; err?: unknown };
-      if (head.fingerprint !== fingerprint || typeof head.err !== "string") return undefined;
-      return { out: bytes.subarray(eol + 1), err: head.err };
+      if (typeof head.fingerprint !== "string" || typeof head.err !== "string") return undefined;
+      return { out: bytes.subarray(eol + 1), err: head.err, fingerprint: head.fingerprint };
     } catch {
       return undefined; // torn or foreign: a miss
     }

@@ -20,6 +20,8 @@ export interface KeptLookup<T> {
   index(): StoreIndex | undefined;
   /** Other answers kept beside it for this very store (none when the index is off). */
   other?: { get(key: string): Answer | undefined; put(key: string, a: Answer): void };
+  /** The answer kept last for `key`, of whatever store (when none was kept for this one; none when the index is off). */
+  latest?: () => Answer | undefined;
 }
 
 /**
@@ -51,5 +53,5 @@ export async function lookupKept<T>(
   // Kept beside an index that can be used (one that cannot has nowhere to keep them).
   if (!index()) return { found, index };
   const keep = answers.settled(key, fingerprint) ? (a: Answer) => answers.put(key, fingerprint, a) : undefined;
-  return { found, keep, index, other };
+  return { found, keep, index, other, latest: () => answers.latest(key) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSearchRows, encodeSearchRows, type SearchRow } from "./search-rows.js";
+import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "./search-rows.js";
 
 const row = (over: Partial<SearchRow> = {}): SearchRow => ({
   path: "/s/--p--/a.jsonl",
@@ -16,8 +16,12 @@ const row = (over: Partial<SearchRow> = {}): SearchRow => ({
   ...over,
 });
 
-/** The discovered files' paths (a row's path is its place among them). */
-const PATHS = ["/s/--p--/a.jsonl", "/s/b.jsonl", "/s/c.jsonl"];
+/** The discovered files (their inodes are kept with the rows). */
+const FILES = [
+  { path: "/s/--p--/a.jsonl", bytes: 1234, mtimeMs: 1795600000000.5, ino: 11 },
+  { path: "/s/b.jsonl", bytes: 1234, mtimeMs: 1795600000000.5, ino: 12 },
+  { path: "/s/c.jsonl", bytes: 1234, mtimeMs: 1795600000000.5 },
+];
 
 describe("search rows", () => {
   it("read back as written: absent name and labels stay absent, an invalid date stays invalid", () => {
@@ -28,8 +32,9 @@ describe("search rows", () => {
     ];
     delete rows[1].name;
     delete rows[1].labels;
-    const back = decodeSearchRows(encodeSearchRows(rows, PATHS), PATHS)!;
+    const { rows: back, ino } = decodeSearchRows(encodeSearchRows(rows, FILES))!;
     expect(back).toEqual(rows);
+    expect(ino).toEqual([11, 12, undefined]);
     expect("name" in back[1]).toBe(false);
     expect("labels" in back[1]).toBe(false);
     expect(Number.isNaN(back[1].modified.getTime())).toBe(true);
@@ -39,40 +44,43 @@ describe("search rows", () => {
   it("keeps any text as it was: accents, emoji, a lone surrogate, escapes, NUL", () => {
     const text = "naïve Grüße 函数 🚀 \ud800 \x1b[2J\u009b \0 end";
     const back = decodeSearchRows(
-      encodeSearchRows([row({ firstMessage: text, cwd: "/tmp/ü", name: text })], PATHS),
-      PATHS,
-    )!;
+      encodeSearchRows([row({ firstMessage: text, cwd: "/tmp/ü", name: text })], FILES),
+    )!.rows;
     expect(back[0].firstMessage).toBe(text);
     expect(back[0].name).toBe(text);
     expect(back[0].cwd).toBe("/tmp/ü");
   });
 
   it("is written as ASCII (read back without decoding UTF-8)", () => {
-    const bytes = encodeSearchRows([row({ firstMessage: "café 🚀" })], PATHS);
+    const bytes = encodeSearchRows([row({ firstMessage: "café 🚀" })], FILES);
     expect([...bytes].every((b) => b < 0x80)).toBe(true);
   });
 
   it("reads nothing from a value that is not rows of this layout (the command scans instead)", () => {
-    expect(decodeSearchRows(Buffer.from("not json"), PATHS)).toBeUndefined();
-    expect(decodeSearchRows(Buffer.from(JSON.stringify({ v: 999, path: [] })), PATHS)).toBeUndefined();
-    const good = JSON.parse(Buffer.from(encodeSearchRows([row()], PATHS)).toString("latin1")) as Record<
+    expect(decodeSearchRows(Buffer.from("not json"))).toBeUndefined();
+    expect(decodeSearchRows(Buffer.from(JSON.stringify({ v: 999, path: [] })))).toBeUndefined();
+    const good = JSON.parse(Buffer.from(encodeSearchRows([row()], FILES)).toString("latin1")) as Record<
       string,
       unknown[]
     >;
     // A column shorter than the rows: damaged, not trusted.
-    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, id: [] })), PATHS)).toBeUndefined();
-    // A place past the paths or the folders: not trusted either.
-    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, file: [99] })), PATHS)).toBeUndefined();
-    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, cwd: [5] })), PATHS)).toBeUndefined();
-    expect(decodeSearchRows(new Uint8Array(0), PATHS)).toBeUndefined();
+    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, id: [] })))).toBeUndefined();
+    // A place past the path folders or the folders: not trusted either.
+    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, dir: [99] })))).toBeUndefined();
+    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, cwd: [5] })))).toBeUndefined();
+    expect(decodeSearchRows(new Uint8Array(0))).toBeUndefined();
   });
 });
 
 describe("search rows' paths and shared values", () => {
-  it("name each row's file by its place among the discovered paths, and keep a path that is not among them", () => {
-    const rows = [row({ path: "/s/c.jsonl" }), row({ path: "/elsewhere/x.jsonl" }), row()];
-    const back = decodeSearchRows(encodeSearchRows(rows, PATHS), PATHS)!;
-    expect(back.map((r) => r.path)).toEqual(["/s/c.jsonl", "/elsewhere/x.jsonl", "/s/--p--/a.jsonl"]);
+  it("keep every path as it was, its folder written once for the rows in it", () => {
+    const odd = ["/s/c.jsonl", "/elsewhere/x.jsonl", "rel.jsonl", "/s/a\\b.jsonl", "/s/ü 🚀/\ud800.jsonl", "/s/"];
+    const rows = [...odd.map((path) => row({ path })), row()];
+    const back = decodeSearchRows(encodeSearchRows(rows, FILES))!;
+    expect(back.rows.map((r) => r.path)).toEqual([...odd, "/s/--p--/a.jsonl"]);
+    expect(back.ino).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, 11]);
+    const many = Array.from({ length: 50 }, (_, i) => row({ path: `/a/rather/long/store/folder/${i}.jsonl` }));
+    expect(Buffer.from(encodeSearchRows(many, [])).toString("latin1").split("/a/rather/long").length - 1).toBe(1);
   });
 
   it("write a folder and a model list shared by many rows once", () => {
@@ -82,7 +90,33 @@ describe("search rows' paths and shared values", () => {
     const text = Buffer.from(encodeSearchRows(many, [])).toString("latin1");
     expect(text.split("/a/rather/long/folder").length - 1).toBe(1);
     expect(text.split("claude-sonnet-4-5").length - 1).toBe(1);
-    const back = decodeSearchRows(encodeSearchRows(many, []), [])!;
-    expect(back).toEqual(many);
+    expect(decodeSearchRows(encodeSearchRows(many, []))!.rows).toEqual(many);
+  });
+});
+
+describe("search rows kept of the store before", () => {
+  it("are still true only of a file with the same path, inode, size and mtime; the rest is to summarize", () => {
+    const files = [
+      { path: "/s/same.jsonl", bytes: 10, mtimeMs: 5, ino: 1 },
+      { path: "/s/grown.jsonl", bytes: 10, mtimeMs: 5, ino: 2 },
+      { path: "/s/touched.jsonl", bytes: 10, mtimeMs: 5, ino: 3 },
+      { path: "/s/replaced.jsonl", bytes: 10, mtimeMs: 5, ino: 4 },
+      { path: "/s/renamed.jsonl", bytes: 10, mtimeMs: 5, ino: 5 },
+      { path: "/s/unknown-inode.jsonl", bytes: 10, mtimeMs: 5 },
+    ];
+    const rows = files.map((f) => row({ path: f.path, bytes: f.bytes, mtimeMs: f.mtimeMs }));
+    const kept = decodeSearchRows(encodeSearchRows(rows, files))!;
+    const now = [
+      files[0],
+      { ...files[1], bytes: 11 },
+      { ...files[2], mtimeMs: 6 },
+      { ...files[3], ino: 40 },
+      { ...files[4], path: "/s/renamed-to.jsonl" },
+      files[5],
+      { path: "/s/new.jsonl", bytes: 10, mtimeMs: 5, ino: 7 },
+    ];
+    const { rows: still, todo } = rowsStillTrue(kept, now);
+    expect(still.map((r) => r.path)).toEqual(["/s/same.jsonl"]);
+    expect(todo).toEqual(now.slice(1));
   });
 });

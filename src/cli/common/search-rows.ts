@@ -1,14 +1,15 @@
 import type { SessionSummary } from "../../model/types.js";
+import type { SessionFile } from "../../store/discover.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
 
 /*
  * What `search` reads of each session (ranking, scope, output), kept in the index beside
  * the store's fingerprint (answer-cache.ts) so a search of an unchanged store makes ten
- * thousand small rows instead of ten thousand whole summaries. Laid out by column: JSON
- * arrays of plain values parse several times faster than an object per row. A row's path
- * is its file's place in discovery's list (the fingerprint is of that very list, so the
- * same paths come in the same order), and a folder or a model list, shared by many rows,
- * is written once: half the text to parse.
+ * thousand small rows instead of ten thousand whole summaries; and, with each row's file
+ * identity (path, inode, size, mtime), the rows a search of a store that changed since
+ * starts from (only the files that changed are summarized again). Laid out by column: JSON
+ * arrays of plain values parse several times faster than an object per row. A folder, a
+ * path's folder or a model list, shared by many rows, is written once: half the text to parse.
  */
 
 /** The fields of a summary that search uses (matchSession's, cwdScope's, the output's, the index's target). */
@@ -28,14 +29,16 @@ export type SearchRow = Pick<
 >;
 
 /** Written into the value: rows of another layout are not read (the command scans instead). */
-const LAYOUT = 3;
+const LAYOUT = 4;
 
 interface Columns {
   v: number;
-  /** Per row: its file's place in the discovered paths, or -1 (then `path` has it). */
-  file: number[];
-  /** Per row: its path when not among the discovered ones, else null. */
-  path: Array<string | null>;
+  /** Per row: its path's folder (with the separator after it) as a place in `dirs`; the path is that and `base`. */
+  dir: number[];
+  dirs: string[];
+  base: string[];
+  /** Per row: its file's inode when discovery knew it, else null. */
+  ino: Array<number | null>;
   id: string[];
   /** null: no name (undefined in the summary). */
   name: Array<string | null>;
@@ -55,6 +58,12 @@ interface Columns {
   mtimeMs: number[];
 }
 
+/** Kept rows read back, with their files' inodes (undefined where unknown). */
+export interface KeptSearchRows {
+  rows: SearchRow[];
+  ino: Array<number | undefined>;
+}
+
 /** Each distinct value once, and every row's place in that list. */
 function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: number[]; list: T[] } {
   const seen = new Map<string, number>();
@@ -71,10 +80,20 @@ function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: num
   return { at, list };
 }
 
-/** `paths`: the discovered files' paths, in discovery's order (what the fingerprint is made of). */
-export function encodeSearchRows(sessions: readonly SearchRow[], paths: readonly string[]): Uint8Array {
-  const place = new Map(paths.map((p, i) => [p, i]));
-  const file = sessions.map((s) => place.get(s.path) ?? -1);
+/** The path's folder, separator included, and its last part (the two make the path again as it was). */
+function splitPath(path: string): [string, string] {
+  const at = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1;
+  return [path.slice(0, at), path.slice(at)];
+}
+
+/** `files`: the store's files as discovery saw them (their inodes are kept with the rows). */
+export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly SessionFile[]): Uint8Array {
+  const inoOf = new Map(files.map((f) => [f.path, f.ino]));
+  const parts = sessions.map((s) => splitPath(s.path));
+  const dir = dictionary(
+    parts.map((p) => p[0]),
+    (d) => d,
+  );
   const cwd = dictionary(
     sessions.map((s) => s.cwd),
     (c) => c,
@@ -85,8 +104,10 @@ export function encodeSearchRows(sessions: readonly SearchRow[], paths: readonly
   );
   const c: Columns = {
     v: LAYOUT,
-    file,
-    path: sessions.map((s, i) => (file[i] < 0 ? s.path : null)),
+    dir: dir.at,
+    dirs: dir.list,
+    base: parts.map((p) => p[1]),
+    ino: sessions.map((s) => inoOf.get(s.path) ?? null),
     id: sessions.map((s) => s.id),
     name: sessions.map((s) => s.name ?? null),
     firstMessage: sessions.map((s) => s.firstMessage),
@@ -107,31 +128,29 @@ export function encodeSearchRows(sessions: readonly SearchRow[], paths: readonly
   return Buffer.from(asciiJson(c), "latin1");
 }
 
-/**
- * The rows, or undefined when the value is not rows of this layout or does not fit `paths`
- * (the caller scans instead). `paths` as given to encodeSearchRows: the same list.
- */
-export function decodeSearchRows(value: Uint8Array, paths: readonly string[]): SearchRow[] | undefined {
+/** The rows, or undefined when the value is not rows of this layout (the caller scans instead). */
+export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined {
   let c: Columns;
   try {
     c = JSON.parse(asciiText(value)) as Columns;
   } catch {
     return undefined;
   }
-  if (!c || c.v !== LAYOUT || !Array.isArray(c.file) || !Array.isArray(c.cwds) || !Array.isArray(c.modelLists))
+  if (!c || c.v !== LAYOUT || !Array.isArray(c.dir) || !Array.isArray(c.dirs) || !Array.isArray(c.cwds))
     return undefined;
-  const n = c.file.length;
-  const cols = [c.path, c.id, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.modified, c.bytes];
-  if (![...cols, c.mtimeMs].every((col) => Array.isArray(col) && col.length === n)) return undefined;
+  if (!Array.isArray(c.modelLists)) return undefined;
+  const n = c.dir.length;
+  const cols = [c.base, c.ino, c.id, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.modified];
+  if (![...cols, c.bytes, c.mtimeMs].every((col) => Array.isArray(col) && col.length === n)) return undefined;
   const rows = new Array<SearchRow>(n);
+  const ino = new Array<number | undefined>(n);
   for (let i = 0; i < n; i++) {
-    const f = c.file[i];
-    const path = f >= 0 ? paths[f] : c.path[i];
+    const folder = c.dirs[c.dir[i]];
     const cwd = c.cwds[c.cwd[i]];
     const models = c.modelLists[c.models[i]];
-    if (typeof path !== "string" || typeof cwd !== "string" || !Array.isArray(models)) return undefined;
+    if (typeof folder !== "string" || typeof cwd !== "string" || !Array.isArray(models)) return undefined;
     const row: SearchRow = {
-      path,
+      path: folder + c.base[i],
       id: c.id[i],
       firstMessage: c.firstMessage[i],
       cwd,
@@ -146,6 +165,28 @@ export function decodeSearchRows(value: Uint8Array, paths: readonly string[]): S
     if (c.name[i] !== null) row.name = c.name[i]!;
     if (c.labels[i] !== null) row.labels = c.labels[i]!;
     rows[i] = row;
+    ino[i] = c.ino[i] ?? undefined;
   }
-  return rows;
+  return { rows, ino };
+}
+
+/**
+ * The kept rows still true of the store's files now (same path, inode, size and mtime), and
+ * the files that are not (changed, new, renamed, or not sessions when the rows were kept).
+ */
+export function rowsStillTrue(
+  kept: KeptSearchRows,
+  files: readonly SessionFile[],
+): { rows: SearchRow[]; todo: SessionFile[] } {
+  const at = new Map(kept.rows.map((r, i) => [r.path, i]));
+  const rows: SearchRow[] = [];
+  const todo: SessionFile[] = [];
+  for (const f of files) {
+    const i = at.get(f.path);
+    const r = i === undefined ? undefined : kept.rows[i];
+    if (r && f.ino !== undefined && kept.ino[i!] === f.ino && r.bytes === f.bytes && r.mtimeMs === f.mtimeMs)
+      rows.push(r);
+    else todo.push(f);
+  }
+  return { rows, todo };
 }
