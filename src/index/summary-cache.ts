@@ -62,6 +62,13 @@ interface FileRow {
   diagnostic: string | null;
 }
 
+/** A files row's kept scan: its summary or its diagnostic (neither: none). */
+function scanOfRow(r: Pick<FileRow, "summary" | "diagnostic">): FileScan | undefined {
+  if (r.summary !== null) return { kind: "session", summary: decodeSummary(r.summary) };
+  if (r.diagnostic !== null) return { kind: "diagnostic", diagnostic: decodeDiagnostic(r.diagnostic) };
+  return undefined;
+}
+
 /**
  * What a kept summary depends on besides its file: the builder's format and the local time
  * zone (usage is split by local day). The zone as the UTC offset of each month's first day
@@ -241,12 +248,7 @@ export class IndexedScans implements ScanCache {
         const f = byPath.get(r.path);
         if (!f) gone.push(r.fid);
         if (!IndexedScans.same(f, r.ino, r.size, r.mtime)) continue;
-        const scan: FileScan | undefined =
-          r.summary !== null
-            ? { kind: "session", summary: decodeSummary(r.summary) }
-            : r.diagnostic !== null
-              ? { kind: "diagnostic", diagnostic: decodeDiagnostic(r.diagnostic) }
-              : undefined;
+        const scan = scanOfRow(r);
         if (!scan) continue;
         out.set(r.path, scan);
         this.kept.set(r.path, entryOf(f, scan));
@@ -290,12 +292,7 @@ export class IndexedScans implements ScanCache {
     for (const f of files) {
       const r = row.get(f.path) as Omit<FileRow, "fid" | "path"> | undefined;
       if (!r || !IndexedScans.same(f, r.ino, r.size, r.mtime)) continue;
-      const scan: FileScan | undefined =
-        r.summary !== null
-          ? { kind: "session", summary: decodeSummary(r.summary) }
-          : r.diagnostic !== null
-            ? { kind: "diagnostic", diagnostic: decodeDiagnostic(r.diagnostic) }
-            : undefined;
+      const scan = scanOfRow(r);
       if (!scan) continue;
       out.set(f.path, scan);
       this.kept.set(f.path, entryOf(f, scan));
