@@ -306,6 +306,9 @@ export class IndexedScans implements ScanCache {
   }
 
   private forget(fids: number[]): void {
+    // Gone files the snapshot still lists (it is not written again for a few) are met at
+    // every run: no write transaction for them once their rows are gone.
+    if (fids.length === 0) return;
     try {
       this.db.transaction(() => forgetFiles(this.db, fids));
     } catch (err) {

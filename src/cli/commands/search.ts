@@ -234,11 +234,10 @@ async function searchedSessions(
 /** The rows kept of the store before, still true of its files, and the few files that changed summarized (undefined: too many, or none kept). */
 async function fromEarlierRows(
   storeDir: string,
-  k: { found: { files: SessionFile[] }; latest?: () => Answer | undefined },
+  k: { found: { files: SessionFile[] }; earlier?: Answer },
   index: StoreIndex,
 ): Promise<SearchRow[] | undefined> {
-  const before = k.latest?.();
-  const kept = before && decodeSearchRows(before.out);
+  const kept = k.earlier && decodeSearchRows(k.earlier.out);
   if (!kept) return undefined;
   const { rows, todo } = rowsStillTrue(kept, k.found.files);
   if (todo.length > Math.max(REUSE_SLACK, k.found.files.length / 10)) return undefined;

@@ -20,8 +20,8 @@ export interface KeptLookup<T> {
   index(): StoreIndex | undefined;
   /** Other answers kept beside it for this very store (none when the index is off). */
   other?: { get(key: string): Answer | undefined; put(key: string, a: Answer): void };
-  /** The answer kept last for `key`, of whatever store (when none was kept for this one; none when the index is off). */
-  latest?: () => Answer | undefined;
+  /** The answer kept last for `key`, of another store (the store before it changed), when none was kept for this one. */
+  earlier?: Answer;
 }
 
 /**
@@ -47,11 +47,13 @@ export async function lookupKept<T>(
     get: (k: string) => answers.get(k, fingerprint),
     put: (k: string, a: Answer) => answers.put(k, fingerprint, a),
   };
-  const hit = answers.get(key, fingerprint);
+  // Read once: the answer for this store, or the one of the store before it changed (earlier).
+  const last = answers.latest(key);
+  const hit = last?.fingerprint === fingerprint ? last : undefined;
   const kept = hit && use(hit, found);
   if (kept !== undefined) return { found, kept, index, other };
   // Kept beside an index that can be used (one that cannot has nowhere to keep them).
   if (!index()) return { found, index };
   const keep = answers.settled(key, fingerprint) ? (a: Answer) => answers.put(key, fingerprint, a) : undefined;
-  return { found, keep, index, other, latest: () => answers.latest(key) };
+  return { found, keep, index, other, earlier: last };
 }

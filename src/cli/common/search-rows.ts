@@ -1,3 +1,4 @@
+import { sep } from "node:path";
 import type { SessionSummary } from "../../model/types.js";
 import type { SessionFile } from "../../store/discover.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
@@ -82,7 +83,7 @@ function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: num
 
 /** The path's folder, separator included, and its last part (the two make the path again as it was). */
 function splitPath(path: string): [string, string] {
-  const at = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1;
+  const at = path.lastIndexOf(sep) + 1;
   return [path.slice(0, at), path.slice(at)];
 }
 
