@@ -6,7 +6,7 @@
 import { appendFileSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensurePiOracle } from "../scripts/pi-oracle.mjs";
-import { CACHE, CLI, ensureStore, fmtMB, fmtMs, measureNode, median, ok, rel } from "./lib.mjs";
+import { CACHE, CLI, ensureStore, fmtMB, fmtMs, measureCommand, measureNode, median, ok, rel } from "./lib.mjs";
 import { launchInPty } from "./pty.mjs";
 
 export const name = "index";
@@ -33,6 +33,14 @@ function catArgs(listFile) {
   return ["-e", code];
 }
 
+/**
+ * The issue's floor: \`cat\` over every file (GNU cat reads 128 KiB at a time), through
+ * xargs (a few cat processes: one command line cannot hold 10,000 paths).
+ */
+function catEveryByte(nulListFile) {
+  return measureCommand("xargs", ["-0", "cat"], { stdinFile: nulListFile });
+}
+
 export async function run({ runs, log }) {
   const store = ensureStore("s10k", log);
   const cacheDir = join(CACHE, "index-cache");
@@ -42,6 +50,8 @@ export async function run({ runs, log }) {
   const storeBytes = files.reduce((n, f) => n + statSync(f).size, 0);
   const listFile = join(CACHE, "s10k-files.txt");
   writeFileSync(listFile, files.join("\n"));
+  const nulListFile = join(CACHE, "s10k-files.nul");
+  writeFileSync(nulListFile, files.join("\0"));
 
   log("  building the index (index --rebuild)…");
   const build = ok(
@@ -66,10 +76,16 @@ export async function run({ runs, log }) {
   const piArgs = "skip" in oracle ? null : [join(import.meta.dirname, "pi15-listall-child.mjs"), oracle.bundle];
   const piEnv = { PI_CODING_AGENT_DIR: store.agentDir };
   const results = {};
+  // A question not asked before on the unchanged store (a kept answer serves one asked
+  // again): the same words with a --limit no run used (21, 22, …: one result more or so).
+  const fresh = Object.fromEntries(QUERIES.map((q) => [`search ${q}`, []]));
+  let freshLimit = 21;
   const cat = [];
+  const reader = [];
   const pi = [];
   log("  warm-up…");
   ok(await measureNode(catArgs(listFile)), "read every byte");
+  ok(await catEveryByte(nulListFile), "cat every byte");
   for (const [k, args] of Object.entries(cmds)) {
     const a = [CLI, ...args, "--session-dir", store.sessionsDir];
     await measureNode(a, { env });
@@ -77,7 +93,8 @@ export async function run({ runs, log }) {
     results[k] = { on: [], off: [] };
   }
   for (let i = 0; i < runs; i++) {
-    cat.push(ok(await measureNode(catArgs(listFile)), "read every byte"));
+    reader.push(ok(await measureNode(catArgs(listFile)), "read every byte"));
+    cat.push(ok(await catEveryByte(nulListFile), "cat every byte"));
     for (const [k, args] of Object.entries(cmds)) {
       const a = [CLI, ...args, "--session-dir", store.sessionsDir];
       // search exits 1 when nothing matches: a result, not a failure.
@@ -86,6 +103,11 @@ export async function run({ runs, log }) {
       if (on.code > 1 || no.code > 1) throw new Error(`${k}: ${on.stderr || no.stderr}`);
       results[k].on.push(on);
       results[k].off.push(no);
+      if (fresh[k]) {
+        const q = await measureNode([...a, "-n", String(freshLimit++)], { env });
+        if (q.code > 1) throw new Error(`${k} -n: ${q.stderr}`);
+        fresh[k].push(q);
+      }
     }
     if (piArgs && i === 0)
       pi.push(ok(await measureNode(piArgs, { env: { ...piEnv, HOME: CACHE } }), "pi 1.5.2 listAll"));
@@ -96,19 +118,32 @@ export async function run({ runs, log }) {
     );
   }
   const catMs = median(cat.map((r) => r.wallMs));
+  const readerMs = median(reader.map((r) => r.wallMs));
   const rows = [];
   for (const [k, r] of Object.entries(results)) {
     const on = median(r.on.map((x) => x.wallMs));
     const no = median(r.off.map((x) => x.wallMs));
     const rss = median(r.on.map((x) => x.rssMB));
     rows.push({
-      metric: `\`${k}\` relaunch, index built (÷ reading every byte / ÷ index off)`,
+      metric: `\`${k}\` relaunch, index built (÷ \`cat\` of every byte / ÷ index off; ÷ the 1 MiB reader)`,
       ours: `${fmtMs(on)}, ${fmtMB(rss)}`,
       pi: k === "list" && pi.length ? fmtMs(pi[0].wallMs) + " (pi 1.5.2 listAll)" : "—",
-      ratio: `${(on / catMs).toFixed(2)} / ${(on / no).toFixed(2)}`,
+      ratio: `${(on / catMs).toFixed(2)} / ${(on / no).toFixed(2)}; ${(on / readerMs).toFixed(2)}`,
       target: "≤ 0.15 / ≤ 0.10, ≤ 150 MB",
       result: on <= 0.15 * catMs && on <= 0.1 * no && rss <= 150 ? "PASS" : "FAIL",
     });
+    if (fresh[k]) {
+      const f = median(fresh[k].map((x) => x.wallMs));
+      const frss = median(fresh[k].map((x) => x.rssMB));
+      rows.push({
+        metric: `\`${k} -n N\`, a question not asked before (store unchanged)`,
+        ours: `${fmtMs(f)}, ${fmtMB(frss)}`,
+        pi: "",
+        ratio: `${(f / catMs).toFixed(2)} / ${(f / no).toFixed(2)}; ${(f / readerMs).toFixed(2)}`,
+        target: "(info) ≤ 150 MB",
+        result: frss <= 150 ? "PASS" : "FAIL",
+      });
+    }
     rows.push({
       metric: `\`${k}\`, index off`,
       ours: fmtMs(no),
@@ -119,8 +154,16 @@ export async function run({ runs, log }) {
     });
   }
   rows.push({
-    metric: "Reading every byte of the store once (the floor without an index)",
+    metric: "Reading every byte of the store once with `cat` (the issue's floor without an index)",
     ours: fmtMs(catMs),
+    pi: "",
+    ratio: "",
+    target: "(info)",
+    result: "",
+  });
+  rows.push({
+    metric: "Reading every byte of the store once through a 1 MiB buffer (a faster floor)",
+    ours: fmtMs(readerMs),
     pi: "",
     ratio: "",
     target: "(info)",
@@ -151,7 +194,7 @@ export async function run({ runs, log }) {
         `Its vocabulary is about fifty words, so \`keyboard\` is in nearly every session: the worst case for verifying candidates; ` +
         `\`"naïve(111)"\` is a rare phrase, \`zebra-never-said\` is in none.`,
       `Index: ${status.sessions} sessions, conversations of ${status.textIndexed} and tool output of ${status.toolsIndexed} indexed.`,
-      `Reading every byte: one child reading each file through a 1 MiB buffer (like \`cat\`), warm cache.`,
+      `Reading every byte, warm cache: \`xargs -0 cat\` over the file list (as the issue measured it), and one node child reading each file through a 1 MiB buffer (fewer system calls than cat's 128 KiB: a lower floor, shown after the semicolon).`,
     ],
     rows,
   };

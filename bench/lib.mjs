@@ -153,6 +153,28 @@ export function measureNode(nodeArgs, { env = {}, stdout = "null", cwd = ROOT } 
   });
 }
 
+/**
+ * Runs a command (not node) with stdin from a file and stdout to /dev/null; its wall time
+ * from spawn to exit. For the floor the issue names: \`cat\` over every file.
+ */
+export function measureCommand(cmd, args, { stdinFile } = {}) {
+  const inFd = stdinFile ? openSync(stdinFile, "r") : "ignore";
+  const outFd = openSync("/dev/null", "w");
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(cmd, args, { stdio: [inFd, outFd, "pipe"] });
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (typeof inFd === "number") closeSync(inFd);
+      closeSync(outFd);
+      resolve({ wallMs, code, stderr: err });
+    });
+  });
+}
+
 /** Checks that a child run succeeded; throws with its stderr otherwise. */
 export function ok(r, what) {
   if (r.code !== 0) throw new Error(`${what} exited ${r.code}: ${r.stderr.slice(-2000)}`);

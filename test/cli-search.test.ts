@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,8 +119,9 @@ describe("pi-sessions search", () => {
     const args = ["--all", "--json", "quokka"];
     const want = (await search(args, { ...own, PI_SESSIONS_INDEX: "0" })).stdout;
     expect((JSON.parse(want) as Hit[]).map((h) => h.path)).toEqual([target.path]);
-    // Rows kept by the second run, what the index covers of them by the third.
-    for (let i = 0; i < 4; i++) expect((await search(args, own)).stdout).toBe(want);
+    // Rows kept by the second run, what the index covers of them by the third. Each asks
+    // with another --limit: a question asked again is answered as kept, searching nothing.
+    for (let i = 0; i < 4; i++) expect((await search([...args, "-n", String(10 + i)], own)).stdout).toBe(want);
     // The index made again behind the kept coverage's back, its files numbered otherwise (as
     // a rebuild by another process may number them): the hit's file and another swap numbers.
     const best = (JSON.parse(want) as Hit[])[0].path;
@@ -140,7 +141,41 @@ describe("pi-sessions search", () => {
     db.exec("COMMIT");
     db.close();
     expect(JSON.parse((await search([...args, "-n", "1"], own)).stdout)).toEqual(JSON.parse(want).slice(0, 1));
+    expect((await search([...args, "-n", "20"], own)).stdout).toBe(want);
+  });
+
+  it("answers a --json question asked again on an unchanged store as it answered it, without the index; a changed store is searched", async () => {
+    const own = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const args = ["--all", "--json", "answer"];
+    const want = (await search(args, own)).stdout;
+    expect((JSON.parse(want) as Hit[]).length).toBeGreaterThan(0);
+    // The second run on the same store keeps its answer.
     expect((await search(args, own)).stdout).toBe(want);
+    // A garbage index: anything that opened it would rebuild it.
+    const indexPath = indexPathFor(store, own)!;
+    writeFileSync(indexPath, "not a database");
+    expect((await search(args, own)).stdout).toBe(want);
+    expect(readFileSync(indexPath, "utf8")).toBe("not a database");
+    // Another question is searched (and the index rebuilt for it).
+    const other = await search(["--all", "--json", "-n", "1", "answer"], own);
+    expect(JSON.parse(other.stdout)).toEqual(JSON.parse(want).slice(0, 1));
+    expect(readFileSync(indexPath).subarray(0, 15).toString()).toBe("SQLite format 3");
+    // A session written to: the question is searched again and finds what was added.
+    const last = (JSON.parse(want) as Hit[]).at(-1)!;
+    if (!readFileSync(last.path, "utf8").endsWith("\n")) appendFileSync(last.path, "\n");
+    appendFileSync(
+      last.path,
+      JSON.stringify({
+        type: "session_info",
+        id: "name0001",
+        parentId: null,
+        timestamp: "2026-11-24T12:00:00.000Z",
+        name: "the answer to everything",
+      }) + "\n",
+    );
+    const renamed = JSON.parse((await search(args, own)).stdout) as Hit[];
+    expect(renamed.find((h) => h.path === last.path)?.name).toBe("the answer to everything");
+    expect(renamed).toEqual(JSON.parse((await search(args, { ...own, PI_SESSIONS_INDEX: "0" })).stdout));
   });
 });
 

@@ -93,13 +93,17 @@ function normal(r: ScanResult) {
 }
 
 /** How many answers (`list --json`'s, search's rows and coverage) the index under `cacheDir` keeps. */
-function keptAnswers(cacheDir: string): number {
+function keptAnswers(cacheDir: string, kind: "search" | "other" = "other"): number {
   const dir = readdirSync(join(cacheDir, "index")).find((f) => f.endsWith("-answers"));
   if (!dir) return 0;
   // Not the marks of a store seen once (a header and no output): the answers themselves.
+  // A search --json answer starts with its question's id (search-answer.ts).
   return readdirSync(join(cacheDir, "index", dir)).filter((f) => {
     const bytes = readFileSync(join(cacheDir, "index", dir, f));
-    return bytes.indexOf(0x0a) < bytes.length - 1;
+    const eol = bytes.indexOf(0x0a);
+    if (eol >= bytes.length - 1) return false;
+    const search = /^[0-9a-f]{64}\n/.test(bytes.toString("latin1", eol + 1, eol + 66));
+    return kind === "search" ? search : !search;
   }).length;
 }
 
@@ -206,6 +210,8 @@ describe.each([
     // Most of those runs read the store's rows as kept (the store did not change): kept they
     // are, and what the index covers of them.
     expect(keptAnswers(env.PI_SESSIONS_CACHE_DIR)).toBe(2);
+    // And some of the --json answers (each asked once here: none was served).
+    expect(keptAnswers(env.PI_SESSIONS_CACHE_DIR, "search")).toBeGreaterThan(0);
     // A session appended to: the kept rows are of another store now. Each run, the one that
     // sees it first, the one that keeps its rows, and the one that reads them, is right.
     const { sessions } = await scanStore(store);

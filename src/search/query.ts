@@ -32,6 +32,8 @@ export type Term =
 export interface Query {
   terms: Term[];
   error?: string;
+  /** A term depends on the clock (`today`, `Nd`): the same words mean another query later. */
+  relative?: boolean;
 }
 
 const FIELDS = new Set(["cwd", "model", "label", "name"]);
@@ -95,6 +97,7 @@ function relativeDate(tok: string, now: Date): Term | undefined {
 export function parseQuery(q: string, now: Date = new Date()): Query {
   const terms: Term[] = [];
   let error: string | undefined;
+  let relativeSeen = false;
   for (const tok of tokenize(q)) {
     const colon = tok.indexOf(":");
     const prefix = colon > 0 ? tok.slice(0, colon).toLowerCase() : "";
@@ -111,6 +114,7 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
     const relative = relativeDate(tok, now);
     if (relative) {
       terms.push(relative);
+      relativeSeen = true;
       continue;
     }
     if (prefix === "re") {
@@ -139,7 +143,9 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
       quoted ? { kind: "phrase", text, ...flags } : { kind: "word", text, ...flags, ...(exact ? { exact } : {}) },
     );
   }
-  return error ? { terms, error } : { terms };
+  const query: Query = error ? { terms, error } : { terms };
+  if (relativeSeen) query.relative = true;
+  return query;
 }
 
 /** A caller may supply label texts itself (summaries carry them as `labels`). */

@@ -19,10 +19,11 @@ import { cwdScope } from "../../store/scope.js";
 import { formatAge, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
-import { quietIO, type CliIO } from "../common/io.js";
+import { quietIO, writeStdoutBytes, type CliIO } from "../common/io.js";
 import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
-import { lookupKept } from "../common/kept-lookup.js";
+import { discoverKept, keptFor, type KeptStore } from "../common/kept-lookup.js";
+import { decodeSearchAnswer, encodeSearchAnswer, searchAnswerKey } from "../common/search-answer.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
@@ -220,8 +221,9 @@ const REUSE_SLACK = 256;
 async function searchedSessions(
   storeDir: string,
   io: CliIO,
+  store: KeptStore,
 ): Promise<{ sessions: SearchRow[]; index?: StoreIndex; coverage?: CoverageAnswer }> {
-  const k = await lookupKept(storeDir, io, ROWS_KEY, (a) => decodeSearchRows(a.out));
+  const k = keptFor(store, ROWS_KEY, (a) => decodeSearchRows(a.out));
   const index = k.index();
   if (k.kept) return { sessions: k.kept.rows, index, coverage: k.other && coverageAnswer(k.other, k.kept.rows) };
   const sessions =
@@ -276,25 +278,35 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
   if (query.error) throw usageError(`bad query: ${query.error}`);
   const quiet = !!values.quiet;
   const store = storeFromArgs(values["session-dir"], io);
-  const { sessions, index, coverage } = await searchedSessions(store.dir, io);
+  const cwd = resolve(io.cwd, values.cwd ?? ".");
+  const includeTools = !!values.tools;
+  const kept = await discoverKept(store.dir, io);
+  // --json on a store unchanged since the same question was last asked: its answer, as it was.
+  const question = values.json
+    ? searchAnswerKey({ text, scope: values.all ? "" : cwd, limit, tools: includeTools }, query)
+    : undefined;
+  const answer = question && keptFor(kept, question.slot, (a) => decodeSearchAnswer(a, question));
+  if (answer?.kept) {
+    writeStdoutBytes(io, answer.kept);
+    return 0;
+  }
+  const { sessions, index, coverage } = await searchedSessions(store.dir, io, kept);
   try {
-    const cwd = resolve(io.cwd, values.cwd ?? ".");
     const inScope = values.all ? () => true : cwdScope(store.dir, cwd);
     const scoped = sessions.filter(inScope);
-    const includeTools = !!values.tools;
-    let kept = index && coverage?.read(index.db);
-    if (index) await catchUp(index, io, includeTools, sessions, kept);
+    let covered = index && coverage?.read(index.db);
+    if (index) await catchUp(index, io, includeTools, sessions, covered);
     // Caught up just now: what was kept is of the index before.
-    if (kept && !kept.still(index!.db)) kept = undefined;
+    if (covered && !covered.still(index!.db)) covered = undefined;
     // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
     // only the files that can be among them are checked, best first.
     const capped =
       index && (values.json || quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
-        ? await bestWithIndex(index, scoped, query, includeTools, limit, kept?.known)
+        ? await bestWithIndex(index, scoped, query, includeTools, limit, covered?.known)
         : undefined;
-    const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, kept?.known));
+    const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, covered?.known));
     // Kept for the next run on this store (read from the text states by now, as the search needed them).
-    if (index && coverage && !kept) coverage.keep(index.db);
+    if (index && coverage && !covered) coverage.keep(index.db);
     const found: Found[] = capped?.found ?? rankAll(scoped, query, hits);
     const terms = textTerms(query);
     const shown = found.slice(0, limit);
@@ -313,7 +325,9 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       }
     }
     if (values.json) {
-      io.stdout(`${safeJson(shown.map((f) => resultJson(f, query)))}\n`);
+      const printed = `${safeJson(shown.map((f) => resultJson(f, query)))}\n`;
+      io.stdout(printed);
+      if (question) answer?.keep?.(encodeSearchAnswer(question, printed));
       return 0;
     }
     if (!shown.length) {

@@ -24,36 +24,58 @@ export interface KeptLookup<T> {
   earlier?: Answer;
 }
 
+/** The store discovered, with what its kept answers are looked up by (keptFor). */
+export interface KeptStore {
+  found: KeptLookup<unknown>["found"];
+  index(): StoreIndex | undefined;
+  /** Undefined when the index is off: nothing is kept. */
+  answers?: { cache: AnswerCache; fingerprint: string };
+}
+
+/** Discovers the store once, for one or more keptFor lookups. SQLite is opened only when asked for. */
+export async function discoverKept(storeDir: string, io: CliIO): Promise<KeptStore> {
+  let opened: { index?: StoreIndex } | undefined;
+  const index = () => (opened ??= { index: openIndex(storeDir, io) }).index;
+  const found = await discoverFiles(storeDir, { yielding: false });
+  const path = indexWanted(io.env) ? indexPathFor(storeDir, io.env) : undefined;
+  if (!path) return { found, index };
+  return { found, index, answers: { cache: new AnswerCache(path), fingerprint: storeFingerprint(found) } };
+}
+
 /**
- * The store discovered and the answer kept for `key` for a store with the same fingerprint
- * (answer-cache.ts), made usable by `use` (undefined: not usable, the command works it out
- * again, and keeps it if the store has settled). SQLite is opened only when needed: a
- * relaunch on an unchanged store is served from a file.
+ * The answer kept for `key` for a store with the same fingerprint (answer-cache.ts), made
+ * usable by `use` (undefined: not usable, the command works it out again, and keeps it if
+ * the store has settled). A relaunch on an unchanged store is served from a file.
  */
+export function keptFor<T>(
+  store: KeptStore,
+  key: string,
+  use: (a: Answer, found: KeptLookup<T>["found"]) => T | undefined,
+): KeptLookup<T> {
+  const { found, index, answers } = store;
+  if (!answers) return { found, index };
+  const { cache, fingerprint } = answers;
+  const other = {
+    get: (k: string) => cache.get(k, fingerprint),
+    put: (k: string, a: Answer) => cache.put(k, fingerprint, a),
+  };
+  // Read once: the answer for this store, or the one of the store before it changed (earlier).
+  const last = cache.latest(key);
+  const hit = last?.fingerprint === fingerprint ? last : undefined;
+  const kept = hit && use(hit, found);
+  if (kept !== undefined) return { found, kept, index, other };
+  // Kept beside an index that can be used (one that cannot has nowhere to keep them).
+  if (!index()) return { found, index };
+  const keep = cache.settled(key, fingerprint) ? (a: Answer) => cache.put(key, fingerprint, a) : undefined;
+  return { found, keep, index, other, earlier: last };
+}
+
+/** discoverKept and keptFor in one: a command that asks about one key. */
 export async function lookupKept<T>(
   storeDir: string,
   io: CliIO,
   key: string,
   use: (a: Answer, found: KeptLookup<T>["found"]) => T | undefined,
 ): Promise<KeptLookup<T>> {
-  let opened: { index?: StoreIndex } | undefined;
-  const index = () => (opened ??= { index: openIndex(storeDir, io) }).index;
-  const found = await discoverFiles(storeDir, { yielding: false });
-  const path = indexWanted(io.env) ? indexPathFor(storeDir, io.env) : undefined;
-  if (!path) return { found, index };
-  const fingerprint = storeFingerprint(found);
-  const answers = new AnswerCache(path);
-  const other = {
-    get: (k: string) => answers.get(k, fingerprint),
-    put: (k: string, a: Answer) => answers.put(k, fingerprint, a),
-  };
-  // Read once: the answer for this store, or the one of the store before it changed (earlier).
-  const last = answers.latest(key);
-  const hit = last?.fingerprint === fingerprint ? last : undefined;
-  const kept = hit && use(hit, found);
-  if (kept !== undefined) return { found, kept, index, other };
-  // Kept beside an index that can be used (one that cannot has nowhere to keep them).
-  if (!index()) return { found, index };
-  const keep = answers.settled(key, fingerprint) ? (a: Answer) => answers.put(key, fingerprint, a) : undefined;
-  return { found, keep, index, other, earlier: last };
+  return keptFor(await discoverKept(storeDir, io), key, use);
 }
