@@ -130,13 +130,23 @@ function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTool
 }
 
 /**
- * Whether the index covers every target's text as the file is now (and its tool texts too,
- * when they are searched): then nothing is left to catch up, which this answers from the
- * text states the search reads anyway, without scanning the files table.
+ * Whether the index has read a target's text as the file is now (and its tool texts too,
+ * when they are searched): every line, or all but those it cannot hold (a torn last line,
+ * a line too long: coveredFid leaves such a file to reading, and indexing it again would
+ * leave the same).
  */
-export function coversAll(db: IndexDb, targets: readonly SearchTarget[], includeTools: boolean): boolean {
+function caughtUpWith(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): boolean {
+  const r = byPath.get(t.path);
+  return !!r && r.text_size === t.bytes && r.text_mtime === t.mtimeMs && (!includeTools || r.text_tools === 1);
+}
+
+/**
+ * Whether nothing is left for the index to catch up with, for these targets: answered from
+ * the text states the search reads anyway, without scanning the files table.
+ */
+export function caughtUp(db: IndexDb, targets: readonly SearchTarget[], includeTools: boolean): boolean {
   const byPath = textStates(db);
-  return targets.every((t) => coveredFid(byPath, t, includeTools) !== undefined);
+  return targets.every((t) => caughtUpWith(byPath, t, includeTools));
 }
 
 /**
@@ -151,6 +161,8 @@ export interface Coverage {
   fid: number[];
   /** Per target: 1 when its tool texts are covered too. */
   tools: number[];
+  /** caughtUp's answer for the conversation, and with the tool texts: 1 or 0. */
+  caughtUp: [number, number];
 }
 
 export function coverageOf(db: IndexDb, targets: readonly SearchTarget[]): Coverage | undefined {
@@ -162,6 +174,10 @@ export function coverageOf(db: IndexDb, targets: readonly SearchTarget[]): Cover
     gen,
     fid: targets.map((t) => coveredFid(byPath, t, false) ?? -1),
     tools: targets.map((t) => (coveredFid(byPath, t, true) === undefined ? 0 : 1)),
+    caughtUp: [
+      targets.every((t) => caughtUpWith(byPath, t, false)) ? 1 : 0,
+      targets.every((t) => caughtUpWith(byPath, t, true)) ? 1 : 0,
+    ],
   };
 }
 

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import {
-  coversAll,
+  caughtUp,
   hitsOf,
   planWithIndex,
   searchWithIndex,
@@ -179,8 +179,8 @@ async function catchUp(
   sessions: SearchRow[],
   kept: KeptCoverage | undefined,
 ): Promise<void> {
-  // Usually all of it is covered: known from what was kept, or from the text states the search reads anyway.
-  if (kept ? kept.coversAll(tools) : coversAll(index.db, sessions, tools)) return;
+  // Usually nothing is left: known from what was kept, or from the text states the search reads anyway.
+  if (kept ? kept.caughtUp(tools) : caughtUp(index.db, sessions, tools)) return;
   const pending = (where: string) =>
     index.db
       .q(

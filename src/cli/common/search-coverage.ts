@@ -11,15 +11,15 @@ import type { Answer } from "./answer-cache.js";
  */
 
 /** Written into the value: another layout is not read. */
-const LAYOUT = 1;
+const LAYOUT = 2;
 const KEY = "search coverage";
 
 /** A kept Coverage still true of the index as it is now. */
 export interface KeptCoverage {
   /** A target's fid where the index covers it (the targets must be the kept rows, as given). */
   known: KnownCoverage;
-  /** Whether it covers every row (with its tool texts too when `tools`). */
-  coversAll(tools: boolean): boolean;
+  /** Whether the index had nothing left to catch up with for the rows (with their tool texts too when `tools`). */
+  caughtUp(tools: boolean): boolean;
   /** Whether it is still true (the index may have been written to since it was read). */
   still(db: IndexDb): boolean;
 }
@@ -46,7 +46,8 @@ function decode(a: Answer | undefined, n: number): Coverage | undefined {
       Array.isArray(c.fid) &&
       Array.isArray(c.tools) &&
       c.fid.length === n &&
-      c.tools.length === n;
+      c.tools.length === n &&
+      Array.isArray(c.caughtUp);
     return ok ? c : undefined;
   } catch {
     return undefined;
@@ -67,7 +68,7 @@ export function coverageAnswer(other: Other, rows: readonly SearchTarget[]): Cov
           if (i === undefined) return undefined;
           return c.fid[i] >= 0 && (!tools || c.tools[i] === 1) ? c.fid[i] : undefined;
         },
-        coversAll: (tools) => c.fid.every((f, i) => f >= 0 && (!tools || c.tools[i] === 1)),
+        caughtUp: (tools) => c.caughtUp[tools ? 1 : 0] === 1,
         still: (now) => stillCovers(now, c),
       };
     },
