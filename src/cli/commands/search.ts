@@ -223,7 +223,7 @@ async function searchedSessions(
   io: CliIO,
   store: KeptStore,
 ): Promise<{ sessions: SearchRow[]; index?: StoreIndex; coverage?: CoverageAnswer }> {
-  const k = keptFor(store, ROWS_KEY, (a) => decodeSearchRows(a.out));
+  const k = keptFor(store, ROWS_KEY, (a) => decodeSearchRows(a.out), { earlier: true });
   const index = k.index();
   if (k.kept) return { sessions: k.kept.rows, index, coverage: k.other && coverageAnswer(k.other, k.kept.rows) };
   const sessions =

@@ -30,6 +30,17 @@ describe("kept answers", () => {
     index.close();
   });
 
+  it("say which store they are of from their first bytes, however long what went to stderr", () => {
+    const index = open();
+    const cache = new AnswerCache(index.db.path);
+    expect(cache.fingerprintOf("list")).toBeUndefined();
+    cache.put("list", "fp1", answer("[1]"));
+    expect(cache.fingerprintOf("list")).toBe("fp1");
+    cache.put("list", "fp2", answer("[2]", "pi-sessions: a warning\n".repeat(1000)));
+    expect(cache.fingerprintOf("list")).toBe("fp2");
+    index.close();
+  });
+
   it("are kept only once two runs in a row saw the same store", () => {
     const index = open();
     const cache = new AnswerCache(index.db.path);

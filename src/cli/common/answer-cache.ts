@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { answersDirOf } from "../../index/index-db.js";
@@ -86,6 +97,38 @@ export class AnswerCache {
   get(key: string, fingerprint: string): Answer | undefined {
     const kept = this.latest(key);
     return kept?.fingerprint === fingerprint ? { out: kept.out, err: kept.err } : undefined;
+  }
+
+  /**
+   * The fingerprint of the store the answer kept for `key` was of, from the file's first
+   * bytes (an answer of another store need not be read: it can be ten megabytes).
+   */
+  fingerprintOf(key: string): string | undefined {
+    let fd: number;
+    try {
+      fd = openSync(this.fileOf(key), "r");
+    } catch {
+      return undefined;
+    }
+    let head: string | undefined;
+    try {
+      const bytes = Buffer.allocUnsafe(4096);
+      const n = readSync(fd, bytes, 0, bytes.length, 0);
+      const eol = bytes.subarray(0, n).indexOf(0x0a);
+      if (eol >= 0) head = bytes.toString("utf8", 0, eol);
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+    // A header longer than that (what was said on stderr is in it): the whole file.
+    if (head === undefined) return this.latest(key)?.fingerprint;
+    try {
+      const { fingerprint } = JSON.parse(head) as { fingerprint?: unknown };
+      return typeof fingerprint === "string" ? fingerprint : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The answer kept last for `key`, whatever store it was of (its fingerprint says), or undefined. */

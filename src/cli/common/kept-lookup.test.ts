@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../../test/helpers/tmp-store.js";
 import { indexPathFor } from "../../index/index-location.js";
 import type { CliIO } from "./io.js";
-import { lookupKept } from "./kept-lookup.js";
+import { discoverKept, keptFor, lookupKept } from "./kept-lookup.js";
 
 afterEach(() => cleanupTmp());
 
@@ -39,6 +39,24 @@ describe("lookupKept", () => {
     expect(readFileSync(indexPath).subarray(0, 15).toString()).toBe("SQLite format 3");
     index!.close();
     expect(said).toEqual([]);
+  });
+
+  it("reads the answer of the store before it changed only when asked for it", async () => {
+    const { store, env, lookup } = setup();
+    for (let i = 0; i < 2; i++) {
+      const k = await lookup();
+      k.keep?.({ out: Buffer.from("the answer"), err: "" });
+      k.index()?.close();
+    }
+    const io: CliIO = { stdout: () => {}, stderr: () => {}, cwd: store, env, isTTY: false };
+    appendFileSync((await lookup()).found.files[0].path, "\n");
+    const store2 = await discoverKept(store, io);
+    const plain = keptFor(store2, "k", () => "x");
+    expect(plain.kept).toBeUndefined();
+    expect(plain.earlier).toBeUndefined();
+    const asked = keptFor(store2, "k", () => "x", { earlier: true });
+    expect(Buffer.from(asked.earlier!.out).toString()).toBe("the answer");
+    store2.index()?.close();
   });
 
   it("serves nothing once a file has changed, and nothing with the index turned off", async () => {

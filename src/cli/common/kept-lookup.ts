@@ -20,7 +20,7 @@ export interface KeptLookup<T> {
   index(): StoreIndex | undefined;
   /** Other answers kept beside it for this very store (none when the index is off). */
   other?: { get(key: string): Answer | undefined; put(key: string, a: Answer): void };
-  /** The answer kept last for `key`, of another store (the store before it changed), when none was kept for this one. */
+  /** The answer kept last for `key`, of another store (the store before it changed), when none was kept for this one and it was asked for. */
   earlier?: Answer;
 }
 
@@ -51,6 +51,7 @@ export function keptFor<T>(
   store: KeptStore,
   key: string,
   use: (a: Answer, found: KeptLookup<T>["found"]) => T | undefined,
+  { earlier = false }: { earlier?: boolean } = {},
 ): KeptLookup<T> {
   const { found, index, answers } = store;
   if (!answers) return { found, index };
@@ -59,8 +60,9 @@ export function keptFor<T>(
     get: (k: string) => cache.get(k, fingerprint),
     put: (k: string, a: Answer) => cache.put(k, fingerprint, a),
   };
-  // Read once: the answer for this store, or the one of the store before it changed (earlier).
-  const last = cache.latest(key);
+  // Read once: the answer for this store, or (when asked for) the one of the store before
+  // it changed; another store's answer is otherwise not read at all (list's is 10 MB).
+  const last = earlier || cache.fingerprintOf(key) === fingerprint ? cache.latest(key) : undefined;
   const hit = last?.fingerprint === fingerprint ? last : undefined;
   const kept = hit && use(hit, found);
   if (kept !== undefined) return { found, kept, index, other };
