@@ -16,6 +16,15 @@ function setup() {
   return { store, env, said, lookup, indexPath: indexPathFor(store, env)! };
 }
 
+/** Two runs on the same store: the second keeps "the answer". */
+async function keepAnswer(lookup: ReturnType<typeof setup>["lookup"]) {
+  for (let i = 0; i < 2; i++) {
+    const k = await lookup();
+    k.keep?.({ out: Buffer.from("the answer"), err: "" });
+    k.index()?.close();
+  }
+}
+
 describe("lookupKept", () => {
   it("keeps an answer once two runs saw the same store, and serves it without opening the index", async () => {
     const { said, lookup, indexPath } = setup();
@@ -43,11 +52,7 @@ describe("lookupKept", () => {
 
   it("reads the answer of the store before it changed only when asked for it", async () => {
     const { store, env, lookup } = setup();
-    for (let i = 0; i < 2; i++) {
-      const k = await lookup();
-      k.keep?.({ out: Buffer.from("the answer"), err: "" });
-      k.index()?.close();
-    }
+    await keepAnswer(lookup);
     const io: CliIO = { stdout: () => {}, stderr: () => {}, cwd: store, env, isTTY: false };
     appendFileSync((await lookup()).found.files[0].path, "\n");
     const store2 = await discoverKept(store, io);
@@ -61,11 +66,7 @@ describe("lookupKept", () => {
 
   it("serves nothing once a file has changed, and nothing with the index turned off", async () => {
     const { store, env, lookup } = setup();
-    for (let i = 0; i < 2; i++) {
-      const k = await lookup();
-      k.keep?.({ out: Buffer.from("the answer"), err: "" });
-      k.index()?.close();
-    }
+    await keepAnswer(lookup);
     const served = await lookup();
     expect(served.kept).toBe("the answer");
     appendFileSync(served.found.files[0].path, "\n");
