@@ -192,16 +192,24 @@ function openOnce(path: string): IndexDb {
         throw err;
       }
     }
+    // What an index made by an earlier build of this format has, or lacks: one look, at every open.
+    const has = new Set(
+      (
+        sql.prepare("SELECT name FROM sqlite_master WHERE name IN ('answers', 'files_text_upd')").all() as {
+          name: string;
+        }[]
+      ).map((r) => r.name),
+    );
     // Where builds of this format kept whole answers before they became files beside the
     // index (src/cli/common/answer-cache.ts): dropped once; a read-only index keeps it.
-    if (sql.prepare("SELECT 1 AS x FROM sqlite_master WHERE name = 'answers'").get()) {
+    if (has.has("answers")) {
       try {
         sql.exec("DROP TABLE answers");
       } catch {
         // Not now: it is only dead weight.
       }
     }
-    if (!sql.prepare("SELECT 1 AS x FROM sqlite_master WHERE name = 'files_text_upd'").get()) addTextGeneration(sql);
+    if (!has.has("files_text_upd")) addTextGeneration(sql);
     // Touch every table once: a truncated or damaged file fails here, not mid-scan.
     sql.prepare("SELECT count(*) FROM files").get();
     sql.prepare("SELECT rid FROM lines ORDER BY rid DESC LIMIT 1").get();
