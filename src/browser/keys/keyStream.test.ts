@@ -49,26 +49,31 @@ describe("inkHolds: what Ink's parser keeps back as an unfinished sequence", () 
 });
 
 describe("KeyStream", () => {
-  it("hands on one key per chunk, however the terminal grouped them, and a paste whole", async () => {
+  /** What a KeyStream hands on for these terminal reads, chunk by chunk. */
+  async function chunksFor(...reads: string[]) {
     const tty = new FakeTerminalIn();
     const keys = new KeyStream(tty);
     const got = collect(keys);
-    tty.push("/ab\r\x1b[Bq");
-    tty.push("\x1b[200~x\ry\x1b[201~");
+    for (const r of reads) tty.push(r);
     await drained(keys);
-    expect(got.map((g) => g.chunk)).toEqual(["/", "a", "b", "\r", "\x1b[B", "q", "\x1b[200~x\ry\x1b[201~"]);
     keys.detach();
+    return got.map((g) => g.chunk);
+  }
+
+  it("hands on one key per chunk, however the terminal grouped them, and a paste whole", async () => {
+    expect(await chunksFor("/ab\r\x1b[Bq", "\x1b[200~x\ry\x1b[201~")).toEqual(
+      // One chunk per character typed (spread), per escape sequence, per paste.
+      [..."/ab", "\r", "\x1b[B", "q", "\x1b[200~x\ry\x1b[201~"],
+    );
   });
 
   it("hands on LF as Enter (a key typed ahead in cooked mode, or Ctrl+J); a pasted LF stays text", async () => {
-    const tty = new FakeTerminalIn();
-    const keys = new KeyStream(tty);
-    const got = collect(keys);
-    tty.push("/naive\njj");
-    tty.push("\x1b[200~a\nb\x1b[201~");
-    await drained(keys);
-    expect(got.map((g) => g.chunk)).toEqual(["/", "n", "a", "i", "v", "e", "\r", "j", "j", "\x1b[200~a\nb\x1b[201~"]);
-    keys.detach();
+    expect(await chunksFor("/naive\njj", "\x1b[200~a\nb\x1b[201~")).toEqual([
+      ..."/naive",
+      "\r",
+      ..."jj",
+      "\x1b[200~a\nb\x1b[201~",
+    ]);
   });
 
   it("a lone ESC goes on after a pause, and the next key waits until Ink has let it go", async () => {
