@@ -1,34 +1,30 @@
 import { resolve } from "node:path";
-import {
-  caughtUp,
-  hitsOf,
-  planWithIndex,
-  searchWithIndex,
-  type IndexedHit,
-  type IndexedPlan,
-  type KnownCoverage,
-} from "../../index/index-search.js";
+import { caughtUp, hitsOf } from "../../index/index-search.js";
 import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
-import { sessionTitle } from "../../model/session-title.js";
-import { fileHits, searchStore, textTerms, type EntryHit } from "../../search/fulltext.js";
+import { fileHits, textTerms } from "../../search/fulltext.js";
 import { parseQuery, type Query } from "../../search/query.js";
-import { sessionRanker } from "../../search/rank.js";
-import { whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
-import { formatAge, groupDigits } from "../../text/format.js";
-import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
+import { groupDigits } from "../../text/format.js";
+import { sanitizeLine } from "../../text/sanitize.js";
+import type { Answer } from "../common/answer-cache.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, writeStdoutBytes, type CliIO } from "../common/io.js";
 import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { discoverKept, keptFor, type KeptStore } from "../common/kept-lookup.js";
-import { decodeSearchAnswer, encodeSearchAnswer, searchAnswerKey } from "../common/search-answer.js";
+import {
+  decodeSearchAnswer,
+  encodeSearchAnswer,
+  searchAnswerKey,
+  type SearchAnswerKey,
+} from "../common/search-answer.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
+import { bestWithIndex, rankAll, textHits } from "../common/search-best.js";
+import { formatResults, resultJson, type Found } from "../common/search-output.js";
 import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
-import type { Answer } from "../common/answer-cache.js";
 import { scanStore } from "../../scan/scan-store.js";
 import type { SessionFile } from "../../store/discover.js";
 
@@ -39,133 +35,6 @@ const SNIPPETS = 3;
 const INDEX_FIRST_BYTES = 1024 * 1024 * 1024;
 /** The same for tool output (--tools), which costs about fifty times more to index than to read. */
 const INDEX_TOOLS_FIRST_BYTES = 32 * 1024 * 1024;
-
-interface Found {
-  s: SearchRow;
-  /** The browser's rank (matchSession's tiers; a hit deeper in the conversation counts as BODY_RANK). */
-  rank: number;
-  snippets: EntryHit[];
-}
-
-/**
- * Higher first: the browser's rank (name hits, then first-message, id and folder hits, then
- * hits deeper in the conversation, then letters scattered over a name), then the newer session. Nothing the index alone knows counts, so
- * the order is the same with and without it.
- */
-function byRelevance(a: Found, b: Found): number {
-  return b.rank - a.rank || b.s.modified.getTime() - a.s.modified.getTime() || (a.s.path < b.s.path ? -1 : 1);
-}
-
-/** The rank as a number a script can compare within one result set (its tiers are the integer part). */
-function score(f: Found): number {
-  return Math.round((f.rank / 1_000_000) * 1000) / 1000;
-}
-
-async function textHits(
-  index: StoreIndex | undefined,
-  sessions: SearchRow[],
-  query: Query,
-  includeTools: boolean,
-  io: CliIO,
-  known: KnownCoverage | undefined,
-): Promise<Map<string, IndexedHit>> {
-  const hits = new Map<string, IndexedHit>();
-  if (textTerms(query).length === 0) return hits;
-  if (index) {
-    try {
-      return await searchWithIndex(index.db, sessions, query, {
-        includeTools,
-        known,
-        snippets: false,
-        onMatch: (h) => hits.set(h.path, h),
-      }).then(() => hits);
-    } catch (err) {
-      io.stderr(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
-      hits.clear();
-    }
-  }
-  await searchStore(
-    sessions.map((s) => s.path),
-    query,
-    {
-      includeTools,
-      onMatch: (path, snippet) => hits.set(path, { path, snippet, fromIndex: false, lines: [] }),
-    },
-  );
-  return hits;
-}
-
-/** Every session the query matches, best first (the browser's rank; a hit only deeper in the conversation counts as BODY_RANK). */
-function rankAll(scoped: SearchRow[], query: Query, hits: Map<string, IndexedHit>): Found[] {
-  const rank = sessionRanker(query);
-  const found: Found[] = [];
-  for (const s of scoped) {
-    const r = rank(s, hits.has(s.path));
-    if (r.rank !== null) found.push({ s, rank: r.rank, snippets: [] });
-  }
-  return found.sort(byRelevance);
-}
-
-/**
- * The first `limit` of rankAll's list, with the hits of those, checking as few files as
- * that takes: each session's best possible rank (a text hit, unless the index rules it
- * out), best first; a session whose rank needs a text hit is checked when it comes up, and
- * goes back in line at its rank without one if it has none. The same list as rankAll's, as
- * long as no date is invalid (then the order's ties are not a total order: not used).
- * Undefined when the index fails (the caller searches without it).
- */
-async function bestWithIndex(
-  index: StoreIndex,
-  scoped: SearchRow[],
-  query: Query,
-  includeTools: boolean,
-  limit: number,
-  known: KnownCoverage | undefined,
-): Promise<{ found: Found[]; hits: Map<string, IndexedHit> } | undefined> {
-  const hits = new Map<string, IndexedHit>();
-  let plan: IndexedPlan | null = null;
-  if (textTerms(query).length > 0) {
-    try {
-      plan = planWithIndex(index.db, scoped, query, includeTools, known);
-    } catch {
-      return undefined;
-    }
-  }
-  const rank = sessionRanker(query);
-  // [the rank it has without a text hit (null: none), the rank it may have] per session.
-  type Line = Found & { without: number | null; needsText: boolean };
-  const line: Line[] = [];
-  for (const s of scoped) {
-    const r = rank(s, !!plan?.mayMatch(s.path));
-    if (r.rank !== null) line.push({ s, rank: r.rank, snippets: [], without: r.own, needsText: r.byText });
-  }
-  line.sort(byRelevance);
-  // Sessions that had no text hit after all, at their rank without one: best first.
-  const later: Found[] = [];
-  const found: Found[] = [];
-  let i = 0;
-  while (found.length < limit && (i < line.length || later.length > 0)) {
-    const next = i < line.length ? line[i] : undefined;
-    if (later.length > 0 && (!next || byRelevance(later[0], next) <= 0)) {
-      found.push(later.shift()!);
-      continue;
-    }
-    i++;
-    const f = next!;
-    // Its text hit (if any) is wanted either way: for its rank, or for its snippets.
-    const hit = plan?.mayMatch(f.s.path) ? await plan.check(f.s.path) : null;
-    if (hit) hits.set(f.s.path, hit);
-    if (hit || !f.needsText) {
-      found.push({ s: f.s, rank: f.rank, snippets: [] });
-      continue;
-    }
-    if (f.without === null) continue;
-    const back: Found = { s: f.s, rank: f.without, snippets: [] };
-    const at = later.findIndex((x) => byRelevance(back, x) < 0);
-    later.splice(at < 0 ? later.length : at, 0, back);
-  }
-  return { found, hits };
-}
 
 /**
  * Unindexed text (of new or changed files; and tool texts, for --tools): indexed first
@@ -253,6 +122,75 @@ async function fromEarlierRows(
   return [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
 }
 
+/** What the command was asked. */
+interface Ask {
+  query: Query;
+  limit: number;
+  includeTools: boolean;
+  json: boolean;
+  quiet: boolean;
+  all: boolean;
+  cwd: string;
+  storeDir: string;
+  /** --json's kept-answer key. */
+  question?: SearchAnswerKey;
+}
+
+/** The search itself, on the store's rows: output written to `io`, and the exit status (and the JSON printed). */
+async function answerSearch(
+  ask: Ask,
+  sessions: SearchRow[],
+  index: StoreIndex | undefined,
+  coverage: CoverageAnswer | undefined,
+  io: CliIO,
+): Promise<{ code: number; printed?: string }> {
+  const { query, includeTools, limit } = ask;
+  const inScope = ask.all ? () => true : cwdScope(ask.storeDir, ask.cwd);
+  const scoped = sessions.filter(inScope);
+  let covered = index && coverage?.read(index.db);
+  if (index) await catchUp(index, io, includeTools, sessions, covered);
+  // Caught up just now: what was kept is of the index before.
+  if (covered && !covered.still(index!.db)) covered = undefined;
+  // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
+  // only the files that can be among them are checked, best first.
+  const capped =
+    index && (ask.json || ask.quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
+      ? await bestWithIndex(index, scoped, query, includeTools, limit, covered?.known)
+      : undefined;
+  const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, covered?.known));
+  // Kept for the next run on this store (read from the text states by now, as the search needed them).
+  if (index && coverage && !covered) coverage.keep(index.db);
+  const found: Found[] = capped?.found ?? rankAll(scoped, query, hits);
+  const terms = textTerms(query);
+  const shown = found.slice(0, limit);
+  // Snippets only for what is shown: making them is most of the work of a broad query.
+  // The first entries holding a term, in file order: among the index's candidate lines,
+  // or read from the file; the same entries either way.
+  for (const f of shown) {
+    const hit = hits.get(f.s.path);
+    if (!hit) continue;
+    try {
+      f.snippets = hit.fromIndex
+        ? hitsOf(f.s.path, hit.lines, terms, includeTools, SNIPPETS)
+        : await fileHits(f.s.path, terms, includeTools, SNIPPETS);
+    } catch {
+      // Gone since: no snippets.
+    }
+  }
+  if (ask.json) {
+    const printed = `${safeJson(shown.map((f) => resultJson(f, query)))}\n`;
+    io.stdout(printed);
+    return { code: 0, printed };
+  }
+  if (!shown.length) {
+    io.stderr(ask.all ? "no match\n" : `no match for ${sanitizeLine(ask.cwd)} (try --all)\n`);
+    return { code: 1 };
+  }
+  io.stdout(formatResults(shown, query, io, ask.all));
+  if (found.length > shown.length) io.stderr(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
+  return { code: 0 };
+}
+
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(
     args,
@@ -276,15 +214,25 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
     throw usageError(`--limit takes a positive whole number (got '${values.limit}')`);
   const query = parseQuery(text);
   if (query.error) throw usageError(`bad query: ${query.error}`);
-  const quiet = !!values.quiet;
   const store = storeFromArgs(values["session-dir"], io);
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   const includeTools = !!values.tools;
+  const ask: Ask = {
+    query,
+    limit,
+    includeTools,
+    json: !!values.json,
+    quiet: !!values.quiet,
+    all: !!values.all,
+    cwd,
+    storeDir: store.dir,
+    // --json on a store unchanged since the same question was last asked: its answer, as it was.
+    question: values.json
+      ? searchAnswerKey({ text, scope: values.all ? "" : cwd, limit, tools: includeTools }, query)
+      : undefined,
+  };
   const kept = await discoverKept(store.dir, io);
-  // --json on a store unchanged since the same question was last asked: its answer, as it was.
-  const question = values.json
-    ? searchAnswerKey({ text, scope: values.all ? "" : cwd, limit, tools: includeTools }, query)
-    : undefined;
+  const { question } = ask;
   const answer = question && keptFor(kept, question.slot, (a) => decodeSearchAnswer(a, question));
   if (answer?.kept) {
     writeStdoutBytes(io, answer.kept);
@@ -292,95 +240,10 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
   }
   const { sessions, index, coverage } = await searchedSessions(store.dir, io, kept);
   try {
-    const inScope = values.all ? () => true : cwdScope(store.dir, cwd);
-    const scoped = sessions.filter(inScope);
-    let covered = index && coverage?.read(index.db);
-    if (index) await catchUp(index, io, includeTools, sessions, covered);
-    // Caught up just now: what was kept is of the index before.
-    if (covered && !covered.still(index!.db)) covered = undefined;
-    // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
-    // only the files that can be among them are checked, best first.
-    const capped =
-      index && (values.json || quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
-        ? await bestWithIndex(index, scoped, query, includeTools, limit, covered?.known)
-        : undefined;
-    const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, covered?.known));
-    // Kept for the next run on this store (read from the text states by now, as the search needed them).
-    if (index && coverage && !covered) coverage.keep(index.db);
-    const found: Found[] = capped?.found ?? rankAll(scoped, query, hits);
-    const terms = textTerms(query);
-    const shown = found.slice(0, limit);
-    // Snippets only for what is shown: making them is most of the work of a broad query.
-    // The first entries holding a term, in file order: among the index's candidate lines,
-    // or read from the file; the same entries either way.
-    for (const f of shown) {
-      const hit = hits.get(f.s.path);
-      if (!hit) continue;
-      try {
-        f.snippets = hit.fromIndex
-          ? hitsOf(f.s.path, hit.lines, terms, includeTools, SNIPPETS)
-          : await fileHits(f.s.path, terms, includeTools, SNIPPETS);
-      } catch {
-        // Gone since: no snippets.
-      }
-    }
-    if (values.json) {
-      const printed = `${safeJson(shown.map((f) => resultJson(f, query)))}\n`;
-      io.stdout(printed);
-      if (question) answer?.keep?.(encodeSearchAnswer(question, printed));
-      return 0;
-    }
-    if (!shown.length) {
-      io.stderr(values.all ? "no match\n" : `no match for ${sanitizeLine(cwd)} (try --all)\n`);
-      return 1;
-    }
-    io.stdout(formatResults(shown, query, io, !!values.all));
-    if (found.length > shown.length) io.stderr(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
-    return 0;
+    const done = await answerSearch(ask, sessions, index, coverage, io);
+    if (question && done.printed !== undefined) answer?.keep?.(encodeSearchAnswer(question, done.printed));
+    return done.code;
   } finally {
     index?.close();
   }
-}
-
-function resultJson(f: Found, query: Query): Record<string, unknown> {
-  const why = f.snippets.length ? undefined : whyMatched(query, f.s);
-  return {
-    path: f.s.path,
-    id: f.s.id,
-    name: f.s.name ?? null,
-    cwd: f.s.cwd,
-    modified: Number.isNaN(f.s.modified.getTime()) ? null : f.s.modified.toISOString(),
-    score: score(f),
-    snippets: f.snippets.length
-      ? f.snippets.map((h) => ({ entryId: h.entryId, role: h.role, text: h.text, match: h.match }))
-      : why
-        ? [{ entryId: null, role: "session", text: why, match: null }]
-        : [],
-  };
-}
-
-/** The hit marked: reverse video on a terminal, «» in a pipe. */
-function marked(h: EntryHit, tty: boolean): string {
-  const { start, length } = h.match;
-  const [a, b] = tty ? ["\x1b[7m", "\x1b[27m"] : ["«", "»"];
-  if (length === 0) return h.text;
-  return h.text.slice(0, start) + a + h.text.slice(start, start + length) + b + h.text.slice(start + length);
-}
-
-function formatResults(found: Found[], query: Query, io: CliIO, withCwd: boolean): string {
-  // A terminal's rows are cut to its width; a pipe gets them whole (grep, awk).
-  const fit = (line: string) => (io.columns === undefined ? line : truncateToWidth(line, io.columns));
-  const now = Date.now();
-  const out: string[] = [];
-  for (const f of found) {
-    const head = [formatAge(f.s.modified, now).padStart(4), sanitizeLine(f.s.id.slice(0, 8)), sessionTitle(f.s)];
-    if (withCwd) head.push(`(${sanitizeLine(f.s.cwd)})`);
-    out.push(fit(head.join("  ")));
-    const lines = f.snippets.length
-      ? f.snippets.map((h) => `${h.role}: ${marked(h, io.isTTY)}`)
-      : [whyMatched(query, f.s)].filter((x): x is string => !!x);
-    // Snippets are sanitized already; the marks are ours.
-    for (const l of lines) out.push(`      ${l}`);
-  }
-  return out.join("\n") + "\n";
 }

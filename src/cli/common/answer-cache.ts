@@ -14,8 +14,6 @@ import {
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { answersDirOf } from "../../index/index-db.js";
-import type { Diagnostic } from "../../model/types.js";
-import type { SessionFile } from "../../store/discover.js";
 
 /*
  * The last answer of a command that reads the whole store (`list --json`), kept in the
@@ -44,30 +42,6 @@ function buildStamp(): string {
   } catch {
     return "?";
   }
-}
-
-/**
- * The store as discovery saw it, in one value. In discovery's order, not sorted: a folder
- * lists the same way while it does not change, and if it did list otherwise the cost is a
- * miss, never a wrong answer. Paths in one text and the numbers in one array: ten thousand
- * small updates of the hash cost twice as much.
- */
-export function storeFingerprint(found: { files: readonly SessionFile[]; diagnostics: readonly Diagnostic[] }) {
-  const h = createHash("sha256");
-  const { files } = found;
-  const numbers = new Float64Array(files.length * 3 + 1);
-  numbers[0] = files.length;
-  for (let i = 0; i < files.length; i++) {
-    const f = files[i];
-    numbers[i * 3 + 1] = f.ino ?? -1;
-    numbers[i * 3 + 2] = f.bytes;
-    numbers[i * 3 + 3] = f.mtimeMs;
-  }
-  h.update(numbers);
-  // A path holds no NUL.
-  h.update(files.map((f) => f.path).join("\0"));
-  for (const d of found.diagnostics) h.update(`\n!${d.path}\0${d.kind}\0${d.reason}`);
-  return h.digest("hex");
 }
 
 /** Answers larger than this are not kept (the index stays small; such a store is rare). */

@@ -1,7 +1,8 @@
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { discoverFiles } from "../../store/discover.js";
-import { AnswerCache, storeFingerprint, type Answer } from "./answer-cache.js";
+import { storeFingerprint } from "../../store/store-fingerprint.js";
+import { AnswerCache, type Answer } from "./answer-cache.js";
 import type { CliIO } from "./io.js";
 import { openIndex } from "./scan-indexed.js";
 

@@ -1,0 +1,132 @@
+import {
+  planWithIndex,
+  searchWithIndex,
+  type IndexedHit,
+  type IndexedPlan,
+  type KnownCoverage,
+} from "../../index/index-search.js";
+import type { StoreIndex } from "../../index/store-index.js";
+import { searchStore, textTerms } from "../../search/fulltext.js";
+import type { Query } from "../../search/query.js";
+import { sessionRanker } from "../../search/rank.js";
+import { sanitizeLine } from "../../text/sanitize.js";
+import type { CliIO } from "./io.js";
+import type { Found } from "./search-output.js";
+import type { SearchRow } from "./search-rows.js";
+
+/* The sessions `search` finds, in the browser's order: all of them, or the best few with the index. */
+
+/**
+ * Higher first: the browser's rank (name hits, then first-message, id and folder hits, then
+ * hits deeper in the conversation, then letters scattered over a name), then the newer session. Nothing the index alone knows counts, so
+ * the order is the same with and without it.
+ */
+export function byRelevance(a: Found, b: Found): number {
+  return b.rank - a.rank || b.s.modified.getTime() - a.s.modified.getTime() || (a.s.path < b.s.path ? -1 : 1);
+}
+
+export async function textHits(
+  index: StoreIndex | undefined,
+  sessions: SearchRow[],
+  query: Query,
+  includeTools: boolean,
+  io: CliIO,
+  known: KnownCoverage | undefined,
+): Promise<Map<string, IndexedHit>> {
+  const hits = new Map<string, IndexedHit>();
+  if (textTerms(query).length === 0) return hits;
+  if (index) {
+    try {
+      return await searchWithIndex(index.db, sessions, query, {
+        includeTools,
+        known,
+        snippets: false,
+        onMatch: (h) => hits.set(h.path, h),
+      }).then(() => hits);
+    } catch (err) {
+      io.stderr(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
+      hits.clear();
+    }
+  }
+  await searchStore(
+    sessions.map((s) => s.path),
+    query,
+    {
+      includeTools,
+      onMatch: (path, snippet) => hits.set(path, { path, snippet, fromIndex: false, lines: [] }),
+    },
+  );
+  return hits;
+}
+
+/** Every session the query matches, best first (the browser's rank; a hit only deeper in the conversation counts as BODY_RANK). */
+export function rankAll(scoped: SearchRow[], query: Query, hits: Map<string, IndexedHit>): Found[] {
+  const rank = sessionRanker(query);
+  const found: Found[] = [];
+  for (const s of scoped) {
+    const r = rank(s, hits.has(s.path));
+    if (r.rank !== null) found.push({ s, rank: r.rank, snippets: [] });
+  }
+  return found.sort(byRelevance);
+}
+
+/**
+ * The first `limit` of rankAll's list, with the hits of those, checking as few files as
+ * that takes: each session's best possible rank (a text hit, unless the index rules it
+ * out), best first; a session whose rank needs a text hit is checked when it comes up, and
+ * goes back in line at its rank without one if it has none. The same list as rankAll's, as
+ * long as no date is invalid (then the order's ties are not a total order: not used).
+ * Undefined when the index fails (the caller searches without it).
+ */
+export async function bestWithIndex(
+  index: StoreIndex,
+  scoped: SearchRow[],
+  query: Query,
+  includeTools: boolean,
+  limit: number,
+  known: KnownCoverage | undefined,
+): Promise<{ found: Found[]; hits: Map<string, IndexedHit> } | undefined> {
+  const hits = new Map<string, IndexedHit>();
+  let plan: IndexedPlan | null = null;
+  if (textTerms(query).length > 0) {
+    try {
+      plan = planWithIndex(index.db, scoped, query, includeTools, known);
+    } catch {
+      return undefined;
+    }
+  }
+  const rank = sessionRanker(query);
+  // [the rank it has without a text hit (null: none), the rank it may have] per session.
+  type Line = Found & { without: number | null; needsText: boolean };
+  const line: Line[] = [];
+  for (const s of scoped) {
+    const r = rank(s, !!plan?.mayMatch(s.path));
+    if (r.rank !== null) line.push({ s, rank: r.rank, snippets: [], without: r.own, needsText: r.byText });
+  }
+  line.sort(byRelevance);
+  // Sessions that had no text hit after all, at their rank without one: best first.
+  const later: Found[] = [];
+  const found: Found[] = [];
+  let i = 0;
+  while (found.length < limit && (i < line.length || later.length > 0)) {
+    const next = i < line.length ? line[i] : undefined;
+    if (later.length > 0 && (!next || byRelevance(later[0], next) <= 0)) {
+      found.push(later.shift()!);
+      continue;
+    }
+    i++;
+    const f = next!;
+    // Its text hit (if any) is wanted either way: for its rank, or for its snippets.
+    const hit = plan?.mayMatch(f.s.path) ? await plan.check(f.s.path) : null;
+    if (hit) hits.set(f.s.path, hit);
+    if (hit || !f.needsText) {
+      found.push({ s: f.s, rank: f.rank, snippets: [] });
+      continue;
+    }
+    if (f.without === null) continue;
+    const back: Found = { s: f.s, rank: f.without, snippets: [] };
+    const at = later.findIndex((x) => byRelevance(back, x) < 0);
+    later.splice(at < 0 ? later.length : at, 0, back);
+  }
+  return { found, hits };
+}
