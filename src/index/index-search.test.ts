@@ -1,9 +1,10 @@
 import { appendFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
-import { caughtUp, coverageOf } from "./index-search.js";
+import { parseQuery } from "../search/query.js";
+import { caughtUp, coverageOf, planWithIndex } from "./index-search.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText } from "./text-index.js";
 
@@ -38,5 +39,50 @@ describe("caughtUp", () => {
     expect(c.fid.slice(1).every((f) => f >= 0)).toBe(true);
     expect(c.caughtUp).toEqual([1, 1]);
     index.close();
+  });
+});
+
+describe("planWithIndex", () => {
+  it("checks every file the same way whether it names candidate lines for all files at once or for each as checked", async () => {
+    let hits = 0;
+    for (const fixture of [PI_STORE, join(FIXTURES, "pi-1.5.2", "agent", "sessions")]) {
+      const store = copyStore(fixture);
+      const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+      const { sessions } = await scanStore(store, {}, { cache: index.scans });
+      await indexStaleText(index.db);
+      // Read whole, by the plan as by the search: the file says (an append the index has not read).
+      const grown = sessions.find((s) => readFileSync(s.path).at(-1) === 0x0a)!;
+      appendFileSync(
+        grown.path,
+        '{"type":"custom","id":"g1","parentId":null,"timestamp":"2026-11-26T12:00:00.000Z"}\n',
+      );
+      const targets = sessions.map((s) => ({
+        path: s.path,
+        bytes: statSync(s.path).size,
+        mtimeMs: statSync(s.path).mtimeMs,
+      }));
+      const words = ["the", "you", "file", "hello world", "read the", "tool", "zzqx-none", "the zzqx-none"];
+      for (const q of words)
+        for (const tools of [false, true]) {
+          const plan = (o: { lazyAbove: number; lazyMisses?: number }) =>
+            planWithIndex(index.db, targets, parseQuery(q), tools, undefined, o)!;
+          const exact = plan({ lazyAbove: Infinity });
+          // Every file checked, lazily; and lazily until two files had no candidate line.
+          for (const lazy of [plan({ lazyAbove: 0 }), plan({ lazyAbove: 0, lazyMisses: 2 })])
+            for (const t of targets) {
+              const want = exact.mayMatch(t.path) ? await exact.check(t.path) : null;
+              if (!lazy.mayMatch(t.path)) expect(want).toBeNull();
+              expect({ q, tools, path: t.path, got: await lazy.check(t.path) }).toEqual({
+                q,
+                tools,
+                path: t.path,
+                got: want,
+              });
+              if (want) hits++;
+            }
+        }
+      index.close();
+    }
+    expect(hits).toBeGreaterThan(50);
   });
 });

@@ -315,7 +315,14 @@ function classify(
   return out;
 }
 
-/** A search planned with the index, its targets checked one at a time, when asked. */
+/**
+ * Above this many candidate lines for a term, a plan names them per file only for the files
+ * it checks (lazyPlan); at or below it, for every file at once (classify: a join of each
+ * line with its file, which costs in proportion to the lines and is cheap for a rare word).
+ */
+const LAZY_ABOVE = 5000;
+
+/** The index's answer for `targets`, to be checked target by target (a caller that needs only the best few checks only those). */
 export interface IndexedPlan {
   /** False when the index says the file holds no match (checking it would say null). */
   mayMatch(path: string): boolean;
@@ -327,9 +334,8 @@ export interface IndexedPlan {
 }
 
 /**
- * The index's answer for `targets`, to be checked target by target (a caller that needs only
- * the best few checks only those). Throws only on an index error; null when the query has
- * nothing to search (searchWithIndex would find nothing).
+ * The plan for `targets`. Throws only on an index error; null when the query has nothing to
+ * search (searchWithIndex would find nothing).
  */
 export function planWithIndex(
   db: IndexDb,
@@ -337,11 +343,11 @@ export function planWithIndex(
   query: Query,
   includeTools: boolean,
   known?: KnownCoverage,
+  { lazyAbove = LAZY_ABOVE, lazyMisses = LAZY_MISSES }: { lazyAbove?: number; lazyMisses?: number } = {},
 ): IndexedPlan | null {
   const terms = textTerms(query);
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return null;
-  const { fromIndex, decided } = classify(db, targets, terms, includeTools, known);
-  const lines = new Map(fromIndex.map(([t, l]) => [t.path, l]));
+  const gramSets = terms.map(gramsOf);
   const readWhole = async (path: string): Promise<IndexedHit | null> => {
     let hit: IndexedHit | null = null;
     await searchEach([path], terms, { includeTools }, (p, snippet) => {
@@ -349,22 +355,159 @@ export function planWithIndex(
     });
     return hit;
   };
+  /** A covered file's hit out of its candidate lines (in file order), or null; read whole when a line is not where the index says. */
+  const checkLines = async (path: string, l: Candidate[]): Promise<IndexedHit | null> => {
+    let snippet: string | null | undefined;
+    try {
+      snippet = verify(path, l, terms, includeTools, false);
+    } catch {
+      return null; // gone since the scan: not a match, as without the index
+    }
+    if (snippet === undefined) return readWhole(path);
+    return snippet === null ? null : { path, snippet, fromIndex: true, lines: l };
+  };
+  const exact = (): IndexedPlan => {
+    const { fromIndex, decided } = classify(db, targets, terms, includeTools, known);
+    const lines = new Map(fromIndex.map(([t, l]) => [t.path, l]));
+    return {
+      mayMatch: (path) => !decided.has(path),
+      async check(path) {
+        if (decided.has(path)) return null;
+        const l = lines.get(path)?.();
+        return l ? checkLines(path, l) : readWhole(path);
+      },
+    };
+  };
+  if (!gramSets.every((g) => g !== null)) return exact();
+  const rows = gramSets.map((g) => matchingRows(db, g, includeTools));
+  if (rows.every((r) => r.length <= lazyAbove)) return exact();
+  return lazyPlan(db, targets, rows, { includeTools, known, misses: lazyMisses }, checkLines, readWhole, exact);
+}
+
+/** After this many files checked and found to hold no candidate line, a lazy plan becomes exact. */
+const LAZY_MISSES = 256;
+
+/**
+ * A plan for common words: every term's candidate lines as FTS rowids alone (no join with
+ * their files: a word in most sessions names tens of thousands of lines), and a file's own
+ * candidates worked out only when it is checked. Every file may match until then; a caller
+ * that checks the best few meets few that do not, and after LAZY_MISSES of those the plan
+ * asks the index for every file at once (`exact`).
+ */
+function lazyPlan(
+  db: IndexDb,
+  targets: readonly SearchTarget[],
+  rows: Float64Array[],
+  { includeTools, known, misses: maxMisses }: { includeTools: boolean; known?: KnownCoverage; misses: number },
+  checkLines: (path: string, l: Candidate[]) => Promise<IndexedHit | null>,
+  readWhole: (path: string) => Promise<IndexedHit | null>,
+  exact: () => IndexedPlan,
+): IndexedPlan {
+  let byPath: Map<string, TextState> | undefined;
+  const target = new Map(targets.map((t) => [t.path, t]));
+  const fidOf = (t: SearchTarget) =>
+    known ? known(t, includeTools) : coveredFid((byPath ??= textStates(db)), t, includeTools);
+  let misses = 0;
+  let then: IndexedPlan | undefined;
   return {
-    mayMatch: (path) => !decided.has(path),
+    mayMatch: (path) => then?.mayMatch(path) ?? true,
     async check(path) {
-      if (decided.has(path)) return null;
-      const l = lines.get(path)?.();
-      if (!l) return readWhole(path);
-      let snippet: string | null | undefined;
+      if (then) return then.check(path);
+      const t = target.get(path);
+      const fid = t && fidOf(t);
+      if (fid === undefined) return readWhole(path);
+      let l: Candidate[] | undefined;
       try {
-        snippet = verify(path, l, terms, includeTools, false);
+        l = fileCandidates(db, fid, rows);
       } catch {
-        return null; // gone since the scan: not a match, as without the index
+        return readWhole(path); // the index failed under us: the file says
       }
-      if (snippet === undefined) return readWhole(path);
-      return snippet === null ? null : { path, snippet, fromIndex: true, lines: l };
+      if (l) return checkLines(path, l);
+      if (++misses >= maxMisses) {
+        try {
+          then = exact();
+        } catch {
+          then = { mayMatch: () => true, check: readWhole };
+        }
+      }
+      return null;
     },
   };
+}
+
+/** A term's candidate lines (FTS rowids, which are the lines' rids), ascending. */
+function matchingRows(db: IndexDb, grams: string[], includeTools: boolean): Float64Array {
+  const lists: Float64Array[] = [];
+  for (const table of includeTools ? ["chat", "tools"] : ["chat"]) {
+    const got = db.q(`SELECT group_concat(rowid) AS r FROM ${table} WHERE ${table} MATCH ?`).get(ftsQuery(grams)) as
+      { r: string | null } | undefined;
+    lists.push(parseNumbers(got?.r ?? ""));
+  }
+  if (lists.length === 1) return lists[0];
+  const all = new Float64Array(lists.reduce((n, l) => n + l.length, 0));
+  let at = 0;
+  for (const l of lists) {
+    all.set(l, at);
+    at += l.length;
+  }
+  return all.sort();
+}
+
+/** "12,34,56" as numbers, without an array of strings in between. */
+function parseNumbers(text: string): Float64Array {
+  if (!text) return new Float64Array(0);
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++;
+  const out = new Float64Array(n);
+  let k = 0;
+  let v = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      out[k++] = v;
+      v = 0;
+    } else v = v * 10 + (c - 48);
+  }
+  out[k] = v;
+  return out;
+}
+
+function has(sorted: Float64Array, x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid];
+    if (v === x) return true;
+    if (v < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/**
+ * A file's candidate lines in file order: its lines that are a candidate of some term, when
+ * every term has one in it (as classify decides), else undefined (no match).
+ */
+function fileCandidates(db: IndexDb, fid: number, rows: Float64Array[]): Candidate[] | undefined {
+  const lines = db.q("SELECT rid, off, len FROM lines WHERE fid = ? ORDER BY off").all(fid) as unknown as Array<
+    Candidate & { rid: number }
+  >;
+  const found = rows.map(() => false);
+  const out: Candidate[] = [];
+  let lastOff = -1;
+  for (const l of lines) {
+    let any = false;
+    for (let i = 0; i < rows.length; i++) {
+      if (has(rows[i], l.rid)) found[i] = any = true;
+    }
+    // One line per offset, as inFileOrder keeps it.
+    if (any && l.off !== lastOff) {
+      out.push({ off: l.off, len: l.len });
+      lastOff = l.off;
+    }
+  }
+  return found.every(Boolean) ? out : undefined;
 }
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
