@@ -16,4 +16,10 @@ describe("StatusLine", () => {
   it("shows a failed scan until a status replaces it, sanitized", () => {
     expect(render(<StatusLine width={60} scanError={"EACCES\x1b[2J"} />).lastFrame()).toBe("✗ scan failed: EACCES");
   });
+  it("keeps the closing hint of a message too long for the line", () => {
+    const text = "forked → 2026-11-26T16-31-22-913Z_019ac0de-7e1f-7c55-b1a3-5f0c8e2d4a11.jsonl · u undoes it";
+    expect(render(<StatusLine width={50} status={{ text, tone: "info" }} />).lastFrame()).toMatchInlineSnapshot(
+      `"✓ forked → 2026-11-26T16-31-22-913Z… · u undoes it"`,
+    );
+  });
 });

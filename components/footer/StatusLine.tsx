@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { sanitizeLine } from "../../src/text/sanitize.js";
 import type { StatusMessage } from "../../src/browser/lifecycle/lifecycle.js";
 import { theme } from "../theme/theme.js";
+import { fitStatus } from "./fitStatus.js";
 
 interface Props {
   /** The last action's result or error; it fades after a few seconds (App's timer). */
@@ -21,7 +22,7 @@ export function StatusLine({ status, scanError, width }: Props) {
   return (
     <Box height={1} width={width} flexShrink={0}>
       <Text wrap="truncate-end" {...(error ? theme.error : note ? theme.muted : theme.accent)}>
-        {text ? `${mark}${sanitizeLine(text)}` : " "}
+        {text ? `${mark}${fitStatus(sanitizeLine(text), width - 2)}` : " "}
       </Text>
     </Box>
   );
