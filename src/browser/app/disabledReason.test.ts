@@ -10,16 +10,20 @@ const CWD = "/home/u/proj";
 const key = ([input, k]: [string, Key]): AppAction => ({ type: "key", input, key: k });
 
 describe("disabledReason", () => {
-  it("a session's commands in a list with no session say why; the list's own commands do not", () => {
+  it("a session's commands and the moves in a list with no session say why; the list's own commands do not", () => {
     const empty = reduce(initialState({ launchCwd: CWD }), scanDone());
     for (const c of ["session.resume", "tree.open", "reader.open", "session.delete", "copy.path", "menu.open"] as const)
       expect(disabledReason(empty, c), c).toBe("no session in this list");
-    for (const c of ["list.down", "scope.toggle", "search.start", "usage.open", "trash.open", "app.quit"] as const)
+    for (const c of ["list.down", "list.up", "list.pageDown", "list.bottom"] as const)
+      expect(disabledReason(empty, c), c).toBe("no session in this list");
+    for (const c of ["scope.toggle", "search.start", "usage.open", "trash.open", "app.quit"] as const)
       expect(disabledReason(empty, c), c).toBeUndefined();
     const scanning = initialState({ launchCwd: CWD });
     expect(disabledReason(scanning, "session.resume")).toBe("no sessions yet: still scanning");
+    expect(disabledReason(scanning, "list.down")).toBe("no sessions yet: still scanning");
     const listed = reduce(initialState({ launchCwd: CWD }), scanSummaries(makeSessions(2, { cwd: CWD })));
     expect(disabledReason(listed, "session.resume")).toBeUndefined();
+    expect(disabledReason(listed, "list.down")).toBeUndefined();
   });
 
   it("pressed anyway, the key says why instead of nothing", () => {
@@ -37,6 +41,7 @@ describe("disabledReason", () => {
     });
     expect(disabledReason(s, "trash.restore")).toBe("the trash is empty");
     expect(disabledReason(s, "trash.purge")).toBe("the trash is empty");
+    expect(disabledReason(s, "trash.down")).toBe("the trash is empty");
     expect(disabledReason(s, "trash.close")).toBeUndefined();
   });
 });
