@@ -3,7 +3,7 @@
 // index off (PI_SESSIONS_INDEX=0), beside reading every byte of the store once, and beside
 // pi 1.5.2's listAll(); the index's build time and size; the browser's rows and a
 // full-text query's results after the last key, in a pty.
-import { appendFileSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensurePiOracle } from "../scripts/pi-oracle.mjs";
 import { CACHE, CLI, ensureStore, fmtMB, fmtMs, measureCommand, measureNode, median, ok, rel } from "./lib.mjs";
@@ -187,6 +187,7 @@ export async function run({ runs, log }) {
     result: "",
   });
   rows.push(...(await grownRows(files, cmds, store, env, log, runs)));
+  rows.push(await nothingKeptRow(cacheDir, cmds, store, env, log, runs));
   rows.push(...(await browserRows(store, env, log, runs)));
   return {
     notes: [
@@ -237,6 +238,38 @@ async function grownRows(files, cmds, store, env, log, runs) {
     truncateSync(newest, size);
   }
   return rows;
+}
+
+/**
+ * The first `search` of another build (after an upgrade), or of a store that changed in more
+ * than 256 files: no answer kept for it (rows, coverage), so the store's summaries are read
+ * out of the index before searching. Its answers are dropped before each run; the runs after
+ * this one keep them again.
+ */
+async function nothingKeptRow(cacheDir, cmds, store, env, log, runs) {
+  const indexDir = join(cacheDir, "index");
+  const drop = () => {
+    for (const name of readdirSync(indexDir))
+      if (name.endsWith("-answers")) rmSync(join(indexDir, name), { recursive: true, force: true });
+  };
+  const a = [CLI, ...cmds["search keyboard"], "--session-dir", store.sessionsDir];
+  const got = [];
+  for (let i = 0; i < runs; i++) {
+    drop();
+    const r = await measureNode(a, { env });
+    if (r.code > 1) throw new Error(`search with nothing kept: ${r.stderr}`);
+    got.push(r);
+  }
+  log(`  search keyboard with nothing kept: ${got.map((r) => `${fmtMs(r.wallMs)}/${fmtMB(r.rssMB)}`).join(" · ")}`);
+  const rss = Math.max(...got.map((r) => r.rssMB));
+  return {
+    metric: "`search keyboard` with nothing kept for this build (after an upgrade): the highest peak of the runs",
+    ours: `${fmtMs(median(got.map((r) => r.wallMs)))}, ${fmtMB(rss)}`,
+    pi: "",
+    ratio: "",
+    target: "≤ 150 MB",
+    result: rss <= 150 ? "PASS" : "FAIL",
+  };
 }
 
 /** One launch of the browser on --all: when every row had its facts, and a query's results after its last key (ms). */
