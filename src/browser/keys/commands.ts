@@ -376,20 +376,36 @@ const TREE_INPUT: readonly CommandId[] = [
   "input.end",
 ];
 
+/** The keys that move the list's cursor (the help's too). With no row they have nothing to move to (disabledReason). */
+export const LIST_MOVES: readonly CommandId[] = [
+  "list.up",
+  "list.down",
+  "list.pageUp",
+  "list.pageDown",
+  "list.halfUp",
+  "list.halfDown",
+  "list.top",
+  "list.bottom",
+];
+/** The same in the trash. */
+export const TRASH_MOVES: readonly CommandId[] = [
+  "trash.up",
+  "trash.down",
+  "trash.pageUp",
+  "trash.pageDown",
+  "trash.halfUp",
+  "trash.halfDown",
+  "trash.top",
+  "trash.bottom",
+];
+
 /**
  * Commands each mode listens to, in priority order (first match wins).
  * Text modes also receive printable input that no command took.
  */
 const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
   list: [
-    "list.up",
-    "list.down",
-    "list.pageUp",
-    "list.pageDown",
-    "list.halfUp",
-    "list.halfDown",
-    "list.top",
-    "list.bottom",
+    ...LIST_MOVES,
     "list.previewUp",
     "list.previewDown",
     "preview.toggle",
@@ -440,19 +456,7 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "sort.cycle",
     "search.toggleTools",
   ],
-  help: [
-    "help.back",
-    "help.close",
-    "help.filter",
-    "list.up",
-    "list.down",
-    "list.pageUp",
-    "list.pageDown",
-    "list.halfUp",
-    "list.halfDown",
-    "list.top",
-    "list.bottom",
-  ],
+  help: ["help.back", "help.close", "help.filter", ...LIST_MOVES],
   // While the filter is typed, the keys that are not letters still move the help (as in search).
   helpFilter: [
     "help.filterDone",
@@ -589,20 +593,7 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
   /** A delete confirmation: any key that is not confirm.yes cancels. */
   confirm: ["confirm.yes"],
   confirmPermanent: ["confirm.permanent"],
-  trash: [
-    "trash.up",
-    "trash.down",
-    "trash.pageUp",
-    "trash.pageDown",
-    "trash.halfUp",
-    "trash.halfDown",
-    "trash.top",
-    "trash.bottom",
-    "trash.restore",
-    "trash.purge",
-    "help.open",
-    "trash.close",
-  ],
+  trash: [...TRASH_MOVES, "trash.restore", "trash.purge", "help.open", "trash.close"],
   /** A delete-for-good confirmation in the trash: as a delete's, only y goes on. */
   trashConfirm: ["confirm.yes"],
   /** Its second question: Y, as a permanent delete's (a repeated y cancels). */
