@@ -70,9 +70,9 @@ describe("planWithIndex", () => {
           // Every file checked, lazily; and lazily until two files had no candidate line.
           for (const lazy of [plan({ lazyAbove: 0 }), plan({ lazyAbove: 0, lazyMisses: 2 })])
             for (const t of targets) {
-              const want = exact.mayMatch(t.path) ? await exact.check(t.path) : null;
-              if (!lazy.mayMatch(t.path)) expect(want).toBeNull();
-              expect({ q, tools, path: t.path, got: await lazy.check(t.path) }).toEqual({
+              const want = exact.mayMatch(t) ? await exact.check(t) : null;
+              if (!lazy.mayMatch(t)) expect(want).toBeNull();
+              expect({ q, tools, path: t.path, got: await lazy.check(t) }).toEqual({
                 q,
                 tools,
                 path: t.path,

@@ -100,7 +100,7 @@ export async function bestWithIndex(
   type Line = Found & { without: number | null; needsText: boolean };
   const line: Line[] = [];
   for (const s of scoped) {
-    const r = rank(s, !!plan?.mayMatch(s.path));
+    const r = rank(s, !!plan?.mayMatch(s));
     if (r.rank !== null) line.push({ s, rank: r.rank, snippets: [], without: r.own, needsText: r.byText });
   }
   line.sort(byRelevance);
@@ -117,7 +117,7 @@ export async function bestWithIndex(
     i++;
     const f = next!;
     // Its text hit (if any) is wanted either way: for its rank, or for its snippets.
-    const hit = plan?.mayMatch(f.s.path) ? await plan.check(f.s.path) : null;
+    const hit = plan?.mayMatch(f.s) ? await plan.check(f.s) : null;
     if (hit) hits.set(f.s.path, hit);
     if (hit || !f.needsText) {
       found.push({ s: f.s, rank: f.rank, snippets: [] });
