@@ -17,7 +17,7 @@ export interface Found {
 }
 
 /** The rank as a number a script can compare within one result set (its tiers are the integer part). */
-export function score(f: Found): number {
+function score(f: Found): number {
   return Math.round((f.rank / 1_000_000) * 1000) / 1000;
 }
 
