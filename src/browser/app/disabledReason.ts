@@ -5,6 +5,10 @@ import { modeOf, topLayer, type AppState } from "./appState.js";
 const listMoves = new Set(LIST_MOVES);
 const trashMoves = new Set(TRASH_MOVES);
 
+/** Why a list with no row has none: still scanning, or nothing in this folder or search. */
+const emptyList = (s: AppState) =>
+  !s.scan.done && s.sessions.size === 0 ? "no sessions yet: still scanning" : "no session in this list";
+
 /**
  * Why a command cannot act now (lazygit's disabled reason), or undefined when it can: a
  * key whose command has nothing to act on says so instead of doing nothing in silence, and
@@ -13,13 +17,10 @@ const trashMoves = new Set(TRASH_MOVES);
 export function disabledReason(s: AppState, c: CommandId): string | undefined {
   const mode = modeOf(s);
   const { acts }: Command = COMMANDS[c];
-  if (mode === "list" && listMoves.has(c) && s.rows.length === 0) {
-    return !s.scan.done && s.sessions.size === 0 ? "no sessions yet: still scanning" : "no session in this list";
-  }
+  if (mode === "list" && listMoves.has(c) && s.rows.length === 0) return emptyList(s);
   if (mode === "list" && (acts === "session" || (acts === "sessionOrMarks" && s.marks.size === 0))) {
     if (selectedSession(s)) return undefined;
-    if (!s.scan.done && s.sessions.size === 0) return "no sessions yet: still scanning";
-    return s.rows.length === 0 ? "no session in this list" : "no session on this row";
+    return s.rows.length === 0 ? emptyList(s) : "no session on this row";
   }
   if (mode === "trash" && (c === "trash.restore" || c === "trash.purge" || trashMoves.has(c))) {
     const top = topLayer(s);
