@@ -3,7 +3,7 @@ import { K } from "../../../test/helpers/keys.js";
 import { reduce, scanDone, scanSummaries } from "../../../test/helpers/update.js";
 import { makeSessions } from "../../../test/helpers/sessions.js";
 import type { Key } from "../keys/key.js";
-import { type AppAction, initialState } from "./appReducer.js";
+import { type AppAction, initialState, modeOf } from "./appReducer.js";
 import { disabledReason } from "./disabledReason.js";
 
 const CWD = "/home/u/proj";
@@ -16,6 +16,11 @@ describe("disabledReason", () => {
       expect(disabledReason(empty, c), c).toBe("no session in this list");
     for (const c of ["list.down", "list.up", "list.pageDown", "list.bottom"] as const)
       expect(disabledReason(empty, c), c).toBe("no session in this list");
+    // The same while a search is typed over the empty list.
+    const typing = reduce(empty, key(K.char("/")));
+    expect(modeOf(typing)).toBe("search");
+    expect(disabledReason(typing, "list.down")).toBe("no session in this list");
+    expect(disabledReason(typing, "search.submit")).toBeUndefined();
     for (const c of ["scope.toggle", "search.start", "usage.open", "trash.open", "app.quit"] as const)
       expect(disabledReason(empty, c), c).toBeUndefined();
     const scanning = initialState({ launchCwd: CWD });

@@ -17,7 +17,8 @@ const emptyList = (s: AppState) =>
 export function disabledReason(s: AppState, c: CommandId): string | undefined {
   const mode = modeOf(s);
   const { acts }: Command = COMMANDS[c];
-  if (mode === "list" && listMoves.has(c) && s.rows.length === 0) return emptyList(s);
+  // The list and the search typed over it move the same cursor: neither offers a move with no row.
+  if ((mode === "list" || mode === "search") && listMoves.has(c) && s.rows.length === 0) return emptyList(s);
   if (mode === "list" && (acts === "session" || (acts === "sessionOrMarks" && s.marks.size === 0))) {
     if (selectedSession(s)) return undefined;
     return s.rows.length === 0 ? emptyList(s) : "no session on this row";
