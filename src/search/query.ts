@@ -203,13 +203,21 @@ function includesSpaced(lower: string, phrase: string): boolean {
   return normalizeSpace(lower).includes(phrase);
 }
 
-function bestAbbreviation(term: string, fields: readonly string[]): number | undefined {
-  let best: number | undefined;
-  for (const f of fields) {
-    const m = closeMatch(term, f);
-    if (m && (best === undefined || m.score < best)) best = m.score;
-  }
-  return best;
+/** closeMatch's score of a word over a folder, per word: ten thousand sessions share a hundred folders. */
+const folderScores = new WeakMap<Term, Map<string, number | undefined>>();
+
+function folderAbbreviation(t: Term & { text: string }, folder: string): number | undefined {
+  let scores = folderScores.get(t);
+  if (!scores) folderScores.set(t, (scores = new Map()));
+  if (scores.has(folder)) return scores.get(folder);
+  const score = closeMatch(t.text, folder)?.score;
+  scores.set(folder, score);
+  return score;
+}
+
+/** The better (lower) of two closeMatch scores. */
+function better(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined || a <= b ? a : b;
 }
 
 /** The fields a text term looks in, accent-folded: lower-cased, or as written for a term with a capital. */
@@ -230,7 +238,9 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
       if (id.includes(t.text) || message.includes(t.text) || cwd.includes(t.text)) return TEXT_RANK;
       if (t.exact || t.cased) return 0;
       const [foldedName, , foldedCwd] = fields();
-      const abbreviation = bestAbbreviation(t.text, [foldedName, foldedCwd]);
+      // (A word is never empty, and an empty name holds none.)
+      const byName = foldedName ? closeMatch(t.text, foldedName)?.score : undefined;
+      const abbreviation = better(byName, folderAbbreviation(t, foldedCwd));
       return abbreviation === undefined ? 0 : tierRank(2, abbreviation);
     }
     case "phrase": {
