@@ -156,9 +156,16 @@ export interface MatchContext {
    * again at every key). A one-off match (the CLI) leaves them to the garbage collector.
    */
   keepFolded?: boolean;
+  /**
+   * False only when none of the session's searched fields, folded as matchSession folds them
+   * (foldedField), holds `text`: the session's message is then never folded for it (a
+   * command ranking ten thousand sessions knows the holders of a word from their fields
+   * folded once, src/search/field-text.ts). Undefined: ask the fields.
+   */
+  mayHold?(text: string, s: Searchable): boolean;
 }
 
-type Searchable = Pick<
+export type Searchable = Pick<
   SessionSummary,
   "name" | "firstMessage" | "cwd" | "id" | "models" | "labelCount" | "labels" | "modified"
 >;
@@ -203,16 +210,26 @@ function includesSpaced(lower: string, phrase: string): boolean {
   return normalizeSpace(lower).includes(phrase);
 }
 
-/** closeMatch's score of a word over a folder, per word: ten thousand sessions share a hundred folders. */
+/** A searched field as a term without a capital looks in it: lower-cased, accents folded. */
+export const foldedField = (text: string): string => foldAccents(text.toLowerCase());
+
+/** closeMatch's score of a word over a folder, per word and folder as written: ten thousand sessions share a hundred folders. */
 const folderScores = new WeakMap<Term, Map<string, number | undefined>>();
 
-function folderAbbreviation(t: Term & { text: string }, folder: string): number | undefined {
+function folderAbbreviation(t: Term & { text: string }, cwd: string): number | undefined {
   let scores = folderScores.get(t);
   if (!scores) folderScores.set(t, (scores = new Map()));
-  if (scores.has(folder)) return scores.get(folder);
-  const score = closeMatch(t.text, folder)?.score;
-  scores.set(folder, score);
+  if (scores.has(cwd)) return scores.get(cwd);
+  const score = closeMatch(t.text, foldedField(cwd))?.score;
+  scores.set(cwd, score);
   return score;
+}
+
+/** A word's letters scattered over the name or the folder (folded): the better score, or undefined. */
+function scattered(t: Term & { text: string }, s: Searchable, foldedName: string): number | undefined {
+  // (A word is never empty, and an empty name holds none.)
+  const byName = foldedName ? closeMatch(t.text, foldedName)?.score : undefined;
+  return better(byName, folderAbbreviation(t, s.cwd));
 }
 
 /** The better (lower) of two closeMatch scores. */
@@ -233,19 +250,24 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
       return (t.from === undefined || at >= t.from) && (t.until === undefined || at < t.until) ? SUBSTRING : 0;
     }
     case "word": {
+      if (!t.cased && ctx?.mayHold?.(t.text, s) === false) {
+        // No field holds it: only its letters scattered over the name or folder can match.
+        if (t.exact) return 0;
+        const abbreviation = scattered(t, s, s.name ? foldedField(s.name) : "");
+        return abbreviation === undefined ? 0 : tierRank(2, abbreviation);
+      }
       const [name, message, cwd, id] = fields(t.cased);
       if (name.includes(t.text)) return tierRank(0, fuzzyMatch(t.text, name)?.score);
       if (id.includes(t.text) || message.includes(t.text) || cwd.includes(t.text)) return TEXT_RANK;
       if (t.exact || t.cased) return 0;
-      const [foldedName, , foldedCwd] = fields();
-      // (A word is never empty, and an empty name holds none.)
-      const byName = foldedName ? closeMatch(t.text, foldedName)?.score : undefined;
-      const abbreviation = better(byName, folderAbbreviation(t, foldedCwd));
+      const abbreviation = scattered(t, s, fields()[0]);
       return abbreviation === undefined ? 0 : tierRank(2, abbreviation);
     }
     case "phrase": {
       const phrase = t.cased ? t.text.replace(/\s+/g, " ").trim() : normalizeSpace(t.text);
       if (!phrase) return SUBSTRING;
+      // Without a space the phrase is a plain substring, which mayHold rules on.
+      if (!t.cased && !phrase.includes(" ") && ctx?.mayHold?.(phrase, s) === false) return 0;
       const [name, message, cwd, id] = fields(t.cased);
       if (includesSpaced(name, phrase)) return tierRank(0, fuzzyMatch(phrase, normalizeSpace(name))?.score);
       return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;
@@ -303,9 +325,12 @@ function foldedFields(s: Searchable, keep: boolean): FoldedFields {
  */
 export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
   if (query.terms.length === 0) return 0;
-  const memo = foldedFields(s, ctx?.keepFolded === true);
-  const fields: Fields = (c) =>
-    c ? (memo.cased ??= memo.raw.map(foldAccents)) : (memo.lower ??= memo.raw.map((f) => foldAccents(f.toLowerCase())));
+  // Made on first need: a session that mayHold rules out never folds its fields.
+  let memo: FoldedFields | undefined;
+  const fields: Fields = (c) => {
+    memo ??= foldedFields(s, ctx?.keepFolded === true);
+    return c ? (memo.cased ??= memo.raw.map(foldAccents)) : (memo.lower ??= memo.raw.map(foldedField));
+  };
   let total = 0;
   for (const t of query.terms) {
     const sc = termScore(t, s, fields, ctx);

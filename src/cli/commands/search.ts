@@ -3,7 +3,8 @@ import { caughtUp, hitsOf } from "../../index/index-search.js";
 import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { fileHits, textTerms } from "../../search/fulltext.js";
-import { parseQuery, type Query } from "../../search/query.js";
+import { mayHoldIn } from "../../search/field-text.js";
+import { parseQuery, type MatchContext, type Query } from "../../search/query.js";
 import { cwdScope } from "../../store/scope.js";
 import { groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
@@ -91,10 +92,19 @@ async function searchedSessions(
   storeDir: string,
   io: CliIO,
   store: KeptStore,
-): Promise<{ sessions: SearchRow[]; index?: StoreIndex; coverage?: CoverageAnswer }> {
+): Promise<{ sessions: SearchRow[]; index?: StoreIndex; coverage?: CoverageAnswer; ranking?: MatchContext }> {
   const k = keptFor(store, ROWS_KEY, (a) => decodeSearchRows(a.out), { earlier: true });
   const index = k.index();
-  if (k.kept) return { sessions: k.kept.rows, index, coverage: k.other && coverageAnswer(k.other, k.kept.rows) };
+  if (k.kept) {
+    const { rows, fieldText } = k.kept;
+    const mayHold = mayHoldIn(fieldText, rows);
+    return {
+      sessions: rows,
+      index,
+      coverage: k.other && coverageAnswer(k.other, rows),
+      ranking: mayHold && { mayHold },
+    };
+  }
   const sessions =
     (index && (await fromEarlierRows(storeDir, k, index))) ??
     (await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found })).sessions;
@@ -143,6 +153,7 @@ async function answerSearch(
   index: StoreIndex | undefined,
   coverage: CoverageAnswer | undefined,
   io: CliIO,
+  ranking?: MatchContext,
 ): Promise<{ code: number; printed?: string }> {
   const { query, includeTools, limit } = ask;
   const inScope = ask.all ? () => true : cwdScope(ask.storeDir, ask.cwd);
@@ -155,12 +166,12 @@ async function answerSearch(
   // only the files that can be among them are checked, best first.
   const capped =
     index && (ask.json || ask.quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
-      ? await bestWithIndex(index, scoped, query, includeTools, limit, covered?.known)
+      ? await bestWithIndex(index, scoped, query, includeTools, limit, covered?.known, ranking)
       : undefined;
   const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, covered?.known));
   // Kept for the next run on this store (read from the text states by now, as the search needed them).
   if (index && coverage && !covered) coverage.keep(index.db);
-  const found: Found[] = capped?.found ?? rankAll(scoped, query, hits);
+  const found: Found[] = capped?.found ?? rankAll(scoped, query, hits, ranking);
   const terms = textTerms(query);
   const shown = found.slice(0, limit);
   // Snippets only for what is shown: making them is most of the work of a broad query.
@@ -238,9 +249,9 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
     writeStdoutBytes(io, answer.kept);
     return 0;
   }
-  const { sessions, index, coverage } = await searchedSessions(store.dir, io, kept);
+  const { sessions, index, coverage, ranking } = await searchedSessions(store.dir, io, kept);
   try {
-    const done = await answerSearch(ask, sessions, index, coverage, io);
+    const done = await answerSearch(ask, sessions, index, coverage, io, ranking);
     if (question && done.printed !== undefined) answer?.keep?.(encodeSearchAnswer(question, done.printed));
     return done.code;
   } finally {

@@ -7,7 +7,7 @@ import {
 } from "../../index/index-search.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { searchStore, textTerms } from "../../search/fulltext.js";
-import type { Query } from "../../search/query.js";
+import type { MatchContext, Query } from "../../search/query.js";
 import { sessionRanker } from "../../search/rank.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CliIO } from "./io.js";
@@ -60,8 +60,8 @@ export async function textHits(
 }
 
 /** Every session the query matches, best first (the browser's rank; a hit only deeper in the conversation counts as BODY_RANK). */
-export function rankAll(scoped: SearchRow[], query: Query, hits: Map<string, IndexedHit>): Found[] {
-  const rank = sessionRanker(query);
+export function rankAll(scoped: SearchRow[], query: Query, hits: Map<string, IndexedHit>, ctx?: MatchContext): Found[] {
+  const rank = sessionRanker(query, ctx);
   const found: Found[] = [];
   for (const s of scoped) {
     const r = rank(s, hits.has(s.path));
@@ -85,6 +85,7 @@ export async function bestWithIndex(
   includeTools: boolean,
   limit: number,
   known: KnownCoverage | undefined,
+  ctx?: MatchContext,
 ): Promise<{ found: Found[]; hits: Map<string, IndexedHit> } | undefined> {
   const hits = new Map<string, IndexedHit>();
   let plan: IndexedPlan | null = null;
@@ -95,7 +96,7 @@ export async function bestWithIndex(
       return undefined;
     }
   }
-  const rank = sessionRanker(query);
+  const rank = sessionRanker(query, ctx);
   // [the rank it has without a text hit (null: none), the rank it may have] per session.
   type Line = Found & { without: number | null; needsText: boolean };
   const line: Line[] = [];

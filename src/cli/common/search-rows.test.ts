@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldTextOf } from "../../search/field-text.js";
 import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "./search-rows.js";
 
 const row = (over: Partial<SearchRow> = {}): SearchRow => ({
@@ -51,23 +52,33 @@ describe("search rows", () => {
     expect(back[0].cwd).toBe("/tmp/ü");
   });
 
-  it("is written as ASCII (read back without decoding UTF-8)", () => {
-    const bytes = encodeSearchRows([row({ firstMessage: "café 🚀" })], FILES);
-    expect([...bytes].every((b) => b < 0x80)).toBe(true);
+  it("is written as ASCII (read back without decoding UTF-8), then the fields folded as UTF-16", () => {
+    const rows = [row({ firstMessage: "Café 🚀" }), row({ name: undefined, cwd: "/Ü" })];
+    const bytes = Buffer.from(encodeSearchRows(rows, FILES));
+    const eol = bytes.indexOf(0x0a);
+    expect([...bytes.subarray(0, eol)].every((b) => b < 0x80)).toBe(true);
+    expect(bytes.toString("utf16le", eol + 1)).toBe(fieldTextOf(rows).text);
+    expect(decodeSearchRows(bytes)!.fieldText).toEqual(fieldTextOf(rows));
   });
 
   it("reads nothing from a value that is not rows of this layout (the command scans instead)", () => {
     expect(decodeSearchRows(Buffer.from("not json"))).toBeUndefined();
     expect(decodeSearchRows(Buffer.from(JSON.stringify({ v: 999, path: [] })))).toBeUndefined();
-    const good = JSON.parse(Buffer.from(encodeSearchRows([row()], FILES)).toString("latin1")) as Record<
-      string,
-      unknown[]
-    >;
+    const bytes = Buffer.from(encodeSearchRows([row()], FILES));
+    const eol = bytes.indexOf(0x0a);
+    const good = JSON.parse(bytes.toString("latin1", 0, eol)) as Record<string, unknown[]>;
+    const tail = bytes.subarray(eol);
+    const withJson = (c: unknown) => Buffer.concat([Buffer.from(JSON.stringify(c)), tail]);
+    expect(decodeSearchRows(withJson(good))).toBeDefined();
     // A column shorter than the rows: damaged, not trusted.
-    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, id: [] })))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, id: [] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, folded: [] }))).toBeUndefined();
     // A place past the path folders or the folders: not trusted either.
-    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, dir: [99] })))).toBeUndefined();
-    expect(decodeSearchRows(Buffer.from(JSON.stringify({ ...good, cwd: [5] })))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, dir: [99] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, cwd: [5] }))).toBeUndefined();
+    // The rows of the layout before (no field text), and a torn field text.
+    expect(decodeSearchRows(bytes.subarray(0, eol))).toBeUndefined();
+    expect(decodeSearchRows(bytes.subarray(0, bytes.length - 1))).toBeUndefined();
     expect(decodeSearchRows(new Uint8Array(0))).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { sep } from "node:path";
 import type { SessionSummary } from "../../model/types.js";
 import type { SessionFile } from "../../store/discover.js";
+import { fieldTextOf, type FieldText } from "../../search/field-text.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
 
 /*
@@ -11,6 +12,8 @@ import { asciiJson, asciiText } from "../../text/ascii-json.js";
  * starts from (only the files that changed are summarized again). Laid out by column: JSON
  * arrays of plain values parse several times faster than an object per row. A folder, a
  * path's folder or a model list, shared by many rows, is written once: half the text to parse.
+ * After the JSON and a newline, the rows' searched fields folded (src/search/field-text.ts),
+ * as UTF-16: read back in one copy, where JSON would escape every character past ASCII.
  */
 
 /** The fields of a summary that search uses (matchSession's, cwdScope's, the output's, the index's target). */
@@ -30,7 +33,7 @@ export type SearchRow = Pick<
 >;
 
 /** Written into the value: rows of another layout are not read (the command scans instead). */
-const LAYOUT = 4;
+const LAYOUT = 5;
 
 interface Columns {
   v: number;
@@ -57,12 +60,16 @@ interface Columns {
   modified: Array<number | null>;
   bytes: number[];
   mtimeMs: number[];
+  /** Per row, the length of its part of the field text after the JSON. */
+  folded: number[];
 }
 
 /** Kept rows read back, with their files' inodes (undefined where unknown). */
 export interface KeptSearchRows {
   rows: SearchRow[];
   ino: Array<number | undefined>;
+  /** The rows' searched fields folded, in their order. */
+  fieldText: FieldText;
 }
 
 /** Each distinct value once, and every row's place in that list. */
@@ -99,6 +106,7 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
     sessions.map((s) => s.cwd),
     (c) => c,
   );
+  const ft = fieldTextOf(sessions);
   const models = dictionary(
     sessions.map((s) => s.models),
     (m) => JSON.stringify(m),
@@ -124,16 +132,20 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
     }),
     bytes: sessions.map((s) => s.bytes),
     mtimeMs: sessions.map((s) => s.mtimeMs),
+    folded: ft.lengths.slice(),
   };
-  // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8.
-  return Buffer.from(asciiJson(c), "latin1");
+  // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
+  return Buffer.concat([Buffer.from(asciiJson(c), "latin1"), Buffer.from("\n"), Buffer.from(ft.text, "utf16le")]);
 }
 
 /** The rows, or undefined when the value is not rows of this layout (the caller scans instead). */
 export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined {
+  const eol = value.indexOf(0x0a);
+  // The field text: whole UTF-16 units (its lengths are checked against the rows' where it is used).
+  if (eol < 0 || (value.length - eol - 1) % 2 !== 0) return undefined;
   let c: Columns;
   try {
-    c = JSON.parse(asciiText(value)) as Columns;
+    c = JSON.parse(asciiText(value, 0, eol)) as Columns;
   } catch {
     return undefined;
   }
@@ -141,7 +153,19 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     return undefined;
   if (!Array.isArray(c.modelLists)) return undefined;
   const n = c.dir.length;
-  const cols = [c.base, c.ino, c.id, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.modified];
+  const cols = [
+    c.base,
+    c.ino,
+    c.id,
+    c.name,
+    c.firstMessage,
+    c.cwd,
+    c.models,
+    c.labelCount,
+    c.labels,
+    c.modified,
+    c.folded,
+  ];
   if (![...cols, c.bytes, c.mtimeMs].every((col) => Array.isArray(col) && col.length === n)) return undefined;
   const rows = new Array<SearchRow>(n);
   const ino = new Array<number | undefined>(n);
@@ -168,7 +192,8 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     rows[i] = row;
     ino[i] = c.ino[i] ?? undefined;
   }
-  return { rows, ino };
+  const b = Buffer.from(value.buffer, value.byteOffset, value.length);
+  return { rows, ino, fieldText: { text: b.toString("utf16le", eol + 1), lengths: c.folded } };
 }
 
 /**

@@ -1,0 +1,94 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fieldTextOf, mayHoldIn } from "./field-text.js";
+import { foldedField, matchSession, parseQuery, type Searchable } from "./query.js";
+
+const session = (over: Partial<Searchable> = {}): Searchable => ({
+  firstMessage: "fix the login",
+  cwd: "/home/kim/api",
+  id: "019e-aaaa",
+  models: [],
+  labelCount: 0,
+  modified: new Date("2026-11-20T10:00:00.000Z"),
+  ...over,
+});
+
+describe("field text", () => {
+  it("names the sessions whose folded fields hold a word, and rules out the others", () => {
+    const sessions = [
+      session({ name: "Naïve Auth", firstMessage: "x" }),
+      session({ firstMessage: "the KEYBOARD" }),
+      session({ cwd: "/srv/Café" }),
+      session({ id: "019e-bbbb" }),
+    ];
+    const mayHold = mayHoldIn(fieldTextOf(sessions), sessions)!;
+    expect(sessions.map((s) => mayHold("naive", s))).toEqual([true, false, false, false]);
+    expect(sessions.map((s) => mayHold("keyboard", s))).toEqual([false, true, false, false]);
+    expect(sessions.map((s) => mayHold("cafe", s))).toEqual([false, false, true, false]);
+    expect(sessions.map((s) => mayHold("bbbb", s))).toEqual([false, false, false, true]);
+    // A session it was not made of is never ruled out.
+    expect(mayHold("zebra", session())).toBe(true);
+  });
+
+  it("is not used for other sessions, or when its lengths do not add up", () => {
+    const sessions = [session(), session({ name: "b" })];
+    const ft = fieldTextOf(sessions);
+    expect(mayHoldIn(ft, sessions.slice(1))).toBeUndefined();
+    expect(mayHoldIn({ ...ft, lengths: [ft.lengths[0] + 1, ft.lengths[1]] }, sessions)).toBeUndefined();
+    expect(mayHoldIn({ ...ft, lengths: [ft.lengths[0], -1] }, sessions)).toBeUndefined();
+    expect(mayHoldIn({ text: "", lengths: [] }, [])).toBeDefined();
+  });
+
+  const char = fc.constantFrom(..."abAB éÉıİ-_/.\t\n\u0000\u0001".split(""));
+  const text = fc.array(char, { maxLength: 8 }).map((a) => a.join(""));
+  const arbSession = fc.record({
+    name: fc.option(text, { nil: undefined }),
+    firstMessage: text,
+    cwd: text,
+    id: text,
+  });
+
+  it("rules a session out only when none of its folded fields holds the text", () => {
+    fc.assert(
+      fc.property(fc.array(arbSession, { maxLength: 6 }), text, (parts, word) => {
+        const sessions = parts.map((p) => session(p));
+        const mayHold = mayHoldIn(fieldTextOf(sessions), sessions)!;
+        for (const s of sessions) {
+          const held = [s.name ?? "", s.firstMessage, s.cwd, s.id].some((f) => foldedField(f).includes(word));
+          if (held) expect(mayHold(word, s)).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("leaves a phrase with a space to the fields (white space in them may stand for it)", () => {
+    const sessions = [session({ firstMessage: "fix\tthe  login" })];
+    const mayHold = mayHoldIn(fieldTextOf(sessions), sessions)!;
+    const q = parseQuery('"the login"');
+    expect(matchSession(q, sessions[0], { mayHold })).toBe(matchSession(q, sessions[0]));
+    expect(matchSession(q, sessions[0], { mayHold })).not.toBeNull();
+  });
+
+  it("ranks every session as matchSession does without it", () => {
+    const query = fc
+      .array(
+        fc.oneof(
+          text,
+          text.map((t) => `"${t}"`),
+          text.map((t) => `'${t}`),
+        ),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((ts) => ts.join(" "));
+    fc.assert(
+      fc.property(fc.array(arbSession, { maxLength: 6 }), query, (parts, q) => {
+        const sessions = parts.map((p) => session(p));
+        const mayHold = mayHoldIn(fieldTextOf(sessions), sessions)!;
+        const parsed = parseQuery(q);
+        for (const s of sessions) expect(matchSession(parsed, s, { mayHold })).toBe(matchSession(parsed, s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

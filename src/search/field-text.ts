@@ -1,0 +1,86 @@
+import { foldedField, type Searchable } from "./query.js";
+
+/*
+ * The searched fields of many sessions (name, first message, folder, id), folded as
+ * matchSession folds them, in one text: the sessions whose fields hold a word are found by
+ * one scan of it, and only they are matched field by field (MatchContext.mayHold); the
+ * rest can only match by letters scattered over a name or a folder. Folding ten thousand
+ * first messages was most of ranking a store at each search; kept with the search rows
+ * (src/cli/common/search-rows.ts), they are folded once.
+ */
+
+/** Between a session's fields, and between sessions (a match across one only sends a session to be matched field by field). */
+const FIELD = "\u0001";
+const SESSION = "\u0000";
+
+export interface FieldText {
+  text: string;
+  /** Per session, the length of its part of `text` (its fields and their separators). */
+  lengths: readonly number[];
+}
+
+/** The sessions' field text. */
+export function fieldTextOf(sessions: readonly Searchable[]): FieldText {
+  const parts = sessions.map((s) => [s.name ?? "", s.firstMessage, s.cwd, s.id].map(foldedField).join(FIELD));
+  return { text: parts.join(SESSION), lengths: parts.map((p) => p.length) };
+}
+
+/** Where each session's part starts, or undefined when the lengths do not add up to the text (not a field text). */
+function startsOf({ text, lengths }: FieldText): Int32Array | undefined {
+  const starts = new Int32Array(lengths.length);
+  let at = 0;
+  for (let i = 0; i < lengths.length; i++) {
+    const n = lengths[i];
+    if (!Number.isInteger(n) || n < 0) return undefined;
+    starts[i] = at;
+    at += n + 1;
+  }
+  return at - (lengths.length > 0 ? 1 : 0) === text.length ? starts : undefined;
+}
+
+/** The part holding position `at` (the last start at or before it). */
+function partAt(starts: Int32Array, at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * A MatchContext's mayHold for these sessions (the very objects the field text was made
+ * of, in its order), or undefined when the field text is not theirs. A session it does not
+ * know is asked of its fields.
+ */
+export function mayHoldIn(
+  ft: FieldText,
+  sessions: readonly Searchable[],
+): ((text: string, s: Searchable) => boolean) | undefined {
+  const starts = ft.lengths.length === sessions.length ? startsOf(ft) : undefined;
+  if (!starts) return undefined;
+  let known: Set<Searchable> | undefined;
+  const holders = new Map<string, Set<Searchable>>();
+  const holdersOf = (word: string) => {
+    let found = holders.get(word);
+    if (found) return found;
+    found = new Set();
+    const { text } = ft;
+    let at = word ? text.indexOf(word) : -1;
+    while (at !== -1) {
+      const i = partAt(starts, at);
+      found.add(sessions[i]);
+      // The next part: one holder is enough.
+      at = i + 1 < starts.length ? text.indexOf(word, starts[i + 1]) : -1;
+    }
+    holders.set(word, found);
+    return found;
+  };
+  return (text, s) => {
+    if (!text || holdersOf(text).has(s)) return true;
+    known ??= new Set(sessions);
+    return !known.has(s);
+  };
+}
