@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { isMainThread } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir } from "../../test/helpers/tmp-store.js";
 import { discoverFiles } from "./discover.js";
@@ -36,5 +37,57 @@ describe("discoverFiles", () => {
         .sort(),
     );
     expect(files.map((f) => f.bytes).sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("finds the same from inside each folder as by full paths, and leaves the working folder as it was", async () => {
+    const root = makeTmpDir();
+    const plain = join(root, "--plain--");
+    mkdirSync(plain);
+    writeFileSync(join(plain, "a.jsonl"), "x");
+    writeFileSync(Buffer.concat([Buffer.from(plain + "/"), Buffer.from("r\xe9sum\xe9.jsonl", "latin1")]), "xx");
+    symlinkSync(join(root, "gone.jsonl"), join(plain, "dangling.jsonl"));
+    writeFileSync(join(root, "flat.jsonl"), "xxx");
+    const elsewhere = makeTmpDir();
+    writeFileSync(join(elsewhere, "linked.jsonl"), "xxxx");
+    symlinkSync(elsewhere, join(root, "--linked--"));
+    const oddFolder = Buffer.concat([Buffer.from(root + "/"), Buffer.from("--caf\xe9--", "latin1")]);
+    mkdirSync(oddFolder);
+    writeFileSync(Buffer.concat([oddFolder, Buffer.from("/b.jsonl")]), "xxxxx");
+    // From inside only on the main thread, where nothing else runs meanwhile.
+    expect(isMainThread).toBe(true);
+    const byPath = await discoverFiles(root);
+    const here = process.cwd();
+    const inside = await discoverFiles(root, { yielding: false, fromInside: true });
+    expect(process.cwd()).toBe(here);
+    expect(inside).toEqual(byPath);
+    expect(inside.diagnostics.map((d) => [d.path, d.reason])).toEqual([[join(plain, "dangling.jsonl"), "ENOENT"]]);
+    expect(inside.files.length).toBe(5);
+    // A store named relative to the working folder: by full paths (a folder entered would move it).
+    process.chdir(dirname(root));
+    try {
+      const relFound = await discoverFiles(basename(root), { yielding: false, fromInside: true });
+      expect(relFound.files.map((f) => f.path).sort()).toEqual(
+        byPath.files.map((f) => relative(dirname(root), f.path)).sort(),
+      );
+      expect(process.cwd()).toBe(dirname(root));
+    } finally {
+      process.chdir(here);
+    }
+  });
+
+  it("finds the same when the working folder is gone", async () => {
+    const root = makeTmpDir();
+    mkdirSync(join(root, "--p--"));
+    writeFileSync(join(root, "--p--", "a.jsonl"), "x");
+    const gone = makeTmpDir();
+    const here = process.cwd();
+    process.chdir(gone);
+    rmSync(gone, { recursive: true });
+    try {
+      const found = await discoverFiles(root, { yielding: false, fromInside: true });
+      expect(found.files.map((f) => f.path)).toEqual([join(root, "--p--", "a.jsonl")]);
+    } finally {
+      process.chdir(here);
+    }
   });
 });

@@ -37,7 +37,7 @@ export interface KeptStore {
 export async function discoverKept(storeDir: string, io: CliIO): Promise<KeptStore> {
   let opened: { index?: StoreIndex } | undefined;
   const index = () => (opened ??= { index: openIndex(storeDir, io) }).index;
-  const found = await discoverFiles(storeDir, { yielding: false });
+  const found = await discoverFiles(storeDir, { yielding: false, fromInside: true });
   const path = indexWanted(io.env) ? indexPathFor(storeDir, io.env) : undefined;
   if (!path) return { found, index };
   return { found, index, answers: { cache: new AnswerCache(path), fingerprint: storeFingerprint(found) } };

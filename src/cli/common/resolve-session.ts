@@ -38,7 +38,7 @@ export async function resolveSession(
     throw new CliError(`no session file at ${path}`);
   }
   const dir = storeDir();
-  const { files } = await discoverFiles(dir, { yielding: false });
+  const { files } = await discoverFiles(dir, { yielding: false, fromInside: true });
   type Hit = { path: string; id: string; cwd: string; mtimeMs: number };
   const exact: Hit[] = [];
   const prefixed: Hit[] = [];
