@@ -94,6 +94,14 @@ await Promise.all([
   }),
   build({
     ...common,
+    // A subcommand's code in one file (src/cli/entry.ts): src/bin.ts loads it instead of app.js.
+    entryPoints: { "chunks/commands": "dist/src/cli/entry.js" },
+    format: "esm",
+    banner: REQUIRE_BANNER,
+    plugins: [fastStringWidth, withoutInkDevtools],
+  }),
+  build({
+    ...common,
     entryPoints: { app: "dist/components/app/main.js" },
     format: "esm",
     // Each command's code (and the browser's Ink and React) in chunks of its own, loaded by

@@ -34,8 +34,10 @@ if (env.PI_SESSIONS_DEBUG_CODE_CACHE === "1") {
 }
 
 // A literal path would be bundled into this file; the program is its own module so the
-// check above runs before any of it is parsed.
-const APP = "./app.js";
+// check above runs before any of it is parsed. A subcommand (a first word that is no
+// option) runs from the command line's own bundle, without the browser's chunks.
+const first = process.argv[2];
+const APP = first !== undefined && !first.startsWith("-") ? "./chunks/commands.js" : "./app.js";
 const { main } = (await import(APP)) as { main(argv: string[], hooks: { onFirstFrame?: () => void }): Promise<number> };
 let flushed = false;
 process.exitCode = await main(process.argv.slice(2), {
