@@ -437,7 +437,7 @@ function lazyPlan(
       if (fid === undefined) return readWhole(path);
       let l: Candidate[] | undefined;
       try {
-        l = fileCandidates(db, fid, rows);
+        l = fileCandidates(db, fid, rows, includeTools);
       } catch {
         return readWhole(path); // the index failed under us: the file says
       }
@@ -506,12 +506,18 @@ function has(sorted: Float64Array, x: number): boolean {
 
 /**
  * A file's candidate lines in file order: its lines that are a candidate of some term, when
- * every term has one in it (as classify decides), else undefined (no match).
+ * every term has one in it (as classify decides), else undefined (no match). Without tool
+ * output its tool lines are not asked for: their rows are in the tools table, never a candidate.
  */
-function fileCandidates(db: IndexDb, fid: number, rows: Float64Array[]): Candidate[] | undefined {
-  const lines = db.q("SELECT rid, off, len FROM lines WHERE fid = ? ORDER BY off").all(fid) as unknown as Array<
-    Candidate & { rid: number }
-  >;
+function fileCandidates(
+  db: IndexDb,
+  fid: number,
+  rows: Float64Array[],
+  includeTools: boolean,
+): Candidate[] | undefined {
+  const lines = db
+    .q(`SELECT rid, off, len FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
+    .all(fid) as unknown as Array<Candidate & { rid: number }>;
   const found = rows.map(() => false);
   const out: Candidate[] = [];
   let lastOff = -1;

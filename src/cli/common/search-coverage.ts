@@ -10,6 +10,9 @@ import type { Answer } from "./answer-cache.js";
  * says nothing changed since.
  */
 
+/** Targets looked up by a scan of the rows before a map of them is made. */
+const SCANS = 64;
+
 /** Written into the value: another layout is not read. */
 const LAYOUT = 2;
 const KEY = "search coverage";
@@ -61,11 +64,18 @@ export function coverageAnswer(other: Other, rows: readonly SearchTarget[]): Cov
       const c = decode(other.get(KEY), rows.length);
       if (!c || !stillCovers(db, c)) return undefined;
       let at: Map<SearchTarget, number> | undefined;
+      let asked = 0;
+      // A target's row: by a scan of the rows while few are asked (a search that checks the
+      // best twenty-odd files), by a map of all once many are (one that ranks every row).
+      const rowOf = (t: SearchTarget) => {
+        if (at) return at.get(t) ?? -1;
+        if (++asked > SCANS) at = new Map(rows.map((r, i) => [r, i]));
+        return rows.indexOf(t);
+      };
       return {
         known(t, tools) {
-          at ??= new Map(rows.map((r, i) => [r, i]));
-          const i = at.get(t);
-          if (i === undefined) return undefined;
+          const i = rowOf(t);
+          if (i < 0) return undefined;
           return c.fid[i] >= 0 && (!tools || c.tools[i] === 1) ? c.fid[i] : undefined;
         },
         caughtUp: (tools) => c.caughtUp[tools ? 1 : 0] === 1,

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import type { IndexDb } from "../../index/index-db.js";
+import type { SearchTarget } from "../../search/fulltext.js";
+import type { Answer } from "./answer-cache.js";
+import { coverageAnswer } from "./search-coverage.js";
+
+/** An index whose text generation is `gen` (all a kept coverage asks of it). */
+const indexAt = (gen: string) => ({ meta: (key: string) => (key === "text_gen" ? gen : undefined) }) as IndexDb;
+
+function kept(rows: SearchTarget[], gen: string) {
+  const value = {
+    v: 2,
+    gen,
+    fid: rows.map((_, i) => (i % 5 === 1 ? -1 : 1000 + i)),
+    tools: rows.map((_, i) => (i % 2 === 0 ? 1 : 0)),
+    caughtUp: [1, 0],
+  };
+  const answers = new Map<string, Answer>([["search coverage", { out: Buffer.from(JSON.stringify(value)), err: "" }]]);
+  return { get: (k: string) => answers.get(k), put: (k: string, a: Answer) => void answers.set(k, a) };
+}
+
+describe("kept search coverage", () => {
+  const rows: SearchTarget[] = Array.from({ length: 200 }, (_, i) => ({
+    path: `/s/${i}.jsonl`,
+    bytes: i,
+    mtimeMs: i,
+  }));
+
+  it("gives each row's fid as kept, asked of a few rows or of all of them, and nothing for another target", () => {
+    const covered = coverageAnswer(kept(rows, "g1"), rows).read(indexAt("g1"))!;
+    const want = (i: number, tools: boolean) => (i % 5 === 1 || (tools && i % 2 !== 0) ? undefined : 1000 + i);
+    // Backwards, then forwards: past the first few the rows are looked up another way.
+    for (let i = rows.length - 1; i >= 0; i--) expect(covered.known(rows[i], false)).toBe(want(i, false));
+    for (let i = 0; i < rows.length; i++) expect(covered.known(rows[i], true)).toBe(want(i, true));
+    // The same path, another object: not one of the rows it was kept for.
+    expect(covered.known({ ...rows[1] }, false)).toBeUndefined();
+    expect(covered.caughtUp(false)).toBe(true);
+    expect(covered.caughtUp(true)).toBe(false);
+  });
+
+  it("is not used once the index's text has changed, nor for other rows", () => {
+    expect(coverageAnswer(kept(rows, "g1"), rows).read(indexAt("g2"))).toBeUndefined();
+    expect(coverageAnswer(kept(rows, "g1"), rows.slice(1)).read(indexAt("g1"))).toBeUndefined();
+    const covered = coverageAnswer(kept(rows, "g1"), rows).read(indexAt("g1"))!;
+    expect(covered.still(indexAt("g1"))).toBe(true);
+    expect(covered.still(indexAt("g2"))).toBe(false);
+  });
+});
