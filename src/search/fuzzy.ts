@@ -61,6 +61,12 @@ function matchLower(query: string, lower: string): FuzzyResult | null {
   return { score, positions };
 }
 
+/** "abc12" as "12abc" and back: what pi tries when the query as typed does not match. */
+function swapped(q: string): string | undefined {
+  const m = /^([a-z]+)([0-9]+)$/.exec(q) ?? /^([0-9]+)([a-z]+)$/.exec(q);
+  return m ? m[2] + m[1] : undefined;
+}
+
 /** pi's fuzzyMatch with the matched positions; null when the text does not hold the query. */
 export function fuzzyMatch(query: string, text: string): FuzzyResult | null {
   const q = query.toLowerCase();
@@ -68,10 +74,21 @@ export function fuzzyMatch(query: string, text: string): FuzzyResult | null {
   // (toLowerCase rarely changes a length, "İ"; positions are then approximate for highlighting.)
   const first = matchLower(q, lower);
   if (first) return first;
-  const swapped = /^([a-z]+)([0-9]+)$/.exec(q) ?? /^([0-9]+)([a-z]+)$/.exec(q);
-  if (!swapped) return null;
-  const second = matchLower(swapped[2] + swapped[1], lower);
+  const other = swapped(q);
+  if (other === undefined) return null;
+  const second = matchLower(other, lower);
   return second && { score: second.score + 5, positions: second.positions };
+}
+
+/** Each UTF-16 unit of `q` in `lower`, in order: what matchLower needs to match at all. */
+function unitsInOrder(q: string, lower: string): boolean {
+  let from = 0;
+  for (let k = 0; k < q.length; k++) {
+    const at = lower.indexOf(q[k], from);
+    if (at === -1) return false;
+    from = at + 1;
+  }
+  return true;
 }
 
 /** Where a word starts: the text's start, after a separator, a lower→upper case change or a letter→digit change. */
@@ -156,6 +173,14 @@ export function abbreviationMatch(query: string, text: string): FuzzyResult | nu
  * is noise over long names and paths, so it does not match.
  */
 export function closeMatch(query: string, text: string): FuzzyResult | null {
+  // Most texts hold not even the letters in order: said at once (ranking ten thousand
+  // names and folders asks this of each), as both matches below would find in turn.
+  const q = query.toLowerCase();
+  const lower = text.toLowerCase();
+  if (!unitsInOrder(q, lower)) {
+    const other = swapped(q);
+    if (other === undefined || !unitsInOrder(other, lower)) return null;
+  }
   const abbreviation = abbreviationMatch(query, text);
   if (abbreviation) return abbreviation;
   const m = fuzzyMatch(query, text);
