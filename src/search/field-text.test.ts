@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fieldTextOf, mayHoldIn } from "./field-text.js";
+import { fieldTextOf, rankingContext } from "./field-text.js";
 import { foldedField, matchSession, parseQuery, type Searchable } from "./query.js";
 
 const session = (over: Partial<Searchable> = {}): Searchable => ({
@@ -21,7 +21,7 @@ describe("field text", () => {
       session({ cwd: "/srv/Café" }),
       session({ id: "019e-bbbb" }),
     ];
-    const mayHold = mayHoldIn(fieldTextOf(sessions), sessions)!;
+    const { mayHold } = rankingContext(fieldTextOf(sessions), sessions)!;
     expect(sessions.map((s) => mayHold("naive", s))).toEqual([true, false, false, false]);
     expect(sessions.map((s) => mayHold("keyboard", s))).toEqual([false, true, false, false]);
     expect(sessions.map((s) => mayHold("cafe", s))).toEqual([false, false, true, false]);
@@ -30,13 +30,27 @@ describe("field text", () => {
     expect(mayHold("zebra", session())).toBe(true);
   });
 
+  it("gives a holder's fields folded, unless a field holds a separator itself", () => {
+    const sessions = [
+      session({ name: "Ünder", firstMessage: "The KEY" }),
+      session({ firstMessage: "key\u0001x" }),
+      session({ firstMessage: "nothing" }),
+    ];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    expect(ctx.foldedOf(sessions[0])).toBeUndefined(); // asked of no word yet
+    expect(sessions.map((s) => ctx.mayHold("key", s))).toEqual([true, true, false]);
+    expect(ctx.foldedOf(sessions[0])).toEqual(["under", "the key", "/home/kim/api", "019e-aaaa"]);
+    expect(ctx.foldedOf(sessions[1])).toBeUndefined();
+    expect(ctx.foldedOf(sessions[2])).toBeUndefined();
+  });
+
   it("is not used for other sessions, or when its lengths do not add up", () => {
     const sessions = [session(), session({ name: "b" })];
     const ft = fieldTextOf(sessions);
-    expect(mayHoldIn(ft, sessions.slice(1))).toBeUndefined();
-    expect(mayHoldIn({ ...ft, lengths: [ft.lengths[0] + 1, ft.lengths[1]] }, sessions)).toBeUndefined();
-    expect(mayHoldIn({ ...ft, lengths: [ft.lengths[0], -1] }, sessions)).toBeUndefined();
-    expect(mayHoldIn({ text: "", lengths: [] }, [])).toBeDefined();
+    expect(rankingContext(ft, sessions.slice(1))).toBeUndefined();
+    expect(rankingContext({ ...ft, lengths: [ft.lengths[0] + 1, ft.lengths[1]] }, sessions)).toBeUndefined();
+    expect(rankingContext({ ...ft, lengths: [ft.lengths[0], -1] }, sessions)).toBeUndefined();
+    expect(rankingContext({ text: "", lengths: [] }, [])).toBeDefined();
   });
 
   const char = fc.constantFrom(..."abAB éÉıİ-_/.\t\n\u0000\u0001".split(""));
@@ -52,7 +66,7 @@ describe("field text", () => {
     fc.assert(
       fc.property(fc.array(arbSession, { maxLength: 6 }), text, (parts, word) => {
         const sessions = parts.map((p) => session(p));
-        const mayHold = mayHoldIn(fieldTextOf(sessions), sessions)!;
+        const { mayHold } = rankingContext(fieldTextOf(sessions), sessions)!;
         for (const s of sessions) {
           const held = [s.name ?? "", s.firstMessage, s.cwd, s.id].some((f) => foldedField(f).includes(word));
           if (held) expect(mayHold(word, s)).toBe(true);
@@ -64,7 +78,7 @@ describe("field text", () => {
 
   it("leaves a phrase with a space to the fields (white space in them may stand for it)", () => {
     const sessions = [session({ firstMessage: "fix\tthe  login" })];
-    const mayHold = mayHoldIn(fieldTextOf(sessions), sessions)!;
+    const { mayHold } = rankingContext(fieldTextOf(sessions), sessions)!;
     const q = parseQuery('"the login"');
     expect(matchSession(q, sessions[0], { mayHold })).toBe(matchSession(q, sessions[0]));
     expect(matchSession(q, sessions[0], { mayHold })).not.toBeNull();
@@ -84,9 +98,9 @@ describe("field text", () => {
     fc.assert(
       fc.property(fc.array(arbSession, { maxLength: 6 }), query, (parts, q) => {
         const sessions = parts.map((p) => session(p));
-        const mayHold = mayHoldIn(fieldTextOf(sessions), sessions)!;
+        const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
         const parsed = parseQuery(q);
-        for (const s of sessions) expect(matchSession(parsed, s, { mayHold })).toBe(matchSession(parsed, s));
+        for (const s of sessions) expect(matchSession(parsed, s, ctx)).toBe(matchSession(parsed, s));
       }),
       { numRuns: 2000 },
     );

@@ -1,4 +1,4 @@
-import { foldedField, type Searchable } from "./query.js";
+import { foldedField, type MatchContext, type Searchable } from "./query.js";
 
 /*
  * The searched fields of many sessions (name, first message, folder, id), folded as
@@ -51,36 +51,48 @@ function partAt(starts: Int32Array, at: number): number {
 }
 
 /**
- * A MatchContext's mayHold for these sessions (the very objects the field text was made
- * of, in its order), or undefined when the field text is not theirs. A session it does not
- * know is asked of its fields.
+ * A MatchContext's mayHold and foldedOf for these sessions (the very objects the field text
+ * was made of, in its order), or undefined when the field text is not theirs. A session it
+ * does not know is asked of its fields.
  */
-export function mayHoldIn(
+export function rankingContext(
   ft: FieldText,
   sessions: readonly Searchable[],
-): ((text: string, s: Searchable) => boolean) | undefined {
+): Required<Pick<MatchContext, "mayHold" | "foldedOf">> | undefined {
   const starts = ft.lengths.length === sessions.length ? startsOf(ft) : undefined;
   if (!starts) return undefined;
+  const { text } = ft;
   let known: Set<Searchable> | undefined;
+  /** Each holder of a word asked about, and its part. */
+  const partOf = new Map<Searchable, number>();
   const holders = new Map<string, Set<Searchable>>();
   const holdersOf = (word: string) => {
     let found = holders.get(word);
     if (found) return found;
     found = new Set();
-    const { text } = ft;
     let at = word ? text.indexOf(word) : -1;
     while (at !== -1) {
       const i = partAt(starts, at);
       found.add(sessions[i]);
+      partOf.set(sessions[i], i);
       // The next part: one holder is enough.
       at = i + 1 < starts.length ? text.indexOf(word, starts[i + 1]) : -1;
     }
     holders.set(word, found);
     return found;
   };
-  return (text, s) => {
-    if (!text || holdersOf(text).has(s)) return true;
-    known ??= new Set(sessions);
-    return !known.has(s);
+  return {
+    mayHold(word, s) {
+      if (!word || holdersOf(word).has(s)) return true;
+      known ??= new Set(sessions);
+      return !known.has(s);
+    },
+    // A holder's fields from its part: exactly four when no field holds a separator itself.
+    foldedOf(s) {
+      const i = partOf.get(s);
+      if (i === undefined) return undefined;
+      const fields = text.slice(starts[i], starts[i] + ft.lengths[i]).split(FIELD);
+      return fields.length === 4 ? fields : undefined;
+    },
   };
 }

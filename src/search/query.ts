@@ -163,6 +163,8 @@ export interface MatchContext {
    * folded once, src/search/field-text.ts). Undefined: ask the fields.
    */
   mayHold?(text: string, s: Searchable): boolean;
+  /** The session's name, first message, folder and id as foldedField folds them, when known already. */
+  foldedOf?(s: Searchable): string[] | undefined;
 }
 
 export type Searchable = Pick<
@@ -329,7 +331,8 @@ export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): n
   let memo: FoldedFields | undefined;
   const fields: Fields = (c) => {
     memo ??= foldedFields(s, ctx?.keepFolded === true);
-    return c ? (memo.cased ??= memo.raw.map(foldAccents)) : (memo.lower ??= memo.raw.map(foldedField));
+    if (c) return (memo.cased ??= memo.raw.map(foldAccents));
+    return (memo.lower ??= ctx?.foldedOf?.(s) ?? memo.raw.map(foldedField));
   };
   let total = 0;
   for (const t of query.terms) {

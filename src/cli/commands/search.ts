@@ -3,7 +3,7 @@ import { caughtUp, hitsOf } from "../../index/index-search.js";
 import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { fileHits, textTerms } from "../../search/fulltext.js";
-import { mayHoldIn } from "../../search/field-text.js";
+import { rankingContext } from "../../search/field-text.js";
 import { parseQuery, type MatchContext, type Query } from "../../search/query.js";
 import { cwdScope } from "../../store/scope.js";
 import { groupDigits } from "../../text/format.js";
@@ -97,12 +97,11 @@ async function searchedSessions(
   const index = k.index();
   if (k.kept) {
     const { rows, fieldText } = k.kept;
-    const mayHold = mayHoldIn(fieldText, rows);
     return {
       sessions: rows,
       index,
       coverage: k.other && coverageAnswer(k.other, rows),
-      ranking: mayHold && { mayHold },
+      ranking: rankingContext(fieldText, rows),
     };
   }
   const sessions =
