@@ -9,7 +9,7 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
+  writeSync,
 } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,6 +53,11 @@ export interface Answer {
 }
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** All of `bytes` to `fd` (a write may take fewer than it was given). */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+}
 
 /** The answers kept beside the index at `indexPath`: files, read without opening SQLite. */
 export class AnswerCache {
@@ -150,8 +155,16 @@ export class AnswerCache {
       const head = Buffer.from(JSON.stringify({ fingerprint, err: a.err }) + "\n");
       const file = this.fileOf(key);
       const tmp = join(this.dir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
-      // Answers hold the user's first messages: theirs alone, as the index.
-      writeFileSync(tmp, Buffer.concat([head, a.out]), { mode: 0o600 });
+      // Answers hold the user's first messages: theirs alone, as the index. Written in two
+      // parts: a copy of a list's ten megabytes to put the header before it would only
+      // raise the command's peak memory.
+      const fd = openSync(tmp, "w", 0o600);
+      try {
+        writeAll(fd, head);
+        writeAll(fd, a.out);
+      } finally {
+        closeSync(fd);
+      }
       renameSync(tmp, file);
     } catch {
       // a cache: not kept this time

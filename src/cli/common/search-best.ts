@@ -14,6 +14,8 @@ import type { CliIO } from "./io.js";
 import type { Found } from "./search-output.js";
 import type { SearchRow } from "./search-rows.js";
 
+type Ranked = Pick<Found, "s" | "rank">;
+
 /* The sessions `search` finds, in the browser's order: all of them, or the best few with the index. */
 
 /**
@@ -21,7 +23,7 @@ import type { SearchRow } from "./search-rows.js";
  * hits deeper in the conversation, then letters scattered over a name), then the newer session. Nothing the index alone knows counts, so
  * the order is the same with and without it.
  */
-export function byRelevance(a: Found, b: Found): number {
+export function byRelevance(a: Ranked, b: Ranked): number {
   return b.rank - a.rank || b.s.modified.getTime() - a.s.modified.getTime() || (a.s.path < b.s.path ? -1 : 1);
 }
 
@@ -98,11 +100,12 @@ export async function bestWithIndex(
   }
   const rank = sessionRanker(query, ctx);
   // [the rank it has without a text hit (null: none), the rank it may have] per session.
-  type Line = Found & { without: number | null; needsText: boolean };
+  // (No snippets: all but the few shown are only ranked.)
+  type Line = Ranked & { without: number | null; needsText: boolean };
   const line: Line[] = [];
   for (const s of scoped) {
     const r = rank(s, !!plan?.mayMatch(s));
-    if (r.rank !== null) line.push({ s, rank: r.rank, snippets: [], without: r.own, needsText: r.byText });
+    if (r.rank !== null) line.push({ s, rank: r.rank, without: r.own, needsText: r.byText });
   }
   line.sort(byRelevance);
   // Sessions that had no text hit after all, at their rank without one: best first.

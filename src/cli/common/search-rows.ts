@@ -135,7 +135,12 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
     folded: ft.lengths.slice(),
   };
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
-  return Buffer.concat([Buffer.from(asciiJson(c), "latin1"), Buffer.from("\n"), Buffer.from(ft.text, "utf16le")]);
+  const json = asciiJson(c);
+  const out = Buffer.allocUnsafe(json.length + 1 + ft.text.length * 2);
+  out.write(json, 0, "latin1");
+  out[json.length] = 0x0a;
+  out.write(ft.text, json.length + 1, "utf16le");
+  return out;
 }
 
 /** The rows, or undefined when the value is not rows of this layout (the caller scans instead). */
