@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexPathFor } from "../src/index/index-location.js";
 import { runCli, runCliJson } from "./helpers/cli.js";
+import { addProjectSession } from "./helpers/project-session.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir } from "./helpers/tmp-store.js";
 
 /*
@@ -58,6 +59,38 @@ describe("pi-sessions search", () => {
     expect(r.stdout).toMatch(/«answer»/i);
     expect(r.stdout.split("\n").filter((l) => l && !l.startsWith("      ")).length).toBe(1);
     expect(r.stderr).toMatch(/\d+ more \(--limit N\)/);
+  });
+
+  it("lists a session whose folder spells the word out, with no text hit, where it goes without the index", async () => {
+    // B's first message holds the word; A holds it nowhere, but its folder spells it out
+    // (letters at word starts) and a line of its conversation has every trigram the index
+    // asks for ("key board"): checked, no hit, so A goes back to its own rank.
+    const dir = makeTmpDir("pi-sessions-spelled-");
+    const a = addProjectSession(dir, "/srv/key-board", "hello", { n: 1 });
+    appendFileSync(
+      a,
+      JSON.stringify({
+        type: "message",
+        id: "u2",
+        parentId: "a1",
+        timestamp: "2026-11-21T07:00:05.000Z",
+        message: { role: "user", content: "a key board here", timestamp: 2 },
+      }) + "\n",
+    );
+    addProjectSession(dir, "/srv/other", "keyboard please", { n: 2 });
+    const cache = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    await runCli(["index", "--session-dir", dir], { env: cache });
+    const ask = (e: NodeJS.ProcessEnv, limit: number) =>
+      runCliJson<Hit[]>(["search", "--session-dir", dir, "--all", "--json", "-n", String(limit), "keyboard"], {
+        env: e,
+      });
+    // Each run another question (an answer asked again is printed as kept): the third ranks
+    // from the rows kept by the second.
+    for (let run = 0; run < 3; run++) {
+      const want = (await ask({ ...cache, PI_SESSIONS_INDEX: "0" }, 10 + run)).json;
+      expect(want.map((h) => h.cwd)).toEqual(["/srv/other", "/srv/key-board"]);
+      expect({ run, got: (await ask(cache, 10 + run)).json }).toEqual({ run, got: want });
+    }
   });
 
   it("exits 1 with 'no match' when nothing matches, and 2 on a bad query or no query", async () => {

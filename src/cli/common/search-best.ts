@@ -7,8 +7,8 @@ import {
 } from "../../index/index-search.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { searchStore, textTerms } from "../../search/fulltext.js";
-import type { MatchContext, Query } from "../../search/query.js";
-import { sessionRanker } from "../../search/rank.js";
+import { matchSession, type MatchContext, type Query } from "../../search/query.js";
+import { bodyRank, sessionRanker } from "../../search/rank.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CliIO } from "./io.js";
 import type { Found } from "./search-output.js";
@@ -99,27 +99,56 @@ export async function bestWithIndex(
     }
   }
   const rank = sessionRanker(query, ctx);
-  // [the rank it has without a text hit (null: none), the rank it may have] per session.
-  // (No snippets: all but the few shown are only ranked.)
-  type Line = Ranked & { without: number | null; needsText: boolean };
+  const body = plan ? bodyRank(query, ctx) : undefined;
+  // [the rank it has without a text hit (null: none; undefined: not worked out yet), the
+  // rank it may have] per session. (No snippets: all but the few shown are only ranked.)
+  type Line = Ranked & { without: number | null | undefined; needsText: boolean };
   const line: Line[] = [];
+  // Sessions whose fields hold none of the words, which only a text hit can rank (bodyRank):
+  // sorted only if the line reaches them (a word in most sessions' first messages fills the
+  // first page with those that hold it).
+  const rest: Line[] = [];
+  let restTop = -Infinity;
   for (const s of scoped) {
-    const r = rank(s, !!plan?.mayMatch(s));
+    const mayText = !!plan?.mayMatch(s);
+    const ruled = mayText ? body?.of(s) : undefined;
+    if (ruled !== undefined) {
+      if (ruled === null) continue;
+      rest.push({ s, rank: ruled, without: undefined, needsText: true });
+      restTop = Math.max(restTop, ruled);
+      continue;
+    }
+    const r = rank(s, mayText);
     if (r.rank !== null) line.push({ s, rank: r.rank, without: r.own, needsText: r.byText });
   }
   line.sort(byRelevance);
+  let restSorted = false;
+  let i = 0;
+  let j = 0;
+  /** The better of the line's next and the rest's next (sorting the rest when it may be). */
+  const pick = (): Line | undefined => {
+    const a = i < line.length ? line[i] : undefined;
+    if (j >= rest.length || (a && a.rank > restTop)) return a;
+    if (!restSorted) {
+      rest.sort(byRelevance);
+      restSorted = true;
+    }
+    const b = rest[j];
+    return a && byRelevance(a, b) <= 0 ? a : b;
+  };
   // Sessions that had no text hit after all, at their rank without one: best first.
   const later: Found[] = [];
   const found: Found[] = [];
-  let i = 0;
-  while (found.length < limit && (i < line.length || later.length > 0)) {
-    const next = i < line.length ? line[i] : undefined;
+  while (found.length < limit) {
+    const next = pick();
+    if (!next && later.length === 0) break;
     if (later.length > 0 && (!next || byRelevance(later[0], next) <= 0)) {
       found.push(later.shift()!);
       continue;
     }
-    i++;
     const f = next!;
+    if (f === line[i]) i++;
+    else j++;
     // Its text hit (if any) is wanted either way: for its rank, or for its snippets.
     const hit = plan?.mayMatch(f.s) ? await plan.check(f.s) : null;
     if (hit) hits.set(f.s.path, hit);
@@ -127,8 +156,9 @@ export async function bestWithIndex(
       found.push({ s: f.s, rank: f.rank, snippets: [] });
       continue;
     }
-    if (f.without === null) continue;
-    const back: Found = { s: f.s, rank: f.without, snippets: [] };
+    const without = f.without === undefined ? matchSession(query, f.s, ctx) : f.without;
+    if (without === null) continue;
+    const back: Found = { s: f.s, rank: without, snippets: [] };
     const at = later.findIndex((x) => byRelevance(back, x) < 0);
     later.splice(at < 0 ? later.length : at, 0, back);
   }
