@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { arbFields, arbQuery, arbText } from "../../test/helpers/search-arbitraries.js";
 import { fieldTextOf, rankingContext } from "./field-text.js";
 import { foldedField, matchSession, parseQuery, type Searchable } from "./query.js";
 
@@ -53,14 +54,8 @@ describe("field text", () => {
     expect(rankingContext({ text: "", lengths: [] }, [])).toBeDefined();
   });
 
-  const char = fc.constantFrom(..."abAB éÉıİ-_/.\t\n\u0000\u0001".split(""));
-  const text = fc.array(char, { maxLength: 8 }).map((a) => a.join(""));
-  const arbSession = fc.record({
-    name: fc.option(text, { nil: undefined }),
-    firstMessage: text,
-    cwd: text,
-    id: text,
-  });
+  const text = arbText("abAB éÉıİ-_/.\t\n\u0000\u0001", 8);
+  const arbSession = arbFields(text);
 
   it("rules a session out only when none of its folded fields holds the text", () => {
     fc.assert(
@@ -76,6 +71,17 @@ describe("field text", () => {
     );
   });
 
+  it("still lets a word match by letters scattered over a folder or a name it does not hold", () => {
+    const sessions = [session({ cwd: "/srv/key-board" }), session({ name: "Key Board" })];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const q = parseQuery("keyboard");
+    for (const s of sessions) {
+      expect(ctx.mayHold("keyboard", s)).toBe(false);
+      expect(matchSession(q, s, ctx)).toBe(matchSession(q, s));
+      expect(matchSession(q, s, ctx)).not.toBeNull();
+    }
+  });
+
   it("leaves a phrase with a space to the fields (white space in them may stand for it)", () => {
     const sessions = [session({ firstMessage: "fix\tthe  login" })];
     const { mayHold } = rankingContext(fieldTextOf(sessions), sessions)!;
@@ -85,16 +91,7 @@ describe("field text", () => {
   });
 
   it("ranks every session as matchSession does without it", () => {
-    const query = fc
-      .array(
-        fc.oneof(
-          text,
-          text.map((t) => `"${t}"`),
-          text.map((t) => `'${t}`),
-        ),
-        { minLength: 1, maxLength: 3 },
-      )
-      .map((ts) => ts.join(" "));
+    const query = arbQuery(text);
     fc.assert(
       fc.property(fc.array(arbSession, { maxLength: 6 }), query, (parts, q) => {
         const sessions = parts.map((p) => session(p));

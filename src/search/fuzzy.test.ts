@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { abbreviationMatch, closeMatch, fuzzyMatch } from "./fuzzy.js";
+import { abbreviationMatch, closeMatch, closeMatchInFull, fuzzyMatch } from "./fuzzy.js";
 
 describe("fuzzyMatch (pi 1.5.2's)", () => {
   it("needs the letters in order, anywhere, case-insensitively", () => {
@@ -39,17 +39,6 @@ describe("abbreviationMatch", () => {
 });
 
 describe("closeMatch", () => {
-  /** What it is: an abbreviation, or pi's match in one compact run starting a word. */
-  function spelledOut(q: string, t: string) {
-    const a = abbreviationMatch(q, t);
-    if (a) return a;
-    const m = fuzzyMatch(q, t);
-    if (!m || m.positions.length === 0) return null;
-    const first = m.positions[0];
-    const skipped = m.positions[m.positions.length - 1] - first + 1 - m.positions.length;
-    return (first === 0 || /[\s\-_./:]/.test(t[first - 1])) && skipped <= q.length ? m : null;
-  }
-
   it("takes abbreviations and compact runs, swapped letters and digits too, and nothing looser", () => {
     expect(closeMatch("dply", "deploy")).not.toBeNull();
     expect(closeMatch("rcp", "react-component-props")).not.toBeNull();
@@ -62,7 +51,7 @@ describe("closeMatch", () => {
     const text = (max: number) => fc.array(ch, { maxLength: max }).map((a) => a.join(""));
     fc.assert(
       fc.property(text(5), text(12), (q, t) => {
-        expect(closeMatch(q, t)).toEqual(spelledOut(q, t));
+        expect(closeMatch(q, t)).toEqual(closeMatchInFull(q, t));
       }),
       { numRuns: 3000 },
     );

@@ -174,13 +174,18 @@ export function abbreviationMatch(query: string, text: string): FuzzyResult | nu
  */
 export function closeMatch(query: string, text: string): FuzzyResult | null {
   // Most texts hold not even the letters in order: said at once (ranking ten thousand
-  // names and folders asks this of each), as both matches below would find in turn.
+  // names and folders asks this of each), as both matches in closeMatchInFull would find in turn.
   const q = query.toLowerCase();
   const lower = text.toLowerCase();
   if (!unitsInOrder(q, lower)) {
     const other = swapped(q);
     if (other === undefined || !unitsInOrder(other, lower)) return null;
   }
+  return closeMatchInFull(query, text);
+}
+
+/** closeMatch without its first look (what it must always agree with). */
+export function closeMatchInFull(query: string, text: string): FuzzyResult | null {
   const abbreviation = abbreviationMatch(query, text);
   if (abbreviation) return abbreviation;
   const m = fuzzyMatch(query, text);

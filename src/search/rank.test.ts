@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { makeSummary } from "../../test/helpers/sessions.js";
+import { arbFields, arbQuery, arbText } from "../../test/helpers/search-arbitraries.js";
 import { fieldTextOf, rankingContext } from "./field-text.js";
 import { parseQuery } from "./query.js";
 import { bodyRank, sessionRanker } from "./rank.js";
@@ -27,25 +28,12 @@ describe("sessionRanker", () => {
 });
 
 describe("bodyRank", () => {
-  const char = fc.constantFrom(..."abAB éı-/.\t".split(""));
-  const text = fc.array(char, { maxLength: 6 }).map((a) => a.join(""));
-  const arbSession = fc.record({
-    name: fc.option(text, { nil: undefined }),
-    firstMessage: text,
-    cwd: text.map((t) => `/${t}`),
-    id: text,
-  });
-  const query = fc
-    .array(
-      fc.oneof(
-        text,
-        text.map((t) => `"${t}"`),
-        text.map((t) => `'${t}`),
-        text.map((t) => `cwd:${t}`),
-      ),
-      { minLength: 1, maxLength: 3 },
-    )
-    .map((ts) => ts.join(" "));
+  const text = arbText("abAB éı-/.\t", 6);
+  const arbSession = arbFields(
+    text,
+    text.map((t) => `/${t}`),
+  );
+  const query = arbQuery(text, [text.map((t) => `cwd:${t}`)]);
 
   it("gives the rank sessionRanker gives with a text hit, for every session it does not leave to it", () => {
     fc.assert(
