@@ -65,7 +65,7 @@ describe("planWithIndex", () => {
       for (const q of words)
         for (const tools of [false, true]) {
           const plan = (o: { lazyAbove: number; lazyMisses?: number }) =>
-            planWithIndex(index.db, targets, parseQuery(q), tools, undefined, o)!;
+            planWithIndex(index.db, parseQuery(q), tools, undefined, o)!;
           const exact = plan({ lazyAbove: Infinity });
           // Every file checked, lazily; and lazily until two files had no candidate line.
           for (const lazy of [plan({ lazyAbove: 0 }), plan({ lazyAbove: 0, lazyMisses: 2 })])

@@ -354,12 +354,11 @@ export interface IndexedPlan {
 }
 
 /**
- * The plan for `targets`. Throws only on an index error; null when the query has nothing to
- * search (searchWithIndex would find nothing).
+ * The plan for a query, for any target the caller checks. Throws only on an index error;
+ * null when the query has nothing to search (searchWithIndex would find nothing).
  */
 export function planWithIndex(
   db: IndexDb,
-  targets: readonly SearchTarget[],
   query: Query,
   includeTools: boolean,
   known?: KnownCoverage,

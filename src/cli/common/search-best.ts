@@ -93,7 +93,7 @@ export async function bestWithIndex(
   let plan: IndexedPlan | null = null;
   if (textTerms(query).length > 0) {
     try {
-      plan = planWithIndex(index.db, scoped, query, includeTools, known);
+      plan = planWithIndex(index.db, query, includeTools, known);
     } catch {
       return undefined;
     }
