@@ -276,6 +276,13 @@ function inFileOrder(lists: string[]): Candidate[] {
   return [...byOff.values()].sort((a, b) => a.off - b.off);
 }
 
+/** A target's fid where the index covers it: as kept (`known`), else from the text states, read on first need. */
+function fidLookup(db: IndexDb, includeTools: boolean, known?: KnownCoverage): (t: SearchTarget) => number | undefined {
+  if (known) return (t) => known(t, includeTools);
+  let byPath: Map<string, TextState> | undefined;
+  return (t) => coveredFid((byPath ??= textStates(db)), t, includeTools);
+}
+
 /** What the index says of a target: no match (null), these lines to check, or read it whole (undefined). */
 type Verdict = null | (() => Candidate[]) | undefined;
 
@@ -294,11 +301,10 @@ function verdicts(
   if (gramSets.length === 0) return () => undefined;
   // Every term narrowed: a file is a candidate only if each term has a line in it.
   const perTerm = gramSets.map((g) => candidatesOf(db, g, includeTools));
-  const byPath = known ? undefined : textStates(db);
-  const fidOf = known ?? ((t: SearchTarget) => coveredFid(byPath!, t, includeTools));
+  const fidOf = fidLookup(db, includeTools, known);
   const allNarrowed = gramSets.length === terms.length;
   return (t) => {
-    const fid = fidOf(t, includeTools);
+    const fid = fidOf(t);
     if (fid === undefined) return undefined;
     for (const m of perTerm) if (!m.has(fid)) return null;
     if (!allNarrowed) return undefined; // a short word or a pattern: the index only narrowed the files
@@ -316,7 +322,7 @@ interface Classified {
   decided: number;
 }
 
-/** The index's verdict on every target, sorted. */
+/** The index's verdict on every target, each target put with its kind. */
 function classify(
   db: IndexDb,
   targets: readonly SearchTarget[],
@@ -398,7 +404,7 @@ export function planWithIndex(
   };
   if (!gramSets.every((g) => g !== null)) return exact();
   const rows = gramSets.map((g) => matchingRows(db, g, includeTools));
-  // A rare word's match runs again in classify, joined with its lines' files: under a
+  // A rare word's match runs again in verdicts, joined with its lines' files: under a
   // millisecond at that size (0.1–0.8 ms on the bench's store).
   if (rows.every((r) => r.length <= lazyAbove)) return exact();
   return lazyPlan(db, rows, { includeTools, known, misses: lazyMisses }, checkLines, readWhole, exact);
@@ -422,9 +428,7 @@ function lazyPlan(
   readWhole: (path: string) => Promise<IndexedHit | null>,
   exact: () => IndexedPlan,
 ): IndexedPlan {
-  let byPath: Map<string, TextState> | undefined;
-  const fidOf = (t: SearchTarget) =>
-    known ? known(t, includeTools) : coveredFid((byPath ??= textStates(db)), t, includeTools);
+  const fidOf = fidLookup(db, includeTools, known);
   let misses = 0;
   let then: IndexedPlan | undefined;
   return {
