@@ -7,7 +7,7 @@
 
 const LATIN_WITH_MARKS = /[\u00c0-\u024f\u1e00-\u1eff]/g;
 /** The same, for a test: most text has none, and a test is a third of the cost of a replace that finds nothing. */
-const ANY_LATIN_WITH_MARKS = /[\u00c0-\u024f\u1e00-\u1eff]/;
+const ANY_LATIN_WITH_MARKS = new RegExp(LATIN_WITH_MARKS.source);
 
 /** Each such character's folding, worked out once (String.prototype.normalize per character is slow). */
 const folded = new Map<string, string>();

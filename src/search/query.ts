@@ -180,7 +180,7 @@ export type Searchable = Pick<
  * pi's fuzzy score orders. Here higher is better: the rank is the tier's weight minus
  * pi's score (lower = better there).
  */
-const TIER_WEIGHT = 1_000_000;
+export const TIER_WEIGHT = 1_000_000;
 type Tier = 0 | 1 | 2;
 
 export function tierRank(tier: Tier, piScore = 0): number {

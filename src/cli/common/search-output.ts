@@ -1,5 +1,5 @@
 import type { EntryHit } from "../../search/fulltext.js";
-import type { Query } from "../../search/query.js";
+import { TIER_WEIGHT, type Query } from "../../search/query.js";
 import { whyMatched } from "../../search/why.js";
 import { sessionTitle } from "../../model/session-title.js";
 import { formatAge } from "../../text/format.js";
@@ -18,7 +18,7 @@ export interface Found {
 
 /** The rank as a number a script can compare within one result set (its tiers are the integer part). */
 function score(f: Found): number {
-  return Math.round((f.rank / 1_000_000) * 1000) / 1000;
+  return Math.round((f.rank / TIER_WEIGHT) * 1000) / 1000;
 }
 
 export function resultJson(f: Found, query: Query): Record<string, unknown> {
