@@ -100,7 +100,8 @@ await Promise.all([
     entryPoints: { "chunks/commands": "dist/src/cli/entry.js" },
     format: "esm",
     banner: REQUIRE_BANNER,
-    plugins: [fastStringWidth, withoutInkDevtools],
+    // No Ink here: only string-width's fast path.
+    plugins: [fastStringWidth],
   }),
   build({
     ...common,

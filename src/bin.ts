@@ -7,6 +7,7 @@ import module from "node:module";
 import { homedir } from "node:os";
 import { compileCacheDir } from "./launcher/cache-dir.js";
 import { nodeTooOld } from "./launcher/node-version.js";
+import { isSubcommand } from "./launcher/subcommand.js";
 
 const tooOld = nodeTooOld(process.version);
 if (tooOld) {
@@ -36,8 +37,7 @@ if (env.PI_SESSIONS_DEBUG_CODE_CACHE === "1") {
 // A literal path would be bundled into this file; the program is its own module so the
 // check above runs before any of it is parsed. A subcommand (a first word that is no
 // option) runs from the command line's own bundle, without the browser's chunks.
-const first = process.argv[2];
-const APP = first !== undefined && !first.startsWith("-") ? "./chunks/commands.js" : "./app.js";
+const APP = isSubcommand(process.argv[2]) ? "./chunks/commands.js" : "./app.js";
 const { main } = (await import(APP)) as { main(argv: string[], hooks: { onFirstFrame?: () => void }): Promise<number> };
 let flushed = false;
 process.exitCode = await main(process.argv.slice(2), {

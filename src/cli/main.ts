@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { CliError, usageError } from "./common/errors.js";
 import { COMMAND_HELP, MAIN_HELP } from "./help.js";
 import type { CliIO } from "./common/io.js";
+import { isSubcommand } from "../launcher/subcommand.js";
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
@@ -56,7 +57,7 @@ export async function run(argv: string[], io: CliIO, ui?: UiCommands): Promise<n
       io.stdout(`${version()}\n`);
       return 0;
     }
-    if (first !== undefined && !first.startsWith("-")) {
+    if (isSubcommand(first)) {
       const load = COMMANDS[first];
       if (!load) throw usageError(`unknown command '${first}' (see pi-sessions --help)`);
       if (rest.includes("--help") || rest.includes("-h")) {

@@ -2,6 +2,15 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileCacheDir } from "./cache-dir.js";
 import { nodeTooOld } from "./node-version.js";
+import { isSubcommand } from "./subcommand.js";
+
+describe("isSubcommand", () => {
+  it("is any first word that is no option; none, or an option, opens the browser", () => {
+    for (const a of ["list", "search", "help", "bogus"]) expect(isSubcommand(a), a).toBe(true);
+    for (const a of [undefined, "--all", "-a", "--print", "-h", "--version", "-"])
+      expect(isSubcommand(a), a).toBe(false);
+  });
+});
 
 describe("nodeTooOld", () => {
   it("accepts pi's floor and anything newer", () => {
