@@ -61,7 +61,7 @@ interface Columns {
   bytes: number[];
   mtimeMs: number[];
   /** Per row, the length of its part of the field text after the JSON. */
-  folded: number[];
+  folded: readonly number[];
 }
 
 /** Kept rows read back, with their files' inodes (undefined where unknown). */
@@ -132,7 +132,7 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
     }),
     bytes: sessions.map((s) => s.bytes),
     mtimeMs: sessions.map((s) => s.mtimeMs),
-    folded: ft.lengths.slice(),
+    folded: ft.lengths,
   };
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
   const json = asciiJson(c);
