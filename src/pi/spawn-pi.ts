@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { accessSync, closeSync, constants as fsConstants, existsSync, openSync, readSync, statSync } from "node:fs";
 import { constants } from "node:os";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
+import { userEnv } from "./user-env.js";
 
 /**
  * The pi command may carry arguments ("node /path/fake-pi.js"); a string that is an
@@ -30,8 +31,16 @@ export interface PiRun {
   started: boolean;
 }
 
-/** Run `<pi> <args>` in `cwd` on the inherited terminal; resolves once it has exited. */
-export function spawnPi(piCommand: string, piArguments: readonly string[], cwd: string): Promise<PiRun> {
+/**
+ * Run `<pi> <args>` in `cwd` on the inherited terminal; resolves once it has exited. pi is
+ * looked up on, and runs with, the user's own PATH (not the one `npm start` put in front).
+ */
+export function spawnPi(
+  piCommand: string,
+  piArguments: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = userEnv(),
+): Promise<PiRun> {
   const [cmd, ...args] = splitCommand(piCommand);
   return new Promise((resolve) => {
     // Ctrl+C belongs to pi now; the terminal sends SIGINT to both of us.
@@ -42,7 +51,7 @@ export function spawnPi(piCommand: string, piArguments: readonly string[], cwd: 
       for (const s of signals) process.off(s, ignore);
       resolve(run);
     };
-    const child = spawn(cmd ?? "pi", [...args, ...piArguments], { cwd, stdio: "inherit" });
+    const child = spawn(cmd ?? "pi", [...args, ...piArguments], { cwd, env, stdio: "inherit" });
     child.on("error", (e) => {
       process.stderr.write(
         `pi-sessions: could not run '${piCommand}': ${e.message}\n(set --pi-command or $PI_SESSIONS_PI)\n`,
@@ -76,7 +85,7 @@ function runnable(path: string): boolean {
  */
 export function piCommandProblem(
   piCommand: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = userEnv(),
   cwd = process.cwd(),
   platform = process.platform,
 ): string | undefined {
