@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { displayWidth } from "../src/text/sanitize.js";
 import { runCli, runCliJson } from "./helpers/cli.js";
-import { cleanupTmp, FIXTURES, makeTmpDir } from "./helpers/tmp-store.js";
+import { cleanupTmp, FIXTURES, makeTmpDir, PI_STORE } from "./helpers/tmp-store.js";
 
 const SRC = join(FIXTURES, "pi-1.5.2");
 
@@ -41,9 +41,10 @@ function sumAmounts(xs: Amount[]): Amount {
   return { tokens: t, cost };
 }
 
-function expectSame(a: Amount, b: Amount) {
+/** Equal tokens, and dollars equal but for the rounding of each to the millionth (half of one each). */
+function expectSame(a: Amount, b: Amount, rounded = 2) {
   expect(a.tokens).toEqual(b.tokens);
-  expect(Math.abs(a.cost - b.cost)).toBeLessThan(1e-9);
+  expect(Math.abs(a.cost - b.cost)).toBeLessThanOrEqual(rounded * 5e-7 + 1e-12);
 }
 
 describe("stats --json", () => {
@@ -54,7 +55,7 @@ describe("stats --json", () => {
     const shown: Amount[] = [];
     for (const s of listed)
       shown.push((await runCliJson<{ usage: Amount }>(["show", s.path, "--json"], { env: env() })).json.usage);
-    expectSame(stats, sumAmounts(shown));
+    expectSame(stats, sumAmounts(shown), 1);
     // pi's own answers, recorded from its SessionManager and AgentSession for every listed file
     const expected = JSON.parse(
       await import("node:fs").then((fs) => fs.readFileSync(join(SRC, "expected.json"), "utf8")),
@@ -66,13 +67,20 @@ describe("stats --json", () => {
     expect(stats.tokens.total).toBe(104318);
   });
 
+  it("prints dollars to the millionth, not a sum's float noise (0.020999999999999998)", async () => {
+    const r = await runCli(["stats", "--all", "--json", "--session-dir", PI_STORE], { env: { HOME: root } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/"cost":\s*-?\d+\.\d{7,}/);
+    expect((JSON.parse(r.stdout) as Stats).cost).toBe(0.021);
+  });
+
   it.each(["day", "folder", "model"])("by %s: the groups and their models add up to the total", async (by) => {
     const { json } = await runCliJson<Stats>(["stats", "--all", "--json", "--by", by], { env: env() });
     expect(json.by).toBe(by);
     expect(json.groups.length).toBeGreaterThan(1);
-    expectSame(sumAmounts(json.groups), json);
-    expectSame(sumAmounts(json.models), json);
-    for (const g of json.groups) expectSame(sumAmounts(g.models), g);
+    expectSame(sumAmounts(json.groups), json, json.groups.length + 1);
+    expectSame(sumAmounts(json.models), json, json.models.length + 1);
+    for (const g of json.groups) expectSame(sumAmounts(g.models), g, g.models.length + 1);
     if (by === "model") expect(json.groups.map((g) => g.key)).toEqual(["claude-sonnet-4-5", "gpt-6"]);
     if (by === "folder")
       expect(json.groups.map((g) => g.key.split("/").pop()).sort()).toEqual(["proj-a", "proj-b", "proj-c"]);
@@ -86,7 +94,7 @@ describe("stats --json", () => {
     const late = all.groups.filter((g) => g.key >= "2026-11-15");
     expect(late).toHaveLength(1);
     expect(since.groups).toEqual(late);
-    expectSame(since, sumAmounts(late));
+    expectSame(since, sumAmounts(late), late.length + 1);
     expect(since.tokens.total).toBeLessThan(all.tokens.total);
     const none = (await runCliJson<Stats>(["stats", "--all", "--json", "--since", "2030-01-01"], { env: env() })).json;
     expect(none.groups).toEqual([]);

@@ -55,12 +55,18 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
   return 0;
 }
 
+/**
+ * Dollars to the millionth (pi's own figures carry no more): a sum of floats printed whole
+ * read `2224.9836230000014`.
+ */
+export const jsonDollars = (cost: number): number => Number(cost.toFixed(6));
+
 const amountJson = (a: UsageAmount) => ({
   tokens: { input: a.input, output: a.output, cacheRead: a.cacheRead, cacheWrite: a.cacheWrite, total: a.total },
-  cost: a.cost,
+  cost: jsonDollars(a.cost),
 });
 
-/** Exact sums (tokens and dollars unrounded), shaped like `show --json`'s usage. */
+/** Exact token sums and dollars to the millionth, shaped like `show --json`'s usage. */
 export function reportJson(r: UsageReport, cwd: string | null): Record<string, unknown> {
   return {
     by: r.by,
