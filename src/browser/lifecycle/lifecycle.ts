@@ -154,7 +154,8 @@ function toggleMark<S extends LifecycleHost>(s: S): S {
 
 function undo<S extends LifecycleHost>(s: S): LifecycleNext<S> {
   // Undo is this run's; what earlier runs deleted is in the trash view, which outlasts them.
-  if (s.undo?.fork) return withEffect({ ...s, undo: undefined }, { type: "trash", targets: [s.undo.fork] });
+  if (s.undo?.fork)
+    return withEffect({ ...s, undo: undefined }, { type: "trash", targets: [s.undo.fork], undoesFork: true });
   if (!s.undo || s.undo.records.length === 0) return say(s, "nothing to undo in this run · X shows the trash", "note");
   return withEffect(s, { type: "restore", records: s.undo.records });
 }
@@ -251,7 +252,13 @@ export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleActi
       let n = withoutPaths(s, gone);
       if (a.records.length > 0) n = { ...n, undo: { records: a.records, sessions } };
       n = refresh(n);
-      const moved = a.records.length > 0 ? `Moved ${plural(a.records.length, "session")} to the trash — u to undo` : "";
+      // Undoing a fork is said as such: it went to the trash, and u (or X) brings it back.
+      const moved =
+        a.records.length === 0
+          ? ""
+          : a.undoesFork
+            ? "Fork undone (moved to the trash) — u brings it back"
+            : `Moved ${plural(a.records.length, "session")} to the trash — u to undo`;
       if (!a.failed) return say(n, moved);
       n = say(n, `${a.failed.message}${moved ? ` (${moved})` : ""}`, "error");
       if (!a.failed.offerPermanent) return n;

@@ -92,6 +92,7 @@ export function runLifecycleEffect(
           message: about(f.error.message, f.path, e.targets.find((t) => t.path === f.path)?.title),
           offerPermanent: trashCannotTakeIt(f.error),
         },
+        ...(e.undoesFork ? { undoesFork: true as const } : {}),
       });
       afterWrite();
       return;

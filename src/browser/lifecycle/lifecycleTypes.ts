@@ -50,7 +50,8 @@ export type LifecycleEffect =
   /** Where deletes go (asked once at start; answered by lifecycle.setup). */
   | { type: "trashLocation" }
   | { type: "rename"; path: string; name: string }
-  | { type: "trash"; targets: DeleteTarget[] }
+  /** `undoesFork`: `u` taking back a fork made in this run (the status says so). */
+  | { type: "trash"; targets: DeleteTarget[]; undoesFork?: true }
   | { type: "deletePermanently"; targets: DeleteTarget[] }
   | { type: "restore"; records: TrashRecord[] };
 
@@ -76,6 +77,7 @@ export type LifecycleAction =
       targets: DeleteTarget[];
       records: TrashRecord[];
       failed?: { path: string; message: string; offerPermanent: boolean };
+      undoesFork?: true;
     }
   | { type: "lifecycle.deleted"; paths: string[]; error?: string }
   | { type: "lifecycle.restored"; paths: string[]; errors: string[] }

@@ -6,6 +6,7 @@ import { makeSummary } from "../../../test/helpers/sessions.js";
 import { loadSessionIndex, type SessionIndex } from "../../store/session-index.js";
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState, modeOf } from "../app/appReducer.js";
+import type { TrashRecord } from "../../actions/trash/log.js";
 import { currentId } from "./treeState.js";
 import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 
@@ -318,8 +319,27 @@ describe("writes", () => {
     expect(done.status?.text).toBe("forked → fork.jsonl · u undoes it");
     // u takes the fork back: to the trash, as a delete (and that is undoable in turn).
     const undone = run(done, key(K.char("u")));
-    expect(lastEffect(undone)).toMatchObject({ type: "trash", targets: [{ path: fork.path, ours: true }] });
+    expect(lastEffect(undone)).toMatchObject({
+      type: "trash",
+      targets: [{ path: fork.path, ours: true }],
+      undoesFork: true,
+    });
     expect(undone.undo).toBeUndefined();
+    const record: TrashRecord = {
+      original: fork.path,
+      trashedFile: "/trash/files/fork.jsonl",
+      infoFile: "/trash/info/fork.jsonl.trashinfo",
+      deletedAt: "2026-11-21T08:00:00",
+      batch: "b1",
+      bytes: 10,
+    };
+    const trashed = run(undone, {
+      type: "lifecycle.trashed",
+      targets: [{ path: fork.path, ours: true }],
+      records: [record],
+      undoesFork: true,
+    });
+    expect(trashed.status?.text).toBe("Fork undone (moved to the trash) — u brings it back");
     s = run(s, { type: "tree.forkFailed", path: file.path, error: "nothing to fork yet" });
     expect(s.tree).toMatchObject({ busy: false, message: { text: "nothing to fork yet", error: true } });
   });
