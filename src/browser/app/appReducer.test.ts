@@ -233,6 +233,21 @@ describe("search", () => {
     expect(again.effects).toEqual([]);
     expect(again.status?.text).toBe("q quits");
   });
+  it("Esc after a search keeps the session the cursor is on (lazygit, k9s): /, Enter, j, Esc", () => {
+    const { s } = loaded(12);
+    const searched = run(s, key(K.char("/")), ...type("session 1"), key(K.enter), key(K.char("j")));
+    const on = searched.selectedPath;
+    expect(searched.cursor).toBe(1);
+    expect(paths(searched).length).toBeLessThan(12);
+    const back = run(searched, key(K.escape));
+    expect(back.search.value).toBe("");
+    expect(paths(back)).toHaveLength(12);
+    expect(back.selectedPath).toBe(on);
+    expect(paths(back)[back.cursor]).toBe(on);
+    // Esc while still typing keeps the hit it was on, too.
+    const typing = run(s, key(K.char("/")), ...type("session 1"), key(K.down), key(K.escape));
+    expect(typing.selectedPath).toBe(paths(run(s, key(K.char("/")), ...type("session 1"), key(K.down)))[1]);
+  });
   it("every change of the query selects the best hit, as fzf does, wherever the cursor was", () => {
     const { s } = loaded(5);
     const moved = run(s, key(K.char("j")), key(K.char("j")), key(K.char("j")));

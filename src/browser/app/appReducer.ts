@@ -183,6 +183,16 @@ function setSearch(s: AppState, search: text.TextInput): AppState {
   return refresh({ ...s, search, query: parseQuery(search.value), userSelected: false, cursor: 0 });
 }
 
+/**
+ * Esc's clearing of the query: the whole list comes back around the session the cursor is
+ * on (lazygit, k9s), not at the best hit of an empty query.
+ */
+function clearSearch(s: AppState): AppState {
+  const search = text.clearInput();
+  if (!s.search.value) return setSearch(s, search);
+  return refresh({ ...s, search, query: parseQuery(""), userSelected: s.userSelected || s.selectedPath !== null });
+}
+
 const quit = (s: AppState): Next => withEffect(s, QUIT);
 
 /** The screens (not fields or dialogs) where a key that means nothing is said. */
@@ -275,7 +285,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "search.cancel":
       // The picker is fzf: Esc on an empty query cancels the pick (exit 130).
       if (s.print && !s.search.value) return quit(s);
-      return setSearch(pop(s), text.clearInput());
+      return clearSearch(pop(s));
     case "input.deleteBack":
     case "input.deleteWord":
     case "input.clear":
@@ -345,7 +355,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "app.back":
       // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
       // In the picker (fzf's way) Esc with nothing to step back from cancels the pick.
-      if (s.search.value) return setSearch(s, text.clearInput());
+      if (s.search.value) return clearSearch(s);
       return clearMarks(s) ?? (s.print ? quit(s) : say(s, "q quits", "note"));
     case "app.quit":
       return quit(s);

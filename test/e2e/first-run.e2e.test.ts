@@ -1,0 +1,43 @@
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, PI_STORE } from "../helpers/tmp-store.js";
+import { listPosition, selectedLine } from "./driver.js";
+import { KEY, startApp, type RunningApp } from "./pty.js";
+
+/*
+ * A newcomer's first minutes on the demo store, end to end in a real pseudo-terminal.
+ */
+
+const apps: RunningApp[] = [];
+afterEach(() => apps.splice(0).forEach((a) => a.kill()));
+afterAll(cleanupTmp);
+
+function start(...a: Parameters<typeof startApp>): RunningApp {
+  const app = startApp(...a);
+  apps.push(app);
+  return app;
+}
+
+/** The selected row's title, without the marker and the columns after it. */
+const selectedTitle = (screen: string) =>
+  selectedLine(screen)
+    .replace(/^.*❯\s*/, "")
+    .split(/\s{2,}/)[0];
+
+describe("a first run on the demo store", () => {
+  it("Esc after a search stays on the session the cursor was on: /parser, Enter, j, Esc", async () => {
+    const app = start(["--session-dir", copyStore(PI_STORE), "--all"]);
+    await app.waitFor((s) => listPosition(s) === "1" && !s.includes("scanning"));
+    await app.press("/");
+    await app.type("parser");
+    await app.waitFor(/parser\s+\d+ match/);
+    await app.press(KEY.enter);
+    await app.press("j");
+    const searched = await app.waitFor((s) => listPosition(s) === "2");
+    const title = selectedTitle(searched);
+    expect(title).not.toBe("");
+    await app.press(KEY.escape);
+    const back = await app.waitFor((s) => !/\d+ match/.test(s));
+    expect(selectedTitle(back)).toBe(title);
+    expect(listPosition(back)).not.toBe("1");
+  });
+});
