@@ -20,6 +20,15 @@ describe("loadPreviewTail", () => {
     }
     expect(sawTool).toBe(true);
   });
+  it("reads the first exchange: the first user message, then up to the first reply with text", async () => {
+    for (const f of files.slice(0, 10)) {
+      const { head = [] } = await loadPreviewTail(f, 2);
+      expect(head[0]?.role).toBe("user");
+      const last = head[head.length - 1];
+      if (head.length > 1) expect(last).toMatchObject({ role: "assistant", text: expect.stringMatching(/\S/) });
+      expect(head.slice(1, -1).every((e) => e.role !== "assistant" || !e.text)).toBe(true);
+    }
+  });
   it("rejects a missing file", async () => {
     await expect(loadPreviewTail(join(root, "nope.jsonl"))).rejects.toThrow();
   });

@@ -4,6 +4,7 @@ import { makeSummary } from "../../test/helpers/sessions.js";
 import { fromProbe } from "../../src/browser/list/sessions.js";
 import { factLines, predates, highlightConversation, previewLines, previewView } from "./previewLines.js";
 import type { PreviewState } from "./types.js";
+import { parseQuery } from "../../src/search/query.js";
 
 const s = makeSummary({ name: "My task", leafCount: 3, labelCount: 2, cost: 1.5, models: ["m1", "m2"] });
 const ready = (n: number): PreviewState => ({
@@ -92,12 +93,53 @@ describe("previewLines", () => {
   });
 });
 
+describe("previewView in a short pane (below the list, as at 80×24)", () => {
+  const withHead: PreviewState = {
+    status: "ready",
+    tail: {
+      entries: [{ role: "assistant", text: "the last reply", toolCalls: [] }],
+      head: [
+        { role: "user", text: "fix the parser please", toolCalls: [] },
+        { role: "assistant", text: "", toolCalls: ["read: parser.ts"] },
+        { role: "assistant", text: "done: the parser is fixed", toolCalls: [] },
+      ],
+      pathLength: 40,
+    },
+  };
+  it("shows the first exchange first, then the facts", () => {
+    const t = texts(previewLines(s, withHead, 78, 7));
+    expect(t.slice(0, 3)).toEqual(["you", "  fix the parser please", "assistant"]);
+    expect(t.at(-1)).toMatch(/^↓ \d+ more lines/);
+    const whole = texts(previewLines(s, withHead, 78, 19));
+    const rule = whole.findIndex((l) => l.startsWith("─"));
+    expect(whole.slice(0, rule).join("\n")).toContain("  done: the parser is fixed");
+    expect(whole.slice(0, rule).join("\n")).not.toContain("the last reply");
+    expect(whole.slice(rule + 1).join("\n")).toMatch(/path[\s\S]*stats/);
+    expect(texts(previewView(s, withHead, 78, 7, 99).lines).at(-1)).toMatch(/^stats/);
+  });
+  it("scrolls from the top down to the facts' end and no further", () => {
+    const v = previewView(s, withHead, 78, 7);
+    expect(v.bounds.min).toBe(0);
+    expect(v.bounds.max).toBeGreaterThan(0);
+    expect(texts(previewView(s, withHead, 78, 7, v.bounds.max + 5).lines)).toEqual(
+      texts(previewView(s, withHead, 78, 7, v.bounds.max).lines),
+    );
+  });
+  it("highlights a search's match in the conversation, not in the facts", () => {
+    const marked = highlightConversation(previewView(s, withHead, 78, 19).lines, parseQuery("parser"));
+    expect(marked.find((l) => l.text.includes("fix the parser"))?.ranges?.length).toBeGreaterThan(0);
+    const named = { ...s, name: "parser work" };
+    const facts = highlightConversation(previewView(named, withHead, 78, 19).lines, parseQuery("parser"));
+    expect(facts.find((l) => l.text === "parser work")?.ranges).toBeUndefined();
+  });
+});
+
 describe("previewView: where the conversation starts, and scrolling", () => {
   const conv = (ls: { text: string }[]) => texts(ls).slice(texts(ls).findIndex((t) => t.startsWith("─")) + 1);
   const roles = new Set(["you", "assistant"]);
 
   it("starts at a role line, never inside a message", () => {
-    for (const h of [14, 15, 16, 17, 18, 19, 20, 23, 30]) {
+    for (const h of [20, 21, 22, 23, 24, 26, 30]) {
       const c = conv(previewView(s, ready(50), 80, h).lines);
       expect(roles.has(c[0])).toBe(true);
       expect(c.at(-1)).toContain("step 49");

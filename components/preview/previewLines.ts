@@ -6,7 +6,8 @@ import type { ListedSession } from "../../src/browser/list/sessions.js";
 import type { ToneLine } from "./LinesPane.js";
 import type { PreviewEntry, PreviewState } from "./types.js";
 
-export type Line = ToneLine;
+/** `said`: a line of the conversation (what a search highlights), not of the facts. */
+export type Line = ToneLine & { said?: true };
 
 /**
  * pi's "modified" is the last message's time: a fork or an import copies older messages into
@@ -83,10 +84,11 @@ function entryLines(e: PreviewEntry, width: number): Line[] {
     {
       text: truncateToWidth(e.edit ? role + EDIT_MARK[e.edit] : role, width),
       tone: e.role === "user" ? "user" : "assistant",
+      said: true,
     },
   ];
-  if (e.text) for (const l of wrapToWidth(e.text, Math.max(1, width - 2))) out.push({ text: "  " + l });
-  for (const c of e.toolCalls) out.push({ text: truncateToWidth("  → " + c, width), tone: "tool" });
+  if (e.text) for (const l of wrapToWidth(e.text, Math.max(1, width - 2))) out.push({ text: "  " + l, said: true });
+  for (const c of e.toolCalls) out.push({ text: truncateToWidth("  → " + c, width), tone: "tool", said: true });
   return out;
 }
 
@@ -146,8 +148,10 @@ export function previewView(
 ): PreviewView {
   const still: ScrollBounds = { min: 0, max: 0 };
   if (height <= 0 || width <= 0) return { lines: [], bounds: still };
-  // Short panes (preview below the list) get the facts packed into fewer lines.
-  const facts = factLines(s, width, height < 20);
+  // Short panes (preview below the list) get the first exchange first, then the facts packed
+  // into fewer lines: seven rows of facts alone said nothing of the conversation.
+  if (height < SHORT_PANE) return firstExchangeView(s, state, width, height, offset);
+  const facts = factLines(s, width);
   const lines = facts.slice(0, height);
   const room = height - lines.length - 1;
   if (room <= 0) return { lines, bounds: still };
@@ -184,6 +188,38 @@ export function previewView(
   }
 }
 
+/** Below this height the pane shows the first exchange above the facts. */
+const SHORT_PANE = 20;
+
+/**
+ * A short pane: the first exchange (the session's first user message and the reply to it),
+ * a rule, then the facts, scrolled by `offset` lines from the top (J/K), the last line
+ * saying how many more there are below.
+ */
+function firstExchangeView(
+  s: ListedSession,
+  state: PreviewState,
+  width: number,
+  height: number,
+  offset: number,
+): PreviewView {
+  const talk: Line[] =
+    state.status === "ready"
+      ? (state.tail.head ?? []).flatMap((e) => entryLines(e, width))
+      : state.status === "error"
+        ? [{ text: truncateToWidth(`cannot read: ${sanitizeLine(state.error)}`, width), tone: "error" }]
+        : [{ text: "loading…", tone: "muted" }];
+  if (talk.length === 0) talk.push({ text: "(no messages)", tone: "muted" });
+  const all = [...talk, { text: "─".repeat(width), tone: "muted" as const }, ...factLines(s, width, true)];
+  const max = Math.max(0, all.length - height);
+  const start = Math.max(0, Math.min(max, offset));
+  const shown = all.slice(start, start + height);
+  const below = all.length - start - height;
+  if (below > 0)
+    shown[shown.length - 1] = { text: truncateToWidth(`↓ ${below + 1} more lines (J/Shift+↓)`, width), tone: "muted" };
+  return { lines: shown, bounds: { min: 0, max } };
+}
+
 /** previewView's lines at the default place. */
 export function previewLines(s: ListedSession, state: PreviewState, width: number, height: number): Line[] {
   return previewView(s, state, width, height).lines;
@@ -191,14 +227,12 @@ export function previewLines(s: ListedSession, state: PreviewState, width: numbe
 
 /**
  * The lines with what `query` matched marked (as data: `ranges`), in the conversation
- * only (below the rule): message text is matched exactly, as the search does.
+ * only (not the facts): message text is matched exactly, as the search does.
  */
 export function highlightConversation(lines: readonly Line[], query: Query): Line[] {
   if (query.terms.length === 0) return lines as Line[];
-  const rule = lines.findIndex((l) => l.tone === "muted" && l.text.startsWith("─"));
-  if (rule < 0) return lines as Line[];
-  return lines.map((l, i) => {
-    if (i <= rule || l.tone === "muted") return l;
+  return lines.map((l) => {
+    if (!l.said) return l;
     const ranges = matchRanges(query, l.text, "text");
     return ranges.length ? { ...l, ranges } : l;
   });

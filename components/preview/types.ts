@@ -9,6 +9,8 @@ export interface PreviewEntry {
 
 export interface PreviewTail {
   entries: PreviewEntry[];
+  /** The first exchange: the active path's first user message and the reply to it (what a short pane shows first). */
+  head?: PreviewEntry[];
   /** Entries on the active path in total (the tail is the last few). */
   pathLength: number;
 }
