@@ -3,6 +3,7 @@ export const MAIN_HELP = `pi-sessions — browse, search, resume, fork, label, r
 Usage:
   pi-sessions [-a|--all] [--print] [options]  open the full-screen browser
   pi-sessions list [-a|--all] [--cwd PATH] [--json] [--sort KEY] [-q|--quiet]
+  pi-sessions list --skipped [--json]
   pi-sessions search <query...> [-a|--all] [--cwd PATH] [--json] [-n|--limit N] [--tools] [-q]
   pi-sessions show <session> [--json] [-q]
   pi-sessions stats [-a|--all] [--by day|folder|model] [--since DATE] [--json] [-q]
@@ -37,10 +38,13 @@ Exit codes: 0 success, 1 error, 2 bad usage, 130 cancelled (Ctrl+C in the browse
 
 export const COMMAND_HELP: Record<string, string> = {
   list: `Usage: pi-sessions list [-a|--all] [--cwd PATH] [--json] [--sort recent|created|name|messages|size] [-q|--quiet]
+       pi-sessions list --skipped [--json]
 
 Lists sessions whose header cwd is the current folder (or --cwd PATH); --all lists every
 session. --json prints one JSON array of session objects (dates as ISO strings).
 Files that are not sessions are reported on stderr (--quiet: not).
+--skipped lists instead every file of the store that is not listed, and why
+(the browser's "N files skipped"); with --json as [{ path, kind, reason }].
 `,
   search: `Usage: pi-sessions search <query...> [-a|--all] [--cwd PATH] [--json] [-n|--limit N] [--tools] [-q]
 

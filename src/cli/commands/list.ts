@@ -8,7 +8,7 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO, writeStdoutBytes } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { lookupKept } from "../common/kept-lookup.js";
-import { writeSummariesJson } from "../common/json.js";
+import { safeJson, writeSummariesJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { alignRows } from "../common/table.js";
@@ -23,6 +23,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     cwd: { type: "string" },
     json: { type: "boolean" },
     sort: { type: "string" },
+    skipped: { type: "boolean" },
     ...QUIET_OPTION,
   });
   const io = quietIO(given, values.quiet);
@@ -31,6 +32,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   if (!(LIST_SORTS as string[]).includes(sort)) throw usageError(`--sort must be one of ${LIST_SORTS.join(", ")}`);
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
+  if (values.skipped) return listSkipped(store.dir, io, !!values.json);
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   // --json on a store unchanged since the last same question: its answer, as it was.
   let keep: ((out: Uint8Array, err: string) => void) | undefined;
@@ -103,6 +105,27 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
       sessions.map((s) => s.id),
     ),
   );
+  return 0;
+}
+
+/**
+ * `list --skipped`: every file of the store that is not listed, and why (the browser's
+ * "N files skipped"): the kind and the path, then the reason, sanitized; `--json` exact.
+ */
+async function listSkipped(storeDir: string, io: CliIO, json: boolean): Promise<number> {
+  const { diagnostics, index } = await scanWithIndex(storeDir, io);
+  index?.close();
+  const skipped = [...diagnostics].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (json) {
+    io.stdout(`${safeJson(skipped.map((d) => ({ path: d.path, kind: d.kind, reason: d.reason })))}\n`);
+    return 0;
+  }
+  if (!skipped.length) {
+    io.stderr(`no files skipped in ${sanitizeLine(storeDir)}\n`);
+    return 0;
+  }
+  const rows = skipped.map((d) => [d.kind, `${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}`]);
+  io.stdout(alignRows(rows, { columns: io.columns }).join("\n") + "\n");
   return 0;
 }
 
