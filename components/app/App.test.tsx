@@ -112,32 +112,12 @@ describe("App", () => {
     expect(h.exits).toEqual([{ kind: "resume", path: sessions[1].path, cwd: CWD }]);
   });
 
-  it("asks when the session's folder is gone", async () => {
+  it("resumes where the browser started when the session's folder is gone: pi asks there, once; ours does not", async () => {
     const sessions = makeSessions(1, { cwd: "/gone" });
     const h = await renderApp({ sessions, all: true, launchCwd: CWD, deps: { cwdExists: () => false } });
     await press(h.r, RAW.enter);
-    expect(h.r.lastFrame()).toContain("no longer exists");
-    expect(h.exits).toEqual([]);
-    await press(h.r, RAW.escape);
+    expect(h.exits).toEqual([{ kind: "resume", path: sessions[0].path, cwd: CWD }]);
     expect(h.r.lastFrame()).not.toContain("no longer exists");
-    // pi 1.5.2's choices in a select list with the focus on Cancel: Enter again (a reflex)
-    // cancels; ↑ Enter takes the one above (fork here); o and f pick directly.
-    await press(h.r, RAW.enter, RAW.enter);
-    expect(h.r.lastFrame()).not.toContain("no longer exists");
-    expect(h.exits).toEqual([]);
-    await press(h.r, RAW.enter, RAW.up, RAW.enter);
-    expect(h.exits).toEqual([{ kind: "resume", path: sessions[0].path, cwd: CWD, fork: true }]);
-  });
-  it("the missing-folder dialog continues here with o, or ↑↑ Enter", async () => {
-    const sessions = makeSessions(1, { cwd: "/gone" });
-    for (const keys of [[RAW.up, RAW.up, RAW.enter], ["o"]]) {
-      const h = await renderApp({ sessions, all: true, launchCwd: CWD, deps: { cwdExists: () => false } });
-      await press(h.r, RAW.enter);
-      expect(h.r.lastFrame()).toContain("Fork into the current folder");
-      await press(h.r, ...keys);
-      expect(h.exits).toEqual([{ kind: "resume", path: sessions[0].path, cwd: CWD, fork: false }]);
-      await cleanupInk();
-    }
   });
   it("draws a dialog over the list, sized to its content and centred, never as a full-screen box", async () => {
     const sessions = makeSessions(8);

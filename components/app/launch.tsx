@@ -149,7 +149,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         return 0;
       case "resume":
         if (o.note) process.stderr.write(`pi-sessions: ${o.note}\n`);
-        pi = await spawnPi(opts.piCommand, piArgs(resolve(o.path), o.fork), o.cwd);
+        pi = await spawnPi(opts.piCommand, piArgs(resolve(o.path)), o.cwd);
         break;
       case "new":
         pi = await spawnPi(opts.piCommand, newSessionArgs(), o.cwd);

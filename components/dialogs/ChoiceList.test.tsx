@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ChoiceList } from "./ChoiceList.js";
 
 const choices = [
-  { label: "Continue here", keys: "o", command: "dialog.confirm" as const },
-  { label: "Cancel", keys: "Esc", command: "dialog.cancel" as const },
+  { label: "Markdown", keys: "m", command: "export.md" as const },
+  { label: "Cancel", keys: "Esc", command: "export.cancel" as const },
 ];
 
 describe("ChoiceList", () => {
@@ -12,11 +12,11 @@ describe("ChoiceList", () => {
     const chosen: string[] = [];
     const { lastFrame, stdin } = render(<ChoiceList choices={choices} width={30} onChoose={(c) => chosen.push(c)} />);
     expect(lastFrame()).toMatchInlineSnapshot(`
-      " ❯ Continue here           o
+      " ❯ Markdown                m
          Cancel                Esc"
     `);
     stdin.write("\r");
     await new Promise((r) => setTimeout(r, 20));
-    expect(chosen).toEqual(["dialog.confirm"]);
+    expect(chosen).toEqual(["export.md"]);
   });
 });

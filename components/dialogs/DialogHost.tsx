@@ -4,7 +4,6 @@ import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { CommandId } from "../../src/browser/keys/commands.js";
 import type { Layer } from "../../src/browser/app/appReducer.js";
 import { ActionMenu } from "./ActionMenu.js";
-import { CwdMissingDialog } from "./CwdMissingDialog.js";
 import { DeleteDialog } from "./DeleteDialog.js";
 import { RenameDialog } from "./RenameDialog.js";
 import { ExportDialog } from "./ExportDialog.js";
@@ -75,17 +74,6 @@ export function DialogHost({
           first={layer.first}
           filter={layer.filter?.value}
           typing={layer.typing}
-        />
-      );
-    case "cwdMissing":
-      return (
-        <CwdMissingDialog
-          cwd={layer.cwd}
-          launchCwd={launchCwd}
-          keymap={keymap}
-          areaWidth={width}
-          areaHeight={height}
-          onChoose={onChoose}
         />
       );
     case "menu":

@@ -198,7 +198,7 @@ describe("TreeScreen", () => {
     expect(selectedLine(frame)).toContain("first question");
   });
 
-  it("resuming here when the session's folder is gone: the choice list over the tree takes o (continue here)", async () => {
+  it("resuming here when the session's folder is gone: the position is written and pi starts where the browser did (pi asks there)", async () => {
     const f = session();
     const h = await renderApp({
       sessions: [makeSummary({ path: f.path, cwd: "/gone", firstMessage: "first question" })],
@@ -208,13 +208,12 @@ describe("TreeScreen", () => {
     await resize(h.r, 120, 30);
     await press(h.r, "t");
     await waitForFrame(h.r, (x) => x.includes("← active"));
-    await press(h.r, RAW.enter); // resume here: the folder is gone, so pi 1.5.2's choice comes first; nothing written yet
-    await waitForFrame(h.r, (x) => x.includes("Fork into the current folder"));
-    expect(readFileSync(f.path, "utf8").split("\n").filter(Boolean)).toHaveLength(lines);
-    await press(h.r, "o"); // continue here: now the position is written (the file was just written, so it asks first)
+    await press(h.r, RAW.enter); // no question of ours: the file was just written, so only "write anyway?"
     await waitForFrame(h.r, (x) => x.includes("write anyway"));
+    expect(readFileSync(f.path, "utf8").split("\n").filter(Boolean)).toHaveLength(lines);
     await press(h.r, "y");
     await waitForFrame(h.r, () => h.exits.length > 0);
-    expect(h.exits).toEqual([{ kind: "resume", path: f.path, cwd: CWD, fork: false }]);
+    expect(h.exits).toEqual([{ kind: "resume", path: f.path, cwd: CWD }]);
+    expect(readFileSync(f.path, "utf8").split("\n").filter(Boolean)).toHaveLength(lines + 1);
   });
 });

@@ -13,9 +13,12 @@ export function splitCommand(cmd: string): string[] {
   return cmd.trim().split(/\s+/).filter(Boolean);
 }
 
-/** pi's arguments: open the session, or (`fork`) copy it into the current folder as pi's --fork does. */
-export function piArgs(sessionPath: string, fork = false): string[] {
-  return [fork ? "--fork" : "--session", sessionPath];
+/**
+ * pi's arguments: open the session. Where its folder is gone pi (1.5 and later) asks, once,
+ * whether to continue in the folder it was started in or fork the session into it.
+ */
+export function piArgs(sessionPath: string): string[] {
+  return ["--session", sessionPath];
 }
 
 /** pi's arguments for `n`: none, so pi starts a new session in the folder it runs in. */

@@ -1,5 +1,7 @@
+import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, PI_STORE } from "../helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
 import { listPosition, selectedLine } from "./driver.js";
 import { KEY, startApp, type RunningApp } from "./pty.js";
 
@@ -39,5 +41,32 @@ describe("a first run on the demo store", () => {
     const back = await app.waitFor((s) => !/\d+ match/.test(s));
     expect(selectedTitle(back)).toBe(title);
     expect(listPosition(back)).not.toBe("1");
+  });
+
+  it("a session whose folder is gone is asked about once, by pi: Enter starts pi where the browser was", async () => {
+    const dir = makeTmpDir("pi-sessions-e2e-pi-");
+    const script = join(dir, "fake-pi.mjs");
+    const out = join(dir, "out.json");
+    writeFileSync(
+      script,
+      `import { writeFileSync } from "node:fs";\n` +
+        `writeFileSync(${JSON.stringify(out)}, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));\n`,
+    );
+    const here = realpathSync(makeTmpDir("pi-sessions-e2e-here-"));
+    const app = start(
+      ["--session-dir", copyStore(PI_STORE), "--all", "--pi-command", `${process.execPath} ${script}`],
+      {
+        cwd: here,
+      },
+    );
+    const screen = await app.waitFor((s) => listPosition(s) === "1" && !s.includes("scanning"));
+    expect(screen).toContain("/home/dev/src/my-lib"); // the demo store's folders exist on no machine
+    await app.press(KEY.enter);
+    const { exitCode } = await app.exited;
+    expect(existsSync(out), `pi did not start; the screen:\n${app.screen()}`).toBe(true);
+    const ran = JSON.parse(readFileSync(out, "utf8")) as { argv: string[]; cwd: string };
+    expect(ran.argv[0]).toBe("--session");
+    expect(ran.cwd).toBe(here);
+    expect(exitCode).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ const resume: Outcome = { kind: "resume", path: "/store/s.jsonl", cwd: CWD };
 describe("comesBack: whether the browser starts again once pi has exited", () => {
   it('only with "return", after a pi that ran for a resume, a fork or a new session', () => {
     expect(comesBack("return", false, resume, ran(0))).toBe(true);
-    expect(comesBack("return", false, { ...resume, fork: true }, ran(3))).toBe(true);
+    expect(comesBack("return", false, { ...resume, note: "copied" }, ran(3))).toBe(true);
     expect(comesBack("return", false, { kind: "new", cwd: CWD }, ran(0))).toBe(true);
     expect(comesBack("exit", false, resume, ran(0))).toBe(false);
   });

@@ -337,10 +337,8 @@ describe("the status line", () => {
     const inHelp = { ...run(s, key(K.char("?"))), status: done.status };
     expect(run(inHelp, key(K.down)).status).toBe(done.status);
     expect(run(inHelp, key(K.escape)).status).toBeUndefined();
-    // A result that opens a view (the folder-missing question, after a resume was asked for) is no key: kept.
-    const asked = run(done, { type: "dialog.cwdMissing", path: sessions[0].path, cwd: "/gone" });
-    expect(modeOf(asked)).toBe("dialog");
-    expect(asked.status).toBe(done.status);
+    // A result arriving later (a scan's rows) is no key: kept.
+    expect(run(done, { type: "scan", events: [{ kind: "summaries", items: [sessions[0]] }] }).status).toBe(done.status);
   });
 });
 
@@ -367,7 +365,7 @@ describe("quit and resume intents", () => {
   it("Enter requests a resume with the session's cwd", () => {
     const { s, sessions } = loaded(2);
     const t = run(s, key(K.down), key(K.enter));
-    expect(t.effects).toEqual([{ type: "resume", path: sessions[1].path, cwd: CWD }]);
+    expect(t.effects).toEqual([{ type: "resume", path: sessions[1].path, cwd: CWD, launchCwd: CWD }]);
   });
   it("Enter in print mode requests printing the path", () => {
     const sess = makeSummary({ cwd: CWD });
@@ -396,28 +394,6 @@ describe("quit and resume intents", () => {
     const usage = run(s, key(K.char("U")), { type: "usage.view", maxTop: 30, page: 10 }, ctrlD);
     expect(modeOf(usage)).toBe("usage");
     expect(usage.stack.at(-1)).toMatchObject({ kind: "usage", top: 5 });
-  });
-  it("the cwd-missing dialog opens here or cancels", () => {
-    const { s, sessions } = loaded(1);
-    const d = run(s, { type: "dialog.cwdMissing", path: sessions[0].path, cwd: "/gone" });
-    expect(modeOf(d)).toBe("dialog");
-    expect(run(d, key(K.char("j"))).cursor).toBe(0);
-    // Enter belongs to the dialog's select list (its choice arrives as "choose"); o is the shortcut.
-    expect(update(d, key(K.enter))[0]).toBe(d);
-    const ok = run(d, key(K.char("o")));
-    expect(modeOf(ok)).toBe("list");
-    expect(ok.effects).toEqual([
-      { type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: false } },
-    ]);
-    const fork = run(d, { type: "choose", command: "dialog.fork" });
-    expect(fork.effects).toEqual([
-      { type: "exit", outcome: { kind: "resume", path: sessions[0].path, cwd: CWD, fork: true } },
-    ]);
-    for (const k of [K.escape, K.ctrlC, K.char("c")]) {
-      const no = run(d, key(k));
-      expect(modeOf(no)).toBe("list");
-      expect(no.effects).toEqual([]);
-    }
   });
   it("returns effects beside the state and never keeps them in it", () => {
     const [after, effects] = update(initialState({ launchCwd: CWD }), key(K.char("q")));

@@ -19,7 +19,6 @@ import {
   isTreeAction,
   isTreeMode,
   runTreeCommand,
-  writePendingResume,
   type TreeAction,
   treeInput,
   treeReducer,
@@ -100,7 +99,6 @@ export type AppAction =
   | { type: "scan"; events: readonly ScanEvent[] }
   /** `visible` false: the screen says "terminal too small" and keys other than quit do nothing. */
   | { type: "viewport"; pageSize: number; visible?: boolean }
-  | { type: "dialog.cwdMissing"; path: string; cwd: string }
   /** A choice made in a select list (dialog or action menu): the list closes, the command runs. */
   | { type: "choose"; command: CommandId }
   | { type: "preview.bounds"; path: string; min: number; max: number }
@@ -308,7 +306,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
       const sel = selectedSession(s);
       if (!sel) return s;
       if (s.print) return withEffect(s, { type: "exit", outcome: { kind: "print", path: sel.path } });
-      return withEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd });
+      return withEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd, launchCwd: s.launchCwd });
     }
     case "help.open": {
       // The help opens at the section of the screen it is asked from.
@@ -336,22 +334,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
       const kept = filter && (c === "help.filter" || filter.value) ? filter : undefined;
       return { ...replaceTop(s, { ...top, filter: kept, typing: c === "help.filter" }), helpTop: 0 };
     }
-    case "dialog.confirm":
-    case "dialog.fork": {
-      const top = topLayer(s);
-      if (top?.kind !== "cwdMissing") return s;
-      // pi 1.5.2's choices: continue in the current folder (not stored: asked again next
-      // time), or fork into it (pi --fork copies the session there, the original unchanged).
-      const fork = c === "dialog.fork";
-      // A resume at a tree entry writes its position now that pi will start, then goes on there.
-      // (The file may have changed meanwhile: the write still asks first when pi may have it open.)
-      if (top.pending) return writePendingResume(pop(s), top.pending, { cwd: s.launchCwd, fork });
-      return withEffect(pop(s), { type: "exit", outcome: { kind: "resume", path: top.path, cwd: s.launchCwd, fork } });
-    }
     case "menu.close":
       return modeOf(s) === "menu" ? pop(s) : s;
-    case "dialog.cancel":
-      return modeOf(s) === "dialog" ? pop(s) : s;
     case "app.back":
       // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
       // In the picker (fzf's way) Esc with nothing to step back from cancels the pick.
@@ -372,7 +356,7 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return lifecycleCommand(s, c);
     case "app.interrupt":
       // A question or a menu over the screen is cancelled first (as Esc would), then Ctrl+C quits.
-      return modeOf(s) === "dialog" || modeOf(s) === "menu" ? pop(s) : interrupt(s);
+      return modeOf(s) === "menu" ? pop(s) : interrupt(s);
     default:
       return s;
   }
@@ -514,11 +498,9 @@ export function appReducer(s: AppState, a: AppAction): Next {
     case "choose": {
       const mode = modeOf(s);
       if (mode === "menu") return runCommand(pop(s), a.command);
-      if (mode === "dialog" || mode === "export") return runCommand(s, a.command);
+      if (mode === "export") return runCommand(s, a.command);
       return s;
     }
-    case "dialog.cwdMissing":
-      return push(s, { kind: "cwdMissing", path: a.path, cwd: a.cwd });
     case "preview.bounds": {
       const b = s.previewBounds;
       if (b.path === a.path && b.min === a.min && b.max === a.max) return s;

@@ -76,5 +76,5 @@ export function modeOf(s: AppState): Mode {
   if (top.kind === "trash")
     return !top.purge ? "trash" : top.purge.step === 2 ? "trashConfirmPermanent" : "trashConfirm";
   if (top.kind === "rename" || top.kind === "delete") return lifecycleMode(top);
-  return top.kind === "cwdMissing" ? "dialog" : top.kind === "menu" ? "menu" : top.kind;
+  return top.kind;
 }

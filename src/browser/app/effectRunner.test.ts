@@ -16,14 +16,17 @@ function io(over: Partial<EffectIO> = {}) {
 }
 
 describe("the effect runner", () => {
-  it("resumes where the folder exists, else opens the missing-folder dialog", () => {
+  it("resumes in the session's folder, or where the browser started when that is gone (pi asks there, once)", () => {
     const { io: x, exits } = io();
     const actions: AppAction[] = [];
     const r = createEffectRunner(() => x);
-    r.run({ type: "resume", path: "/s.jsonl", cwd: "/here" }, (a) => actions.push(a));
-    r.run({ type: "resume", path: "/s.jsonl", cwd: "/gone" }, (a) => actions.push(a));
-    expect(exits).toEqual([{ kind: "resume", path: "/s.jsonl", cwd: "/here" }]);
-    expect(actions).toEqual([{ type: "dialog.cwdMissing", path: "/s.jsonl", cwd: "/gone" }]);
+    r.run({ type: "resume", path: "/s.jsonl", cwd: "/here", launchCwd: "/launch" }, (a) => actions.push(a));
+    r.run({ type: "resume", path: "/s.jsonl", cwd: "/gone", launchCwd: "/launch" }, (a) => actions.push(a));
+    expect(exits).toEqual([
+      { kind: "resume", path: "/s.jsonl", cwd: "/here" },
+      { kind: "resume", path: "/s.jsonl", cwd: "/launch" },
+    ]);
+    expect(actions).toEqual([]);
   });
   it("does not leave for pi when pi cannot start, and says why", () => {
     const { io: x, exits } = io({ piProblem: () => "pi is not installed" });

@@ -62,8 +62,9 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       const problem = resuming ? x.piProblem?.() : undefined;
       if (problem) dispatch({ type: "lifecycle.failed", message: problem });
       else if (e.type === "exit") x.exit(e.outcome);
-      else if (e.cwd && x.cwdExists(e.cwd)) x.exit({ kind: "resume", path: e.path, cwd: e.cwd });
-      else dispatch({ type: "dialog.cwdMissing", path: e.path, cwd: e.cwd });
+      // A folder that is gone: pi starts here and asks itself (continue here, fork here or
+      // cancel), so the question is asked once, by pi, as a pi user knows it.
+      else x.exit({ kind: "resume", path: e.path, cwd: e.cwd && x.cwdExists(e.cwd) ? e.cwd : e.launchCwd });
     },
     dispose() {
       treeCtx.search?.abort();

@@ -2,7 +2,6 @@ import type { UsageBy } from "../../usage/aggregate.js";
 import type { HelpSection } from "../keys/helpLines.js";
 import type { MenuScreen } from "../keys/menuActions.js";
 import type { DeleteTarget as TrashTarget, TrashRecord } from "../../actions/trash/index.js";
-import type { EntryNode } from "../../model/types.js";
 import type { TextInput } from "./textInput.js";
 
 /*
@@ -80,8 +79,6 @@ export type Layer =
       filter?: TextInput;
       typing?: boolean;
     }
-  /** The session's folder is gone: continue here or fork. `pending`: a resume at a tree entry, written only once chosen. */
-  | { kind: "cwdMissing"; path: string; cwd: string; pending?: { entryId: string | null; copyOf?: EntryNode } }
   /** The action menu (x) over a screen, listing that screen's actions. */
   | { kind: "menu"; path: string; screen: MenuScreen }
   | LifecycleLayer

@@ -3,15 +3,18 @@ export type Outcome =
   /** `interrupted`: Ctrl+C, which ends with 130 as a shell's interrupt does (q ends with 0). */
   | { kind: "quit"; interrupted?: boolean }
   | { kind: "print"; path: string }
-  | { kind: "resume"; path: string; cwd: string; fork?: boolean; note?: string }
+  | { kind: "resume"; path: string; cwd: string; note?: string }
   | { kind: "new"; cwd: string };
 
 /**
  * Leave the browser (`exit`), resume a session once the runner checked that pi can start
- * and the folder exists, or `suspend` to the shell (Ctrl+Z) until fg.
+ * (in its folder, or in `launchCwd` when that is gone: pi then asks, once, whether to
+ * continue or fork there), or `suspend` to the shell (Ctrl+Z) until fg.
  */
 export type LeaveEffect =
-  { type: "exit"; outcome: Outcome } | { type: "resume"; path: string; cwd: string } | { type: "suspend" };
+  | { type: "exit"; outcome: Outcome }
+  | { type: "resume"; path: string; cwd: string; launchCwd: string }
+  | { type: "suspend" };
 
 export const QUIT: LeaveEffect = { type: "exit", outcome: { kind: "quit" } };
 export const INTERRUPT: LeaveEffect = { type: "exit", outcome: { kind: "quit", interrupted: true } };

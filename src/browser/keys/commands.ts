@@ -106,19 +106,6 @@ export const COMMANDS = {
   },
   "help.filterDone": { keys: ["enter"], help: "help: keep the filter, leave typing", hint: "done", rank: 1 },
   "help.filterCancel": { keys: ["escape"], help: "help: clear the filter", hint: "clear", rank: 2 },
-  "dialog.confirm": {
-    keys: ["o"],
-    help: "missing folder: continue in the current folder",
-    hint: "continue here",
-    rank: 2,
-  },
-  "dialog.fork": {
-    keys: ["f"],
-    help: "missing folder: fork the session into the current folder",
-    hint: "fork here",
-    rank: 3,
-  },
-  "dialog.cancel": { keys: ["escape", "c", "n"], help: "cancel", hint: "cancel", rank: 4 },
   "menu.open": {
     keys: ["x"],
     help: "every action on this screen, with its key",
@@ -341,7 +328,6 @@ export type Mode =
   | "search"
   | "help"
   | "helpFilter"
-  | "dialog"
   | "menu"
   | "rename"
   | "confirm"
@@ -474,8 +460,6 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "input.home",
     "input.end",
   ],
-  // Choices (↑↓ Enter) belong to the dialog's select list; these are its shortcuts.
-  dialog: ["dialog.confirm", "dialog.fork", "dialog.cancel"],
   menu: ["menu.close"],
   tree: [
     "tree.up",

@@ -8,7 +8,7 @@ export type HelpSection = "list" | "search" | "dialogs" | "tree" | "reader" | "c
 const SECTIONS: { id: HelpSection; title: string; prefixes: string[] }[] = [
   { id: "list", title: "List", prefixes: ["list.", "preview.", "scope.", "sort.", "session."] },
   { id: "search", title: "Search", prefixes: ["search.", "input."] },
-  { id: "dialogs", title: "Help and dialogs", prefixes: ["help.", "menu.", "dialog.", "rename.", "confirm."] },
+  { id: "dialogs", title: "Help and dialogs", prefixes: ["help.", "menu.", "rename.", "confirm."] },
   { id: "tree", title: "Branch tree (t or → on a session)", prefixes: ["tree."] },
   { id: "reader", title: "Transcript reader (v on a session or a tree entry)", prefixes: ["reader."] },
   { id: "copy", title: "Copy (OSC 52) and export", prefixes: ["copy.", "export."] },

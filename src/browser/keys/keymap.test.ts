@@ -111,12 +111,6 @@ describe("help and dialog modes", () => {
     expect(cmd("help", K.char("?"))).toBe("help.close");
     expect(cmd("help", K.char("q"))).toBe("help.close");
     expect(cmd("help", K.enter)).toBeNull();
-    expect(cmd("dialog", K.enter)).toBeNull(); // the select list's
-    expect(cmd("dialog", K.char("o"))).toBe("dialog.confirm");
-    expect(cmd("dialog", K.char("f"))).toBe("dialog.fork");
-    expect(cmd("dialog", K.escape)).toBe("dialog.cancel");
-    expect(cmd("dialog", K.ctrlC)).toBe("app.interrupt");
-    expect(cmd("dialog", K.char("j"))).toBeNull();
   });
 });
 

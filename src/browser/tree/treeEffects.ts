@@ -9,7 +9,8 @@ export type TreeEffect =
   /**
    * An append (label, resume-at-entry). Unless `force`, a file pi may have open asks first.
    * `read`: the file as the tree read it; one replaced or rewritten since is refused (and
-   * read again). `cwd`: a resume checks pi can start there first.
+   * read again). `cwd`: a resume checks pi can start there first; where that folder is
+   * gone, pi starts in `launchCwd` and asks there itself.
    */
   | {
       type: "tree.write";
@@ -19,6 +20,7 @@ export type TreeEffect =
       ownMtime?: number;
       read?: FileIdentity;
       cwd?: string;
+      launchCwd?: string;
     }
   | { type: "tree.fork"; path: string; entryId: string; read?: FileIdentity };
 

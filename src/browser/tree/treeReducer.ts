@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import type { SessionIndex } from "../../store/session-index.js";
 import { nextFilter } from "../../model/tree-view.js";
 import { sessionTitle } from "../../model/session-title.js";
-import type { EntryNode, SessionSummary } from "../../model/types.js";
+import type { SessionSummary } from "../../model/types.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CommandId, Mode } from "../keys/commands.js";
 import { type Layered, push } from "../core/layers.js";
@@ -57,8 +57,6 @@ export type TreeAction =
       copied?: boolean;
       stamp?: FileStamp;
     }
-  /** A resume at an entry whose session folder is gone: pi 1.5.2's choice first; nothing written yet. */
-  | { type: "tree.cwdMissing"; path: string; cwd: string; write: Extract<PendingWrite, { op: "navigate" }> }
   | { type: "tree.writeFailed"; path: string; error: string }
   | { type: "tree.forked"; source: string; path: string; summary?: SessionSummary }
   | { type: "tree.forkFailed"; path: string; error: string }
@@ -123,7 +121,7 @@ function reload<S extends TreeHost>(s: S, t: TreeState): TreeNext<S> {
 function requestWrite<S extends TreeHost>(s: S, t: TreeState, write: PendingWrite, force: boolean): TreeNext<S> {
   if (t.busy) return setTree(s, note(t, "busy: the last write has not finished", true));
   // A resume-at-entry leaves for pi: the runner checks first that pi can start there (not when picking: the caller starts it).
-  const cwd = write.op === "navigate" && !s.print && !write.then ? { cwd: t.cwd } : {};
+  const cwd = write.op === "navigate" && !s.print ? { cwd: t.cwd, launchCwd: s.launchCwd } : {};
   return withEffect(setTree(s, { ...t, busy: true, confirm: null }), {
     type: "tree.write",
     path: t.path,
@@ -133,18 +131,6 @@ function requestWrite<S extends TreeHost>(s: S, t: TreeState, write: PendingWrit
     read: readAs(t),
     ...cwd,
   });
-}
-
-/**
- * A resume at an entry held while pi 1.5.2's missing-folder choice was asked (the
- * cwdMissing layer's `pending`), written now that pi will start: in this folder, or a fork.
- */
-export function writePendingResume<S extends TreeHost>(
-  s: S,
-  pending: { entryId: string | null; copyOf?: EntryNode },
-  then: ResumeAt,
-): TreeNext<S> {
-  return s.tree ? requestWrite(s, s.tree, { op: "navigate", ...pending, then }, false) : s;
 }
 
 /** The file as the tree read it (its index); our own writes since are its new size and mtime. */
@@ -364,14 +350,6 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
     case "tree.forkFailed":
       if (a.path !== t.path) return s;
       return setTree(s, note({ ...t, busy: false }, a.error, true));
-    case "tree.cwdMissing":
-      if (a.path !== t.path) return s;
-      return push(setTree(s, { ...t, busy: false }), {
-        kind: "cwdMissing",
-        path: a.path,
-        cwd: a.cwd,
-        pending: { entryId: a.write.entryId, ...(a.write.copyOf ? { copyOf: a.write.copyOf } : {}) },
-      });
     case "tree.stale":
       if (a.path !== t.path) return s;
       return reload(s, note({ ...t, busy: false, confirm: null }, a.error, true));
@@ -385,7 +363,7 @@ export function treeReducer<S extends TreeHost>(s: S, a: TreeAction): TreeNext<S
 /** Leaves for pi (or prints the path, picking) once the position is written. */
 function resumeOut(s: TreeHost, t: TreeState, note?: string, at?: ResumeAt): LeaveEffect {
   if (s.print) return { type: "exit", outcome: { kind: "print", path: t.path } };
-  const where = at ? { cwd: at.cwd, fork: at.fork } : { cwd: t.cwd };
+  const where = { cwd: at ? at.cwd : t.cwd };
   return { type: "exit", outcome: { kind: "resume", path: t.path, ...where, ...(note ? { note } : {}) } };
 }
 

@@ -93,14 +93,13 @@ export function runTreeEffect(
       return;
     }
     case "tree.write": {
-      const { path, write } = e;
+      const { path } = e;
       // A resume writes only when pi can start: else nothing is written. Where the session's
-      // folder is gone, pi 1.5.2's choice (continue here, or fork) comes first.
+      // folder is gone, pi starts where the browser was and asks itself (once) what to do.
+      const gone = e.cwd !== undefined && io.cwdExists !== undefined && !io.cwdExists(e.cwd);
+      const write =
+        gone && e.launchCwd && e.write.op === "navigate" ? { ...e.write, then: { cwd: e.launchCwd } } : e.write;
       const problem = write.op === "navigate" ? io.piProblem?.() : undefined;
-      if (!problem && write.op === "navigate" && e.cwd && io.cwdExists && !io.cwdExists(e.cwd)) {
-        dispatch({ type: "tree.cwdMissing", path, cwd: e.cwd, write });
-        return;
-      }
       if (problem) {
         dispatch({ type: "tree.writeFailed", path, error: problem });
         return;

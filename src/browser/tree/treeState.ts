@@ -30,10 +30,9 @@ export type PendingWrite =
    */
   | { op: "navigate"; entryId: string | null; copyOf?: EntryNode; then?: ResumeAt };
 
-/** Where a resume at an entry goes on when the session's own folder is gone: here, or a fork here. */
+/** Where pi starts for a resume at an entry when the session's own folder is gone: where the browser was started (pi asks there). */
 export interface ResumeAt {
   cwd: string;
-  fork: boolean;
 }
 
 export type TreeMode = "tree" | "treeSearch" | "treeLabel" | "treeConfirm";
