@@ -8,13 +8,15 @@
 //
 // Sizes 120×36 and 80×24; themes dark, light and no colour (NO_COLOR). DIR defaults to
 // .scratch/screenshots (not committed; docs/screenshots holds the few the README shows).
+// CJK and emoji need fonts that have them (Debian: fonts-noto-cjk, fonts-noto-color-emoji),
+// or they are drawn as empty boxes: said once when fontconfig finds neither.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchInPty } from "../bench/pty.mjs";
-import { terminalSvg } from "./term-svg.mjs";
+import { missingFontPackages, terminalSvg } from "./term-svg.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = join(ROOT, "dist", "bundle", "cli.js");
@@ -51,6 +53,9 @@ const THEMES = ["dark", "light", "none"];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const hasRsvg = spawnSync("rsvg-convert", ["--version"]).status === 0;
 if (!hasRsvg) console.error("screenshots: no rsvg-convert (apt-get install librsvg2-bin): writing SVG only");
+const missing = missingFontPackages(spawnSync("fc-list", [":", "family"], { encoding: "utf8" }).stdout ?? "");
+if (missing.length)
+  console.error(`screenshots: CJK or emoji would be empty boxes: apt-get install ${missing.join(" ")}`);
 
 async function shoot(screen, [cols, rows], theme, work) {
   const config = join(work, `config-${theme}.json`);
@@ -72,7 +77,9 @@ async function shoot(screen, [cols, rows], theme, work) {
       await sleep(k === ESC ? 150 : 60);
     }
     await app.waitFor((s) => s.includes(screen.wait), { timeoutMs: 5_000 });
-    await sleep(300); // the preview's debounced load
+    // The preview's debounced load (slow on a loaded machine): its "loading…" gone, or 5 s.
+    await app.waitFor((s) => !s.includes("loading…"), { timeoutMs: 5_000 }).catch(() => {});
+    await sleep(300);
     const base = join(OUT, `${screen.name}-${cols}x${rows}-${theme}`);
     writeFileSync(`${base}.svg`, terminalSvg(app.term, { light: theme === "light" }));
     if (hasRsvg) spawnSync("rsvg-convert", ["-o", `${base}.png`, `${base}.svg`]);

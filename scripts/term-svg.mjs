@@ -69,6 +69,22 @@ function colour(mode, value, scheme) {
 
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/**
+ * The fonts a screenshot needs beyond the monospace one, and the Debian packages that have
+ * them: without them CJK and emoji are drawn as empty boxes. The emoji font is not named in
+ * the SVG: it has digits too, and named it takes them (narrow, spaced apart); fontconfig
+ * falls back to it for emoji alone.
+ */
+export const FONT_PACKAGES = [
+  ["Noto Sans Mono CJK SC", "fonts-noto-cjk"],
+  ["Noto Color Emoji", "fonts-noto-color-emoji"],
+];
+
+/** The packages of FONT_PACKAGES whose font is not among `families` (what `fc-list : family` prints). */
+export function missingFontPackages(families) {
+  return FONT_PACKAGES.filter(([family]) => !families.includes(family)).map(([, pkg]) => pkg);
+}
+
 /** The visible screen of `term` (an @xterm/headless Terminal) as an SVG document. */
 export function terminalSvg(
   term,
