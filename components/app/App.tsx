@@ -1,4 +1,6 @@
 import { Box, useApp, useInput, usePaste, useStdin } from "ink";
+import { SkippedView } from "../skipped/SkippedView.js";
+import { keysLabel } from "../../src/browser/keys/keymap.js";
 import { disabledReason } from "../../src/browser/app/disabledReason.js";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { ReaderScreen } from "../reader/ReaderScreen.js";
@@ -243,7 +245,7 @@ export function App(props: AppProps) {
 
   // Help takes the body; other dialogs are drawn over the list, centred.
   const help = layer?.kind === "help";
-  const modal = layer && layer.kind !== "search" && !help && layer.kind !== "trash";
+  const modal = layer && layer.kind !== "search" && !help && layer.kind !== "trash" && layer.kind !== "skipped";
   const { list, preview: pv } = layout;
   return (
     <ScreenFrame
@@ -260,6 +262,7 @@ export function App(props: AppProps) {
             sort: state.sort,
             scan: state.scan,
             marked: state.marks.size,
+            skippedKey: keysLabel(state.keymap, "skipped.open", 1),
           }}
         />
       }
@@ -286,6 +289,14 @@ export function App(props: AppProps) {
       )}
       {help ? (
         dialogs(layout.body)
+      ) : layer?.kind === "skipped" ? (
+        <SkippedView
+          skipped={state.scan.skipped}
+          width={size.columns}
+          height={layout.body}
+          top={state.helpTop}
+          closeKey={keysLabel(state.keymap, "skipped.close", 1)}
+        />
       ) : layer?.kind === "usage" ? (
         <UsageScreen
           rows={state.rows}

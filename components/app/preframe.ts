@@ -1,7 +1,7 @@
 import { padToWidth, sanitizeLine, truncateToWidth } from "../../src/text/sanitize.js";
 import { footerText, hintsFor } from "../footer/hints.js";
 import { headerText } from "../header/headerText.js";
-import type { Keymap } from "../../src/browser/keys/keymap.js";
+import { type Keymap, keysLabel } from "../../src/browser/keys/keymap.js";
 import { computeLayout } from "../layout/layout.js";
 import { topBorder } from "../layout/topBorder.js";
 import { ageOfSort, formatHeader, formatRow, listFrameText, rowTone } from "../list/rowFormat.js";
@@ -114,6 +114,7 @@ export function preframe(
           sort: s.sort,
           scan: s.scan,
           marked: 0,
+          skippedKey: keysLabel(o.keymap, "skipped.open", 1),
         },
         o.columns,
       ),

@@ -13,6 +13,8 @@ export interface HeaderInfo {
   scan: ScanProgress;
   /** Marked sessions (Space), shown when there are any. */
   marked?: number;
+  /** The key that shows the skipped files, said beside their count. */
+  skippedKey?: string;
 }
 
 /** Which way each sort runs: newest, most or largest first (↓), names A to Z (↑). */
@@ -79,7 +81,9 @@ function rightText(h: HeaderInfo, compact: boolean): string {
   const scan = scanText(h.scan);
   if (scan) parts.push(scan);
   // Files that are not readable sessions are said, not passed over in silence.
-  if (h.scan.diagnostics > 0)
-    parts.push(compact ? `${h.scan.diagnostics} skipped` : `${plural(h.scan.diagnostics, "file")} skipped`);
+  if (h.scan.diagnostics > 0) {
+    const see = h.skippedKey ? (compact ? ` ${h.skippedKey}` : ` (${h.skippedKey} shows)`) : "";
+    parts.push(compact ? `${h.scan.diagnostics} skipped${see}` : `${plural(h.scan.diagnostics, "file")} skipped${see}`);
+  }
   return parts.join(" · ");
 }

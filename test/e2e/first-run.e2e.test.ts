@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
+import { cleanupTmp, copyStore, DAMAGED_STORE, makeTmpDir, PI_STORE } from "../helpers/tmp-store.js";
 import { listPosition, selectedLine } from "./driver.js";
 import { KEY, startApp, type RunningApp } from "./pty.js";
 
@@ -68,5 +68,21 @@ describe("a first run on the demo store", () => {
     expect(ran.argv[0]).toBe("--session");
     expect(ran.cwd).toBe(here);
     expect(exitCode).toBe(0);
+  });
+
+  it('"N files skipped" can be looked at: the header names the key, ! lists each file and why, Esc goes back', async () => {
+    const store = copyStore(DAMAGED_STORE);
+    writeFileSync(join(store, "--tmp-damaged--", "evil\x1b[2J.jsonl"), "not json\n");
+    const app = start(["--session-dir", store, "--all"]);
+    const header = await app.waitFor((s) => /\d+ files skipped \(! shows\)/.test(s) && !s.includes("scanning"));
+    const count = /(\d+) files skipped/.exec(header)![1];
+    await app.press("!");
+    const view = await app.waitFor(`Skipped files (${count})`);
+    expect(view).toContain("empty.jsonl");
+    expect(view).toContain("empty: empty file");
+    expect(view).toContain("evil");
+    expect(app.raw()).not.toContain("\x1b[2J.jsonl");
+    await app.press(KEY.escape);
+    await app.waitFor((s) => !s.includes("Skipped files") && s.includes("Sessions ·"));
   });
 });

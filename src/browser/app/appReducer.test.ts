@@ -412,7 +412,32 @@ describe("scan progress", () => {
       scanDiagnostics([{ path: "/bad", kind: "not-a-session", reason: "x" }]),
       scanDone("boom"),
     );
-    expect(s.scan).toEqual({ discovered: 10, probed: 0, scanned: 0, diagnostics: 1, done: true, error: "boom" });
+    expect(s.scan).toEqual({
+      discovered: 10,
+      probed: 0,
+      scanned: 0,
+      diagnostics: 1,
+      skipped: [{ path: "/bad", kind: "not-a-session", reason: "x" }],
+      done: true,
+      error: "boom",
+    });
+  });
+  it("! opens the skipped files (scrolled by the list's moves) and Esc, q or ! close it; with none it says so", () => {
+    const bad = Array.from({ length: 30 }, (_, i) => ({
+      path: `/bad${i}`,
+      kind: "not-a-session" as const,
+      reason: "x",
+    }));
+    const { s } = loaded(3);
+    const none = run(s, key(K.char("!")));
+    expect(modeOf(none)).toBe("list");
+    expect(none.status?.text).toBe("no file was skipped");
+    const skipped = run(s, scanDiagnostics(bad));
+    const open = run(skipped, key(K.char("!")));
+    expect(modeOf(open)).toBe("skipped");
+    expect(run(open, key(K.char("j")), key(K.char("j"))).helpTop).toBe(2);
+    expect(run(open, key(K.char("j"))).cursor).toBe(skipped.cursor);
+    for (const k of [K.escape, K.char("q"), K.char("!")]) expect(modeOf(run(open, key(k)))).toBe("list");
   });
   it("ignores a viewport report that changes nothing", () => {
     const { s } = loaded(1);

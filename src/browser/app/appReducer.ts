@@ -166,7 +166,7 @@ export function initialState(o: InitOptions): AppState {
     preview: { path: null, offset: 0 },
     previewShare: o.previewShare ?? DEFAULT_PREVIEW_SHARE,
     previewBounds: { path: null, min: 0, max: 0 },
-    scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, done: false },
+    scan: { discovered: null, probed: 0, scanned: 0, diagnostics: 0, skipped: [], done: false },
     ...initialLifecycle(),
     ...(o.notice ? { status: { text: o.notice, tone: "error" as const } } : {}),
     ...(o.select ? { reselect: o.select } : {}),
@@ -241,7 +241,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
   if (isUsageCommand(c)) return runUsage(s, c);
   if (isTrashCommand(c)) return runTrashCommand(s, c);
   const page = Math.max(1, s.pageSize - 1);
-  const inHelp = modeOf(s) === "help" || modeOf(s) === "helpFilter";
+  // The help and the skipped files take the body and scroll by helpTop.
+  const inHelp = modeOf(s) === "help" || modeOf(s) === "helpFilter" || modeOf(s) === "skipped";
   switch (c) {
     case "list.up":
       return inHelp ? { ...s, helpTop: Math.max(0, s.helpTop - 1) } : moveTo(s, s.cursor - 1);
@@ -308,6 +309,10 @@ export function runCommand(s: AppState, c: CommandId): Next {
       if (s.print) return withEffect(s, { type: "exit", outcome: { kind: "print", path: sel.path } });
       return withEffect(s, { type: "resume", path: sel.path, cwd: sel.cwd, launchCwd: s.launchCwd });
     }
+    case "skipped.open":
+      return { ...push(s, { kind: "skipped" }), helpTop: 0 };
+    case "skipped.close":
+      return topLayer(s)?.kind === "skipped" ? pop(s) : s;
     case "help.open": {
       // The help opens at the section of the screen it is asked from.
       const mode = modeOf(s);

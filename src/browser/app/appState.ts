@@ -1,3 +1,4 @@
+import type { Diagnostic } from "../../model/types.js";
 import type { Mode } from "../keys/commands.js";
 import type { Keymap } from "../keys/keymap.js";
 import { type TreeState, treeModeOf } from "../tree/treeState.js";
@@ -29,6 +30,8 @@ export interface ScanProgress {
   probed: number;
   scanned: number;
   diagnostics: number;
+  /** The files behind that count, and why each was skipped (the skipped view, `!`). */
+  skipped: readonly Diagnostic[];
   done: boolean;
   error?: string;
   /** The index's text being brought up to date after the scan: files done of total in a pass (absent when not). */

@@ -23,6 +23,7 @@ export function disabledReason(s: AppState, c: CommandId): string | undefined {
     if (selectedSession(s)) return undefined;
     return s.rows.length === 0 ? emptyList(s) : "no session on this row";
   }
+  if (c === "skipped.open" && s.scan.skipped.length === 0) return "no file was skipped";
   if (mode === "trash" && (c === "trash.restore" || c === "trash.purge" || trashMoves.has(c))) {
     const top = topLayer(s);
     if (top?.kind === "trash" && top.items && top.items.length === 0) return "the trash is empty";

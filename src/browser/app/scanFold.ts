@@ -68,6 +68,7 @@ export function foldScan(state: AppState, events: readonly ScanEvent[]): AppStat
     probed: scan.probed + probes.length,
     scanned: scan.scanned + summaries.length,
     diagnostics: scan.diagnostics + diagnostics.length,
+    skipped: diagnostics.length > 0 ? [...scan.skipped, ...diagnostics] : scan.skipped,
   };
   let s = settleScope({ ...state, sessions, scan });
   // The index is a cache: a problem with it is said once and changes nothing else.

@@ -79,6 +79,8 @@ export type Layer =
       filter?: TextInput;
       typing?: boolean;
     }
+  /** The files the scan skipped, and why (`!` from the list, as its header says). */
+  | { kind: "skipped" }
   /** The action menu (x) over a screen, listing that screen's actions. */
   | { kind: "menu"; path: string; screen: MenuScreen }
   | LifecycleLayer

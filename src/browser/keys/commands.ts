@@ -106,6 +106,13 @@ export const COMMANDS = {
   },
   "help.filterDone": { keys: ["enter"], help: "help: keep the filter, leave typing", hint: "done", rank: 1 },
   "help.filterCancel": { keys: ["escape"], help: "help: clear the filter", hint: "clear", rank: 2 },
+  "skipped.open": {
+    keys: ["!"],
+    help: "the files the scan skipped (not sessions, unreadable) and why; the header counts them",
+    hint: "skipped",
+    rank: 14,
+  },
+  "skipped.close": { keys: ["escape", "q", "!"], help: "close the skipped files", hint: "close", rank: 1 },
   "menu.open": {
     keys: ["x"],
     help: "every action on this screen, with its key",
@@ -329,6 +336,7 @@ export type Mode =
   | "help"
   | "helpFilter"
   | "menu"
+  | "skipped"
   | "rename"
   | "confirm"
   | "confirmPermanent"
@@ -417,6 +425,7 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "session.new",
     "session.deletePermanently",
     "trash.open",
+    "skipped.open",
     "help.open",
     "menu.open",
     "app.back",
@@ -461,6 +470,7 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "input.end",
   ],
   menu: ["menu.close"],
+  skipped: ["skipped.close", ...LIST_MOVES],
   tree: [
     "tree.up",
     "tree.down",

@@ -6,7 +6,7 @@ import { type Keymap, keysLabel } from "./keymap.js";
 export type HelpSection = "list" | "search" | "dialogs" | "tree" | "reader" | "copy" | "usage" | "trash" | "app";
 
 const SECTIONS: { id: HelpSection; title: string; prefixes: string[] }[] = [
-  { id: "list", title: "List", prefixes: ["list.", "preview.", "scope.", "sort.", "session."] },
+  { id: "list", title: "List", prefixes: ["list.", "preview.", "scope.", "sort.", "session.", "skipped."] },
   { id: "search", title: "Search", prefixes: ["search.", "input."] },
   { id: "dialogs", title: "Help and dialogs", prefixes: ["help.", "menu.", "rename.", "confirm."] },
   { id: "tree", title: "Branch tree (t or → on a session)", prefixes: ["tree."] },
