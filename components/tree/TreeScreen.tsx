@@ -24,7 +24,7 @@ interface Props {
   layout: Layout;
   /** Takes the body's place (the help). */
   overlay?: ReactNode;
-  /** A dialog drawn over the tree (DialogHost's: the missing-folder choices, a rename, write anyway?, a label). */
+  /** A dialog drawn over the tree (DialogHost's: a rename, write anyway?, a label). */
   modal?: ReactNode;
   /** The app's status message (copy): shown when the tree has none of its own. */
   status?: StatusMessage;

@@ -38,7 +38,8 @@ export interface EffectRunner {
 /**
  * The one place effects run. `io` is read at each effect, so the runner always uses the
  * browser's current deps. "resume" checks that pi can be started (else says why, and the
- * browser stays) and that the folder exists (else opens the missing-folder dialog).
+ * browser stays), and starts it in the session's folder, or where the browser was started
+ * when that folder is gone (pi asks there).
  */
 export function createEffectRunner(io: () => EffectIO): EffectRunner {
   const treeCtx: { search?: AbortController } = {};
