@@ -132,7 +132,7 @@ describe("branch tree in a real terminal", () => {
 
     // u takes the fork back, to the trash (one key wrote it; one key undoes it).
     await app.press("u");
-    await app.waitFor("Moved 1 session to the trash");
+    await app.waitFor("Fork undone (moved to the trash)");
     expect(existsSync(forkPath)).toBe(false);
     expect(readdirSync(join(tmp, "data", "Trash", "files"))).toHaveLength(1);
     await app.press("q");
