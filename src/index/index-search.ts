@@ -300,6 +300,8 @@ type Verdict = null | (() => Lines) | undefined;
 interface Verdicts {
   /** Per term, false when the index says the target's file holds no line with it. */
   mayHold(t: SearchTarget): boolean[];
+  /** Whether the index says the target's file holds none of the terms (no match, whatever its session needs). */
+  holdsNone(t: SearchTarget): boolean;
   /** Its verdict for a session that needs these terms of its conversation (every term without `need`). */
   verdict(t: SearchTarget, need?: readonly boolean[]): Verdict;
 }
@@ -311,7 +313,8 @@ interface Verdicts {
  */
 function verdicts(db: IndexDb, terms: readonly TextTerm[], includeTools: boolean, known?: KnownCoverage): Verdicts {
   const gramSets = terms.map(gramsOf);
-  if (gramSets.every((g) => g === null)) return { mayHold: () => terms.map(() => true), verdict: () => undefined };
+  if (gramSets.every((g) => g === null))
+    return { mayHold: () => terms.map(() => true), holdsNone: () => false, verdict: () => undefined };
   // Per term, the files with a candidate line and those lines (undefined: a short word or a
   // pattern, which the index cannot narrow).
   const perTerm = gramSets.map((g) => (g ? candidatesOf(db, g, includeTools) : undefined));
@@ -320,6 +323,10 @@ function verdicts(db: IndexDb, terms: readonly TextTerm[], includeTools: boolean
     mayHold(t) {
       const fid = fidOf(t);
       return perTerm.map((m) => fid === undefined || !m || m.has(fid));
+    },
+    holdsNone(t) {
+      const fid = fidOf(t);
+      return fid !== undefined && perTerm.every((m) => m?.has(fid) === false);
     },
     verdict(t, need) {
       const fid = fidOf(t);
@@ -359,9 +366,14 @@ function classify(
   known?: KnownCoverage,
   need?: BodyNeed,
 ): Classified {
-  const { verdict } = verdicts(db, terms, includeTools, known);
+  const { verdict, holdsNone } = verdicts(db, terms, includeTools, known);
   const out: Classified = { readWhole: [], fromIndex: [], decided: 0 };
   for (const t of targets) {
+    // Asked of the session only when its file may hold a term (the browser asks at every key).
+    if (need && holdsNone(t)) {
+      out.decided++;
+      continue;
+    }
     const n = need ? need(t.path) : undefined;
     const v = n === null ? null : verdict(t, n);
     if (v === null) out.decided++;
