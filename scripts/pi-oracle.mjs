@@ -1,16 +1,22 @@
 #!/usr/bin/env node
-// Fetches the test oracle: pi 1.5.2 (@earendil-works/pi-coding-agent, a self-contained bundle
-// that cannot be `npm install`ed here because some of its dependencies are not published) and a
-// Node >= 22.19 to run it. Both come from the npm registry through `npm pack` and are cached in
+// Fetches the test oracles: pi (@earendil-works/pi-coding-agent, a self-contained bundle that
+// cannot be `npm install`ed here because some of its dependencies are not published) in the
+// versions the tests ask for (1.6.0, the reference, and 1.5.2), and a Node >= 22.19 to run
+// them. All come from the npm registry through `npm pack` and are cached in
 // node_modules/.cache/pi-oracle/, so a clean clone (CI) fetches them on its first `npm test`.
 //
-//   node scripts/pi-oracle.mjs        prints {"node": …, "bundle": …} or {"skip": "why"}
+//   node scripts/pi-oracle.mjs [VERSION]   prints {"node": …, "bundle": …} or {"skip": "why"} (default 1.5.2)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The version asked for when none is named (the first oracle the tests had). */
 export const PI_VERSION = "1.5.2";
+/** The reference pi: what pi-sessions is checked against first. */
+export const PI_REFERENCE = "1.6.0";
+/** Every version a test may ask for. */
+export const PI_VERSIONS = ["1.5.2", PI_REFERENCE];
 export const PI_PACKAGE = "@earendil-works/pi-coding-agent";
 export const NODE_VERSION = "22.23.3";
 const MIN_NODE = [22, 19];
@@ -67,16 +73,17 @@ function findNodeBinary(dir) {
  * with a reason when this platform has no Node 22 binary on the registry. A failed download
  * throws: a test run without its oracle must not pass quietly.
  */
-export function ensurePiOracle() {
-  const piDir = join(CACHE, `pi-coding-agent-${PI_VERSION}`);
-  packInto(`${PI_PACKAGE}@${PI_VERSION}`, piDir);
+export function ensurePiOracle(version = PI_VERSION) {
+  if (!PI_VERSIONS.includes(version)) throw new Error(`no pi oracle ${version} (have ${PI_VERSIONS.join(", ")})`);
+  const piDir = join(CACHE, `pi-coding-agent-${version}`);
+  packInto(`${PI_PACKAGE}@${version}`, piDir);
   const bundle = join(piDir, "package", "dist", "bundle", "index.js");
-  if (!existsSync(bundle)) throw new Error(`${PI_PACKAGE}@${PI_VERSION} has no dist/bundle/index.js`);
+  if (!existsSync(bundle)) throw new Error(`${PI_PACKAGE}@${version} has no dist/bundle/index.js`);
   if (nodeIsNewEnough(process.version)) return { node: process.execPath, bundle };
   const pkg = nodePackageName();
   if (!pkg)
     return {
-      skip: `pi ${PI_VERSION} needs Node >= ${MIN_NODE.join(".")}; there is no registry Node binary for ${process.platform}-${process.arch}`,
+      skip: `pi ${version} needs Node >= ${MIN_NODE.join(".")}; there is no registry Node binary for ${process.platform}-${process.arch}`,
     };
   const nodeDir = join(CACHE, `${pkg}-${NODE_VERSION}`);
   // The binary is all we need of the package (its headers and docs are another 60 MB).
@@ -87,6 +94,6 @@ export function ensurePiOracle() {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const result = ensurePiOracle();
+  const result = ensurePiOracle(process.argv[2]);
   writeFileSync(1, `${JSON.stringify(result)}\n`);
 }

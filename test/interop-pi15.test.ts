@@ -1,6 +1,7 @@
-// Interop with pi 1.5.2: everything pi-sessions writes into a store pi 1.5.2 wrote (rename,
-// label, resume at an entry, fork, delete and restore) is read back by pi 1.5.2's own
-// SessionManager in a child process, and no byte that was in a file before ever changes.
+// Interop with pi: everything pi-sessions writes into a store pi 1.5.2 wrote (rename, label,
+// resume at an entry, fork, delete and restore) is read back by the reference pi's (1.6.0)
+// own SessionManager in a child process, and no byte that was in a file before ever changes;
+// a fork is the file pi's own /fork writes, 1.6.0's and 1.5.2's.
 // pi may rewrite a file it opens (a missing trailing newline), so it reads copies only.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -9,9 +10,10 @@ import { forkAtEntry } from "../src/actions/fork.js";
 import { NAVIGATE_TYPE, resumeAtEntry } from "../src/actions/navigate.js";
 import { runCli } from "./helpers/cli.js";
 import { cleanupTmp, FIXTURES, makeTmpDir } from "./helpers/tmp-store.js";
-import { askPi, oracleSkipReason, type PiSession } from "./oracle/pi15.js";
+import { askPi, DEFAULT_PI, oracleSkipReason, PI_REFERENCE, type PiSession } from "./oracle/pi15.js";
 
-const skip = oracleSkipReason();
+const VERSIONS = [PI_REFERENCE, DEFAULT_PI];
+const skip = VERSIONS.map((v) => oracleSkipReason(v)).find(Boolean);
 const SRC = join(FIXTURES, "pi-1.5.2");
 const expected = JSON.parse(readFileSync(join(SRC, "expected.json"), "utf8"));
 const PREFIX: string = expected.agentDir.replace(/\/agent$/, "");
@@ -35,11 +37,11 @@ beforeAll(() => {
 afterAll(cleanupTmp);
 
 let viewCount = 0;
-/** pi 1.5.2's reading of `file` (a copy of it), optionally with the leaf moved to `leafId` in memory. */
+/** The reference pi's reading of `file` (a copy of it), optionally with the leaf moved to `leafId` in memory. */
 async function piReads(file: string, leafId?: string): Promise<PiSession> {
   const copy = join(view, `${viewCount++}-${basename(file)}`);
   copyFileSync(file, copy);
-  return (await askPi<PiSession>([{ op: "describe", file: copy, leafId }]))[0];
+  return (await askPi<PiSession>([{ op: "describe", file: copy, leafId }], { version: PI_REFERENCE }))[0];
 }
 
 /** The file still starts with exactly `before`. */
@@ -53,7 +55,7 @@ function expectPrefixKept(path: string, before: Buffer) {
 /** Sessions of every new shape: usage leaf, context edits, compaction, branch summary, no reply yet, no trailing newline, custom id. */
 const CASES = ["S1", "S2", "S3", "S4", "S7", "S9a", "S6"] as const;
 
-describe.skipIf(skip).each(CASES.map((c) => [c] as const))("%s written by pi-sessions, read by pi 1.5.2", (c) => {
+describe.skipIf(skip).each(CASES.map((c) => [c] as const))("%s written by pi-sessions, read by pi 1.6.0", (c) => {
   const file = () => toCopy(expected.notes[c].file);
 
   it("rename and label: pi reports the name and the label; earlier bytes unchanged", async () => {
@@ -157,38 +159,41 @@ describe.skipIf(skip)("a fork is the file pi's own /fork writes", () => {
     const sessions = Object.keys(expected.files)
       .filter((p) => expected.files[p].info)
       .map((p) => fresh + p.slice(PREFIX.length));
-    const piOut = join(fresh, "pi-forks");
-    mkdirSync(piOut);
     const jobs: { file: string; leafId: string }[] = [];
     for (const file of sessions) {
       const pi = await piReads(file);
       for (const leafId of new Set([pi.branch[pi.branch.length - 1], pi.branch[Math.floor(pi.branch.length / 2)]]))
         jobs.push({ file, leafId });
     }
-    const piForks = await askPi<string | null>(
-      jobs
-        .map((j) => ({ op: "fork" as const, file: join(view, basename(j.file)), leafId: j.leafId, outDir: piOut }))
-        .map((q, i) => (copyFileSync(jobs[i].file, q.file), q)),
-    );
-    let compared = 0;
-    for (let i = 0; i < jobs.length; i++) {
-      let ours: string;
-      try {
-        ours = (await forkAtEntry(jobs[i].file, jobs[i].leafId)).path;
-      } catch (err) {
-        // pi writes nothing either when the path holds no message yet.
-        expect(piForks[i] === null || !existsSync(piForks[i]!), String(err)).toBe(true);
-        continue;
+    for (const version of VERSIONS) {
+      const piOut = join(fresh, `pi-forks-${version}`);
+      mkdirSync(piOut);
+      const piForks = await askPi<string | null>(
+        jobs
+          .map((j) => ({ op: "fork" as const, file: join(view, basename(j.file)), leafId: j.leafId, outDir: piOut }))
+          .map((q, i) => (copyFileSync(jobs[i].file, q.file), q)),
+        { version },
+      );
+      let compared = 0;
+      for (let i = 0; i < jobs.length; i++) {
+        let ours: string;
+        try {
+          ours = (await forkAtEntry(jobs[i].file, jobs[i].leafId)).path;
+        } catch (err) {
+          // pi writes nothing either when the path holds no message yet.
+          expect(piForks[i] === null || !existsSync(piForks[i]!), String(err)).toBe(true);
+          continue;
+        }
+        expect(piForks[i]).not.toBeNull();
+        const want = normalized(piForks[i]!);
+        const got = normalized(ours);
+        expect((got[0] as { cwd: string }).cwd).toBe((want[0] as { cwd: string }).cwd);
+        expect(got, `${jobs[i].file} at ${jobs[i].leafId}`).toEqual(want);
+        compared++;
       }
-      expect(piForks[i]).not.toBeNull();
-      const want = normalized(piForks[i]!);
-      const got = normalized(ours);
-      expect((got[0] as { cwd: string }).cwd).toBe((want[0] as { cwd: string }).cwd);
-      expect(got, `${jobs[i].file} at ${jobs[i].leafId}`).toEqual(want);
-      compared++;
+      expect(compared).toBeGreaterThan(20);
     }
-    expect(compared).toBeGreaterThan(20);
-  });
+  }, 120_000);
 });
 
 describe.skipIf(skip)("resume at a user message that is the first entry", () => {
@@ -205,7 +210,7 @@ describe.skipIf(skip)("resume at a user message that is the first entry", () => 
 });
 
 describe.skipIf(skip)("delete and restore", () => {
-  it("a restored session is byte-identical and pi 1.5.2 reads it as before", async () => {
+  it("a restored session is byte-identical and pi reads it as before", async () => {
     const path = toCopy(expected.notes.S4.file);
     const bytes = readFileSync(path);
     const piBefore = await piReads(path);

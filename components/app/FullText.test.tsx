@@ -27,7 +27,7 @@ function fakeFullText(hitsFor: (q: Query, tools: boolean) => Record<string, stri
     let n = 0;
     for (const { path: p } of targets) {
       if (opts.signal?.aborted) break;
-      if (hits[p]) opts.onMatch(p, hits[p]);
+      if (hits[p]) opts.onMatch(p, hits[p], [true]);
       opts.onProgress?.(++n);
     }
     return { searched: n, matched: 0, aborted: !!opts.signal?.aborted };

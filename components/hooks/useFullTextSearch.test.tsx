@@ -35,7 +35,7 @@ describe("useFullTextSearch", () => {
     const search: FullTextFn = async (targets, _q, opts) => {
       log.push("search begins");
       opts.onProgress?.(1);
-      opts.onMatch(targets[0].path, "…the tokenizer");
+      opts.onMatch(targets[0].path, "…the tokenizer", [true]);
       await new Promise((r) => setTimeout(r, 5));
       log.push("search ends");
       return { searched: targets.length, matched: 1, aborted: false };

@@ -1,7 +1,8 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { FullTextFn, SearchTarget } from "../../src/search/fulltext.js";
 import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
-import { inScope } from "../../src/browser/list/derive.js";
+import { bodyNeed, inScope } from "../../src/browser/list/derive.js";
+import type { BodyHit } from "../../src/search/fulltext.js";
 import { fullTextKey } from "../../src/browser/list/fullText.js";
 
 export type { FullTextFn };
@@ -36,7 +37,7 @@ export function useFullTextSearch(
     const ac = new AbortController();
     let flushTimer: ReturnType<typeof setTimeout> | null = null;
     let lastFlush = 0;
-    let hits: [string, string][] = [];
+    let hits: [string, BodyHit][] = [];
     let searched = 0;
     /** The search's start, said with its first hits or progress (see start). */
     let started: AppAction | null = null;
@@ -67,8 +68,10 @@ export function useFullTextSearch(
       search(targets, st.query, {
         includeTools: st.fullText.includeTools,
         signal: ac.signal,
-        onMatch: (path, snippet) => {
-          hits.push([path, snippet]);
+        // Each word may be anywhere: in the conversation, or in the session's own fields.
+        need: bodyNeed(st.sessions, st.query),
+        onMatch: (path, snippet, held) => {
+          hits.push([path, { snippet, held: [...held] }]);
           schedule();
         },
         onProgress: (n) => {

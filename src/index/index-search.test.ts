@@ -67,19 +67,26 @@ describe("planWithIndex", () => {
           const plan = (o: { lazyAbove: number; lazyMisses?: number }) =>
             planWithIndex(index.db, parseQuery(q), tools, undefined, o)!;
           const exact = plan({ lazyAbove: Infinity });
+          const n = exact.mayHold(targets[0]).length;
+          // Every term needed; none (its fields hold them all); the first only.
+          const needs = [undefined, Array<boolean>(n).fill(false), [true, ...Array<boolean>(n - 1).fill(false)]];
           // Every file checked, lazily; and lazily until two files had no candidate line.
           for (const lazy of [plan({ lazyAbove: 0 }), plan({ lazyAbove: 0, lazyMisses: 2 })])
-            for (const t of targets) {
-              const want = exact.mayMatch(t) ? await exact.check(t) : null;
-              if (!lazy.mayMatch(t)) expect(want).toBeNull();
-              expect({ q, tools, path: t.path, got: await lazy.check(t) }).toEqual({
-                q,
-                tools,
-                path: t.path,
-                got: want,
-              });
-              if (want) hits++;
-            }
+            for (const t of targets)
+              for (const need of needs) {
+                const want = await exact.check(t, need);
+                // A term the index rules out is never held.
+                for (const p of [exact, lazy])
+                  p.mayHold(t).forEach((may, i) => may || expect(want?.held[i] ?? false).toBe(false));
+                expect({ q, tools, need, path: t.path, got: await lazy.check(t, need) }).toEqual({
+                  q,
+                  tools,
+                  need,
+                  path: t.path,
+                  got: want,
+                });
+                if (want) hits++;
+              }
         }
       index.close();
     }

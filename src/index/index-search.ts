@@ -2,10 +2,13 @@ import { closeSync, openSync } from "node:fs";
 import type { SessionEntry } from "../model/types.js";
 import { foldAccents } from "../search/fold.js";
 import {
+  bodyHit,
   entryHit,
   matchEntry,
   searchEach,
   textTerms,
+  type BodyHit,
+  type BodyNeed,
   type EntryHit,
   type SearchTarget,
   type TextTerm,
@@ -19,15 +22,14 @@ import type { IndexDb } from "./index-db.js";
  * Full-text search answered by the index. The FTS table names candidate lines (every
  * line that could hold a term: trigrams are a superset of substring matches); those lines
  * are read back from their files and checked by matchEntry, the very step the index-free
- * search runs on every line, in file order. So the sessions found and their snippets are
- * the same as without the index. Files the index does not cover as they are now (new,
+ * search runs on every line, in file order. So the sessions found, the terms each holds
+ * and their snippets are the same as without the index. A term with no candidate line in a
+ * file is not in it: a session that needs it (BodyNeed) is decided without a read. Files the index does not cover as they are now (new,
  * appended to, a line too long to index) are searched by reading them, as before.
  */
 
-export interface IndexedHit {
+export interface IndexedHit extends BodyHit {
   path: string;
-  /** The first hit's snippet, as the index-free search makes it. */
-  snippet: string;
   /** False when the file was read whole (the index did not cover it). */
   fromIndex: boolean;
   /** The lines the index named, in file order (for hitsOf). */
@@ -219,23 +221,31 @@ function withFile<T>(path: string, fn: (fd: number) => T): T {
   }
 }
 
+/** A file's candidate lines, and the terms that have one there (the others are not in it). */
+interface Lines {
+  lines: Candidate[];
+  listed: ReadonlySet<TextTerm>;
+}
+
 /**
  * Checks a file's candidate lines in file order, as the full search would meet them,
- * until every term is found. Returns the first hit's snippet (or "" without snippets) when
- * all are, null when not; undefined when a line is not where the index says: the caller
- * then reads the file whole.
+ * until every term listed there is found. Returns its hit (bodyHit; the snippet "" without
+ * snippets), or null; undefined when a line is not where the index says: the caller then
+ * reads the file whole.
  */
 function verify(
   path: string,
-  sorted: readonly Candidate[],
+  { lines, listed }: Lines,
   terms: readonly TextTerm[],
+  need: readonly boolean[] | undefined,
   includeTools: boolean,
   withSnippet: boolean,
-): string | null | undefined {
-  const pending = new Set(terms);
+): BodyHit | null | undefined {
+  const pending = new Set(listed);
   let snippet: string | null = null;
+  const verdict = () => bodyHit(terms, (t) => pending.has(t) || !listed.has(t), need, snippet);
   return withFile(path, (fd) => {
-    for (const c of sorted) {
+    for (const c of lines) {
       const entry = readLine(fd, c);
       if (entry === undefined) return undefined;
       if (entry === null) continue;
@@ -243,9 +253,9 @@ function verify(
       // (Called before ??=, which would skip the call once a snippet is set.)
       const hit = matchEntry(entry, pending, includeTools, withSnippet);
       snippet ??= hit;
-      if (pending.size === 0) return snippet;
+      if (pending.size === 0) break;
     }
-    return null;
+    return verdict();
   });
 }
 
@@ -284,40 +294,65 @@ function fidLookup(db: IndexDb, includeTools: boolean, known?: KnownCoverage): (
 }
 
 /** What the index says of a target: no match (null), these lines to check, or read it whole (undefined). */
-type Verdict = null | (() => Candidate[]) | undefined;
+type Verdict = null | (() => Lines) | undefined;
+
+/** The index's answers for one query's terms, asked target by target. */
+interface Verdicts {
+  /** Per term, false when the index says the target's file holds no line with it. */
+  mayHold(t: SearchTarget): boolean[];
+  /** Whether the index says the target's file holds none of the terms (no match, whatever its session needs). */
+  holdsNone(t: SearchTarget): boolean;
+  /** Its verdict for a session that needs these terms of its conversation (every term without `need`). */
+  verdict(t: SearchTarget, need?: readonly boolean[]): Verdict;
+}
 
 /**
  * The index's verdict on any target, decided when asked: a caller that ranks ten thousand
  * sessions asks of each once, and a set of the ones with no match made up front cost a
  * pass of its own (for a word in no session, all of them).
  */
-function verdicts(
-  db: IndexDb,
-  terms: readonly TextTerm[],
-  includeTools: boolean,
-  known?: KnownCoverage,
-): (t: SearchTarget) => Verdict {
-  const gramSets = terms.map(gramsOf).filter((g): g is string[] => g !== null);
-  if (gramSets.length === 0) return () => undefined;
-  // Every term narrowed: a file is a candidate only if each term has a line in it.
-  const perTerm = gramSets.map((g) => candidatesOf(db, g, includeTools));
+function verdicts(db: IndexDb, terms: readonly TextTerm[], includeTools: boolean, known?: KnownCoverage): Verdicts {
+  const gramSets = terms.map(gramsOf);
+  if (gramSets.every((g) => g === null))
+    return { mayHold: () => terms.map(() => true), holdsNone: () => false, verdict: () => undefined };
+  // Per term, the files with a candidate line and those lines (undefined: a short word or a
+  // pattern, which the index cannot narrow).
+  const perTerm = gramSets.map((g) => (g ? candidatesOf(db, g, includeTools) : undefined));
   const fidOf = fidLookup(db, includeTools, known);
-  const allNarrowed = gramSets.length === terms.length;
-  return (t) => {
-    const fid = fidOf(t);
-    if (fid === undefined) return undefined;
-    for (const m of perTerm) if (!m.has(fid)) return null;
-    if (!allNarrowed) return undefined; // a short word or a pattern: the index only narrowed the files
-    const lists = perTerm.map((m) => m.get(fid)!);
-    return () => inFileOrder(lists);
+  return {
+    mayHold(t) {
+      const fid = fidOf(t);
+      return perTerm.map((m) => fid === undefined || !m || m.has(fid));
+    },
+    holdsNone(t) {
+      const fid = fidOf(t);
+      return fid !== undefined && perTerm.every((m) => m?.has(fid) === false);
+    },
+    verdict(t, need) {
+      const fid = fidOf(t);
+      if (fid === undefined) return undefined;
+      // A needed term with no line in it: no match, whatever the others hold.
+      for (let i = 0; i < terms.length; i++) if (perTerm[i]?.has(fid) === false && (need?.[i] ?? true)) return null;
+      if (perTerm.some((m) => !m)) return undefined; // the index only narrowed the files
+      const lists: string[] = [];
+      const listed = new Set<TextTerm>();
+      for (let i = 0; i < terms.length; i++) {
+        const c = perTerm[i]!.get(fid);
+        if (c === undefined) continue;
+        lists.push(c);
+        listed.add(terms[i]);
+      }
+      if (lists.length === 0) return null;
+      return () => ({ lines: inFileOrder(lists), listed });
+    },
   };
 }
 
 interface Classified {
   /** Targets the index does not cover as they are now (or cannot narrow): read whole. */
   readWhole: SearchTarget[];
-  /** Targets whose candidate lines the index names, with those lines in file order. */
-  fromIndex: Array<[SearchTarget, () => Candidate[]]>;
+  /** Targets whose candidate lines the index names, with those lines in file order (and what the session needs). */
+  fromIndex: Array<[SearchTarget, () => Lines, (readonly boolean[])?]>;
   /** How many the index decided hold no match. */
   decided: number;
 }
@@ -329,14 +364,21 @@ function classify(
   terms: readonly TextTerm[],
   includeTools: boolean,
   known?: KnownCoverage,
+  need?: BodyNeed,
 ): Classified {
-  const verdictOf = verdicts(db, terms, includeTools, known);
+  const { verdict, holdsNone } = verdicts(db, terms, includeTools, known);
   const out: Classified = { readWhole: [], fromIndex: [], decided: 0 };
   for (const t of targets) {
-    const v = verdictOf(t);
+    // Asked of the session only when its file may hold a term (the browser asks at every key).
+    if (need && holdsNone(t)) {
+      out.decided++;
+      continue;
+    }
+    const n = need ? need(t.path) : undefined;
+    const v = n === null ? null : verdict(t, n);
     if (v === null) out.decided++;
     else if (v === undefined) out.readWhole.push(t);
-    else out.fromIndex.push([t, v]);
+    else out.fromIndex.push([t, v, n ?? undefined]);
   }
   return out;
 }
@@ -350,13 +392,14 @@ const LAZY_ABOVE = 5000;
 
 /** The index's answer for `targets`, to be checked target by target (a caller that needs only the best few checks only those). */
 export interface IndexedPlan {
-  /** False when the index says the target's file holds no match (checking it would say null). */
-  mayMatch(t: SearchTarget): boolean;
+  /** Per text term, false when the index says the target's file holds no line with it (checking it would not find it). */
+  mayHold(t: SearchTarget): boolean[];
   /**
-   * The file's hit (its snippet left empty), or null: its candidate lines read where the
-   * index covers it, else the file read, as searchWithIndex decides each target.
+   * The file's hit for a session that needs `need` of its conversation (bodyHit; its snippet
+   * left empty), or null: its candidate lines read where the index covers it, else the file
+   * read, as searchWithIndex decides each target.
    */
-  check(t: SearchTarget): Promise<IndexedHit | null>;
+  check(t: SearchTarget, need?: readonly boolean[]): Promise<IndexedHit | null>;
 }
 
 /**
@@ -373,32 +416,32 @@ export function planWithIndex(
   const terms = textTerms(query);
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return null;
   const gramSets = terms.map(gramsOf);
-  const readWhole = async (path: string): Promise<IndexedHit | null> => {
-    let hit: IndexedHit | null = null;
-    await searchEach([path], terms, { includeTools }, (p, snippet) => {
-      if (snippet !== null) hit = { path: p, snippet, fromIndex: false, lines: [] };
+  const readWhole = async (path: string, need?: readonly boolean[]): Promise<IndexedHit | null> => {
+    let found: IndexedHit | null = null;
+    await searchEach([path], terms, { includeTools, need: need && (() => need) }, (p, hit) => {
+      if (hit !== null) found = { path: p, ...hit, fromIndex: false, lines: [] };
     });
-    return hit;
+    return found;
   };
   /** A covered file's hit out of its candidate lines (in file order), or null; read whole when a line is not where the index says. */
-  const checkLines = async (path: string, l: Candidate[]): Promise<IndexedHit | null> => {
-    let snippet: string | null | undefined;
+  const checkLines = async (path: string, l: Lines, need?: readonly boolean[]): Promise<IndexedHit | null> => {
+    let hit: BodyHit | null | undefined;
     try {
-      snippet = verify(path, l, terms, includeTools, false);
+      hit = verify(path, l, terms, need, includeTools, false);
     } catch {
       return null; // gone since the scan: not a match, as without the index
     }
-    if (snippet === undefined) return readWhole(path);
-    return snippet === null ? null : { path, snippet, fromIndex: true, lines: l };
+    if (hit === undefined) return readWhole(path, need);
+    return hit === null ? null : { path, ...hit, fromIndex: true, lines: l.lines };
   };
   const exact = (): IndexedPlan => {
-    const verdictOf = verdicts(db, terms, includeTools, known);
+    const v = verdicts(db, terms, includeTools, known);
     return {
-      mayMatch: (t) => verdictOf(t) !== null,
-      async check(t) {
-        const v = verdictOf(t);
-        if (v === null) return null;
-        return v ? checkLines(t.path, v()) : readWhole(t.path);
+      mayHold: (t) => v.mayHold(t),
+      async check(t, need) {
+        const got = v.verdict(t, need);
+        if (got === null) return null;
+        return got ? checkLines(t.path, got(), need) : readWhole(t.path, need);
       },
     };
   };
@@ -407,7 +450,7 @@ export function planWithIndex(
   // A rare word's match runs again in verdicts, joined with its lines' files: under a
   // millisecond at that size (0.1–0.8 ms on the bench's store).
   if (rows.every((r) => r.length <= lazyAbove)) return exact();
-  return lazyPlan(db, rows, { includeTools, known, misses: lazyMisses }, checkLines, readWhole, exact);
+  return lazyPlan(db, terms, rows, { includeTools, known, misses: lazyMisses }, checkLines, readWhole, exact);
 }
 
 /** After this many files checked and found to hold no candidate line, a lazy plan becomes exact. */
@@ -416,40 +459,41 @@ const LAZY_MISSES = 256;
 /**
  * A plan for common words: every term's candidate lines as FTS rowids alone (no join with
  * their files: a word in most sessions names tens of thousands of lines), and a file's own
- * candidates worked out only when it is checked. Every file may match until then; a caller
- * that checks the best few meets few that do not, and after LAZY_MISSES of those the plan
- * asks the index for every file at once (`exact`).
+ * candidates worked out only when it is checked. Every file may hold every term until then;
+ * a caller that checks the best few meets few that do not, and after LAZY_MISSES of those
+ * the plan asks the index for every file at once (`exact`).
  */
 function lazyPlan(
   db: IndexDb,
+  terms: readonly TextTerm[],
   rows: Float64Array[],
   { includeTools, known, misses: maxMisses }: { includeTools: boolean; known?: KnownCoverage; misses: number },
-  checkLines: (path: string, l: Candidate[]) => Promise<IndexedHit | null>,
-  readWhole: (path: string) => Promise<IndexedHit | null>,
+  checkLines: (path: string, l: Lines, need?: readonly boolean[]) => Promise<IndexedHit | null>,
+  readWhole: (path: string, need?: readonly boolean[]) => Promise<IndexedHit | null>,
   exact: () => IndexedPlan,
 ): IndexedPlan {
   const fidOf = fidLookup(db, includeTools, known);
   let misses = 0;
   let then: IndexedPlan | undefined;
   return {
-    mayMatch: (t) => then?.mayMatch(t) ?? true,
-    async check(t) {
-      if (then) return then.check(t);
+    mayHold: (t) => then?.mayHold(t) ?? terms.map(() => true),
+    async check(t, need) {
+      if (then) return then.check(t, need);
       const { path } = t;
       const fid = fidOf(t);
-      if (fid === undefined) return readWhole(path);
-      let l: Candidate[] | undefined;
+      if (fid === undefined) return readWhole(path, need);
+      let l: Lines | null;
       try {
-        l = fileCandidates(db, fid, rows, includeTools);
+        l = fileCandidates(db, fid, terms, rows, includeTools, need);
       } catch {
-        return readWhole(path); // the index failed under us: the file says
+        return readWhole(path, need); // the index failed under us: the file says
       }
-      if (l) return checkLines(path, l);
+      if (l) return checkLines(path, l, need);
       if (++misses >= maxMisses) {
         try {
           then = exact();
         } catch {
-          then = { mayMatch: () => true, check: (x) => readWhole(x.path) };
+          then = { mayHold: () => terms.map(() => true), check: (x, n) => readWhole(x.path, n) };
         }
       }
       return null;
@@ -508,16 +552,19 @@ function has(sorted: Float64Array, x: number): boolean {
 }
 
 /**
- * A file's candidate lines in file order: its lines that are a candidate of some term, when
- * every term has one in it (as classify decides), else undefined (no match). Without tool
- * output its tool lines are not asked for: their rows are in the tools table, never a candidate.
+ * A file's candidate lines in file order (its lines that are a candidate of some term) and
+ * the terms with one there, when every needed term has one (as classify decides), else
+ * null (no match). Without tool output its tool lines are not asked for: their rows are in
+ * the tools table, never a candidate.
  */
 function fileCandidates(
   db: IndexDb,
   fid: number,
+  terms: readonly TextTerm[],
   rows: Float64Array[],
   includeTools: boolean,
-): Candidate[] | undefined {
+  need: readonly boolean[] | undefined,
+): Lines | null {
   const lines = db
     .q(`SELECT rid, off, len FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
     .all(fid) as unknown as Array<Candidate & { rid: number }>;
@@ -535,7 +582,8 @@ function fileCandidates(
       lastOff = l.off;
     }
   }
-  return found.every(Boolean) ? out : undefined;
+  if (out.length === 0 || found.some((f, i) => !f && (need?.[i] ?? true))) return null;
+  return { lines: out, listed: new Set(terms.filter((_, i) => found[i])) };
 }
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
@@ -550,6 +598,8 @@ export interface IndexedSearchOptions {
   snippets?: boolean;
   /** What the index covers, as kept (else read from it). */
   known?: KnownCoverage;
+  /** What each session needs of its conversation (every term without it). */
+  need?: BodyNeed;
 }
 
 /**
@@ -570,7 +620,7 @@ export async function searchWithIndex(
   // its queries block the thread.
   await yieldToLoop();
   if (opts.signal?.aborted) return { ...result, aborted: true };
-  const { readWhole, fromIndex, decided } = classify(db, targets, terms, opts.includeTools, opts.known);
+  const { readWhole, fromIndex, decided } = classify(db, targets, terms, opts.includeTools, opts.known, opts.need);
   result.searched += decided;
   opts.onProgress?.(result.searched);
   const report = (hit: IndexedHit) => {
@@ -578,7 +628,7 @@ export async function searchWithIndex(
     opts.onMatch(hit);
   };
   let sinceYield = 0;
-  for (const [t, linesOf] of fromIndex) {
+  for (const [t, linesOf, need] of fromIndex) {
     const lines = linesOf();
     if (opts.signal?.aborted) break;
     // Give the UI its turn now and then: hits are reported as they are decided.
@@ -588,28 +638,28 @@ export async function searchWithIndex(
       await yieldToLoop();
       if (opts.signal?.aborted) break;
     }
-    let snippet: string | null | undefined;
+    let hit: BodyHit | null | undefined;
     try {
-      snippet = verify(t.path, lines, terms, opts.includeTools, opts.snippets !== false);
+      hit = verify(t.path, lines, terms, need, opts.includeTools, opts.snippets !== false);
     } catch {
-      snippet = null; // gone since the scan: not a match, as without the index
+      hit = null; // gone since the scan: not a match, as without the index
     }
-    if (snippet === undefined) {
+    if (hit === undefined) {
       readWhole.push(t);
       continue;
     }
     result.searched++;
     result.fromIndex++;
-    if (snippet !== null) report({ path: t.path, snippet, fromIndex: true, lines });
+    if (hit !== null) report({ path: t.path, ...hit, fromIndex: true, lines: lines.lines });
   }
   opts.onProgress?.(result.searched);
   await searchEach(
     readWhole.map((t) => t.path),
     terms,
     opts,
-    (path, snippet) => {
+    (path, hit) => {
       result.searched++;
-      if (snippet !== null) report({ path, snippet, fromIndex: false, lines: [] });
+      if (hit !== null) report({ path, ...hit, fromIndex: false, lines: [] });
       opts.onProgress?.(result.searched);
     },
   );

@@ -26,7 +26,8 @@ export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.e
           includeTools: opts.includeTools,
           signal: opts.signal,
           concurrency: opts.concurrency,
-          onMatch: (h) => opts.onMatch(h.path, h.snippet),
+          onMatch: (h) => opts.onMatch(h.path, h.snippet, h.held),
+          need: opts.need,
           onProgress: opts.onProgress,
         });
         return { searched: r.searched, matched: r.matched, aborted: r.aborted };

@@ -14,17 +14,36 @@ import type { Query, Term } from "./query.js";
  * message *text*, so JSON keys ("role"), ids and escapes never produce a hit.
  *
  * Terms are ANDed over the whole session: each may be satisfied by a different
- * message. Field terms (cwd:, model:, …) describe metadata and are left to the caller
- * (see fieldQuery).
+ * message, and (with a `need`, src/search/plan.ts) a term the session's own fields hold
+ * need not be in the conversation at all: what is reported is which terms it holds. Field
+ * terms (cwd:, model:, …) describe metadata and are left to the caller (see fieldQuery).
  */
 
 export type TextTerm = Extract<Term, { kind: "word" | "phrase" | "regex" }>;
 
+/**
+ * Per text term (textTerms' order), true when the session matches only if its conversation
+ * holds the term (its own fields do not); null when nothing its conversation holds makes it
+ * match (its file is not read). Without one, every term is needed.
+ */
+export type BodyNeed = (path: string) => readonly boolean[] | null;
+
+/** A session's conversation holding a term: the snippet of its first hit, and per text term whether it holds it. */
+export interface BodyHit {
+  snippet: string;
+  held: boolean[];
+}
+
 export interface FullTextOptions {
   includeTools: boolean;
   signal?: AbortSignal;
-  /** Called once per matching session, in completion order, never after an abort. */
-  onMatch(path: string, snippet: string): void;
+  /** What each session needs of its conversation (SearchPlan.needOf); default: every term. */
+  need?: BodyNeed;
+  /**
+   * Called once per session whose conversation holds a term and every term it needs, in
+   * completion order, never after an abort. `held`: per text term, whether it holds it.
+   */
+  onMatch(path: string, snippet: string, held: readonly boolean[]): void;
   /** Called after each file with the number of files decided so far. */
   onProgress?(searched: number): void;
   /** Files read at once (default 4). */
@@ -266,13 +285,30 @@ function parseEntry(line: string): SessionEntry | null {
   }
 }
 
-/** One session file: the snippet of its first hit when every term matches, else null. */
+/**
+ * A file's hit once its lines are checked (`missing`: a term none of them held): null when
+ * it holds no term, or lacks one its session needs (`need`; every term without one).
+ */
+export function bodyHit(
+  terms: readonly TextTerm[],
+  missing: (t: TextTerm) => boolean,
+  need: readonly boolean[] | undefined,
+  snippet: string | null,
+): BodyHit | null {
+  const held = terms.map((t) => !missing(t));
+  if (!held.some(Boolean)) return null;
+  for (let i = 0; i < terms.length; i++) if (!held[i] && (need ? need[i] : true)) return null;
+  return { snippet: snippet ?? "", held };
+}
+
+/** One session file: its hit (bodyHit) or null. */
 export async function searchFile(
   path: string,
   terms: readonly TextTerm[],
   includeTools: boolean,
   signal?: AbortSignal,
-): Promise<string | null> {
+  need?: readonly boolean[],
+): Promise<BodyHit | null> {
   if (terms.length === 0) return null;
   const pending = new Set(terms);
   const mayHold = linePrefilter(terms, includeTools);
@@ -291,7 +327,7 @@ export async function searchFile(
     if (pending.size === 0) return false;
   });
   if (aborted || signal?.aborted) return null;
-  return pending.size === 0 ? snippet : null;
+  return bodyHit(terms, (t) => pending.has(t), need, snippet);
 }
 
 /**
@@ -331,11 +367,11 @@ export async function searchStore(
   const terms = textTerms(query);
   const result: FullTextResult = { searched: 0, matched: 0, aborted: false };
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return result;
-  await searchEach(paths, terms, opts, (path, snippet) => {
+  await searchEach(paths, terms, opts, (path, hit) => {
     result.searched++;
-    if (snippet !== null) {
+    if (hit !== null) {
       result.matched++;
-      opts.onMatch(path, snippet);
+      opts.onMatch(path, hit.snippet, hit.held);
     }
     opts.onProgress?.(result.searched);
   });
@@ -345,27 +381,29 @@ export async function searchStore(
 
 /**
  * Reads files `concurrency` at a time (default 4) and hands each one's verdict to
- * `decided`: the snippet of its first hit, or null (no match; gone or unreadable since the
- * scan counts as no match). Nothing is handed over after an abort.
+ * `decided`: its hit, or null (no match; gone or unreadable since the scan counts as no
+ * match; a file whose session cannot match, by `need`, is not read). Nothing is handed
+ * over after an abort.
  */
 export async function searchEach(
   paths: readonly string[],
   terms: readonly TextTerm[],
-  opts: { includeTools: boolean; signal?: AbortSignal; concurrency?: number },
-  decided: (path: string, snippet: string | null) => void,
+  opts: { includeTools: boolean; signal?: AbortSignal; concurrency?: number; need?: BodyNeed },
+  decided: (path: string, hit: BodyHit | null) => void,
 ): Promise<void> {
   const { signal } = opts;
   await forEachLimited(
     paths,
     opts.concurrency ?? 4,
     async (path) => {
-      let snippet: string | null = null;
+      let hit: BodyHit | null = null;
+      const need = opts.need ? opts.need(path) : undefined;
       try {
-        snippet = await searchFile(path, terms, opts.includeTools, signal);
+        if (need !== null) hit = await searchFile(path, terms, opts.includeTools, signal, need);
       } catch {
         // Gone or unreadable since the scan: not a match.
       }
-      if (!signal?.aborted) decided(path, snippet);
+      if (!signal?.aborted) decided(path, hit);
     },
     signal,
   );

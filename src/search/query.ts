@@ -320,13 +320,8 @@ function foldedFields(s: Searchable, keep: boolean): FoldedFields {
   return memo;
 }
 
-/**
- * null when the session does not match; otherwise a score (higher = better): the sum
- * of its terms' ranks, so name hits come first and fuzzy-only hits last. The empty
- * query matches with 0.
- */
-export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
-  if (query.terms.length === 0) return 0;
+/** A session's rank for one term at a time, by its own fields (0: they do not hold it), its fields folded on first need. */
+export function fieldScorer(s: Searchable, ctx?: MatchContext): (t: Term) => number {
   // Made on first need: a session that mayHold rules out never folds its fields.
   let memo: FoldedFields | undefined;
   const fields: Fields = (c) => {
@@ -334,9 +329,20 @@ export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): n
     if (c) return (memo.cased ??= memo.raw.map(foldAccents));
     return (memo.lower ??= ctx?.foldedOf?.(s) ?? memo.raw.map(foldedField));
   };
+  return (t) => termScore(t, s, fields, ctx);
+}
+
+/**
+ * null when the session does not match by its own fields; otherwise a score (higher =
+ * better): the sum of its terms' ranks, so name hits come first and fuzzy-only hits last.
+ * The empty query matches with 0. (With the conversation too: src/search/plan.ts.)
+ */
+export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): number | null {
+  if (query.terms.length === 0) return 0;
+  const score = fieldScorer(s, ctx);
   let total = 0;
   for (const t of query.terms) {
-    const sc = termScore(t, s, fields, ctx);
+    const sc = score(t);
     if (sc === 0) return null;
     total += sc;
   }

@@ -1,4 +1,4 @@
-// Runs in a child process under the oracle's Node (>= 22.19): loads pi 1.5.2's bundle and answers
+// Runs in a child process under the oracle's Node (>= 22.19): loads a pi bundle (1.5.2, 1.6.0) and answers
 // a batch of questions read as JSON from stdin, one answer per question, as JSON on stdout.
 // pi's SessionManager.open may rewrite a file (a missing trailing newline, an old version), so
 // the tests only ever point this at temp copies.
@@ -178,6 +178,33 @@ async function threaded(agentDir) {
   return c.sessionList.filteredSessions.map((n) => [n.session.path, n.depth]);
 }
 
+/**
+ * pi's /resume picker searching: for each query, the paths its session list shows (its own
+ * filterSessions over listAll's sessions, in its default sort), top to bottom.
+ */
+async function picker(q) {
+  pi.initTheme?.();
+  const sessions = await withAgentDir(q.agentDir, () =>
+    q.sessionDir ? SessionManager.listAll(q.sessionDir) : SessionManager.listAll(),
+  );
+  const load = async () => sessions;
+  const c = new pi.SessionSelectorComponent(
+    load,
+    load,
+    () => {},
+    () => {},
+    () => {},
+    () => {},
+  );
+  const list = c.sessionList;
+  for (let i = 0; i < 50 && list.allSessions.length < sessions.length; i++) await new Promise((r) => setTimeout(r, 20));
+  if (list.allSessions.length < sessions.length) throw new Error("the picker did not load the sessions");
+  return q.queries.map((query) => {
+    list.filterSessions(query);
+    return list.filteredSessions.map((n) => n.session.path);
+  });
+}
+
 function withAgentDir(agentDir, fn) {
   const before = process.env.PI_CODING_AGENT_DIR;
   if (agentDir) process.env.PI_CODING_AGENT_DIR = agentDir;
@@ -215,6 +242,8 @@ async function answer(q) {
       return write(q);
     case "threaded":
       return threaded(q.agentDir);
+    case "picker":
+      return picker(q);
     case "settingsSessionDir":
       return SettingsManager.create(q.cwd, q.agentDir).getSessionDir() ?? null;
     default:

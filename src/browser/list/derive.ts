@@ -1,5 +1,6 @@
+import type { BodyHit, BodyNeed } from "../../search/fulltext.js";
+import { searchPlan } from "../../search/plan.js";
 import type { MatchContext, Query } from "../../search/query.js";
-import { sessionRanker } from "../../search/rank.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
 import { ROW_SHOWS, whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
@@ -39,6 +40,15 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: 
 /** Every key typed matches every session again: their folded fields are kept between keys. */
 const KEEP_FOLDED: MatchContext = { keepFolded: true };
 
+/** What each session needs of its conversation for the query (SearchPlan.needOf), for the full-text search. */
+export function bodyNeed(sessions: SessionMap, query: Query): BodyNeed {
+  const plan = searchPlan(query, KEEP_FOLDED);
+  return (path) => {
+    const s = sessions.get(path);
+    return s ? plan.needOf(s) : null;
+  };
+}
+
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 export function deriveRows(
   sessions: SessionMap,
@@ -48,21 +58,21 @@ export function deriveRows(
     storeDir?: string;
     query: Query;
     sort: SortKey;
-    fullText?: ReadonlyMap<string, string>;
+    fullText?: ReadonlyMap<string, BodyHit>;
   },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
-  // Full-text hits (path → snippet) match too when the field filters hold (sessionRanker).
+  // Full-text hits (path → what the conversation holds) count for each word the fields lack (searchPlan).
   const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
-  const rank = sessionRanker(opts.query, KEEP_FOLDED);
+  const plan = searchPlan(opts.query, KEEP_FOLDED);
   const snippets = new Map<string, string>();
   let scopeTotal = 0;
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
     scopeTotal++;
-    const snippet = ft?.get(s.path);
-    const r = rank(s, snippet !== undefined);
-    if (r.byText) snippets.set(s.path, snippet!);
+    const hit = ft?.get(s.path);
+    const r = plan.rank(s, hit?.held);
+    if (r.byText) snippets.set(s.path, hit!.snippet);
     if (r.rank !== null) scored.push({ s, score: r.rank });
   }
   const searching = opts.query.terms.length > 0;

@@ -7,6 +7,7 @@ import { type AppAction, type AppState, initialState } from "../app/appReducer.j
 import { deriveRows } from "./derive.js";
 import { fullTextKey, fullTextNote } from "./fullText.js";
 import { reduce, scanSummaries } from "../../../test/helpers/update.js";
+import { bodyHit } from "../../../test/helpers/body-hit.js";
 
 const CWD = "/home/u/proj";
 const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
@@ -27,8 +28,8 @@ describe("deriveRows with full-text hits", () => {
       query: q,
       sort: "recent",
       fullText: new Map([
-        ["/b", "…the parser broke"],
-        ["/a", "refactor the parser"],
+        ["/b", bodyHit("…the parser broke")],
+        ["/a", bodyHit("refactor the parser")],
       ]),
     });
     // /b is newer, but only its conversation holds the word; /a's title does (QA).
@@ -46,7 +47,7 @@ describe("deriveRows with full-text hits", () => {
       cwd: CWD,
       query: parseQuery("parser"),
       sort: "recent",
-      fullText: new Map([["/b", "…the parser broke"]]),
+      fullText: new Map([["/b", bodyHit("…the parser broke")]]),
     });
     expect(rows.map((r) => r.session.path)).toEqual(["/n", "/b", "/f"]);
   });
@@ -54,8 +55,8 @@ describe("deriveRows with full-text hits", () => {
   it("field filters still apply to text-only matches", () => {
     const q = parseQuery("cwd:elsewhere parser");
     const ft = new Map([
-      ["/b", "x"],
-      ["/c", "y"],
+      ["/b", bodyHit("x")],
+      ["/c", bodyHit("y")],
     ]);
     const { rows } = deriveRows(sessions, { scope: "all", cwd: CWD, query: q, sort: "recent", fullText: ft });
     expect(rows.map((r) => r.session.path)).toEqual(["/c"]);
@@ -67,7 +68,7 @@ describe("deriveRows with full-text hits", () => {
       cwd: CWD,
       query: parseQuery("zzz"),
       sort: "threaded",
-      fullText: new Map([["/c", "zzz here"]]),
+      fullText: new Map([["/c", bodyHit("zzz here")]]),
     });
     expect(rows).toHaveLength(1);
     expect(rows[0].snippet).toBe("zzz here");
@@ -86,12 +87,12 @@ describe("reducer: full-text results", () => {
     expect(titles(s)).toEqual(["fix login"]);
     const key = fullTextKey(s.query, s.scope, false)!;
     // Stale hits (another key) are ignored.
-    s = run(s, { type: "fulltext.hits", key: "old", hits: [["/a", "login in text"]], searched: 1 });
+    s = run(s, { type: "fulltext.hits", key: "old", hits: [["/a", bodyHit("login in text")]], searched: 1 });
     expect(titles(s)).toEqual(["fix login"]);
     s = run(
       s,
       { type: "fulltext.start", key, total: 3 },
-      { type: "fulltext.hits", key, hits: [["/a", "login in text"]], searched: 2 },
+      { type: "fulltext.hits", key, hits: [["/a", bodyHit("login in text")]], searched: 2 },
     );
     expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
     expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text 2/3…");
@@ -110,7 +111,7 @@ describe("reducer: full-text results", () => {
     expect(s.rows).toBe(rows);
     s = run(s, { type: "fulltext.hits", key, hits: [], searched: 1 });
     expect(s.rows).toBe(rows);
-    s = run(s, { type: "fulltext.hits", key, hits: [["/a", "login in text"]], searched: 2 });
+    s = run(s, { type: "fulltext.hits", key, hits: [["/a", bodyHit("login in text")]], searched: 2 });
     expect(s.rows).not.toBe(rows);
     const shown = s.rows;
     s = run(s, { type: "fulltext.done", key });
@@ -127,7 +128,7 @@ describe("reducer: full-text results", () => {
     s = run(
       s,
       { type: "fulltext.start", key, total: 3 },
-      { type: "fulltext.hits", key, hits: [["/c", "login"]], searched: 3 },
+      { type: "fulltext.hits", key, hits: [["/c", bodyHit("login")]], searched: 3 },
     );
     expect(s.selectedPath).toBe("/b");
   });

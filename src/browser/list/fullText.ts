@@ -1,4 +1,4 @@
-import { fullTextSignature } from "../../search/fulltext.js";
+import { fullTextSignature, type BodyHit } from "../../search/fulltext.js";
 import type { Query } from "../../search/query.js";
 import type { Scope } from "./derive.js";
 
@@ -13,8 +13,8 @@ export interface FullTextState {
   includeTools: boolean;
   /** Key of the search the hits belong to; null before any search. */
   key: string | null;
-  /** path → snippet of the first hit. */
-  hits: ReadonlyMap<string, string>;
+  /** path → the snippet of the first hit, and which words its conversation holds. */
+  hits: ReadonlyMap<string, BodyHit>;
   running: boolean;
   /** Files searched and to search, for the progress shown in the search bar. */
   searched: number;
@@ -26,7 +26,7 @@ export type FullTextAction =
   | {
       type: "fulltext.hits";
       key: string;
-      hits: readonly (readonly [path: string, snippet: string])[];
+      hits: readonly (readonly [path: string, hit: BodyHit])[];
       searched: number;
     }
   | { type: "fulltext.done"; key: string };
@@ -47,7 +47,7 @@ export function fullTextKey(q: Query, scope: Scope, includeTools: boolean): stri
 }
 
 /** The hits that apply to this query/scope/toggle, or undefined. */
-export function activeHits(ft: FullTextState, q: Query, scope: Scope): ReadonlyMap<string, string> | undefined {
+export function activeHits(ft: FullTextState, q: Query, scope: Scope): ReadonlyMap<string, BodyHit> | undefined {
   const key = fullTextKey(q, scope, ft.includeTools);
   return key !== null && key === ft.key ? ft.hits : undefined;
 }
@@ -61,7 +61,7 @@ export function reduceFullText(ft: FullTextState, a: FullTextAction): FullTextSt
       if (a.key !== ft.key) return ft;
       if (a.hits.length === 0) return { ...ft, searched: a.searched };
       const hits = new Map(ft.hits);
-      for (const [p, s] of a.hits) hits.set(p, s);
+      for (const [p, h] of a.hits) hits.set(p, h);
       return { ...ft, hits, searched: a.searched };
     }
     case "fulltext.done":

@@ -21,7 +21,9 @@ import {
   type SearchAnswerKey,
 } from "../common/search-answer.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
-import { bestWithIndex, rankAll, textHits } from "../common/search-best.js";
+import { bestWithIndex, textHits } from "../common/search-best.js";
+import { rankAll } from "../../search/best.js";
+import { searchPlan } from "../../search/plan.js";
 import { formatResults, resultJson, type Found } from "../common/search-output.js";
 import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
@@ -163,14 +165,15 @@ async function answerSearch(
   if (covered && !covered.still(index!.db)) covered = undefined;
   // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
   // only the files that can be among them are checked, best first.
+  const plan = searchPlan(query, ranking);
   const capped =
     index && (ask.json || ask.quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
-      ? await bestWithIndex(index, scoped, query, includeTools, limit, covered?.known, ranking)
+      ? await bestWithIndex(index, scoped, plan, includeTools, limit, covered?.known, ranking)
       : undefined;
-  const hits = capped?.hits ?? (await textHits(index, scoped, query, includeTools, io, covered?.known));
+  const hits = capped?.hits ?? (await textHits(index, scoped, plan, includeTools, io, covered?.known));
   // Kept for the next run on this store (read from the text states by now, as the search needed them).
   if (index && coverage && !covered) coverage.keep(index.db);
-  const found: Found[] = capped?.found ?? rankAll(scoped, query, hits, ranking);
+  const found: Found[] = capped?.found ?? rankAll(plan, scoped, (s) => hits.get(s.path)?.held);
   const terms = textTerms(query);
   const shown = found.slice(0, limit);
   // Snippets only for what is shown: making them is most of the work of a broad query.

@@ -1,3 +1,4 @@
+import type { Ranked } from "../../search/best.js";
 import type { EntryHit } from "../../search/fulltext.js";
 import { TIER_WEIGHT, type Query } from "../../search/query.js";
 import { whyMatched } from "../../search/why.js";
@@ -9,11 +10,9 @@ import type { SearchRow } from "./search-rows.js";
 
 /* What `search` prints of the sessions it found: JSON, or lines for a terminal or a pipe. */
 
-export interface Found {
-  s: SearchRow;
-  /** The browser's rank (matchSession's tiers; a hit deeper in the conversation counts as BODY_RANK). */
-  rank: number;
-  snippets: EntryHit[];
+/** A session found at the plan's rank (src/search/plan.ts: matchSession's tiers per word, a word only deeper in the conversation BODY_RANK), with its snippets when made. */
+export interface Found extends Ranked<SearchRow> {
+  snippets?: EntryHit[];
 }
 
 /** The rank as a number a script can compare within one result set (its tiers are the integer part). */
@@ -22,7 +21,8 @@ function score(f: Found): number {
 }
 
 export function resultJson(f: Found, query: Query): Record<string, unknown> {
-  const why = f.snippets.length ? undefined : whyMatched(query, f.s);
+  const snippets = f.snippets ?? [];
+  const why = snippets.length ? undefined : whyMatched(query, f.s);
   return {
     path: f.s.path,
     id: f.s.id,
@@ -30,8 +30,8 @@ export function resultJson(f: Found, query: Query): Record<string, unknown> {
     cwd: f.s.cwd,
     modified: Number.isNaN(f.s.modified.getTime()) ? null : f.s.modified.toISOString(),
     score: score(f),
-    snippets: f.snippets.length
-      ? f.snippets.map((h) => ({ entryId: h.entryId, role: h.role, text: h.text, match: h.match }))
+    snippets: snippets.length
+      ? snippets.map((h) => ({ entryId: h.entryId, role: h.role, text: h.text, match: h.match }))
       : why
         ? [{ entryId: null, role: "session", text: why, match: null }]
         : [],
@@ -55,7 +55,7 @@ export function formatResults(found: Found[], query: Query, io: CliIO, withCwd: 
     const head = [formatAge(f.s.modified, now).padStart(4), sanitizeLine(f.s.id.slice(0, 8)), sessionTitle(f.s)];
     if (withCwd) head.push(`(${sanitizeLine(f.s.cwd)})`);
     out.push(fit(head.join("  ")));
-    const lines = f.snippets.length
+    const lines = f.snippets?.length
       ? f.snippets.map((h) => `${h.role}: ${marked(h, io.isTTY)}`)
       : [whyMatched(query, f.s)].filter((x): x is string => !!x);
     // Snippets are sanitized already; the marks are ours.

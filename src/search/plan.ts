@@ -1,0 +1,121 @@
+import { fieldQuery, textTerms, type TextTerm } from "./fulltext.js";
+import { BODY_RANK, fieldScorer, type MatchContext, normalizeSpace, type Query, type Searchable } from "./query.js";
+
+/*
+ * The one search plan of the browser's list, the search command and the index: which
+ * sessions a query finds and how they rank. As in pi's /resume (its session picker), each
+ * word is matched on its own, so the words may hit different places: one the name, one
+ * the folder or the id, one a message deep in the conversation. A word counts by the best
+ * place it is in: the fields the row shows (name, first message, id, folder; ranked by
+ * termScore's tiers), else the conversation (BODY_RANK: below what the row shows, above
+ * letters scattered over a name or a folder). Field filters (cwd:, model:, dates) must hold.
+ *
+ * The conversation is searched in the background (src/search/fulltext.ts, or with the
+ * index, src/index/index-search.ts): `needOf` tells that search, per session, which words
+ * only its conversation can give it (a file lacking one of those is no match, and with the
+ * index is never read); it reports which words the conversation holds, and `rank` ranks
+ * the session with them.
+ */
+
+export interface PlanRank {
+  /** null: no match. */
+  rank: number | null;
+  /** A word counts by its hit in the conversation (the conversation's snippet says why the session matched). */
+  byText: boolean;
+}
+
+export interface SearchPlan {
+  readonly query: Query;
+  /** The words, phrases and patterns searched in the conversation (textTerms), in the order `held` and `needOf` follow. */
+  readonly terms: readonly TextTerm[];
+  /**
+   * Per text term, true when the session's own fields do not hold it at all (not even by
+   * scattered letters): it matches only if its conversation does. null when it cannot match
+   * whatever its conversation holds (a field filter turns it away).
+   */
+  needOf(s: Searchable): boolean[] | null;
+  /** The session's rank, with `held` saying per text term whether its conversation holds it (none, when undefined). */
+  rank(s: Searchable, held?: readonly boolean[]): PlanRank;
+}
+
+const NO_MATCH: PlanRank = { rank: null, byText: false };
+
+export function searchPlan(query: Query, ctx?: MatchContext): SearchPlan {
+  const terms = textTerms(query);
+  const isText = new Set<unknown>(terms);
+  /** Each query term's place among the text terms, or -1 for a filter. */
+  const textAt = query.terms.map((t) => (isText.has(t) ? terms.indexOf(t as TextTerm) : -1));
+  return {
+    query,
+    terms,
+    needOf(s) {
+      const score = fieldScorer(s, ctx);
+      const need = terms.map(() => true);
+      for (let k = 0; k < query.terms.length; k++) {
+        const sc = score(query.terms[k]);
+        if (textAt[k] < 0) {
+          if (sc === 0) return null;
+        } else if (sc > 0) need[textAt[k]] = false;
+      }
+      return need;
+    },
+    rank(s, held) {
+      if (query.terms.length === 0) return { rank: 0, byText: false };
+      const score = fieldScorer(s, ctx);
+      let total = 0;
+      let byText = false;
+      for (let k = 0; k < query.terms.length; k++) {
+        const own = score(query.terms[k]);
+        const inText = textAt[k] >= 0 && held?.[textAt[k]] === true;
+        if (inText && own < BODY_RANK) {
+          total += BODY_RANK;
+          byText = true;
+        } else if (own === 0) return NO_MATCH;
+        else total += own;
+      }
+      return { rank: total, byText };
+    },
+  };
+}
+
+/** What restRank says of the sessions whose fields hold none of a query's words. */
+export interface RestRank {
+  /**
+   * The best rank the session can have, when its fields hold none of the query's words
+   * (each then counts BODY_RANK if its conversation holds it); undefined when it must be
+   * ranked in full (it holds one, or might), null when the field filters turn it away.
+   */
+  of(s: Searchable): number | null | undefined;
+}
+
+/**
+ * For a query whose every text term the context can rule on (words and phrases without a
+ * capital or a space): a session holding none of them in its fields can only match each
+ * by its conversation (BODY_RANK) or by letters scattered over its name or folder (tier 2,
+ * below BODY_RANK), so its best rank is the field filters' and BODY_RANK per term, as the
+ * plan would say with every word held, without matching its fields. A search ranking ten
+ * thousand sessions for a word in most of their conversations leaves those to the end of
+ * the line, unsorted until reached. Undefined when the query has no such terms or the
+ * context cannot rule.
+ */
+export function restRank(plan: SearchPlan, ctx?: MatchContext): RestRank | undefined {
+  const mayHold = ctx?.mayHold;
+  const { terms, query } = plan;
+  if (!mayHold || terms.length === 0) return undefined;
+  const texts: string[] = [];
+  for (const t of terms) {
+    if (t.kind === "regex" || t.cased) return undefined;
+    const text = t.kind === "phrase" ? normalizeSpace(t.text) : t.text;
+    if (!text || text.includes(" ")) return undefined;
+    texts.push(text);
+  }
+  const filters = searchPlan(fieldQuery(query), ctx);
+  const textRank = terms.length * BODY_RANK;
+  return {
+    of(s) {
+      for (const text of texts) if (mayHold(text, s)) return undefined;
+      const filtered = filters.rank(s).rank;
+      return filtered === null ? null : filtered + textRank;
+    },
+  };
+}
