@@ -5,6 +5,7 @@ import {
   type IndexedPlan,
   type KnownCoverage,
 } from "../../index/index-search.js";
+import { output } from "./output.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { searchStore, textTerms } from "../../search/fulltext.js";
 import { matchSession, type MatchContext, type Query } from "../../search/query.js";
@@ -46,7 +47,7 @@ export async function textHits(
         onMatch: (h) => hits.set(h.path, h),
       }).then(() => hits);
     } catch (err) {
-      io.stderr(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
+      output(io).note(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
       hits.clear();
     }
   }
