@@ -65,7 +65,7 @@ export function matchRanges(query: Query, shown: string, field: FieldKind): Rang
       }
       case "regex":
         // An empty match marks nothing: look again one unit on.
-        for (let hit = t.re.find(text); hit; ) {
+        for (let hit = t.re.find(text); hit;) {
           if (hit.len > 0) out.push([hit.at, hit.at + hit.len]);
           const next = hit.at + Math.max(hit.len, 1);
           hit = next > text.length ? null : t.re.find(text, next);
