@@ -126,7 +126,7 @@ describe("one writer: every command's text is sanitized, its JSON escaped", () =
       }
     }
     const why = await runCli(["search", "--all", "feed0000", ...s], o);
-    expect(why.stdout).toMatch(/^      id: feed0000-.*-id$/m);
+    expect(why.stdout).toMatch(/^ {6}id: feed0000-.*-id$/m);
     const rows = expectJson(await runCli(["list", "--all", "--json", ...s], o), "list --json") as { id: string }[];
     expect(rows[0].id).toBe(ID);
     const found = expectJson(await runCli(["search", "--all", "--json", "feed0000", ...s], o), "search --json") as {
