@@ -4,7 +4,7 @@ import { assistant, user, writeSession } from "../../test/helpers/session-file.j
 import { searchFile, textTerms } from "./fulltext.js";
 import { matchRanges } from "./match-ranges.js";
 import { compilePattern } from "./pattern.js";
-import { matchSession, parseQuery } from "./query.js";
+import { matchSession, parseQuery, REGEX_FIELD_CHARS } from "./query.js";
 
 /*
  * Patterns a backtracking engine takes minutes (or longer) over: each must answer at once.
@@ -91,5 +91,19 @@ describe("re: in a query", () => {
     } finally {
       s.cleanup();
     }
+  });
+
+  it("the list looks at a field's first REGEX_FIELD_CHARS characters: a 50 MB first message costs no more", () => {
+    const long = "x".repeat(50 * 2 ** 20) + "needle";
+    const s = makeSummary({ firstMessage: `hay ${long}` });
+    const { value, ms } = timed(() => [
+      matchSession(parseQuery("re:hay"), s),
+      matchSession(parseQuery("re:needle"), s),
+    ]);
+    expect(value[0]).not.toBeNull();
+    // Found by the full-text search, which reads the message in the background.
+    expect(value[1]).toBeNull();
+    expect(ms).toBeLessThan(500);
+    expect(REGEX_FIELD_CHARS).toBeGreaterThanOrEqual(1000);
   });
 });

@@ -200,6 +200,16 @@ export const TEXT_RANK = tierRank(1);
  */
 export const BODY_RANK = TEXT_RANK - TIER_WEIGHT / 2;
 
+/**
+ * How much of a field a pattern looks at here: the list matches every session at every key,
+ * and RE2's engine (linear, but ~10× slower than V8's on short texts) over a pasted 50 MB
+ * first message would hold each key for seconds. Past this a first message is the
+ * full-text search's, which reads it as it reads the rest of the conversation, in the
+ * background.
+ */
+export const REGEX_FIELD_CHARS = 4096;
+const head = (f: string) => (f.length > REGEX_FIELD_CHARS ? f.slice(0, REGEX_FIELD_CHARS) : f);
+
 /** Field filters only filter: every session that passes gets the same. */
 const SUBSTRING = 2;
 
@@ -277,8 +287,8 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
       return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;
     }
     case "regex":
-      if (s.name && t.re.test(s.name)) return tierRank(0);
-      return [s.firstMessage, s.cwd, s.id].some((f) => t.re.test(f)) ? TEXT_RANK : 0;
+      if (s.name && t.re.test(head(s.name))) return tierRank(0);
+      return [s.firstMessage, s.cwd, s.id].some((f) => t.re.test(head(f))) ? TEXT_RANK : 0;
     case "field": {
       switch (t.field) {
         case "cwd":
