@@ -46,6 +46,22 @@ export default tseslint.config(
   // Tests keep the last frame they waited for in one variable, read or not.
   { files: ["**/*.test.ts", "**/*.test.tsx"], rules: { "no-useless-assignment": "off" } },
   { files: ["src/**/*.ts"], ignores: ["**/*.test.ts"], rules: { "no-restricted-imports": ["error", NO_UI] } },
+  // One writer for what a command prints (src/cli/common/output.ts): it sanitizes text as the
+  // browser does and escapes JSON, so no command writes to the process or to its io itself.
+  {
+    files: ["src/cli/**/*.ts", "components/app/browseCommand.ts"],
+    ignores: ["**/*.test.ts", "src/cli/common/output.ts", "src/cli/common/io.ts"],
+    rules: {
+      "no-console": "error",
+      "no-restricted-properties": [
+        "error",
+        ...["stdout", "stderr", "stdoutBytes"].map((property) => ({
+          property,
+          message: "A command prints through src/cli/common/output.ts (output(io).text, .lines, .note, .json).",
+        })),
+      ],
+    },
+  },
   {
     files: [
       "src/browser/**/*Reducer.ts",

@@ -43,6 +43,32 @@ const fastStringWidth = {
   },
 };
 
+// RE2's engine (re2js, for `re:` patterns: src/search/pattern.ts) takes 20–50 ms to
+// evaluate, and few commands meet a pattern: it is evaluated on the first one compiled.
+// pattern.ts uses nothing of it but RE2JS.compile and RE2JS.CASE_INSENSITIVE.
+const PATTERN = join(ROOT, "dist", "src", "search", "pattern.js");
+const lazyRe2 = {
+  name: "lazy-re2js",
+  setup(b) {
+    b.onResolve({ filter: /^re2js$/ }, (a) => {
+      if (a.namespace === "pi-sessions-lazy-re2js") return undefined; // the real one
+      if (a.importer !== PATTERN)
+        throw new Error(`bundle: re2js imported by ${a.importer}: only pattern.js is made lazy`);
+      return { path: "lazy-re2js", namespace: "pi-sessions-lazy-re2js", pluginData: a.resolveDir };
+    });
+    b.onLoad({ filter: /.*/, namespace: "pi-sessions-lazy-re2js" }, (a) => ({
+      resolveDir: a.pluginData,
+      contents: [
+        "let real; const load = () => (real ??= require('re2js').RE2JS);",
+        "export const RE2JS = {",
+        "  get CASE_INSENSITIVE() { return load().CASE_INSENSITIVE; },",
+        "  compile: (source, flags) => load().compile(source, flags),",
+        "};",
+      ].join("\n"),
+    }));
+  },
+};
+
 // Ink's reconciler imports its React devtools bridge only with DEV=true and
 // react-devtools-core installed; the bundle leaves the bridge out (an empty module).
 const withoutInkDevtools = {
@@ -101,7 +127,7 @@ await Promise.all([
     format: "esm",
     banner: REQUIRE_BANNER,
     // No Ink here: only string-width's fast path.
-    plugins: [fastStringWidth],
+    plugins: [fastStringWidth, lazyRe2],
   }),
   build({
     ...common,
@@ -112,7 +138,7 @@ await Promise.all([
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     banner: REQUIRE_BANNER,
-    plugins: [fastStringWidth, withoutInkDevtools],
+    plugins: [fastStringWidth, lazyRe2, withoutInkDevtools],
   }),
 ]);
 

@@ -99,4 +99,19 @@ describe("architecture", () => {
     );
     expect(misplaced).toEqual([]);
   });
+
+  it("one writer for what a command prints: nothing under src/cli writes to the process or its io but output.ts", async () => {
+    const deps = (await graph()).obj();
+    const writer = new Set(["src/cli/common/output.ts", "src/cli/common/io.ts"]);
+    const files = Object.keys(deps).filter(
+      (f) => (f.startsWith("src/cli/") && !writer.has(f)) || f === "components/app/browseCommand.ts",
+    );
+    expect(files).toEqual(expect.arrayContaining(["src/cli/commands/search.ts", "src/cli/main.ts"]));
+    const offenders = files.flatMap((f) =>
+      [
+        ...readFileSync(join(ROOT, f), "utf8").matchAll(/\bconsole\.\w+|\.(?:stdout|stderr|stdoutBytes)\b(?!\?*:)/g),
+      ].map((m) => `${f}: ${m[0]}`),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

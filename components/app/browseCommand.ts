@@ -1,4 +1,5 @@
 import { AFTER_PI, type AfterPi, configPath, loadConfig } from "../../src/config/config.js";
+import { output } from "../../src/cli/common/output.js";
 import { CliError } from "../../src/cli/common/errors.js";
 import type { CliIO } from "../../src/cli/common/io.js";
 import { parse, STORE_OPTION } from "../../src/cli/common/parse.js";
@@ -40,7 +41,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   }
   const cfgPath = configPath(values.config, io.env, io.cwd);
   const { config, warnings } = loadConfig(cfgPath);
-  for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
+  for (const w of warnings) output(io).note(`pi-sessions: ${w}\n`);
   // A fresh temp copy of the demo store each run: an index of it would be left behind in the
   // user's cache folder for a store that is gone, so it goes without.
   if (store.source === "fallback") process.env.PI_SESSIONS_INDEX = "0";

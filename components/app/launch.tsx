@@ -126,7 +126,8 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   }
 
   const { keymap, warnings, start } = browserStart(opts);
-  for (const w of warnings) process.stderr.write(`pi-sessions: ${w}\n`);
+  // A warning can quote the settings file (an unknown key): screen text, sanitized.
+  for (const w of warnings) process.stderr.write(`pi-sessions: ${sanitizeLine(w)}\n`);
   // One index connection for every run (each run would open another).
   const fullText = storeSearch(opts.storeDir);
   const afterPi = opts.afterPi ?? opts.config?.afterPi ?? "exit";
@@ -148,7 +149,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
         else await writeStdout((process.stdout.isTTY ? sanitizeLine(resolve(o.path)) : resolve(o.path)) + "\n");
         return 0;
       case "resume":
-        if (o.note) process.stderr.write(`pi-sessions: ${o.note}\n`);
+        if (o.note) process.stderr.write(`pi-sessions: ${sanitizeLine(o.note)}\n`);
         pi = await spawnPi(opts.piCommand, piArgs(resolve(o.path)), o.cwd);
         break;
       case "new":

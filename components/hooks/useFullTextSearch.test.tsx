@@ -66,4 +66,34 @@ describe("useFullTextSearch", () => {
       "fulltext.done",
     ]);
   });
+
+  it("a live query follows the store: a session pi appended to since is searched again, alone, and its hit added", async () => {
+    const actions: AppAction[] = [];
+    const calls: string[][] = [];
+    let appended = false;
+    const search: FullTextFn = async (targets, _q, opts) => {
+      calls.push(targets.map((t) => t.path));
+      // Session 1 holds the word only once pi has appended it.
+      if (appended && targets.some((t) => t.path === "/s/1.jsonl")) opts.onMatch("/s/1.jsonl", "…the tokenizer");
+      return { searched: targets.length, matched: 0, aborted: false };
+    };
+    // Stable, as React's dispatch is.
+    const dispatch = (a: AppAction) => void actions.push(a);
+    function Live(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 0, 0);
+      return <Text>x</Text>;
+    }
+    const s = searching();
+    const r = await renderInk(<Live s={s} />);
+    await act(async () => settle(60));
+    expect(calls).toEqual([["/s/0.jsonl", "/s/1.jsonl", "/s/2.jsonl"].sort()].map((c) => expect.arrayContaining(c)));
+    appended = true;
+    const grown = { ...sessions[1], bytes: sessions[1].bytes + 100, mtimeMs: sessions[1].mtimeMs + 1000 };
+    const after = reduce(s, { type: "store.changes", updated: [grown], removed: [], diagnostics: [] });
+    r.rerender(<Live s={after} />);
+    await act(async () => settle(60));
+    expect(calls.slice(1)).toEqual([["/s/1.jsonl"]]);
+    const key = (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
+    expect(actions.at(-1)).toEqual({ type: "fulltext.hits", key, hits: [["/s/1.jsonl", "…the tokenizer"]] });
+  });
 });

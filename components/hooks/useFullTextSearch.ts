@@ -19,7 +19,9 @@ export function searchTargets(s: Pick<AppState, "sessions" | "scope" | "launchCw
  * Runs the full-text search in the background. It starts `debounceMs` after the query
  * (or scope, or tool toggle) last changed, and again once the scan is complete; a newer
  * query aborts the running one. Its start and hits are coalesced into at most one dispatch
- * per `throttleMs`, so typing and moving stay responsive while files are read.
+ * per `throttleMs`, so typing and moving stay responsive while files are read. A live
+ * query follows the store: a session created or appended to after the search read it (the
+ * watcher's store.changes) is searched again, alone, and its hit added.
  */
 export function useFullTextSearch(
   s: AppState,
@@ -32,6 +34,8 @@ export function useFullTextSearch(
   const latest = useRef(s);
   latest.current = s;
   const scanDone = s.scan.done;
+  /** The running or finished search of `key`: its abort, and the files as it took them (path → size, mtime). */
+  const live = useRef<{ key: string; ac: AbortController; searched: Map<string, SearchTarget> } | null>(null);
   useEffect(() => {
     if (key === null) return;
     const ac = new AbortController();
@@ -61,6 +65,7 @@ export function useFullTextSearch(
     const start = () => {
       const st = latest.current;
       const targets = searchTargets(st);
+      live.current = { key, ac, searched: new Map(targets.map((t) => [t.path, t])) };
       // Said with the first hits, at most throttleMs from now, or with the end: a search the
       // index answers in a few milliseconds is one frame (the results), not three.
       started = { type: "fulltext.start", key, total: targets.length };
@@ -94,8 +99,33 @@ export function useFullTextSearch(
     const timer = setTimeout(start, debounceMs);
     return () => {
       ac.abort();
+      if (live.current?.ac === ac) live.current = null;
       clearTimeout(timer);
       if (flushTimer) clearTimeout(flushTimer);
     };
   }, [key, scanDone, search, dispatch, debounceMs, throttleMs]);
+
+  // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
+  const sessions = s.sessions;
+  useEffect(() => {
+    const run = live.current;
+    if (!run || run.key !== key || run.ac.signal.aborted) return;
+    const st = latest.current;
+    const changed = searchTargets(st).filter((t) => {
+      const was = run.searched.get(t.path);
+      return !was || was.bytes !== t.bytes || was.mtimeMs !== t.mtimeMs;
+    });
+    if (changed.length === 0) return;
+    for (const t of changed) run.searched.set(t.path, t);
+    const hits: [string, string][] = [];
+    const finish = () => {
+      if (!run.ac.signal.aborted && hits.length) dispatch({ type: "fulltext.hits", key: run.key, hits });
+    };
+    search(changed, st.query, {
+      includeTools: st.fullText.includeTools,
+      signal: run.ac.signal,
+      onMatch: (path, snippet) => void hits.push([path, snippet]),
+      onProgress: () => {},
+    }).then(finish, finish);
+  }, [sessions, key, search, dispatch]);
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { output } from "./common/output.js";
 import { CliError, usageError } from "./common/errors.js";
 import { COMMAND_HELP, MAIN_HELP } from "./help.js";
 import type { CliIO } from "./common/io.js";
@@ -50,18 +51,18 @@ export async function run(argv: string[], io: CliIO, ui?: UiCommands): Promise<n
   try {
     if (first === "help" || first === "-h" || first === "--help") {
       const topic = first === "help" ? rest[0] : undefined;
-      io.stdout(topic && COMMAND_HELP[topic] ? COMMAND_HELP[topic] : MAIN_HELP);
+      output(io).text(topic && COMMAND_HELP[topic] ? COMMAND_HELP[topic] : MAIN_HELP);
       return 0;
     }
     if (first === "-v" || first === "--version") {
-      io.stdout(`${version()}\n`);
+      output(io).text(`${version()}\n`);
       return 0;
     }
     if (isSubcommand(first)) {
       const load = COMMANDS[first];
       if (!load) throw usageError(`unknown command '${first}' (see pi-sessions --help)`);
       if (rest.includes("--help") || rest.includes("-h")) {
-        io.stdout(COMMAND_HELP[first]);
+        output(io).text(COMMAND_HELP[first]);
         return 0;
       }
       return await (
@@ -74,14 +75,14 @@ export async function run(argv: string[], io: CliIO, ui?: UiCommands): Promise<n
     // Messages can quote file contents (ids, paths): sanitize them like any screen text.
     const { sanitizeLine } = await import("../text/sanitize.js");
     if (err instanceof CliError) {
-      io.stderr(`pi-sessions: ${sanitizeLine(err.message)}\n`);
+      output(io).note(`pi-sessions: ${sanitizeLine(err.message)}\n`);
       return err.exitCode;
     }
     const e = err as NodeJS.ErrnoException;
     const message = e.message ?? String(err);
     // Node's own messages already start with their code ("EACCES: permission denied, …").
     const code = e.code && !message.startsWith(`${e.code}:`) ? `${e.code}: ` : "";
-    io.stderr(`pi-sessions: ${sanitizeLine(code + message)}\n`);
+    output(io).note(`pi-sessions: ${sanitizeLine(code + message)}\n`);
     return 1;
   }
 }

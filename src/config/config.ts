@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { sanitizeLine } from "../text/sanitize.js";
 
 export const SCOPES = ["cwd", "all"] as const;
 export const CONFIG_SORTS = ["recent", "created", "name", "messages", "size", "threaded"] as const;
@@ -57,7 +58,8 @@ const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
 /**
  * Reads the config file. Never throws: a missing file gives the defaults silently; a
  * broken file, unknown settings and invalid values give one warning line each and the
- * default for that setting.
+ * default for that setting. A warning quotes the file (its keys, its JSON's error), so each
+ * is sanitized as screen text: the browser prints them before it draws.
  */
 export function loadConfig(path: string): { config: Config; warnings: string[] } {
   const warnings: string[] = [];
@@ -68,18 +70,18 @@ export function loadConfig(path: string): { config: Config; warnings: string[] }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT")
       warnings.push(`config ${path}: cannot read it (${(err as NodeJS.ErrnoException).code}); using defaults`);
-    return { config, warnings };
+    return { config, warnings: warnings.map(sanitizeLine) };
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
     warnings.push(`config ${path}: not valid JSON (${(err as Error).message}); using defaults`);
-    return { config, warnings };
+    return { config, warnings: warnings.map(sanitizeLine) };
   }
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     warnings.push(`config ${path}: expected a JSON object; using defaults`);
-    return { config, warnings };
+    return { config, warnings: warnings.map(sanitizeLine) };
   }
   const bad = (key: string, want: string) =>
     warnings.push(`config ${path}: "${key}" must be ${want}; using the default`);
@@ -127,5 +129,5 @@ export function loadConfig(path: string): { config: Config; warnings: string[] }
         warnings.push(`config ${path}: unknown setting "${key}" ignored`);
     }
   }
-  return { config, warnings };
+  return { config, warnings: warnings.map(sanitizeLine) };
 }

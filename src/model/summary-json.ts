@@ -35,12 +35,16 @@ export function summaryToJson(s: SessionSummary): Record<string, unknown> {
 }
 
 /**
- * JSON.stringify, with C1 controls (U+0080–U+009F) escaped too: JSON leaves them raw, and
- * some terminals act on U+009B (CSI) when the output is printed to a screen.
+ * What JSON leaves raw and a terminal acts on when the output is printed to a screen: DEL,
+ * the C1 controls (some terminals take U+009B as CSI) and the bidi overrides and isolates
+ * (they reorder what is shown).
  */
+export const TERMINAL_ACTIVE = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON.stringify, with TERMINAL_ACTIVE's characters escaped too (the same value for a JSON reader). */
 export function safeJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(
-    /[\u0080-\u009f]/g,
+    TERMINAL_ACTIVE,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }

@@ -164,8 +164,7 @@ export function findTerm(
   folded: () => string,
 ): { at: number; len: number } | null {
   if (t.kind === "regex") {
-    const m = t.re.exec(text);
-    return m ? { at: m.index, len: m[0].length } : null;
+    return t.re.find(text);
   }
   const at = (t.cased ? folded() : lower).indexOf(t.text);
   // toLowerCase keeps the length for nearly all text; where it doesn't, the snippet is approximate.

@@ -64,7 +64,12 @@ export function matchRanges(query: Query, shown: string, field: FieldKind): Rang
         break;
       }
       case "regex":
-        allMatches(new RegExp(t.re.source, t.re.flags.includes("g") ? t.re.flags : t.re.flags + "g"), text, out);
+        // An empty match marks nothing: look again one unit on.
+        for (let hit = t.re.find(text); hit;) {
+          if (hit.len > 0) out.push([hit.at, hit.at + hit.len]);
+          const next = hit.at + Math.max(hit.len, 1);
+          hit = next > text.length ? null : t.re.find(text, next);
+        }
         break;
       case "field":
         if (t.text && ((t.field === "name" && field === "name") || (t.field === "cwd" && field === "cwd"))) {

@@ -1,6 +1,7 @@
 import type { SessionSummary } from "../model/types.js";
 import { foldAccents } from "./fold.js";
 import { closeMatch, fuzzyMatch } from "./fuzzy.js";
+import { compilePattern, type UserPattern } from "./pattern.js";
 
 /*
  * The search grammar of the browser. Terms are ANDed:
@@ -11,7 +12,8 @@ import { closeMatch, fuzzyMatch } from "./fuzzy.js";
  *   "exact phrase"  substring, spaces included
  *   Smart case: a word or phrase with a capital letter matches case-sensitively. Accents
  *   fold: naive finds naïve (src/search/fold.ts).
- *   re:pattern      case-insensitive regular expression over the same fields
+ *   re:pattern      case-insensitive regular expression over the same fields, in RE2's
+ *                   syntax and run by its linear-time engine (src/search/pattern.ts)
  *   cwd: model: label: name:   field filters (label: alone = has labels)
  *   after:YYYY-MM-DD before:YYYY-MM-DD today Nd   date filters on the session's modified
  *                   time: after: from the start of that (local) day on, before: up to the
@@ -23,7 +25,7 @@ export type Term =
   /** `exact`: 'word, a substring only; `cased`: it has a capital letter, so case counts. Text is accent-folded. */
   | { kind: "word"; text: string; exact?: boolean; cased?: boolean }
   | { kind: "phrase"; text: string; cased?: boolean }
-  | { kind: "regex"; re: RegExp }
+  | { kind: "regex"; re: UserPattern }
   | { kind: "field"; field: "cwd" | "model" | "label" | "name"; text: string }
   /** Modified time in [from, until) (epoch ms; either bound may be open). */
   | { kind: "date"; from?: number; until?: number }
@@ -121,9 +123,9 @@ export function parseQuery(q: string, now: Date = new Date()): Query {
       const pattern = unquote(tok.slice(3)).text;
       if (!pattern) continue;
       try {
-        terms.push({ kind: "regex", re: new RegExp(pattern, "i") });
+        terms.push({ kind: "regex", re: compilePattern(pattern) });
       } catch (e) {
-        error ??= `invalid pattern re:${pattern}: ${(e as Error).message.replace(/^Invalid regular expression: /, "")}`;
+        error ??= `invalid pattern re:${pattern}: ${(e as Error).message} (re: takes RE2's syntax)`;
         terms.push({ kind: "never" });
       }
       continue;
@@ -197,6 +199,16 @@ export const TEXT_RANK = tierRank(1);
  * name or a folder.
  */
 export const BODY_RANK = TEXT_RANK - TIER_WEIGHT / 2;
+
+/**
+ * How much of a field a pattern looks at here: the list matches every session at every key,
+ * and RE2's engine (linear, but ~10× slower than V8's on short texts) over a pasted 50 MB
+ * first message would hold each key for seconds. Past this a first message is the
+ * full-text search's, which reads it as it reads the rest of the conversation, in the
+ * background.
+ */
+export const REGEX_FIELD_CHARS = 4096;
+const head = (f: string) => (f.length > REGEX_FIELD_CHARS ? f.slice(0, REGEX_FIELD_CHARS) : f);
 
 /** Field filters only filter: every session that passes gets the same. */
 const SUBSTRING = 2;
@@ -275,8 +287,8 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
       return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;
     }
     case "regex":
-      if (s.name && t.re.test(s.name)) return tierRank(0);
-      return [s.firstMessage, s.cwd, s.id].some((f) => t.re.test(f)) ? TEXT_RANK : 0;
+      if (s.name && t.re.test(head(s.name))) return tierRank(0);
+      return [s.firstMessage, s.cwd, s.id].some((f) => t.re.test(head(f))) ? TEXT_RANK : 0;
     case "field": {
       switch (t.field) {
         case "cwd":

@@ -33,7 +33,7 @@ function nextChanges(sink: StoreChanges[], timeoutMs = 5000): Promise<StoreChang
 }
 
 /** A watcher on `root` that keeps `known` as the browser does and records every change; closed and removed after the test. */
-function watched(root: string, pollMs: number) {
+function watched(root: string, pollMs: number, debounceMs = 20) {
   const known = new Map<string, FileState>();
   const seen: StoreChanges[] = [];
   const w = watchStore(
@@ -44,7 +44,7 @@ function watched(root: string, pollMs: number) {
       for (const s of c.updated) known.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
       for (const p of c.removed) known.delete(p);
     },
-    { debounceMs: 20, pollMs },
+    { debounceMs, pollMs },
   );
   cleanups.push(() => {
     w.close();
@@ -89,5 +89,28 @@ describe("watchStore", () => {
     appendFileSync(file, userLine("u2", "second"));
     const grown = await nextChanges(seen);
     expect(grown.updated.map((s) => [s.path, s.messageCount])).toEqual([[file, 2]]);
+  });
+
+  it("under steady appends elsewhere, a new session is reported within a second", async () => {
+    const root = mkdtempSync(join(tmpdir(), "pi-sessions-watch-"));
+    const folder = join(root, "--p--");
+    mkdirSync(folder);
+    const busy = join(folder, "busy.jsonl");
+    writeFileSync(busy, header("busy") + userLine("u0", "first"));
+    // The default quiet wait (120 ms), longer than the gap between appends; no poll.
+    const { seen } = watched(root, 600_000, 120);
+    let n = 0;
+    const writer = setInterval(() => appendFileSync(busy, userLine(`u${++n}`, "more")), 30);
+    cleanups.unshift(() => clearInterval(writer));
+    await new Promise((r) => setTimeout(r, 300));
+    const fresh = join(folder, "fresh.jsonl");
+    const t0 = Date.now();
+    writeFileSync(fresh, header("fresh") + userLine("u1", "new session"));
+    for (;;) {
+      const change = await nextChanges(seen, 3000);
+      if (change.updated.some((s) => s.path === fresh)) break;
+    }
+    expect(Date.now() - t0).toBeLessThan(1000);
+    clearInterval(writer);
   });
 });

@@ -4,6 +4,7 @@ import type { Diagnostic, SessionSummary } from "../model/types.js";
 import { discoverFiles } from "./discover.js";
 import { forEachLimited } from "./pool.js";
 import { scanSessionFile } from "./scan-file.js";
+import { settler } from "./settle.js";
 
 export interface StoreChanges {
   /** New or changed sessions, freshly summarized. */
@@ -33,10 +34,8 @@ export function watchStore(
   dir: string,
   known: () => ReadonlyMap<string, FileState>,
   onChanges: (changes: StoreChanges) => void,
-  options: { debounceMs?: number; pollMs?: number } = {},
+  options: { debounceMs?: number; maxWaitMs?: number; pollMs?: number } = {},
 ): StoreWatcher {
-  const debounceMs = options.debounceMs ?? 120;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
@@ -84,10 +83,15 @@ export function watchStore(
     return running;
   };
 
+  // A burst of events is one look once it is over; steady writes (several pi runs appending)
+  // are looked at every maxWaitMs all the same, so a new or changed session shows within a
+  // second whatever else is written.
+  const settle = settler(() => void run(), {
+    quietMs: options.debounceMs ?? 120,
+    maxWaitMs: options.maxWaitMs ?? 500,
+  });
   const schedule = () => {
-    if (closed) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void run(), debounceMs);
+    if (!closed) settle.poke();
   };
 
   // The store and each of its folders, not `recursive: true`: on Linux Node's recursive
@@ -126,7 +130,7 @@ export function watchStore(
     refresh: run,
     close() {
       closed = true;
-      if (timer) clearTimeout(timer);
+      settle.cancel();
       clearInterval(poll);
       for (const w of watchers.values()) w.close();
     },

@@ -45,6 +45,26 @@ describe("configuration and the pi extension's picker flags (pty)", () => {
     expect((await app.exited).exitCode).toBe(0);
   });
 
+  it("names and keys from the config are never echoed raw: no window title, no C1 or bidi control", async () => {
+    const dir = tmp();
+    const config = join(dir, "config.json");
+    const evil = "\x1b]0;PWNED\x07\u009d0;PWNED\u0007\u009b2J\u202e";
+    writeFileSync(
+      config,
+      JSON.stringify({ [`x${evil}`]: 1, keys: { [`cmd${evil}`]: ["x"], "app.quit": [`k${evil}`] } }),
+    );
+    const app = startApp(["--session-dir", STORE, "--config", config, "--all"]);
+    apps.push(app);
+    await app.waitFor("resume naïve");
+    expect(app.raw()).toMatch(/unknown setting "x/);
+    expect(app.raw()).toMatch(/unknown command "cmd/);
+    expect(app.titles().filter((t) => t.includes("PWNED"))).toEqual([]);
+    expect(app.raw()).not.toContain("PWNED");
+    expect(app.raw()).not.toMatch(/[\x80-\x9f\u202e]/);
+    await app.press("q");
+    expect((await app.exited).exitCode).toBe(0);
+  });
+
   it("--result-file receives the choice (stdout stays pi's) and --current is marked", async () => {
     const dir = tmp();
     const result = join(dir, "choice.txt");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { lstatSync, unlinkSync } from "node:fs";
+import { lstatSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { fsPath } from "../../store/fs-path.js";
 import { readHeaderCwd } from "../../store/header-cwd.js";
 import { openTrashLog, type TrashLog, type TrashRecord } from "./log.js";
@@ -36,8 +36,19 @@ export function trashLocation(env: NodeJS.ProcessEnv = process.env): string | un
   return homeTrash(env);
 }
 
+/**
+ * The size and times of what a session path holds, as the list and the user saw them: a
+ * symbolic link's target (the link itself is what is trashed or deleted, as the trash
+ * spec says, but its own size and times are not the session's). A dangling link is itself.
+ */
+function contentStat(path: string): Stats {
+  const st = lstatSync(fsPath(path));
+  if (!st.isSymbolicLink()) return st;
+  return statSync(fsPath(path), { throwIfNoEntry: false }) ?? st;
+}
+
 function checkUnchanged(t: DeleteTarget): void {
-  const st = lstatSync(fsPath(t.path));
+  const st = contentStat(t.path);
   if ((t.bytes !== undefined && st.size !== t.bytes) || (t.mtimeMs !== undefined && st.mtimeMs !== t.mtimeMs)) {
     throw new DeleteRefused(`${t.path} changed since you confirmed (pi may be writing to it); not deleted`);
   }
@@ -67,7 +78,7 @@ export function trashSessions(
     try {
       if (trashLocation(env) === undefined) throw new TrashUnavailable("no trash on this system");
       checkUnchanged(t);
-      const bytes = lstatSync(fsPath(t.path)).size;
+      const bytes = contentStat(t.path).size;
       const cwd = t.cwd ?? readHeaderCwd(t.path);
       const moved = trashFile(t.path, env);
       if (present(t.path)) throw new TrashUnavailable(`${t.path} is still there after moving it to the trash`);

@@ -1,6 +1,7 @@
 import { COMMANDS, type CommandId, MODE_COMMANDS } from "./commands.js";
 import { formatBinding, parseBinding } from "./binding.js";
 import { createKeymap, type Keymap } from "./keymap.js";
+import { sanitizeLine } from "../../text/sanitize.js";
 
 /** Whether two commands ever listen on the same screen or dialog (so one key cannot mean both). */
 function shareAMode(a: CommandId, b: CommandId): boolean {
@@ -51,5 +52,6 @@ export function userKeymap(keys: Record<string, string[]>): { keymap: Keymap; wa
       warnings.push(`config: ${id} keeps its default keys`);
     }
   }
-  return { keymap: createKeymap(overrides), warnings };
+  // They quote the settings file (its command names and keys): screen text, sanitized.
+  return { keymap: createKeymap(overrides), warnings: warnings.map(sanitizeLine) };
 }

@@ -27,7 +27,8 @@ export type FullTextAction =
       type: "fulltext.hits";
       key: string;
       hits: readonly (readonly [path: string, hit: BodyHit])[];
-      searched: number;
+      /** Files searched so far; absent for the hits of sessions searched again since they changed (the progress stays). */
+      searched?: number;
     }
   | { type: "fulltext.done"; key: string };
 
@@ -59,10 +60,11 @@ export function reduceFullText(ft: FullTextState, a: FullTextAction): FullTextSt
       return { ...ft, key: a.key, hits: new Map(), running: true, searched: 0, total: a.total };
     case "fulltext.hits": {
       if (a.key !== ft.key) return ft;
-      if (a.hits.length === 0) return { ...ft, searched: a.searched };
+      const searched = a.searched ?? ft.searched;
+      if (a.hits.length === 0) return searched === ft.searched ? ft : { ...ft, searched };
       const hits = new Map(ft.hits);
       for (const [p, h] of a.hits) hits.set(p, h);
-      return { ...ft, hits, searched: a.searched };
+      return { ...ft, hits, searched };
     }
     case "fulltext.done":
       if (a.key !== ft.key) return ft;

@@ -2,6 +2,7 @@ import { userKeymap } from "../../browser/keys/userKeymap.js";
 import { configPath, loadConfig } from "../../config/config.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
+import { output } from "../common/output.js";
 import { parse, QUIET_OPTION } from "../common/parse.js";
 
 /** `config --path` prints where the file is; `config` prints the settings in effect. */
@@ -13,15 +14,16 @@ export async function configCommand(args: string[], given: CliIO): Promise<numbe
     ...QUIET_OPTION,
   });
   const io = quietIO(given, values.quiet);
+  const out = output(io);
   if (positionals.length) throw usageError("config takes no arguments");
   const path = configPath(values.config, io.env, io.cwd);
   if (values.path) {
-    io.stdout(`${path}\n`);
+    out.text(`${path}\n`);
     return 0;
   }
   const { config, warnings } = loadConfig(path);
   // Key bindings are checked against the browser's command registry, as the browser does.
-  for (const w of [...warnings, ...userKeymap(config.keys).warnings]) io.stderr(`pi-sessions: ${w}\n`);
-  io.stdout(`${JSON.stringify(config, null, 2)}\n`);
+  for (const w of [...warnings, ...userKeymap(config.keys).warnings]) out.note(`pi-sessions: ${w}\n`);
+  out.json(config);
   return 0;
 }

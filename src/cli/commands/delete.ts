@@ -1,6 +1,5 @@
 import { mayBeOpenInPi, OPEN_IN_PI_WARNING } from "../../actions/recent-write.js";
 import { statSync } from "node:fs";
-import { createInterface } from "node:readline/promises";
 import { deletePermanently, trashSessions, type DeleteTarget } from "../../actions/trash/index.js";
 import { fsPath } from "../../store/fs-path.js";
 import { isDiagnostic, probeSessionFile } from "../../store/scan-file.js";
@@ -8,19 +7,11 @@ import { formatBytes, plural } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
+import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { restoreHint } from "../common/restore-hint.js";
 import { storeFromArgs } from "../common/store-arg.js";
-
-async function confirm(io: CliIO, question: string, expected: RegExp): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return expected.test((await rl.question(question)).trim());
-  } finally {
-    rl.close();
-  }
-}
 
 const HEADER_PROBE_BYTES = 64 * 1024;
 
@@ -49,6 +40,7 @@ export async function deleteCommand(args: string[], given: CliIO): Promise<numbe
     yes: { type: "boolean", short: "y" },
   });
   const io = quietIO(given, values.quiet);
+  const out = output(io);
   if (!positionals.length) throw usageError("delete takes one or more <session> (path, id or unique id prefix)");
   if (!values.yes && !io.isTTY)
     throw new CliError("refusing to delete without a terminal to confirm on; pass --yes to confirm");
@@ -62,27 +54,26 @@ export async function deleteCommand(args: string[], given: CliIO): Promise<numbe
   }
   const total = targets.reduce((n, t) => n + (t.bytes ?? 0), 0);
   for (const t of targets) {
-    if (mayBeOpenInPi(t.mtimeMs ?? 0, Date.now()))
-      io.stderr(`warning: ${sanitizeLine(t.path)} ${OPEN_IN_PI_WARNING}\n`);
+    if (mayBeOpenInPi(t.mtimeMs ?? 0, Date.now())) out.note(`warning: ${sanitizeLine(t.path)} ${OPEN_IN_PI_WARNING}\n`);
   }
   const what = `${plural(targets.length, "session")} (${formatBytes(total)})`;
   if (values.permanent) {
     if (
       !values.yes &&
-      !(await confirm(io, `Delete ${what} PERMANENTLY? This cannot be undone. Type "delete" to confirm: `, /^delete$/))
+      !(await out.ask(`Delete ${what} PERMANENTLY? This cannot be undone. Type "delete" to confirm: `, /^delete$/))
     ) {
-      io.stderr("cancelled; nothing deleted\n");
+      out.note("cancelled; nothing deleted\n");
       return 1;
     }
-    for (const p of deletePermanently(targets)) io.stdout(`deleted permanently ${sanitizeLine(p)}\n`);
+    for (const p of deletePermanently(targets)) out.text(`deleted permanently ${sanitizeLine(p)}\n`);
     return 0;
   }
-  if (!values.yes && !(await confirm(io, `Move ${what} to the trash? [y/N] `, /^y(es)?$/i))) {
-    io.stderr("cancelled; nothing deleted\n");
+  if (!values.yes && !(await out.ask(`Move ${what} to the trash? [y/N] `, /^y(es)?$/i))) {
+    out.note("cancelled; nothing deleted\n");
     return 1;
   }
   const { records, failed } = trashSessions(targets, io.env);
-  for (const r of records) io.stdout(`trashed ${sanitizeLine(r.original)}\n`);
+  for (const r of records) out.text(`trashed ${sanitizeLine(r.original)}\n`);
   if (failed) {
     const hint = failed.error.name === "TrashUnavailable" ? " (use --permanent to delete without a trash)" : "";
     throw new CliError(`${failed.error.message}; ${records.length} of ${targets.length} moved to the trash${hint}`);
@@ -95,7 +86,7 @@ export async function deleteCommand(args: string[], given: CliIO): Promise<numbe
         found: storeDir(undefined, io),
       },
     );
-    io.stderr(`undo with: ${hint}\n`);
+    out.note(`undo with: ${hint}\n`);
   }
   return 0;
 }

@@ -6,6 +6,7 @@ import { exportText } from "../../export/export-text.js";
 import { loadSessionIndex } from "../../store/session-index.js";
 import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
+import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -83,7 +84,7 @@ export async function exportCommand(args: string[], given: CliIO): Promise<numbe
     throw new CliError(`no folder ${dirname(out)} to write ${out} into`);
 
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd, {
-    note: io.stderr,
+    note: output(io).note,
   });
   const index = await loadSessionIndex(path, { skim: true });
   let text: string;
@@ -94,7 +95,7 @@ export async function exportCommand(args: string[], given: CliIO): Promise<numbe
     throw err;
   }
   if (out === undefined) {
-    io.stdout(text);
+    output(io).document(text, format === "jsonl" ? "json" : "text");
     return 0;
   }
   try {
@@ -105,7 +106,7 @@ export async function exportCommand(args: string[], given: CliIO): Promise<numbe
       throw new CliError(`${out} already exists; not overwriting it (--force replaces it)`);
     throw err;
   }
-  io.stderr(
+  output(io).note(
     `exported ${format === "jsonl" ? "the branch as a session" : format === "html" ? "HTML" : "Markdown"} to ${out}\n`,
   );
   return 0;

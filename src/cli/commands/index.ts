@@ -7,7 +7,7 @@ import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
-import { safeJson } from "../common/json.js";
+import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -60,6 +60,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     "index",
   );
   const io = quietIO(given, values.quiet);
+  const out = output(io);
   if (positionals.length) throw usageError(`index takes no arguments (got '${positionals[0]}')`);
   if (values.rebuild && values.status) throw usageError("--rebuild and --status can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
@@ -100,7 +101,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       problem: problem ?? null,
     };
     if (values.json) {
-      io.stdout(`${safeJson(status)}\n`);
+      out.json(status);
       return 0;
     }
     const lines = [
@@ -112,7 +113,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       `updated   ${disk.modified ? formatAgo(disk.modified) : "never"}`,
     ];
     if (problem) lines.push(`problem   ${problem}`);
-    io.stdout(lines.join("\n") + "\n");
+    out.text(lines.join("\n") + "\n");
     return 0;
   }
 
@@ -126,13 +127,13 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       const now = Date.now();
       if (!io.isTTY || (now - last < 200 && n < total)) return;
       last = now;
-      io.stderr(
-        `\rindexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${groupDigits(n)} of ${groupDigits(total)} sessions `,
+      out.progress(
+        `indexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${groupDigits(n)} of ${groupDigits(total)} sessions `,
       );
     });
-    if (io.isTTY && done.text + done.tools > 0) io.stderr("\n");
+    if (io.isTTY && done.text + done.tools > 0) out.note("\n");
     const disk = onDisk(path);
-    io.stderr(
+    out.note(
       `index of ${groupDigits(sessions.length)} sessions up to date (${groupDigits(done.text)} new or changed, ${groupDigits(done.tools)} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
     );
     return 0;

@@ -5,7 +5,8 @@ import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../se
 import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
-import { quietIO, type CliIO, writeStdoutBytes } from "../common/io.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { lookupKept } from "../common/kept-lookup.js";
 import { safeJson, writeSummariesJson } from "../common/json.js";
@@ -27,6 +28,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     ...QUIET_OPTION,
   });
   const io = quietIO(given, values.quiet);
+  const out = output(io);
   if (positionals.length) throw usageError(`list takes no arguments (got '${positionals[0]}')`);
   const sort = (values.sort ?? "recent") as SortKey;
   if (!(LIST_SORTS as string[]).includes(sort)) throw usageError(`--sort must be one of ${LIST_SORTS.join(", ")}`);
@@ -42,8 +44,8 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     const key = JSON.stringify(["list --json", values.all ? "" : cwd, sort]);
     const k = await lookupKept(store.dir, io, key, (a) => a);
     if (k.kept) {
-      if (k.kept.err) io.stderr(k.kept.err);
-      writeStdoutBytes(io, k.kept.out);
+      if (k.kept.err) out.note(k.kept.err);
+      out.jsonBytes(k.kept.out);
       return 0;
     }
     pre = { index: k.index() ?? null, found: k.found };
@@ -61,7 +63,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   let err = "";
   const note = (m: string) => {
     err += m;
-    io.stderr(m);
+    out.note(m);
   };
   for (const d of diagnostics) note(`pi-sessions: skipped ${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}\n`);
   for (const s of shown) {
@@ -75,14 +77,14 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     try {
       // What is written is kept too, as the answer for the next same question.
       // Each piece is a buffer of its own (writeSummariesJson makes one per write): kept as it is.
-      const out: Uint8Array[] = [];
+      const written: Uint8Array[] = [];
       const bytes = (b: Uint8Array) => {
-        if (keep) out.push(b);
-        writeStdoutBytes(io, b);
+        if (keep) written.push(b);
+        out.jsonBytes(b);
       };
       const text = (t: string) => bytes(Buffer.from(t));
       writeSummariesJson(shown, (s) => index?.scans.listPieces(s), text, bytes);
-      keep?.(Buffer.concat(out), err);
+      keep?.(Buffer.concat(written), err);
     } finally {
       index?.close();
     }
@@ -96,7 +98,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     return 0;
   }
   // Prefixes unique across the whole store: `show` resolves them against every session.
-  io.stdout(
+  out.text(
     formatTable(
       shown,
       !!values.all,

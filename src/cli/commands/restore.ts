@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { insideFolder, readTrashLog, restoreFile, type TrashRecord } from "../../actions/trash/index.js";
 import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
+import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { sanitizeLine } from "../../text/sanitize.js";
@@ -16,6 +17,7 @@ export function matchRecords(records: TrashRecord[], arg: string): TrashRecord[]
 export async function restoreCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION, last: { type: "boolean" } });
   const io = quietIO(given, values.quiet);
+  const out = output(io);
   if (!values.last && positionals.length === 0)
     throw usageError("restore needs a <session> (id, path or file name) or --last (see pi-sessions restore --help)");
   if (values.last ? positionals.length > 0 : positionals.length > 1)
@@ -41,7 +43,7 @@ export async function restoreCommand(args: string[], given: CliIO): Promise<numb
   }
   for (const r of chosen) {
     restoreFile(r);
-    io.stdout(`restored ${sanitizeLine(r.original)}\n`);
+    out.text(`restored ${sanitizeLine(r.original)}\n`);
   }
   return 0;
 }

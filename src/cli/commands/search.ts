@@ -10,8 +10,8 @@ import { groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { Answer } from "../common/answer-cache.js";
 import { usageError } from "../common/errors.js";
-import { quietIO, writeStdoutBytes, type CliIO } from "../common/io.js";
-import { safeJson } from "../common/json.js";
+import { quietIO, type CliIO } from "../common/io.js";
+import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { discoverKept, keptFor, type KeptStore } from "../common/kept-lookup.js";
 import {
@@ -72,7 +72,7 @@ async function catchUp(
     else left = Math.max(left, toolless.n);
   }
   if (left > 0)
-    io.stderr(
+    output(io).note(
       `pi-sessions: ${left} sessions are not in the index yet and are read instead (run 'pi-sessions index' once, or open the browser, to index them)\n`,
     );
 }
@@ -191,16 +191,15 @@ async function answerSearch(
     }
   }
   if (ask.json) {
-    const printed = `${safeJson(shown.map((f) => resultJson(f, query)))}\n`;
-    io.stdout(printed);
+    const printed = output(io).json(shown.map((f) => resultJson(f, query)));
     return { code: 0, printed };
   }
   if (!shown.length) {
-    io.stderr(ask.all ? "no match\n" : `no match for ${sanitizeLine(ask.cwd)} (try --all)\n`);
+    output(io).note(ask.all ? "no match\n" : `no match for ${sanitizeLine(ask.cwd)} (try --all)\n`);
     return { code: 1 };
   }
-  io.stdout(formatResults(shown, query, io, ask.all));
-  if (found.length > shown.length) io.stderr(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
+  output(io).lines(formatResults(shown, query, ask.all));
+  if (found.length > shown.length) output(io).note(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
   return { code: 0 };
 }
 
@@ -219,6 +218,7 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
     "search",
   );
   const io = quietIO(given, values.quiet);
+  const out = output(io);
   const text = positionals.join(" ").trim();
   if (!text) throw usageError("search needs a query (see pi-sessions search --help)");
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
@@ -248,7 +248,7 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
   const { question } = ask;
   const answer = question && keptFor(kept, question.slot, (a) => decodeSearchAnswer(a, question));
   if (answer?.kept) {
-    writeStdoutBytes(io, answer.kept);
+    out.jsonBytes(answer.kept);
     return 0;
   }
   const { sessions, index, coverage, ranking } = await searchedSessions(store.dir, io, kept);

@@ -3,9 +3,9 @@ import { loadSessionIndex, type SessionIndex } from "../../store/session-index.j
 import { activePath } from "../../model/tree.js";
 import { buildContext, usageTotals } from "../../model/context.js";
 import { sanitizeLine } from "../../text/sanitize.js";
-import { safeJson } from "../common/json.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
+import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { resolveSession } from "../common/resolve-session.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -99,11 +99,13 @@ export function showText(index: SessionIndex, columns?: number): string {
 export async function showCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, { ...STORE_OPTION, ...QUIET_OPTION, json: { type: "boolean" } });
   const io = quietIO(given, values.quiet);
+  const out = output(io);
   if (positionals.length !== 1) throw usageError("show takes one <session> (path, id or unique id prefix)");
   const path = await resolveSession(positionals[0], () => storeFromArgs(values["session-dir"], io).dir, io.cwd, {
-    note: io.stderr,
+    note: out.note,
   });
   const index = await loadSessionIndex(path);
-  io.stdout(values.json ? `${safeJson(showJson(index))}\n` : showText(index, io.columns));
+  if (values.json) out.json(showJson(index));
+  else out.text(showText(index, io.columns));
   return 0;
 }

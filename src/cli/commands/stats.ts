@@ -15,8 +15,8 @@ import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
+import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
-import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -31,6 +31,7 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
     json: { type: "boolean" },
   });
   const io = quietIO(given, values.quiet);
+  const out = output(io);
   if (positionals.length) throw usageError(`stats takes no arguments (got '${positionals[0]}')`);
   const by = (values.by ?? "day") as UsageBy;
   if (!USAGE_BYS.includes(by)) throw usageError(`--by must be one of ${USAGE_BYS.join(", ")}`);
@@ -45,13 +46,13 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
   const inScope = cwdScope(store.dir, cwd);
   const report = aggregateUsage(values.all ? sessions : sessions.filter(inScope), by, { since });
   if (values.json) {
-    io.stdout(`${safeJson(reportJson(report, values.all ? null : cwd))}\n`);
+    out.json(reportJson(report, values.all ? null : cwd));
     return 0;
   }
   // Cut to the terminal, or to $COLUMNS when set: a pipe otherwise gets whole lines (bars 100 columns wide).
   const width =
     io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : undefined;
-  io.stdout(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width ?? 100, width !== undefined));
+  out.text(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width ?? 100, width !== undefined));
   return 0;
 }
 

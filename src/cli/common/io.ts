@@ -13,12 +13,6 @@ export interface CliIO {
   onFirstFrame?: () => void;
 }
 
-/** Bytes (UTF-8 text made already) to the command's stdout: as they are where it takes bytes. */
-export function writeStdoutBytes(io: CliIO, b: Uint8Array): void {
-  if (io.stdoutBytes) io.stdoutBytes(b);
-  else io.stdout(Buffer.from(b.buffer, b.byteOffset, b.length).toString());
-}
-
 /**
  * The command's io under -q / --quiet: its notes, warnings, hints and progress go nowhere,
  * so a script's stderr stays empty. An error that ends the command is still said, by

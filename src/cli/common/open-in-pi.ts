@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { output } from "./output.js";
 import { mayBeOpenInPi, OPEN_IN_PI_WARNING } from "../../actions/recent-write.js";
 import { fsPath } from "../../store/fs-path.js";
 import { sanitizeLine } from "../../text/sanitize.js";
@@ -8,5 +9,5 @@ import type { CliIO } from "./io.js";
 export function warnIfOpenInPi(path: string, io: CliIO): void {
   if (!io.isTTY) return;
   if (mayBeOpenInPi(statSync(fsPath(path)).mtimeMs, Date.now()))
-    io.stderr(`warning: ${sanitizeLine(path)} ${OPEN_IN_PI_WARNING}\n`);
+    output(io).note(`warning: ${sanitizeLine(path)} ${OPEN_IN_PI_WARNING}\n`);
 }

@@ -1,4 +1,5 @@
 import { openStoreIndex, type StoreIndex } from "../../index/store-index.js";
+import { output } from "./output.js";
 import { scanStore, type ScanOptions, type ScanResult } from "../../scan/scan-store.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CliIO } from "./io.js";
@@ -26,7 +27,7 @@ export async function scanWithIndex(
 /** The store's index for a command, or undefined (its problem one line on the io's stderr). */
 export function openIndex(storeDir: string, io: CliIO): StoreIndex | undefined {
   const note = (m: string) => {
-    io.stderr(`pi-sessions: ${sanitizeLine(m)}\n`);
+    output(io).note(`pi-sessions: ${sanitizeLine(m)}\n`);
   };
   return openStoreIndex(storeDir, note, { env: io.env });
 }

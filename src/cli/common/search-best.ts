@@ -1,4 +1,5 @@
 import { planWithIndex, searchWithIndex, type IndexedHit, type KnownCoverage } from "../../index/index-search.js";
+import { output } from "./output.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { bestFirst, type Ranked } from "../../search/best.js";
 import { searchStore } from "../../search/fulltext.js";
@@ -39,7 +40,7 @@ export async function textHits(
         onMatch: (h) => hits.set(h.path, h),
       }).then(() => hits);
     } catch (err) {
-      io.stderr(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
+      output(io).note(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
       hits.clear();
     }
   }

@@ -4,8 +4,7 @@ import { TIER_WEIGHT, type Query } from "../../search/query.js";
 import { whyMatched } from "../../search/why.js";
 import { sessionTitle } from "../../model/session-title.js";
 import { formatAge } from "../../text/format.js";
-import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
-import type { CliIO } from "./io.js";
+import type { Line } from "./output.js";
 import type { SearchRow } from "./search-rows.js";
 
 /* What `search` prints of the sessions it found: JSON, or lines for a terminal or a pipe. */
@@ -38,28 +37,27 @@ export function resultJson(f: Found, query: Query): Record<string, unknown> {
   };
 }
 
-/** The hit marked: reverse video on a terminal, «» in a pipe. */
-function marked(h: EntryHit, tty: boolean): string {
+/** A snippet with its hit as a piece to mark (the writer marks it: src/cli/common/output.ts). */
+function marked(h: EntryHit): Line {
   const { start, length } = h.match;
-  const [a, b] = tty ? ["\x1b[7m", "\x1b[27m"] : ["«", "»"];
-  if (length === 0) return h.text;
-  return h.text.slice(0, start) + a + h.text.slice(start, start + length) + b + h.text.slice(start + length);
+  if (length === 0) return [h.text];
+  return [h.text.slice(0, start), { mark: h.text.slice(start, start + length) }, h.text.slice(start + length)];
 }
 
-export function formatResults(found: Found[], query: Query, io: CliIO, withCwd: boolean): string {
-  // A terminal's rows are cut to its width; a pipe gets them whole (grep, awk).
-  const fit = (line: string) => (io.columns === undefined ? line : truncateToWidth(line, io.columns));
+/** The lines `search` prints of what it found (the writer sanitizes them and cuts them to a terminal's width). */
+export function formatResults(found: Found[], query: Query, withCwd: boolean): Line[] {
   const now = Date.now();
-  const out: string[] = [];
+  const out: Line[] = [];
   for (const f of found) {
-    const head = [formatAge(f.s.modified, now).padStart(4), sanitizeLine(f.s.id.slice(0, 8)), sessionTitle(f.s)];
-    if (withCwd) head.push(`(${sanitizeLine(f.s.cwd)})`);
-    out.push(fit(head.join("  ")));
-    const lines = f.snippets?.length
-      ? f.snippets.map((h) => `${h.role}: ${marked(h, io.isTTY)}`)
-      : [whyMatched(query, f.s)].filter((x): x is string => !!x);
-    // Snippets are sanitized already; the marks are ours.
-    for (const l of lines) out.push(`      ${l}`);
+    // Each field a piece of its own, sanitized on its own: one cannot run into the next.
+    const head = [formatAge(f.s.modified, now).padStart(4), "  ", f.s.id.slice(0, 8), "  ", sessionTitle(f.s)];
+    if (withCwd) head.push("  (", f.s.cwd, ")");
+    out.push(head);
+    if (f.snippets?.length) for (const h of f.snippets) out.push([`      ${h.role}: `, ...marked(h)]);
+    else {
+      const why = whyMatched(query, f.s);
+      if (why) out.push([`      ${why}`]);
+    }
   }
-  return out.join("\n") + "\n";
+  return out;
 }

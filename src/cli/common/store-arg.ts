@@ -1,4 +1,5 @@
 import { cpSync, rmSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { output } from "./output.js";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { checkStore, locateStore, StoreError, storeExists, type StoreLocation } from "../../store/locate.js";
@@ -61,7 +62,7 @@ export function copyDemoStore(dir: string): string {
  */
 export function storeFromArgs(flag: string | undefined, io: CliIO, fallback?: string): StoreLocation {
   const loc = locateStore({ flag, env: io.env, cwd: io.cwd, home: io.env.HOME || undefined });
-  for (const w of loc.warnings ?? []) io.stderr(`pi-sessions: ${w}\n`);
+  for (const w of loc.warnings ?? []) output(io).note(`pi-sessions: ${w}\n`);
   if (fallback && loc.source === "default" && !storeExists(loc)) {
     const demo: StoreLocation = { dir: resolve(io.cwd, fallback), source: "fallback" };
     checkStore(demo);

@@ -1,0 +1,127 @@
+import { safeJson, TERMINAL_ACTIVE as JSON_RAW } from "../../model/summary-json.js";
+import { sanitizeLine, sanitizeMultiline, truncateToWidth } from "../../text/sanitize.js";
+import { createInterface } from "node:readline/promises";
+import type { CliIO } from "./io.js";
+
+/*
+ * The one writer of what a command prints. Commands never write to the process or to
+ * their io's stdout and stderr themselves (eslint.config.js forbids it, and
+ * test/architecture.test.ts checks it): they say what kind of thing they print, and this
+ * module makes it safe for the terminal it may land on.
+ * - Text for a person (tables, results, notes, warnings, progress) goes through the
+ *   browser's own sanitiser (src/text/sanitize.ts): no escape sequence, C0 or C1 control,
+ *   bidi override or isolate from a session file, a file name or a settings file reaches
+ *   the terminal. Hits are marked by the writer itself (reverse video on a terminal, «» in
+ *   a pipe), so a command needs no escape sequence of its own.
+ * - JSON stays JSON, and holds no raw character a terminal acts on: JSON.stringify escapes
+ *   C0; ESC, DEL, C1 and the bidi controls are escaped here too (\u001b, \u009b, \u202e):
+ *   the same value for a JSON reader.
+ */
+
+/** A piece of a line: text, or a hit to mark. */
+export type Piece = string | { mark: string };
+export type Line = readonly Piece[];
+
+export interface Output {
+  /** Text for a person, to stdout: sanitized, its line breaks kept. */
+  text(s: string): void;
+  /** Lines of text and marked hits, to stdout; on a terminal each is cut to its width. */
+  lines(lines: readonly Line[]): void;
+  /** A note, warning or hint, to stderr: sanitized as text. */
+  note(s: string): void;
+  /** A progress line that the next one overwrites (`\r` first), to stderr; only on a terminal. */
+  progress(s: string): void;
+  /** A value as JSON and a newline, to stdout; returns the text written. */
+  json(value: unknown): string;
+  /** JSON made already (a kept answer's text), to stdout, escaped as json() escapes. */
+  jsonText(text: string): void;
+  /** JSON made already as UTF-8 bytes (a kept answer, the index's pieces), to stdout, escaped as json() escapes. */
+  jsonBytes(bytes: Uint8Array): void;
+  /**
+   * A document to stdout (an export): Markdown and HTML with every control but tab and line
+   * breaks removed (the exporters sanitize their text already), JSON lines escaped as json() escapes.
+   */
+  document(text: string, kind: "text" | "json"): void;
+  /** A question on the terminal (stdin, stderr), sanitized as text: whether the answer matches `expected`. */
+  ask(question: string, expected: RegExp): Promise<boolean>;
+}
+
+// What a terminal acts on and JSON.stringify leaves raw (safeJson escapes it), and ESC: raw
+// it is no JSON, but a kept answer is bytes read back from a file.
+const TERMINAL_ACTIVE = new RegExp(`\u001b|${JSON_RAW.source}`, "g");
+const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/** JSON text with every character a terminal would act on written as its \u escape. */
+export function terminalSafeJson(text: string): string {
+  TERMINAL_ACTIVE.lastIndex = 0;
+  return TERMINAL_ACTIVE.test(text) ? text.replace(TERMINAL_ACTIVE, escapeChar) : text;
+}
+
+/**
+ * Whether UTF-8 bytes may hold such a character: ESC, DEL, C1 (C2 80–9F), U+202A–U+202E
+ * (E2 80 AA–AE) or U+2066–U+2069 (E2 81 A6–A9). Found by the bytes' own indexOf (a
+ * store's answers run to megabytes, and hold none nearly always).
+ */
+function mayHoldActive(b: Buffer): boolean {
+  if (b.indexOf(0x1b) !== -1 || b.indexOf(0x7f) !== -1) return true;
+  for (let i = b.indexOf(0xc2); i !== -1; i = b.indexOf(0xc2, i + 1)) {
+    const n = b[i + 1];
+    if (n >= 0x80 && n <= 0x9f) return true;
+  }
+  for (let i = b.indexOf(0xe2); i !== -1; i = b.indexOf(0xe2, i + 1)) {
+    const [n, m] = [b[i + 1], b[i + 2]];
+    if ((n === 0x80 && m >= 0xaa && m <= 0xae) || (n === 0x81 && m >= 0xa6 && m <= 0xa9)) return true;
+  }
+  return false;
+}
+
+/** UTF-8 JSON bytes escaped as terminalSafeJson escapes (the same bytes when nothing needs it). */
+export function terminalSafeJsonBytes(bytes: Uint8Array): Uint8Array {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  return mayHoldActive(b) ? Buffer.from(terminalSafeJson(b.toString("utf8"))) : bytes;
+}
+
+// A document keeps its tabs and line breaks; nothing else below space, no DEL, C1 or bidi control.
+const DOCUMENT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A line of pieces as it is printed: each piece sanitized, hits marked. */
+export function renderLine(line: Line, tty: boolean): string {
+  const [on, off] = tty ? ["\x1b[7m", "\x1b[27m"] : ["«", "»"];
+  let out = "";
+  for (const p of line) out += typeof p === "string" ? sanitizeLine(p) : `${on}${sanitizeLine(p.mark)}${off}`;
+  return out;
+}
+
+export function output(io: CliIO): Output {
+  const bytesOut = (b: Uint8Array) => {
+    if (io.stdoutBytes) io.stdoutBytes(b);
+    else io.stdout(Buffer.from(b.buffer, b.byteOffset, b.length).toString());
+  };
+  return {
+    text: (s) => io.stdout(sanitizeMultiline(s)),
+    lines(lines) {
+      const fit = (l: string) => (io.columns === undefined ? l : truncateToWidth(l, io.columns));
+      io.stdout(lines.map((l) => fit(renderLine(l, io.isTTY)) + "\n").join(""));
+    },
+    note: (s) => io.stderr(sanitizeMultiline(s)),
+    progress: (s) => {
+      if (io.isTTY) io.stderr(`\r${sanitizeLine(s)}`);
+    },
+    json(value) {
+      const text = `${safeJson(value)}\n`;
+      io.stdout(text);
+      return text;
+    },
+    jsonText: (text) => io.stdout(terminalSafeJson(text)),
+    jsonBytes: (bytes) => bytesOut(terminalSafeJsonBytes(bytes)),
+    document: (text, kind) => io.stdout(kind === "json" ? terminalSafeJson(text) : text.replace(DOCUMENT_CONTROL, "")),
+    async ask(question, expected) {
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return expected.test((await rl.question(sanitizeLine(question))).trim());
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}
