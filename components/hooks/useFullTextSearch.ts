@@ -117,14 +117,15 @@ export function useFullTextSearch(
     });
     if (changed.length === 0) return;
     for (const t of changed) run.searched.set(t.path, t);
-    const hits: [string, string][] = [];
+    const hits: [string, BodyHit][] = [];
     const finish = () => {
       if (!run.ac.signal.aborted && hits.length) dispatch({ type: "fulltext.hits", key: run.key, hits });
     };
     search(changed, st.query, {
       includeTools: st.fullText.includeTools,
       signal: run.ac.signal,
-      onMatch: (path, snippet) => void hits.push([path, snippet]),
+      need: bodyNeed(st.sessions, st.query),
+      onMatch: (path, snippet, held) => void hits.push([path, { snippet, held: [...held] }]),
       onProgress: () => {},
     }).then(finish, finish);
   }, [sessions, key, search, dispatch]);
