@@ -1,4 +1,4 @@
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join, win32 } from "node:path";
 
 /**
  * The per-user cache folder of pi-sessions: PI_SESSIONS_CACHE_DIR when set, else the
@@ -8,9 +8,8 @@ import { isAbsolute, join } from "node:path";
  * It holds Node's compile cache of our program and the persistent index (src/index).
  */
 export function userCacheDir(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform): string | undefined {
-  const absolute = (p: string | undefined) => (p && isAbsolute(p) ? p : undefined);
-  const localAppData = absolute(env.LOCALAPPDATA);
-  const xdg = absolute(env.XDG_CACHE_HOME);
+  const localAppData = env.LOCALAPPDATA && win32.isAbsolute(env.LOCALAPPDATA) ? env.LOCALAPPDATA : undefined;
+  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
   return (
     env.PI_SESSIONS_CACHE_DIR ||
     (platform === "win32" && localAppData ? join(localAppData, "pi-sessions") : undefined) ||
