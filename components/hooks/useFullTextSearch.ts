@@ -12,7 +12,7 @@ export function searchTargets(s: Pick<AppState, "sessions" | "scope" | "launchCw
   const list = [];
   for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd, s.storeDir)) list.push(x);
   list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
-  return list.map((x) => ({ path: x.path, bytes: x.bytes, mtimeMs: x.mtimeMs }));
+  return list.map((x) => ({ path: x.path, bytes: x.bytes, mtimeMs: x.mtimeMs, ctimeMs: x.ctimeMs }));
 }
 
 /**

@@ -1,12 +1,14 @@
-import { chmodSync, mkdirSync, rmSync } from "node:fs";
-import { dirname } from "node:path";
+import { closeSync, constants, fchmodSync, fstatSync, openSync, rmSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { answersDirOf, removeAnswers } from "./answer-files.js";
+import { checkFile, checkFolder, createOwnFile, NO_FOLLOW, ownFolder } from "./cache-folder.js";
 import { loadSqlite } from "./load-sqlite.js";
 
 /*
  * The persistent index's file: one SQLite database per store (node:sqlite, built into
  * Node 22). It is a cache and nothing but: every row is keyed by a session file's
- * identity (inode, size, mtime), anything doubtful is dropped and read again from the
+ * identity (inode, size, mtime, ctime), anything doubtful is dropped and read again from the
  * file, and any failure to open or use it means "no index" for this run, never an error.
  *
  *   files  one row per file of the store: its identity, its summary (or why it is not a
@@ -23,22 +25,22 @@ import { loadSqlite } from "./load-sqlite.js";
  */
 
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files(
   fid INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
-  ino REAL, size INTEGER, mtime REAL,
+  ino REAL, size INTEGER, mtime REAL, ctime REAL,
   summary TEXT, diagnostic TEXT,
-  text_ino REAL, text_size INTEGER, text_mtime REAL, text_end INTEGER, text_head TEXT,
+  text_ino REAL, text_size INTEGER, text_mtime REAL, text_ctime REAL, text_end INTEGER, text_print TEXT,
   text_whole INTEGER NOT NULL DEFAULT 1,
   text_tools INTEGER NOT NULL DEFAULT 0
 );
 -- What search asks of every file (src/index/index-search.ts, textStates): read from this
 -- narrow index instead of from rows that hold a summary each.
-CREATE INDEX IF NOT EXISTS files_text ON files(path, text_size, text_mtime, text_whole, text_tools);
+CREATE INDEX IF NOT EXISTS files_text ON files(path, text_size, text_mtime, text_ctime, text_whole, text_tools);
 CREATE TABLE IF NOT EXISTS lines(
   rid INTEGER PRIMARY KEY,
   fid INTEGER NOT NULL,
@@ -128,15 +130,17 @@ function isDamage(err: unknown): boolean {
   );
 }
 
+/**
+ * Deletes the index's files: the database, its -wal and -shm (a link among them: the link
+ * itself, never what it points at), and the answers kept beside it (answer files of ours
+ * only: answer-files.ts).
+ */
 function removeIndexFiles(path: string): void {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
-  rmSync(answersDirOf(path), { recursive: true, force: true });
+  removeAnswers(answersDirOf(path));
 }
 
-/** The folder beside the index where whole answers are kept (src/cli/common/answer-cache.ts). */
-export function answersDirOf(indexPath: string): string {
-  return `${indexPath}-answers`;
-}
+export { answersDirOf };
 
 /**
  * meta's text_gen: a new random value whenever a file's text state may have changed (a row
@@ -153,7 +157,7 @@ function addTextGeneration(sql: DatabaseSync): void {
       CREATE TRIGGER IF NOT EXISTS files_text_ins AFTER INSERT ON files ${bump}
       CREATE TRIGGER IF NOT EXISTS files_text_del AFTER DELETE ON files ${bump}
       CREATE TRIGGER IF NOT EXISTS files_text_upd AFTER UPDATE OF
-        fid, path, text_ino, text_size, text_mtime, text_end, text_whole, text_tools ON files ${bump}
+        fid, path, text_ino, text_size, text_mtime, text_ctime, text_end, text_whole, text_tools ON files ${bump}
       INSERT OR REPLACE INTO meta(key, value) VALUES('text_gen', hex(randomblob(8)));`);
     sql.exec("COMMIT");
   } catch {
@@ -161,13 +165,39 @@ function addTextGeneration(sql: DatabaseSync): void {
   }
 }
 
+/**
+ * The database's file made ours before SQLite opens it by name: created (mode 0600) where
+ * nothing is, not even a link; or checked (a regular file of this user, opened without
+ * following a link) and its mode made 0600. It holds the first messages of the user's
+ * sessions: theirs alone (SQLite gives its -wal and -shm files the same mode). Throws
+ * with the reason when it is not ours.
+ */
+function ownDatabaseFile(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    const problem = checkFile(file);
+    if (problem) throw Object.assign(new Error(problem), { notOurs: true });
+  }
+  let fd: number;
+  try {
+    fd = createOwnFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    fd = openSync(path, constants.O_RDONLY | NO_FOLLOW);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw Object.assign(new Error(`${path} is not a file`), { notOurs: true });
+    if ((st.mode & 0o077) !== 0) fchmodSync(fd, 0o600);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function openOnce(path: string): IndexDb {
   const { DatabaseSync } = loadSqlite();
+  ownDatabaseFile(path);
   const sql = new DatabaseSync(path, { timeout: 3000 });
   try {
-    // It holds the first messages of the user's sessions: theirs alone (SQLite gives its
-    // -wal and -shm files the same mode).
-    chmodSync(path, 0o600);
     // WAL: readers (another browser, a CLI) never wait for the writer, nor it for them.
     sql.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     const version = () => (sql.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
@@ -225,20 +255,31 @@ function openOnce(path: string): IndexDb {
 }
 
 /**
+ * The folders the index at `path` lives in, made (0700, when `create`) or checked
+ * (cache-folder.ts): its folder, and the cache folder above it when that is pi-sessions'
+ * own layout (…/pi-sessions/index/store-….sqlite, index-location.ts); its answers folder,
+ * if there, checked too. Why one is not ours to use, or undefined.
+ */
+export function indexFoldersProblem(path: string, create: boolean): string | undefined {
+  const dir = dirname(path);
+  const layout = basename(dir) === "index";
+  const folder = (d: string, tighten: boolean) => (create ? ownFolder(d, tighten) : checkFolder(d));
+  return (layout ? folder(dirname(dir), false) : undefined) ?? folder(dir, layout) ?? checkFolder(answersDirOf(path));
+}
+
+/**
  * Opens (creating) the index at `path`. A damaged or older index is deleted and built
  * again; a newer, locked, read-only or unopenable one is left as it is and the run goes
  * without ({ problem } says why, in one line).
  */
 export function openIndex(path: string): OpenResult {
-  try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  } catch (err) {
-    return { problem: `index not used: cannot create its folder (${(err as NodeJS.ErrnoException).code ?? err})` };
-  }
+  const problem = indexFoldersProblem(path, true);
+  if (problem) return { problem: `index not used: ${problem}` };
   try {
     return { db: openOnce(path) };
   } catch (err) {
-    if ((err as { newer?: boolean }).newer) return { problem: `index not used: ${(err as Error).message}` };
+    if ((err as { newer?: boolean; notOurs?: boolean }).newer || (err as { notOurs?: boolean }).notOurs)
+      return { problem: `index not used: ${(err as Error).message}` };
     if (!isDamage(err)) return { problem: `index not used: ${oneLine(err)}` };
   }
   try {

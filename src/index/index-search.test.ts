@@ -1,7 +1,7 @@
 import { appendFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { parseQuery } from "../search/query.js";
 import { caughtUp, coverageOf, planWithIndex } from "./index-search.js";
@@ -13,10 +13,14 @@ afterEach(() => cleanupTmp());
 describe("caughtUp", () => {
   it("says whether the index has read every session's text as the file is now", async () => {
     const store = copyStore(PI_STORE);
+    settle(store);
     const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
     const { sessions } = await scanStore(store, {}, { cache: index.scans });
     const targets = () =>
-      sessions.map((s) => ({ path: s.path, bytes: statSync(s.path).size, mtimeMs: statSync(s.path).mtimeMs }));
+      sessions.map((s) => {
+        const st = statSync(s.path);
+        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      });
     expect(caughtUp(index.db, targets(), false)).toBe(false); // summaries only: no text yet
     await indexStaleText(index.db, undefined, { tools: false });
     expect(caughtUp(index.db, targets(), false)).toBe(true);
@@ -31,6 +35,7 @@ describe("caughtUp", () => {
     // Read, with a torn last line after it: the index cannot hold that line, so the file is
     // left to reading (not covered), and there is nothing more to catch up with.
     appendFileSync(file, '{"type":"custom","id":"c2","par');
+    settle(file);
     await scanStore(store, {}, { cache: index.scans });
     await indexStaleText(index.db);
     expect(caughtUp(index.db, targets(), true)).toBe(true);

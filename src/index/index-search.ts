@@ -104,6 +104,7 @@ interface TextState {
   path: string;
   text_size: number | null;
   text_mtime: number | null;
+  text_ctime: number | null;
   text_whole: number;
   text_tools: number;
 }
@@ -116,22 +117,27 @@ function textStates(db: IndexDb): Map<string, TextState> {
   const had = textStateMemo.get(db);
   if (had?.mark === mark) return had.byPath;
   const rows = db
-    .q("SELECT fid, path, text_size, text_mtime, text_whole, text_tools FROM files")
+    .q("SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files")
     .all() as unknown as TextState[];
   const byPath = new Map(rows.map((r) => [r.path, r]));
   textStateMemo.set(db, { mark, byPath });
   return byPath;
 }
 
+/** Whether the text state was made of the file as the target is now (its size, mtime and ctime). */
+function sameFile(r: TextState, t: SearchTarget): boolean {
+  return r.text_size === t.bytes && r.text_mtime === t.mtimeMs && t.ctimeMs !== undefined && r.text_ctime === t.ctimeMs;
+}
+
 /**
- * Whether the index covers a target as it is now: text indexed at this very size and mtime,
+ * Whether the index covers a target as it is now: text indexed at this very size, mtime and ctime,
  * every line, and the tool texts too when they are searched. Its fid, or undefined when not
  * covered. One lookup per target, no map of its own: the browser asks it of every session
  * at every key.
  */
 function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): number | undefined {
   const r = byPath.get(t.path);
-  if (!r || r.text_whole !== 1 || r.text_size !== t.bytes || r.text_mtime !== t.mtimeMs) return undefined;
+  if (!r || r.text_whole !== 1 || !sameFile(r, t)) return undefined;
   return !includeTools || r.text_tools === 1 ? r.fid : undefined;
 }
 
@@ -143,7 +149,7 @@ function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTool
  */
 function caughtUpWith(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): boolean {
   const r = byPath.get(t.path);
-  return !!r && r.text_size === t.bytes && r.text_mtime === t.mtimeMs && (!includeTools || r.text_tools === 1);
+  return !!r && sameFile(r, t) && (!includeTools || r.text_tools === 1);
 }
 
 /**

@@ -21,6 +21,8 @@ export interface SnapshotEntry {
   ino: number;
   size: number;
   mtime: number;
+  /** Its ctime (-1: a read that may be older than the file, src/store/file-identity.ts readIsRacy: never matches). */
+  ctime: number;
   /** The summary as stored (summary-codec's storedSummary), or null. */
   summary: Record<string, unknown> | null;
   diagnostic: Diagnostic | null;
@@ -32,10 +34,11 @@ export interface SnapshotEntry {
 export type BytePieces = readonly [head: Uint8Array, tail: Uint8Array];
 
 /** Summary keys that are, as a rule, the file's identity: which part. */
-const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | undefined> = {
+const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefined> = {
   path: "path",
   bytes: "size",
   mtimeMs: "mtime",
+  ctimeMs: "ctime",
 };
 
 /**
@@ -44,7 +47,7 @@ const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | undefined> = {
  * one-text layout, which parsed any body starting with "{", takes it for none of its own.
  * With the length, the identities are read out of SQLite alone (snapshotHead, identitiesAt).
  */
-const LAYOUT = "snapshot 6 ";
+const LAYOUT = "snapshot 7 ";
 
 /** How many bytes of a body hold its first line, at most. */
 export const HEAD_BYTES = 32;
@@ -58,6 +61,7 @@ export interface Identities {
   ino: number[];
   size: number[];
   mtime: number[];
+  ctime: number[];
   diagnostic: Array<Diagnostic | null>;
   /** Per row, its summary's parentSessionPath (null: none, or no summary). */
   parent: Array<string | null>;
@@ -70,7 +74,7 @@ interface Columns {
   /** Per key, per row: the value (null where the row has no summary or lacks the key; empty when `same`). */
   cols: unknown[][];
   /** Per key, the identity column it equals in every row (then not written), or null. */
-  same: Array<"path" | "size" | "mtime" | null>;
+  same: Array<"path" | "size" | "mtime" | "ctime" | null>;
   /** Per row, its shape (-1: no summary): which keys it has (so a missing key stays missing, not null). */
   shape: number[];
   /** Per shape, the columns of its keys. */
@@ -125,7 +129,7 @@ export function encodeSnapshot(
     }
     return at;
   });
-  // A summary's path, bytes and mtimeMs are its file's identity, as a rule: such a column is
+  // A summary's path, bytes, mtimeMs and ctimeMs are its file's identity, as a rule: such a column is
   // not written twice (read back from the identity's).
   const keyNames = [...keyIndex.keys()];
   const same = keyNames.map((name) => {
@@ -141,6 +145,7 @@ export function encodeSnapshot(
     ino: entries.map((e) => e.ino),
     size: entries.map((e) => e.size),
     mtime: entries.map((e) => e.mtime),
+    ctime: entries.map((e) => e.ctime),
     diagnostic: entries.map((e) => (e.summary ? null : e.diagnostic)),
     parent: entries.map((e) => {
       const p = e.summary?.parentSessionPath;
@@ -173,6 +178,7 @@ export interface SnapshotIds {
   ino: readonly number[];
   size: readonly number[];
   mtime: readonly number[];
+  ctime: readonly number[];
   diagnostic(i: number): Diagnostic | null;
   /** Row i's summary's parentSessionPath, or null. */
   parent(i: number): string | null;
@@ -218,6 +224,7 @@ export function identitiesOf(text: string | Uint8Array): ReadIdentities | undefi
   // Written as ASCII (encodeSnapshot): bytes that are not are no snapshot of ours (JSON.parse will say so).
   const c = JSON.parse(textOf(text)) as Identities;
   if (!c || !Array.isArray(c.path) || c.path.length !== c.n || !Array.isArray(c.parent)) return undefined;
+  if (!Array.isArray(c.ctime) || c.ctime.length !== c.n) return undefined;
   return {
     at: c,
     n: c.n,
@@ -226,6 +233,7 @@ export function identitiesOf(text: string | Uint8Array): ReadIdentities | undefi
     ino: c.ino,
     size: c.size,
     mtime: c.mtime,
+    ctime: c.ctime,
     diagnostic: (i) => c.diagnostic[i],
     parent: (i) => c.parent[i],
   };

@@ -1,9 +1,11 @@
-import { appendFileSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { discoverFiles } from "../store/discover.js";
+import { readIsRacy } from "../store/file-identity.js";
+import { scanSessionFile } from "../store/scan-file.js";
 import { decodeIdentities } from "./snapshot-codec.js";
 import { openStoreIndex } from "./store-index.js";
 import { HOLD_ROWS_MS } from "./summary-cache.js";
@@ -13,6 +15,7 @@ afterEach(() => cleanupTmp());
 /** A copy of the pi 0.73.1 store and its index, filled on this thread (snapshot written). */
 async function filled() {
   const store = copyStore(PI_STORE);
+  settle(store);
   const path = join(makeTmpDir(), "index.sqlite");
   const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
   await scanStore(store, {}, { cache: index.scans });
@@ -77,6 +80,7 @@ describe("a command's scan after a few files changed (a session pi just wrote to
     const changed = files.find((f) => f.bytes > 0)!;
     const text = readFileSync(changed.path, "utf8");
     appendFileSync(changed.path, text.slice(text.lastIndexOf("\n", text.length - 2) + 1));
+    settle(changed.path);
     const snapshot = (db: { q(sql: string): { get(): unknown } }) =>
       (db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
     const index = open();
@@ -131,5 +135,38 @@ describe("the index's rows while a scan worker holds them", () => {
       now.mockRestore();
       index.close();
     }
+  });
+});
+
+describe("a file read within a tick of its last change (two writes in one tick leave the same identity)", () => {
+  it("is used, but its row never matches: the next run reads it again; a file not changed since it was read is kept", async () => {
+    const { store, open } = await filled();
+    const [racy, calm] = (await discoverFiles(store)).files.filter((f) => f.bytes > 0);
+    // Written now: a rewrite in the same tick would keep its size, mtime and ctime.
+    writeFileSync(racy.path, readFileSync(racy.path));
+    appendFileSync(calm.path, "\n");
+    settle(calm.path);
+    const now = (await discoverFiles(store)).files;
+    const index = open();
+    for (const f of now.filter((x) => x.path === racy.path || x.path === calm.path))
+      // Read as a scan reads it; the racy one from within the tick it was written in.
+      index.scans.remember(f, await scanSessionFile(f), f.path === racy.path ? f.ctimeMs : Date.now());
+    index.scans.flush();
+    const kept = index.scans.lookup(now);
+    index.close();
+    expect(kept.has(racy.path)).toBe(false);
+    expect(kept.has(calm.path)).toBe(true);
+  });
+
+  it("is told by readIsRacy: a change at or after the read, or within the file system's tick before it", () => {
+    const t = 1_800_000_000_123.5;
+    expect(readIsRacy(t, t, t + 5)).toBe(true);
+    expect(readIsRacy(t, t, t - 1000)).toBe(true); // changed after the read began
+    expect(readIsRacy(t, t, t + 1000)).toBe(false);
+    // An mtime put back (touch -r): a later write cannot leave it as it is.
+    expect(readIsRacy(t - 60_000, t, t + 5)).toBe(false);
+    // A file system with whole seconds: two seconds.
+    expect(readIsRacy(1_800_000_000_000, 1_800_000_000_000, 1_800_000_001_500)).toBe(true);
+    expect(readIsRacy(1_800_000_000_000, 1_800_000_000_000, 1_800_000_002_500)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { SUMMARY_FORMAT } from "../model/summary.js";
 import type { SessionFile } from "../store/discover.js";
 import type { KeptRows, ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
+import { readIsRacy } from "../store/file-identity.js";
 import { NO_LINEAGE } from "../store/lineage.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
@@ -36,12 +37,14 @@ export const HOLD_ROWS_MS = 5000;
 /** A row of this run's snapshot; `row`: its place in the snapshot read at launch (its list pieces are there). */
 type Entry = SnapshotEntry & { row?: number };
 
-function entryOf(f: SessionFile, scan: FileScan): Entry {
+/** `ctime`: the row's, -1 for a read that may be older than the file (readIsRacy): never matches. */
+function entryOf(f: SessionFile, scan: FileScan, ctime = f.ctimeMs ?? -1): Entry {
   return {
     path: f.path,
     ino: f.ino!,
     size: f.bytes,
     mtime: f.mtimeMs,
+    ctime,
     summary: scan.kind === "session" ? (storedSummary(scan.summary) as Record<string, unknown>) : null,
     diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
     pieces: scan.kind === "session" ? bytePieces(listPieces(scan.summary)) : undefined,
@@ -58,6 +61,7 @@ interface FileRow {
   ino: number | null;
   size: number | null;
   mtime: number | null;
+  ctime: number | null;
   summary: string | null;
   diagnostic: string | null;
 }
@@ -88,12 +92,13 @@ function isBusy(err: unknown): boolean {
 
 /**
  * The store scan's cache (ScanCache) kept in the persistent index: a file whose inode,
- * size and mtime are those of its kept row is not read again. Errors never reach the
+ * size, mtime and ctime are those of its kept row is not read again (a row made from a
+ * read within a tick of the file's last change is kept as never matching: readIsRacy). Errors never reach the
  * scan: a damaged index is deleted (to be rebuilt next run) and this run goes on without
  * it; a write that finds the index busy (another process writing) is skipped.
  */
 export class IndexedScans implements ScanCache {
-  private pending: Array<[SessionFile, FileScan]> = [];
+  private pending: Array<[SessionFile, FileScan, number]> = [];
   private usable = true;
   /** This run's fresh entries (made when the snapshot is written) and rows read without a snapshot, by path; the launch snapshot's rows still true are in fromSnap. */
   private readonly kept = new Map<string, Entry | (() => Entry)>();
@@ -124,8 +129,22 @@ export class IndexedScans implements ScanCache {
     this.kept.clear();
   }
 
-  private static same(f: SessionFile | undefined, ino: unknown, size: unknown, mtime: unknown): f is SessionFile {
-    return !!f && f.ino !== undefined && ino === f.ino && size === f.bytes && mtime === f.mtimeMs;
+  private static same(
+    f: SessionFile | undefined,
+    ino: unknown,
+    size: unknown,
+    mtime: unknown,
+    ctime: unknown,
+  ): f is SessionFile {
+    return (
+      !!f &&
+      f.ino !== undefined &&
+      f.ctimeMs !== undefined &&
+      ino === f.ino &&
+      size === f.bytes &&
+      mtime === f.mtimeMs &&
+      ctime === f.ctimeMs
+    );
   }
 
   /** The snapshot's identities alone, read out of SQLite in one read transaction (its head, then them). */
@@ -168,7 +187,7 @@ export class IndexedScans implements ScanCache {
         const at = f.ino === undefined ? undefined : rowOfIno.get(f.ino);
         const i = at !== undefined && ids.path[at] === f.path ? at : byPath(f.path);
         if (i !== undefined) found[i] = 1;
-        if (i === undefined || !IndexedScans.same(f, ids.ino[i], ids.size[i], ids.mtime[i])) {
+        if (i === undefined || !IndexedScans.same(f, ids.ino[i], ids.size[i], ids.mtime[i], ids.ctime[i])) {
           out.todo.push(f);
           continue;
         }
@@ -209,12 +228,12 @@ export class IndexedScans implements ScanCache {
       if (decoded) {
         this.startFrom(decoded);
         const gone: string[] = [];
-        const { path: paths, ino, size, mtime } = decoded;
+        const { path: paths, ino, size, mtime, ctime } = decoded;
         for (let i = 0; i < decoded.n; i++) {
           const path = paths[i];
           const f = byPath.get(path);
           if (!f) gone.push(path);
-          if (!IndexedScans.same(f, ino[i], size[i], mtime[i])) continue;
+          if (!IndexedScans.same(f, ino[i], size[i], mtime[i], ctime[i])) continue;
           const summary = decoded.summary(i);
           const diagnostic = summary ? null : decoded.diagnostic(i);
           if (summary) {
@@ -242,12 +261,14 @@ export class IndexedScans implements ScanCache {
       }
       // No snapshot yet (an index from before, or another process's first run): the rows.
       this.dirty = true;
-      const rows = this.db.q("SELECT fid, path, ino, size, mtime, summary, diagnostic FROM files").all() as unknown[];
+      const rows = this.db
+        .q("SELECT fid, path, ino, size, mtime, ctime, summary, diagnostic FROM files")
+        .all() as unknown[];
       const gone: number[] = [];
       for (const r of rows as FileRow[]) {
         const f = byPath.get(r.path);
         if (!f) gone.push(r.fid);
-        if (!IndexedScans.same(f, r.ino, r.size, r.mtime)) continue;
+        if (!IndexedScans.same(f, r.ino, r.size, r.mtime, r.ctime)) continue;
         const scan = scanOfRow(r);
         if (!scan) continue;
         out.set(r.path, scan);
@@ -281,17 +302,17 @@ export class IndexedScans implements ScanCache {
         }
         return out;
       },
-      remember: (file, scan) => this.remember(file, scan),
+      remember: (file, scan, readFrom) => this.remember(file, scan, readFrom),
       flush: () => this.writeRows(),
     };
   }
 
   /** The files' kept rows where they are still true, into `out` (and this run's entries). */
   private fromRows(files: readonly SessionFile[], out: Map<string, FileScan>): void {
-    const row = this.db.q("SELECT ino, size, mtime, summary, diagnostic FROM files WHERE path = ?");
+    const row = this.db.q("SELECT ino, size, mtime, ctime, summary, diagnostic FROM files WHERE path = ?");
     for (const f of files) {
       const r = row.get(f.path) as Omit<FileRow, "fid" | "path"> | undefined;
-      if (!r || !IndexedScans.same(f, r.ino, r.size, r.mtime)) continue;
+      if (!r || !IndexedScans.same(f, r.ino, r.size, r.mtime, r.ctime)) continue;
       const scan = scanOfRow(r);
       if (!scan) continue;
       out.set(f.path, scan);
@@ -308,20 +329,35 @@ export class IndexedScans implements ScanCache {
   private forget(fids: number[]): void {
     // Gone files the snapshot still lists (it is not written again for a few) are met at
     // every run: no write transaction for them once their rows are gone.
-    if (fids.length === 0) return;
+    if (fids.length === 0 || this.busy) return;
     try {
       this.db.transaction(() => forgetFiles(this.db, fids));
     } catch (err) {
       if (!isBusy(err)) throw err;
+      this.busy = true;
     }
   }
 
-  remember(file: SessionFile, scan: FileScan): void {
+  /**
+   * True once a write found the index locked by another process past the wait (SQLite's
+   * busy timeout): this run writes nothing more (each try would wait as long again), and
+   * reads what is there.
+   */
+  busy = false;
+
+  /** True once the index failed (damaged, full, unreadable): this run goes on without it. */
+  get failed(): boolean {
+    return !this.usable;
+  }
+
+  remember(file: SessionFile, scan: FileScan, readFrom = Date.now()): void {
     // An unreadable file may become readable without its mtime changing (chmod): not kept.
     if (!this.usable || file.ino === undefined) return;
     if (scan.kind === "diagnostic" && scan.diagnostic.kind === "unreadable") return;
-    this.pending.push([file, scan]);
-    this.kept.set(file.path, () => entryOf(file, scan));
+    // Read within a tick of its last change: kept, but as never matching (read again next run).
+    const ctime = file.ctimeMs === undefined || readIsRacy(file.mtimeMs, file.ctimeMs, readFrom) ? -1 : file.ctimeMs;
+    this.pending.push([file, scan, ctime]);
+    this.kept.set(file.path, () => entryOf(file, scan, ctime));
     this.dirty = true;
     // A scan worker writes them once the list is complete (writeSnapshot): the first launch
     // on a store the index does not know yet is then no slower than one without it. A scan
@@ -379,7 +415,7 @@ export class IndexedScans implements ScanCache {
   /** The snapshot, made again if anything changed. */
   writeSnapshot(): void {
     this.writeRows();
-    if (!this.usable || !this.dirty) return;
+    if (!this.usable || !this.dirty || this.busy) return;
     try {
       // Rows kept by keptRows: their summaries read now, from the snapshot it read (or none
       // written: another process wrote one since, as true as this one would be).
@@ -401,6 +437,7 @@ export class IndexedScans implements ScanCache {
           ino: snap!.ino[row],
           size: snap!.size[row],
           mtime: snap!.mtime[row],
+          ctime: snap!.ctime[row],
           summary,
           diagnostic: summary ? null : snap!.diagnostic(row),
           row,
@@ -424,34 +461,41 @@ export class IndexedScans implements ScanCache {
       });
       this.dirty = false;
     } catch (err) {
-      if (!isBusy(err)) this.fail(err);
+      if (isBusy(err)) this.busy = true;
+      else this.fail(err);
     }
   }
 
   private writeRows(): void {
     if (!this.usable || this.pending.length === 0) return;
+    if (this.busy) {
+      this.pending = [];
+      return;
+    }
     const batch = this.pending;
     this.pending = [];
     try {
       const upsert = this.db.q(
-        `INSERT INTO files(path, ino, size, mtime, summary, diagnostic) VALUES(?, ?, ?, ?, ?, ?)
+        `INSERT INTO files(path, ino, size, mtime, ctime, summary, diagnostic) VALUES(?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(path) DO UPDATE SET ino = excluded.ino, size = excluded.size, mtime = excluded.mtime,
-           summary = excluded.summary, diagnostic = excluded.diagnostic`,
+           ctime = excluded.ctime, summary = excluded.summary, diagnostic = excluded.diagnostic`,
       );
       this.db.transaction(() => {
-        for (const [f, scan] of batch) {
+        for (const [f, scan, ctime] of batch) {
           upsert.run(
             f.path,
             f.ino ?? null,
             f.bytes,
             f.mtimeMs,
+            ctime,
             scan.kind === "session" ? encodeSummary(scan.summary) : null,
             scan.kind === "diagnostic" ? encodeDiagnostic(scan.diagnostic) : null,
           );
         }
       });
     } catch (err) {
-      if (!isBusy(err)) this.fail(err);
+      if (isBusy(err)) this.busy = true;
+      else this.fail(err);
     }
   }
 

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { closeSync, fstatSync, openSync, statSync, type Stats } from "node:fs";
 import type { SessionEntry } from "../model/types.js";
 import { foldAccents } from "../search/fold.js";
 import { isToolOutputLine, searchableTexts } from "../search/fulltext.js";
+import { readIsRacy } from "../store/file-identity.js";
 import { fsPath } from "../store/fs-path.js";
 import { readLines } from "../store/line-reader.js";
 import { readRange } from "../store/read-range.js";
@@ -16,15 +17,43 @@ import type { IndexDb } from "./index-db.js";
  * assistant wrote: under 1% of a store's bytes, indexed in seconds) first, for every file;
  * then tool calls and output (the rest; FTS takes minutes per gigabyte of it), newest
  * files first, in the background. A file is indexed once; an append is indexed from where
- * the last run stopped; a file that shrank, was replaced, or whose first bytes changed
- * (rewritten in place) is indexed again whole.
+ * the last run stopped, and only an append is: a file that shrank, was replaced, or whose
+ * bytes the last run read are not the same now (rewritten in place: readPrint) is
+ * indexed again whole.
  */
 
 /** Lines longer than this are not indexed: their file is searched by reading it (text_whole = 0). */
 export const MAX_INDEXED_LINE = 4 * 1024 * 1024;
 
-/** Bytes hashed to notice a file rewritten in place (same inode, longer). */
-const HEAD_BYTES = 4096;
+/** Up to this many bytes read, a file's print is a hash of all of them. */
+const PRINT_WHOLE_BYTES = 64 * 1024;
+/** Past it: its first and last bytes, and samples of this size spread between. */
+const PRINT_HEAD_BYTES = 8 * 1024;
+const PRINT_TAIL_BYTES = 32 * 1024;
+const PRINT_SAMPLE_BYTES = 4096;
+const PRINT_SAMPLES = 16;
+
+/**
+ * What the text index knows the first `end` bytes of a file by, to tell an append (those
+ * bytes as they were, more after them) from a rewrite in place (same inode, same or larger
+ * size, a new mtime: pi migrating an old session rewrites it whole). A hash of all of
+ * them up to 64 KiB; past that, of the first 8 KiB, the last 32 KiB (where the last run
+ * stopped) and 16 samples of 4 KiB spread evenly between, read at places fixed by `end`:
+ * 104 KiB whatever the size, a fraction of a millisecond. A rewrite that moves any byte
+ * (a line made longer or shorter) changes the last bytes; one that keeps every length
+ * changes what it touches, and a migration touches every line.
+ */
+export function readPrint(fd: number, end: number): string {
+  const h = createHash("sha256").update(`${end}\n`);
+  if (end <= PRINT_WHOLE_BYTES) return h.update(readRange(fd, 0, end)).digest("hex");
+  h.update(readRange(fd, 0, PRINT_HEAD_BYTES));
+  const span = end - PRINT_TAIL_BYTES - PRINT_HEAD_BYTES - PRINT_SAMPLE_BYTES;
+  for (let k = 1; k <= PRINT_SAMPLES; k++) {
+    const at = PRINT_HEAD_BYTES + Math.floor((span * k) / (PRINT_SAMPLES + 1));
+    h.update(readRange(fd, at, PRINT_SAMPLE_BYTES));
+  }
+  return h.update(readRange(fd, end - PRINT_TAIL_BYTES, PRINT_TAIL_BYTES)).digest("hex");
+}
 
 export interface TextRow {
   fid: number;
@@ -32,10 +61,12 @@ export interface TextRow {
   ino: number | null;
   size: number | null;
   mtime: number | null;
+  ctime: number | null;
   text_ino: number | null;
   text_size: number | null;
   text_end: number | null;
-  text_head: string | null;
+  /** readPrint of the first text_size bytes, as they were read (null: not known, read it whole again). */
+  text_print: string | null;
   /** 1 when the tool texts of [0, text_end) are indexed too. */
   text_tools: number;
 }
@@ -44,8 +75,9 @@ export interface TextRow {
 export function toolPendingFiles(db: IndexDb): TextRow[] {
   return db
     .q(
-      `SELECT fid, path, ino, size, mtime, text_ino, text_size, text_end, text_head, text_tools FROM files
-       WHERE summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino`,
+      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools FROM files
+       WHERE summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino
+         AND text_ctime IS ctime`,
     )
     .all() as unknown as TextRow[];
 }
@@ -54,23 +86,38 @@ export function toolPendingFiles(db: IndexDb): TextRow[] {
 export function staleTextFiles(db: IndexDb): TextRow[] {
   return db
     .q(
-      `SELECT fid, path, ino, size, mtime, text_ino, text_size, text_end, text_head, text_tools FROM files
+      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools FROM files
        WHERE summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
-         OR text_ino IS NOT ino)`,
+         OR text_ino IS NOT ino OR text_ctime IS NOT ctime)`,
     )
     .all() as unknown as TextRow[];
 }
 
-/** The file's identity now, and a hash of its first bytes. */
-function headHash(path: string): { hash: string; ino: number; size: number; mtimeMs: number } {
-  const fd = openSync(fsPath(path), "r");
+/**
+ * The file as it is now: its identity; whether the bytes the index read of it are still
+ * there (it grew, or is the same); and (`print`) the print of all of it, made before it is
+ * read: if it changes while it is read, the next run's print differs and reads it whole.
+ */
+function fileNow(row: TextRow, print: boolean): { st: Stats; appendOnly: boolean; print: string | null } {
+  const fd = openSync(fsPath(row.path), "r");
   try {
     const st = fstatSync(fd);
-    const head = readRange(fd, 0, Math.min(HEAD_BYTES, st.size));
-    return { hash: createHash("sha1").update(head).digest("hex"), ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+    const appendOnly =
+      row.text_end !== null &&
+      row.text_ino === st.ino &&
+      row.text_size !== null &&
+      st.size >= row.text_size &&
+      row.text_print !== null &&
+      readPrint(fd, row.text_size) === row.text_print;
+    return { st, appendOnly, print: print ? readPrint(fd, st.size) : null };
   } finally {
     closeSync(fd);
   }
+}
+
+/** Whether two stats are of the same file, unchanged. */
+function sameStat(a: Stats, b: Stats): boolean {
+  return a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
 /** Which texts of a line to index. */
@@ -110,20 +157,19 @@ const FLUSH_CHARS = 8 * 1024 * 1024;
  * changed since the scan (its row stays stale, and search reads the file).
  */
 export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "tools" = "new"): Promise<boolean> {
-  let now: ReturnType<typeof headHash>;
+  const readFrom = Date.now();
+  let file: ReturnType<typeof fileNow>;
   try {
-    now = headHash(row.path);
+    file = fileNow(row, pass === "new");
   } catch {
     return false;
   }
-  // The summary's row must describe the file as it is now, or the two halves would disagree.
-  if (now.ino !== row.ino || now.size !== row.size || now.mtimeMs !== row.mtime) return false;
-  const appendOnly =
-    row.text_end !== null &&
-    row.text_ino === now.ino &&
-    row.text_size !== null &&
-    now.size >= row.text_size &&
-    row.text_head === now.hash;
+  const { st, appendOnly } = file;
+  const now = { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
+  // The summary's row must describe the file as it is now, or the two halves would disagree
+  // (a row kept as never matching, ctime -1, is read again by the next scan first).
+  if (now.ino !== row.ino || now.size !== row.size || now.mtimeMs !== row.mtime || st.ctimeMs !== row.ctime)
+    return false;
   if (pass === "tools" && (!appendOnly || now.size !== row.text_size)) return false;
   const start = pass === "new" && appendOnly ? row.text_end! : 0;
   const stop = pass === "tools" ? row.text_end! : now.size;
@@ -184,10 +230,22 @@ export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "to
   // A last line with no newline is not reported within the limit: not indexed, so this
   // file is searched by reading it (the index-free search does look at such a line).
   if (end < now.size) whole = false;
+  // Changed while it was read (or replaced: read by path): what was read is of no one
+  // state of the file, so the next run reads it whole. Changed within a tick of the read
+  // (readIsRacy): a write in that tick would leave the same identity, so the next run looks
+  // at it again (its print says whether it is still what was read).
+  let after: Stats | undefined;
+  try {
+    after = statSync(fsPath(row.path));
+  } catch {
+    // Gone: its row goes with the next scan.
+  }
+  const print = after && sameStat(st, after) ? file.print : null;
+  const ctime = readIsRacy(st.mtimeMs, st.ctimeMs, readFrom) ? -1 : st.ctimeMs;
   db.q(
-    `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_end = ?, text_head = ?, text_whole = ?,
-       text_tools = ? WHERE fid = ?`,
-  ).run(now.ino, now.size, now.mtimeMs, end, now.hash, whole ? 1 : 0, kinds.tools ? 1 : 0, row.fid);
+    `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_ctime = ?, text_end = ?, text_print = ?,
+       text_whole = ?, text_tools = ? WHERE fid = ?`,
+  ).run(now.ino, now.size, now.mtimeMs, ctime, end, print, whole ? 1 : 0, kinds.tools ? 1 : 0, row.fid);
   return true;
 }
 

@@ -1,16 +1,20 @@
-import { join } from "node:path";
+import { isAbsolute, join, win32 } from "node:path";
 
 /**
  * The per-user cache folder of pi-sessions: PI_SESSIONS_CACHE_DIR when set, else the
  * platform's (XDG_CACHE_HOME or ~/.cache on Linux); undefined when there is no home.
+ * A relative XDG_CACHE_HOME (or LOCALAPPDATA) is ignored, as the XDG Base Directory
+ * specification says: it would put the cache into whatever folder a command runs in.
  * It holds Node's compile cache of our program and the persistent index (src/index).
  */
 export function userCacheDir(env: NodeJS.ProcessEnv, home: string, platform: NodeJS.Platform): string | undefined {
+  const localAppData = env.LOCALAPPDATA && win32.isAbsolute(env.LOCALAPPDATA) ? env.LOCALAPPDATA : undefined;
+  const xdg = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
   return (
     env.PI_SESSIONS_CACHE_DIR ||
-    (platform === "win32" && env.LOCALAPPDATA ? join(env.LOCALAPPDATA, "pi-sessions") : undefined) ||
+    (platform === "win32" && localAppData ? join(localAppData, "pi-sessions") : undefined) ||
     (platform === "darwin" && home ? join(home, "Library", "Caches", "pi-sessions") : undefined) ||
-    (env.XDG_CACHE_HOME ? join(env.XDG_CACHE_HOME, "pi-sessions") : undefined) ||
+    (xdg ? join(xdg, "pi-sessions") : undefined) ||
     (home ? join(home, ".cache", "pi-sessions") : undefined)
   );
 }

@@ -34,4 +34,8 @@ describe("compileCacheDir", () => {
     expect(compileCacheDir({}, "/h", "darwin")).toBe(join("/h", "Library", "Caches", "pi-sessions"));
     expect(compileCacheDir({ LOCALAPPDATA: "C:\\L" }, "/h", "win32")).toBe(join("C:\\L", "pi-sessions"));
   });
+  it("ignores a relative XDG_CACHE_HOME, as the XDG spec says (it would land where the command runs)", () => {
+    expect(compileCacheDir({ XDG_CACHE_HOME: "cache" }, "/h", "linux")).toBe(join("/h", ".cache", "pi-sessions"));
+    expect(compileCacheDir({ XDG_CACHE_HOME: "./c" }, "", "linux")).toBeUndefined();
+  });
 });

@@ -30,4 +30,6 @@ export interface SessionIndex {
   tailStart: number;
   /** File identity when read, to notice a file replaced under the same name. */
   ino: number;
+  /** Its ctime when read (a rewrite that puts the mtime back changes it); absent when not known. */
+  ctimeMs?: number;
 }

@@ -146,6 +146,7 @@ export class SummaryBuilder {
     header: SessionHeader;
     bytes: number;
     mtimeMs: number;
+    ctimeMs?: number;
     version: number;
     warnings: string[];
   }): SessionSummary {
@@ -173,6 +174,7 @@ export class SummaryBuilder {
       firstMessage: this.firstMessage || "(no messages)",
       bytes: args.bytes,
       mtimeMs: args.mtimeMs,
+      ...(args.ctimeMs === undefined ? {} : { ctimeMs: args.ctimeMs }),
       version: args.version,
       entryCount: this.parents.size,
       leafCount,

@@ -49,6 +49,8 @@ export interface SessionSummary {
   firstMessage: string;
   bytes: number;
   mtimeMs: number;
+  /** The file's ctime when it was read (with bytes and mtimeMs, what the index checks it by); absent when not known. */
+  ctimeMs?: number;
   version: number;
   entryCount: number;
   leafCount: number;

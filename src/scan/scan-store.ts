@@ -170,8 +170,9 @@ export async function scanStore(
     todo.filter((f) => !rejected.has(f.path)),
     options.concurrency ?? 4,
     async (f) => {
+      const readFrom = Date.now();
       const r: FileScan = await scanSessionFile(f, { sync });
-      cache?.remember(f, r);
+      cache?.remember(f, r, readFrom);
       if (r.kind === "diagnostic") diagnose(r.diagnostic);
       else {
         sessions.push(r.summary);

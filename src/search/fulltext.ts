@@ -50,11 +50,13 @@ export interface FullTextOptions {
   concurrency?: number;
 }
 
-/** A session file to search, as the caller knows it now (its summary's size and mtime). */
+/** A session file to search, as the caller knows it now (its summary's size, mtime and ctime). */
 export interface SearchTarget {
   path: string;
   bytes: number;
   mtimeMs: number;
+  /** Absent: not known, and the index's text of it is not used (the file is read). */
+  ctimeMs?: number;
 }
 
 /** A full-text search over session files: searchStore, or the index's (src/index/store-search.ts). */

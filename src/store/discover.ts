@@ -10,6 +10,11 @@ export interface SessionFile {
   mtimeMs: number;
   /** The file's identity (a file replaced under the same name has another); absent when unknown. */
   ino?: number;
+  /**
+   * Its last change of any kind (ctime): a rewrite that puts the mtime back (`touch -r`, a
+   * sync tool) or a file renamed in on a freed inode still changes it. Absent when unknown.
+   */
+  ctimeMs?: number;
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -84,7 +89,7 @@ export async function discoverFiles(
   const addFile = (path: string, name?: string) => {
     try {
       const st = statSync(fsPath(name ?? path));
-      if (st.isFile()) files.push({ path, bytes: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
+      if (st.isFile()) files.push({ path, bytes: st.size, mtimeMs: st.mtimeMs, ino: st.ino, ctimeMs: st.ctimeMs });
     } catch (err) {
       diagnostics.push({ path, kind: "unreadable", reason: (err as NodeJS.ErrnoException).code ?? String(err) });
     }

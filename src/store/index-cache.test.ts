@@ -1,6 +1,7 @@
-import { appendFileSync, copyFileSync, renameSync } from "node:fs";
+import { appendFileSync, copyFileSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { user, writeBranchedSession } from "../../test/helpers/session-file.js";
+import { settle } from "../../test/helpers/tmp-store.js";
 import { IndexCache } from "./index-cache.js";
 import { loadSessionIndex, type SessionIndex } from "./session-index.js";
 
@@ -9,6 +10,7 @@ afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 function setup(capacity = 2) {
   const s = writeBranchedSession();
+  settle(s.path);
   cleanups.push(s.cleanup);
   const loads: string[] = [];
   const cache = new IndexCache(capacity, (p) => {
@@ -58,6 +60,7 @@ describe("IndexCache", () => {
     const { cache, loads } = setup(1);
     const one = writeBranchedSession();
     const two = writeBranchedSession();
+    settle(one.path, two.path);
     cleanups.push(one.cleanup, two.cleanup);
     await cache.get(one.path);
     await cache.get(two.path);
@@ -75,5 +78,19 @@ describe("IndexCache", () => {
     await expect(cache.get(path)).rejects.toThrow("boom");
     fail = false;
     await expect(cache.get(path)).resolves.toMatchObject({ path });
+  });
+});
+
+describe("IndexCache and a rewrite that puts the mtime back", () => {
+  it("reads again when the file was rewritten at the same size with its mtime put back (its ctime changed)", async () => {
+    const { path, cache, loads } = setup();
+    await cache.get(path);
+    const was = statSync(path);
+    const text = readFileSync(path, "utf8");
+    writeFileSync(path, text.replace("first question", "FIRST QUESTION"));
+    utimesSync(path, was.atime, was.mtime);
+    expect([statSync(path).size, statSync(path).mtimeMs, statSync(path).ino]).toEqual([was.size, was.mtimeMs, was.ino]);
+    await cache.get(path);
+    expect(loads).toHaveLength(2);
   });
 });

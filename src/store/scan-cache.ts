@@ -10,11 +10,14 @@ import type { Diagnostic, Lineage } from "../model/types.js";
 export interface ScanCache {
   /**
    * The kept scans of these files (every file of the store), by path: only those whose
-   * identity (inode, size, mtime) is unchanged. Forgets the files not among them.
+   * identity (inode, size, mtime, ctime) is unchanged. Forgets the files not among them.
    */
   lookup(files: readonly SessionFile[]): Map<string, FileScan>;
-  /** Keeps a file's fresh scan. */
-  remember(file: SessionFile, scan: FileScan): void;
+  /**
+   * Keeps a file's fresh scan. `readFrom`: Date.now() before the file was read (default:
+   * now), to tell a read that may be older than the file's identity says (readIsRacy).
+   */
+  remember(file: SessionFile, scan: FileScan, readFrom?: number): void;
   /** Writes what is pending (a cache that holds its writes for later leaves them). */
   flush(): void;
   /**

@@ -21,7 +21,10 @@ export async function scanSessionFile(
 ): Promise<FileScan> {
   const path = typeof file === "string" ? file : file.path;
   try {
-    const st = typeof file === "string" ? await stat(fsPath(path)) : { size: file.bytes, mtimeMs: file.mtimeMs };
+    const st =
+      typeof file === "string"
+        ? await stat(fsPath(path))
+        : { size: file.bytes, mtimeMs: file.mtimeMs, ctimeMs: file.ctimeMs };
     const builder = new SummaryBuilder();
     const reader = new SessionReader(builder, options.skim ?? true, LIST_SKIM_THRESHOLD);
     const res = await readLines(
@@ -52,6 +55,7 @@ export async function scanSessionFile(
       header: reader.header,
       bytes: Math.max(st.size, res.bytesRead),
       mtimeMs: st.mtimeMs,
+      ctimeMs: st.ctimeMs,
       version: reader.version,
       warnings: reader.warnings,
     });

@@ -173,6 +173,7 @@ export async function loadSessionIndex(path: string, options: { skim?: boolean }
     endsWithNewline: res.endsWithNewline,
     tailStart,
     ino: st.ino,
+    ctimeMs: st.ctimeMs,
   };
 }
 

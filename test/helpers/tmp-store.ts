@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, lstatSync, mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,22 @@ export function copyStore(src: string): string {
   const dir = join(makeTmpDir(), "sessions");
   cpSync(src, dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Puts the mtime of each file (every file under a folder) back a minute, as of files last
+ * written a while ago: what is read of them now is then sure to be what they hold (not
+ * "racy": src/store/file-identity.ts readIsRacy), as in a store pi is not writing to at
+ * that very moment. A test that writes files and at once reads them twice through the
+ * index calls it between, or the index rightly reads them again.
+ */
+export function settle(...paths: string[]): void {
+  const past = new Date(Date.now() - 60_000);
+  for (const p of paths) {
+    const st = lstatSync(p);
+    if (st.isDirectory()) settle(...readdirSync(p).map((n) => join(p, n)));
+    else if (st.isFile()) utimesSync(p, past, past);
+  }
 }
 
 /** Removes every temp dir made so far; call from afterEach/afterAll. */

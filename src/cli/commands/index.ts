@@ -82,7 +82,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
         const row = index.db
           .q(
             `SELECT count(*) AS n, coalesce(sum(text_tools), 0) AS tools FROM files WHERE summary IS NOT NULL
-             AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino`,
+             AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino AND text_ctime IS ctime`,
           )
           .get() as { n: number; tools: number };
         textIndexed = row.n;

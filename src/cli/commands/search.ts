@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { oneLine } from "../../index/index-db.js";
 import { caughtUp, hitsOf } from "../../index/index-search.js";
 import { indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
@@ -53,6 +54,9 @@ async function catchUp(
 ): Promise<void> {
   // Usually nothing is left: known from what was kept, or from the text states the search reads anyway.
   if (kept ? kept.caughtUp(tools) : caughtUp(index.db, sessions, tools)) return;
+  // Another process holds the index's write lock (this run's scan found it so): what is not
+  // indexed is read, as it is when there is much of it.
+  if (index.scans.busy) return;
   const pending = (where: string) =>
     index.db
       .q(
@@ -61,7 +65,7 @@ async function catchUp(
       )
       .get() as { n: number; changed: number; bytes: number };
   const stale = pending(
-    "(text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime OR text_ino IS NOT ino)",
+    "(text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime OR text_ino IS NOT ino OR text_ctime IS NOT ctime)",
   );
   let left = 0;
   if (stale.n > 0 && stale.changed <= INDEX_FIRST_BYTES) await indexStaleText(index.db, undefined, { tools: false });
@@ -251,12 +255,37 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
     out.jsonBytes(answer.kept);
     return 0;
   }
-  const { sessions, index, coverage, ranking } = await searchedSessions(store.dir, io, kept);
+  const found = await searchedSessions(store.dir, io, kept);
+  const { sessions, coverage, ranking } = found;
+  let { index } = found;
+  // The index failed while the store was read (it said so, in one line): not used further.
+  if (index?.scans.failed) {
+    index.close();
+    index = undefined;
+  }
   try {
-    const done = await answerSearch(ask, sessions, index, coverage, io, ranking);
-    if (question && done.printed !== undefined) answer?.keep?.(encodeSearchAnswer(question, done.printed));
+    let done: Awaited<ReturnType<typeof answerSearch>>;
+    try {
+      done = await answerSearch(ask, sessions, index, coverage, io, ranking);
+    } catch (err) {
+      // The index is a cache: any error of it (locked past the wait, a full disk, damage
+      // found only now) and the search is made again from the files, with one line to say so.
+      if (!index || !isIndexError(err)) throw err;
+      io.stderr(`pi-sessions: searched without the index (${sanitizeLine(oneLine(err))})\n`);
+      index.close();
+      index = undefined;
+      done = await answerSearch(ask, sessions, undefined, undefined, io, ranking);
+    }
+    // Kept only when the index answered all of it (one kept beside an index that failed
+    // would outlive the failure).
+    if (question && done.printed !== undefined && index) answer?.keep?.(encodeSearchAnswer(question, done.printed));
     return done.code;
   } finally {
     index?.close();
   }
+}
+
+/** Whether an error is SQLite's (node:sqlite's), i.e. the index's. */
+function isIndexError(err: unknown): boolean {
+  return (err as { code?: unknown })?.code === "ERR_SQLITE_ERROR";
 }

@@ -67,8 +67,9 @@ describe("kept answers", () => {
     cache.put("list", "fp1", answer("[1]"));
     const dir = answersDirOf(index.db.path);
     writeFileSync(join(dir, "0123456789abcdef-" + "0".repeat(32)), '{"fingerprint":"fp1","err":""}\n[old]');
+    // Cut short within its header's first bytes (a crash right after it was made).
     const stale = join(dir, ".tmp-1-abc");
-    writeFileSync(stale, "half");
+    writeFileSync(stale, '{"pi-sessions an');
     const old = new Date(Date.now() - 3600_000);
     utimesSync(stale, old, old);
     const fresh = join(dir, ".tmp-2-def");

@@ -1,19 +1,21 @@
 import { createHash } from "node:crypto";
 import {
   closeSync,
-  mkdirSync,
-  openSync,
+  fstatSync,
+  fsyncSync,
   readdirSync,
-  readFileSync,
   readSync,
   renameSync,
-  rmSync,
   statSync,
+  unlinkSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { answersDirOf } from "../../index/index-db.js";
+import { crc32 } from "node:zlib";
+import { ANSWER_MAGIC, answersDirOf, removeAnswerFile } from "../../index/answer-files.js";
+import { createOwnFile, openOwnFile, ownFolder } from "../../index/cache-folder.js";
+import { indexFoldersProblem } from "../../index/index-db.js";
 
 /*
  * The last answer of a command that reads the whole store (`list --json`), kept in the
@@ -26,7 +28,13 @@ import { answersDirOf } from "../../index/index-db.js";
  *
  * Each answer is a file in a folder beside the index (answersDirOf), not a row in it: SQLite
  * reads a 10 MB value through a chain of 2,500 pages in 8–14 ms, a file is read in 1–2 ms.
- * Written to a temporary name and renamed: a reader sees the old answer or the new one.
+ * Written to a temporary name, flushed to the disk (fsync) and renamed: a reader sees the
+ * old answer or the new one. Its header line says how long the answer is and its checksum
+ * (CRC-32 of the fingerprint, what went to stderr and the answer): one cut short (a crash,
+ * a full disk) or with a bit flipped is a miss, never printed.
+ * The folder and its files are ours alone (src/index/cache-folder.ts): a folder that is a
+ * link or another user's is not used, no file is opened through a link, and what is
+ * cleaned up is only what is ours by its name and its header (src/index/answer-files.ts).
  */
 
 /** The bundle's own id (scripts/bundle.mjs defines it); undefined when run unbundled. */
@@ -54,6 +62,47 @@ export interface Answer {
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** The checksum a kept answer carries: of its fingerprint, its stderr text and its bytes. */
+function checksum(fingerprint: string, err: string, out: Uint8Array): number {
+  return crc32(out, crc32(`${fingerprint}\0${err}\0`));
+}
+
+/** An answer file's header: its first line. */
+interface Header {
+  fingerprint: string;
+  err: string;
+  /** The answer's length in bytes, and checksum(). */
+  bytes: number;
+  crc: number;
+}
+
+/** The header line's fields, when they are a header's of this format. */
+function headerOf(line: string): Header | undefined {
+  if (!line.startsWith(ANSWER_MAGIC)) return undefined;
+  try {
+    const h = JSON.parse(line) as Partial<Header>;
+    if (typeof h.fingerprint !== "string" || typeof h.err !== "string") return undefined;
+    if (!Number.isSafeInteger(h.bytes) || !Number.isSafeInteger(h.crc)) return undefined;
+    return h as Header;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole of an open file, or undefined when it cannot be read (or is larger than an answer can be). */
+function readWhole(fd: number): Buffer | undefined {
+  const size = fstatSync(fd).size;
+  if (size > MAX_ANSWER + 64 * 1024 * 1024) return undefined;
+  const buf = Buffer.allocUnsafe(size);
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, buf, got, size - got, got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got === size ? buf : undefined;
+}
+
 /** All of `bytes` to `fd` (a write may take fewer than it was given). */
 function writeAll(fd: number, bytes: Uint8Array): void {
   for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
@@ -64,7 +113,7 @@ export class AnswerCache {
   private readonly dir: string;
   /** Every file of this build's answers starts with it: files of another build are dropped. */
   private readonly prefix = `${sha(buildStamp()).slice(0, 16)}-`;
-  constructor(indexPath: string) {
+  constructor(private readonly indexPath: string) {
     this.dir = answersDirOf(indexPath);
   }
 
@@ -79,16 +128,31 @@ export class AnswerCache {
   }
 
   /**
+   * Whether the answers folder, and the folders above it the index is in, are ours to use
+   * (folders of this user, not links: src/index/cache-folder.ts); the answers folder made
+   * (0700) when `create`. Asked once a run each way.
+   */
+  private usable(create: boolean): boolean {
+    if (create)
+      return (this.made ??=
+        indexFoldersProblem(this.indexPath, false) === undefined && ownFolder(this.dir, true) === undefined);
+    return (this.seen ??= indexFoldersProblem(this.indexPath, false) === undefined);
+  }
+  private made?: boolean;
+  private seen?: boolean;
+
+  /** A file of the folder opened to read (ours, never through a link), or undefined. */
+  private open(key: string): number | undefined {
+    return this.usable(false) ? openOwnFile(this.fileOf(key)) : undefined;
+  }
+
+  /**
    * The fingerprint of the store the answer kept for `key` was of, from the file's first
    * bytes (an answer of another store need not be read: it can be ten megabytes).
    */
   fingerprintOf(key: string): string | undefined {
-    let fd: number;
-    try {
-      fd = openSync(this.fileOf(key), "r");
-    } catch {
-      return undefined;
-    }
+    const fd = this.open(key);
+    if (fd === undefined) return undefined;
     let head: string | undefined;
     try {
       const bytes = Buffer.allocUnsafe(4096);
@@ -102,32 +166,30 @@ export class AnswerCache {
     }
     // A header longer than that (what was said on stderr is in it): the whole file.
     if (head === undefined) return this.latest(key)?.fingerprint;
-    try {
-      const { fingerprint } = JSON.parse(head) as { fingerprint?: unknown };
-      return typeof fingerprint === "string" ? fingerprint : undefined;
-    } catch {
-      return undefined;
-    }
+    return headerOf(head)?.fingerprint;
   }
 
   /** The answer kept last for `key`, whatever store it was of (its fingerprint says), or undefined. */
   latest(key: string): (Answer & { fingerprint: string }) | undefined {
-    let bytes: Buffer;
+    const fd = this.open(key);
+    if (fd === undefined) return undefined; // none kept, or not ours: a miss
+    let bytes: Buffer | undefined;
     try {
-      bytes = readFileSync(this.fileOf(key));
+      bytes = readWhole(fd);
     } catch {
-      return undefined; // none kept, or not readable: a miss
+      // not readable: a miss
+    } finally {
+      closeSync(fd);
     }
-    // A header line (the fingerprint and the stderr text, as JSON), then the answer's bytes.
+    if (!bytes) return undefined;
+    // A header line (the fingerprint, the stderr text, the answer's length and checksum, as
+    // JSON), then the answer's bytes: all of them, as they were written, or none is used.
     const eol = bytes.indexOf(0x0a);
     if (eol < 0) return undefined;
-    try {
-      const head = JSON.parse(bytes.toString("utf8", 0, eol)) as { fingerprint?: unknown; err?: unknown };
-      if (typeof head.fingerprint !== "string" || typeof head.err !== "string") return undefined;
-      return { out: bytes.subarray(eol + 1), err: head.err, fingerprint: head.fingerprint };
-    } catch {
-      return undefined; // torn or foreign: a miss
-    }
+    const head = headerOf(bytes.toString("utf8", 0, eol));
+    const out = bytes.subarray(eol + 1);
+    if (!head || out.length !== head.bytes || checksum(head.fingerprint, head.err, out) !== head.crc) return undefined;
+    return { out, err: head.err, fingerprint: head.fingerprint };
   }
 
   /**
@@ -149,41 +211,50 @@ export class AnswerCache {
   }
 
   private write(key: string, fingerprint: string, a: Answer): void {
+    if (!this.usable(true)) return;
+    let tmp: string | undefined;
     try {
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       this.dropOthers();
-      const head = Buffer.from(JSON.stringify({ fingerprint, err: a.err }) + "\n");
+      const fields: Header = { fingerprint, err: a.err, bytes: a.out.length, crc: checksum(fingerprint, a.err, a.out) };
+      // The magic first (answer-files.ts: what tells an answer file of ours).
+      const head = Buffer.from(ANSWER_MAGIC + JSON.stringify(fields).slice(1) + "\n");
       const file = this.fileOf(key);
-      const tmp = join(this.dir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
-      // Answers hold the user's first messages: theirs alone, as the index. Written in two
-      // parts: a copy of a list's ten megabytes to put the header before it would only
-      // raise the command's peak memory.
-      const fd = openSync(tmp, "w", 0o600);
+      tmp = join(this.dir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
+      // Answers hold the user's first messages: theirs alone, as the index (mode 0600, a new
+      // file where nothing was, not even a link). Written in two parts: a copy of a list's
+      // ten megabytes to put the header before it would only raise the command's peak memory.
+      const fd = createOwnFile(tmp);
       try {
         writeAll(fd, head);
         writeAll(fd, a.out);
+        // On the disk before it takes the answer's name: a crash leaves the old one or this one whole.
+        fsyncSync(fd);
       } finally {
         closeSync(fd);
       }
       renameSync(tmp, file);
+      tmp = undefined;
     } catch {
       // a cache: not kept this time
+    } finally {
+      if (tmp !== undefined) {
+        try {
+          unlinkSync(tmp);
+        } catch {
+          // never made
+        }
+      }
     }
   }
 
-  /** Answers of another build are never served again (an upgrade leaves none behind), nor a temporary file left by a crash. */
+  /**
+   * Answers of another build are never served again (an upgrade leaves none behind), nor a
+   * temporary file left by a crash (one younger than a minute may be another process's
+   * being written). Only files that are answers of ours by their names and headers.
+   */
   private dropOthers(): void {
-    const now = Date.now();
     for (const name of readdirSync(this.dir)) {
-      if (name.startsWith(this.prefix)) continue;
-      const path = join(this.dir, name);
-      try {
-        // Another process's temporary file may be in the middle of being written.
-        if (name.startsWith(".tmp-") && now - statSync(path).mtimeMs < 60_000) continue;
-        rmSync(path, { force: true });
-      } catch {
-        // gone already
-      }
+      if (!name.startsWith(this.prefix)) removeAnswerFile(this.dir, name, 60_000);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../../test/helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../../test/helpers/tmp-store.js";
 import { indexPathFor } from "../../index/index-location.js";
 import type { CliIO } from "./io.js";
 import { discoverKept, keptFor, lookupKept } from "./kept-lookup.js";
@@ -9,6 +9,7 @@ afterEach(() => cleanupTmp());
 
 function setup() {
   const store = copyStore(PI_STORE);
+  settle(store);
   const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
   const said: string[] = [];
   const io: CliIO = { stdout: () => {}, stderr: (t) => void said.push(t), cwd: store, env, isTTY: false };
@@ -54,7 +55,9 @@ describe("lookupKept", () => {
     const { store, env, lookup } = setup();
     await keepAnswer(lookup);
     const io: CliIO = { stdout: () => {}, stderr: () => {}, cwd: store, env, isTTY: false };
-    appendFileSync((await lookup()).found.files[0].path, "\n");
+    const grown = (await lookup()).found.files[0].path;
+    appendFileSync(grown, "\n");
+    settle(grown);
     const store2 = await discoverKept(store, io);
     const plain = keptFor(store2, "k", () => "x");
     expect(plain.kept).toBeUndefined();

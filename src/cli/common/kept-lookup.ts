@@ -1,7 +1,7 @@
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { discoverFiles } from "../../store/discover.js";
-import { storeFingerprint } from "../../store/store-fingerprint.js";
+import { storeFingerprint, storeIsRacy } from "../../store/store-fingerprint.js";
 import { AnswerCache, type Answer } from "./answer-cache.js";
 import type { CliIO } from "./io.js";
 import { openIndex } from "./scan-indexed.js";
@@ -37,9 +37,12 @@ export interface KeptStore {
 export async function discoverKept(storeDir: string, io: CliIO): Promise<KeptStore> {
   let opened: { index?: StoreIndex } | undefined;
   const index = () => (opened ??= { index: openIndex(storeDir, io) }).index;
+  const discoveredFrom = Date.now();
   const found = await discoverFiles(storeDir, { yielding: false, fromInside: true });
   const path = indexWanted(io.env) ? indexPathFor(storeDir, io.env) : undefined;
-  if (!path) return { found, index };
+  // A file changed a moment ago (within a tick of the file system's clock): this run's
+  // answer may be older than the files' identities say; it is neither served nor kept.
+  if (!path || storeIsRacy(found.files, discoveredFrom)) return { found, index };
   return { found, index, answers: { cache: new AnswerCache(path), fingerprint: storeFingerprint(found) } };
 }
 

@@ -106,16 +106,18 @@ describe("search rows' paths and shared values", () => {
 });
 
 describe("search rows kept of the store before", () => {
-  it("are still true only of a file with the same path, inode, size and mtime; the rest is to summarize", () => {
+  it("are still true only of a file with the same path, inode, size, mtime and ctime; the rest is to summarize", () => {
     const files = [
-      { path: "/s/same.jsonl", bytes: 10, mtimeMs: 5, ino: 1 },
-      { path: "/s/grown.jsonl", bytes: 10, mtimeMs: 5, ino: 2 },
-      { path: "/s/touched.jsonl", bytes: 10, mtimeMs: 5, ino: 3 },
-      { path: "/s/replaced.jsonl", bytes: 10, mtimeMs: 5, ino: 4 },
-      { path: "/s/renamed.jsonl", bytes: 10, mtimeMs: 5, ino: 5 },
-      { path: "/s/unknown-inode.jsonl", bytes: 10, mtimeMs: 5 },
+      { path: "/s/same.jsonl", bytes: 10, mtimeMs: 5, ctimeMs: 8, ino: 1 },
+      { path: "/s/grown.jsonl", bytes: 10, mtimeMs: 5, ctimeMs: 8, ino: 2 },
+      { path: "/s/touched.jsonl", bytes: 10, mtimeMs: 5, ctimeMs: 8, ino: 3 },
+      { path: "/s/replaced.jsonl", bytes: 10, mtimeMs: 5, ctimeMs: 8, ino: 4 },
+      { path: "/s/renamed.jsonl", bytes: 10, mtimeMs: 5, ctimeMs: 8, ino: 5 },
+      { path: "/s/unknown-inode.jsonl", bytes: 10, mtimeMs: 5, ctimeMs: 8 },
+      // Rewritten with its mtime put back (touch -r): only its ctime says so.
+      { path: "/s/mtime-put-back.jsonl", bytes: 10, mtimeMs: 5, ctimeMs: 8, ino: 6 },
     ];
-    const rows = files.map((f) => row({ path: f.path, bytes: f.bytes, mtimeMs: f.mtimeMs }));
+    const rows = files.map((f) => row({ path: f.path, bytes: f.bytes, mtimeMs: f.mtimeMs, ctimeMs: f.ctimeMs }));
     const kept = decodeSearchRows(encodeSearchRows(rows, files))!;
     const now = [
       files[0],
@@ -124,7 +126,8 @@ describe("search rows kept of the store before", () => {
       { ...files[3], ino: 40 },
       { ...files[4], path: "/s/renamed-to.jsonl" },
       files[5],
-      { path: "/s/new.jsonl", bytes: 10, mtimeMs: 5, ino: 7 },
+      { ...files[6], ctimeMs: 9 },
+      { path: "/s/new.jsonl", bytes: 10, mtimeMs: 5, ctimeMs: 8, ino: 7 },
     ];
     const { rows: still, todo } = rowsStillTrue(kept, now);
     expect(still.map((r) => r.path)).toEqual(["/s/same.jsonl"]);

@@ -8,7 +8,7 @@ import { asciiJson, asciiText } from "../../text/ascii-json.js";
  * What `search` reads of each session (ranking, scope, output), kept in the index beside
  * the store's fingerprint (answer-cache.ts) so a search of an unchanged store makes ten
  * thousand small rows instead of ten thousand whole summaries; and, with each row's file
- * identity (path, inode, size, mtime), the rows a search of a store that changed since
+ * identity (path, inode, size, mtime, ctime), the rows a search of a store that changed since
  * starts from (only the files that changed are summarized again). Laid out by column: JSON
  * arrays of plain values parse several times faster than an object per row. A folder, a
  * path's folder or a model list, shared by many rows, is written once: half the text to parse.
@@ -30,10 +30,11 @@ export type SearchRow = Pick<
   | "modified"
   | "bytes"
   | "mtimeMs"
+  | "ctimeMs"
 >;
 
 /** Written into the value: rows of another layout are not read (the command scans instead). */
-const LAYOUT = 5;
+const LAYOUT = 6;
 
 interface Columns {
   v: number;
@@ -60,6 +61,8 @@ interface Columns {
   modified: Array<number | null>;
   bytes: number[];
   mtimeMs: number[];
+  /** null: not known (undefined in the summary). */
+  ctimeMs: Array<number | null>;
   /** Per row, the length of its part of the field text after the JSON. */
   folded: readonly number[];
 }
@@ -132,6 +135,7 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
     }),
     bytes: sessions.map((s) => s.bytes),
     mtimeMs: sessions.map((s) => s.mtimeMs),
+    ctimeMs: sessions.map((s) => s.ctimeMs ?? null),
     folded: ft.lengths,
   };
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
@@ -171,7 +175,8 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     c.modified,
     c.folded,
   ];
-  if (![...cols, c.bytes, c.mtimeMs].every((col) => Array.isArray(col) && col.length === n)) return undefined;
+  if (![...cols, c.bytes, c.mtimeMs, c.ctimeMs].every((col) => Array.isArray(col) && col.length === n))
+    return undefined;
   const rows = new Array<SearchRow>(n);
   const ino = new Array<number | undefined>(n);
   for (let i = 0; i < n; i++) {
@@ -194,6 +199,7 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     // Absent stays absent, as in the summary (a name of "" is still a name).
     if (c.name[i] !== null) row.name = c.name[i]!;
     if (c.labels[i] !== null) row.labels = c.labels[i]!;
+    if (c.ctimeMs[i] !== null) row.ctimeMs = c.ctimeMs[i]!;
     rows[i] = row;
     ino[i] = c.ino[i] ?? undefined;
   }
@@ -202,7 +208,7 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
 }
 
 /**
- * The kept rows still true of the store's files now (same path, inode, size and mtime), and
+ * The kept rows still true of the store's files now (same path, inode, size, mtime and ctime), and
  * the files that are not (changed, new, renamed, or not sessions when the rows were kept).
  */
 export function rowsStillTrue(
@@ -215,7 +221,15 @@ export function rowsStillTrue(
   for (const f of files) {
     const i = at.get(f.path);
     const r = i === undefined ? undefined : kept.rows[i];
-    if (r && f.ino !== undefined && kept.ino[i!] === f.ino && r.bytes === f.bytes && r.mtimeMs === f.mtimeMs)
+    if (
+      r &&
+      f.ino !== undefined &&
+      f.ctimeMs !== undefined &&
+      kept.ino[i!] === f.ino &&
+      r.bytes === f.bytes &&
+      r.mtimeMs === f.mtimeMs &&
+      r.ctimeMs === f.ctimeMs
+    )
       rows.push(r);
     else todo.push(f);
   }
