@@ -22,6 +22,7 @@ import { PreviewCache, usePreview } from "../hooks/usePreview.js";
 import { useSettled } from "../hooks/useSettled.js";
 import { useStoreScan } from "../hooks/useStoreScan.js";
 import type { CommandId } from "../../src/browser/keys/commands.js";
+import { keysLabel } from "../../src/browser/keys/keymap.js";
 import { sessionTitle } from "../../src/model/session-title.js";
 import { computeLayout } from "../layout/layout.js";
 import { useTerminalSize } from "../layout/useTerminalSize.js";
@@ -66,6 +67,12 @@ export interface AppProps {
 const START_EFFECTS: readonly Effect[] = [{ type: "trashLocation" }];
 
 function emptyText(s: AppState): string {
+  if (s.namedOnly && s.scopeTotal > 0) {
+    const key = keysLabel(s.keymap, "list.named", 1) || "list.named";
+    return s.scope === "cwd"
+      ? `no named session in this folder matches · ${key} shows all, Tab all folders`
+      : `no named session matches · ${key} shows all`;
+  }
   if (s.query.terms.length > 0 || s.query.error)
     return s.scope === "cwd"
       ? "no session in this folder matches · Tab searches all folders"
@@ -260,6 +267,7 @@ export function App(props: AppProps) {
             sort: state.sort,
             scan: state.scan,
             marked: state.marks.size,
+            namedOnly: state.namedOnly,
           }}
         />
       }
@@ -316,6 +324,7 @@ export function App(props: AppProps) {
             width={list.width}
             height={list.height}
             showCwd={state.scope === "all"}
+            showPath={state.showPaths}
             emptyText={emptyText(state)}
             now={now}
             marks={state.marks}

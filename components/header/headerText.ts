@@ -13,6 +13,8 @@ export interface HeaderInfo {
   scan: ScanProgress;
   /** Marked sessions (Space), shown when there are any. */
   marked?: number;
+  /** pi's named-only filter is on (Ctrl+N). */
+  namedOnly?: boolean;
 }
 
 /** Which way each sort runs: newest, most or largest first (↓), names A to Z (↑). */
@@ -75,6 +77,7 @@ function rightText(h: HeaderInfo, compact: boolean): string {
   const scope = h.scope === "cwd" ? (compact ? "here" : "this folder") : compact ? "all" : "all folders";
   const sort = `${compact ? "" : "sort: "}${h.sort}${SORT_ARROW[h.sort] ?? ""}`;
   const parts = [scope, `${h.shown}/${h.total}`, sort];
+  if (h.namedOnly) parts.splice(1, 0, compact ? "named" : "named only");
   if (h.marked) parts.unshift(`${h.marked} marked`);
   const scan = scanText(h.scan);
   if (scan) parts.push(scan);

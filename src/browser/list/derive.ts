@@ -49,6 +49,8 @@ export function deriveRows(
     query: Query;
     sort: SortKey;
     fullText?: ReadonlyMap<string, string>;
+    /** Only sessions with a name (pi's named-only filter: a name that is not blank). */
+    namedOnly?: boolean;
   },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
@@ -60,6 +62,7 @@ export function deriveRows(
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
     scopeTotal++;
+    if (opts.namedOnly && !s.name?.trim()) continue;
     const snippet = ft?.get(s.path);
     const r = rank(s, snippet !== undefined);
     if (r.byText) snippets.set(s.path, snippet!);
