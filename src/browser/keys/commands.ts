@@ -92,7 +92,7 @@ export const COMMANDS = {
   "session.deleteNoninvasive": {
     keys: [],
     pi: ["app.session.deleteNoninvasive"],
-    help: "delete the session as Ctrl+D does, when the query is empty (else it deletes a word of the query)",
+    help: "delete the session as session.delete does, when the query is empty (else it deletes a word of the query)",
     acts: "sessionOrMarks",
   },
   "list.named": {
