@@ -68,6 +68,12 @@ export interface AppProps {
 const START_EFFECTS: readonly Effect[] = [{ type: "trashLocation" }];
 
 function emptyText(s: AppState): string {
+  if (s.namedOnly && s.scopeTotal > 0) {
+    const key = keysLabel(s.keymap, "list.named", 1) || "list.named";
+    return s.scope === "cwd"
+      ? `no named session in this folder matches · ${key} shows all, Tab all folders`
+      : `no named session matches · ${key} shows all`;
+  }
   if (s.query.terms.length > 0 || s.query.error)
     return s.scope === "cwd"
       ? "no session in this folder matches · Tab searches all folders"
@@ -263,6 +269,7 @@ export function App(props: AppProps) {
             scan: state.scan,
             marked: state.marks.size,
             skippedKey: keysLabel(state.keymap, "skipped.open", 1),
+            namedOnly: state.namedOnly,
           }}
         />
       }
@@ -327,6 +334,7 @@ export function App(props: AppProps) {
             width={list.width}
             height={list.height}
             showCwd={state.scope === "all"}
+            showPath={state.showPaths}
             emptyText={emptyText(state)}
             now={now}
             marks={state.marks}

@@ -96,7 +96,7 @@ describe("DeleteDialog in the app", () => {
     const f = r.lastFrame()!;
     expect(f).toContain('Delete session "session 0"?');
     expect(f).toContain(`Move to trash (${TRASH})`);
-    expect(f).toContain("▸ Cancel (Enter, Esc, any key)  ·  y delete");
+    expect(f).toContain("▸ Enter or y delete  ·  Esc or n cancel");
     await press(r, "y");
     await waitForFrame(r, (x) => x.includes("Moved 1 session to the trash — u to undo") && !x.includes("session 0"));
     expect(life.calls.trash).toEqual([
@@ -118,12 +118,26 @@ describe("DeleteDialog in the app", () => {
     expect(life.calls.restored).toEqual([sessions[0].path]);
   });
 
-  it("any other key cancels", async () => {
+  it("Ctrl+D asks pi's question: other keys wait, Enter moves it to the trash", async () => {
+    const sessions = makeSessions(2, { cwd: CWD });
+    const life = fakeLifecycle(TRASH);
+    const { r } = await renderApp({ sessions, deps: { lifecycle: life.deps } });
+    await press(r, "\x04", "\x04", "j", "x");
+    expect(r.lastFrame()).toContain('Delete session "session 0"?');
+    expect(life.calls.trash).toEqual([]);
+    await press(r, "\r");
+    await waitForFrame(r, (x) => x.includes("Moved 1 session to the trash — u to undo"));
+    expect(life.calls.trash.map((batch) => batch.map((t) => t.path))).toEqual([[sessions[0].path]]);
+  });
+
+  it("n or Esc cancels", async () => {
     const life = fakeLifecycle(TRASH);
     const { r } = await renderApp({ sessions: makeSessions(2, { cwd: CWD }), deps: { lifecycle: life.deps } });
     await press(r, DELETE_KEY, "n");
     expect(r.lastFrame()).toContain("not deleted");
     expect(r.lastFrame()).toContain("session 0");
+    await press(r, DELETE_KEY, "\x1b");
+    await waitForFrame(r, (x) => !x.includes("Delete session"));
     expect(life.calls.trash).toEqual([]);
   });
 

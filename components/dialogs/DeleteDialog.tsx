@@ -15,6 +15,9 @@ interface Props {
   permanent?: boolean;
   /** Marked sessions the list does not show now. */
   hidden?: number;
+  /** The keys that answer a delete to the trash (pi's question): "Enter or y", "Esc or n". */
+  yesKeys?: string;
+  noKeys?: string;
   now: number;
   width: number;
   height: number;
@@ -56,8 +59,16 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
     else if (p.trashDir === null)
       out.push({ text: "Delete permanently (there is no trash here); you will be asked again.", tone: "error" });
     else out.push({ text: p.trashDir ? `Move to trash (${p.trashDir})` : "Move to trash", tone: "warning" });
-    // Cancel has the focus: Enter (a reflex after the key that opened this) cancels; only y deletes.
-    out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete", tone: "key" });
+    if (p.permanent)
+      // Cancel has the focus: Enter (a reflex after the key that opened this) cancels; only y goes on.
+      out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y go on", tone: "key" });
+    else {
+      // pi's question (/resume): Enter or y answers it, Esc or n cancels, other keys wait.
+      const yes = p.yesKeys || "Enter or y";
+      const no = p.noKeys || "Esc or n";
+      const go = p.trashDir === null ? "go on" : "delete";
+      out.push({ text: `▸ ${yes} ${go}  ·  ${no} cancel`, tone: "key" });
+    }
   } else {
     out.push({ text: "This cannot be undone.", tone: "error" });
     // Y, not y: one held or double-tapped key never answers both questions.

@@ -1,6 +1,6 @@
 import { mayBeOpenInPi, OPEN_IN_PI_WARNING } from "../../src/actions/recent-write.js";
 import { HelpOverlay } from "../help/HelpOverlay.js";
-import type { Keymap } from "../../src/browser/keys/keymap.js";
+import { type Keymap, keysLabel } from "../../src/browser/keys/keymap.js";
 import type { CommandId } from "../../src/browser/keys/commands.js";
 import type { Layer } from "../../src/browser/app/appReducer.js";
 import { ActionMenu } from "./ActionMenu.js";
@@ -108,6 +108,8 @@ export function DialogHost({
           permanent={layer.permanent}
           hidden={layer.hidden}
           trashDir={trashDir}
+          yesKeys={keysLabel(keymap, "confirm.delete", 2, "confirmDelete").replace("/", " or ")}
+          noKeys={keysLabel(keymap, "confirm.cancel", 2, "confirmDelete").replace("/", " or ")}
           now={Date.now()}
           width={width}
           height={height}

@@ -12,26 +12,26 @@ const session = makeSummary({
 });
 
 describe("n, and copy without a clipboard, on screen", () => {
-  it("n leaves for pi in the session's folder", async () => {
+  it("a leaves for pi in the session's folder (Ctrl+N is pi's named filter)", async () => {
     const h = await renderApp({ sessions: [session], all: true });
     await resize(h.r, 100, 24);
     await waitForFrame(h.r, (f) => f.includes("the session"));
-    await press(h.r, "\x0e");
+    await press(h.r, "a");
     await waitForFrame(h.r, () => h.exits.length > 0);
     expect(h.exits).toEqual([{ kind: "new", cwd: "/home/u/work" }]);
   });
 
-  it("n stays and says why when pi cannot be started, or when the folder is gone", async () => {
+  it("a stays and says why when pi cannot be started, or when the folder is gone", async () => {
     const noPi = await renderApp({ sessions: [session], all: true, deps: { piProblem: () => "pi not found on PATH" } });
     await resize(noPi.r, 100, 24);
     await waitForFrame(noPi.r, (f) => f.includes("the session"));
-    await press(noPi.r, "\x0e");
+    await press(noPi.r, "a");
     await waitForFrame(noPi.r, (f) => f.includes("pi not found on PATH"));
     expect(noPi.exits).toEqual([]);
     const gone = await renderApp({ sessions: [session], all: true, deps: { cwdExists: () => false } });
     await resize(gone.r, 100, 24);
     await waitForFrame(gone.r, (f) => f.includes("the session"));
-    await press(gone.r, "\x0e");
+    await press(gone.r, "a");
     await waitForFrame(gone.r, (f) => f.includes("the session's folder is gone: /home/u/work"));
     expect(gone.exits).toEqual([]);
   });

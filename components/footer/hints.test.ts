@@ -47,8 +47,14 @@ describe("footerText", () => {
   });
   it("leaves typed keys out of the search hints", () => {
     expect(footerText(hintsFor("search", false), DEFAULT_KEYMAP, 200, "search")).toBe(
-      "Enter keep  ↓ move  Esc clear  Ctrl+U clear all  Tab scope  Ctrl+T tool output  Ctrl+S sort",
+      "Enter keep  ↓ move  Esc clear  Ctrl+U clear all  Tab scope  Ctrl+T tool output  Ctrl+S sort  Ctrl+R rename  Ctrl+D delete  Ctrl+N named",
     );
+  });
+  it("says what answers pi's delete question, and that Esc cancels the picker", () => {
+    expect(footerText(hintsFor("confirmDelete", false), DEFAULT_KEYMAP, 200, "confirmDelete")).toBe(
+      "Enter/y delete  Esc/n cancel",
+    );
+    expect(footerText(hintsFor("search", true), DEFAULT_KEYMAP, 200, "search")).toContain("Esc cancel");
   });
   it("says pick in print mode", () => {
     expect(footerText(hintsFor("list", true), DEFAULT_KEYMAP, 200)).toContain("Enter pick");

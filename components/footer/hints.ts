@@ -13,6 +13,7 @@ export interface Hint {
 const PICK_LABELS: Partial<Record<CommandId, string>> = {
   "session.resume": "pick",
   "search.submit": "pick",
+  "search.cancel": "cancel",
   "tree.resume": "pick here",
 };
 

@@ -15,6 +15,8 @@ export interface HeaderInfo {
   marked?: number;
   /** The key that shows the skipped files, said beside their count. */
   skippedKey?: string;
+  /** pi's named-only filter is on (Ctrl+N). */
+  namedOnly?: boolean;
 }
 
 /** Which way each sort runs: newest, most or largest first (↓), names A to Z (↑). */
@@ -77,6 +79,7 @@ function rightText(h: HeaderInfo, compact: boolean): string {
   const scope = h.scope === "cwd" ? (compact ? "here" : "this folder") : compact ? "all" : "all folders";
   const sort = `${compact ? "" : "sort: "}${h.sort}${SORT_ARROW[h.sort] ?? ""}`;
   const parts = [scope, `${h.shown}/${h.total}`, sort];
+  if (h.namedOnly) parts.splice(1, 0, compact ? "named" : "named only");
   if (h.marked) parts.unshift(`${h.marked} marked`);
   const scan = scanText(h.scan);
   if (scan) parts.push(scan);

@@ -10,7 +10,7 @@ afterEach(cleanupInk);
 
 describe("HelpOverlay", () => {
   it("lists every command of the registry when there is room", async () => {
-    const r = await renderInk(<HelpOverlay keymap={DEFAULT_KEYMAP} width={100} height={200} top={0} />);
+    const r = await renderInk(<HelpOverlay keymap={DEFAULT_KEYMAP} width={100} height={300} top={0} />);
     const f = r.lastFrame()!;
     for (const c of Object.values(COMMANDS)) expect(f).toContain(c.help.slice(0, 30));
     expect(f).toContain("Ctrl+S");

@@ -14,6 +14,8 @@ interface Props {
   width: number;
   height: number;
   showCwd: boolean;
+  /** The last column shows each session's file path (pi's Ctrl+P). */
+  showPath?: boolean;
   /** Shown when there are no rows ("scanning…", "no match"). */
   emptyText: string;
   now: number;
@@ -42,6 +44,7 @@ export function SessionList({
   width,
   height,
   showCwd,
+  showPath = false,
   emptyText,
   now,
   marks,
@@ -63,7 +66,7 @@ export function SessionList({
   if (windowTop) windowTop.current = top;
   return (
     <PaneFrame title={title} info={info} focused={focused} width={width} height={height}>
-      <Text {...theme.muted}>{formatHeader(innerW, showCwd, ageOf)}</Text>
+      <Text {...theme.muted}>{formatHeader(innerW, showCwd, ageOf, showPath)}</Text>
       {rows.length === 0 ? (
         <Text {...theme.muted} wrap="truncate-end">
           {"  " + emptyText}
@@ -79,6 +82,7 @@ export function SessionList({
               width={innerW}
               selected={top + i === cursor}
               showCwd={showCwd}
+              showPath={showPath}
               now={now}
               marked={marks?.has(row.session.path)}
               open={row.session.path === openInPi}

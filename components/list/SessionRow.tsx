@@ -15,6 +15,8 @@ interface Props {
   width: number;
   selected: boolean;
   showCwd: boolean;
+  /** The last column shows the file path (pi's Ctrl+P). */
+  showPath?: boolean;
   now: number;
   marked?: boolean;
   open?: boolean;
@@ -41,8 +43,8 @@ function sameProps(a: Props, b: Props): boolean {
 }
 
 /** The row's line, with the search's matches highlighted in the title and folder columns. */
-function rowLine({ row, width, selected, showCwd, now, marked, open, query, ageOf }: Props): ReactNode {
-  const p = formatRowParts(row, { width, selected, showCwd, now, marked, open, ageOf });
+function rowLine({ row, width, selected, showCwd, showPath, now, marked, open, query, ageOf }: Props): ReactNode {
+  const p = formatRowParts(row, { width, selected, showCwd, showPath, now, marked, open, ageOf });
   const q = query && query.terms.length > 0 ? query : undefined;
   // Without a search the row stays one string: one text node for Ink to lay out.
   if (!q) return p.lead + p.title + p.right + p.cwd;

@@ -71,6 +71,8 @@ export interface RowFormatOptions {
   marked?: boolean;
   open?: boolean;
   ageOf?: AgeOf;
+  /** pi's Ctrl+P: the last column shows the session's file path (in place of its folder). */
+  showPath?: boolean;
 }
 
 export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
@@ -83,8 +85,10 @@ export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
   const count = s.provisional ? "…" : String(s.messageCount);
   const msgs = padToWidth(count, Math.max(5, count.length), "right");
   const size = padToWidth(formatBytes(s.bytes, true), 5, "right");
-  const cwdW = o.showCwd ? cwdColumnWidth(o.width) : 0;
-  const cwd = o.showCwd ? " " + padToWidth(truncatePathToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";
+  const column = o.showCwd || o.showPath;
+  const cwdW = column ? cwdColumnWidth(o.width) : 0;
+  const shown = sanitizeLine(o.showPath ? s.path : s.cwd);
+  const cwd = column ? " " + padToWidth(truncatePathToWidth(shown, cwdW), cwdW) : "";
   const right = ` ${age} ${msgs} ${size}`;
   const marker = o.marked
     ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " "
@@ -113,9 +117,10 @@ export function formatRow(row: ListRow, o: RowFormatOptions): string {
 }
 
 /** The column headings above the rows, aligned with formatRow's columns. */
-export function formatHeader(width: number, showCwd: boolean, ageOf: AgeOf = "modified"): string {
-  const cwdW = showCwd ? cwdColumnWidth(width) : 0;
-  const right = ` ${padToWidth(ageOf === "created" ? "MADE" : "AGE", 4, "right")} ${padToWidth("MSGS", 5, "right")} ${padToWidth("SIZE", 5, "right")}${showCwd ? " " + padToWidth("FOLDER", cwdW) : ""}`;
+export function formatHeader(width: number, showCwd: boolean, ageOf: AgeOf = "modified", showPath = false): string {
+  const column = showCwd || showPath;
+  const cwdW = column ? cwdColumnWidth(width) : 0;
+  const right = ` ${padToWidth(ageOf === "created" ? "MADE" : "AGE", 4, "right")} ${padToWidth("MSGS", 5, "right")} ${padToWidth("SIZE", 5, "right")}${column ? " " + padToWidth(showPath ? "FILE" : "FOLDER", cwdW) : ""}`;
   const titleW = width - 2 - displayWidth(right);
   if (titleW < 4) return truncateToWidth("  TITLE", width);
   return "  " + padToWidth("TITLE", titleW) + right;

@@ -20,6 +20,8 @@ interface Props {
   height: number;
   edits?: ReadonlyMap<string, AppliedEdit>;
   original?: boolean;
+  /** pi's Shift+T: each label shows when it was set. */
+  labelTimes?: boolean;
   /** Told the first shown row (the mouse's hit test needs it). */
   windowTop?: { current: number };
 }
@@ -53,6 +55,7 @@ function TreeRows({
   height,
   edits,
   original = false,
+  labelTimes = false,
   windowTop,
 }: Props) {
   const { top, end } = useVisibleWindow(view.rows.length, cursor, height);
@@ -62,7 +65,7 @@ function TreeRows({
   // Formatted rows survive cursor moves: a key formats only the rows that scrolled in.
   const cache = useMemo(
     () => new Map<number, TreeRowParts>(),
-    [view, index, calls, folded, matches, width, activeRowId, edits, original],
+    [view, index, calls, folded, matches, width, activeRowId, edits, original, labelTimes],
   );
   if (view.rows.length === 0) {
     return (
@@ -77,7 +80,7 @@ function TreeRows({
   for (let i = top; i < end; i++) {
     let base = cache.get(i);
     if (!base) {
-      base = treeRowParts(view, index, calls, folded, matches, i, -1, width, activeRowId, edits, original);
+      base = treeRowParts(view, index, calls, folded, matches, i, -1, width, activeRowId, edits, original, labelTimes);
       cache.set(i, base);
     }
     const parts = i === cursor ? { ...base, selected: true } : base;

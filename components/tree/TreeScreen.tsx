@@ -100,6 +100,7 @@ export function TreeScreen({
           height={list.height}
           edits={t.edits}
           original={t.original}
+          labelTimes={!!t.labelTimes}
           windowTop={windowTop}
         />
         <EntryPreview

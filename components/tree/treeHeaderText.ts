@@ -3,7 +3,7 @@ import { matchPosition, type TreeState } from "../../src/browser/tree/treeState.
 
 /** "tree · <title> · filter: default · 12/340 · match 2/5", the title cut first. */
 export function treeHeaderText(t: TreeState, width: number): string {
-  const parts: string[] = [`filter: ${t.filter}`];
+  const parts: string[] = [`filter: ${t.filter}${t.labelTimes ? " · label times" : ""}`];
   if (t.status === "loading" && !t.view) parts.push("loading…");
   else if (t.view) parts.push(`${t.view.rows.length ? t.cursor + 1 : 0}/${t.view.rows.length}`);
   if (t.searching) parts.push("searching…");

@@ -24,6 +24,20 @@ export interface TreeRowParts {
   leaf: string;
 }
 
+/**
+ * When a label was set, as pi's /tree says it (Shift+T): "14:03" today, "11/26 14:03" this
+ * year, "25/11/26 14:03" before; local time. Empty for a timestamp that is not a date.
+ */
+export function labelTime(timestamp: string, now: Date): string {
+  const d = new Date(timestamp);
+  if (Number.isNaN(d.getTime())) return "";
+  const time = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+  if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate())
+    return time;
+  if (d.getFullYear() === now.getFullYear()) return `${d.getMonth() + 1}/${d.getDate()} ${time}`;
+  return `${String(d.getFullYear()).slice(-2)}/${d.getMonth() + 1}/${d.getDate()} ${time}`;
+}
+
 export const CURSOR = "❯ ";
 export const NO_CURSOR = "  ";
 
@@ -41,6 +55,9 @@ export function treeRowParts(
   activeRowId: string | undefined = index.leafId ?? undefined,
   edits?: ReadonlyMap<string, AppliedEdit>,
   original = false,
+  /** pi's Shift+T: a label says when it was set ("[wip] 14:03 "). */
+  labelTimes = false,
+  now = new Date(),
 ): TreeRowParts {
   const row = view.rows[i];
   const node = index.byId.get(row.id)!;
@@ -55,7 +72,9 @@ export function treeRowParts(
   const active = view.activeIds.has(row.id) ? "• " : "";
   const match = matches.has(row.id) ? "◆ " : "";
   const rawLabel = index.labels.get(row.id);
-  const label = rawLabel ? `[${truncateToWidth(sanitizeLine(rawLabel), 24)}] ` : "";
+  const at = labelTimes && rawLabel ? index.labelTimestamps.get(row.id) : undefined;
+  const when = at ? labelTime(at, now) : "";
+  const label = rawLabel ? `[${truncateToWidth(sanitizeLine(rawLabel), 24)}] ${when ? `${when} ` : ""}` : "";
   const leaf = row.id === activeRowId ? " ← active" : "";
   const used =
     displayWidth(CURSOR) +

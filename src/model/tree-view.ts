@@ -10,6 +10,10 @@ export function nextFilter(f: TreeFilter): TreeFilter {
   return TREE_FILTERS[(TREE_FILTERS.indexOf(f) + 1) % TREE_FILTERS.length];
 }
 
+export function prevFilter(f: TreeFilter): TreeFilter {
+  return TREE_FILTERS[(TREE_FILTERS.indexOf(f) + TREE_FILTERS.length - 1) % TREE_FILTERS.length];
+}
+
 /**
  * One level's vertical line (`│`, or blank under a last child), as a link to the levels
  * above: every row of a branch shares its chain, so a branch point costs one link, not a

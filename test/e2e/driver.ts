@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { COMMANDS, type CommandId } from "../../src/browser/keys/commands.js";
+import { type Command, COMMANDS, type CommandId } from "../../src/browser/keys/commands.js";
+import { PI_DEFAULT_KEYS } from "../../src/browser/keys/piKeys.js";
 import { KEY, type RunningApp } from "./pty.js";
 
 /*
@@ -25,19 +26,37 @@ const NAMED: Record<string, string> = {
   pagedown: "\x1b[6~",
 };
 
-/** What a terminal sends for a key as the registry writes it ("ctrl+d", "enter", "G"). */
+/** Keys a terminal sends only with the kitty protocol or modifyOtherKeys (here in the CSI-u form). */
+const CHORDS: Record<string, string> = {
+  "ctrl+backspace": "\x1b[127;5u",
+  "shift+ctrl+o": "\x1b[111;6u",
+  "ctrl+left": "\x1b[1;5D",
+  "ctrl+right": "\x1b[1;5C",
+  "alt+left": "\x1b[1;3D",
+  "alt+right": "\x1b[1;3C",
+};
+
+/** What a terminal sends for a key as the registry or pi writes it ("ctrl+d", "enter", "G", "shift+l", "pageUp"). */
 export function keySequence(spec: string): string {
   const ctrl = /^ctrl\+(.)$/.exec(spec);
   if (ctrl) return KEY.ctrl(ctrl[1]);
-  if (NAMED[spec]) return NAMED[spec];
+  const shifted = /^shift\+([a-z])$/.exec(spec);
+  if (shifted) return shifted[1].toUpperCase();
+  if (CHORDS[spec]) return CHORDS[spec];
+  if (NAMED[spec.toLowerCase()]) return NAMED[spec.toLowerCase()];
   if ([...spec].length === 1) return spec;
   throw new Error(`the driver cannot type the key "${spec}"`);
+}
+
+/** A command's default keys as the key map has them: pi's first, then this project's own. */
+export function defaultKeys(id: CommandId): string[] {
+  return [...((COMMANDS[id] as Command).pi ?? []).flatMap((p) => PI_DEFAULT_KEYS[p]), ...COMMANDS[id].keys];
 }
 
 /** Presses the first default key of a command (`list.down`, `session.delete`, `confirm.yes`). */
 export async function pressCommand(app: RunningApp, ...ids: CommandId[]): Promise<void> {
   for (const id of ids) {
-    const key = COMMANDS[id].keys.find((k) => {
+    const key = defaultKeys(id).find((k) => {
       try {
         keySequence(k);
         return true;

@@ -70,24 +70,24 @@ async function selectedFile(app: RunningApp, store: string): Promise<string> {
 }
 
 describe("session lifecycle in a real terminal", () => {
-  it("d → y → gone and in the trash with a .trashinfo; u → back, byte-identical; Ctrl+D only pages", async () => {
+  it("Ctrl+D → Enter (pi's question) → gone and in the trash with a .trashinfo; u → back, byte-identical", async () => {
     const { store, trash, app } = setup();
     await ready(app);
     await select(app, "resume naïve");
-    // A vim user's Ctrl+D pages here as in the tree and the reader: no dialog opens.
+    // A held Ctrl+D asks once: the repeats wait with every other key.
     await app.press(KEY.ctrl("d"));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(app.screen()).not.toContain("Delete session");
-    await app.press("g");
-    // Moves go from the top only once the top is drawn (a move counted from before it lands too far).
-    await app.waitFor((x) => listPosition(x) === "1");
-    await select(app, "resume naïve");
-    await app.press("d");
     const dialog = await app.waitFor('Delete session "resume naïve"?');
+    await app.press(KEY.ctrl("d"));
+    await app.press(KEY.ctrl("d"));
+    await app.press("j");
     expect(dialog).toContain(`Move to trash (${trash})`);
+    expect(dialog).toContain("▸ Enter or y delete  ·  Esc or n cancel");
     const file = fileInDialog(dialog, store);
     const bytes = readFileSync(file);
-    await app.press("y");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(app.screen()).toContain('Delete session "resume naïve"?');
+    expect(existsSync(file)).toBe(true);
+    await app.press(KEY.enter);
     await app.waitFor((s) => s.includes("Moved 1 session to the trash — u to undo") && !s.includes("resume naïve"));
     expect(existsSync(file)).toBe(false);
     const trashed = join(trash, "files", basename(file));
@@ -100,18 +100,23 @@ describe("session lifecycle in a real terminal", () => {
     await app.waitFor((s) => s.includes("Restored 1 session") && s.includes("resume naïve"));
     expect(readFileSync(file).equals(bytes)).toBe(true);
     expect(existsSync(trashed)).toBe(false);
-    // Any other key cancels: nothing moves.
+    // d asks the same; y answers it too, n and Esc cancel.
     await app.press("d");
-    await app.waitFor("▸ Cancel (Enter, Esc, any key)  ·  y delete");
-    // Enter (a reflex after the key that opened the dialog) cancels too.
-    await app.press(KEY.enter);
-    await app.waitFor("not deleted");
-    expect(existsSync(file)).toBe(true);
-    await app.press("d");
-    await app.waitFor("y delete");
+    await app.waitFor("▸ Enter or y delete  ·  Esc or n cancel");
     await app.press("n");
     await app.waitFor("not deleted");
     expect(existsSync(file)).toBe(true);
+    await app.press("d");
+    await app.waitFor("Esc or n cancel");
+    await app.press(KEY.escape);
+    await app.waitFor((s) => s.includes("not deleted") && !s.includes("Esc or n cancel"));
+    expect(existsSync(file)).toBe(true);
+    // Ctrl+Backspace (pi's app.session.deleteNoninvasive) asks it too with the query empty.
+    await app.press("\x1b[127;5u");
+    await app.waitFor('Delete session "resume naïve"?');
+    await app.press("y");
+    await app.waitFor((s) => s.includes("29/29"));
+    expect(existsSync(file)).toBe(false);
   });
 
   it("bulk: mark three, one confirmation deletes them, u restores the batch", async () => {

@@ -65,8 +65,12 @@ describe("the trash view in a real terminal", () => {
     expect(app.screen()).toContain("2 sessions");
     expect(existsSync(join(trash, "files", basename(a)))).toBe(true);
     expect(existsSync(a)).toBe(false);
-    // Ctrl+D pages: nothing is deleted.
+    // Ctrl+D (pi's delete in the list) neither deletes nor pages here; Ctrl+F pages.
     await app.press(KEY.ctrl("d"));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(app.screen()).toContain("2 sessions");
+    expect(existsSync(join(trash, "files", basename(a)))).toBe(true);
+    await app.press(KEY.ctrl("f"));
     await app.waitFor((s) => (s.split("\n").find((l) => l.includes("❯")) ?? "").includes(titleA));
     await pressCommand(app, "trash.restore");
     screen = await app.waitFor((s) => s.includes("Restored 1 session") && s.includes("1 session"));

@@ -372,28 +372,37 @@ describe("quit and resume intents", () => {
     const s = run(initialState({ launchCwd: CWD, print: true }), scanSummaries([sess]), key(K.enter));
     expect(s.effects).toEqual([{ type: "exit", outcome: { kind: "print", path: sess.path } }]);
   });
-  it("the picker is fzf: Esc on an empty query cancels the pick; with a query it clears it first (QA)", () => {
+  it("the picker is pi's /resume and fzf: one Esc cancels the pick, whatever is typed", () => {
     const sess = makeSummary({ cwd: CWD });
     const p = run(initialState({ launchCwd: CWD, print: true }), scanSummaries([sess]));
     expect(run(p, key(K.escape)).effects).toEqual([QUIT]);
     const typed = run(p, key(K.char("x")), key(K.escape));
-    expect(typed.effects).toEqual([]);
-    expect(typed.search.value).toBe("");
-    expect(run(typed, key(K.escape)).effects).toEqual([QUIT]);
+    expect(typed.effects).toEqual([QUIT]);
     // Outside the picker Esc never quits.
     const { s } = loaded(1);
     expect(run(s, key(K.escape), key(K.escape)).effects).toEqual([]);
   });
-  it("the help, the usage view and the search field page by half with Ctrl+D as everywhere (QA)", () => {
+  it("nothing pages on Ctrl+D or Ctrl+U: PgDn and Ctrl+F page the list, the help and the usage view (QA)", () => {
     const { s } = loaded(40);
     const ctrlD = key(["d", { ...K.char("d")[1], ctrl: true }]);
-    const paged = run(s, { type: "viewport", pageSize: 10 }, key(K.char("/")), ctrlD);
-    expect(paged.cursor).toBe(5);
-    const help = run(s, { type: "viewport", pageSize: 10 }, key(K.char("?")), ctrlD);
-    expect(help.helpTop).toBe(5);
-    const usage = run(s, key(K.char("U")), { type: "usage.view", maxTop: 30, page: 10 }, ctrlD);
-    expect(modeOf(usage)).toBe("usage");
-    expect(usage.stack.at(-1)).toMatchObject({ kind: "usage", top: 5 });
+    const ctrlF = key(["f", { ...K.char("f")[1], ctrl: true }]);
+    // In the search field Ctrl+D is pi's delete, Ctrl+U clears the field.
+    const asked = run(s, { type: "viewport", pageSize: 10 }, key(K.char("/")), ctrlD);
+    expect(modeOf(asked)).toBe("confirmDelete");
+    expect(asked.cursor).toBe(0);
+    const help = run(s, { type: "viewport", pageSize: 10 }, key(K.char("?")));
+    expect(run(help, ctrlD).helpTop).toBe(0);
+    expect(run(help, key(K.ctrlU)).helpTop).toBe(0);
+    expect(run(help, key(K.pageDown)).helpTop).toBe(9);
+    expect(run(help, ctrlF).helpTop).toBe(9);
+    const usage = run(s, key(K.char("U")), { type: "usage.view", maxTop: 30, page: 10 });
+    expect(run(usage, ctrlD).stack.at(-1)).toMatchObject({ kind: "usage", top: 0 });
+    expect(run(usage, key(K.ctrlU)).stack.at(-1)).toMatchObject({ kind: "usage", top: 0 });
+    expect(run(usage, key(K.pageDown)).stack.at(-1)).toMatchObject({ kind: "usage", top: 9 });
+    const list = run(s, { type: "viewport", pageSize: 10 });
+    expect(run(list, key(K.ctrlU)).cursor).toBe(0);
+    expect(run(list, key(K.pageDown)).cursor).toBe(9);
+    expect(run(list, ctrlF).cursor).toBe(9);
   });
   it("returns effects beside the state and never keeps them in it", () => {
     const [after, effects] = update(initialState({ launchCwd: CWD }), key(K.char("q")));

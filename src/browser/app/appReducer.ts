@@ -163,6 +163,8 @@ export function initialState(o: InitOptions): AppState {
     tree: null,
     reader: null,
     helpTop: 0,
+    namedOnly: false,
+    showPaths: false,
     preview: { path: null, offset: 0 },
     previewShare: o.previewShare ?? DEFAULT_PREVIEW_SHARE,
     previewBounds: { path: null, min: 0, max: 0 },
@@ -229,7 +231,11 @@ function runUsage(s: AppState, c: UsageCommandId): AppState {
   return l?.kind === "usage" ? withLayer(s, l, runUsageCommand(l, c)) : s;
 }
 
-export function runCommand(s: AppState, c: CommandId): Next {
+/** Commands that are another command under pi's key (the tree's Ctrl+X copies as y does). */
+const SAME_AS: Partial<Record<CommandId, CommandId>> = { "tree.copy": "copy.message" };
+
+export function runCommand(s: AppState, command: CommandId): Next {
+  const c = SAME_AS[command] ?? command;
   const why = disabledReason(s, c);
   if (why) return say(s, why, "note");
   // The action menu opens over the list, the tree or the reader with that screen's actions.
@@ -282,8 +288,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
       // A picker (--print, the pi extension) picks at once, as fzf and pi's /resume do.
       return s.print && s.rows.length > 0 ? runCommand(pop(s), "session.resume") : pop(s);
     case "search.cancel":
-      // The picker is fzf: Esc on an empty query cancels the pick (exit 130).
-      if (s.print && !s.search.value) return quit(s);
+      // The picker is pi's /resume and fzf: one Esc cancels the pick (exit 130), whatever is typed.
+      if (s.print) return quit(s);
       return clearSearch(pop(s));
     case "input.deleteBack":
     case "input.deleteWord":
@@ -297,6 +303,22 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return refresh({ ...s, scope: s.scope === "cwd" ? "all" : "cwd", scopeSettled: true });
     case "sort.cycle":
       return refresh({ ...s, sort: nextSort(s.sort) });
+    case "list.named": {
+      // pi's named-only filter: the header says it while it is on.
+      const namedOnly = !s.namedOnly;
+      return say(
+        refresh({ ...s, namedOnly }),
+        namedOnly ? "named sessions only" : "every session, named or not",
+        "note",
+      );
+    }
+    case "list.paths":
+      return { ...s, showPaths: !s.showPaths };
+    case "session.deleteNoninvasive":
+      // pi: it deletes only when the query is empty; else it is the field's (a word back).
+      if (!s.search.value) return lifecycleCommand(s, "session.delete");
+      if (modeOf(s) === "search") return setSearch(s, text.editByCommand(s.search, "input.deleteWord") ?? s.search);
+      return say(s, "the query is not empty: Esc clears it, or Ctrl+D deletes", "note");
     case "search.toggleTools": {
       // Said, as it changes nothing on screen until there is a search.
       const includeTools = !s.fullText.includeTools;
@@ -343,7 +365,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
       return modeOf(s) === "menu" ? pop(s) : s;
     case "app.back":
       // Esc steps back (the query, then the marks) and never leaves: only q and Ctrl+C do.
-      // In the picker (fzf's way) Esc with nothing to step back from cancels the pick.
+      // The picker is pi's /resume: Esc cancels the pick at once.
+      if (s.print) return quit(s);
       if (s.search.value) return clearSearch(s);
       return clearMarks(s) ?? (s.print ? quit(s) : say(s, "q quits", "note"));
     case "app.quit":
@@ -356,6 +379,8 @@ export function runCommand(s: AppState, c: CommandId): Next {
     case "session.mark":
     case "rename.submit":
     case "rename.cancel":
+    case "confirm.delete":
+    case "confirm.cancel":
     case "confirm.yes":
     case "confirm.permanent":
       return lifecycleCommand(s, c);

@@ -58,6 +58,8 @@ export interface AppState extends ListState, LifecycleState, Layered, WithStatus
   /** The last click on a list row, for a double-click (mouse). */
   lastClick?: { row: number; at: number };
   helpTop: number;
+  /** pi's Ctrl+P: each row shows its session's file path. */
+  showPaths: boolean;
   /** The preview's share of the body: 0 hides it (P), + and - step it. */
   previewShare: number;
   /** The session preview scrolled by `offset` lines (negative: up) for the session at `path`; 0 elsewhere. */

@@ -1,5 +1,7 @@
 import { resolve } from "node:path";
 import type { Config } from "../../config/config.js";
+import { loadPiKeybindings } from "../../config/piKeybindings.js";
+import type { PiBindings } from "../keys/piKeys.js";
 import type { Keymap } from "../keys/keymap.js";
 import { userKeymap } from "../keys/userKeymap.js";
 import type { InitOptions } from "./appReducer.js";
@@ -26,8 +28,14 @@ export function browserStart(o: {
   query?: string;
   current?: string;
   configWarnings?: readonly string[];
+  /** The user's pi keybindings.json; read from pi's agent folder when not given. */
+  piKeys?: { bindings: PiBindings; warning?: string };
 }): { keymap: Keymap; warnings: string[]; start: StartOptions } {
-  const { keymap, warnings } = userKeymap(o.config?.keys ?? {});
+  const pi = o.piKeys ?? loadPiKeybindings();
+  const own = userKeymap(o.config?.keys ?? {}, pi.bindings);
+  const keymap = own.keymap;
+  // pi's file first: its one line, then the config's own warnings.
+  const warnings = [...(pi.warning ? [pi.warning] : []), ...own.warnings];
   const threaded = o.config?.threaded && o.config.sort === "recent";
   return {
     keymap,

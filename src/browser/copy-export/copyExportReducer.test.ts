@@ -164,15 +164,18 @@ describe("export", () => {
 });
 
 describe("n and D", () => {
-  it("Ctrl+N asks to leave for a new pi session in the session's folder (not while picking)", () => {
+  it("a asks to leave for a new pi session in the session's folder (not while picking); Ctrl+N is pi's named filter", () => {
     const ctrlN = key(["n", { ...K.enter[1], return: false, ctrl: true }]);
-    expect(last(run(listed(), ctrlN))).toMatchObject({ type: "newSession", cwd: CWD });
+    expect(last(run(listed(), press("a")))).toMatchObject({ type: "newSession", cwd: CWD });
+    expect(run(listed(), ctrlN).effects).toEqual([]);
+    expect(run(listed(), ctrlN).namedOnly).toBe(true);
     // n alone is "next match" wherever a search is; it never leaves for pi.
     expect(run(listed(), press("n")).effects).toEqual([]);
-    // The picker opens in its search field: Esc on a query clears it and leaves for the list's keys.
-    const picking = run(listed(true), press("x"), key(K.escape), ctrlN);
+    // The picker opens in its search field, where a is typed; the command itself says why not.
+    const picking = run(listed(true), { type: "command", command: "session.new" });
     expect(picking.effects).toEqual([]);
     expect(picking.status?.tone).toBe("error");
+    expect(run(listed(true), press("a")).search.value).toBe("a");
   });
 
   it("D asks twice: y to the first question, then only Y (y, a repeat of the first key, cancels)", () => {

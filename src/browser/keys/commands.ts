@@ -1,16 +1,22 @@
+import type { PiId } from "./piKeys.js";
+
 /*
  * Every command the browser understands, with its default keys and help text.
  * Keys are data so a user keymap can replace them later (a value replaces the
- * defaults; [] unbinds), the way pi's keybindings.json works.
+ * defaults; [] unbinds), the way pi's keybindings.json works. A command that does what
+ * one of pi's actions does names pi's id (`pi`): pi's keys for it (its default, or the
+ * user's keybindings.json) come first, on the same kind of screen as in pi, and this
+ * project's own `keys` come after them.
  */
 
 export const COMMANDS = {
-  "list.up": { keys: ["up", "k"], help: "move up" },
-  "list.down": { keys: ["down", "j"], help: "move down", hint: "move", rank: 1 },
-  "list.pageUp": { keys: ["pageup", "ctrl+b"], help: "page up" },
-  "list.pageDown": { keys: ["pagedown", "ctrl+f"], help: "page down" },
-  "list.halfUp": { keys: ["ctrl+u"], help: "half a page up" },
-  "list.halfDown": { keys: ["ctrl+d"], help: "half a page down" },
+  "list.up": { keys: ["k"], pi: ["tui.select.up"], help: "move up" },
+  "list.down": { keys: ["j"], pi: ["tui.select.down"], help: "move down", hint: "move", rank: 1 },
+  "list.pageUp": { keys: ["ctrl+b"], pi: ["tui.select.pageUp"], help: "page up" },
+  "list.pageDown": { keys: ["ctrl+f"], pi: ["tui.select.pageDown"], help: "page down" },
+  // No key of its own: Ctrl+U and Ctrl+D are pi's (user-only filter, delete). Bind one in "keys".
+  "list.halfUp": { keys: [], help: "half a page up" },
+  "list.halfDown": { keys: [], help: "half a page down" },
   "list.top": { keys: ["g", "home"], help: "first session" },
   "list.bottom": { keys: ["G", "end"], help: "last session" },
   "list.previewUp": { keys: ["shift+up", "K"], help: "scroll the session preview up (older messages)" },
@@ -25,12 +31,19 @@ export const COMMANDS = {
   "preview.shrink": { keys: ["-"], help: "give the preview less room" },
   "search.start": { keys: ["/"], help: "search (Enter keeps the query, Esc clears it)", hint: "search", rank: 2 },
   "search.submit": {
-    keys: ["enter"],
+    keys: [],
+    pi: ["tui.select.confirm"],
     help: "keep the query and return to the list (picker, --print: pick the selected session)",
     hint: "keep",
     rank: 1,
   },
-  "search.cancel": { keys: ["escape"], help: "clear the query and return to the list", hint: "clear", rank: 2 },
+  "search.cancel": {
+    keys: [],
+    pi: ["tui.select.cancel"],
+    help: "clear the query and return to the list (picker, --print: cancel the pick at once)",
+    hint: "clear",
+    rank: 2,
+  },
   "input.deleteBack": { keys: ["backspace"], help: "delete the character before the cursor" },
   "input.deleteWord": { keys: ["ctrl+w", "meta+backspace"], help: "delete the word before the cursor" },
   "input.clear": { keys: ["ctrl+u"], help: "clear the query", hint: "clear all", rank: 6 },
@@ -39,27 +52,30 @@ export const COMMANDS = {
   "input.home": { keys: ["ctrl+a"], help: "cursor to start" },
   "input.end": { keys: ["ctrl+e"], help: "cursor to end" },
   "search.toggleTools": {
-    keys: ["ctrl+t", "T"],
+    keys: ["ctrl+t"],
     help: "full-text search: include tool output (on/off)",
     hint: "tool output",
     rank: 7,
   },
-  "scope.toggle": { keys: ["tab"], help: "scope: this folder ↔ all folders", hint: "scope", rank: 7 },
+  "scope.toggle": { keys: [], pi: ["tui.input.tab"], help: "scope: this folder ↔ all folders", hint: "scope", rank: 7 },
   "sort.cycle": {
-    keys: ["s", "ctrl+s"],
+    keys: ["s"],
+    pi: ["app.session.toggleSort"],
     help: "sort: recent → created → name → messages → size → threaded",
     hint: "sort",
     rank: 8,
   },
   "session.resume": {
-    keys: ["enter"],
+    keys: [],
+    pi: ["tui.select.confirm"],
     help: "resume the selected session in pi",
     hint: "resume",
     rank: 3,
     acts: "session",
   },
   "session.rename": {
-    keys: ["ctrl+r", "r"],
+    keys: ["r"],
+    pi: ["app.session.rename"],
     help: "rename the session (an empty name clears it)",
     hint: "rename",
     rank: 9,
@@ -67,10 +83,29 @@ export const COMMANDS = {
   },
   "session.delete": {
     keys: ["d", "delete"],
-    help: "delete the session, or the marked ones (to the trash, after a confirmation: y deletes, anything else cancels)",
+    pi: ["app.session.delete"],
+    help: "delete the session, or the marked ones (to the trash, after pi's question: Enter or y deletes, Esc or n cancels)",
     hint: "delete",
     rank: 10,
     acts: "sessionOrMarks",
+  },
+  "session.deleteNoninvasive": {
+    keys: [],
+    pi: ["app.session.deleteNoninvasive"],
+    help: "delete the session as session.delete does, when the query is empty (else it deletes a word of the query)",
+    acts: "sessionOrMarks",
+  },
+  "list.named": {
+    keys: [],
+    pi: ["app.session.toggleNamedFilter"],
+    help: "named sessions only (on/off)",
+    hint: "named",
+    rank: 11,
+  },
+  "list.paths": {
+    keys: [],
+    pi: ["app.session.togglePath"],
+    help: "show each session's file path in its row (on/off)",
   },
   "session.undo": { keys: ["u"], help: "undo the last delete (or bulk delete) or fork", hint: "undo", rank: 12 },
   "session.mark": {
@@ -82,10 +117,24 @@ export const COMMANDS = {
   },
   "rename.submit": { keys: ["enter"], help: "save the new name", hint: "save", rank: 1 },
   "rename.cancel": { keys: ["escape"], help: "cancel the rename", hint: "cancel", rank: 2 },
+  "confirm.delete": {
+    keys: ["y"],
+    pi: ["tui.select.confirm"],
+    help: "delete to the trash: yes (pi's question; other keys are ignored while it asks)",
+    hint: "delete",
+    rank: 1,
+  },
+  "confirm.cancel": {
+    keys: ["n"],
+    pi: ["tui.select.cancel"],
+    help: "delete to the trash: no",
+    hint: "cancel",
+    rank: 2,
+  },
   "confirm.yes": {
     keys: ["y"],
-    help: "confirm a delete (only y: Enter and any other key cancel)",
-    hint: "delete (Enter or any other key cancels)",
+    help: "confirm a permanent delete's first question (only y: Enter and any other key cancel)",
+    hint: "go on (Enter or any other key cancels)",
     rank: 1,
   },
   // Not y: a held or double-tapped y (key repeat) must not answer both questions of D.
@@ -121,17 +170,20 @@ export const COMMANDS = {
     acts: "session",
   },
   "menu.close": { keys: ["escape", "q", "x"], help: "close the action menu", hint: "close", rank: 2 },
-  "app.back": { keys: ["escape"], help: "step back: clear the search, else the marks (Esc never quits: q does)" },
+  "app.back": {
+    keys: ["escape"],
+    help: "step back: clear the search, else the marks (Esc never quits: q does; in the picker Esc cancels the pick)",
+  },
   "app.quit": { keys: ["q"], help: "quit", hint: "quit", rank: 6 },
   "app.interrupt": { keys: ["ctrl+c"], help: "quit (cancels a dialog or the action menu first)" },
   "app.suspend": { keys: ["ctrl+z"], help: "suspend to the shell (fg comes back)" },
   "tree.open": { keys: ["t", "right"], help: "open the session's branch tree", hint: "tree", rank: 4, acts: "session" },
-  "tree.up": { keys: ["up", "k"], help: "tree: move up" },
-  "tree.down": { keys: ["down", "j"], help: "tree: move down", hint: "move", rank: 1 },
-  "tree.pageUp": { keys: ["pageup", "ctrl+b"], help: "tree: page up" },
-  "tree.pageDown": { keys: ["pagedown", "ctrl+f"], help: "tree: page down" },
-  "tree.halfUp": { keys: ["ctrl+u"], help: "tree: half a page up" },
-  "tree.halfDown": { keys: ["ctrl+d"], help: "tree: half a page down" },
+  "tree.up": { keys: ["k"], pi: ["tui.select.up"], help: "tree: move up" },
+  "tree.down": { keys: ["j"], pi: ["tui.select.down"], help: "tree: move down", hint: "move", rank: 1 },
+  "tree.pageUp": { keys: ["ctrl+b"], pi: ["tui.select.pageUp"], help: "tree: page up" },
+  "tree.pageDown": { keys: ["ctrl+f"], pi: ["tui.select.pageDown"], help: "tree: page down" },
+  "tree.halfUp": { keys: [], help: "tree: half a page up" },
+  "tree.halfDown": { keys: [], help: "tree: half a page down" },
   "tree.top": { keys: ["g", "home"], help: "tree: first entry" },
   "tree.bottom": { keys: ["G", "end"], help: "tree: last entry" },
   "tree.left": {
@@ -141,19 +193,62 @@ export const COMMANDS = {
     rank: 3,
   },
   "tree.right": { keys: ["right", "l"], help: "unfold, else go down to the next branch point" },
+  "tree.foldOrUp": {
+    keys: [],
+    pi: ["app.tree.foldOrUp"],
+    help: "fold a branch point, else go to the branch point above (never leaves the tree)",
+  },
+  "tree.unfoldOrDown": {
+    keys: [],
+    pi: ["app.tree.unfoldOrDown"],
+    help: "unfold, else go down to the next branch point",
+  },
   "tree.prevBranch": { keys: ["["], help: "previous sibling branch" },
   "tree.nextBranch": { keys: ["]"], help: "next sibling branch", hint: "branch", rank: 6 },
   "tree.search": { keys: ["/"], help: "search the entries' full text", hint: "search", rank: 4 },
   "tree.nextMatch": { keys: ["n"], help: "next match" },
   "tree.prevMatch": { keys: ["N"], help: "previous match" },
   "tree.filter": {
-    keys: ["o", "ctrl+o"],
+    keys: ["o"],
+    pi: ["app.tree.filter.cycleForward"],
     help: "filter: default → no tools → user only → labelled only → all",
     hint: "filter",
     rank: 7,
   },
-  "tree.label": { keys: ["L"], help: "set, edit or clear (empty) the entry's label", hint: "label", rank: 8 },
-  "tree.resume": { keys: ["enter"], help: "resume the session at this entry", hint: "resume here", rank: 2 },
+  "tree.filterBack": {
+    keys: [],
+    pi: ["app.tree.filter.cycleBackward"],
+    help: "filter: the previous one (all → labelled only → user only → no tools → default)",
+  },
+  "tree.filterDefault": { keys: [], pi: ["app.tree.filter.default"], help: "filter: default" },
+  "tree.filterNoTools": { keys: [], pi: ["app.tree.filter.noTools"], help: "filter: no tools ↔ default" },
+  "tree.filterUserOnly": { keys: [], pi: ["app.tree.filter.userOnly"], help: "filter: user messages only ↔ default" },
+  "tree.filterLabelled": {
+    keys: [],
+    pi: ["app.tree.filter.labeledOnly"],
+    help: "filter: labelled entries only ↔ default",
+  },
+  "tree.filterAll": { keys: [], pi: ["app.tree.filter.all"], help: "filter: every entry ↔ default" },
+  "tree.label": {
+    keys: [],
+    pi: ["app.tree.editLabel"],
+    help: "set, edit or clear (empty) the entry's label",
+    hint: "label",
+    rank: 8,
+  },
+  "tree.labelTimes": {
+    keys: [],
+    pi: ["app.tree.toggleLabelTimestamp"],
+    help: "show when each label was set (on/off)",
+  },
+  "tree.copy": { keys: [], pi: ["app.message.copy"], help: "copy (OSC 52) the entry's text, as y does" },
+  "tree.resume": {
+    keys: [],
+    pi: ["tui.select.confirm"],
+    help: "resume the session at this entry",
+    hint: "resume here",
+    rank: 2,
+  },
   "tree.fork": { keys: ["f"], help: "fork: a new session that ends at this entry", hint: "fork", rank: 9 },
   "tree.original": { keys: ["O"], help: "context edits: show entries as written ↔ as the model sees them" },
   "tree.previewUp": { keys: ["shift+up", "K"], help: "scroll the entry preview up" },
@@ -162,7 +257,7 @@ export const COMMANDS = {
   "tree.previewPageDown": { keys: ["shift+pagedown"], help: "entry preview: a page down" },
   "tree.previewTop": { keys: ["shift+home", "<"], help: "entry preview: its start" },
   "tree.previewBottom": { keys: ["shift+end", ">"], help: "entry preview: its end (a long tool output's last lines)" },
-  "tree.back": { keys: ["escape"], help: "clear the tree search, else back to the list" },
+  "tree.back": { keys: [], pi: ["tui.select.cancel"], help: "clear the tree search, else back to the list" },
   "tree.close": { keys: ["q"], help: "back to the list", hint: "back", rank: 5 },
   "tree.inputSubmit": { keys: ["enter"], help: "run the search / save the label", hint: "ok", rank: 1 },
   "tree.inputCancel": { keys: ["escape"], help: "cancel the search / label", hint: "cancel", rank: 2 },
@@ -178,8 +273,8 @@ export const COMMANDS = {
   },
   "reader.down": { keys: ["down", "j"], help: "reader: line down", hint: "scroll", rank: 1 },
   "reader.up": { keys: ["up", "k"], help: "reader: line up" },
-  "reader.halfDown": { keys: ["ctrl+d"], help: "reader: half a page down" },
-  "reader.halfUp": { keys: ["ctrl+u"], help: "reader: half a page up" },
+  "reader.halfDown": { keys: [], help: "reader: half a page down" },
+  "reader.halfUp": { keys: [], help: "reader: half a page up" },
   "reader.pageDown": { keys: ["pagedown", "ctrl+f"], help: "reader: page down" },
   "reader.pageUp": { keys: ["pageup", "ctrl+b"], help: "reader: page up" },
   "reader.top": { keys: ["g", "home"], help: "reader: the beginning" },
@@ -250,7 +345,8 @@ export const COMMANDS = {
     rank: 4,
   },
   "export.cancel": { keys: ["escape", "q"], help: "export: cancel", hint: "cancel", rank: 5 },
-  "session.new": { keys: ["ctrl+n"], help: "start a new pi session in the selected session's folder", acts: "session" },
+  // Not Ctrl+N: that is pi's named-only filter.
+  "session.new": { keys: ["a"], help: "start a new pi session in the selected session's folder", acts: "session" },
   "session.deletePermanently": {
     keys: ["D"],
     help: "delete the session (or the marked ones) permanently, after two confirmations (y, then capital Y)",
@@ -277,8 +373,8 @@ export const COMMANDS = {
   "usage.down": { keys: ["down", "j"], help: "usage: scroll down", hint: "scroll", rank: 3 },
   "usage.pageUp": { keys: ["pageup", "ctrl+b"], help: "usage: page up" },
   "usage.pageDown": { keys: ["pagedown", "ctrl+f"], help: "usage: page down" },
-  "usage.halfUp": { keys: ["ctrl+u"], help: "usage: half a page up" },
-  "usage.halfDown": { keys: ["ctrl+d"], help: "usage: half a page down" },
+  "usage.halfUp": { keys: [], help: "usage: half a page up" },
+  "usage.halfDown": { keys: [], help: "usage: half a page down" },
   "usage.top": { keys: ["g", "home"], help: "usage: first row" },
   "usage.bottom": { keys: ["G", "end"], help: "usage: last row" },
   "usage.close": { keys: ["escape", "q", "U"], help: "usage: back to the list", hint: "back", rank: 4 },
@@ -292,8 +388,8 @@ export const COMMANDS = {
   "trash.down": { keys: ["down", "j"], help: "trash: move down", hint: "move", rank: 3 },
   "trash.pageUp": { keys: ["pageup", "ctrl+b"], help: "trash: page up" },
   "trash.pageDown": { keys: ["pagedown", "ctrl+f"], help: "trash: page down" },
-  "trash.halfUp": { keys: ["ctrl+u"], help: "trash: half a page up" },
-  "trash.halfDown": { keys: ["ctrl+d"], help: "trash: half a page down" },
+  "trash.halfUp": { keys: [], help: "trash: half a page up" },
+  "trash.halfDown": { keys: [], help: "trash: half a page down" },
   "trash.top": { keys: ["g", "home"], help: "trash: newest" },
   "trash.bottom": { keys: ["G", "end"], help: "trash: oldest" },
   "trash.restore": {
@@ -316,7 +412,10 @@ export const COMMANDS = {
  * with its `rank` (1 = most important: a narrow footer drops the highest ranks first).
  */
 export interface Command {
+  /** This project's own default keys (after pi's, when the command names a pi id). */
   keys: readonly string[];
+  /** pi's ids for the same action on the same kind of screen: their keys come first, and the help names them. */
+  pi?: readonly PiId[];
   help: string;
   hint?: string;
   rank?: number;
@@ -338,6 +437,7 @@ export type Mode =
   | "menu"
   | "skipped"
   | "rename"
+  | "confirmDelete"
   | "confirm"
   | "confirmPermanent"
   | "tree"
@@ -414,6 +514,9 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "usage.open",
     "session.rename",
     "session.delete",
+    "session.deleteNoninvasive",
+    "list.named",
+    "list.paths",
     "session.undo",
     "session.mark",
     "reader.open",
@@ -438,8 +541,6 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "list.down",
     "list.pageUp",
     "list.pageDown",
-    // Ctrl+D pages here too (Ctrl+U clears the field, as in every text field).
-    "list.halfDown",
     "input.deleteWord",
     "input.deleteBack",
     "input.clear",
@@ -447,6 +548,12 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "input.right",
     "input.home",
     "input.end",
+    // pi's picker keys (a typed letter such as d or r stays text: only their chords act here).
+    "session.delete",
+    "session.deleteNoninvasive",
+    "session.rename",
+    "list.named",
+    "list.paths",
     "scope.toggle",
     "sort.cycle",
     "search.toggleTools",
@@ -460,7 +567,6 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "list.down",
     "list.pageUp",
     "list.pageDown",
-    "list.halfDown",
     "input.deleteWord",
     "input.deleteBack",
     "input.clear",
@@ -482,13 +588,23 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "tree.bottom",
     "tree.left",
     "tree.right",
+    "tree.foldOrUp",
+    "tree.unfoldOrDown",
     "tree.prevBranch",
     "tree.nextBranch",
     "tree.search",
     "tree.nextMatch",
     "tree.prevMatch",
     "tree.filter",
+    "tree.filterBack",
+    "tree.filterDefault",
+    "tree.filterNoTools",
+    "tree.filterUserOnly",
+    "tree.filterLabelled",
+    "tree.filterAll",
     "tree.label",
+    "tree.labelTimes",
+    "tree.copy",
     "tree.resume",
     "tree.fork",
     "tree.original",
@@ -584,7 +700,9 @@ const OWN_COMMANDS: Record<Mode, readonly CommandId[]> = {
     "input.home",
     "input.end",
   ],
-  /** A delete confirmation: any key that is not confirm.yes cancels. */
+  /** A delete to the trash, pi's question: Enter or y deletes, Esc or n cancels, other keys are ignored. */
+  confirmDelete: ["confirm.delete", "confirm.cancel"],
+  /** A permanent delete's first question: any key that is not confirm.yes cancels. */
   confirm: ["confirm.yes"],
   confirmPermanent: ["confirm.permanent"],
   trash: [...TRASH_MOVES, "trash.restore", "trash.purge", "help.open", "trash.close"],

@@ -1,6 +1,6 @@
 import { padToWidth, truncateToWidth, wrapToWidth } from "../../text/sanitize.js";
 import { COMMANDS, type CommandId } from "./commands.js";
-import { type Keymap, keysLabel } from "./keymap.js";
+import { type Keymap, keysLabel, piKeysOf } from "./keymap.js";
 
 /** The help's sections; the screen it was opened from comes first. */
 export type HelpSection = "list" | "search" | "dialogs" | "tree" | "reader" | "copy" | "usage" | "trash" | "app";
@@ -27,6 +27,13 @@ export interface HelpLine {
   command?: CommandId;
 }
 
+/** A command's words in the help: its text, then pi's id beside each of its keys that comes from pi. */
+function helpText(keymap: Keymap, id: CommandId): string {
+  const pi = piKeysOf(keymap, id);
+  const from = pi.map((p) => `${p.keys} is pi's ${p.pi}`).join(", ");
+  return from ? `${COMMANDS[id].help} · ${from}` : COMMANDS[id].help;
+}
+
 /** Longest command name: the name column's width. */
 const NAME_W = Math.max(...Object.keys(COMMANDS).map((id) => id.length));
 
@@ -45,8 +52,8 @@ export function helpLines(keymap: Keymap, width: number, first?: HelpSection, fi
   const want = filter.trim().toLowerCase();
   const out: HelpLine[] = wrapToWidth(
     names
-      ? `Rebind keys in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where)`
-      : `Rebind keys in the config file (pi-sessions config --path); ${HELP_NAMES_FROM} columns show their names`,
+      ? `pi's keys (and your pi keybindings.json) apply, named by pi's id; rebind any key in the config file ("keys": { "<name>": ["key", …] }; pi-sessions config --path says where)`
+      : `pi's keys (and your pi keybindings.json) apply; rebind in the config file (pi-sessions config --path); ${HELP_NAMES_FROM} columns show the names`,
     width,
   ).map((text) => ({ text }));
   const sections = first
@@ -56,7 +63,7 @@ export function helpLines(keymap: Keymap, width: number, first?: HelpSection, fi
     const shown = ids.filter(
       (i) =>
         sec.prefixes.some((p) => i.startsWith(p)) &&
-        (!want || `${keysLabel(keymap, i, 4)} ${i} ${COMMANDS[i].help}`.toLowerCase().includes(want)),
+        (!want || `${keysLabel(keymap, i, 4)} ${i} ${helpText(keymap, i)}`.toLowerCase().includes(want)),
     );
     // Filtering: a section with no key left goes, heading and all.
     if (want && shown.length === 0) continue;
@@ -64,7 +71,7 @@ export function helpLines(keymap: Keymap, width: number, first?: HelpSection, fi
     out.push({ text: sec.title, heading: true });
     for (const id of shown) {
       const keys = keysLabel(keymap, id, 4) || "(unbound)";
-      const [head = "", ...rest] = wrapToWidth(COMMANDS[id].help, descW);
+      const [head = "", ...rest] = wrapToWidth(helpText(keymap, id), descW);
       const label = `  ${padToWidth(keys, keyW)} ${names ? `${padToWidth(id, NAME_W)}  ` : ""}`;
       out.push({ text: truncateToWidth(label + head, width), command: id });
       for (const more of rest) out.push({ text: truncateToWidth(" ".repeat(lead) + more, width), command: id });

@@ -1,6 +1,13 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { INK_ESCAPE_WAIT_MS, inkHolds, KeyStream, PENDING_MS } from "./keyStream.js";
+import {
+  INK_ESCAPE_WAIT_MS,
+  inkHolds,
+  isWindowsTerminal,
+  keyAsInkReadsIt,
+  KeyStream,
+  PENDING_MS,
+} from "./keyStream.js";
 
 class FakeTerminalIn extends Readable {
   readonly isTTY = true;
@@ -120,5 +127,17 @@ describe("KeyStream", () => {
     await drained(keys);
     expect(got.map((g) => g.chunk)).toEqual(["j"]);
     keys.detach();
+  });
+});
+
+describe("keys pi reads in forms Ink does not", () => {
+  it("modifyOtherKeys becomes the CSI-u form; 0x08 is Ctrl+Backspace only in Windows Terminal, as in pi-tui", () => {
+    expect(keyAsInkReadsIt("\x1b[27;5;127~")).toBe("\x1b[127;5u");
+    expect(keyAsInkReadsIt("\x1b[27;6;79~")).toBe("\x1b[79;6u");
+    expect(keyAsInkReadsIt("\x08")).toBe("\x08");
+    expect(keyAsInkReadsIt("\x08", true)).toBe("\x1b[127;5u");
+    expect(keyAsInkReadsIt("\x1b[A")).toBe("\x1b[A");
+    expect(isWindowsTerminal({ WT_SESSION: "x" })).toBe(true);
+    expect(isWindowsTerminal({ WT_SESSION: "x", SSH_TTY: "/dev/pts/1" })).toBe(false);
   });
 });

@@ -42,6 +42,9 @@ export class KeyStream extends Readable {
   private readonly onData = (chunk: string | Buffer) =>
     this.accept(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
 
+  /** Windows Terminal, not over SSH: its 0x08 is Ctrl+Backspace (pi-tui's rule). */
+  private readonly windowsTerminal = isWindowsTerminal(process.env);
+
   constructor(private readonly source: TerminalIn) {
     super({ objectMode: true, read() {} });
     this.isTTY = source.isTTY === true;
@@ -104,7 +107,7 @@ export class KeyStream extends Readable {
               ? // LF is Enter: keys typed before raw mode was on come through the tty's cooked
                 // mode, which turns Enter into LF (ICRNL); and readline's Ctrl+J accepts a line.
                 "\r"
-              : t.seq,
+              : keyAsInkReadsIt(t.seq, this.windowsTerminal),
       );
     this.next();
   }
@@ -135,6 +138,24 @@ export class KeyStream extends Readable {
 }
 
 const isFinal = (c: number) => c >= 0x40 && c <= 0x7e;
+
+/** pi-tui's test: Windows Terminal, and not a session over SSH. */
+export function isWindowsTerminal(env: NodeJS.ProcessEnv): boolean {
+  return !!env.WT_SESSION && !env.SSH_CONNECTION && !env.SSH_CLIENT && !env.SSH_TTY;
+}
+
+/**
+ * A key in the form Ink reads, for the keys pi reads in forms Ink does not: xterm's
+ * modifyOtherKeys (ESC [ 27 ; mod ; code ~, as Ctrl+Backspace or Ctrl+Shift+O arrive from
+ * xterm or tmux's extended keys) becomes the same key in the kitty/CSI-u form Ink parses
+ * (ESC [ code ; mod u); Windows Terminal's 0x08 is Ctrl+Backspace, as pi-tui takes it
+ * there (elsewhere 0x08 stays Backspace, as in pi).
+ */
+export function keyAsInkReadsIt(seq: string, windowsTerminal = false): string {
+  if (seq === "\x08") return windowsTerminal ? "\x1b[127;5u" : seq;
+  const m = /^\x1b\[27;(\d+);(\d+)~$/.exec(seq);
+  return m ? `\x1b[${m[2]};${m[1]}u` : seq;
+}
 
 /**
  * Whether Ink's input parser, given `key` as a whole read, keeps it back as the start of

@@ -1,9 +1,9 @@
 import type { Key } from "./key.js";
 import { describe, expect, it } from "vitest";
-import { K } from "../../../test/helpers/keys.js";
+import { K, key } from "../../../test/helpers/keys.js";
 import { formatBinding, matches, parseBinding } from "./binding.js";
 import type { CommandId, Mode } from "./commands.js";
-import { commandFor, createKeymap, DEFAULT_KEYMAP, keysLabel } from "./keymap.js";
+import { commandFor, createKeymap, DEFAULT_KEYMAP, keysLabel, piKeysOf } from "./keymap.js";
 
 const cmd = (mode: Mode, k: readonly [string, Key]) => commandFor(DEFAULT_KEYMAP, mode, k[0], k[1]);
 
@@ -131,5 +131,86 @@ describe("overrides", () => {
   });
   it("fail on a bad key", () => {
     expect(() => createKeymap({ "list.down": ["ctrl+nope"] })).toThrow();
+  });
+});
+
+describe("pi's keys (issue 33): pi's defaults, the user's keybindings.json, then the config's keys", () => {
+  const ctrl = (c: string, over: Partial<Key> = {}) => [c, key({ ctrl: true, ...over })] as const;
+  const ctrlBackspace = ["", key({ backspace: true, ctrl: true })] as const;
+  it("pi's default keys: Ctrl+D deletes in the list and the picker, sets the default filter in the tree", () => {
+    expect(cmd("list", ctrl("d"))).toBe("session.delete");
+    expect(cmd("search", ctrl("d"))).toBe("session.delete");
+    expect(cmd("tree", ctrl("d"))).toBe("tree.filterDefault");
+    expect(cmd("list", ctrlBackspace)).toBe("session.deleteNoninvasive");
+    expect(cmd("search", ctrlBackspace)).toBe("session.deleteNoninvasive");
+    expect(cmd("search", K.backspace)).toBe("input.deleteBack");
+    expect(cmd("list", ctrl("n"))).toBe("list.named");
+    expect(cmd("list", ctrl("p"))).toBe("list.paths");
+    expect(cmd("search", ctrl("r"))).toBe("session.rename");
+    expect(cmd("tree", ctrl("u"))).toBe("tree.filterUserOnly");
+    expect(cmd("tree", ctrl("o"))).toBe("tree.filter");
+    expect(cmd("tree", ctrl("o", { shift: true }))).toBe("tree.filterBack");
+    expect(cmd("tree", ["", key({ leftArrow: true, ctrl: true })])).toBe("tree.foldOrUp");
+    expect(cmd("tree", ["", key({ rightArrow: true, meta: true })])).toBe("tree.unfoldOrDown");
+    expect(cmd("tree", K.char("L"))).toBe("tree.label");
+    expect(cmd("tree", K.char("T"))).toBe("tree.labelTimes");
+    expect(cmd("tree", ctrl("x"))).toBe("tree.copy");
+    expect(cmd("confirmDelete", K.enter)).toBe("confirm.delete");
+    expect(cmd("confirmDelete", K.escape)).toBe("confirm.cancel");
+    expect(cmd("confirm", K.enter)).toBeNull();
+    // Ours moved off pi's keys: a new session is a, half pages have none.
+    expect(cmd("list", ctrl("u"))).toBeNull();
+    expect(cmd("list", K.char("a"))).toBe("session.new");
+  });
+  it("names the pi id a key comes from", () => {
+    expect(piKeysOf(DEFAULT_KEYMAP, "session.delete")).toEqual([{ pi: "app.session.delete", keys: "Ctrl+D" }]);
+    expect(piKeysOf(DEFAULT_KEYMAP, "tree.filterBack")).toEqual([
+      { pi: "app.tree.filter.cycleBackward", keys: "Ctrl+Shift+O" },
+    ]);
+    expect(piKeysOf(DEFAULT_KEYMAP, "session.undo")).toEqual([]);
+    // Ctrl+C quits on every screen already: pi's select-cancel gives the picker Esc only.
+    expect(keysLabel(DEFAULT_KEYMAP, "search.cancel")).toBe("Esc");
+  });
+  it("the user's pi keybindings.json moves pi's keys, and only on pi's screens", () => {
+    const km = createKeymap({}, { "app.session.delete": ["ctrl+x"], "app.tree.filter.userOnly": [] });
+    expect(commandFor(km, "list", ...ctrl("x"))).toBe("session.delete");
+    expect(commandFor(km, "search", ...ctrl("x"))).toBe("session.delete");
+    expect(commandFor(km, "list", ...ctrl("d"))).toBeNull();
+    expect(commandFor(km, "list", ...K.char("d"))).toBe("session.delete"); // this project's own key stays
+    expect(piKeysOf(km, "session.delete")).toEqual([{ pi: "app.session.delete", keys: "Ctrl+X" }]);
+    // The tree's Ctrl+X (pi's copy) is on another screen: it stays.
+    expect(commandFor(km, "tree", ...ctrl("x"))).toBe("tree.copy");
+    expect(commandFor(km, "tree", ...ctrl("u"))).toBeNull();
+    expect(commandFor(km, "tree", ...ctrl("d"))).toBe("tree.filterDefault");
+  });
+  it("a key moved there in pi leaves this project's defaults on the same screen", () => {
+    const km = createKeymap({}, { "app.session.delete": ["ctrl+b"] });
+    expect(commandFor(km, "list", ...ctrl("b"))).toBe("session.delete");
+    expect(keysLabel(km, "list.pageUp")).toBe("PgUp");
+    // The tree pages with Ctrl+B still.
+    expect(commandFor(km, "tree", ...ctrl("b"))).toBe("tree.pageUp");
+  });
+  it("this project's own keys override pi's and the user's pi file", () => {
+    const km = createKeymap({ "session.delete": ["ctrl+g"] }, { "app.session.delete": ["ctrl+x"] });
+    expect(commandFor(km, "list", ...ctrl("g"))).toBe("session.delete");
+    expect(commandFor(km, "list", ...ctrl("x"))).toBeNull();
+    expect(commandFor(km, "list", ...ctrl("d"))).toBeNull();
+    expect(commandFor(km, "list", ...K.char("d"))).toBeNull();
+    expect(piKeysOf(km, "session.delete")).toEqual([]);
+    // A key the config gives away leaves pi's defaults too.
+    const taken = createKeymap({ "list.halfDown": ["ctrl+d"] });
+    expect(commandFor(taken, "list", ...ctrl("d"))).toBe("list.halfDown");
+    expect(commandFor(taken, "tree", ...ctrl("d"))).toBeNull();
+  });
+  it("pi's key syntax: shift+ctrl+o, shift+l, pageUp, super", () => {
+    expect(parseBinding("shift+ctrl+o")).toEqual({ key: "o", ctrl: true, meta: false, shift: true });
+    expect(formatBinding(parseBinding("shift+ctrl+o"))).toBe("Ctrl+Shift+O");
+    expect(parseBinding("shift+l")).toEqual({ key: "L", ctrl: false, meta: false, shift: true });
+    expect(parseBinding("pageUp").key).toBe("pageup");
+    expect(parseBinding("super+k")).toMatchObject({ key: "k", super: true });
+    expect(matches(parseBinding("ctrl+o"), ...ctrl("o", { shift: true }))).toBe(false);
+    expect(matches(parseBinding("super+k"), "k", key({ super: true }))).toBe(true);
+    expect(matches(parseBinding("k"), "k", key({ super: true }))).toBe(false);
+    expect(() => parseBinding("f5")).toThrow(/unknown key/);
   });
 });

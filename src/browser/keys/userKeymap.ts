@@ -1,20 +1,20 @@
-import { COMMANDS, type CommandId, MODE_COMMANDS } from "./commands.js";
+import { COMMANDS, type CommandId } from "./commands.js";
 import { formatBinding, parseBinding } from "./binding.js";
-import { createKeymap, type Keymap } from "./keymap.js";
+import { createKeymap, type Keymap, shareAMode } from "./keymap.js";
+import type { PiBindings } from "./piKeys.js";
 import { sanitizeLine } from "../../text/sanitize.js";
-
-/** Whether two commands ever listen on the same screen or dialog (so one key cannot mean both). */
-function shareAMode(a: CommandId, b: CommandId): boolean {
-  return Object.values(MODE_COMMANDS).some((ids) => ids.includes(a) && ids.includes(b));
-}
 
 /**
  * The keymap with the user's bindings (config "keys": command → key strings). Unknown
  * commands and unparsable keys give a warning each and keep that command's defaults. A key
  * the config gives to two commands that listen on the same screen is given to neither
- * (named in a warning); a command left with no key of its own keeps its defaults.
+ * (named in a warning); a command left with no key of its own keeps its defaults. `pi`: the
+ * user's pi keybindings.json (piKeybindings.ts), under the config's keys.
  */
-export function userKeymap(keys: Record<string, string[]>): { keymap: Keymap; warnings: string[] } {
+export function userKeymap(
+  keys: Record<string, string[]>,
+  pi: PiBindings = {},
+): { keymap: Keymap; warnings: string[] } {
   const warnings: string[] = [];
   const overrides: Partial<Record<CommandId, string[]>> = {};
   for (const [id, specs] of Object.entries(keys)) {
@@ -53,5 +53,5 @@ export function userKeymap(keys: Record<string, string[]>): { keymap: Keymap; wa
     }
   }
   // They quote the settings file (its command names and keys): screen text, sanitized.
-  return { keymap: createKeymap(overrides), warnings: warnings.map(sanitizeLine) };
+  return { keymap: createKeymap(overrides, pi), warnings: warnings.map(sanitizeLine) };
 }

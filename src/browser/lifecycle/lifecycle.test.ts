@@ -129,22 +129,18 @@ describe("delete", () => {
     }
   });
 
-  it("d and Delete open a confirmation of the selected session; only y requests the trash", () => {
+  it("Ctrl+D (pi's app.session.delete), d and Delete ask pi's question; Enter or y requests the trash", () => {
     const { s, sessions } = loaded(3);
-    // Ctrl+D pages, as it does in the tree and the reader: it never opens a delete.
-    expect(modeOf(run(s, ctrl("d")))).toBe("list");
-    for (const open of [DKEY, DEL]) {
+    for (const open of [ctrl("d"), DKEY, DEL]) {
       const d = run(s, open);
-      expect(modeOf(d)).toBe("confirm");
+      expect(modeOf(d)).toBe("confirmDelete");
       expect(layer(d)).toMatchObject({
         kind: "delete",
         step: "confirm",
         bulk: false,
         targets: [{ path: sessions[0].path, bytes: 2048, mtimeMs: sessions[0].mtimeMs, title: "session 0" }],
       });
-      expect(modeOf(run(d, key(K.enter)))).toBe("list");
-      expect(run(d, key(K.enter)).effects).toEqual([]);
-      for (const yes of [key(K.char("y"))]) {
+      for (const yes of [key(K.enter), key(K.char("y"))]) {
         const c = run(d, yes);
         expect(modeOf(c)).toBe("list");
         expect(lastEffect(c)).toMatchObject({ type: "trash", targets: [{ path: sessions[0].path }] });
@@ -152,22 +148,35 @@ describe("delete", () => {
     }
   });
 
-  it("any other key cancels", () => {
+  it("Esc, n or Ctrl+C cancel it; every other key is ignored while it asks (a held Ctrl+D asks once)", () => {
     const { s } = loaded(3);
-    for (const k of [
-      key(K.char("n")),
-      key(K.enter),
-      key(K.escape),
-      key(K.char("q")),
-      key(K.down),
-      key(K.ctrlC),
-      key(K.char("Y")),
-    ]) {
-      const c = run(s, DKEY, k);
+    for (const k of [key(K.char("n")), key(K.escape), key(K.ctrlC)]) {
+      const c = run(s, ctrl("d"), k);
       expect(modeOf(c)).toBe("list");
       expect(c.effects).toEqual([]);
       expect(c.status?.text).toBe("not deleted");
     }
+    for (const k of [ctrl("d"), ctrl("d"), key(K.char("q")), key(K.down), key(K.char("Y")), DKEY, key(K.char("x"))]) {
+      const c = run(s, ctrl("d"), k);
+      expect(modeOf(c)).toBe("confirmDelete");
+      expect(c.stack.filter((l) => l.kind === "delete")).toHaveLength(1);
+      expect(c.effects).toEqual([]);
+    }
+  });
+
+  it("D keeps its two questions (y, then Y): Enter answers neither, any other key cancels", () => {
+    const { s } = loaded(3);
+    const d = run(s, key(K.char("D")));
+    expect(modeOf(d)).toBe("confirm");
+    for (const k of [key(K.enter), key(K.escape), key(K.char("n")), key(K.char("Y")), ctrl("d")]) {
+      const c = run(d, k);
+      expect(modeOf(c)).toBe("list");
+      expect(c.effects).toEqual([]);
+    }
+    const second = run(d, key(K.char("y")));
+    expect(modeOf(second)).toBe("confirmPermanent");
+    expect(run(second, key(K.enter)).effects).toEqual([]);
+    expect(modeOf(run(second, key(K.enter)))).toBe("list");
   });
 
   it("without a trash: a second confirmation that takes only Y (not y), then the permanent delete", () => {

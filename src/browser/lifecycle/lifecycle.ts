@@ -194,9 +194,12 @@ export function lifecycleCommand<S extends LifecycleHost>(s: S, c: LifecycleComm
       return submitRename(s);
     case "rename.cancel":
       return topLayer(s)?.kind === "rename" ? pop(s) : s;
+    case "confirm.delete":
     case "confirm.yes":
     case "confirm.permanent":
       return confirmDelete(s);
+    case "confirm.cancel":
+      return topLayer(s)?.kind === "delete" ? say(pop(s), "not deleted", "note") : s;
   }
 }
 
@@ -223,6 +226,13 @@ export function lifecycleKey<S extends LifecycleHost>(
     if (c === "rename.submit") return submitRename(s);
     if (c === "rename.cancel" || c === "app.interrupt") return pop(s);
     return s; // typing and editing go through the one text-field path (appReducer)
+  }
+  if (top?.kind === "delete" && !top.permanent && top.step === "confirm") {
+    // pi's question (its /resume): Enter or y deletes, Esc or n cancels (Ctrl+C too), and
+    // every other key is ignored while it asks, so a held Ctrl+D asks once.
+    if (c === "confirm.delete") return confirmDelete(s);
+    if (c === "confirm.cancel" || c === "app.interrupt") return say(pop(s), "not deleted", "note");
+    return s;
   }
   if (top?.kind === "delete") {
     // The second question of a permanent delete takes Y, the first y: never one key for both.

@@ -90,16 +90,19 @@ export const LIFECYCLE_COMMANDS = [
   "session.mark",
   "rename.submit",
   "rename.cancel",
+  "confirm.delete",
+  "confirm.cancel",
   "confirm.yes",
   "confirm.permanent",
 ] as const;
 export type LifecycleCommand = (typeof LIFECYCLE_COMMANDS)[number];
 
 export function isLifecycleMode(m: Mode): boolean {
-  return m === "rename" || m === "confirm" || m === "confirmPermanent";
+  return m === "rename" || m === "confirmDelete" || m === "confirm" || m === "confirmPermanent";
 }
 
 export function lifecycleMode(l: LifecycleLayer): Mode {
   if (l.kind === "rename") return "rename";
-  return l.step === "permanent" ? "confirmPermanent" : "confirm";
+  // A delete to the trash asks pi's question (Enter or y); a permanent one asks for y, then Y.
+  return l.step === "permanent" ? "confirmPermanent" : l.permanent ? "confirm" : "confirmDelete";
 }

@@ -59,6 +59,8 @@ export function deriveRows(
     query: Query;
     sort: SortKey;
     fullText?: ReadonlyMap<string, BodyHit>;
+    /** Only sessions with a name (pi's named-only filter: a name that is not blank). */
+    namedOnly?: boolean;
   },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
@@ -70,6 +72,7 @@ export function deriveRows(
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
     scopeTotal++;
+    if (opts.namedOnly && !s.name?.trim()) continue;
     const hit = ft?.get(s.path);
     const r = plan.rank(s, hit?.held);
     if (r.byText) snippets.set(s.path, hit!.snippet);

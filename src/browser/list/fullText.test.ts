@@ -133,7 +133,7 @@ describe("reducer: full-text results", () => {
     expect(s.selectedPath).toBe("/b");
   });
 
-  it("Ctrl+T (and T in the list) toggles tool output; the key changes", () => {
+  it("Ctrl+T toggles tool output, in the field and in the list (T is pi's label-times key in the tree); the key changes", () => {
     let s = searching("login");
     const before = fullTextKey(s.query, s.scope, s.fullText.includeTools);
     s = run(s, { type: "key", input: "t", key: mk({ ctrl: true }) });
@@ -141,6 +141,8 @@ describe("reducer: full-text results", () => {
     expect(s.search.value).toBe("login");
     expect(fullTextKey(s.query, s.scope, s.fullText.includeTools)).not.toBe(before);
     s = run(s, cmd("search.submit"), { type: "key", input: "T", key: mk({ shift: true }) });
+    expect(s.fullText.includeTools).toBe(true);
+    s = run(s, { type: "key", input: "t", key: mk({ ctrl: true }) });
     expect(s.fullText.includeTools).toBe(false);
   });
 

@@ -28,6 +28,8 @@ export interface ListState {
   scope: Scope;
   sort: SortKey;
   query: Query;
+  /** pi's Ctrl+N: only sessions with a name are listed. */
+  namedOnly?: boolean;
   /** Background full-text search over the session files (see fullText.ts). */
   fullText: FullTextState;
 }
@@ -46,6 +48,7 @@ export function refresh<S extends ListState>(s: S): S {
     query: s.query,
     sort: s.sort,
     fullText,
+    namedOnly: s.namedOnly,
   });
   let cursor = 0;
   let selectedPath = s.userSelected ? s.selectedPath : (rows[0]?.session.path ?? null);

@@ -1,7 +1,7 @@
 import { isCurrentLoad } from "../core/sessionLoad.js";
 import { basename } from "node:path";
 import type { SessionIndex } from "../../store/session-index.js";
-import { nextFilter } from "../../model/tree-view.js";
+import { nextFilter, prevFilter, type TreeFilter } from "../../model/tree-view.js";
 import { sessionTitle } from "../../model/session-title.js";
 import type { SessionSummary } from "../../model/types.js";
 import { sanitizeLine } from "../../text/sanitize.js";
@@ -144,6 +144,17 @@ export function treeInput<S extends TreeHost>(s: S, next: text.TextInput): S {
   return t?.input && next !== t.input.text ? setTree(s, { ...t, input: { ...t.input, text: next } }) : s;
 }
 
+/** pi's direct filter keys (Ctrl+T, Ctrl+U, Ctrl+L, Ctrl+A) and the filter each turns on. */
+const DIRECT_FILTER: Record<
+  "tree.filterNoTools" | "tree.filterUserOnly" | "tree.filterLabelled" | "tree.filterAll",
+  TreeFilter
+> = {
+  "tree.filterNoTools": "no-tools",
+  "tree.filterUserOnly": "user-only",
+  "tree.filterLabelled": "labelled-only",
+  "tree.filterAll": "all",
+};
+
 /** Ctrl+C: the program ends as a shell's interrupt does (130), on every screen alike. */
 const interrupt = <S extends TreeHost>(s: S): TreeNext<S> => withEffect(s, INTERRUPT);
 
@@ -177,13 +188,35 @@ export function runTreeCommand<S extends TreeHost>(s: S, c: CommandId): TreeNext
       return next === "back" ? closeTree(s) : setTree(s, next);
     }
     case "tree.right":
+    case "tree.unfoldOrDown":
       return setTree(s, treeRight(t));
+    case "tree.foldOrUp": {
+      // pi's Ctrl+← / Alt+←: fold, else up to the segment start; it never leaves the tree.
+      const next = treeLeft(t);
+      return next === "back" ? s : setTree(s, next);
+    }
     case "tree.prevBranch":
       return setTree(s, treeSibling(t, -1));
     case "tree.nextBranch":
       return setTree(s, treeSibling(t, 1));
     case "tree.filter":
       return setTree(s, setFilter(t, nextFilter(t.filter)));
+    case "tree.filterBack":
+      return setTree(s, setFilter(t, prevFilter(t.filter)));
+    case "tree.filterDefault":
+      return setTree(s, setFilter(t, "default"));
+    case "tree.filterNoTools":
+    case "tree.filterUserOnly":
+    case "tree.filterLabelled":
+    case "tree.filterAll": {
+      // pi's filter keys: each turns its filter on, or back to the default when it is on.
+      const f = DIRECT_FILTER[c];
+      return setTree(s, setFilter(t, t.filter === f ? "default" : f));
+    }
+    case "tree.labelTimes": {
+      const labelTimes = !t.labelTimes;
+      return setTree(s, note({ ...t, labelTimes }, labelTimes ? "label times shown" : "label times hidden"));
+    }
     case "tree.search":
       return setTree(s, openInput(t, "search", t.query));
     case "tree.nextMatch":

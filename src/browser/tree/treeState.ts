@@ -68,6 +68,8 @@ export interface TreeState extends SessionLoad {
   edits: ReadonlyMap<string, AppliedEdit>;
   /** `e`: show entries as written instead of as the model sees them. */
   original: boolean;
+  /** pi's Shift+T: each label shows when it was set. */
+  labelTimes?: boolean;
   /** `negative`: nothing was done (no ✓), as "no matches". */
   message?: { text: string; error?: boolean; negative?: boolean };
   /** The file's mtime right after our own last write: not a sign that pi has it open. */

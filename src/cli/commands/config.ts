@@ -1,5 +1,6 @@
 import { userKeymap } from "../../browser/keys/userKeymap.js";
 import { configPath, loadConfig } from "../../config/config.js";
+import { loadPiKeybindings, piKeybindingsPath } from "../../config/piKeybindings.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
@@ -23,7 +24,9 @@ export async function configCommand(args: string[], given: CliIO): Promise<numbe
   }
   const { config, warnings } = loadConfig(path);
   // Key bindings are checked against the browser's command registry, as the browser does.
-  for (const w of [...warnings, ...userKeymap(config.keys).warnings]) out.note(`pi-sessions: ${w}\n`);
+  const pi = loadPiKeybindings(piKeybindingsPath(io.env, undefined, io.cwd));
+  const own = userKeymap(config.keys, pi.bindings).warnings;
+  for (const w of [...warnings, ...(pi.warning ? [pi.warning] : []), ...own]) out.note(`pi-sessions: ${w}\n`);
   out.json(config);
   return 0;
 }
