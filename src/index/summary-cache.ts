@@ -26,6 +26,7 @@ import {
   type ReadIdentities,
 } from "./snapshot-codec.js";
 import { listPieces, type ListPieces } from "../model/summary-json.js";
+import { asciiText } from "../text/ascii-json.js";
 
 /** Rows a command's scan leaves out of the snapshot (in the files table only) before it writes the snapshot again: at least this many, and a fiftieth of them. */
 const SNAPSHOT_SLACK = 32;
@@ -104,8 +105,9 @@ export class IndexedScans implements ScanCache {
   private goneRows = 0;
   /** The snapshot read at launch (whole when lookup read it; read again by writeSnapshot after keptRows). */
   private snap?: DecodedSnapshot;
-  /** Its identities, when keptRows read them alone. */
+  /** Its identities, when keptRows read them alone, and their text as read. */
   private ids?: ReadIdentities;
+  private idsText?: string | Uint8Array;
   private readonly rowOf = new WeakMap<SessionSummary, { snap: DecodedSnapshot; row: number }>();
   /** The snapshot's list text, once read (null: none, or not readable). */
   private listText?: Uint8Array | null;
@@ -137,6 +139,7 @@ export class IndexedScans implements ScanCache {
       const at = head instanceof Uint8Array || typeof head === "string" ? identitiesAt(head) : undefined;
       if (!at) return undefined;
       const ids = (part.get(at[0] + 1, at[1] - at[0]) as { b: string | Uint8Array }).b;
+      this.idsText = ids;
       return identitiesOf(ids);
     } finally {
       this.db.sql.exec("COMMIT");
@@ -184,13 +187,52 @@ export class IndexedScans implements ScanCache {
         }
         this.fromSnap.push(i);
       }
+      // Files the snapshot has otherwise: their own rows, where a run that did not write the
+      // snapshot again (flush) left them true.
+      if (out.todo.length) {
+        const scans = new Map<string, FileScan>();
+        this.fromRows(out.todo, scans);
+        if (scans.size) {
+          out.scans = scans;
+          out.todo = out.todo.filter((f) => !scans.has(f.path));
+        }
+      }
       // Files no longer in the store (deleted, renamed away) leave the index.
       const gone = ids.path.filter((_, i) => !found[i]);
+      this.goneRows = gone.length;
       if (gone.length) {
         this.dirty = true;
         this.forgetPaths(gone);
       }
       return out;
+    } catch (err) {
+      this.fail(err);
+      return undefined;
+    }
+  }
+
+  /**
+   * After keptRows: these summary keys' columns of the snapshot it read (by row, as
+   * stored: dates as epoch milliseconds), parsing no other column's text. Undefined when
+   * that snapshot is no longer the one kept (another process wrote one since) or on a problem.
+   */
+  keptColumns<K extends string>(keys: readonly K[]): Record<K, readonly unknown[] | undefined> | undefined {
+    if (!this.usable || !this.ids || !this.idsText) return undefined;
+    try {
+      const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
+      const body = r?.body;
+      if (!(body instanceof Uint8Array)) return undefined;
+      const at = identitiesAt(body);
+      const idsText = this.idsText;
+      const same =
+        at !== undefined &&
+        (typeof idsText === "string"
+          ? asciiText(body, ...at) === idsText
+          : Buffer.compare(body.subarray(...at), idsText) === 0);
+      if (!same) return undefined;
+      const snap = decodeSnapshot(body, this.ids);
+      if (!snap) return undefined;
+      return Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<K, readonly unknown[] | undefined>;
     } catch (err) {
       this.fail(err);
       return undefined;
@@ -363,7 +405,8 @@ export class IndexedScans implements ScanCache {
     // A few files changed or new (a session pi just wrote to): their rows are enough, the
     // next run takes them from there (fromRows). Making the snapshot again for them cost a
     // launch on 10,000 sessions twice its time; the browser's scan worker makes it anyway.
-    if (this.snap && this.kept.size + this.goneRows <= Math.max(SNAPSHOT_SLACK, this.snap.n / 50)) return;
+    const held = (this.snap ?? this.ids)?.n;
+    if (held !== undefined && this.kept.size + this.goneRows <= Math.max(SNAPSHOT_SLACK, held / 50)) return;
     this.writeSnapshot();
   }
 
