@@ -117,6 +117,23 @@ describe("a command's scan after a few files changed (a session pi just wrote to
   });
 });
 
+describe("the summaries kept once", () => {
+  it("are in the snapshot alone once it is written: the rows say only which files are sessions", async () => {
+    const { store, open } = await filled();
+    const index = open();
+    const rows = index.db.q("SELECT summary FROM files").all() as { summary: string | null }[];
+    expect(rows.some((r) => r.summary === "")).toBe(true);
+    expect(rows.every((r) => r.summary === null || r.summary === "")).toBe(true);
+    // Every file is still kept: none is read again.
+    const { files } = await discoverFiles(store);
+    const kept = index.scans.lookup(files);
+    expect([...kept.values()].filter((x) => x.kind === "session").length).toBe(
+      rows.filter((r) => r.summary === "").length,
+    );
+    index.close();
+  });
+});
+
 describe("a few columns of the kept rows (the text list's way)", () => {
   it("gives the asked keys' columns of the snapshot keptRows read, as the summaries hold them", async () => {
     const { store, open } = await filled();

@@ -63,8 +63,12 @@ interface FileRow {
   diagnostic: string | null;
 }
 
-/** A files row's kept scan: its summary or its diagnostic (neither: none). */
+/**
+ * A files row's kept scan: its summary or its diagnostic (neither: none). An empty summary
+ * marks a session whose summary the snapshot alone holds (writeSnapshot): none from the row.
+ */
 function scanOfRow(r: Pick<FileRow, "summary" | "diagnostic">): FileScan | undefined {
+  if (r.summary === "") return undefined;
   if (r.summary !== null) return { kind: "session", summary: decodeSummary(r.summary) };
   if (r.diagnostic !== null) return { kind: "diagnostic", diagnostic: decodeDiagnostic(r.diagnostic) };
   return undefined;
@@ -365,12 +369,12 @@ export class IndexedScans implements ScanCache {
     this.pending.push([file, scan]);
     this.kept.set(file.path, () => entryOf(file, scan));
     this.dirty = true;
-    // A scan worker writes them once the list is complete (writeSnapshot): the first launch
-    // on a store the index does not know yet is then no slower than one without it. A scan
-    // that runs long writes them as it goes after all, so a user who quits before its end
-    // still leaves the next launch less to read.
+    // Written once the list is complete (writeSnapshot, or flush): the first launch on a store
+    // the index does not know yet is then no slower than one without it, and rows written
+    // with the snapshot need no summary of their own. A scan that runs long writes them as
+    // it goes after all, so a user who quits before its end still leaves the next launch less to read.
     this.firstHeld ??= Date.now();
-    const held = this.holdSnapshot && Date.now() - this.firstHeld < HOLD_ROWS_MS;
+    const held = Date.now() - this.firstHeld < HOLD_ROWS_MS;
     if (!held && this.pending.length >= 256) this.writeRows();
   }
 
@@ -401,12 +405,14 @@ export class IndexedScans implements ScanCache {
   /** At the end of a scan: the rows, then (unless held) the snapshot if anything changed. */
   flush(): void {
     if (this.holdSnapshot) return;
-    this.writeRows();
     // A few files changed or new (a session pi just wrote to): their rows are enough, the
     // next run takes them from there (fromRows). Making the snapshot again for them cost a
     // launch on 10,000 sessions twice its time; the browser's scan worker makes it anyway.
     const held = (this.snap ?? this.ids)?.n;
-    if (held !== undefined && this.kept.size + this.goneRows <= Math.max(SNAPSHOT_SLACK, held / 50)) return;
+    if (held !== undefined && this.kept.size + this.goneRows <= Math.max(SNAPSHOT_SLACK, held / 50)) {
+      this.writeRows();
+      return;
+    }
     this.writeSnapshot();
   }
 
@@ -421,7 +427,7 @@ export class IndexedScans implements ScanCache {
 
   /** The snapshot, made again if anything changed. */
   writeSnapshot(): void {
-    this.writeRows();
+    this.writeRows(true);
     if (!this.usable || !this.dirty) return;
     try {
       // Rows kept by keptRows: their summaries read now, from the snapshot it read (or none
@@ -461,9 +467,14 @@ export class IndexedScans implements ScanCache {
       const put = this.db.q(
         "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
       );
+      // The snapshot holds every summary now: the rows keep only that they are sessions (an
+      // empty summary), as a second copy of every summary was a tenth of the index. A row
+      // another process wrote meanwhile loses its summary too: that file is read again.
+      const emptyRows = this.db.q("UPDATE files SET summary = '' WHERE summary <> ''");
       this.db.transaction(() => {
         put.run(1, body);
         put.run(2, list);
+        emptyRows.run();
       });
       this.dirty = false;
     } catch (err) {
@@ -471,7 +482,8 @@ export class IndexedScans implements ScanCache {
     }
   }
 
-  private writeRows(): void {
+  /** The pending rows; `inSnapshot`: their summaries go into the snapshot written next, not into them (see writeSnapshot). */
+  private writeRows(inSnapshot = false): void {
     if (!this.usable || this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
@@ -488,7 +500,7 @@ export class IndexedScans implements ScanCache {
             f.ino ?? null,
             f.bytes,
             f.mtimeMs,
-            scan.kind === "session" ? encodeSummary(scan.summary) : null,
+            scan.kind === "session" ? (inSnapshot ? "" : encodeSummary(scan.summary)) : null,
             scan.kind === "diagnostic" ? encodeDiagnostic(scan.diagnostic) : null,
           );
         }
