@@ -8,7 +8,7 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO, writeStdoutBytes } from "../common/io.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { lookupKept } from "../common/kept-lookup.js";
-import { listRows, type ListRow } from "../common/list-rows.js";
+import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
 import { writeSummariesJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -52,7 +52,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   // The text listing needs a few fields of each summary: made from the index's columns.
   const { sessions, diagnostics, index } = values.json
     ? await scanWithIndex(store.dir, io, pre)
-    : { ...(await listRows(store.dir, io)), index: undefined };
+    : { ...(await scanColumns(store.dir, io, LIST_KEYS)), index: undefined };
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
     ? sortSessions<ListRow>(sessions, sort, allSessionsTieBreak(store.dir, sessions))
