@@ -8,7 +8,19 @@
 // store to the largest beside the sessions' own growth: none may grow faster.
 import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CACHE, CLI, STORES, ensureStore, fmtMB, fmtMs, measureCommand, measureNode, median, ok } from "./lib.mjs";
+import {
+  CACHE,
+  CLI,
+  STORES,
+  ensureStore,
+  fmtMB,
+  fmtMs,
+  measureCommand,
+  measureNode,
+  median,
+  ok,
+  storeFiles,
+} from "./lib.mjs";
 
 export const name = "growth";
 export const description = "issue 35: each figure at 10k, 50k and 100k small sessions, and its growth";
@@ -27,17 +39,6 @@ for (const n of SIZES)
     "12",
   ];
 export const stores = SIZES.map(storeName);
-
-/** Every session file of the store. */
-function storeFiles(dir) {
-  const files = [];
-  for (const d of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, d.name);
-    if (d.isDirectory()) for (const f of readdirSync(p)) f.endsWith(".jsonl") && files.push(join(p, f));
-    else if (d.name.endsWith(".jsonl")) files.push(p);
-  }
-  return files;
-}
 
 /** The index's files on disk (the database, its WAL, the kept answers), in bytes. */
 function cacheBytes(dir) {
