@@ -6,7 +6,19 @@
 import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensurePiOracle } from "../scripts/pi-oracle.mjs";
-import { CACHE, CLI, ensureStore, fmtMB, fmtMs, measureCommand, measureNode, median, ok, rel } from "./lib.mjs";
+import {
+  CACHE,
+  CLI,
+  ensureStore,
+  fmtMB,
+  fmtMs,
+  measureCommand,
+  measureNode,
+  median,
+  ok,
+  rel,
+  storeFiles,
+} from "./lib.mjs";
 import { launchInPty } from "./pty.mjs";
 
 export const name = "index";
@@ -15,17 +27,6 @@ export const stores = ["s10k"];
 
 const STORE_ARGS = ["--sessions", "10000", "--projects", "100"];
 const QUERIES = ["keyboard", '"naïve(111)"', "zebra-never-said"];
-
-/** Every session file of the store, and their bytes. */
-function storeFiles(dir) {
-  const files = [];
-  for (const d of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, d.name);
-    if (d.isDirectory()) for (const f of readdirSync(p)) f.endsWith(".jsonl") && files.push(join(p, f));
-    else if (d.name.endsWith(".jsonl")) files.push(p);
-  }
-  return files;
-}
 
 /** Reads every byte of the files once, in a child (the floor a launch without an index pays). */
 function catArgs(listFile) {

@@ -204,3 +204,14 @@ export function largestSession(sessionsDir) {
   }
   return best;
 }
+
+/** Every session file of a store (in project folders, or directly in it). */
+export function storeFiles(dir) {
+  const files = [];
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, d.name);
+    if (d.isDirectory()) for (const f of readdirSync(p)) f.endsWith(".jsonl") && files.push(join(p, f));
+    else if (d.name.endsWith(".jsonl")) files.push(p);
+  }
+  return files;
+}

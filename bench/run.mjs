@@ -24,6 +24,7 @@ const BENCHMARKS = [
   "./tui-reader.mjs", // issue #16: `v` → the reader on a 50,000-entry session in a pty
   "./tui-usage.mjs", // issue #16: U → the usage view on 2,000 sessions
   "./index.mjs", // issue 23: the persistent index on 10,000 sessions / 4 GB
+  "./growth.mjs", // issue 35: each figure at 10k, 50k and 100k small sessions, and its growth
 ];
 
 function parseArgs(argv) {

@@ -189,6 +189,51 @@ describe.each([
     expect(await list(true)).toEqual(after);
   });
 
+  it("prints the same text `list` for every sort: filling it, from its columns, and after files change", async () => {
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const list = async (on: boolean, sort: string) => {
+      const r = await runCli(["list", "--all", "--sort", sort, "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+      });
+      // The age column says how long ago from now: not what is compared.
+      return { code: r.code, stdout: r.stdout.replace(/^\S+/gm, ""), stderr: r.stderr };
+    };
+    const sorts = ["recent", "created", "name", "messages", "size"];
+    for (const sort of sorts) {
+      const plain = await list(false, sort);
+      expect(plain.stdout.split("\n").length).toBeGreaterThan(2);
+      expect(await list(true, sort), sort).toEqual(plain);
+      expect(await list(true, sort), sort).toEqual(plain);
+    }
+    const { sessions } = await scanStore(store);
+    const grown = sessions.find((s) => s.warnings.length === 0)!;
+    appendFileSync(grown.path, JSON.stringify({ type: "session_info", name: "grown ✅\u009b" }) + "\n");
+    for (const sort of sorts) expect(await list(true, sort), sort).toEqual(await list(false, sort));
+  });
+
+  it("prints the same `stats` by day, folder and model: filling it, from its columns, and after files change", async () => {
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const stats = async (on: boolean, by: string, json = true) => {
+      const r = await runCli(["stats", "--all", ...(json ? ["--json"] : []), "--by", by, "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+      });
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+    };
+    const bys = ["day", "folder", "model"];
+    for (const by of bys) {
+      const plain = await stats(false, by);
+      expect(JSON.parse(plain.stdout).sessions).toBeGreaterThan(0);
+      expect(await stats(true, by), by).toEqual(plain);
+      expect(await stats(true, by), by).toEqual(plain);
+    }
+    const { sessions } = await scanStore(store);
+    const grown = sessions.find((s) => s.warnings.length === 0)!;
+    appendFileSync(grown.path, JSON.stringify({ type: "session_info", name: "grown" }) + "\n");
+    // Summed in another order (the changed file last), dollars may differ in their last bit:
+    // the figures as printed are the same.
+    for (const by of bys) expect(await stats(true, by, false), by).toEqual(await stats(false, by, false));
+  });
+
   it("prints the same `search` results with the index (checking only the best) as without it", async () => {
     const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
     const search = async (on: boolean, args: string[]) => {

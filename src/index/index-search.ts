@@ -618,9 +618,9 @@ export async function searchWithIndex(
   targets: readonly SearchTarget[],
   query: Query,
   opts: IndexedSearchOptions,
-): Promise<{ searched: number; matched: number; aborted: boolean; fromIndex: number }> {
+): Promise<{ searched: number; matched: number; aborted: boolean; fromIndex: number; readWhole: number }> {
   const terms = textTerms(query);
-  const result = { searched: 0, matched: 0, aborted: false, fromIndex: 0 };
+  const result = { searched: 0, matched: 0, aborted: false, fromIndex: 0, readWhole: 0 };
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return result;
   // One turn of the event loop first: a key that came meanwhile aborts this search before
   // its queries block the thread.
@@ -665,6 +665,7 @@ export async function searchWithIndex(
     opts,
     (path, hit) => {
       result.searched++;
+      result.readWhole++;
       if (hit !== null) report({ path, ...hit, fromIndex: false, lines: [] });
       opts.onProgress?.(result.searched);
     },

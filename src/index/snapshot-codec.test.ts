@@ -93,9 +93,26 @@ describe("the snapshot by columns", () => {
     expect([...ids.ino, ...ids.size, ...ids.mtime]).toEqual([1, 2, 3, 10, 0, 30, 1.5, 2, 3]);
     expect([0, 1, 2].map((i) => ids.diagnostic(i))).toEqual([null, entries[1].diagnostic, null]);
     expect([0, 1, 2].map((i) => ids.parent(i))).toEqual([null, null, "/s/a.jsonl"]);
-    expect(() => decodeSnapshot(spoilt)).toThrow();
+    expect(() => decodeSnapshot(spoilt)!.summary(0)).toThrow();
     // Passed the identities already read, the whole snapshot is the same as read at once.
     expect(decodeSnapshot(body, decodeIdentities(body))!.summary(2)).toStrictEqual(entries[2].summary);
+  });
+
+  it("gives one key's column without parsing the others' text", () => {
+    const { body } = encodeSnapshot(entries, "g1");
+    const lines = Buffer.from(body).toString("latin1").split("\n");
+    const head = JSON.parse(lines[2]) as { keys: string[] };
+    // The usage column's text spoilt: the name column reads all the same, a summary does not.
+    const usage = 3 + head.keys.indexOf("usage");
+    lines[usage] = "{not json".padEnd(lines[usage].length);
+    const d = decodeSnapshot(Buffer.from(lines.join("\n"), "latin1"))!;
+    expect(d.column("name")).toEqual([entries[0].summary!.name, null, null]);
+    expect(d.column("id")).toEqual(["a", null, "c"]);
+    // Read from the identities' own column (not written twice), and a key no summary has.
+    expect(d.column("path")).toEqual(entries.map((e) => e.path));
+    expect(d.column("nothing")).toBeUndefined();
+    expect(() => d.column("usage")).toThrow();
+    expect(() => d.summary(0)).toThrow();
   });
 
   it("says in its first bytes where the identities lie, to be read out of the database alone", () => {

@@ -7,7 +7,9 @@ import { asciiJson, asciiText } from "../text/ascii-json.js";
  * identities { n, gen, path: [...], ino: [...], ... }, then the summaries { keys, cols: [[...], ...], ... }.
  * Ten thousand rows of objects cost JSON.parse about three times what the same values cost
  * as arrays (no object per row to build, no key per field to read), and the identities
- * alone are parsed (a fifth of the bytes) to tell which rows still hold.
+ * alone are parsed (a fifth of the bytes) to tell which rows still hold. Each column is a
+ * text of its own line, parsed when first asked for: the text `list` reads seven of the
+ * twenty-odd (at 50,000 sessions the usage, tokens and models columns alone are 12 MB).
  *
  * Beside it (a second text, written in the same transaction): each session's `list --json`
  * element without its lineage (src/model/summary-json.ts), so `list --json` writes them out
@@ -67,12 +69,12 @@ export interface Identities {
   parent: Array<string | null>;
 }
 
-/** The second text: the summaries, by column. */
+/** The second text: how the summaries' columns are laid out (each column a line of its own after it). */
 interface Columns {
   /** Every key any summary has, in the order met. */
   keys: string[];
-  /** Per key, per row: the value (null where the row has no summary or lacks the key; empty when `same`). */
-  cols: unknown[][];
+  /** Per key, the byte length of its column's text: per row, the value (null where the row has no summary or lacks the key; empty when `same`). */
+  len: number[];
   /** Per key, the identity column it equals in every row (then not written), or null. */
   same: Array<"path" | "size" | "mtime" | "ctime" | null>;
   /** Per row, its shape (-1: no summary): which keys it has (so a missing key stays missing, not null). */
@@ -152,9 +154,10 @@ export function encodeSnapshot(
       return typeof p === "string" ? p : null;
     }),
   };
+  const colTexts = cols.map((col, k) => (same[k] ? "" : asciiJson(col)));
   const columns: Columns = {
     keys: keyNames,
-    cols: cols.map((col, k) => (same[k] ? [] : col)),
+    len: colTexts.map((t) => t.length),
     same,
     shape,
     shapes,
@@ -163,10 +166,10 @@ export function encodeSnapshot(
   };
   const list: Uint8Array[] = [Buffer.from(gen + "\n")];
   for (const e of entries) if (e.pieces) list.push(e.pieces[0], e.pieces[1]);
-  // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
-  // the two texts is the first.
+  // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the ones between
+  // the texts are the only ones.
   const idText = asciiJson(ids);
-  const body = `${LAYOUT}${idText.length}\n${idText}\n${asciiJson(columns)}`;
+  const body = [`${LAYOUT}${idText.length}`, idText, asciiJson(columns), ...colTexts].join("\n");
   return { body: Buffer.from(body, "latin1"), list: Buffer.concat(list) };
 }
 
@@ -188,8 +191,20 @@ export interface SnapshotIds {
 export interface DecodedSnapshot extends SnapshotIds {
   /** Row i's stored summary (a fresh object), or null. */
   summary(i: number): Record<string, unknown> | null;
+  /**
+   * One summary key's value per row, as stored (null where a row has no summary or lacks the
+   * key; a key that is the identity's, its identity column), or undefined when no summary has
+   * the key: only that column's text is parsed.
+   */
+  column(key: string): readonly unknown[] | undefined;
   /** Row i's list pieces out of the list text, or undefined (none, or a list text of another generation). */
   pieces(i: number, list: Uint8Array): BytePieces | undefined;
+}
+
+/** Where the line that starts at `start` ends (its newline, or the end of the value). */
+function lineEnd(value: string | Uint8Array, start: number): number {
+  const nl = typeof value === "string" ? value.indexOf("\n", start) : value.indexOf(10, start);
+  return nl < 0 ? value.length : nl;
 }
 
 /** The text of the body from `start` (written by asciiJson). */
@@ -263,12 +278,27 @@ export function decodeSnapshot(
   ids: ReadIdentities | undefined = decodeIdentities(value),
 ): DecodedSnapshot | undefined {
   if (!ids) return undefined;
-  const c = JSON.parse(textOf(value, identitiesAt(value)![1] + 1)) as Columns;
-  if (!Array.isArray(c.shape) || c.shape.length !== ids.n) return undefined;
+  const headAt = identitiesAt(value)![1] + 1;
+  const headEnd = lineEnd(value, headAt);
+  const c = JSON.parse(textOf(value, headAt, headEnd)) as Columns;
+  if (!Array.isArray(c.shape) || c.shape.length !== ids.n || !Array.isArray(c.len) || c.len.length !== c.keys.length)
+    return undefined;
   const { keys, lh, lt } = c;
   const at = ids.at;
-  // Columns not written twice are the identity's.
-  const cols = c.cols.map((col, k) => (c.same?.[k] ? at[c.same[k]!] : col));
+  // Where each column's text starts: one line each after the head.
+  const colAt: number[] = [];
+  let pos = headEnd + 1;
+  for (const n of c.len) {
+    colAt.push(pos);
+    pos += n + 1;
+  }
+  const parsed: unknown[][] = [];
+  // Columns not written twice are the identity's; the others parsed when first needed.
+  const col = (k: number): unknown[] =>
+    (parsed[k] ??= c.same?.[k]
+      ? at[c.same[k]!]
+      : (JSON.parse(textOf(value, colAt[k], colAt[k] + c.len[k])) as unknown[]));
+  let cols: unknown[][] | undefined;
   const makers: Array<Maker | undefined> = [];
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
   let starts: number[] | null | undefined;
@@ -278,7 +308,12 @@ export function decodeSnapshot(
     summary(i) {
       const sh = c.shape[i];
       if (sh < 0 || at.diagnostic[i] !== null) return null;
+      cols ??= keys.map((_, k) => col(k));
       return (makers[sh] ??= shapeMaker(keys, c.shapes[sh]))(cols, i);
+    },
+    column(key) {
+      const k = keys.indexOf(key);
+      return k < 0 ? undefined : col(k);
     },
     pieces(i, list) {
       if (!lh || lh[i] < 0 || Buffer.compare(list.subarray(0, prefix.length), prefix) !== 0) return undefined;

@@ -30,7 +30,7 @@ export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.e
           need: opts.need,
           onProgress: opts.onProgress,
         });
-        return { searched: r.searched, matched: r.matched, aborted: r.aborted };
+        return { searched: r.searched, matched: r.matched, aborted: r.aborted, readWhole: r.readWhole };
       } catch {
         // The index failed mid-search: from now on, files only. Hits already reported stand
         // (each was checked against its file).
@@ -39,11 +39,12 @@ export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.e
         index = undefined;
       }
     }
-    return searchStore(
+    const read = await searchStore(
       targets.map((t) => t.path),
       query,
       opts,
     );
+    return { ...read, readWhole: read.searched };
   };
   // Fast enough to search as the user types: a search of 10,000 sessions the index covers
   // holds the thread ~15 ms, so it starts once the key's frame is drawn (10 ms after the

@@ -97,6 +97,85 @@ describe("a command's scan after a few files changed (a session pi just wrote to
     expect(kept).toMatchObject({ kind: "session", summary: { path: changed.path, bytes: fresh.bytes } });
     expect(fresh.bytes).toBeGreaterThan(changed.bytes);
   });
+
+  it("keeps them out of the snapshot for a scan by rows too, and its next run takes them from their rows", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const changed = files.find((f) => f.bytes > 0)!;
+    const text = readFileSync(changed.path, "utf8");
+    appendFileSync(changed.path, text.slice(text.lastIndexOf("\n", text.length - 2) + 1));
+    const snapshot = (db: { q(sql: string): { get(): unknown } }) =>
+      (db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
+    const index = open();
+    const before = snapshot(index.db);
+    await scanStore(store, { onKeptRows: () => {} }, { cache: index.scans });
+    expect(Buffer.compare(snapshot(index.db), before)).toBe(0);
+    index.close();
+    const again = open();
+    const kept = again.scans.keptRows((await discoverFiles(store)).files)!;
+    again.close();
+    // Not to be read again: its scan came from its row.
+    expect(kept.todo).toEqual([]);
+    expect(kept.scans?.get(changed.path)).toMatchObject({ kind: "session", summary: { path: changed.path } });
+    expect(kept.sessions.some((x) => x.path === changed.path)).toBe(false);
+  });
+});
+
+describe("the summaries kept once", () => {
+  it("are in the snapshot alone once it is written: the rows say only which files are sessions", async () => {
+    const { store, open } = await filled();
+    const index = open();
+    const rows = index.db.q("SELECT summary FROM files").all() as { summary: string | null }[];
+    expect(rows.some((r) => r.summary === "")).toBe(true);
+    expect(rows.every((r) => r.summary === null || r.summary === "")).toBe(true);
+    // Every file is still kept: none is read again.
+    const { files } = await discoverFiles(store);
+    const kept = index.scans.lookup(files);
+    expect([...kept.values()].filter((x) => x.kind === "session").length).toBe(
+      rows.filter((r) => r.summary === "").length,
+    );
+    index.close();
+  });
+});
+
+describe("a few columns of the kept rows (the text list's way)", () => {
+  it("gives the asked keys' columns of the snapshot keptRows read, as the summaries hold them", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const index = open();
+    const whole = index.scans.lookup(files);
+    index.close();
+    const again = open();
+    const kept = again.scans.keptRows(files)!;
+    const cols = again.scans.keptColumns(["id", "path", "modified", "nothing"])!;
+    again.close();
+    expect(kept.sessions.length).toBeGreaterThan(0);
+    for (const { row, path } of kept.sessions) {
+      const s = whole.get(path);
+      if (s?.kind !== "session") expect.fail(`${path} is kept as a session`);
+      expect(cols.id![row]).toBe(s.summary.id);
+      expect(cols.path![row]).toBe(path);
+      expect(cols.modified![row]).toBe(s.summary.modified.getTime());
+    }
+    expect(cols.nothing).toBeUndefined();
+  });
+
+  it("gives none when the snapshot was written again since keptRows read it", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const index = open();
+    expect(index.scans.keptColumns(["id"])).toBeUndefined();
+    index.scans.keptRows(files);
+    // Another process writes the snapshot again (a new generation).
+    const other = open();
+    other.scans.lookup(files);
+    rmSync(files[0].path);
+    other.scans.lookup(files.slice(1));
+    other.scans.writeSnapshot();
+    other.close();
+    expect(index.scans.keptColumns(["id"])).toBeUndefined();
+    index.close();
+  });
 });
 
 describe("the index's rows while a scan worker holds them", () => {

@@ -27,6 +27,7 @@ import {
   type ReadIdentities,
 } from "./snapshot-codec.js";
 import { listPieces, type ListPieces } from "../model/summary-json.js";
+import { asciiText } from "../text/ascii-json.js";
 
 /** Rows a command's scan leaves out of the snapshot (in the files table only) before it writes the snapshot again: at least this many, and a fiftieth of them. */
 const SNAPSHOT_SLACK = 32;
@@ -66,8 +67,12 @@ interface FileRow {
   diagnostic: string | null;
 }
 
-/** A files row's kept scan: its summary or its diagnostic (neither: none). */
+/**
+ * A files row's kept scan: its summary or its diagnostic (neither: none). An empty summary
+ * marks a session whose summary the snapshot alone holds (writeSnapshot): none from the row.
+ */
 function scanOfRow(r: Pick<FileRow, "summary" | "diagnostic">): FileScan | undefined {
+  if (r.summary === "") return undefined;
   if (r.summary !== null) return { kind: "session", summary: decodeSummary(r.summary) };
   if (r.diagnostic !== null) return { kind: "diagnostic", diagnostic: decodeDiagnostic(r.diagnostic) };
   return undefined;
@@ -109,8 +114,9 @@ export class IndexedScans implements ScanCache {
   private goneRows = 0;
   /** The snapshot read at launch (whole when lookup read it; read again by writeSnapshot after keptRows). */
   private snap?: DecodedSnapshot;
-  /** Its identities, when keptRows read them alone. */
+  /** Its identities, when keptRows read them alone, and their text as read. */
   private ids?: ReadIdentities;
+  private idsText?: string | Uint8Array;
   private readonly rowOf = new WeakMap<SessionSummary, { snap: DecodedSnapshot; row: number }>();
   /** The snapshot's list text, once read (null: none, or not readable). */
   private listText?: Uint8Array | null;
@@ -156,6 +162,7 @@ export class IndexedScans implements ScanCache {
       const at = head instanceof Uint8Array || typeof head === "string" ? identitiesAt(head) : undefined;
       if (!at) return undefined;
       const ids = (part.get(at[0] + 1, at[1] - at[0]) as { b: string | Uint8Array }).b;
+      this.idsText = ids;
       return identitiesOf(ids);
     } finally {
       this.db.sql.exec("COMMIT");
@@ -203,13 +210,52 @@ export class IndexedScans implements ScanCache {
         }
         this.fromSnap.push(i);
       }
+      // Files the snapshot has otherwise: their own rows, where a run that did not write the
+      // snapshot again (flush) left them true.
+      if (out.todo.length) {
+        const scans = new Map<string, FileScan>();
+        this.fromRows(out.todo, scans);
+        if (scans.size) {
+          out.scans = scans;
+          out.todo = out.todo.filter((f) => !scans.has(f.path));
+        }
+      }
       // Files no longer in the store (deleted, renamed away) leave the index.
       const gone = ids.path.filter((_, i) => !found[i]);
+      this.goneRows = gone.length;
       if (gone.length) {
         this.dirty = true;
         this.forgetPaths(gone);
       }
       return out;
+    } catch (err) {
+      this.fail(err);
+      return undefined;
+    }
+  }
+
+  /**
+   * After keptRows: these summary keys' columns of the snapshot it read (by row, as
+   * stored: dates as epoch milliseconds), parsing no other column's text. Undefined when
+   * that snapshot is no longer the one kept (another process wrote one since) or on a problem.
+   */
+  keptColumns<K extends string>(keys: readonly K[]): Record<K, readonly unknown[] | undefined> | undefined {
+    if (!this.usable || !this.ids || !this.idsText) return undefined;
+    try {
+      const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
+      const body = r?.body;
+      if (!(body instanceof Uint8Array)) return undefined;
+      const at = identitiesAt(body);
+      const idsText = this.idsText;
+      const same =
+        at !== undefined &&
+        (typeof idsText === "string"
+          ? asciiText(body, ...at) === idsText
+          : Buffer.compare(body.subarray(...at), idsText) === 0);
+      if (!same) return undefined;
+      const snap = decodeSnapshot(body, this.ids);
+      if (!snap) return undefined;
+      return Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<K, readonly unknown[] | undefined>;
     } catch (err) {
       this.fail(err);
       return undefined;
@@ -359,12 +405,12 @@ export class IndexedScans implements ScanCache {
     this.pending.push([file, scan, ctime]);
     this.kept.set(file.path, () => entryOf(file, scan, ctime));
     this.dirty = true;
-    // A scan worker writes them once the list is complete (writeSnapshot): the first launch
-    // on a store the index does not know yet is then no slower than one without it. A scan
-    // that runs long writes them as it goes after all, so a user who quits before its end
-    // still leaves the next launch less to read.
+    // Written once the list is complete (writeSnapshot, or flush): the first launch on a store
+    // the index does not know yet is then no slower than one without it, and rows written
+    // with the snapshot need no summary of their own. A scan that runs long writes them as
+    // it goes after all, so a user who quits before its end still leaves the next launch less to read.
     this.firstHeld ??= Date.now();
-    const held = this.holdSnapshot && Date.now() - this.firstHeld < HOLD_ROWS_MS;
+    const held = Date.now() - this.firstHeld < HOLD_ROWS_MS;
     if (!held && this.pending.length >= 256) this.writeRows();
   }
 
@@ -395,11 +441,14 @@ export class IndexedScans implements ScanCache {
   /** At the end of a scan: the rows, then (unless held) the snapshot if anything changed. */
   flush(): void {
     if (this.holdSnapshot) return;
-    this.writeRows();
     // A few files changed or new (a session pi just wrote to): their rows are enough, the
     // next run takes them from there (fromRows). Making the snapshot again for them cost a
     // launch on 10,000 sessions twice its time; the browser's scan worker makes it anyway.
-    if (this.snap && this.kept.size + this.goneRows <= Math.max(SNAPSHOT_SLACK, this.snap.n / 50)) return;
+    const held = (this.snap ?? this.ids)?.n;
+    if (held !== undefined && this.kept.size + this.goneRows <= Math.max(SNAPSHOT_SLACK, held / 50)) {
+      this.writeRows();
+      return;
+    }
     this.writeSnapshot();
   }
 
@@ -414,7 +463,7 @@ export class IndexedScans implements ScanCache {
 
   /** The snapshot, made again if anything changed. */
   writeSnapshot(): void {
-    this.writeRows();
+    this.writeRows(true);
     if (!this.usable || !this.dirty || this.busy) return;
     try {
       // Rows kept by keptRows: their summaries read now, from the snapshot it read (or none
@@ -455,9 +504,14 @@ export class IndexedScans implements ScanCache {
       const put = this.db.q(
         "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
       );
+      // The snapshot holds every summary now: the rows keep only that they are sessions (an
+      // empty summary), as a second copy of every summary was a tenth of the index. A row
+      // another process wrote meanwhile loses its summary too: that file is read again.
+      const emptyRows = this.db.q("UPDATE files SET summary = '' WHERE summary <> ''");
       this.db.transaction(() => {
         put.run(1, body);
         put.run(2, list);
+        emptyRows.run();
       });
       this.dirty = false;
     } catch (err) {
@@ -466,7 +520,8 @@ export class IndexedScans implements ScanCache {
     }
   }
 
-  private writeRows(): void {
+  /** The pending rows; `inSnapshot`: their summaries go into the snapshot written next, not into them (see writeSnapshot). */
+  private writeRows(inSnapshot = false): void {
     if (!this.usable || this.pending.length === 0) return;
     if (this.busy) {
       this.pending = [];
@@ -488,7 +543,7 @@ export class IndexedScans implements ScanCache {
             f.bytes,
             f.mtimeMs,
             ctime,
-            scan.kind === "session" ? encodeSummary(scan.summary) : null,
+            scan.kind === "session" ? (inSnapshot ? "" : encodeSummary(scan.summary)) : null,
             scan.kind === "diagnostic" ? encodeDiagnostic(scan.diagnostic) : null,
           );
         }

@@ -126,16 +126,20 @@ export async function scanStore(
   let keptSessions: KeptSession[] | undefined;
   let todo = files;
   const asRows = handlers.onKeptRows ? cache?.keptRows?.(files) : undefined;
+  let kept: Map<string, FileScan> | undefined;
   if (asRows) {
     todo = asRows.todo;
     asRows.diagnostics.forEach(diagnose);
     keptSessions = asRows.sessions;
+    kept = asRows.scans;
     // With files left to read, the kept rows go at once; with none, with the completion
     // (lineage away), so that the other thread makes one frame of the whole list.
     if (todo.length) handlers.onKeptRows!(keptRowsOf(asRows), asRows.gen);
   } else if (cache) {
-    const kept = cache.lookup(files);
-    todo = files.filter((f) => !kept.has(f.path));
+    kept = cache.lookup(files);
+    todo = files.filter((f) => !kept!.has(f.path));
+  }
+  if (kept?.size) {
     const hits: SessionSummary[] = [];
     for (const f of files) {
       const scan = kept.get(f.path);

@@ -73,6 +73,8 @@ export interface FullTextResult {
   searched: number;
   matched: number;
   aborted: boolean;
+  /** Of those searched, the sessions whose files were read whole (the persistent index did not cover them). */
+  readWhole?: number;
 }
 
 /** The terms full-text search evaluates (word, phrase, re:). */

@@ -35,6 +35,11 @@ export interface KeptRows {
   gen: string;
   /** The files not kept (to be read), in their order. */
   todo: SessionFile[];
+  /**
+   * Files the snapshot has otherwise (changed since, or new) whose own kept rows still hold
+   * (written by a run that left the snapshot as it was): their scans, by path.
+   */
+  scans?: Map<string, FileScan>;
   /** Those of the rows that are no session. */
   diagnostics: Diagnostic[];
   /** Those that are sessions (their rows, in the files' order), as lineage needs them. */

@@ -3,13 +3,14 @@ import { join } from "node:path";
 import { answersDirOf, removeIndexFiles } from "../../index/index-db.js";
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { indexStaleText } from "../../index/text-index.js";
+import { scanStore } from "../../scan/scan-store.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
-import { scanWithIndex } from "../common/scan-indexed.js";
+import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
 /** The index's file and its WAL: what it takes on disk (with the kept answers beside it), and when it was last written. */
@@ -119,9 +120,15 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
 
   if (values.rebuild) removeIndexFiles(path);
   const started = Date.now();
-  const { sessions, index } = await scanWithIndex(store.dir, io);
+  const index = openIndex(store.dir, io);
   if (!index) throw new CliError("the index could not be opened (see above)", 1);
   try {
+    // The summaries brought up to date; those kept are not made (only counted), and none is
+    // held while the text is indexed.
+    let kept = 0;
+    const scan = { probe: false, blocking: true, cache: index.scans };
+    const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
+    const sessions = kept + read;
     let last = 0;
     const done = await indexStaleText(index.db, ({ pass, done: n, total }) => {
       const now = Date.now();
@@ -134,7 +141,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     if (io.isTTY && done.text + done.tools > 0) out.note("\n");
     const disk = onDisk(path);
     out.note(
-      `index of ${groupDigits(sessions.length)} sessions up to date (${groupDigits(done.text)} new or changed, ${groupDigits(done.tools)} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
+      `index of ${groupDigits(sessions)} sessions up to date (${groupDigits(done.text)} new or changed, ${groupDigits(done.tools)} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
     );
     return 0;
   } finally {

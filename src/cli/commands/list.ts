@@ -10,6 +10,7 @@ import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { lookupKept } from "../common/kept-lookup.js";
 import { safeJson, writeSummariesJson } from "../common/json.js";
+import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { alignRows } from "../common/table.js";
@@ -52,11 +53,14 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     const save = k.keep;
     if (save) keep = (out, err) => save({ out, err });
   }
-  const { sessions, diagnostics, index } = await scanWithIndex(store.dir, io, pre);
+  // The text listing needs a few fields of each summary: made from the index's columns.
+  const { sessions, diagnostics, index } = values.json
+    ? await scanWithIndex(store.dir, io, pre)
+    : { ...(await scanColumns(store.dir, io, LIST_KEYS)), index: undefined };
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
-    ? sortSessions(sessions, sort, allSessionsTieBreak(store.dir, sessions))
-    : sortSessions(sessions.filter(inScope), sort, "name");
+    ? sortSessions<ListRow>(sessions, sort, allSessionsTieBreak(store.dir, sessions))
+    : sortSessions<ListRow>(sessions.filter(inScope), sort, "name");
   // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
   // What goes to stderr is kept with a --json answer (-q's io says none of it: the listing
   // alone for scripts; the exit status still says if anything failed).
@@ -83,7 +87,8 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
         out.jsonBytes(b);
       };
       const text = (t: string) => bytes(Buffer.from(t));
-      writeSummariesJson(shown, (s) => index?.scans.listPieces(s), text, bytes);
+      // With --json the rows are the whole summaries scanWithIndex made.
+      writeSummariesJson(shown as SessionSummary[], (s) => index?.scans.listPieces(s), text, bytes);
       keep?.(Buffer.concat(written), err);
     } finally {
       index?.close();
@@ -141,14 +146,14 @@ const TERMINAL_CWD_COLUMNS = 40;
  * and titles for grep and awk (a title is at most a screen row's text, sessionTitle).
  */
 export function formatTable(
-  sessions: SessionSummary[],
+  sessions: readonly ListRow[],
   withCwd: boolean,
   now = Date.now(),
   columns?: number,
   allIds: string[] = sessions.map((s) => s.id),
 ): string {
   const idLen = uniquePrefixLength(allIds);
-  const cwd = (s: SessionSummary) =>
+  const cwd = (s: ListRow) =>
     columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
   const rows = sessions.map((s) => [
     formatAge(s.modified, now),

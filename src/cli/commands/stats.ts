@@ -16,7 +16,8 @@ import { parseSinceDay } from "../../usage/day.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
-import { scanWithIndex } from "../common/scan-indexed.js";
+import { scanColumns } from "../common/scan-columns.js";
+import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -40,8 +41,8 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
     throw usageError(`--since takes a day as YYYY-MM-DD, today or Nd (got '${values.since}')`);
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
-  const { sessions, index } = await scanWithIndex(store.dir, io);
-  index?.close();
+  // Usage by day and model, and what scopes it: those columns of the index alone.
+  const { sessions } = await scanColumns(store.dir, io, ["path", "cwd", "usage"]);
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   const inScope = cwdScope(store.dir, cwd);
   const report = aggregateUsage(values.all ? sessions : sessions.filter(inScope), by, { since });

@@ -1,0 +1,164 @@
+// Issue 35 benchmark: how each figure grows with the sessions a store holds. Stores of many
+// small sessions (gen-store --projects N/125 --seed 9 --avg-kb 12: 10,000, 50,000 and 100,000
+// sessions; PI_SESSIONS_BENCH_GROWTH=2000,4000 for others), each generated once into .bench/.
+// On each: the first `list --all --json` (it builds the summaries), `index` from there, the
+// floors (a stat of every file by `find -printf`, `cat` of every byte), then relaunches with
+// the index built: `list --all --json`, `list --all` as text, `search` a hit and a typo (a
+// question not asked before: -n N), `stats --all`. Then each figure's growth from the smallest
+// store to the largest beside the sessions' own growth: none may grow faster.
+import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  CACHE,
+  CLI,
+  STORES,
+  ensureStore,
+  fmtMB,
+  fmtMs,
+  measureCommand,
+  measureNode,
+  median,
+  ok,
+  storeFiles,
+} from "./lib.mjs";
+
+export const name = "growth";
+export const description = "issue 35: each figure at 10k, 50k and 100k small sessions, and its growth";
+
+const SIZES = (process.env.PI_SESSIONS_BENCH_GROWTH ?? "10000,50000,100000").split(",").map(Number);
+const storeName = (n) => `growth-${n}`;
+for (const n of SIZES)
+  STORES[storeName(n)] = [
+    "--sessions",
+    String(n),
+    "--projects",
+    String(Math.max(1, Math.round(n / 125))),
+    "--seed",
+    "9",
+    "--avg-kb",
+    "12",
+  ];
+export const stores = SIZES.map(storeName);
+
+/** The index's files on disk (the database, its WAL, the kept answers), in bytes. */
+function cacheBytes(dir) {
+  let n = 0;
+  for (const d of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (d.isFile()) n += statSync(join(d.parentPath, d.name)).size;
+  return n;
+}
+
+const RELAUNCH = {
+  "list --all --json": () => ["list", "--all", "--json", "-q"],
+  "list --all (text)": () => ["list", "--all", "-q"],
+  "search a hit": (i) => ["search", "--all", "--json", "-q", "-n", String(21 + i), "keyboard"],
+  "search a typo": (i) => ["search", "--all", "--json", "-q", "-n", String(21 + i), "zebra-never-said"],
+  "stats --all": () => ["stats", "--all", "-q"],
+};
+
+async function measureStore(n, runs, log) {
+  const store = ensureStore(storeName(n), log);
+  const cacheDir = join(CACHE, `growth-cache-${n}`);
+  const env = { PI_SESSIONS_CACHE_DIR: cacheDir, PI_SESSIONS_INDEX: "1" };
+  const files = storeFiles(store.sessionsDir);
+  const storeBytes = files.reduce((s, f) => s + statSync(f).size, 0);
+  const nulList = join(CACHE, `growth-${n}-files.nul`);
+  writeFileSync(nulList, files.join("\0"));
+  const cli = (args) => [CLI, ...args, "--session-dir", store.sessionsDir];
+
+  log(`  ${n} sessions: first list (builds the summaries), then index…`);
+  rmSync(cacheDir, { recursive: true, force: true }); // nothing kept from an earlier run
+  const first = ok(await measureNode(cli(["list", "--all", "--json", "-q"]), { env }), "first list");
+  const index = ok(await measureNode(cli(["index"]), { env }), "index");
+  const indexBytes = cacheBytes(cacheDir);
+
+  const out = { sessions: n, storeBytes, indexBytes, first, index, stat: [], cat: [], relaunch: {} };
+  for (const k of Object.keys(RELAUNCH)) out.relaunch[k] = [];
+  // A warm-up of every command, then `runs` rounds.
+  for (const [k, args] of Object.entries(RELAUNCH)) await measureNode(cli(args(runs)), { env });
+  for (let i = 0; i < runs; i++) {
+    out.stat.push(await measureCommand("find", [store.sessionsDir, "-printf", "%s %T@ %i\\n"]));
+    out.cat.push(await measureCommand("xargs", ["-0", "cat"], { stdinFile: nulList }));
+    for (const [k, args] of Object.entries(RELAUNCH)) {
+      const r = await measureNode(cli(args(i)), { env });
+      // search exits 1 when nothing matches: a result, not a failure.
+      if (r.code > 1) throw new Error(`${k}: ${r.stderr}`);
+      out.relaunch[k].push(r);
+    }
+  }
+  return out;
+}
+
+export async function run({ runs, log }) {
+  const at = [];
+  for (const n of SIZES) at.push(await measureStore(n, runs, log));
+  const rows = [];
+  const grow = (xs) => xs[xs.length - 1] / xs[0];
+  const sessionsGrowth = grow(at.map((a) => a.sessions));
+  const row = (metric, values, fmt, { target = "", pass } = {}) => {
+    const g = grow(values);
+    rows.push({
+      metric: `${metric}: ${at.map((a) => a.sessions.toLocaleString("en")).join(" / ")}`,
+      ours: values.map(fmt).join(" / "),
+      pi: "",
+      ratio: `×${g.toFixed(2)} (sessions ×${sessionsGrowth.toFixed(0)})`,
+      target: target || "growth ≤ the sessions' (+10 %: noise)",
+      result: target === "(info)" ? "" : (pass ?? true) && g <= 1.1 * sessionsGrowth ? "PASS" : "FAIL",
+    });
+  };
+  const statMs = at.map((a) => median(a.stat.map((r) => r.wallMs)));
+  const catMs = at.map((a) => median(a.cat.map((r) => r.wallMs)));
+  row("floor: stat of every file (`find -printf`)", statMs, fmtMs, { target: "(info)" });
+  row("floor: reading every byte (`cat`)", catMs, fmtMs, { target: "(info)" });
+  row(
+    "store size",
+    at.map((a) => a.storeBytes / 2 ** 20),
+    (x) => fmtMB(x),
+    { target: "(info)" },
+  );
+  row(
+    "first `list --all --json`, wall",
+    at.map((a) => a.first.wallMs),
+    fmtMs,
+  );
+  row(
+    "first `list --all --json`, peak RSS",
+    at.map((a) => a.first.rssMB),
+    fmtMB,
+    { target: "≤ 250 MB", pass: at.every((a) => a.first.rssMB <= 250) },
+  );
+  row(
+    "`index`, wall",
+    at.map((a) => a.index.wallMs),
+    fmtMs,
+  );
+  row(
+    "`index`, peak RSS",
+    at.map((a) => a.index.rssMB),
+    fmtMB,
+    { target: "≤ 250 MB", pass: at.every((a) => a.index.rssMB <= 250) },
+  );
+  row(
+    "index on disk ÷ the store",
+    at.map((a) => a.indexBytes / a.storeBytes),
+    (x) => `${(x * 100).toFixed(0)} %`,
+    { target: "≤ 25 %", pass: at.every((a) => a.indexBytes / a.storeBytes <= 0.25) },
+  );
+  for (const k of Object.keys(RELAUNCH)) {
+    const ms = at.map((a) => median(a.relaunch[k].map((r) => r.wallMs)));
+    const rss = at.map((a) => median(a.relaunch[k].map((r) => r.rssMB)));
+    const bound = at.map((_, i) => Math.max(2 * statMs[i], 0.15 * catMs[i]));
+    row(`\`${k}\` relaunch, wall`, ms, fmtMs, {
+      target: "≤ max(2 × stat, 0.15 × cat)",
+      pass: ms.every((m, i) => m <= bound[i]),
+    });
+    row(`\`${k}\` relaunch, peak RSS`, rss, fmtMB, { target: "≤ 250 MB", pass: rss.every((m) => m <= 250) });
+  }
+  return {
+    rows,
+    notes: [
+      `growth: stores of ${SIZES.join(", ")} sessions (gen-store --projects N/125 --seed 9 --avg-kb 12); medians of ${runs}; ` +
+        "the browser's first rows and full-text query at these sizes are not measured here yet.",
+    ],
+  };
+}

@@ -1,0 +1,78 @@
+import type { Diagnostic, SessionSummary } from "../../model/types.js";
+import type { StoreIndex } from "../../index/store-index.js";
+import { scanStore, type ScanOptions } from "../../scan/scan-store.js";
+import type { CliIO } from "./io.js";
+import { openIndex, scanWithIndex } from "./scan-indexed.js";
+
+/** What the text `list` shows, sorts, scopes and warns by: a few of a summary's fields. */
+export const LIST_KEYS = [
+  "path",
+  "id",
+  "cwd",
+  "name",
+  "firstMessage",
+  "created",
+  "modified",
+  "messageCount",
+  "bytes",
+  "mtimeMs",
+  "warnings",
+] as const;
+export type ListRow = Pick<SessionSummary, (typeof LIST_KEYS)[number]>;
+
+/** A stored value made the summary's again: dates were kept as epoch milliseconds; a missing key stays missing. */
+function revive(key: keyof SessionSummary, v: unknown): unknown {
+  if (key === "created" || key === "modified")
+    return new Date(typeof v === "number" || typeof v === "string" ? v : NaN);
+  if (key === "warnings") return v ?? [];
+  return v ?? undefined;
+}
+
+/**
+ * The store's sessions with these fields alone, for a command that needs no more. The
+ * sessions the index keeps unchanged are made from those columns of its snapshot alone (at
+ * 50,000 sessions the whole summaries, with their usage by day and model, were most of a
+ * relaunch's time and memory); the others are read as any scan reads them. Without a usable
+ * snapshot: the whole summaries.
+ */
+export async function scanColumns<K extends keyof SessionSummary>(
+  storeDir: string,
+  io: CliIO,
+  keys: readonly K[],
+): Promise<{ sessions: Array<Pick<SessionSummary, K>>; diagnostics: Diagnostic[] }> {
+  const index = openIndex(storeDir, io);
+  try {
+    if (index) {
+      const rows = await fromColumns(storeDir, index, keys);
+      if (rows) return rows;
+    }
+    const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null });
+    return { sessions, diagnostics };
+  } finally {
+    index?.close();
+  }
+}
+
+/** The scan with the snapshot's rows kept as rows, made from its columns; undefined when they cannot be. */
+async function fromColumns<K extends keyof SessionSummary>(
+  storeDir: string,
+  index: StoreIndex,
+  keys: readonly K[],
+): Promise<{ sessions: Array<Pick<SessionSummary, K>>; diagnostics: Diagnostic[] } | undefined> {
+  let kept: number[] | undefined;
+  const options: ScanOptions = { probe: false, blocking: true, cache: index.scans };
+  const result = await scanStore(storeDir, { onKeptRows: (rows) => (kept = rows) }, options);
+  if (!kept) return result;
+  const cols = index.scans.keptColumns(keys);
+  if (!cols) return undefined;
+  const sessions = kept.map((i) => {
+    const row: Partial<Pick<SessionSummary, K>> = {};
+    for (const k of keys) {
+      const v = revive(k, cols[k]?.[i]);
+      if (v !== undefined) row[k] = v as SessionSummary[K];
+    }
+    return row as Pick<SessionSummary, K>;
+  });
+  for (const s of result.sessions) sessions.push(s);
+  return { sessions, diagnostics: result.diagnostics };
+}

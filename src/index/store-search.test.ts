@@ -1,0 +1,57 @@
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { scanStore } from "../scan/scan-store.js";
+import { searchStore } from "../search/fulltext.js";
+import { parseQuery } from "../search/query.js";
+import { coverageOf } from "./index-search.js";
+import { storeSearch } from "./store-search.js";
+import { openStoreIndex } from "./store-index.js";
+import { indexStaleText } from "./text-index.js";
+
+afterEach(() => cleanupTmp());
+
+/** Every hit of a search, sorted (hits come in completion order), and what it says it did. */
+async function hitsOf(search: typeof searchStore | ReturnType<typeof storeSearch>, targets: unknown[], q: string) {
+  const hits: string[] = [];
+  const r = await search(targets as never, parseQuery(q), {
+    includeTools: false,
+    onMatch: (path, snippet) => hits.push(`${path} ${snippet}`),
+  });
+  return { hits: hits.sort(), r };
+}
+
+describe("the browser's full-text search (storeSearch)", () => {
+  it.each([PI_STORE, join(FIXTURES, "pi-1.5.2", "agent", "sessions")])(
+    "asks the index, not the files, when the index covers the store, and finds what reading finds (%s)",
+    async (fixture) => {
+      const store = copyStore(fixture);
+      const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+      const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+      const { sessions } = await scanStore(store, {}, { cache: index.scans });
+      await indexStaleText(index.db, undefined, { tools: false });
+      const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs }));
+      const uncovered = coverageOf(index.db, targets)!.fid.filter((f) => f < 0).length;
+      expect(uncovered).toBeLessThan(targets.length / 4);
+      index.close();
+      const words = [
+        ...new Set(sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((w) => /^\p{L}{3,}$/u.test(w))),
+      ].slice(0, 6);
+      expect(words.length).toBeGreaterThan(0);
+      const search = storeSearch(store, env);
+      for (const q of [...words, words.join(" "), "zebra-never-said", `"${words[0]}"`]) {
+        const plain = await hitsOf(searchStore, sessions.map((s) => s.path) as never, q);
+        const indexed = await hitsOf(search, targets, q);
+        expect(indexed.hits, q).toEqual(plain.hits);
+        expect(indexed.r.searched, q).toBe(targets.length);
+        // Decided by the index, but for the files it cannot cover (a torn last line): read whole.
+        expect(indexed.r.readWhole, q).toBe(uncovered);
+      }
+      // Without the index (turned off), the same hits, every file read.
+      const off = storeSearch(store, { ...env, PI_SESSIONS_INDEX: "0" });
+      const read = await hitsOf(off, targets, words[0]);
+      expect(read.hits).toEqual((await hitsOf(searchStore, sessions.map((s) => s.path) as never, words[0])).hits);
+      expect(read.r.readWhole).toBe(targets.length);
+    },
+  );
+});
