@@ -9,7 +9,7 @@ import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { lookupKept } from "../common/kept-lookup.js";
-import { safeJson, writeSummariesJson } from "../common/json.js";
+import { writeSummariesJson } from "../common/json.js";
 import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
@@ -122,17 +122,18 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
 async function listSkipped(storeDir: string, io: CliIO, json: boolean): Promise<number> {
   const { diagnostics, index } = await scanWithIndex(storeDir, io);
   index?.close();
+  const out = output(io);
   const skipped = [...diagnostics].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (json) {
-    io.stdout(`${safeJson(skipped.map((d) => ({ path: d.path, kind: d.kind, reason: d.reason })))}\n`);
+    out.json(skipped.map((d) => ({ path: d.path, kind: d.kind, reason: d.reason })));
     return 0;
   }
   if (!skipped.length) {
-    io.stderr(`no files skipped in ${sanitizeLine(storeDir)}\n`);
+    out.note(`no files skipped in ${storeDir}\n`);
     return 0;
   }
   const rows = skipped.map((d) => [d.kind, `${sanitizeLine(d.path)}: ${sanitizeLine(d.reason)}`]);
-  io.stdout(alignRows(rows, { columns: io.columns }).join("\n") + "\n");
+  out.text(alignRows(rows, { columns: io.columns }).join("\n") + "\n");
   return 0;
 }
 

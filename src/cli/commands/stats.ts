@@ -17,7 +17,6 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { scanColumns } from "../common/scan-columns.js";
-import { safeJson } from "../common/json.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
