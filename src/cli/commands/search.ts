@@ -271,7 +271,7 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       // The index is a cache: any error of it (locked past the wait, a full disk, damage
       // found only now) and the search is made again from the files, with one line to say so.
       if (!index || !isIndexError(err)) throw err;
-      io.stderr(`pi-sessions: searched without the index (${sanitizeLine(oneLine(err))})\n`);
+      output(io).note(`pi-sessions: searched without the index (${oneLine(err)})\n`);
       index.close();
       index = undefined;
       done = await answerSearch(ask, sessions, undefined, undefined, io, ranking);
