@@ -51,8 +51,9 @@ const NO_MATCH: PlanRank = { rank: null, byText: false };
 /**
  * Each session's rank per term by its own fields (null: a field filter turns it away), per
  * query: the browser ranks every session again as hits stream in, and asks what each needs
- * of its conversation when the search starts, for the same query. (Sessions are not changed
- * in place: a changed one is a new object.)
+ * of its conversation when the search starts, for the same query; kept only for a context
+ * that keeps folded fields (MatchContext.keepFolded: a command ranks once). (Sessions are
+ * not changed in place: a changed one is a new object.)
  */
 const fieldScores = new WeakMap<Query, WeakMap<Searchable, number[] | null>>();
 
@@ -61,10 +62,10 @@ export function searchPlan(query: Query, ctx?: MatchContext): SearchPlan {
   const isText = new Set<unknown>(terms);
   /** Each query term's place among the text terms, or -1 for a filter. */
   const textAt = query.terms.map((t) => (isText.has(t) ? terms.indexOf(t as TextTerm) : -1));
-  let memo = fieldScores.get(query);
-  if (!memo) fieldScores.set(query, (memo = new WeakMap()));
+  let memo = ctx?.keepFolded ? fieldScores.get(query) : undefined;
+  if (!memo && ctx?.keepFolded) fieldScores.set(query, (memo = new WeakMap()));
   const scoresOf = (s: Searchable): number[] | null => {
-    let got = memo.get(s);
+    let got = memo?.get(s);
     if (got !== undefined) return got;
     const score = fieldScorer(s, ctx);
     got = [];
@@ -76,7 +77,7 @@ export function searchPlan(query: Query, ctx?: MatchContext): SearchPlan {
       }
       got.push(sc);
     }
-    memo.set(s, got);
+    memo?.set(s, got);
     return got;
   };
   return {
@@ -92,7 +93,7 @@ export function searchPlan(query: Query, ctx?: MatchContext): SearchPlan {
     rank(s, held) {
       if (query.terms.length === 0) return { rank: 0, byText: false };
       // Without a hit, by its fields alone: no need to score every term of a session that fails one.
-      if (!held && !memo.has(s)) {
+      if (!held && !memo?.has(s)) {
         const own = matchSession(query, s, ctx);
         return own === null ? NO_MATCH : { rank: own, byText: false };
       }
