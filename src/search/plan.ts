@@ -1,5 +1,13 @@
 import { fieldQuery, textTerms, type TextTerm } from "./fulltext.js";
-import { BODY_RANK, fieldScorer, type MatchContext, normalizeSpace, type Query, type Searchable } from "./query.js";
+import {
+  BODY_RANK,
+  fieldScorer,
+  type MatchContext,
+  matchSession,
+  normalizeSpace,
+  type Query,
+  type Searchable,
+} from "./query.js";
 
 /*
  * The one search plan of the browser's list, the search command and the index: which
@@ -40,32 +48,61 @@ export interface SearchPlan {
 
 const NO_MATCH: PlanRank = { rank: null, byText: false };
 
+/**
+ * Each session's rank per term by its own fields (null: a field filter turns it away), per
+ * query: the browser ranks every session again as hits stream in, and asks what each needs
+ * of its conversation when the search starts, for the same query; kept only for a context
+ * that keeps folded fields (MatchContext.keepFolded: a command ranks once). (Sessions are
+ * not changed in place: a changed one is a new object.)
+ */
+const fieldScores = new WeakMap<Query, WeakMap<Searchable, number[] | null>>();
+
 export function searchPlan(query: Query, ctx?: MatchContext): SearchPlan {
   const terms = textTerms(query);
   const isText = new Set<unknown>(terms);
   /** Each query term's place among the text terms, or -1 for a filter. */
   const textAt = query.terms.map((t) => (isText.has(t) ? terms.indexOf(t as TextTerm) : -1));
+  let memo = ctx?.keepFolded ? fieldScores.get(query) : undefined;
+  if (!memo && ctx?.keepFolded) fieldScores.set(query, (memo = new WeakMap()));
+  const scoresOf = (s: Searchable): number[] | null => {
+    let got = memo?.get(s);
+    if (got !== undefined) return got;
+    const score = fieldScorer(s, ctx);
+    got = [];
+    for (let k = 0; k < query.terms.length; k++) {
+      const sc = score(query.terms[k]);
+      if (sc === 0 && textAt[k] < 0) {
+        got = null;
+        break;
+      }
+      got.push(sc);
+    }
+    memo?.set(s, got);
+    return got;
+  };
   return {
     query,
     terms,
     needOf(s) {
-      const score = fieldScorer(s, ctx);
+      const scores = scoresOf(s);
+      if (!scores) return null;
       const need = terms.map(() => true);
-      for (let k = 0; k < query.terms.length; k++) {
-        const sc = score(query.terms[k]);
-        if (textAt[k] < 0) {
-          if (sc === 0) return null;
-        } else if (sc > 0) need[textAt[k]] = false;
-      }
+      for (let k = 0; k < scores.length; k++) if (textAt[k] >= 0 && scores[k] > 0) need[textAt[k]] = false;
       return need;
     },
     rank(s, held) {
       if (query.terms.length === 0) return { rank: 0, byText: false };
-      const score = fieldScorer(s, ctx);
+      // Without a hit, by its fields alone: no need to score every term of a session that fails one.
+      if (!held && !memo?.has(s)) {
+        const own = matchSession(query, s, ctx);
+        return own === null ? NO_MATCH : { rank: own, byText: false };
+      }
+      const scores = scoresOf(s);
+      if (!scores) return NO_MATCH;
       let total = 0;
       let byText = false;
-      for (let k = 0; k < query.terms.length; k++) {
-        const own = score(query.terms[k]);
+      for (let k = 0; k < scores.length; k++) {
+        const own = scores[k];
         const inText = textAt[k] >= 0 && held?.[textAt[k]] === true;
         if (inText && own < BODY_RANK) {
           total += BODY_RANK;
