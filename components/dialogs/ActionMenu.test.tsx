@@ -32,10 +32,10 @@ describe("ActionMenu", () => {
                │   Copy the resume command                                c│
                │   Search the entries                                     /│
                │                                                           │
-               │ ↑↓ more (10 of 13 shown) · Enter or its key runs it · Es… │
+               │ ↑↓ more (10 of 14 shown) · Enter or its key runs it · Es… │
                ╰───────────────────────────────────────────────────────────╯"
     `);
     expect(lastFrame()).toContain("Fork: a new session ending here");
-    expect(lastFrame()).toMatch(/↑↓ more \(\d+ of 13 shown\)/);
+    expect(lastFrame()).toMatch(/↑↓ more \(\d+ of 14 shown\)/);
   });
 });

@@ -3,6 +3,7 @@ import {
   padToWidth,
   sanitizeLine,
   truncatePathToWidth,
+  truncateStartToWidth,
   truncateToWidth,
 } from "../../src/text/sanitize.js";
 import { sessionTitle } from "../../src/model/session-title.js";
@@ -87,8 +88,11 @@ export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
   const size = padToWidth(formatBytes(s.bytes, true), 5, "right");
   const column = o.showCwd || o.showPath;
   const cwdW = column ? cwdColumnWidth(o.width) : 0;
-  const shown = sanitizeLine(o.showPath ? s.path : s.cwd);
-  const cwd = column ? " " + padToWidth(truncatePathToWidth(shown, cwdW), cwdW) : "";
+  // A file path keeps its end (the file name's id tells sessions apart); a folder its last parts.
+  const shown = o.showPath
+    ? truncateStartToWidth(sanitizeLine(s.path), cwdW)
+    : truncatePathToWidth(sanitizeLine(s.cwd), cwdW);
+  const cwd = column ? " " + padToWidth(shown, cwdW) : "";
   const right = ` ${age} ${msgs} ${size}`;
   const marker = o.marked
     ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " "

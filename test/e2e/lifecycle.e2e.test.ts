@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { SessionManager } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp } from "../helpers/tmp-store.js";
-import { listPosition, pressCommand, selectedLine, selectRow } from "./driver.js";
+import { pressCommand, selectedLine, selectRow } from "./driver.js";
 import { KEY, type RunningApp } from "./pty.js";
 import { trashStore } from "./trash-store.js";
 

@@ -121,7 +121,9 @@ describe("pi's keys in a real terminal", () => {
     await app.press("/");
     await app.type("app.session.delete");
     await app.waitFor((s) => /Ctrl\+E\/d\/Del\s+session\.delete/.test(s) && s.includes("Ctrl+E is pi's"));
+    // Esc clears the filter, then (a separate key, not ESC ESC in one read) closes the help.
     await app.press(KEY.escape);
+    await app.waitFor("Esc closes");
     await app.press(KEY.escape);
     await app.waitFor((s) => s.includes("Sessions ·") && !s.includes("your pi keybindings.json"));
     await app.press("/");

@@ -183,7 +183,7 @@ describe("reader, copy, export in a real terminal", () => {
     await app.waitFor((s) => s.includes("tree ·") && !s.includes("Reader"));
   }, 30_000);
 
-  it("Ctrl+N hands the terminal to pi with no session, in the session's folder", async () => {
+  it("a hands the terminal to pi with no session, in the session's folder (Ctrl+N is pi's named filter)", async () => {
     const { store, dir, env } = project(["new here"]);
     const pi = fakePi();
     const elsewhere = realpathSync(makeTmpDir());
@@ -198,6 +198,10 @@ describe("reader, copy, export in a real terminal", () => {
     await app.press(KEY.enter);
     await app.waitFor((s) => s.includes("q quit") && /❯ .*new here/.test(s));
     await app.press(KEY.ctrl("n"));
+    await app.waitFor("named sessions only");
+    await app.press(KEY.ctrl("n"));
+    await app.waitFor("every session, named or not");
+    await app.press("a");
     expect((await app.exited).exitCode).toBe(7);
     const got = JSON.parse(readFileSync(pi.out, "utf8"));
     expect(got.argv).toEqual([]);

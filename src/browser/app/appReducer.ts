@@ -4,7 +4,7 @@ import type { ScanEvent } from "../../scan/scan-events.js";
 import { parseQuery } from "../../search/query.js";
 import { nextSort, type SortKey } from "../../search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
-import { commandFor, DEFAULT_KEYMAP, type Keymap } from "../keys/keymap.js";
+import { commandFor, DEFAULT_KEYMAP, type Keymap, keysLabel } from "../keys/keymap.js";
 import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
 import { unboundKeyNote } from "../keys/elsewhere.js";
 import type { Scope } from "../list/derive.js";
@@ -236,6 +236,12 @@ const SAME_AS: Partial<Record<CommandId, CommandId>> = { "tree.copy": "copy.mess
 
 export function runCommand(s: AppState, command: CommandId): Next {
   const c = SAME_AS[command] ?? command;
+  // pi: with a query, Ctrl+Backspace is the field's (a word back), whatever the list holds.
+  if (c === "session.deleteNoninvasive" && s.search.value) {
+    if (modeOf(s) === "search") return setSearch(s, text.editByCommand(s.search, "input.deleteWord") ?? s.search);
+    const del = keysLabel(s.keymap, "session.delete", 1);
+    return say(s, `the query is not empty: Esc clears it${del ? `, or ${del} deletes` : ""}`, "note");
+  }
   const why = disabledReason(s, c);
   if (why) return say(s, why, "note");
   // The action menu opens over the list, the tree or the reader with that screen's actions.
@@ -315,10 +321,8 @@ export function runCommand(s: AppState, command: CommandId): Next {
     case "list.paths":
       return { ...s, showPaths: !s.showPaths };
     case "session.deleteNoninvasive":
-      // pi: it deletes only when the query is empty; else it is the field's (a word back).
-      if (!s.search.value) return lifecycleCommand(s, "session.delete");
-      if (modeOf(s) === "search") return setSearch(s, text.editByCommand(s.search, "input.deleteWord") ?? s.search);
-      return say(s, "the query is not empty: Esc clears it, or Ctrl+D deletes", "note");
+      // pi: it deletes only when the query is empty (a query is the field's, above).
+      return lifecycleCommand(s, "session.delete");
     case "search.toggleTools": {
       // Said, as it changes nothing on screen until there is a search.
       const includeTools = !s.fullText.includeTools;

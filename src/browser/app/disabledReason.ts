@@ -19,7 +19,9 @@ export function disabledReason(s: AppState, c: CommandId): string | undefined {
   const { acts }: Command = COMMANDS[c];
   // The list and the search typed over it move the same cursor: neither offers a move with no row.
   if ((mode === "list" || mode === "search") && listMoves.has(c) && s.rows.length === 0) return emptyList(s);
-  if (mode === "list" && (acts === "session" || (acts === "sessionOrMarks" && s.marks.size === 0))) {
+  // pi's picker keys (Ctrl+D, Ctrl+R…) act from the search field too: the same reason there.
+  const listed = mode === "list" || mode === "search";
+  if (listed && (acts === "session" || (acts === "sessionOrMarks" && s.marks.size === 0))) {
     if (selectedSession(s)) return undefined;
     return s.rows.length === 0 ? emptyList(s) : "no session on this row";
   }

@@ -368,3 +368,36 @@ describe("the mouse in the tree", () => {
     expect(s.effects.length).toBeGreaterThan(1);
   });
 });
+
+describe("pi's /tree keys (issue 33)", () => {
+  it("Ctrl+U, Ctrl+T, Ctrl+L, Ctrl+A turn their filter on and again back to default; Ctrl+D is default", () => {
+    const s = opened();
+    const filter = (x: AppState) => x.tree?.filter;
+    expect(filter(run(s, key(ctrl("u"))))).toBe("user-only");
+    expect(filter(run(s, key(ctrl("u")), key(ctrl("u"))))).toBe("default");
+    expect(filter(run(s, key(ctrl("t"))))).toBe("no-tools");
+    expect(filter(run(s, key(ctrl("l"))))).toBe("labelled-only");
+    expect(filter(run(s, key(ctrl("a"))))).toBe("all");
+    expect(filter(run(s, key(ctrl("a")), key(ctrl("d"))))).toBe("default");
+    expect(filter(run(s, key(ctrl("o"))))).toBe("no-tools");
+    expect(filter(run(s, key(["o", inkKey({ ctrl: true, shift: true })])))).toBe("all");
+    // The user-only filter shows only user messages.
+    const users = run(s, key(ctrl("u")));
+    expect(rows(users)?.every((id) => index.byId.get(id)?.role === "user")).toBe(true);
+    // Nothing of this is a delete or a page: the tree stays, nothing is asked to run.
+    expect(run(s, key(ctrl("d"))).effects).toEqual(s.effects);
+    expect(modeOf(run(s, key(ctrl("d"))))).toBe("tree");
+  });
+  it("Shift+T shows label times, Ctrl+X copies the entry as y does, Ctrl+← folds or goes up but never leaves", () => {
+    const s = opened();
+    const timed = run(s, key(K.char("T")));
+    expect(timed.tree?.labelTimes).toBe(true);
+    expect(run(timed, key(K.char("T"))).tree?.labelTimes).toBe(false);
+    expect(lastEffect(run(s, key(ctrl("x"))))).toEqual(lastEffect(run(s, key(K.char("y")))));
+    let t = run(s, cmd("tree.top"));
+    for (let i = 0; i < 5; i++) t = run(t, key(["", inkKey({ leftArrow: true, ctrl: true })]));
+    expect(modeOf(t)).toBe("tree");
+    // ← at the top leaves, as before.
+    expect(modeOf(run(t, key(K.left), key(K.left), key(K.left)))).toBe("list");
+  });
+});
