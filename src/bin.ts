@@ -3,6 +3,7 @@
 // Node version, turns on Node's compile cache, then loads the rest (dist/bundle/app.js).
 // Kept free of anything newer than the syntax every Node since 14 parses, so an old Node
 // reaches the version check and says so in one line.
+import { mkdirSync } from "node:fs";
 import module from "node:module";
 import { homedir } from "node:os";
 import { compileCacheDir } from "./launcher/cache-dir.js";
@@ -25,6 +26,15 @@ function home(): string {
 
 const env = process.env;
 const dir = compileCacheDir(env, home(), process.platform);
+// Made here first, mode 0700 (Node would make it 0755): it holds the index too, which holds
+// the user's first messages (src/index/cache-folder.ts checks it is theirs before use).
+if (dir) {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch {
+    // Node says why in its own status, and the program runs without the cache.
+  }
+}
 const cache = dir ? module.enableCompileCache(dir) : undefined;
 if (env.PI_SESSIONS_DEBUG_CODE_CACHE === "1") {
   const names = Object.entries(module.constants.compileCacheStatus);

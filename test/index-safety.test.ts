@@ -461,7 +461,7 @@ describe("the cache folder holds ours and nothing else", () => {
     }
   });
 
-  it("ignores a relative XDG_CACHE_HOME (as the XDG spec says): nothing is written where the command runs", async () => {
+  it("ignores a relative XDG_CACHE_HOME (as the XDG spec says): nothing is written where the command runs; its folder is 0700", async () => {
     const { store } = makeStore();
     const home = makeTmpDir();
     const work = makeTmpDir();
@@ -469,9 +469,13 @@ describe("the cache folder holds ours and nothing else", () => {
     process.chdir(work);
     try {
       const env = { HOME: home, XDG_CACHE_HOME: "cache" };
+      // Made by an earlier build, as Node's compile cache makes it (0755): made the user's alone.
+      mkdirSync(join(home, ".cache", "pi-sessions"), { recursive: true, mode: 0o755 });
+      chmodSync(join(home, ".cache", "pi-sessions"), 0o755);
       for (let i = 0; i < 2; i++) await cli(store, env).same(["list", "--all", "--json"]);
       expect(readdirSync(work)).toEqual([]);
       expect(readdirSync(join(home, ".cache", "pi-sessions", "index")).length).toBeGreaterThan(0);
+      expect(statSync(join(home, ".cache", "pi-sessions")).mode & 0o777).toBe(0o700);
     } finally {
       process.chdir(was);
     }

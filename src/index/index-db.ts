@@ -133,9 +133,11 @@ function isDamage(err: unknown): boolean {
 /**
  * Deletes the index's files: the database, its -wal and -shm (a link among them: the link
  * itself, never what it points at), and the answers kept beside it (answer files of ours
- * only: answer-files.ts).
+ * only: answer-files.ts); nothing when its folders are not ours.
  */
 function removeIndexFiles(path: string): void {
+  // Folders that are not ours (a link among them) hold nothing of ours to delete.
+  if (indexFoldersProblem(path, false)) return;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
   removeAnswers(answersDirOf(path));
 }
@@ -264,7 +266,14 @@ export function indexFoldersProblem(path: string, create: boolean): string | und
   const dir = dirname(path);
   const layout = basename(dir) === "index";
   const folder = (d: string, tighten: boolean) => (create ? ownFolder(d, tighten) : checkFolder(d));
-  return (layout ? folder(dirname(dir), false) : undefined) ?? folder(dir, layout) ?? checkFolder(answersDirOf(path));
+  // The cache folder made looser by an earlier build (Node's compile cache makes it 0755):
+  // pi-sessions' own, made 0700; one named otherwise (PI_SESSIONS_CACHE_DIR) is left as it is.
+  const root = dirname(dir);
+  return (
+    (layout ? folder(root, basename(root) === "pi-sessions") : undefined) ??
+    folder(dir, layout) ??
+    checkFolder(answersDirOf(path))
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { checkFile } from "../index/cache-folder.js";
+import { indexFoldersProblem } from "../index/index-db.js";
 import { loadSqlite } from "../index/load-sqlite.js";
 import { snapshotSummaries } from "../index/summary-cache.js";
 import type { SessionSummary } from "../model/types.js";
@@ -7,7 +9,9 @@ type Read = { gen: string; byRow: Array<SessionSummary | null> } | null;
 
 /** The index's snapshot made into summaries on this thread, or null (none, not readable, not of this layout). */
 function readHere(path: string): Read {
-  if (!existsSync(path)) return null;
+  // Only an index of ours (no link, in folders of ours: src/index/cache-folder.ts); the
+  // scan worker, which opens it first, says why another is not used.
+  if (!existsSync(path) || checkFile(path) || indexFoldersProblem(path, false)) return null;
   try {
     const { DatabaseSync } = loadSqlite();
     // Never long on this thread: a busy index (another process writing its schema) is read again at rows().
