@@ -44,14 +44,16 @@ const fastStringWidth = {
 };
 
 // RE2's engine (re2js, for `re:` patterns: src/search/pattern.ts) takes 20–50 ms to
-// evaluate, and few commands meet a pattern: it is evaluated on the first one compiled.
+// load, and few commands meet a pattern: it is loaded on the first one compiled.
 // pattern.ts uses nothing of it but RE2JS.compile and RE2JS.CASE_INSENSITIVE.
 const PATTERN = join(ROOT, "dist", "src", "search", "pattern.js");
 const lazyRe2 = {
   name: "lazy-re2js",
   setup(b) {
     b.onResolve({ filter: /^re2js$/ }, (a) => {
-      if (a.namespace === "pi-sessions-lazy-re2js") return undefined; // the real one
+      // The real one stays out of the bundle (~260 KB that every launch would parse), required
+      // from node_modules on first use: it is a dependency, installed with the package.
+      if (a.namespace === "pi-sessions-lazy-re2js") return { path: "re2js", external: true };
       if (a.importer !== PATTERN)
         throw new Error(`bundle: re2js imported by ${a.importer}: only pattern.js is made lazy`);
       return { path: "lazy-re2js", namespace: "pi-sessions-lazy-re2js", pluginData: a.resolveDir };

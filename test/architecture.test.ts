@@ -1,5 +1,5 @@
 import madge from "madge";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -100,12 +100,14 @@ describe("architecture", () => {
     expect(misplaced).toEqual([]);
   });
 
-  it("one writer for what a command prints: nothing under src/cli writes to the process or its io but output.ts", async () => {
-    const deps = (await graph()).obj();
+  it("one writer for what a command prints: nothing under src/cli writes to the process or its io but output.ts", () => {
     const writer = new Set(["src/cli/common/output.ts", "src/cli/common/io.ts"]);
-    const files = Object.keys(deps).filter(
-      (f) => (f.startsWith("src/cli/") && !writer.has(f)) || f === "components/app/browseCommand.ts",
-    );
+    const files = [
+      ...readdirSync(join(ROOT, "src", "cli"), { recursive: true, encoding: "utf8" })
+        .map((f) => `src/cli/${f}`)
+        .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !writer.has(f)),
+      "components/app/browseCommand.ts",
+    ];
     expect(files).toEqual(expect.arrayContaining(["src/cli/commands/search.ts", "src/cli/main.ts"]));
     const offenders = files.flatMap((f) =>
       [

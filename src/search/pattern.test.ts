@@ -93,17 +93,12 @@ describe("re: in a query", () => {
     }
   });
 
-  it("the list looks at a field's first REGEX_FIELD_CHARS characters: a 50 MB first message costs no more", () => {
+  it("the list looks at a field's first REGEX_FIELD_CHARS characters, not all of a 50 MB first message", () => {
     const long = "x".repeat(50 * 2 ** 20) + "needle";
     const s = makeSummary({ firstMessage: `hay ${long}` });
-    const { value, ms } = timed(() => [
-      matchSession(parseQuery("re:hay"), s),
-      matchSession(parseQuery("re:needle"), s),
-    ]);
-    expect(value[0]).not.toBeNull();
-    // Found by the full-text search, which reads the message in the background.
-    expect(value[1]).toBeNull();
-    expect(ms).toBeLessThan(500);
+    expect(matchSession(parseQuery("re:hay"), s)).not.toBeNull();
+    // Past the head: the full-text search's, which reads the message in the background.
+    expect(matchSession(parseQuery("re:needle"), s)).toBeNull();
     expect(REGEX_FIELD_CHARS).toBeGreaterThanOrEqual(1000);
   });
 });

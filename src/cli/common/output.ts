@@ -69,7 +69,8 @@ function mayHoldActive(b: Buffer): boolean {
     if (n >= 0x80 && n <= 0x9f) return true;
   }
   for (let i = b.indexOf(0xe2); i !== -1; i = b.indexOf(0xe2, i + 1)) {
-    const [n, m] = [b[i + 1], b[i + 2]];
+    const n = b[i + 1];
+    const m = b[i + 2];
     if ((n === 0x80 && m >= 0xaa && m <= 0xae) || (n === 0x81 && m >= 0xa6 && m <= 0xa9)) return true;
   }
   return false;

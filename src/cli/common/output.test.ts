@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import type { CliIO } from "./io.js";
+import { output, renderLine, terminalSafeJson, terminalSafeJsonBytes } from "./output.js";
+
+const ACTIVE = "\x1b]0;T\x07 \u009b2J \u009d \u202e \u2066 \x7f";
+
+function captured(isTTY = false) {
+  const got = { out: "", err: "" };
+  const io: CliIO = {
+    stdout: (t) => void (got.out += t),
+    stderr: (t) => void (got.err += t),
+    cwd: "/",
+    env: {},
+    isTTY,
+    columns: isTTY ? 40 : undefined,
+  };
+  return { got, out: output(io) };
+}
+
+describe("output: the one writer", () => {
+  it("text and notes go through the sanitiser, line breaks kept", () => {
+    const { got, out } = captured();
+    out.text(`a${ACTIVE}b\nc\n`);
+    out.note(`n${ACTIVE}\n`);
+    expect(got.out).toBe("a     b\nc\n");
+    expect(got.out + got.err).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it("marks hits itself: reverse video on a terminal, «» in a pipe; a mark's own text is sanitized", () => {
+    expect(renderLine(["a ", { mark: `hit\x1b[31m` }, " b"], false)).toBe("a «hit» b");
+    expect(renderLine(["a ", { mark: "hit" }, " b"], true)).toBe("a \x1b[7mhit\x1b[27m b");
+    const { got, out } = captured(true);
+    out.lines([["x".repeat(100)]]);
+    expect(got.out).toBe("x".repeat(39) + "…\n");
+  });
+
+  it("JSON: the same value, every character a terminal acts on \\u-escaped", () => {
+    const value = { s: ACTIVE };
+    const { got, out } = captured();
+    out.json(value);
+    expect(got.out).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    expect(JSON.parse(got.out)).toEqual(value);
+  });
+
+  it("JSON made already (a kept answer read back) is escaped too; clean bytes are written as they are", () => {
+    const raw = `{"s":"\x1b \u009b \u202e \u2069 \x7f é — …"}`;
+    // Raw ESC is no JSON; escaped, it is the value it meant.
+    expect(JSON.parse(terminalSafeJson(raw))).toEqual({ s: "\x1b \u009b \u202e \u2069 \x7f é — …" });
+    expect(terminalSafeJson(raw)).not.toMatch(/[\x1b\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    const bytes = Buffer.from(raw);
+    const safe = Buffer.from(terminalSafeJsonBytes(bytes)).toString();
+    expect(safe).toBe(terminalSafeJson(raw));
+    const clean = Buffer.from(`{"s":"é — … ‐ “x”"}`);
+    expect(terminalSafeJsonBytes(clean)).toBe(clean);
+  });
+});
