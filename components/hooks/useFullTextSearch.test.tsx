@@ -74,7 +74,8 @@ describe("useFullTextSearch", () => {
     const search: FullTextFn = async (targets, _q, opts) => {
       calls.push(targets.map((t) => t.path));
       // Session 1 holds the word only once pi has appended it.
-      if (appended && targets.some((t) => t.path === "/s/1.jsonl")) opts.onMatch("/s/1.jsonl", "…the tokenizer");
+      if (appended && targets.some((t) => t.path === "/s/1.jsonl"))
+        opts.onMatch("/s/1.jsonl", "…the tokenizer", [true]);
       return { searched: targets.length, matched: 0, aborted: false };
     };
     // Stable, as React's dispatch is.
@@ -94,6 +95,10 @@ describe("useFullTextSearch", () => {
     await act(async () => settle(60));
     expect(calls.slice(1)).toEqual([["/s/1.jsonl"]]);
     const key = (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
-    expect(actions.at(-1)).toEqual({ type: "fulltext.hits", key, hits: [["/s/1.jsonl", "…the tokenizer"]] });
+    expect(actions.at(-1)).toEqual({
+      type: "fulltext.hits",
+      key,
+      hits: [["/s/1.jsonl", { snippet: "…the tokenizer", held: [true] }]],
+    });
   });
 });

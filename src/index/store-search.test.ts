@@ -30,7 +30,7 @@ describe("the browser's full-text search (storeSearch)", () => {
       const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
       const { sessions } = await scanStore(store, {}, { cache: index.scans });
       await indexStaleText(index.db, undefined, { tools: false });
-      const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs }));
+      const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
       const uncovered = coverageOf(index.db, targets)!.fid.filter((f) => f < 0).length;
       expect(uncovered).toBeLessThan(targets.length / 4);
       index.close();

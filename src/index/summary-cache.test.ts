@@ -104,6 +104,7 @@ describe("a command's scan after a few files changed (a session pi just wrote to
     const changed = files.find((f) => f.bytes > 0)!;
     const text = readFileSync(changed.path, "utf8");
     appendFileSync(changed.path, text.slice(text.lastIndexOf("\n", text.length - 2) + 1));
+    settle(changed.path);
     const snapshot = (db: { q(sql: string): { get(): unknown } }) =>
       (db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
     const index = open();
