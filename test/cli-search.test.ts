@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexPathFor } from "../src/index/index-location.js";
 import { runCli, runCliJson } from "./helpers/cli.js";
 import { addProjectSession } from "./helpers/project-session.js";
-import { cleanupTmp, copyStore, FIXTURES, makeTmpDir } from "./helpers/tmp-store.js";
+import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, settle } from "./helpers/tmp-store.js";
 
 /*
  * `pi-sessions search` and `pi-sessions index` from the command line, on a copy of the
@@ -214,6 +214,8 @@ describe("pi-sessions search", () => {
 
 describe("pi-sessions index", () => {
   it("--status says where it is, how big, how many sessions; --rebuild builds it again", async () => {
+    // Files last written a while ago: a file read within a tick of its last write is rightly not kept.
+    settle(store);
     const built = await runCli(["index", "--session-dir", store], { env });
     expect(built.code).toBe(0);
     expect(built.stderr).toMatch(/index of \d+ sessions up to date/);
