@@ -171,14 +171,23 @@ export class RemoteClient {
           reject(e);
         } else client?.fail(e);
       };
+      const noiseError = () =>
+        new RemoteError(
+          host,
+          "garbage",
+          `${host}: answered something other than pi-sessions ("${sanitizeLine(firstNoise).trim().slice(0, 60)}")`,
+        );
+      // No hello in time: what it printed instead, if anything, says more than the wait.
       const timer = setTimeout(
         () =>
           fail(
-            new RemoteError(
-              host,
-              "timeout",
-              `${host}: no answer in ${Math.round(opts.helloTimeoutMs / 1000)} s${lastWords(stderr) ? ` (${lastWords(stderr)})` : ""}`,
-            ),
+            firstNoise
+              ? noiseError()
+              : new RemoteError(
+                  host,
+                  "timeout",
+                  `${host}: no answer in ${Math.round(opts.helloTimeoutMs / 1000)} s${lastWords(stderr) ? ` (${lastWords(stderr)})` : ""}`,
+                ),
           ),
         opts.helloTimeoutMs,
       );
@@ -186,15 +195,8 @@ export class RemoteClient {
         if (client) return client.onLine(line);
         const h = parseHello(line);
         if ("problem" in h) {
-          if (!firstNoise && line.trim()) firstNoise = line;
-          if (++noise > NOISE_LINES)
-            fail(
-              new RemoteError(
-                host,
-                "garbage",
-                `${host}: answered something other than pi-sessions ("${sanitizeLine(firstNoise).slice(0, 60)}")`,
-              ),
-            );
+          if (!firstNoise && sanitizeLine(line).trim()) firstNoise = line;
+          if (++noise > NOISE_LINES) fail(noiseError());
           return;
         }
         if (h.protocol > PROTOCOL)
@@ -236,15 +238,7 @@ export class RemoteClient {
         // Let the last of stderr arrive before it is quoted.
         await new Promise((r) => setTimeout(r, 20));
         if (!settled) {
-          fail(
-            noise && firstNoise && code === 0
-              ? new RemoteError(
-                  host,
-                  "garbage",
-                  `${host}: answered something other than pi-sessions ("${sanitizeLine(firstNoise).slice(0, 60)}")`,
-                )
-              : startProblem(host, code, stderr),
-          );
+          fail(firstNoise && code === 0 ? noiseError() : startProblem(host, code, stderr));
         } else
           client?.fail(
             new RemoteError(
