@@ -31,7 +31,7 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
     if (p.reason) out.push({ text: `Cannot move to the trash: ${sanitizeLine(p.reason)}`, tone: "error" });
     out.push({ text: `Delete ${what} permanently?`, tone: "error" });
   }
-  if (one) out.push({ text: sanitizeLine(p.targets[0].path), tone: "muted", path: true });
+  if (one) out.push({ text: sanitizeLine(p.targets[0].where ?? p.targets[0].path), tone: "muted", path: true });
   else for (const t of p.targets.slice(0, 5)) out.push({ text: `  • ${t.title}`, tone: "muted" });
   if (!one && p.targets.length > 5) out.push({ text: `  … and ${p.targets.length - 5} more`, tone: "muted" });
   // Nothing is deleted that the user has not seen: marks out of view are named as such.
@@ -50,7 +50,13 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
     out.push({ text: `⚠ ${who} ${OPEN_IN_PI_WARNING}.`, tone: "warning" });
   }
   out.push({ text: "" });
-  if (p.step === "confirm") {
+  // Another machine's sessions go to that machine's trash (src/remote), whatever this one has.
+  const hosts = [...new Set(p.targets.map((t) => /^([^:]+):/.exec(t.where ?? "")?.[1]).filter((h) => h !== undefined))];
+  if (p.step === "confirm" && !p.permanent && hosts.length > 0) {
+    const here = hosts.length < p.targets.length ? " (this machine's to this machine's trash)" : "";
+    out.push({ text: sanitizeLine(`Move to the trash on ${hosts.join(", ")}${here}`), tone: "warning" });
+    out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete", tone: "key" });
+  } else if (p.step === "confirm") {
     if (p.permanent)
       out.push({ text: "Delete permanently, not to the trash; you will be asked again.", tone: "error" });
     else if (p.trashDir === null)

@@ -6,7 +6,7 @@ import {
   truncateToWidth,
 } from "../../src/text/sanitize.js";
 import { sessionTitle } from "../../src/model/session-title.js";
-import type { ListRow } from "../../src/browser/list/derive.js";
+import type { ListRow, Scope } from "../../src/browser/list/derive.js";
 import type { SortKey } from "../../src/search/sort.js";
 import type { ToneName } from "../theme/theme.js";
 import { formatAge, formatBytes } from "../../src/text/format.js";
@@ -84,7 +84,13 @@ export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
   const msgs = padToWidth(count, Math.max(5, count.length), "right");
   const size = padToWidth(formatBytes(s.bytes, true), 5, "right");
   const cwdW = o.showCwd ? cwdColumnWidth(o.width) : 0;
-  const cwd = o.showCwd ? " " + padToWidth(truncatePathToWidth(sanitizeLine(s.cwd), cwdW), cwdW) : "";
+  // Another machine's session: its host before the folder, as scp names it (host:/path), or before the title.
+  const host =
+    s.host === undefined ? "" : truncateToWidth(sanitizeLine(s.host), Math.max(4, Math.floor(cwdW / 2))) + ":";
+  const folder = o.showCwd
+    ? host + truncatePathToWidth(sanitizeLine(s.cwd), Math.max(1, cwdW - displayWidth(host)))
+    : "";
+  const cwd = o.showCwd ? " " + padToWidth(folder, cwdW) : "";
   const right = ` ${age} ${msgs} ${size}`;
   const marker = o.marked
     ? (o.selected ? SELECTED_MARKER[0] : " ") + MARK_GLYPH + " "
@@ -94,7 +100,12 @@ export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
   const titleW = o.width - marker.length - displayWidth(right + cwd);
   if (titleW < 4)
     return { lead: "", title: truncateToWidth(marker + rowTitle(row), o.width), titleIsName, right: "", cwd: "" };
-  const lead = marker + row.prefix + (o.open ? OPEN_MARKER : "") + (s.unreadable ? UNREADABLE_MARKER : "");
+  const lead =
+    marker +
+    row.prefix +
+    (o.open ? OPEN_MARKER : "") +
+    (s.unreadable ? UNREADABLE_MARKER : "") +
+    (host && !o.showCwd ? `${host} ` : "");
   const leadW = displayWidth(lead) - marker.length;
   if (leadW >= titleW)
     return {
@@ -122,9 +133,14 @@ export function formatHeader(width: number, showCwd: boolean, ageOf: AgeOf = "mo
 }
 
 /** The list pane's title and the position its frame shows ("3 of 120"). */
-export function listFrameText(scope: "cwd" | "all", cursor: number, rows: number): { title: string; info: string } {
+export function listFrameText(scope: Scope, cursor: number, rows: number): { title: string; info: string } {
   return {
-    title: scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders",
+    title:
+      scope === "cwd"
+        ? "Sessions · this folder"
+        : scope === "hosts"
+          ? "Sessions · every host"
+          : "Sessions · all folders",
     info: rows ? `${cursor + 1} of ${rows}` : "",
   };
 }

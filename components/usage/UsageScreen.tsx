@@ -59,7 +59,8 @@ export function UsageScreen({ rows, layer, scope, search, width, height, dispatc
       ? `${top + 1}–${top + shown.length} of ${chart.rows.length}`
       : plural(chart.rows.length, layer.by);
   const scopeText =
-    (scope === "cwd" ? "this folder" : "all folders") + (search ? ` · search ${sanitizeLine(search)}` : "");
+    (scope === "cwd" ? "this folder" : scope === "hosts" ? "every host" : "all folders") +
+    (search ? ` · search ${sanitizeLine(search)}` : "");
   const empty =
     report.pending > 0 && report.sessions === 0 ? "reading sessions…" : "no usage recorded in these sessions";
   return (

@@ -14,7 +14,15 @@ import { clipboardText, sanitizeLine } from "../text/sanitize.js";
 import { RemoteError, type RemoteClient } from "./client.js";
 import { runCaptured, type CommandName } from "./commands.js";
 import { remoteSessionName } from "./route.js";
-import { checkedHosts, openHosts, readKeptList, remoteSettings, writeKeptList, type HostAnswer } from "./hosts.js";
+import {
+  checkedHosts,
+  openHosts,
+  readKeptList,
+  remoteSettings,
+  touchKeptList,
+  writeKeptList,
+  type HostAnswer,
+} from "./hosts.js";
 
 /*
  * The command line with --host, or a session named HOST:PATH: this machine's rows first,
@@ -174,7 +182,10 @@ export async function hostList(
   const scopeAll = params.cwd === undefined;
   const kept = scopeAll && !params.sort ? readKeptList(env, client.host) : undefined;
   const r = await client.request("list", { ...params, ...(kept ? { since: kept.hash } : {}) });
-  if (r.unchanged === true && kept && r.hash === kept.hash) return kept.sessions;
+  if (r.unchanged === true && kept && r.hash === kept.hash) {
+    touchKeptList(env, client.host);
+    return kept.sessions;
+  }
   if (!isRows(r.sessions)) throw new RemoteError(client.host, "garbage", `${client.host}: sent a list that is none`);
   if (scopeAll && !params.sort && typeof r.hash === "string")
     writeKeptList(env, { host: client.host, at: Date.now(), hash: r.hash, sessions: r.sessions });

@@ -132,6 +132,8 @@ export class RemoteClient {
   /** Bytes received, for the figures (bench/): what a refresh costs the wire. */
   bytesIn = 0;
   bytesOut = 0;
+  /** Called once when the conversation ends by itself (the host went away, garbage, a line too long). */
+  onEnd?: (e: RemoteError) => void;
 
   private constructor(
     readonly host: string,
@@ -251,6 +253,11 @@ export class RemoteClient {
     });
   }
 
+  /** The conversation has ended: every request fails at once. */
+  get ended(): boolean {
+    return this.failure !== undefined;
+  }
+
   /** Whether the host answers this request (its hello named it). */
   can(op: Op): boolean {
     return this.hello.capabilities.includes(op);
@@ -312,6 +319,7 @@ export class RemoteClient {
   fail(e: RemoteError): void {
     if (this.failure) return;
     this.failure = e;
+    this.onEnd?.(e);
     for (const w of this.waiting.values()) {
       clearTimeout(w.timer);
       w.reject(e);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { userCacheDir } from "../launcher/cache-dir.js";
@@ -92,12 +92,25 @@ export function readKeptList(env: NodeJS.ProcessEnv, host: string): KeptList | u
   const dir = hostCacheDir(env, host);
   if (!dir) return undefined;
   try {
-    const v = JSON.parse(readFileSync(join(dir, "list.json"), "utf8")) as KeptList;
+    const file = join(dir, "list.json");
+    const v = JSON.parse(readFileSync(file, "utf8")) as KeptList;
     if (v.host !== host || typeof v.at !== "number" || typeof v.hash !== "string" || !Array.isArray(v.sessions))
       return undefined;
-    return v;
+    // The host said since that nothing changed (touchKeptList): the rows are as old as that.
+    return { ...v, at: Math.max(v.at, statSync(file).mtimeMs) };
   } catch {
     return undefined;
+  }
+}
+
+/** The host answered that its rows are as kept: they are that recent now (the file's mtime says so, nothing rewritten). */
+export function touchKeptList(env: NodeJS.ProcessEnv, host: string, at = Date.now()): void {
+  const dir = hostCacheDir(env, host);
+  if (!dir) return;
+  try {
+    utimesSync(join(dir, "list.json"), at / 1000, at / 1000);
+  } catch {
+    // Only a cache.
   }
 }
 

@@ -133,8 +133,6 @@ function sessionPath(opts: ServeOptions, v: unknown): string {
   return path;
 }
 
-const hash = (b: Buffer) => createHash("sha256").update(b).digest("hex").slice(0, 32);
-
 const stamp = (path: string) => {
   const st = statSync(fsPath(path));
   return { ino: st.ino, bytes: st.size, mtimeMs: st.mtimeMs };
@@ -185,10 +183,24 @@ const HANDLERS: Record<Op, (p: Params, opts: ServeOptions) => Promise<Record<str
     const sort = optStr(p.sort, "sort");
     const r = await runCommand("list", ["--json", ...scopeArgs(p), ...(sort ? [`--sort=${sort}`] : [])], opts);
     if (r.exit !== 0) throw new Refused(lastLine(r.err) || `list failed (exit ${r.exit})`, r.exit);
+    const sessions = JSON.parse(r.out.toString("utf8")) as Record<string, unknown>[];
+    // Each file's inode and mtime beside its summary: what a write from the other machine
+    // names as the file it read (the same identity checks as here).
+    const ids: string[] = [];
+    for (const s of sessions) {
+      try {
+        const st = statSync(fsPath(String(s.path)));
+        s.ino = st.ino;
+        s.mtimeMs = st.mtimeMs;
+        ids.push(`${st.ino}:${st.mtimeMs}`);
+      } catch {
+        ids.push("-");
+      }
+    }
     // The same answer as the client kept: said in a few bytes, not sent again.
-    const h = hash(r.out);
+    const h = createHash("sha256").update(r.out).update(ids.join(",")).digest("hex").slice(0, 32);
     if (p.since === h) return { hash: h, unchanged: true };
-    return { hash: h, sessions: JSON.parse(r.out.toString("utf8")) as unknown, notes: r.err };
+    return { hash: h, sessions, notes: r.err };
   },
   async search(p, opts) {
     const query = str(p.query, "query");

@@ -44,7 +44,12 @@ export const COMMANDS = {
     hint: "tool output",
     rank: 7,
   },
-  "scope.toggle": { keys: ["tab"], help: "scope: this folder ↔ all folders", hint: "scope", rank: 7 },
+  "scope.toggle": {
+    keys: ["tab"],
+    help: "scope: this folder → all folders → every host (with hosts) → this folder",
+    hint: "scope",
+    rank: 7,
+  },
   "sort.cycle": {
     keys: ["s", "ctrl+s"],
     help: "sort: recent → created → name → messages → size → threaded",

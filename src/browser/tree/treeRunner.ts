@@ -35,10 +35,10 @@ export interface TreeIO {
   now(): number;
   /** Size and mtime after our own write, so it is not taken for pi's. */
   stamp?(path: string): FileStamp | undefined;
-  /** Whether a folder still exists (a resume-at-entry writes nothing when the session's is gone). */
-  cwdExists?(dir: string): boolean;
-  /** Why pi cannot be started: a resume-at-entry then writes nothing and says so. */
-  piProblem?(): string | undefined;
+  /** Whether a folder still exists (a resume-at-entry writes nothing when the session's, at `path`, is gone). */
+  cwdExists?(dir: string, path?: string): boolean;
+  /** Why pi cannot be started (for the session at `path`): a resume-at-entry then writes nothing and says so. */
+  piProblem?(path?: string): string | undefined;
   /** Why the file is not the one read as `was` (replaced, rewritten, gone), or undefined. */
   identityProblem?(path: string, was: FileIdentity | undefined): string | undefined;
 }
@@ -96,8 +96,8 @@ export function runTreeEffect(
       const { path, write } = e;
       // A resume writes only when pi can start: else nothing is written. Where the session's
       // folder is gone, pi 1.5.2's choice (continue here, or fork) comes first.
-      const problem = write.op === "navigate" ? io.piProblem?.() : undefined;
-      if (!problem && write.op === "navigate" && e.cwd && io.cwdExists && !io.cwdExists(e.cwd)) {
+      const problem = write.op === "navigate" ? io.piProblem?.(path) : undefined;
+      if (!problem && write.op === "navigate" && e.cwd && io.cwdExists && !io.cwdExists(e.cwd, path)) {
         dispatch({ type: "tree.cwdMissing", path, cwd: e.cwd, write });
         return;
       }
