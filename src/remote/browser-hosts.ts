@@ -411,6 +411,12 @@ export class RemoteHosts {
         await this.mirror(path);
         return base.loadIndex(path);
       },
+      // The host's file's own mtime (its copy's is the same to the second, not to the fraction).
+      mtimeMs: async (path) => {
+        if (!this.owns(path)) return base.mtimeMs(path);
+        await this.mirror(path);
+        return this.mirrors.get(path)?.read?.mtimeMs ?? base.mtimeMs(path);
+      },
       label: async (path, entryId, label) => {
         const m = this.owns(path);
         if (!m) return base.label(path, entryId, label);
