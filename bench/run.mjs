@@ -24,6 +24,7 @@ const BENCHMARKS = [
   "./tui-reader.mjs", // issue #16: `v` → the reader on a 50,000-entry session in a pty
   "./tui-usage.mjs", // issue #16: U → the usage view on 2,000 sessions
   "./index.mjs", // issue 23: the persistent index on 10,000 sessions / 4 GB
+  "./remote.mjs", // issue 36: two hosts over ssh on loopback
 ];
 
 function parseArgs(argv) {

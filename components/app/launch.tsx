@@ -149,6 +149,9 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   const remote = opts.hosts?.length
     ? new RemoteHosts(opts.hosts, remoteSettings(process.env, opts.config?.ssh), process.env)
     : undefined;
+  // A host with nothing kept: connecting (ssh, its pi-sessions starting) goes on while Ink
+  // loads. With every host's rows kept, the first frame comes first (the browser starts them).
+  if (remote && !remote.allKept) remote.start();
   try {
     return await browseAndRun(opts, term, keymap, fullText, afterPi, start, remote);
   } finally {

@@ -15,7 +15,7 @@ import type { FileIdentity } from "../store/file-identity.js";
 import type { SessionEntry, SessionSummary } from "../model/types.js";
 import { sanitizeLine } from "../text/sanitize.js";
 import { RemoteClient, RemoteError } from "./client.js";
-import { hostCacheDir, readKeptList, touchKeptList, writeKeptList, type RemoteSettings } from "./hosts.js";
+import { hostCacheDir, listRows, readKeptList, touchKeptList, writeKeptList, type RemoteSettings } from "./hosts.js";
 import { READ_CHUNK } from "./protocol.js";
 import { remoteResumeLine, sshArgv } from "./ssh.js";
 
@@ -65,6 +65,8 @@ export class RemoteHosts {
   private readonly mirrors = new Map<string, Mirror>();
   private readonly fetching = new Map<string, Promise<void>>();
   private readonly listeners = new Set<(u: HostUpdate) => void>();
+  /** What the browser was last told of each host (its state and rows). */
+  private readonly told = new Map<string, { view: HostView; rows: ListedSession[] }>();
   /** Records of this run's deletes on hosts: the copy's path → the host's record. */
   private readonly records = new Map<string, { host: string; record: TrashRecord }>();
   private timer?: NodeJS.Timeout;
@@ -92,15 +94,31 @@ export class RemoteHosts {
     return [...this.slots.keys()];
   }
 
-  /** What is known before any host answers: each one's kept rows, marked with their age. */
+  /** Every host has rows kept from an earlier answer. */
+  get allKept(): boolean {
+    return [...this.slots.values()].every((s) => s.view.at !== undefined);
+  }
+
+  /** What is known now, for a browser's first state: each host's rows (kept ones, marked with their age, until it answers). */
   initial(): { hosts: HostView[]; sessions: ListedSession[] } {
     const slots = [...this.slots.values()];
+    for (const s of slots) this.told.set(s.name, { view: s.view, rows: s.rows });
     return { hosts: slots.map((s) => s.view), sessions: slots.flatMap((s) => s.rows) };
   }
 
-  /** Each host's state and rows as they change; the returned function stops it. */
+  /**
+   * Each host's state and rows as they change; the returned function stops it. What changed
+   * since initial() (answers that came while the browser was loading) is said at once.
+   */
   subscribe(fn: (u: HostUpdate) => void): () => void {
     this.listeners.add(fn);
+    for (const s of this.slots.values()) {
+      const t = this.told.get(s.name);
+      const rows = t?.rows !== s.rows;
+      if (t && t.view === s.view && !rows) continue;
+      this.told.set(s.name, { view: s.view, rows: s.rows });
+      fn({ host: s.view, ...(rows ? { sessions: s.rows } : {}) });
+    }
     return () => this.listeners.delete(fn);
   }
 
@@ -115,7 +133,10 @@ export class RemoteHosts {
     this.timer.unref();
   }
 
+  /** Tells the browser (none while it loads: it is told when it subscribes). */
   private say(slot: Slot, sessions?: ListedSession[]): void {
+    if (!this.listeners.size) return;
+    this.told.set(slot.name, { view: slot.view, rows: slot.rows });
     for (const fn of this.listeners) fn({ host: slot.view, ...(sessions ? { sessions } : {}) });
   }
 
@@ -161,13 +182,12 @@ export class RemoteHosts {
         if (!wasLive) this.say(slot);
         return;
       }
-      if (!Array.isArray(r.sessions) || typeof r.hash !== "string")
-        throw new RemoteError(name, "garbage", `${name}: sent a list that is none`);
-      const sessions = r.sessions.filter(isObject);
-      slot.hash = r.hash;
+      const sessions = listRows(r);
+      if (!sessions) throw new RemoteError(name, "garbage", `${name}: sent a list that is none`);
+      slot.hash = String(r.hash);
       slot.rows = this.rowsOf(name, sessions);
       slot.view = { name, state: "live", at };
-      writeKeptList(this.env, { host: name, at, hash: r.hash, sessions });
+      writeKeptList(this.env, { host: name, at, hash: slot.hash, sessions });
       this.say(slot, slot.rows);
     } catch (e) {
       this.unreachable(slot, e);

@@ -16,6 +16,7 @@ import { runCaptured, type CommandName } from "./commands.js";
 import { remoteSessionName } from "./route.js";
 import {
   checkedHosts,
+  listRows,
   openHosts,
   readKeptList,
   remoteSettings,
@@ -186,10 +187,11 @@ export async function hostList(
     touchKeptList(env, client.host);
     return kept.sessions;
   }
-  if (!isRows(r.sessions)) throw new RemoteError(client.host, "garbage", `${client.host}: sent a list that is none`);
-  if (scopeAll && !params.sort && typeof r.hash === "string")
-    writeKeptList(env, { host: client.host, at: Date.now(), hash: r.hash, sessions: r.sessions });
-  return r.sessions;
+  const rows = listRows(r);
+  if (!rows) throw new RemoteError(client.host, "garbage", `${client.host}: sent a list that is none`);
+  if (scopeAll && !params.sort)
+    writeKeptList(env, { host: client.host, at: Date.now(), hash: String(r.hash), sessions: rows });
+  return rows;
 }
 
 /** list, search and stats: this machine's answer, then each host's (asked at once, said in order). */

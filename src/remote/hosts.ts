@@ -80,6 +80,23 @@ export function hostCacheDir(env: NodeJS.ProcessEnv, host: string): string | und
   return join(root, "remote", key);
 }
 
+const isRow = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * A list answer's rows (list --json's), each with its file's inode and mtime there (sent
+ * beside them, in the same order); undefined when the answer is no list.
+ */
+export function listRows(r: Record<string, unknown>): Record<string, unknown>[] | undefined {
+  if (!Array.isArray(r.sessions) || typeof r.hash !== "string") return undefined;
+  const ids = Array.isArray(r.ids) ? r.ids : [];
+  return r.sessions.filter(isRow).map((s, i) => {
+    const id = ids[i] as unknown;
+    return Array.isArray(id) && typeof id[0] === "number" && typeof id[1] === "number"
+      ? { ...s, ino: id[0], mtimeMs: id[1] }
+      : s;
+  });
+}
+
 /** A host's last list answer, kept: when it came, its hash, and its rows (list --json's). */
 export interface KeptList {
   host: string;

@@ -7,6 +7,7 @@ import { cleanupTmp, copyStore, PI_STORE } from "../../test/helpers/tmp-store.js
 import { RemoteClient, RemoteError, type Transport } from "./client.js";
 import { encodeLine, LineSplitter, LineTooLong, MAX_ANSWER_LINE, PROTOCOL } from "./protocol.js";
 import { serve } from "./server.js";
+import { listRows } from "./hosts.js";
 import { hostProblem, remoteCommandLine, remoteResumeLine, splitWords, sshArgv } from "./ssh.js";
 
 afterEach(cleanupTmp);
@@ -97,6 +98,9 @@ describe("serve and its client over in-memory streams", () => {
     const first = await client.request("list", { all: true });
     const rows = sessionsOf(store, first);
     expect(rows.length).toBeGreaterThan(10);
+    // Each row with its file's inode and mtime there: what a write names as the file it read.
+    const st = statSync(rows[0].path);
+    expect(listRows(first)![0]).toMatchObject({ path: rows[0].path, ino: st.ino, mtimeMs: st.mtimeMs });
     const before = client.bytesIn;
     const again = await client.request("list", { all: true, since: first.hash });
     expect(again).toEqual({ hash: first.hash, unchanged: true });

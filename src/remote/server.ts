@@ -178,30 +178,55 @@ function checkRead(path: string, expect: FileIdentity | undefined): void {
   if (problem) throw new Refused(problem);
 }
 
+/**
+ * JSON text already made (list --json's, safeJson: C1 controls escaped), put into an answer
+ * as it is, its line breaks (whitespace between its tokens: strings escape theirs) left out.
+ */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** The sessions' paths in list --json's text, in order: each element's "path" key line (its own line, four spaces in). */
+function listPaths(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^ {4}"path": ("(?:[^"\\\n]|\\.)*"),$/gm)) out.push(JSON.parse(m[1]) as string);
+  return out;
+}
+
+/** One answer as one line, with the RawJson values of its result written as they are. */
+function answerLine(id: number, result: Record<string, unknown>): string {
+  const raw = Object.entries(result).filter((e): e is [string, RawJson] => e[1] instanceof RawJson);
+  if (!raw.length) return encodeLine({ id, ok: true, result });
+  const rest = Object.fromEntries(Object.entries(result).filter(([, v]) => !(v instanceof RawJson)));
+  const head = encodeLine({ id, ok: true, result: rest }).slice(0, -3); // without "}}\n"
+  const parts = raw.map(([k, v]) => `${JSON.stringify(k)}:${v.text.replace(/\r?\n/g, "")}`);
+  return `${head}${Object.keys(rest).length ? "," : ""}${parts.join(",")}}}\n`;
+}
+
 const HANDLERS: Record<Op, (p: Params, opts: ServeOptions) => Promise<Record<string, unknown>>> = {
   async list(p, opts) {
     const sort = optStr(p.sort, "sort");
     const r = await runCommand("list", ["--json", ...scopeArgs(p), ...(sort ? [`--sort=${sort}`] : [])], opts);
     if (r.exit !== 0) throw new Refused(lastLine(r.err) || `list failed (exit ${r.exit})`, r.exit);
-    const sessions = JSON.parse(r.out.toString("utf8")) as Record<string, unknown>[];
-    // Each file's inode and mtime beside its summary: what a write from the other machine
-    // names as the file it read (the same identity checks as here).
-    const ids: string[] = [];
-    for (const s of sessions) {
+    const text = r.out.toString("utf8");
+    // Each file's inode and mtime beside its summary, in the same order: what a write from the
+    // other machine names as the file it read (the same identity checks as here).
+    const ids: ([number, number] | null)[] = [];
+    for (const path of listPaths(text)) {
       try {
-        const st = statSync(fsPath(String(s.path)));
-        s.ino = st.ino;
-        s.mtimeMs = st.mtimeMs;
-        ids.push(`${st.ino}:${st.mtimeMs}`);
+        const st = statSync(fsPath(path));
+        ids.push([st.ino, st.mtimeMs]);
       } catch {
-        ids.push("-");
+        ids.push(null);
       }
     }
     // The same answer as the client kept: said in a few bytes, not sent again.
-    const h = createHash("sha256").update(r.out).update(ids.join(",")).digest("hex").slice(0, 32);
+    const h = createHash("sha256").update(r.out).update(JSON.stringify(ids)).digest("hex").slice(0, 32);
     if (p.since === h) return { hash: h, unchanged: true };
-    return { hash: h, sessions, notes: r.err };
+    // list --json's own text, as it printed it (never parsed and written again here).
+    return { hash: h, ids, notes: r.err, sessions: new RawJson(text) };
   },
+
   async search(p, opts) {
     const query = str(p.query, "query");
     const limit = optNum(p.limit, "limit");
@@ -366,7 +391,9 @@ export function serve(opts: ServeOptions): Promise<void> {
         return;
       }
       const job = HANDLERS[req.op](req.params ?? {}, opts).then(
-        (result) => write({ id: req.id, ok: true, result }),
+        (result) => {
+          output.write(answerLine(req.id, result));
+        },
         (e: unknown) => {
           const exit = e instanceof Refused ? e.exit : e instanceof CliError ? e.exitCode : 1;
           const message = e instanceof Error ? e.message : String(e);
