@@ -126,8 +126,9 @@ export function App(props: AppProps) {
   }, [remote]);
   const fullText = useMemo(() => {
     const base = deps.fullText ?? searchFiles;
-    return remote ? remote.fullText(base) : base;
-  }, [deps.fullText, remote]);
+    // A host searches its own sessions' text, asked with the words as typed.
+    return remote ? remote.fullText(base, () => latest().search.value) : base;
+  }, [deps.fullText, remote, latest]);
   useFullTextSearch(state, fullText, dispatch);
 
   const exited = useRef(false);

@@ -68,9 +68,14 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
       ? `${store.dir} (a copy of the demo store: changes stay there)`
       : tildePath(store.dir, io.env.HOME);
   // This folder's newest sessions on the screen before Ink loads (not for a picker, a search
-  // given at start, or --all: those start elsewhere than the plain list of this folder).
+  // given at start, --all or --host: those start elsewhere than the plain list of this folder).
   const first =
-    !values.all && !picking && !values.query && io.isTTY && io.env.PI_SESSIONS_FIRST_SCREEN !== "0"
+    !values.all &&
+    !picking &&
+    !values.query &&
+    !values.host?.length &&
+    io.isTTY &&
+    io.env.PI_SESSIONS_FIRST_SCREEN !== "0"
       ? await (
           await import("./firstScreen.js")
         ).drawFirstScreen({ storeDir: store.dir, cwd: io.cwd, storeLabel, config, current: values.current })

@@ -114,6 +114,7 @@ export function preframe(
           sort: s.sort,
           scan: s.scan,
           marked: 0,
+          hosts: s.hosts,
         },
         o.columns,
       ),

@@ -51,10 +51,11 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
   }
   out.push({ text: "" });
   // Another machine's sessions go to that machine's trash (src/remote), whatever this one has.
-  const hosts = [...new Set(p.targets.map((t) => /^([^:]+):/.exec(t.where ?? "")?.[1]).filter((h) => h !== undefined))];
+  const hosts = [...new Set(p.targets.map((t) => t.host).filter((h) => h !== undefined))];
   if (p.step === "confirm" && !p.permanent && hosts.length > 0) {
-    const here = hosts.length < p.targets.length ? " (this machine's to this machine's trash)" : "";
-    out.push({ text: sanitizeLine(`Move to the trash on ${hosts.join(", ")}${here}`), tone: "warning" });
+    const mixed = p.targets.some((t) => t.host === undefined);
+    const to = mixed ? `each machine's own: ${hosts.join(", ")} and this one` : `on ${hosts.join(", ")}`;
+    out.push({ text: sanitizeLine(`Move to the trash ${to}`), tone: "warning" });
     out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete", tone: "key" });
   } else if (p.step === "confirm") {
     if (p.permanent)

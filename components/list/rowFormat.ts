@@ -86,7 +86,9 @@ export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
   const cwdW = o.showCwd ? cwdColumnWidth(o.width) : 0;
   // Another machine's session: its host before the folder, as scp names it (host:/path), or before the title.
   const host =
-    s.host === undefined ? "" : truncateToWidth(sanitizeLine(s.host), Math.max(4, Math.floor(cwdW / 2))) + ":";
+    s.host === undefined
+      ? ""
+      : truncateToWidth(sanitizeLine(s.host), o.showCwd ? Math.max(4, Math.floor(cwdW / 2)) : 16) + ":";
   const folder = o.showCwd
     ? host + truncatePathToWidth(sanitizeLine(s.cwd), Math.max(1, cwdW - displayWidth(host)))
     : "";

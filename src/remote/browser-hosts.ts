@@ -37,6 +37,9 @@ export interface HostUpdate {
   sessions?: ListedSession[];
 }
 
+/** The best hits a host's search reports for the browser's list (its own ranking, there). */
+const REMOTE_HITS = 200;
+
 /** Seconds between two looks at a host that answered (a list with the kept hash: a few bytes when nothing changed). */
 const POLL_MS = 20_000;
 
@@ -478,15 +481,46 @@ export class RemoteHosts {
     };
   }
 
-  /** The full-text search over this machine's files only (a host's are matched by their rows' fields). */
-  fullText(base: FullTextFn): FullTextFn {
-    const search: FullTextFn = (targets, query, opts) =>
-      base(
-        targets.filter((t) => !this.owns(t.path)),
-        query,
-        opts,
-      );
-    if (base.debounceMs !== undefined) search.debounceMs = base.debounceMs;
+  /**
+   * The full-text search: this machine's files by `base`; each host's by its own search
+   * there (the words as typed, `text()`), its best hits among the sessions asked about
+   * reported as matches with their first snippet. A host that does not answer has none.
+   */
+  fullText(base: FullTextFn, text: () => string): FullTextFn {
+    const search: FullTextFn = async (targets, query, opts) => {
+      const local = targets.filter((t) => !this.owns(t.path));
+      const byHost = new Map<string, Map<string, string>>();
+      for (const t of targets) {
+        const m = this.owns(t.path);
+        if (m) byHost.set(m.host, (byHost.get(m.host) ?? new Map<string, string>()).set(m.remotePath, t.path));
+      }
+      let matched = 0;
+      const there = [...byHost].map(async ([host, paths]) => {
+        const slot = this.slots.get(host);
+        if (!slot || slot.view.state !== "live") return;
+        try {
+          const r = await this.ask(host, "search", {
+            query: text(),
+            all: true,
+            limit: REMOTE_HITS,
+            ...(opts.includeTools ? { tools: true } : {}),
+          });
+          if (opts.signal?.aborted || !Array.isArray(r.json)) return;
+          for (const hit of r.json.filter(isObject)) {
+            const copy = typeof hit.path === "string" ? paths.get(hit.path) : undefined;
+            const first = Array.isArray(hit.snippets) ? hit.snippets.find(isObject) : undefined;
+            if (!copy || !first || first.entryId === null || typeof first.text !== "string") continue;
+            matched++;
+            opts.onMatch(copy, first.text);
+          }
+        } catch {
+          // Not answering now: its rows match by their fields only.
+        }
+      });
+      const [mine] = await Promise.all([base(local, query, opts), ...there]);
+      return { ...mine, searched: mine.searched + targets.length - local.length, matched: mine.matched + matched };
+    };
+    if (base.debounceMs !== undefined) search.debounceMs = Math.max(base.debounceMs, 150);
     return search;
   }
 

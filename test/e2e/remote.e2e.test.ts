@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addProjectSession } from "../helpers/project-session.js";
@@ -37,6 +46,18 @@ beforeAll(async () => {
       n: h.name === "alpha" ? 1 : 2,
       at: `2026-11-2${h.name === "alpha" ? 2 : 3}T07:00:00.000Z`,
     });
+    // A word deep in beta's conversation only: a full-text hit there.
+    if (h.name === "beta")
+      appendFileSync(
+        paths.beta,
+        JSON.stringify({
+          type: "message",
+          id: "u2",
+          parentId: "a1",
+          timestamp: "2026-11-23T07:00:01.000Z",
+          message: { role: "user", content: "what about the zebracorn parser?", timestamp: 2 },
+        }) + "\n",
+      );
     writeFileSync(join(h.bin, "pi"), FAKE_PI);
     chmodSync(join(h.bin, "pi"), 0o755);
   });
@@ -99,6 +120,13 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     // The preview reads the host's file (through its copy here) and names it as the host's.
     const preview = await app.waitFor((s) => /host\s+beta/.test(s) && s.includes("ok"));
     expect(preview).toContain(paths.beta.slice(-30));
+    // A word only in beta's conversation: the host's own search finds it there.
+    await pressCommand(app, "search.start");
+    await app.type("zebracorn");
+    const hit = await app.waitFor((s) => s.includes("beta remote notes") && s.includes("zebracorn parser"), 15_000);
+    expect(hit).not.toContain("alpha remote notes");
+    await pressCommand(app, "search.cancel");
+    await app.waitFor((s) => s.includes("alpha remote notes") || s.includes("named over ssh"));
     // Tab: this folder, all folders (this machine's), every host again.
     await pressCommand(app, "scope.toggle");
     await app.waitFor((s) => s.includes("Sessions · this folder") && !s.includes("beta remote notes"));

@@ -18,7 +18,8 @@ import type { TextInput } from "./textInput.js";
 export type DeleteTarget = Required<Pick<TrashTarget, "path" | "sessionId" | "title" | "bytes" | "mtimeMs">> &
   Pick<TrashTarget, "cwd"> & {
     ours?: boolean;
-    /** Where the file is, said: `HOST:PATH` for another machine's session (its `path` is this machine's copy). */
+    /** Another machine's session: its host, and where it is said as `HOST:PATH` (its `path` is this machine's copy). */
+    host?: string;
     where?: string;
   };
 
