@@ -52,7 +52,10 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     const problem = hostProblem(h);
     if (problem) warnings.push(`config ${cfgPath}: "hosts": ${problem}; left out`);
   }
-  const hosts = [...new Set([...config.hosts.filter((h) => !hostProblem(h)), ...(values.host ?? [])])];
+  // Inside pi (/sessions, --result-file) only this machine's sessions: pi switches to a file here.
+  const hosts = values["result-file"]
+    ? []
+    : [...new Set([...config.hosts.filter((h) => !hostProblem(h)), ...(values.host ?? [])])];
   for (const w of warnings) io.stderr(`pi-sessions: ${w}\n`);
   // A fresh temp copy of the demo store each run: an index of it would be left behind in the
   // user's cache folder for a store that is gone, so it goes without.
