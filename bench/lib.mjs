@@ -53,6 +53,8 @@ export const STORES = {
   "s10k-small": ["--sessions", "10000", "--projects", "40", "--avg-kb", "2"],
   /** Issue 14: 2,000 sessions whose project folders exist (under .bench/projects), for "this folder" launches beside pi --resume. */
   "s2000-here": ["--sessions", "2000", "--projects", "40", "--cwd-root", join(CACHE, "projects")],
+  /** Issue 36: 2,000 small sessions, a host's store for the remote benchmark (each host and here). */
+  "s2000-small": ["--sessions", "2000", "--projects", "40", "--avg-kb", "4"],
   /** Issue 23: 10,000 sessions, ~4 GB, for the persistent index. */
   s10k: ["--sessions", "10000", "--projects", "100"],
   /** Issue #4: one session of 50,000 entries. */

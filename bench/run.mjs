@@ -25,6 +25,7 @@ const BENCHMARKS = [
   "./tui-usage.mjs", // issue #16: U → the usage view on 2,000 sessions
   "./index.mjs", // issue 23: the persistent index on 10,000 sessions / 4 GB
   "./growth.mjs", // issue 35: each figure at 10k, 50k and 100k small sessions, and its growth
+  "./remote.mjs", // issue 36: two hosts over ssh on loopback
 ];
 
 function parseArgs(argv) {

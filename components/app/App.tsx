@@ -124,7 +124,20 @@ export function App(props: AppProps) {
   }, [state.status]);
 
   useStoreScan(storeDir, deps.scan, dispatch);
-  useFullTextSearch(state, deps.fullText ?? searchFiles, dispatch);
+  const remote = deps.remote;
+  // Other machines' answers as they come; nothing here waits for one.
+  useEffect(() => {
+    if (!remote) return;
+    const stop = remote.subscribe((u) => dispatch({ type: "hosts.update", ...u }));
+    remote.start();
+    return stop;
+  }, [remote]);
+  const fullText = useMemo(() => {
+    const base = deps.fullText ?? searchFiles;
+    // A host searches its own sessions' text, asked with the words as typed.
+    return remote ? remote.fullText(base, () => latest().search.value) : base;
+  }, [deps.fullText, remote, latest]);
+  useFullTextSearch(state, fullText, dispatch);
 
   const exited = useRef(false);
   const exit = useCallback(
@@ -138,34 +151,55 @@ export function App(props: AppProps) {
   );
   // Live store (after the first scan); own writes make the watcher look at once.
   const refreshStore = useStoreWatch(storeDir, deps.watch, state.scan.done, state.sessions, dispatch);
-  const treeIO = useMemo(
-    () =>
-      deps.tree ?? {
-        ...realTreeIO,
-        copy: deps.copy ?? (() => {}),
-        cwdExists: deps.cwdExists,
-        ...(deps.piProblem ? { piProblem: deps.piProblem } : {}),
-      },
-    [deps.tree, deps.copy, deps.cwdExists, deps.piProblem],
+  const treeIO = useMemo(() => {
+    const local = deps.tree ?? {
+      ...realTreeIO,
+      copy: deps.copy ?? (() => {}),
+      cwdExists: deps.cwdExists,
+      ...(deps.piProblem ? { piProblem: deps.piProblem } : {}),
+    };
+    return remote ? remote.treeIO(local) : local;
+  }, [deps.tree, deps.copy, deps.cwdExists, deps.piProblem, remote]);
+  // A host's session is read from its copy on this machine, brought up to date first (src/remote).
+  const loadIndex = useMemo(() => {
+    const base = deps.loadIndex ?? realLoadIndex;
+    return remote ? remote.load(base) : base;
+  }, [deps.loadIndex, remote]);
+  const loadPreview = useMemo(
+    () => (remote ? remote.load(deps.loadPreview) : deps.loadPreview),
+    [deps.loadPreview, remote],
+  );
+  const lifecycle = useMemo(() => {
+    const base = deps.lifecycle ?? realLifecycle;
+    return remote ? remote.lifecycle(base) : base;
+  }, [deps.lifecycle, remote]);
+  // pi on a host is that host's: this machine's pi and folders are not asked about.
+  const cwdExists = useCallback(
+    (dir: string, path?: string) => (path && remote?.owns(path) ? true : deps.cwdExists(dir)),
+    [deps.cwdExists, remote],
+  );
+  const piProblem = useMemo(
+    () => deps.piProblem && ((path?: string) => (path && remote?.owns(path) ? undefined : deps.piProblem?.(path))),
+    [deps.piProblem, remote],
   );
   const takeoutIO = useMemo(
     () => ({
       ...realTakeoutIO,
-      ...(deps.loadIndex ? { loadIndex: deps.loadIndex } : {}),
+      loadIndex,
       copy: deps.copy,
       cwdExists: deps.cwdExists,
       piProblem: deps.piProblem,
     }),
-    [deps.loadIndex, deps.copy, deps.cwdExists, deps.piProblem],
+    [loadIndex, deps.copy, deps.cwdExists, deps.piProblem],
   );
   io.current = {
-    lifecycle: deps.lifecycle ?? realLifecycle,
+    lifecycle,
     tree: treeIO,
-    loadIndex: deps.loadIndex ?? realLoadIndex,
+    loadIndex,
     takeout: takeoutIO,
     trash: deps.trash ?? realTrashIO,
-    cwdExists: deps.cwdExists,
-    piProblem: deps.piProblem,
+    cwdExists,
+    piProblem,
     exit,
     afterWrite: refreshStore,
     suspend: deps.suspend,
@@ -186,7 +220,7 @@ export function App(props: AppProps) {
   const selected = selectedSession(state);
   // The preview follows the cursor once it rests (held keys redraw only the list's rows).
   const shown = useSettled(selected, PREVIEW_SETTLE_MS);
-  const preview = usePreview(shown, deps.loadPreview, cache);
+  const preview = usePreview(shown, loadPreview, cache);
   const onPreviewBounds = useCallback(
     (path: string, b: { min: number; max: number }) => dispatch({ type: "preview.bounds", path, ...b }),
     [],
@@ -270,6 +304,7 @@ export function App(props: AppProps) {
             marked: state.marks.size,
             skippedKey: keysLabel(state.keymap, "skipped.open", 1),
             namedOnly: state.namedOnly,
+            hosts: state.hosts,
           }}
         />
       }
@@ -333,7 +368,7 @@ export function App(props: AppProps) {
             cursor={state.cursor}
             width={list.width}
             height={list.height}
-            showCwd={state.scope === "all"}
+            showCwd={state.scope !== "cwd"}
             showPath={state.showPaths}
             emptyText={emptyText(state)}
             now={now}

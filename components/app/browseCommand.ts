@@ -5,6 +5,7 @@ import type { CliIO } from "../../src/cli/common/io.js";
 import { parse, STORE_OPTION } from "../../src/cli/common/parse.js";
 import { storeFromArgs } from "../../src/cli/common/store-arg.js";
 import { withoutFetch } from "../../src/cli/common/without-fetch.js";
+import { hostProblem } from "../../src/remote/ssh.js";
 
 /** A path under the home folder as the shell writes it ("~/.pi/agent/sessions"). */
 export function tildePath(path: string, home: string | undefined): string {
@@ -28,6 +29,8 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     // and the session open in pi is marked and protected from deletion.
     "result-file": { type: "string" },
     current: { type: "string" },
+    // Other machines' sessions too (src/remote), beside the config's "hosts".
+    host: { type: "string", multiple: true },
   });
   if (positionals.length) throw new CliError(`unexpected argument '${positionals[0]}' (see pi-sessions --help)`, 2);
   // The config's "afterPi", for this run (checked before anything is drawn).
@@ -41,6 +44,19 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   }
   const cfgPath = configPath(values.config, io.env, io.cwd);
   const { config, warnings } = loadConfig(cfgPath);
+  // A host named on the command line that ssh would take for an option ends the run; one in the config is left out, said.
+  for (const h of values.host ?? []) {
+    const problem = hostProblem(h);
+    if (problem) throw new CliError(problem, 2);
+  }
+  for (const h of config.hosts) {
+    const problem = hostProblem(h);
+    if (problem) warnings.push(`config ${cfgPath}: "hosts": ${problem}; left out`);
+  }
+  // Inside pi (/sessions, --result-file) only this machine's sessions: pi switches to a file here.
+  const hosts = values["result-file"]
+    ? []
+    : [...new Set([...config.hosts.filter((h) => !hostProblem(h)), ...(values.host ?? [])])];
   for (const w of warnings) output(io).note(`pi-sessions: ${w}\n`);
   // A fresh temp copy of the demo store each run: an index of it would be left behind in the
   // user's cache folder for a store that is gone, so it goes without.
@@ -56,9 +72,14 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
       ? `${store.dir} (a copy of the demo store: changes stay there)`
       : tildePath(store.dir, io.env.HOME);
   // This folder's newest sessions on the screen before Ink loads (not for a picker, a search
-  // given at start, or --all: those start elsewhere than the plain list of this folder).
+  // given at start, --all or --host: those start elsewhere than the plain list of this folder).
   const first =
-    !values.all && !picking && !values.query && io.isTTY && io.env.PI_SESSIONS_FIRST_SCREEN !== "0"
+    !values.all &&
+    !picking &&
+    !values.query &&
+    !values.host?.length &&
+    io.isTTY &&
+    io.env.PI_SESSIONS_FIRST_SCREEN !== "0"
       ? await (
           await import("./firstScreen.js")
         ).drawFirstScreen({ storeDir: store.dir, cwd: io.cwd, storeLabel, config, current: values.current })
@@ -79,6 +100,9 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     query: values.query,
     early,
     onFirstFrame: io.onFirstFrame,
+    hosts,
+    // --host: the list opens on every host's sessions.
+    hostsFirst: (values.host?.length ?? 0) > 0,
     // The status line is one row: the file's path is left to `pi-sessions config`.
     configWarnings: warnings.map((w) => w.split(`config ${cfgPath}: `).join("config: ")),
   });

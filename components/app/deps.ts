@@ -6,6 +6,7 @@ import type { WatchFn } from "../hooks/useStoreWatch.js";
 import type { TreeIO } from "../../src/browser/tree/treeRunner.js";
 import type { SessionIndex } from "../../src/store/session-index.js";
 import type { ScanFn } from "../hooks/useStoreScan.js";
+import type { RemoteHosts } from "../../src/remote/browser-hosts.js";
 
 export type { ScanFn };
 
@@ -25,11 +26,13 @@ export interface BrowserDeps {
   /** Puts text on the clipboard through the terminal the UI draws on (OSC 52); none when absent. */
   copy?(text: string): void;
   /** Why pi cannot be started (resume), or undefined; not checked when absent. */
-  piProblem?(): string | undefined;
+  piProblem?(path?: string): string | undefined;
   /** The branch tree's loads, searches and writes; defaults to the real ones. */
   tree?: TreeIO;
   /** Ctrl+Z: give the terminal back and stop until fg (launch.tsx); false when not possible. */
   suspend?(): boolean;
   /** A session's skimmed index, for the reader and exports; defaults to the shared index cache. */
   loadIndex?(path: string): Promise<SessionIndex>;
+  /** Other machines (src/remote): their rows, and their sessions read and written there. */
+  remote?: RemoteHosts;
 }

@@ -15,7 +15,10 @@ import type { AppState } from "../../src/browser/app/appState.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { FullTextFn } from "../../src/search/fulltext.js";
 import { drawSeededScreen, type FirstScreen } from "./firstScreen.js";
-import { initialState } from "../../src/browser/app/appReducer.js";
+import { initialState, refresh } from "../../src/browser/app/appReducer.js";
+import type { ListedSession } from "../../src/browser/list/sessions.js";
+import { RemoteHosts } from "../../src/remote/browser-hosts.js";
+import { remoteSettings } from "../../src/remote/hosts.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { App } from "./App.js";
 import { type EarlyScan, startEarlyScan } from "../../src/scan/early-scan.js";
@@ -61,6 +64,10 @@ export interface BrowserOptions {
   first?: FirstScreen;
   /** After a pi started from the browser exits: end (default: the config's), or come back. */
   afterPi?: AfterPi;
+  /** Other machines whose sessions are listed too (`ssh NAME`; src/remote). */
+  hosts?: readonly string[];
+  /** The list opens on every host's sessions (--host). */
+  hostsFirst?: boolean;
 }
 
 /*
@@ -86,6 +93,13 @@ export const realDeps: BrowserDeps = {
   cwdExists: isDir,
   watch: (dir, known, onChanges) => watchStore(dir, known, onChanges),
 };
+
+/** The state with these rows of other machines in its list. */
+function withRows(s: AppState, rows: readonly ListedSession[]): AppState {
+  const sessions = new Map(s.sessions);
+  for (const r of rows) sessions.set(r.path, r);
+  return refresh({ ...s, sessions });
+}
 
 function writeStdout(text: string): Promise<void> {
   return new Promise((done) => process.stdout.write(text, () => done()));
@@ -117,7 +131,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
     );
     return 2;
   }
-  let term = openTerminalOut(opts.print);
+  const term = openTerminalOut(opts.print);
   if (!term) {
     process.stderr.write(
       "pi-sessions: no terminal to draw on (stdout, /dev/tty and stderr are not terminals).\nFor scripts use `pi-sessions list`.\n",
@@ -132,9 +146,39 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   const fullText = storeSearch(opts.storeDir);
   const afterPi = opts.afterPi ?? opts.config?.afterPi ?? "exit";
 
-  let run: Run = { start, all: opts.all, early: opts.early, first: opts.first, onFirstFrame: opts.onFirstFrame };
+  // Other machines: their kept rows at once, their live answers as they come, for every run.
+  const remote = opts.hosts?.length
+    ? new RemoteHosts(opts.hosts, remoteSettings(process.env, opts.config?.ssh), process.env)
+    : undefined;
+  // A host with nothing kept: connecting (ssh, its pi-sessions starting) goes on while Ink
+  // loads. With every host's rows kept, the first frame comes first (the browser starts them).
+  if (remote && !remote.allKept) remote.start();
+  try {
+    return await browseAndRun(opts, term, keymap, fullText, afterPi, start, remote);
+  } finally {
+    remote?.close();
+  }
+}
+
+async function browseAndRun(
+  opts: BrowserOptions,
+  firstTerm: TerminalOut,
+  keymap: Keymap,
+  fullText: FullTextFn,
+  afterPi: AfterPi,
+  start: StartOptions,
+  remote: RemoteHosts | undefined,
+): Promise<number> {
+  let term = firstTerm;
+  let run: Run = {
+    start: opts.hostsFirst && remote ? { ...start, scope: "hosts" } : start,
+    all: opts.all,
+    early: opts.early,
+    first: opts.first,
+    onFirstFrame: opts.onFirstFrame,
+  };
   for (;;) {
-    const ended = await browse(opts, run, term, keymap, fullText);
+    const ended = await browse(opts, run, term, keymap, fullText, remote);
     if ("code" in ended) return ended.code;
     const o = ended.outcome;
     let pi: PiRun;
@@ -142,31 +186,41 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
       case "quit":
         // fzf's convention: a cancelled pick is 130 and prints nothing; Ctrl+C is 130 anywhere.
         return opts.print || o.interrupted ? 130 : 0;
-      case "print":
+      case "print": {
+        // A host's session is named as scp names it: HOST:PATH.
+        const picked = remote?.printName(o.path) ?? resolve(o.path);
         // From the pi extension the choice goes to a file: stdout belongs to pi's TUI.
-        if (opts.resultFile) writeFileSync(opts.resultFile, resolve(o.path) + "\n");
+        if (opts.resultFile) writeFileSync(opts.resultFile, picked + "\n");
         // To a terminal the path is screen text (a file name may hold escapes); to a pipe, exact.
-        else await writeStdout((process.stdout.isTTY ? sanitizeLine(resolve(o.path)) : resolve(o.path)) + "\n");
+        else await writeStdout((process.stdout.isTTY ? sanitizeLine(picked) : picked) + "\n");
         return 0;
+      }
       case "resume":
         if (o.note) process.stderr.write(`pi-sessions: ${sanitizeLine(o.note)}\n`);
-        pi = await spawnPi(opts.piCommand, piArgs(resolve(o.path)), o.cwd);
+        // A host's session: pi runs there, in its folder (ssh -t HOST 'cd … && pi --session …').
+        pi = remote?.owns(o.path)
+          ? await remote.resume(o.path, o.cwd)
+          : await spawnPi(opts.piCommand, piArgs(resolve(o.path)), o.cwd);
         break;
       case "new":
         pi = await spawnPi(opts.piCommand, newSessionArgs(), o.cwd);
         break;
     }
+    // pi there has likely appended to the session: its host is asked again.
+    const there = o.kind === "resume" ? remote?.owns(o.path) : undefined;
+    if (there) void remote!.refresh(there.host);
     if (!ended.last || !comesBack(afterPi, opts.print, o, pi)) return pi.code;
     const carried = carriedFrom(ended.last, o);
-    const all = carried.scope === "all";
+    const all = carried.scope !== "cwd";
     // A fresh scan: pi has likely appended to the session just resumed, and its row is read again.
     run = {
       start: startAfterPi(start, carried, pi),
       all,
       early: startEarlyScan(opts.storeDir, all ? undefined : opts.cwd),
     };
-    term = openTerminalOut(opts.print);
-    if (!term) return pi.code;
+    const next = openTerminalOut(opts.print);
+    if (!next) return pi.code;
+    term = next;
   }
 }
 
@@ -177,13 +231,16 @@ async function browse(
   term: TerminalOut,
   keymap: Keymap,
   fullText: FullTextFn,
+  remote?: RemoteHosts,
 ): Promise<Ended> {
   // A frame without rows is little use: give the early scan a moment to find some (it is
   // usually done by now), then start the UI with them.
   if (run.early) await run.early.ready(FIRST_ROWS_WAIT_MS);
   // The first screen drawn before Ink (firstScreen.ts) showed these rows: Ink starts from them too.
   const seed = [...(run.first?.seed ?? []), ...(run.early?.take() ?? [])];
-  const initial = seedScan(
+  // Each host's kept rows (or those of the run before pi) are there from the first frame.
+  const known = remote?.initial();
+  const seeded = seedScan(
     initialState({
       launchCwd: opts.cwd,
       storeDir: opts.storeDir,
@@ -192,9 +249,11 @@ async function browse(
       piCommand: splitCommand(opts.piCommand),
       keymap,
       ...run.start,
+      ...(known ? { hosts: known.hosts } : {}),
     }),
     seed,
   );
+  const initial = known?.sessions.length ? withRows(seeded, known.sessions) : seeded;
 
   let outcome: Outcome = { kind: "quit" };
   let last: AppState | undefined;
@@ -242,6 +301,7 @@ async function browse(
               return true;
             },
             ...(opts.print ? {} : { piProblem: () => piCommandProblem(opts.piCommand) }),
+            ...(remote ? { remote } : {}),
           }}
           initial={initial}
           onExit={(o, state) => {

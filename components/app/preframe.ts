@@ -73,7 +73,7 @@ export function preframe(
   const { list, preview: pv } = layout;
   const innerW = list.inner.width;
   const rowsH = Math.max(0, list.height - 3);
-  const body = [styled(formatHeader(innerW, s.scope === "all", ageOfSort(s.sort)), theme.muted)];
+  const body = [styled(formatHeader(innerW, s.scope !== "cwd", ageOfSort(s.sort)), theme.muted)];
   for (let i = 0; i < Math.min(rowsH, s.rows.length); i++) {
     const row = s.rows[i];
     const selected = i === s.cursor;
@@ -83,7 +83,7 @@ export function preframe(
         formatRow(row, {
           width: innerW,
           selected,
-          showCwd: s.scope === "all",
+          showCwd: s.scope !== "cwd",
           now: o.now,
           open: row.session.path === s.openInPi,
           ageOf: ageOfSort(s.sort),
@@ -115,6 +115,7 @@ export function preframe(
           scan: s.scan,
           marked: 0,
           skippedKey: keysLabel(o.keymap, "skipped.open", 1),
+          hosts: s.hosts,
         },
         o.columns,
       ),

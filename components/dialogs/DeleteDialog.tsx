@@ -34,7 +34,7 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
     if (p.reason) out.push({ text: `Cannot move to the trash: ${sanitizeLine(p.reason)}`, tone: "error" });
     out.push({ text: `Delete ${what} permanently?`, tone: "error" });
   }
-  if (one) out.push({ text: sanitizeLine(p.targets[0].path), tone: "muted", path: true });
+  if (one) out.push({ text: sanitizeLine(p.targets[0].where ?? p.targets[0].path), tone: "muted", path: true });
   else for (const t of p.targets.slice(0, 5)) out.push({ text: `  • ${t.title}`, tone: "muted" });
   if (!one && p.targets.length > 5) out.push({ text: `  … and ${p.targets.length - 5} more`, tone: "muted" });
   // Nothing is deleted that the user has not seen: marks out of view are named as such.
@@ -53,7 +53,14 @@ export function deleteLines(p: Omit<Props, "width" | "height">): DialogLine[] {
     out.push({ text: `⚠ ${who} ${OPEN_IN_PI_WARNING}.`, tone: "warning" });
   }
   out.push({ text: "" });
-  if (p.step === "confirm") {
+  // Another machine's sessions go to that machine's trash (src/remote), whatever this one has.
+  const hosts = [...new Set(p.targets.map((t) => t.host).filter((h) => h !== undefined))];
+  if (p.step === "confirm" && !p.permanent && hosts.length > 0) {
+    const mixed = p.targets.some((t) => t.host === undefined);
+    const to = mixed ? `each machine's own: ${hosts.join(", ")} and this one` : `on ${hosts.join(", ")}`;
+    out.push({ text: sanitizeLine(`Move to the trash ${to}`), tone: "warning" });
+    out.push({ text: "▸ Cancel (Enter, Esc, any key)  ·  y delete", tone: "key" });
+  } else if (p.step === "confirm") {
     if (p.permanent)
       out.push({ text: "Delete permanently, not to the trash; you will be asked again.", tone: "error" });
     else if (p.trashDir === null)

@@ -1,5 +1,6 @@
 import type { SortKey } from "../../src/search/sort.js";
-import { plural } from "../../src/text/format.js";
+import { formatAge, plural } from "../../src/text/format.js";
+import type { HostView } from "../../src/browser/list/hosts.js";
 import { displayWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../../src/text/sanitize.js";
 import type { ScanProgress } from "../../src/browser/app/appReducer.js";
 import type { Scope } from "../../src/browser/list/derive.js";
@@ -17,6 +18,22 @@ export interface HeaderInfo {
   skippedKey?: string;
   /** pi's named-only filter is on (Ctrl+N). */
   namedOnly?: boolean;
+  /** Other machines listed too: each one's state (src/remote). */
+  hosts?: readonly HostView[];
+}
+
+/**
+ * A host as the header says it: unreachable, its kept answer's age until it answers
+ * ("devbox kept 5m"), or its name once it did ("devbox ✓"); `compact` leaves out a host
+ * that answered.
+ */
+export function hostText(h: HostView, compact: boolean, now = Date.now()): string {
+  const name = sanitizeLine(h.name);
+  if (h.state === "unreachable") return `${name} unreachable`;
+  if (h.state === "live") return compact ? "" : `${name} ✓`;
+  if (h.at === undefined) return `${name} …`;
+  const age = formatAge(new Date(h.at), now).trim();
+  return `${name} kept ${age === "now" ? "<1m" : age}`;
 }
 
 /** Which way each sort runs: newest, most or largest first (↓), names A to Z (↑). */
@@ -76,13 +93,28 @@ export function headerText(h: HeaderInfo, width: number): string {
 
 /** The facts after the store: scope, count, sort, scan, skipped files; `compact` in fewer words. */
 function rightText(h: HeaderInfo, compact: boolean): string {
-  const scope = h.scope === "cwd" ? (compact ? "here" : "this folder") : compact ? "all" : "all folders";
+  const scope =
+    h.scope === "cwd"
+      ? compact
+        ? "here"
+        : "this folder"
+      : h.scope === "hosts"
+        ? compact
+          ? "hosts"
+          : "every host"
+        : compact
+          ? "all"
+          : "all folders";
   const sort = `${compact ? "" : "sort: "}${h.sort}${SORT_ARROW[h.sort] ?? ""}`;
   const parts = [scope, `${h.shown}/${h.total}`, sort];
   if (h.namedOnly) parts.splice(1, 0, compact ? "named" : "named only");
   if (h.marked) parts.unshift(`${h.marked} marked`);
   const scan = scanText(h.scan);
   if (scan) parts.push(scan);
+  for (const host of h.hosts ?? []) {
+    const t = hostText(host, compact);
+    if (t) parts.push(t);
+  }
   // Files that are not readable sessions are said, not passed over in silence.
   if (h.scan.diagnostics > 0) {
     const see = h.skippedKey ? (compact ? ` ${h.skippedKey}` : ` (${h.skippedKey} shows)`) : "";

@@ -30,7 +30,9 @@ export function useStoreWatch(
     if (!watch || !enabled) return;
     const known = () => {
       const m = new Map<string, FileState>();
-      for (const s of held.current.values()) m.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
+      // Another machine's sessions are not in this store (src/remote keeps them).
+      for (const s of held.current.values())
+        if (s.host === undefined) m.set(s.path, { bytes: s.bytes, mtimeMs: s.mtimeMs });
       return m;
     };
     const w = watch(storeDir, known, (c) =>

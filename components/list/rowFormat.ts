@@ -7,7 +7,7 @@ import {
   truncateToWidth,
 } from "../../src/text/sanitize.js";
 import { sessionTitle } from "../../src/model/session-title.js";
-import type { ListRow } from "../../src/browser/list/derive.js";
+import type { ListRow, Scope } from "../../src/browser/list/derive.js";
 import type { SortKey } from "../../src/search/sort.js";
 import type { ToneName } from "../theme/theme.js";
 import { formatAge, formatBytes } from "../../src/text/format.js";
@@ -88,10 +88,15 @@ export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
   const size = padToWidth(formatBytes(s.bytes, true), 5, "right");
   const column = o.showCwd || o.showPath;
   const cwdW = column ? cwdColumnWidth(o.width) : 0;
+  // Another machine's session: its host before the folder, as scp names it (host:/path), or before the title.
+  const host =
+    s.host === undefined
+      ? ""
+      : truncateToWidth(sanitizeLine(s.host), column ? Math.max(4, Math.floor(cwdW / 2)) : 16) + ":";
   // A file path keeps its end (the file name's id tells sessions apart); a folder its last parts.
   const shown = o.showPath
-    ? truncateStartToWidth(sanitizeLine(s.path), cwdW)
-    : truncatePathToWidth(sanitizeLine(s.cwd), cwdW);
+    ? host + truncateStartToWidth(sanitizeLine(s.path), Math.max(1, cwdW - displayWidth(host)))
+    : host + truncatePathToWidth(sanitizeLine(s.cwd), Math.max(1, cwdW - displayWidth(host)));
   const cwd = column ? " " + padToWidth(shown, cwdW) : "";
   const right = ` ${age} ${msgs} ${size}`;
   const marker = o.marked
@@ -102,7 +107,12 @@ export function formatRowParts(row: ListRow, o: RowFormatOptions): RowParts {
   const titleW = o.width - marker.length - displayWidth(right + cwd);
   if (titleW < 4)
     return { lead: "", title: truncateToWidth(marker + rowTitle(row), o.width), titleIsName, right: "", cwd: "" };
-  const lead = marker + row.prefix + (o.open ? OPEN_MARKER : "") + (s.unreadable ? UNREADABLE_MARKER : "");
+  const lead =
+    marker +
+    row.prefix +
+    (o.open ? OPEN_MARKER : "") +
+    (s.unreadable ? UNREADABLE_MARKER : "") +
+    (host && !column ? `${host} ` : "");
   const leadW = displayWidth(lead) - marker.length;
   if (leadW >= titleW)
     return {
@@ -131,9 +141,14 @@ export function formatHeader(width: number, showCwd: boolean, ageOf: AgeOf = "mo
 }
 
 /** The list pane's title and the position its frame shows ("3 of 120"). */
-export function listFrameText(scope: "cwd" | "all", cursor: number, rows: number): { title: string; info: string } {
+export function listFrameText(scope: Scope, cursor: number, rows: number): { title: string; info: string } {
   return {
-    title: scope === "cwd" ? "Sessions · this folder" : "Sessions · all folders",
+    title:
+      scope === "cwd"
+        ? "Sessions · this folder"
+        : scope === "hosts"
+          ? "Sessions · every host"
+          : "Sessions · all folders",
     info: rows ? `${cursor + 1} of ${rows}` : "",
   };
 }

@@ -26,7 +26,9 @@ export function factLines(s: ListedSession, width: number, compact = false): Lin
   };
   const lines: Line[] = [];
   if (s.name) lines.push({ text: truncateToWidth(sanitizeLine(s.name), width), tone: "named" });
-  lines.push(fact("path", sanitizeLine(s.path), true));
+  // Another machine's session: its host, and its path there (not this machine's copy of it).
+  if (s.host !== undefined) lines.push(fact("host", sanitizeLine(s.host)));
+  lines.push(fact("path", sanitizeLine(s.remotePath ?? s.path), true));
   if (compact)
     lines.push(
       fact("id", `${sanitizeLine(s.id)}   cwd ${sanitizeLine(s.cwd)}`),

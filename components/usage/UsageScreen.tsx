@@ -37,7 +37,8 @@ export function UsageScreen({ rows, layer, scope, search, width, height, dispatc
   const report = useMemo(
     () =>
       aggregateUsage(
-        rows.map((r) => r.session),
+        // A host's rows carry no usage by day and model (src/remote): this machine's are added up.
+        rows.filter((r) => r.session.host === undefined).map((r) => r.session),
         layer.by,
       ),
     [rows, layer.by],
@@ -59,7 +60,8 @@ export function UsageScreen({ rows, layer, scope, search, width, height, dispatc
       ? `${top + 1}–${top + shown.length} of ${chart.rows.length}`
       : plural(chart.rows.length, layer.by);
   const scopeText =
-    (scope === "cwd" ? "this folder" : "all folders") + (search ? ` · search ${sanitizeLine(search)}` : "");
+    (scope === "cwd" ? "this folder" : scope === "hosts" ? "this machine's of every host's" : "all folders") +
+    (search ? ` · search ${sanitizeLine(search)}` : "");
   const empty =
     report.pending > 0 && report.sessions === 0 ? "reading sessions…" : "no usage recorded in these sessions";
   return (

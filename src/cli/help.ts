@@ -14,8 +14,11 @@ Usage:
   pi-sessions restore <session | --last> [-q]
   pi-sessions index [--status [--json] | --rebuild] [-q]
   pi-sessions config [--path] [-q]
+  pi-sessions serve --stdio                    what another machine runs here over ssh
 
-<session> is a file path, a session id, or a unique id prefix.
+<session> is a file path, a session id, or a unique id prefix; HOST:PATH, or an id with
+--host HOST, is a session on another machine (list, search, stats, show, export, rename,
+label, delete and restore take --host NAME, repeatable for list, search and stats).
 
 Options:
   --session-dir DIR   the session store (default: $PI_CODING_AGENT_SESSION_DIR,
@@ -29,6 +32,8 @@ Options:
                       else exit; --print always ends)
   --config FILE       settings (default: $XDG_CONFIG_HOME/pi-sessions/config.json)
   --query TEXT        start with this search
+  --host NAME         (repeatable) another machine's sessions too, over ssh NAME (the
+                      browser also reads the config's "hosts"); see "Several machines"
   -q, --quiet         (commands) nothing on stderr but an error that ends the command
   -h, --help          help (also: pi-sessions <command> --help)
   -v, --version       version
@@ -116,6 +121,13 @@ typing "delete" (or with --yes).
 Prints the settings in effect (with a warning line for anything invalid), or with
 --path where the config file is: --config, else $XDG_CONFIG_HOME/pi-sessions/config.json,
 else ~/.config/pi-sessions/config.json.
+`,
+  serve: `Usage: pi-sessions serve --stdio [--session-dir DIR]
+
+What \`pi-sessions --host NAME\` on another machine runs here, over ssh: it answers that
+machine's requests (list, search, read, rename, label, delete, restore, …) on this machine's
+store, as JSON lines on its standard input and output, until its input ends. It opens no
+port and keeps nothing running.
 `,
   restore: `Usage: pi-sessions restore <session | --last> [-q]
 

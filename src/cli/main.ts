@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
 import { output } from "./common/output.js";
 import { CliError, usageError } from "./common/errors.js";
 import { COMMAND_HELP, MAIN_HELP } from "./help.js";
 import type { CliIO } from "./common/io.js";
 import { isSubcommand } from "../launcher/subcommand.js";
+import { version } from "./common/version.js";
+import { wantsHost } from "../remote/route.js";
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
@@ -27,20 +28,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   config: async () => (await import("./commands/config.js")).configCommand,
   search: async () => (await import("./commands/search.js")).searchCommand,
   index: async () => (await import("./commands/index.js")).indexCommand,
+  serve: async () => (await import("../remote/serve-command.js")).serveCommand,
 };
-
-/** From dist/src/cli, src/cli or dist/bundle: the package root is two or three folders up. */
-function version(): string {
-  for (const rel of ["../../../package.json", "../../package.json"]) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version: string };
-      if (pkg.name === "pi-sessions") return pkg.version;
-    } catch {
-      // try the next candidate
-    }
-  }
-  return "unknown";
-}
 
 /**
  * Runs one invocation and returns its exit code; errors become one line on stderr. The
@@ -62,9 +51,11 @@ export async function run(argv: string[], io: CliIO, ui?: UiCommands): Promise<n
       const load = COMMANDS[first];
       if (!load) throw usageError(`unknown command '${first}' (see pi-sessions --help)`);
       if (rest.includes("--help") || rest.includes("-h")) {
-        output(io).text(COMMAND_HELP[first]);
+        output(io).text(COMMAND_HELP[first] ?? MAIN_HELP);
         return 0;
       }
+      // Another machine's sessions (--host, HOST:PATH): src/remote.
+      if (wantsHost(first, rest)) return await (await import("../remote/cli-remote.js")).remoteCommand(first, rest, io);
       return await (
         await load()
       )(rest, io);

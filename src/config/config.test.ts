@@ -40,6 +40,8 @@ describe("loadConfig", () => {
           mouse: false,
           piCommand: "pi --verbose",
           afterPi: "return",
+          hosts: ["devbox", " gpu ", "devbox"],
+          ssh: "ssh -F ./ssh_config",
         }),
       ),
     );
@@ -54,15 +56,28 @@ describe("loadConfig", () => {
       mouse: false,
       piCommand: "pi --verbose",
       afterPi: "return",
+      hosts: ["devbox", "gpu"],
+      ssh: "ssh -F ./ssh_config",
     });
   });
 
   it("warns once per unknown key or invalid value and keeps the defaults for them", () => {
     const { config, warnings } = loadConfig(
-      file(JSON.stringify({ sort: "random", colour: "red", threaded: "yes", keys: { "list.up": 5 }, afterPi: "stay" })),
+      file(
+        JSON.stringify({
+          sort: "random",
+          colour: "red",
+          threaded: "yes",
+          keys: { "list.up": 5 },
+          afterPi: "stay",
+          hosts: "devbox",
+          ssh: 3,
+        }),
+      ),
     );
     expect(config).toEqual(DEFAULT_CONFIG);
-    expect(warnings).toHaveLength(5);
+    expect(warnings).toHaveLength(7);
+    expect(warnings.join("\n")).toMatch(/"hosts" must be a list of host names/);
     expect(warnings.join("\n")).toMatch(/"afterPi" must be one of exit, return/);
     expect(warnings.join("\n")).toMatch(/"sort" must be one of/);
     expect(warnings.join("\n")).toMatch(/unknown setting "colour"/);

@@ -25,6 +25,10 @@ export interface Config {
   piCommand?: string;
   /** What happens when a pi started from the browser exits (also --after-pi). */
   afterPi: AfterPi;
+  /** Other machines whose stores the browser shows too (`ssh NAME` reaches each; src/remote). */
+  hosts: string[];
+  /** The ssh program and its options, as a command line ($PI_SESSIONS_SSH overrides it). */
+  ssh?: string;
 }
 
 export const DEFAULT_CONFIG: Config = {
@@ -36,6 +40,7 @@ export const DEFAULT_CONFIG: Config = {
   searchToolOutput: false,
   mouse: true,
   afterPi: "exit",
+  hosts: [],
 };
 
 /** --config, else $XDG_CONFIG_HOME/pi-sessions/config.json, else ~/.config/pi-sessions/config.json. */
@@ -63,7 +68,7 @@ const oneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
  */
 export function loadConfig(path: string): { config: Config; warnings: string[] } {
   const warnings: string[] = [];
-  const config: Config = { ...DEFAULT_CONFIG, keys: {} };
+  const config: Config = { ...DEFAULT_CONFIG, keys: {}, hosts: [] };
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -122,6 +127,15 @@ export function loadConfig(path: string): { config: Config; warnings: string[] }
       case "afterPi":
         if (oneOf(AFTER_PI, v)) config.afterPi = v;
         else bad(key, `one of ${AFTER_PI.join(", ")}`);
+        break;
+      case "hosts":
+        if (Array.isArray(v) && v.every((h) => typeof h === "string" && h.trim()))
+          config.hosts = [...new Set((v as string[]).map((h) => h.trim()))];
+        else bad(key, 'a list of host names, as `ssh NAME` takes them (["devbox"])');
+        break;
+      case "ssh":
+        if (typeof v === "string" && v.trim()) config.ssh = v;
+        else bad(key, 'a command line ("ssh -F ~/.ssh/other_config")');
         break;
       case "$schema":
         break;

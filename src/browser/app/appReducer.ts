@@ -52,6 +52,8 @@ import {
   topLayer,
 } from "./appState.js";
 import { foldScan } from "./scanFold.js";
+import { type HostView, withHostRows } from "../list/hosts.js";
+import type { ListedSession } from "../list/sessions.js";
 import { reselect } from "./reselect.js";
 import {
   isReaderAction,
@@ -102,6 +104,8 @@ export type AppAction =
   /** A choice made in a select list (dialog or action menu): the list closes, the command runs. */
   | { type: "choose"; command: CommandId }
   | { type: "preview.bounds"; path: string; min: number; max: number }
+  /** What a host answered (src/remote): its state, and its rows when they changed. */
+  | { type: "hosts.update"; host: HostView; sessions?: readonly ListedSession[] }
   | TreeAction
   | ReaderAction
   | TakeoutAction
@@ -134,6 +138,8 @@ export interface InitOptions {
   select?: string;
   /** The preview's share of the body (carried over a run of pi); the default otherwise. */
   previewShare?: number;
+  /** Other machines listed too (src/remote), with what is known of each at start. */
+  hosts?: readonly HostView[];
 }
 
 export function initialState(o: InitOptions): AppState {
@@ -151,8 +157,9 @@ export function initialState(o: InitOptions): AppState {
     cursor: 0,
     pageSize: 10,
     visible: true,
-    scope: o.all || o.scope === "all" ? "all" : "cwd",
+    scope: o.scope === "hosts" && o.hosts?.length ? "hosts" : o.all || o.scope === "all" ? "all" : "cwd",
     scopeSettled: !!o.all || (o.scope !== undefined && o.scope !== "auto"),
+    ...(o.hosts?.length ? { hosts: o.hosts } : {}),
     sort: o.sort ?? "recent",
     search: o.query ? text.insertText(text.EMPTY_INPUT, o.query) : text.EMPTY_INPUT,
     query: o.query ? parseQuery(o.query) : { terms: [] },
@@ -305,8 +312,11 @@ export function runCommand(s: AppState, command: CommandId): Next {
     case "input.home":
     case "input.end":
       return s; // field edits: the one text-field path in the key router
-    case "scope.toggle":
-      return refresh({ ...s, scope: s.scope === "cwd" ? "all" : "cwd", scopeSettled: true });
+    case "scope.toggle": {
+      // This folder → all folders → every host (when there are hosts) → this folder.
+      const order: Scope[] = s.hosts?.length ? ["cwd", "all", "hosts"] : ["cwd", "all"];
+      return refresh({ ...s, scope: order[(order.indexOf(s.scope) + 1) % order.length], scopeSettled: true });
+    }
     case "sort.cycle":
       return refresh({ ...s, sort: nextSort(s.sort) });
     case "list.named": {
@@ -534,6 +544,14 @@ export function appReducer(s: AppState, a: AppAction): Next {
       if (mode === "menu") return runCommand(pop(s), a.command);
       if (mode === "export") return runCommand(s, a.command);
       return s;
+    }
+    case "hosts.update": {
+      const known = s.hosts ?? [];
+      const hosts = known.some((h) => h.name === a.host.name)
+        ? known.map((h) => (h.name === a.host.name ? a.host : h))
+        : [...known, a.host];
+      if (!a.sessions) return { ...s, hosts };
+      return refresh({ ...s, hosts, sessions: withHostRows(s.sessions, a.host.name, a.sessions) });
     }
     case "preview.bounds": {
       const b = s.previewBounds;

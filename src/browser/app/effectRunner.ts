@@ -18,9 +18,10 @@ export interface EffectIO {
   loadIndex: LoadIndex;
   takeout: TakeoutIO;
   trash: TrashIO;
-  cwdExists(dir: string): boolean;
-  /** Why pi cannot be started, or undefined; not checked when absent. */
-  piProblem?(): string | undefined;
+  /** Whether the folder of the session at `path` exists (where pi would run in it). */
+  cwdExists(dir: string, path?: string): boolean;
+  /** Why pi cannot be started (for the session at `path`), or undefined; not checked when absent. */
+  piProblem?(path?: string): string | undefined;
   /** Hands how the user left to the launcher. */
   exit(outcome: Outcome): void;
   /** After an own write: the store watcher looks at once. */
@@ -60,12 +61,13 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
         return;
       }
       const resuming = e.type === "resume" || (e.type === "exit" && e.outcome.kind === "resume");
-      const problem = resuming ? x.piProblem?.() : undefined;
+      const path = e.type === "resume" ? e.path : e.outcome.kind === "resume" ? e.outcome.path : undefined;
+      const problem = resuming ? x.piProblem?.(path) : undefined;
       if (problem) dispatch({ type: "lifecycle.failed", message: problem });
       else if (e.type === "exit") x.exit(e.outcome);
       // A folder that is gone: pi starts here and asks itself (continue here, fork here or
       // cancel), so the question is asked once, by pi, as a pi user knows it.
-      else x.exit({ kind: "resume", path: e.path, cwd: e.cwd && x.cwdExists(e.cwd) ? e.cwd : e.launchCwd });
+      else x.exit({ kind: "resume", path: e.path, cwd: e.cwd && x.cwdExists(e.cwd, e.path) ? e.cwd : e.launchCwd });
     },
     dispose() {
       treeCtx.search?.abort();

@@ -7,7 +7,7 @@ import { selectedSession } from "../list/list.js";
 import { type Next, withEffect } from "../core/next.js";
 import type { ReaderState } from "../reader/readerState.js";
 import { currentId, type TreeState } from "../tree/treeState.js";
-import { blockText, blockWhat, resumeCommand, sizeNote } from "./copyText.js";
+import { blockText, blockWhat, resumeCommand, shellQuote, sizeNote } from "./copyText.js";
 import type { ExportFormat } from "./exportFile.js";
 import type { TakeoutAction, TakeoutEffect } from "./copyExportTypes.js";
 
@@ -37,6 +37,16 @@ interface Target {
   cwd: string;
   id: string;
   title: string;
+  /** Another machine's session: its host and its path there (`path` is this machine's copy). */
+  remote?: { host: string; path: string };
+}
+
+/** The target, with its host when the session is another machine's. */
+function located<S extends TakeoutHost>(s: S, t: Target | undefined): Target | undefined {
+  const x = t && s.sessions.get(t.path);
+  return x?.host !== undefined && x.remotePath !== undefined
+    ? { ...t!, remote: { host: x.host, path: x.remotePath } }
+    : t;
 }
 
 /** The session the command is about: the reader's, the tree's, or the selected one. */
@@ -107,19 +117,25 @@ export function runTakeoutCommand<S extends TakeoutHost>(s: S, c: CommandId): Ta
     });
   }
   if (c === "session.deletePermanently") return openDelete(s, true);
-  const t = targetOf(s);
+  const t = located(s, targetOf(s));
   if (!t) return s;
   switch (c) {
     case "copy.message":
       return copyMessage(s);
-    case "copy.path":
-      return copy(s, t.path, `the file path: ${sanitizeLine(t.path)}`);
+    case "copy.path": {
+      // As scp names another machine's file: HOST:PATH.
+      const p = t.remote ? `${t.remote.host}:${t.remote.path}` : t.path;
+      return copy(s, p, `the file path: ${sanitizeLine(p)}`);
+    }
     case "copy.id":
       return t.id
         ? copy(s, t.id, `the session id: ${sanitizeLine(t.id)}`)
         : say(s, "the session id is not known yet", "note");
     case "copy.command": {
-      const cmd = resumeCommand(t.cwd, t.path, s.piCommand);
+      // Another machine's session resumes there: ssh -t HOST '<the command>'.
+      const cmd = t.remote
+        ? `ssh -t ${shellQuote(t.remote.host)} ${shellQuote(resumeCommand(t.cwd, t.remote.path, ["pi"]))}`
+        : resumeCommand(t.cwd, t.path, s.piCommand);
       return copy(s, cmd, `the resume command: ${sanitizeLine(cmd)}`);
     }
     case "export.open": {

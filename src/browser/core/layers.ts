@@ -17,6 +17,9 @@ import type { TextInput } from "./textInput.js";
 export type DeleteTarget = Required<Pick<TrashTarget, "path" | "sessionId" | "title" | "bytes" | "mtimeMs">> &
   Pick<TrashTarget, "cwd"> & {
     ours?: boolean;
+    /** Another machine's session: its host, and where it is said as `HOST:PATH` (its `path` is this machine's copy). */
+    host?: string;
+    where?: string;
   };
 
 export type LifecycleLayer =

@@ -57,7 +57,13 @@ export const COMMANDS = {
     hint: "tool output",
     rank: 7,
   },
-  "scope.toggle": { keys: [], pi: ["tui.input.tab"], help: "scope: this folder ↔ all folders", hint: "scope", rank: 7 },
+  "scope.toggle": {
+    keys: [],
+    pi: ["tui.input.tab"],
+    help: "scope: this folder → all folders → every host (with hosts) → this folder",
+    hint: "scope",
+    rank: 7,
+  },
   "sort.cycle": {
     keys: ["s"],
     pi: ["app.session.toggleSort"],

@@ -72,6 +72,7 @@ export function deleteTarget(state: Pick<LifecycleState, "ownWrites">, s: Listed
     bytes: s.bytes,
     mtimeMs: s.mtimeMs,
     ours: isOwnWrite(state, s),
+    ...(s.host !== undefined ? { host: s.host, where: `${s.host}:${s.remotePath}` } : {}),
   };
 }
 

@@ -6,7 +6,8 @@ import { ROW_SHOWS, whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
 
-export type Scope = "cwd" | "all";
+/** This folder's sessions, every folder's, or every folder's of this machine and every host (src/remote). */
+export type Scope = "cwd" | "all" | "hosts";
 
 /** `snippet`: the line under a row that says why it matched when the row does not show it (a full-text hit, a hit in the first message behind a name, or in the id). */
 export type ListRow = ThreadRow<ListedSession> & { snippet?: string };
@@ -30,7 +31,9 @@ let scopeMemo: { key: string; test: (s: { path: string; cwd: string }) => boolea
  * else the header cwd (tests that build sessions without a store).
  */
 export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: string): boolean {
-  if (scope === "all") return true;
+  // Another machine's sessions are shown with every host's, and only then.
+  if (s.host !== undefined) return scope === "hosts";
+  if (scope !== "cwd") return true;
   if (storeDir === undefined) return sameFolder(s.cwd, cwd);
   const key = `${storeDir}\0${cwd}`;
   if (scopeMemo?.key !== key) scopeMemo = { key, test: cwdScope(storeDir, cwd) };
@@ -61,6 +64,8 @@ export function deriveRows(
     fullText?: ReadonlyMap<string, BodyHit>;
     /** Only sessions with a name (pi's named-only filter: a name that is not blank). */
     namedOnly?: boolean;
+    /** The hosts, in order: their rows follow this machine's, in this order. */
+    hosts?: readonly string[];
   },
 ): Derived {
   const scored: { s: ListedSession; score: number }[] = [];
@@ -83,15 +88,16 @@ export function deriveRows(
   const scoreOf = searching ? new Map(scored.map((x) => [x.s.path, x.score])) : undefined;
   // pi breaks ties as its listAll does across its default store (file mtime), and by file
   // name within one folder: this folder's sessions, or a custom folder's (flat) files.
+  const all = opts.scope !== "cwd";
   let sorted = sortSessions(
     scored.map((x) => x.s),
     opts.sort,
-    opts.scope === "all" && opts.storeDir !== undefined
+    all && opts.storeDir !== undefined
       ? allSessionsTieBreak(
           opts.storeDir,
           scored.map((x) => x.s),
         )
-      : opts.scope === "all"
+      : all
         ? "mtime"
         : "name",
   );
@@ -107,9 +113,28 @@ export function deriveRows(
       get: () => (why === null ? (why = whyMatched(opts.query, r.session, ROW_SHOWS)) : why),
     });
   };
-  if (opts.sort === "threaded")
-    return { rows: searching ? threadSessions(sorted).map(withSnippet) : threadSessions(sorted), scopeTotal };
+  if (opts.sort === "threaded") {
+    const threads = byMachine(threadSessions(sorted), opts.hosts);
+    return { rows: searching ? threads.map(withSnippet) : threads, scopeTotal };
+  }
   // Stable: within one score the chosen sort order stays.
   if (scoreOf) sorted = sorted.sort((a, b) => scoreOf.get(b.path)! - scoreOf.get(a.path)!);
-  return { rows: sorted.map((session) => withSnippet({ session, depth: 0, prefix: "" })), scopeTotal };
+  const rows = sorted.map((session) => withSnippet({ session, depth: 0, prefix: "" }));
+  return { rows: byMachine(rows, opts.hosts), scopeTotal };
+}
+
+/**
+ * This machine's rows first, then each host's in the order the hosts were given, each
+ * machine's in the list's own order (a thread stays whole: a fork never crosses machines).
+ */
+function byMachine(rows: ListRow[], hosts: readonly string[] = []): ListRow[] {
+  if (!rows.some((r) => r.session.host !== undefined)) return rows;
+  const rank = (h: string | undefined) =>
+    h === undefined ? -1 : hosts.indexOf(h) < 0 ? hosts.length : hosts.indexOf(h);
+  let root: string | undefined;
+  const keyed = rows.map((r, i) => {
+    if (r.depth === 0) root = r.session.host;
+    return { r, i, k: rank(root) };
+  });
+  return keyed.sort((a, b) => a.k - b.k || a.i - b.i).map((x) => x.r);
 }

@@ -3,6 +3,7 @@ import type { SortKey } from "../../search/sort.js";
 import { deriveRows, type ListRow, type Scope } from "./derive.js";
 import { activeHits, type FullTextState } from "./fullText.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
+import type { HostView } from "./hosts.js";
 
 /*
  * The session list's state and its moves: what every slice that selects, adds or removes
@@ -32,6 +33,8 @@ export interface ListState {
   namedOnly?: boolean;
   /** Background full-text search over the session files (see fullText.ts). */
   fullText: FullTextState;
+  /** Other machines whose sessions are listed too (src/remote), in order; none when absent. */
+  hosts?: readonly HostView[];
 }
 
 export function selectedSession(s: ListState): ListedSession | undefined {
@@ -49,6 +52,7 @@ export function refresh<S extends ListState>(s: S): S {
     sort: s.sort,
     fullText,
     namedOnly: s.namedOnly,
+    hosts: s.hosts?.map((h) => h.name),
   });
   let cursor = 0;
   let selectedPath = s.userSelected ? s.selectedPath : (rows[0]?.session.path ?? null);

@@ -6,6 +6,12 @@ export interface ListedSession extends SessionSummary {
   provisional?: true;
   /** Why the full scan could not read it (the row stays, marked). */
   unreadable?: string;
+  /**
+   * The machine it lives on (`ssh NAME`), for a session of another machine's store: its
+   * `path` is then this machine's copy of it (src/remote), `remotePath` its path there.
+   */
+  host?: string;
+  remotePath?: string;
 }
 
 export type SessionMap = ReadonlyMap<string, ListedSession>;

@@ -35,10 +35,10 @@ export interface TreeIO {
   now(): number;
   /** Size and mtime after our own write, so it is not taken for pi's. */
   stamp?(path: string): FileStamp | undefined;
-  /** Whether a folder still exists (a resume-at-entry writes nothing when the session's is gone). */
-  cwdExists?(dir: string): boolean;
-  /** Why pi cannot be started: a resume-at-entry then writes nothing and says so. */
-  piProblem?(): string | undefined;
+  /** Whether a folder still exists (a resume-at-entry writes nothing when the session's, at `path`, is gone). */
+  cwdExists?(dir: string, path?: string): boolean;
+  /** Why pi cannot be started (for the session at `path`): a resume-at-entry then writes nothing and says so. */
+  piProblem?(path?: string): string | undefined;
   /** Why the file is not the one read as `was` (replaced, rewritten, gone), or undefined. */
   identityProblem?(path: string, was: FileIdentity | undefined): string | undefined;
 }
@@ -96,10 +96,10 @@ export function runTreeEffect(
       const { path } = e;
       // A resume writes only when pi can start: else nothing is written. Where the session's
       // folder is gone, pi starts where the browser was and asks itself (once) what to do.
-      const gone = e.cwd !== undefined && io.cwdExists !== undefined && !io.cwdExists(e.cwd);
+      const gone = e.cwd !== undefined && io.cwdExists !== undefined && !io.cwdExists(e.cwd, path);
       const write =
         gone && e.launchCwd && e.write.op === "navigate" ? { ...e.write, then: { cwd: e.launchCwd } } : e.write;
-      const problem = write.op === "navigate" ? io.piProblem?.() : undefined;
+      const problem = write.op === "navigate" ? io.piProblem?.(path) : undefined;
       if (problem) {
         dispatch({ type: "tree.writeFailed", path, error: problem });
         return;

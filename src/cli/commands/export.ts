@@ -15,7 +15,7 @@ const FORMATS = ["md", "html", "jsonl"] as const;
 type Format = (typeof FORMATS)[number];
 
 /** --format, else the output file's extension, else Markdown. */
-function formatOf(flag: string | undefined, output: string | undefined): Format {
+export function formatOf(flag: string | undefined, output: string | undefined): Format {
   if (flag !== undefined) {
     const f = flag.toLowerCase() === "markdown" ? "md" : flag.toLowerCase();
     if (!(FORMATS as readonly string[]).includes(f)) throw usageError(`unknown format '${flag}' (md, html or jsonl)`);
@@ -28,7 +28,7 @@ function formatOf(flag: string | undefined, output: string | undefined): Format 
 }
 
 /** The file starts with a pi session header (what --force must never replace). */
-function isSessionFile(path: string): boolean {
+export function isSessionFile(path: string): boolean {
   try {
     const fd = openSync(path, "r");
     try {
@@ -44,7 +44,7 @@ function isSessionFile(path: string): boolean {
 }
 
 /** Replaces `path` whole: written beside it, then renamed over it, so a reader never sees half a file. */
-function replaceFile(path: string, text: string): void {
+export function replaceFile(path: string, text: string): void {
   const tmp = `${path}.pi-sessions-${process.pid}.tmp`;
   writeNew(tmp, text);
   try {

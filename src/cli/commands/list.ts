@@ -152,11 +152,14 @@ export function formatTable(
   now = Date.now(),
   columns?: number,
   allIds: string[] = sessions.map((s) => s.id),
+  /** Rows of several machines (list --host): each row's host, in a HOST column first. */
+  hostOf?: (s: ListRow) => string,
 ): string {
   const idLen = uniquePrefixLength(allIds);
   const cwd = (s: ListRow) =>
     columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
   const rows = sessions.map((s) => [
+    ...(hostOf ? [sanitizeLine(hostOf(s))] : []),
     formatAge(s.modified, now),
     groupDigits(s.messageCount),
     formatBytes(s.bytes),
@@ -164,8 +167,9 @@ export function formatTable(
     ...(withCwd ? [cwd(s)] : []),
     sessionTitle(s),
   ]);
-  const head = ["AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
-  return `${alignRows([head, ...rows], { right: new Set([1, 2]), columns }).join("\n")}\n`;
+  const head = [...(hostOf ? ["HOST"] : []), "AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
+  const right = hostOf ? new Set([2, 3]) : new Set([1, 2]);
+  return `${alignRows([head, ...rows], { right, columns }).join("\n")}\n`;
 }
 
 /**

@@ -1,0 +1,46 @@
+import type { ListedSession, SessionMap } from "./sessions.js";
+
+/*
+ * Other machines in the list (src/remote does the talking): what the list knows of each
+ * host, and its rows put in place of the ones it had.
+ */
+
+/**
+ * "connecting": no answer yet (its kept rows, if any, are shown); "live": it answered this
+ * run; "unreachable": it did not answer in time, or could not (its kept rows stay, read-only).
+ */
+export type HostState = "connecting" | "live" | "unreachable";
+
+export interface HostView {
+  name: string;
+  state: HostState;
+  /** When the rows shown were the host's answer (ms); absent while it has none. */
+  at?: number;
+  /** Why it is unreachable (one line, sanitized already). */
+  why?: string;
+}
+
+/** The sessions with `host`'s replaced by `rows`. */
+export function withHostRows(sessions: SessionMap, host: string, rows: readonly ListedSession[]): SessionMap {
+  const next = new Map<string, ListedSession>();
+  for (const [k, v] of sessions) if (v.host !== host) next.set(k, v);
+  for (const r of rows) next.set(r.path, r);
+  return next;
+}
+
+/**
+ * Why a write to this session cannot be made now (its host is not answering), or undefined.
+ * `tryConnecting`: ssh may still reach a host that has not answered yet (a resume tries).
+ */
+export function readOnlyReason(
+  hosts: readonly HostView[] | undefined,
+  s: { host?: string } | undefined,
+  tryConnecting = false,
+): string | undefined {
+  if (!s?.host) return undefined;
+  const h = hosts?.find((x) => x.name === s.host);
+  if (h?.state === "live" || (tryConnecting && h?.state === "connecting")) return undefined;
+  return h?.state === "unreachable"
+    ? `${s.host} is unreachable: its kept rows are read-only`
+    : `${s.host} has not answered yet: its kept rows are read-only until it does`;
+}

@@ -1,0 +1,572 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, utimesSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { constants } from "node:os";
+import type { ForkResult } from "../actions/fork.js";
+import type { TrashRecord } from "../actions/trash/index.js";
+import type { LifecycleDeps } from "../browser/lifecycle/lifecycleEffects.js";
+import type { DeleteTarget } from "../browser/lifecycle/lifecycleTypes.js";
+import type { HostView } from "../browser/list/hosts.js";
+import type { ListedSession } from "../browser/list/sessions.js";
+import type { TreeIO } from "../browser/tree/treeRunner.js";
+import { type FullTextFn, textTerms } from "../search/fulltext.js";
+import type { FileIdentity } from "../store/file-identity.js";
+import type { SessionEntry, SessionSummary } from "../model/types.js";
+import { sanitizeLine } from "../text/sanitize.js";
+import { RemoteClient, RemoteError } from "./client.js";
+import { hostCacheDir, listRows, readKeptList, touchKeptList, writeKeptList, type RemoteSettings } from "./hosts.js";
+import { READ_CHUNK } from "./protocol.js";
+import { remoteResumeLine, sshArgv } from "./ssh.js";
+
+/*
+ * The browser's other machines. Each host's rows are its `list` answer, kept in the local
+ * cache and shown at once at the next launch (marked with their age) until the live answer
+ * replaces them; nothing the list or the keys do waits for a host. A host's session is
+ * read through a copy of its file on this machine (in the cache folder, updated from where
+ * it ended at each look), so the preview, the reader, the tree and exports read it as they
+ * read any file; every write goes to the host and is carried out there, by its pi-sessions,
+ * naming the file as it was read. A host that does not answer is "unreachable": its kept
+ * rows stay, read-only.
+ */
+
+/** What a host said last, as the list shows it. */
+export interface HostUpdate {
+  host: HostView;
+  /** Its rows, when they changed. */
+  sessions?: ListedSession[];
+}
+
+/** The best hits a host's search reports for the browser's list (its own ranking, there). */
+const REMOTE_HITS = 200;
+
+/** Seconds between two looks at a host that answered (a list with the kept hash: a few bytes when nothing changed). */
+const POLL_MS = 20_000;
+
+interface Slot {
+  name: string;
+  view: HostView;
+  client?: RemoteClient;
+  opening?: Promise<RemoteClient>;
+  /** The hash of the rows shown, for the next `list` (unchanged: a few bytes). */
+  hash?: string;
+  rows: ListedSession[];
+}
+
+/** Where a copy of a host's file is, and what it is a copy of. */
+interface Mirror {
+  host: string;
+  remotePath: string;
+  /** The host's file as last read (its inode, size, mtime), once read. */
+  read?: FileIdentity;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+export class RemoteHosts {
+  private readonly slots = new Map<string, Slot>();
+  private readonly mirrors = new Map<string, Mirror>();
+  private readonly fetching = new Map<string, Promise<void>>();
+  private readonly listeners = new Set<(u: HostUpdate) => void>();
+  /** What the browser was last told of each host (its state and rows). */
+  private readonly told = new Map<string, { view: HostView; rows: ListedSession[] }>();
+  /** Records of this run's deletes on hosts: the copy's path → the host's record. */
+  private readonly records = new Map<string, { host: string; record: TrashRecord }>();
+  private timer?: NodeJS.Timeout;
+  private started = false;
+
+  constructor(
+    hosts: readonly string[],
+    private readonly settings: RemoteSettings,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    for (const name of hosts) {
+      const kept = readKeptList(env, name);
+      const slot: Slot = {
+        name,
+        view: { name, state: "connecting", ...(kept ? { at: kept.at } : {}) },
+        rows: [],
+        ...(kept ? { hash: kept.hash } : {}),
+      };
+      if (kept) slot.rows = this.rowsOf(name, kept.sessions);
+      this.slots.set(name, slot);
+    }
+  }
+
+  get names(): string[] {
+    return [...this.slots.keys()];
+  }
+
+  /** Every host has rows kept from an earlier answer. */
+  get allKept(): boolean {
+    return [...this.slots.values()].every((s) => s.view.at !== undefined);
+  }
+
+  /** What is known now, for a browser's first state: each host's rows (kept ones, marked with their age, until it answers). */
+  initial(): { hosts: HostView[]; sessions: ListedSession[] } {
+    const slots = [...this.slots.values()];
+    for (const s of slots) this.told.set(s.name, { view: s.view, rows: s.rows });
+    return { hosts: slots.map((s) => s.view), sessions: slots.flatMap((s) => s.rows) };
+  }
+
+  /**
+   * Each host's state and rows as they change; the returned function stops it. What changed
+   * since initial() (answers that came while the browser was loading) is said at once.
+   */
+  subscribe(fn: (u: HostUpdate) => void): () => void {
+    this.listeners.add(fn);
+    for (const s of this.slots.values()) {
+      const t = this.told.get(s.name);
+      const rows = t?.rows !== s.rows;
+      if (t && t.view === s.view && !rows) continue;
+      this.told.set(s.name, { view: s.view, rows: s.rows });
+      fn({ host: s.view, ...(rows ? { sessions: s.rows } : {}) });
+    }
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Asks every host, once (again later after a look every POLL_MS); answers come to the subscribers. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const name of this.slots.keys()) void this.refresh(name);
+    this.timer = setInterval(() => {
+      for (const s of this.slots.values()) if (!s.opening) void this.refresh(s.name);
+    }, POLL_MS);
+    this.timer.unref();
+  }
+
+  /** Tells the browser (none while it loads: it is told when it subscribes). */
+  private say(slot: Slot, sessions?: ListedSession[]): void {
+    if (!this.listeners.size) return;
+    this.told.set(slot.name, { view: slot.view, rows: slot.rows });
+    for (const fn of this.listeners) fn({ host: slot.view, ...(sessions ? { sessions } : {}) });
+  }
+
+  private unreachable(slot: Slot, e: unknown): void {
+    const why = sanitizeLine(e instanceof Error ? e.message : String(e));
+    slot.view = { name: slot.name, state: "unreachable", why, ...(slot.view.at ? { at: slot.view.at } : {}) };
+    this.say(slot);
+  }
+
+  /** The conversation with a host: the open one, or a new one (ssh started, its hello awaited). */
+  private client(slot: Slot): Promise<RemoteClient> {
+    if (slot.client && !slot.client.ended) return Promise.resolve(slot.client);
+    slot.opening ??= RemoteClient.open(slot.name, this.settings.ssh, this.settings.client, this.env).then(
+      (c) => {
+        slot.client = c;
+        slot.opening = undefined;
+        c.onEnd = (e) => {
+          if (slot.client === c) this.unreachable(slot, e);
+        };
+        return c;
+      },
+      (e: unknown) => {
+        slot.opening = undefined;
+        throw e;
+      },
+    );
+    return slot.opening;
+  }
+
+  /** Asks a host for its list again (after a write there, or to look); its answer goes to the subscribers. */
+  async refresh(name: string): Promise<void> {
+    const slot = this.slots.get(name);
+    if (!slot) return;
+    try {
+      const c = await this.client(slot);
+      const r = await c.request("list", { all: true, ...(slot.hash ? { since: slot.hash } : {}) });
+      const at = Date.now();
+      const wasLive = slot.view.state === "live";
+      if (r.unchanged === true && r.hash === slot.hash) {
+        slot.view = { name, state: "live", at };
+        touchKeptList(this.env, name, at);
+        // Nothing new: the rows shown stand (a state change is said, not every look).
+        if (!wasLive) this.say(slot);
+        return;
+      }
+      const sessions = listRows(r);
+      if (!sessions) throw new RemoteError(name, "garbage", `${name}: sent a list that is none`);
+      slot.hash = String(r.hash);
+      slot.rows = this.rowsOf(name, sessions);
+      slot.view = { name, state: "live", at };
+      writeKeptList(this.env, { host: name, at, hash: slot.hash, sessions });
+      this.say(slot, slot.rows);
+    } catch (e) {
+      this.unreachable(slot, e);
+    }
+  }
+
+  /** The copy of a host's file: in the cache folder, named by a hash of its path there (never by what the host says). */
+  private mirrorPath(host: string, remotePath: string): string {
+    const dir = hostCacheDir(this.env, host) ?? join(this.env.TMPDIR || "/tmp", "pi-sessions-remote");
+    const key = createHash("sha256").update(remotePath).digest("hex").slice(0, 32);
+    return join(dir, "files", `${key}.jsonl`);
+  }
+
+  /** A host's list rows as the list holds sessions: each under its copy's path, labelled with its host. */
+  private rowsOf(host: string, rows: readonly Record<string, unknown>[]): ListedSession[] {
+    const out: ListedSession[] = [];
+    for (const r of rows) {
+      if (typeof r.path !== "string" || typeof r.id !== "string") continue;
+      const path = this.mirrorPath(host, r.path);
+      const known = this.mirrors.get(path);
+      this.mirrors.set(path, { host, remotePath: r.path, ...(known?.read ? { read: known.read } : {}) });
+      const parent = typeof r.parentSessionPath === "string" ? r.parentSessionPath : undefined;
+      const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+      const s: ListedSession = {
+        ...(r as unknown as SessionSummary),
+        path,
+        host,
+        remotePath: r.path,
+        id: r.id,
+        cwd: typeof r.cwd === "string" ? r.cwd : "",
+        name: typeof r.name === "string" ? r.name : undefined,
+        firstMessage: typeof r.firstMessage === "string" ? r.firstMessage : "",
+        parentSessionPath: parent ? this.mirrorPath(host, parent) : undefined,
+        created: new Date(String(r.created)),
+        modified: new Date(String(r.modified)),
+        mtimeMs: num(r.mtimeMs) || Date.parse(String(r.modified)) || 0,
+        bytes: num(r.bytes),
+        messageCount: num(r.messageCount),
+        models: Array.isArray(r.models) ? r.models.filter((m): m is string => typeof m === "string") : [],
+        warnings: Array.isArray(r.warnings) ? r.warnings.filter((w): w is string => typeof w === "string") : [],
+        lineage: { status: "none" },
+      };
+      out.push(s);
+    }
+    return out;
+  }
+
+  /** The host and path there of a copy's path; undefined for this machine's files. */
+  owns(path: string): { host: string; remotePath: string } | undefined {
+    const m = this.mirrors.get(path);
+    return m && { host: m.host, remotePath: m.remotePath };
+  }
+
+  /** `HOST:PATH`, as scp names it: what the picker prints for a host's session. */
+  printName(path: string): string | undefined {
+    const m = this.owns(path);
+    return m && `${m.host}:${m.remotePath}`;
+  }
+
+  /**
+   * Brings the copy of a host's file up to date: the bytes after those it holds, or the
+   * whole file when the host's is another one (replaced, or shorter). Without an answer the
+   * copy there is (kept rows of an unreachable host), it is read as it is.
+   */
+  mirror(path: string): Promise<void> {
+    const m = this.mirrors.get(path);
+    if (!m) return Promise.resolve();
+    let running = this.fetching.get(path);
+    if (!running) {
+      running = this.fetch(path, m).finally(() => this.fetching.delete(path));
+      this.fetching.set(path, running);
+    }
+    return running;
+  }
+
+  private async fetch(path: string, m: Mirror): Promise<void> {
+    const slot = this.slots.get(m.host)!;
+    const have = (() => {
+      try {
+        return statSync(path).size;
+      } catch {
+        return -1;
+      }
+    })();
+    if (slot.view.state === "unreachable" && have >= 0) return;
+    let c: RemoteClient;
+    try {
+      c = await this.client(slot);
+    } catch (e) {
+      if (have >= 0) return;
+      throw e;
+    }
+    mkdirSync(join(path, ".."), { recursive: true, mode: 0o700 });
+    let offset = have >= 0 && m.read ? have : 0;
+    let tmp: string | undefined;
+    let fd: number | undefined;
+    try {
+      for (;;) {
+        const r = await c.request("read", {
+          path: m.remotePath,
+          offset,
+          ...(m.read ? { ino: m.read.ino } : {}),
+          length: READ_CHUNK,
+        });
+        const data = Buffer.from(String(r.data ?? ""), "base64");
+        const at = Number(r.offset);
+        if (fd === undefined) {
+          if (at === 0) {
+            // A fresh copy: written beside the old one, then put in its place.
+            tmp = `${path}.${process.pid}.tmp`;
+            fd = openSync(tmp, "w", 0o600);
+          } else fd = openSync(path, "a", 0o600);
+        }
+        if (data.length) writeSync(fd, data);
+        offset = at + data.length;
+        m.read = { ino: Number(r.ino), bytes: Number(r.bytes), mtimeMs: Number(r.mtimeMs) };
+        if (data.length < READ_CHUNK || offset >= Number(r.bytes)) break;
+      }
+      closeSync(fd!);
+      fd = undefined;
+      if (tmp) renameSync(tmp, path);
+      tmp = undefined;
+      // The copy's mtime is the host file's: "written in the last 10 s: pi may have it open" holds for it too.
+      const t = m.read!.mtimeMs / 1000;
+      utimesSync(path, t, t);
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+      if (tmp) rmSync(tmp, { force: true });
+    }
+  }
+
+  /** The answer of a write on a host (its conversation, opened if need be). */
+  private async ask(host: string, op: Parameters<RemoteClient["request"]>[0], params: Record<string, unknown>) {
+    const slot = this.slots.get(host)!;
+    return (await this.client(slot)).request(op, params);
+  }
+
+  /** The file operations of rename, delete and undo: a host's session's done there. */
+  lifecycle(base: LifecycleDeps): LifecycleDeps {
+    return {
+      ...base,
+      rename: async (path, name) => {
+        const m = this.owns(path);
+        if (!m) return base.rename(path, name);
+        const r = await this.ask(m.host, "rename", { path: m.remotePath, name });
+        void this.refresh(m.host);
+        const st = isObject(r.stamp) ? r.stamp : {};
+        return {
+          name: typeof r.name === "string" ? r.name : "",
+          ...(typeof st.bytes === "number" && typeof st.mtimeMs === "number"
+            ? { stamp: { bytes: st.bytes, mtimeMs: st.mtimeMs } }
+            : {}),
+        };
+      },
+      trash: (targets) => this.trashAll(base, targets),
+      deletePermanently: (targets) => {
+        const m = targets.length === 1 ? this.owns(targets[0].path) : undefined;
+        if (!m) return base.deletePermanently(targets);
+        return this.ask(m.host, "delete", { targets: [this.target(targets[0], m.remotePath)], permanent: true }).then(
+          () => {
+            void this.refresh(m.host);
+            return [targets[0].path];
+          },
+        );
+      },
+      restore: (record) => {
+        const r = this.records.get(`${record.original}\0${record.trashedFile}`);
+        if (!r) return base.restore(record);
+        return this.ask(r.host, "restore", {
+          record: { original: r.record.original, trashedFile: r.record.trashedFile },
+        }).then(() => {
+          void this.refresh(r.host);
+        });
+      },
+    };
+  }
+
+  /** A delete target as the host takes it: its path there, and the size and mtime the user saw. */
+  private target(t: DeleteTarget, remotePath: string): Record<string, unknown> {
+    return { path: remotePath, bytes: t.bytes, mtimeMs: t.mtimeMs, ...(t.title ? { title: t.title } : {}) };
+  }
+
+  /** Marked sessions may lie on several machines: each machine's moved by its own trash. */
+  private async trashAll(
+    base: LifecycleDeps,
+    targets: DeleteTarget[],
+  ): Promise<{ records: TrashRecord[]; failed?: { path: string; error: Error } }> {
+    const local = targets.filter((t) => !this.owns(t.path));
+    const records: TrashRecord[] = [];
+    let failed: { path: string; error: Error } | undefined;
+    if (local.length) {
+      const r = await base.trash(local);
+      records.push(...r.records);
+      failed = r.failed;
+    }
+    const byHost = new Map<string, DeleteTarget[]>();
+    for (const t of targets) {
+      const m = this.owns(t.path);
+      if (m) byHost.set(m.host, [...(byHost.get(m.host) ?? []), t]);
+    }
+    for (const [host, list] of byHost) {
+      if (failed) break;
+      const back = new Map(list.map((t) => [this.owns(t.path)!.remotePath, t.path]));
+      try {
+        const r = await this.ask(host, "delete", {
+          targets: list.map((t) => this.target(t, this.owns(t.path)!.remotePath)),
+        });
+        for (const rec of Array.isArray(r.records) ? r.records.filter(isObject) : []) {
+          const there = rec as unknown as TrashRecord;
+          const copy = back.get(there.original);
+          if (!copy) continue;
+          // The record as the list knows it: under the copy's path; the host's kept for the undo.
+          const mine = { ...there, original: copy };
+          this.records.set(`${copy}\0${there.trashedFile}`, { host, record: there });
+          records.push(mine);
+        }
+        if (isObject(r.failed)) {
+          const f = r.failed;
+          const error = new Error(`${host}: ${sanitizeLine(String(f.message ?? "not moved"))}`);
+          if (typeof f.name === "string") error.name = f.name;
+          failed = { path: back.get(String(f.path)) ?? list[0].path, error };
+        }
+      } catch (e) {
+        failed = { path: list[0].path, error: e instanceof Error ? e : new Error(String(e)) };
+      }
+      void this.refresh(host);
+    }
+    return { records, ...(failed ? { failed } : {}) };
+  }
+
+  /** The tree's loads and writes: a host's session read through its copy, written there. */
+  treeIO(base: TreeIO): TreeIO {
+    const expect = (path: string) => this.mirrors.get(path)?.read;
+    const after = async (path: string, host: string) => {
+      await this.mirror(path).catch(() => {});
+      void this.refresh(host);
+    };
+    return {
+      ...base,
+      loadIndex: async (path) => {
+        await this.mirror(path);
+        return base.loadIndex(path);
+      },
+      // The host's file's own mtime (its copy's is the same to the second, not to the fraction).
+      mtimeMs: async (path) => {
+        if (!this.owns(path)) return base.mtimeMs(path);
+        await this.mirror(path);
+        return this.mirrors.get(path)?.read?.mtimeMs ?? base.mtimeMs(path);
+      },
+      label: async (path, entryId, label) => {
+        const m = this.owns(path);
+        if (!m) return base.label(path, entryId, label);
+        const r = await this.ask(m.host, "label", { path: m.remotePath, entryId, label, expect: expect(path) });
+        await after(path, m.host);
+        return { type: "label", label: r.label ?? undefined } as unknown as SessionEntry;
+      },
+      navigate: async (path, entryId) => {
+        const m = this.owns(path);
+        if (!m) return base.navigate(path, entryId);
+        const r = await this.ask(m.host, "navigate", { path: m.remotePath, entryId, expect: expect(path) });
+        await after(path, m.host);
+        return r.wrote ? ({ type: "custom" } as unknown as SessionEntry) : null;
+      },
+      fork: async (path, entryId) => {
+        const m = this.owns(path);
+        if (!m) return base.fork(path, entryId);
+        const r = await this.ask(m.host, "fork", { path: m.remotePath, entryId, expect: expect(path) });
+        if (typeof r.path !== "string")
+          throw new RemoteError(m.host, "garbage", `${m.host}: no fork path in its answer`);
+        const copy = this.mirrorPath(m.host, r.path);
+        this.mirrors.set(copy, { host: m.host, remotePath: r.path });
+        await this.mirror(copy);
+        void this.refresh(m.host);
+        return { path: copy, id: "", entries: 0, labels: 0 } satisfies ForkResult;
+      },
+      cwdExists: (dir, path) => (path && this.owns(path) ? true : (base.cwdExists?.(dir, path) ?? true)),
+      ...(base.piProblem
+        ? { piProblem: (path?: string) => (path && this.owns(path) ? undefined : base.piProblem?.(path)) }
+        : {}),
+    };
+  }
+
+  /** A loader (the preview's, the reader's): a host's session read from its copy, brought up to date first. */
+  load<T>(base: (path: string) => Promise<T>): (path: string) => Promise<T> {
+    return async (path) => {
+      await this.mirror(path);
+      return base(path);
+    };
+  }
+
+  /**
+   * The full-text search: this machine's files by `base`; each host's by its own search
+   * there (the words as typed, `text()`), its best hits among the sessions asked about
+   * reported as matches with their first snippet. A host that does not answer has none.
+   */
+  fullText(base: FullTextFn, text: () => string): FullTextFn {
+    const search: FullTextFn = async (targets, query, opts) => {
+      const local = targets.filter((t) => !this.owns(t.path));
+      const byHost = new Map<string, Map<string, string>>();
+      for (const t of targets) {
+        const m = this.owns(t.path);
+        if (m) byHost.set(m.host, (byHost.get(m.host) ?? new Map<string, string>()).set(m.remotePath, t.path));
+      }
+      let matched = 0;
+      const there = [...byHost].map(async ([host, paths]) => {
+        const slot = this.slots.get(host);
+        if (!slot || slot.view.state !== "live") return;
+        try {
+          const r = await this.ask(host, "search", {
+            query: text(),
+            all: true,
+            limit: REMOTE_HITS,
+            ...(opts.includeTools ? { tools: true } : {}),
+          });
+          if (opts.signal?.aborted || !Array.isArray(r.json)) return;
+          for (const hit of r.json.filter(isObject)) {
+            const copy = typeof hit.path === "string" ? paths.get(hit.path) : undefined;
+            const first = Array.isArray(hit.snippets) ? hit.snippets.find(isObject) : undefined;
+            if (!copy || !first || first.entryId === null || typeof first.text !== "string") continue;
+            matched++;
+            // The host searched every word there: it holds them all.
+            opts.onMatch(
+              copy,
+              first.text,
+              textTerms(query).map(() => true),
+            );
+          }
+        } catch {
+          // Not answering now: its rows match by their fields only.
+        }
+      });
+      const [mine] = await Promise.all([base(local, query, opts), ...there]);
+      return { ...mine, searched: mine.searched + targets.length - local.length, matched: mine.matched + matched };
+    };
+    if (base.debounceMs !== undefined) search.debounceMs = Math.max(base.debounceMs, 150);
+    return search;
+  }
+
+  /** Runs pi on the host in the session's folder, on this terminal: `ssh -t HOST 'cd <cwd> && pi --session <path>'`. */
+  resume(
+    path: string,
+    cwd: string,
+    fork = false,
+  ): Promise<{ code: number; started: boolean; signal?: NodeJS.Signals }> {
+    const m = this.owns(path);
+    if (!m) return Promise.reject(new Error(`not a host's session: ${path}`));
+    const [program, args] = sshArgv(m.host, remoteResumeLine(cwd, m.remotePath, ["pi"], fork), {
+      ...this.settings.ssh,
+      tty: true,
+    });
+    return new Promise((resolve) => {
+      const ignore = () => {};
+      const signals: NodeJS.Signals[] = ["SIGINT", "SIGQUIT"];
+      for (const s of signals) process.on(s, ignore);
+      const done = (r: { code: number; started: boolean; signal?: NodeJS.Signals }) => {
+        for (const s of signals) process.off(s, ignore);
+        resolve(r);
+      };
+      const child = spawn(program, args, { stdio: "inherit", env: this.env });
+      child.on("error", (e) => {
+        process.stderr.write(`pi-sessions: could not run ssh: ${e.message}\n`);
+        done({ code: 127, started: false });
+      });
+      child.on("exit", (code, signal) =>
+        done({
+          code: code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1),
+          started: true,
+          ...(signal ? { signal } : {}),
+        }),
+      );
+    });
+  }
+
+  /** Ends every conversation (each host's serve sees its input end). */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    for (const s of this.slots.values()) s.client?.close();
+  }
+}

@@ -1,0 +1,249 @@
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { addProjectSession } from "../helpers/project-session.js";
+import { startSshd, type RemoteHost, type Sshd } from "../helpers/sshd.js";
+import { cleanupTmp, makeTmpDir } from "../helpers/tmp-store.js";
+import { pressCommand, selectedLine, selectRow } from "./driver.js";
+import { appStarter, shQuote, startShell, type RunningApp } from "./pty.js";
+
+/*
+ * The browser with two other machines, end to end: a real sshd on 127.0.0.1 with two
+ * remote homes (test/helpers/sshd.ts), each with its store, this checkout's pi-sessions
+ * and a fake pi that notes where it ran and with what; the browser in a pseudo-terminal.
+ * The last test stops the server: it runs last.
+ */
+
+const start = appStarter();
+const shells: RunningApp[] = [];
+afterEach(() => shells.splice(0).forEach((a) => a.kill()));
+
+let sshd: Sshd | { skip: string };
+let alpha: RemoteHost;
+let beta: RemoteHost;
+const paths: Record<string, string> = {};
+let localStore: string;
+let localCwd: string;
+let env: Record<string, string | undefined>;
+
+/** A pi for a host's PATH: notes its folder and arguments in the host's home. */
+const FAKE_PI = `#!/bin/sh\nprintf '%s\\n%s\\n' "$(pwd)" "$*" > "$HOME/pi-ran"\nexit 0\n`;
+
+beforeAll(async () => {
+  sshd = await startSshd(["alpha", "beta"], (h) => {
+    const cwd = join(h.home, "proj");
+    mkdirSync(cwd);
+    paths[h.name] = addProjectSession(h.store, cwd, `${h.name} remote notes`, {
+      n: h.name === "alpha" ? 1 : 2,
+      at: `2026-11-2${h.name === "alpha" ? 2 : 3}T07:00:00.000Z`,
+    });
+    // A word deep in beta's conversation only: a full-text hit there.
+    if (h.name === "beta")
+      appendFileSync(
+        paths.beta,
+        JSON.stringify({
+          type: "message",
+          id: "u2",
+          parentId: "a1",
+          timestamp: "2026-11-23T07:00:01.000Z",
+          message: { role: "user", content: "what about the zebracorn parser?", timestamp: 2 },
+        }) + "\n",
+      );
+    writeFileSync(join(h.bin, "pi"), FAKE_PI);
+    chmodSync(join(h.bin, "pi"), 0o755);
+  });
+  if ("skip" in sshd) return;
+  [alpha, beta] = sshd.hosts;
+  localStore = join(makeTmpDir(), "sessions");
+  localCwd = realpathSync(makeTmpDir("pi-sessions-e2e-project-"));
+  paths.local = addProjectSession(localStore, localCwd, "local notes", { n: 3, at: "2026-11-21T07:00:00.000Z" });
+  const home = makeTmpDir();
+  env = {
+    ...sshd.env,
+    HOME: home,
+    PI_SESSIONS_CACHE_DIR: join(home, "cache"),
+    XDG_DATA_HOME: join(home, "data"),
+    XDG_STATE_HOME: join(home, "state"),
+    XDG_CONFIG_HOME: join(home, "config"),
+    PI_SESSIONS_REMOTE_TIMEOUT: "6",
+    PI_CODING_AGENT_DIR: undefined,
+    PI_CODING_AGENT_SESSION_DIR: undefined,
+  };
+}, 60_000);
+
+afterAll(async () => {
+  if ("stop" in sshd) await sshd.stop();
+  cleanupTmp();
+});
+
+function needsSshd(): boolean {
+  if ("skip" in sshd) {
+    console.warn(`remote e2e tests skipped: ${sshd.skip}`);
+    return false;
+  }
+  return true;
+}
+
+const browser = (...extra: string[]) =>
+  start(["--session-dir", localStore, "--host", "alpha", "--host", "beta", ...extra], { cwd: localCwd, env });
+
+/** Every machine's rows listed, each host answered (alpha's session is renamed on the way). */
+const allListed = (s: string) =>
+  s.includes("local notes") &&
+  (s.includes("alpha remote notes") || s.includes("named over ssh")) &&
+  s.includes("beta remote notes") &&
+  /alpha ✓/.test(s) &&
+  /beta ✓/.test(s);
+
+describe("the browser with two hosts (pty, a real sshd)", () => {
+  it("one list: this machine's rows first, then each host's, labelled; the preview of a host's session", async () => {
+    if (!needsSshd()) return;
+    const app = browser();
+    const screen = await app.waitFor(allListed, 20_000);
+    expect(screen).toMatch(/every host/);
+    const lines = screen.split("\n");
+    const at = (t: string) => lines.findIndex((l) => l.includes(t));
+    expect(at("local notes")).toBeLessThan(at("alpha remote notes"));
+    expect(at("alpha remote notes")).toBeLessThan(at("beta remote notes"));
+    expect(lines[at("beta remote notes")]).toMatch(/beta:/);
+    expect(lines[at("local notes")]).not.toMatch(/alpha:|beta:/);
+    await selectRow(app, "beta remote notes");
+    // The preview reads the host's file (through its copy here) and names it as the host's.
+    const preview = await app.waitFor((s) => /host\s+beta/.test(s) && s.includes("ok"));
+    expect(preview).toContain(paths.beta.slice(-30));
+    // A word only in beta's conversation: the host's own search finds it there.
+    await pressCommand(app, "search.start");
+    await app.type("zebracorn");
+    const hit = await app.waitFor((s) => s.includes("beta remote notes") && s.includes("zebracorn parser"), 15_000);
+    expect(hit).not.toContain("alpha remote notes");
+    await pressCommand(app, "search.cancel");
+    await app.waitFor((s) => s.includes("alpha remote notes") || s.includes("named over ssh"));
+    // Tab: this folder, all folders (this machine's), every host again.
+    await pressCommand(app, "scope.toggle");
+    await app.waitFor((s) => s.includes("Sessions · this folder") && !s.includes("beta remote notes"));
+    await pressCommand(app, "scope.toggle");
+    await app.waitFor((s) => s.includes("Sessions · all folders") && !s.includes("beta remote notes"));
+    await pressCommand(app, "scope.toggle");
+    await app.waitFor((s) => s.includes("Sessions · every host") && s.includes("beta remote notes"));
+    await pressCommand(app, "app.quit");
+    expect((await app.exited).exitCode).toBe(0);
+  }, 60_000);
+
+  it("the reader and the tree of a host's session", async () => {
+    if (!needsSshd()) return;
+    const app = browser();
+    await app.waitFor(allListed, 20_000);
+    await selectRow(app, "alpha remote notes");
+    await pressCommand(app, "reader.open");
+    await app.waitFor((s) => s.includes("alpha remote notes") && /\bok\b/.test(s) && !s.includes("Sessions ·"));
+    await pressCommand(app, "reader.close");
+    await app.waitFor((s) => s.includes("Sessions · every host"));
+    await pressCommand(app, "tree.open");
+    await app.waitFor((s) => /user: alpha remote notes/.test(s) && /assistant: ok/.test(s));
+    await pressCommand(app, "tree.close");
+    await pressCommand(app, "app.quit");
+    expect((await app.exited).exitCode).toBe(0);
+  }, 60_000);
+
+  it("rename, label, delete and undo land in the host's files and trash", async () => {
+    if (!needsSshd()) return;
+    const app = browser();
+    await app.waitFor(allListed, 20_000);
+    await selectRow(app, "alpha remote notes");
+    await pressCommand(app, "session.rename");
+    await app.type("named over ssh");
+    await pressCommand(app, "rename.submit");
+    await app.waitFor((s) => s.includes('Renamed to "named over ssh"') && selectedLine(s).includes("named over ssh"));
+    expect(readFileSync(paths.alpha, "utf8")).toContain('"name":"named over ssh"');
+    // A label from the tree, on the entry under the cursor.
+    await pressCommand(app, "tree.open");
+    await app.waitFor((s) => /assistant: ok/.test(s));
+    await pressCommand(app, "tree.label");
+    await app.type("from afar");
+    await pressCommand(app, "tree.inputSubmit");
+    await app.waitFor((s) => s.includes("[from afar]"));
+    expect(readFileSync(paths.alpha, "utf8")).toMatch(/"type":"label".*"label":"from afar"/);
+    await pressCommand(app, "tree.close");
+    await app.waitFor((s) => s.includes("Sessions · every host"));
+    // Delete: the dialog says whose trash; the file goes to the host's.
+    await pressCommand(app, "session.delete");
+    await app.waitFor((s) => s.includes("Move to the trash on alpha") && s.includes(`alpha:${paths.alpha}`.slice(-40)));
+    await pressCommand(app, "confirm.yes");
+    await app.waitFor((s) => s.includes("Moved 1 session to the trash") && !s.includes("named over ssh"));
+    expect(existsSync(paths.alpha)).toBe(false);
+    expect(readdirSync(join(alpha.home, ".local", "share", "Trash", "files"))).toHaveLength(1);
+    await pressCommand(app, "session.undo");
+    await app.waitFor((s) => s.includes("Restored 1 session") && s.includes("named over ssh"));
+    expect(readFileSync(paths.alpha, "utf8")).toContain("from afar");
+    expect(existsSync(join(env.XDG_DATA_HOME!, "Trash"))).toBe(false);
+    await pressCommand(app, "app.quit");
+    expect((await app.exited).exitCode).toBe(0);
+  }, 90_000);
+
+  it("Enter resumes on the host: its pi runs in the session's folder there, with the session's path there", async () => {
+    if (!needsSshd()) return;
+    const app = browser("--after-pi", "exit");
+    await app.waitFor(allListed, 20_000);
+    await selectRow(app, "beta remote notes");
+    await pressCommand(app, "session.resume");
+    expect((await app.exited).exitCode).toBe(0);
+    const [folder, args] = readFileSync(join(beta.home, "pi-ran"), "utf8").split("\n");
+    expect(folder).toBe(join(beta.home, "proj"));
+    expect(args).toBe(`--session ${paths.beta}`);
+    expect(existsSync(join(alpha.home, "pi-ran"))).toBe(false);
+  }, 60_000);
+
+  it("--print prints HOST:PATH for a host's session", async () => {
+    if (!needsSshd()) return;
+    const out = join(makeTmpDir(), "picked.txt");
+    const app = startShell(
+      `"$NODE" "$PI_SESSIONS_CLI" --session-dir ${shQuote(localStore)} --host alpha --host beta --print > ${shQuote(out)}`,
+      { cwd: localCwd, env },
+    );
+    shells.push(app);
+    await app.waitFor((s) => s.includes("beta remote notes") && /beta ✓/.test(s), 20_000);
+    await app.type("beta remote");
+    await app.waitFor((s) => selectedLine(s).includes("beta remote notes"));
+    await pressCommand(app, "search.submit");
+    expect((await app.exited).exitCode).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe(`beta:${paths.beta}\n`);
+  }, 60_000);
+
+  it("a host stopped mid-run turns unreachable without freezing a key; a relaunch shows its kept rows, read-only", async () => {
+    if (!needsSshd()) return;
+    const app = browser();
+    await app.waitFor(allListed, 20_000);
+    await selectRow(app, "beta remote notes");
+    await (sshd as Sshd).kill();
+    await app.waitFor((s) => /alpha unreachable/.test(s) && /beta unreachable/.test(s), 20_000);
+    // Keys still act at once, and the host's rows are still there, read-only.
+    await pressCommand(app, "list.up");
+    await app.waitFor(
+      (s) => selectedLine(s).includes("alpha remote notes") || selectedLine(s).includes("named over ssh"),
+    );
+    await pressCommand(app, "session.rename");
+    await app.waitFor((s) => /alpha is unreachable: its kept rows are read-only/.test(s));
+    await pressCommand(app, "app.quit");
+    expect((await app.exited).exitCode).toBe(0);
+
+    // Launched again with the hosts down: their kept rows at once, marked with their age, then unreachable.
+    const again = browser();
+    const first = await again.waitFor((s) => s.includes("beta remote notes") && s.includes("local notes"), 5_000);
+    expect(first).toMatch(/beta (kept <1m|kept \d+m|unreachable)/);
+    await again.waitFor((s) => /beta unreachable/.test(s), 20_000);
+    await selectRow(again, "beta remote notes");
+    await pressCommand(again, "session.delete");
+    await again.waitFor((s) => /beta is unreachable: its kept rows are read-only/.test(s));
+    await pressCommand(again, "app.quit");
+    expect((await again.exited).exitCode).toBe(0);
+  }, 90_000);
+});
