@@ -247,6 +247,7 @@ describe("pi-sessions index", () => {
 
   it("--status says in plain words how much is indexed: nothing yet, none, some, all", async () => {
     const own = copyStore(join(FIXTURES, "pi-1.5.2", "agent", "sessions"));
+    settle(own);
     const e = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
     const indexed = async () => {
       const r = await runCli(["index", "--session-dir", own, "--status"], { env: e });

@@ -10,7 +10,7 @@ import { scanStore, type ScanResult } from "../src/scan/scan-store.js";
 import { discoverFiles } from "../src/store/discover.js";
 import { searchStore } from "../src/search/fulltext.js";
 import { parseQuery } from "../src/search/query.js";
-import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, REPO } from "./helpers/tmp-store.js";
+import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, REPO, settle } from "./helpers/tmp-store.js";
 import { runCli } from "./helpers/cli.js";
 
 /*
@@ -129,6 +129,8 @@ describe.each([
   let index: StoreIndex;
   beforeAll(() => {
     store = makeStore();
+    // Files last written a while ago: one read within a tick of its write is rightly read again next run.
+    settle(store);
     index = openIndex(store);
   });
   afterAll(() => {
