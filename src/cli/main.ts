@@ -5,6 +5,7 @@ import type { CliIO } from "./common/io.js";
 import { isSubcommand } from "../launcher/subcommand.js";
 import { version } from "./common/version.js";
 import { wantsHost } from "../remote/route.js";
+import { COMMAND_TABLE } from "./commands/table.js";
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
@@ -17,17 +18,7 @@ export interface UiCommands {
 }
 // Loaded on demand: a run pays only for the command it runs (and never for Ink unless browsing).
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  list: async () => (await import("./commands/list.js")).listCommand,
-  show: async () => (await import("./commands/show.js")).showCommand,
-  stats: async () => (await import("./commands/stats.js")).statsCommand,
-  export: async () => (await import("./commands/export.js")).exportCommand,
-  rename: async () => (await import("./commands/rename.js")).renameCommand,
-  label: async () => (await import("./commands/label.js")).labelCommand,
-  delete: async () => (await import("./commands/delete.js")).deleteCommand,
-  restore: async () => (await import("./commands/restore.js")).restoreCommand,
-  config: async () => (await import("./commands/config.js")).configCommand,
-  search: async () => (await import("./commands/search.js")).searchCommand,
-  index: async () => (await import("./commands/index.js")).indexCommand,
+  ...COMMAND_TABLE,
   serve: async () => (await import("../remote/serve-command.js")).serveCommand,
 };
 

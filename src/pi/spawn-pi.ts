@@ -45,8 +45,26 @@ export function spawnPi(
   env: NodeJS.ProcessEnv = userEnv(),
 ): Promise<PiRun> {
   const [cmd, ...args] = splitCommand(piCommand);
+  return runOnTerminal(
+    cmd ?? "pi",
+    [...args, ...piArguments],
+    { cwd, env },
+    (e) => `could not run '${piCommand}': ${e.message}\n(set --pi-command or $PI_SESSIONS_PI)`,
+  );
+}
+
+/**
+ * Runs a program on the inherited terminal (pi here, or ssh running pi on another machine:
+ * src/remote) and resolves once it has exited; one that cannot start says why on stderr (127).
+ */
+export function runOnTerminal(
+  program: string,
+  args: readonly string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv },
+  cannot: (e: Error) => string,
+): Promise<PiRun> {
   return new Promise((resolve) => {
-    // Ctrl+C belongs to pi now; the terminal sends SIGINT to both of us.
+    // Ctrl+C belongs to the program now; the terminal sends SIGINT to both of us.
     const ignore = () => {};
     const signals: NodeJS.Signals[] = ["SIGINT", "SIGQUIT"];
     for (const s of signals) process.on(s, ignore);
@@ -54,11 +72,9 @@ export function spawnPi(
       for (const s of signals) process.off(s, ignore);
       resolve(run);
     };
-    const child = spawn(cmd ?? "pi", [...args, ...piArguments], { cwd, env, stdio: "inherit" });
+    const child = spawn(program, args, { ...opts, stdio: "inherit" });
     child.on("error", (e) => {
-      process.stderr.write(
-        `pi-sessions: could not run '${piCommand}': ${e.message}\n(set --pi-command or $PI_SESSIONS_PI)\n`,
-      );
+      process.stderr.write(`pi-sessions: ${cannot(e)}\n`);
       done({ code: 127, started: false });
     });
     child.on("exit", (code, signal) =>

@@ -1,8 +1,6 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, utimesSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { constants } from "node:os";
 import type { ForkResult } from "../actions/fork.js";
 import type { TrashRecord } from "../actions/trash/index.js";
 import type { LifecycleDeps } from "../browser/lifecycle/lifecycleEffects.js";
@@ -14,6 +12,7 @@ import { type FullTextFn, textTerms } from "../search/fulltext.js";
 import type { FileIdentity } from "../store/file-identity.js";
 import type { SessionEntry, SessionSummary } from "../model/types.js";
 import { sanitizeLine } from "../text/sanitize.js";
+import { runOnTerminal, type PiRun } from "../pi/spawn-pi.js";
 import { RemoteClient, RemoteError } from "./client.js";
 import { hostCacheDir, listRows, readKeptList, touchKeptList, writeKeptList, type RemoteSettings } from "./hosts.js";
 import { READ_CHUNK } from "./protocol.js";
@@ -530,38 +529,14 @@ export class RemoteHosts {
   }
 
   /** Runs pi on the host in the session's folder, on this terminal: `ssh -t HOST 'cd <cwd> && pi --session <path>'`. */
-  resume(
-    path: string,
-    cwd: string,
-    fork = false,
-  ): Promise<{ code: number; started: boolean; signal?: NodeJS.Signals }> {
+  resume(path: string, cwd: string, fork = false): Promise<PiRun> {
     const m = this.owns(path);
     if (!m) return Promise.reject(new Error(`not a host's session: ${path}`));
     const [program, args] = sshArgv(m.host, remoteResumeLine(cwd, m.remotePath, ["pi"], fork), {
       ...this.settings.ssh,
       tty: true,
     });
-    return new Promise((resolve) => {
-      const ignore = () => {};
-      const signals: NodeJS.Signals[] = ["SIGINT", "SIGQUIT"];
-      for (const s of signals) process.on(s, ignore);
-      const done = (r: { code: number; started: boolean; signal?: NodeJS.Signals }) => {
-        for (const s of signals) process.off(s, ignore);
-        resolve(r);
-      };
-      const child = spawn(program, args, { stdio: "inherit", env: this.env });
-      child.on("error", (e) => {
-        process.stderr.write(`pi-sessions: could not run ssh: ${e.message}\n`);
-        done({ code: 127, started: false });
-      });
-      child.on("exit", (code, signal) =>
-        done({
-          code: code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1),
-          started: true,
-          ...(signal ? { signal } : {}),
-        }),
-      );
-    });
+    return runOnTerminal(program, args, { env: this.env }, (e) => `could not run ssh: ${e.message}`);
   }
 
   /** Ends every conversation (each host's serve sees its input end). */

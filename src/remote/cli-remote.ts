@@ -5,6 +5,7 @@ import { dirname, resolve } from "node:path";
 import stripAnsi from "strip-ansi";
 import { writeNew } from "../actions/fork.js";
 import { formatOf, isSessionFile, replaceFile } from "../cli/commands/export.js";
+import { COMMAND_TABLE } from "../cli/commands/table.js";
 import { configPath, loadConfig } from "../config/config.js";
 import { CliError, usageError } from "../cli/common/errors.js";
 import { quietIO, type CliIO } from "../cli/common/io.js";
@@ -143,8 +144,7 @@ export async function remoteCommand(command: string, args: string[], given: CliI
 /** This machine's command, on the command line without --host; stdout captured when `capture`. */
 async function runLocal(name: CommandName, args: string[], io: CliIO, given: CliIO, capture = false) {
   if (!capture) {
-    const { COMMANDS } = await import("./commands.js");
-    return { exit: await (await COMMANDS[name]())(withoutHosts(args), given), out: Buffer.alloc(0) };
+    return { exit: await (await COMMAND_TABLE[name]())(withoutHosts(args), given), out: Buffer.alloc(0) };
   }
   return runCaptured(name, withoutHosts(args), {
     cwd: io.cwd,
@@ -338,16 +338,6 @@ async function severalMachines(
   return status(0);
 }
 
-/** Asks before a delete on a host, as `delete` asks here. */
-async function confirm(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
-  } finally {
-    rl.close();
-  }
-}
-
 /** show, export and the writes: on one host, the session named HOST:PATH or by id (prefix) with --host. */
 async function oneHost(
   name: "show" | "export" | "rename" | "label" | "delete" | "restore",
@@ -452,7 +442,7 @@ async function oneHost(
       ? /^delete$/.test(
           await confirmText(`Delete ${what} PERMANENTLY? This cannot be undone. Type "delete" to confirm: `),
         )
-      : await confirm(`Move ${what} to the trash? [y/N] `);
+      : /^y(es)?$/i.test(await confirmText(`Move ${what} to the trash? [y/N] `));
     if (!ok) {
       output(io).note("cancelled; nothing deleted\n");
       return 1;
@@ -486,6 +476,7 @@ async function oneHost(
   }
 }
 
+/** Asks before a delete on a host, as `delete` asks here: the answer typed. */
 async function confirmText(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {

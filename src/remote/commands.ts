@@ -1,3 +1,4 @@
+import { COMMAND_TABLE } from "../cli/commands/table.js";
 import { CliError } from "../cli/common/errors.js";
 import type { CliIO } from "../cli/common/io.js";
 import { sanitizeLine } from "../text/sanitize.js";
@@ -8,21 +9,8 @@ import { sanitizeLine } from "../text/sanitize.js";
  * the client takes this machine's rows to put beside a host's.
  */
 
-type Command = (args: string[], io: CliIO) => Promise<number>;
-
-export const COMMANDS = {
-  list: async () => (await import("../cli/commands/list.js")).listCommand,
-  search: async () => (await import("../cli/commands/search.js")).searchCommand,
-  stats: async () => (await import("../cli/commands/stats.js")).statsCommand,
-  show: async () => (await import("../cli/commands/show.js")).showCommand,
-  export: async () => (await import("../cli/commands/export.js")).exportCommand,
-  rename: async () => (await import("../cli/commands/rename.js")).renameCommand,
-  label: async () => (await import("../cli/commands/label.js")).labelCommand,
-  delete: async () => (await import("../cli/commands/delete.js")).deleteCommand,
-  restore: async () => (await import("../cli/commands/restore.js")).restoreCommand,
-} satisfies Record<string, () => Promise<Command>>;
-
-export type CommandName = keyof typeof COMMANDS;
+/** The commands a host runs for a request, or this machine's beside a host's. */
+export type CommandName = Exclude<keyof typeof COMMAND_TABLE, "config" | "index">;
 
 /** What a command printed: its exit status, stdout and stderr. */
 export interface Ran {
@@ -50,7 +38,7 @@ export async function runCaptured(
   };
   let exit: number;
   try {
-    exit = await (await COMMANDS[name]())(args, io);
+    exit = await (await COMMAND_TABLE[name]())(args, io);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     const code = (e as NodeJS.ErrnoException).code;

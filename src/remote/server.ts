@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { forkAtEntry } from "../actions/fork.js";
 import { labelEntry } from "../actions/label.js";
@@ -19,6 +19,7 @@ import { runCaptured, type CommandName, type Ran } from "./commands.js";
 import { storeFromArgs } from "../cli/common/store-arg.js";
 import { identityProblem, type FileIdentity } from "../store/file-identity.js";
 import { fsPath } from "../store/fs-path.js";
+import { readRange } from "../store/read-range.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile } from "../store/scan-file.js";
 import { summaryToJson } from "../model/summary-json.js";
 import { sanitizeLine } from "../text/sanitize.js";
@@ -275,21 +276,14 @@ const HANDLERS: Record<Op, (p: Params, opts: ServeOptions) => Promise<Record<str
       // The copy the client holds is of another file (replaced, or rewritten shorter): from the start.
       const was = p.ino === undefined ? undefined : optNum(p.ino, "ino");
       const start = (was !== undefined && was !== st.ino) || from > st.size ? 0 : from;
-      const n = Math.max(0, Math.min(want, st.size - start));
-      const buf = Buffer.alloc(n);
-      let got = 0;
-      while (got < n) {
-        const k = readSync(fd, buf, got, n - got, start + got);
-        if (k === 0) break;
-        got += k;
-      }
+      const data = readRange(fd, start, Math.max(0, Math.min(want, st.size - start)));
       return {
         path,
         offset: start,
         ino: st.ino,
         bytes: st.size,
         mtimeMs: st.mtimeMs,
-        data: buf.subarray(0, got).toString("base64"),
+        data: data.toString("base64"),
       };
     } finally {
       closeSync(fd);
