@@ -1,9 +1,8 @@
-import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
-import { borderColor, theme } from "../theme/theme.js";
+import { type PageLine, pageInnerWidth, ScrolledPage } from "../layout/ScrolledPage.js";
 import { sanitizeLine } from "../../src/text/sanitize.js";
-import { clampHelpTop, helpLines, type HelpSection } from "../../src/browser/keys/helpLines.js";
+import { helpLines, type HelpSection } from "../../src/browser/keys/helpLines.js";
 
 interface Props {
   keymap: Keymap;
@@ -19,34 +18,26 @@ interface Props {
 
 /** Replaces the panes (ink has no layers): a bordered, scrollable list of every key. */
 export function HelpOverlay({ keymap, width, height, top, first, filter, typing }: Props) {
-  const innerW = Math.max(1, width - 4);
-  const innerH = Math.max(1, height - 3); // border top/bottom + title
-  const lines = useMemo(() => helpLines(keymap, innerW, first, filter), [keymap, innerW, first, filter]);
-  const start = clampHelpTop(top, lines.length, innerH);
-  const more = start + innerH < lines.length;
+  const innerW = pageInnerWidth(width);
+  const lines = useMemo(
+    () =>
+      helpLines(keymap, innerW, first, filter).map((l): PageLine => ({
+        text: l.text,
+        ...(l.heading ? { tone: "accent" } : {}),
+      })),
+    [keymap, innerW, first, filter],
+  );
   return (
-    <Box
-      flexDirection="column"
+    <ScrolledPage
       width={width}
       height={height}
-      borderStyle="round"
-      borderColor={borderColor}
-      paddingX={1}
-      flexShrink={0}
-      overflow="hidden"
-    >
-      <Text {...theme.title} wrap="truncate-end">
-        {filter !== undefined
+      top={top}
+      lines={lines}
+      title={(more) =>
+        filter !== undefined
           ? `Keys  /${sanitizeLine(filter)}${typing ? "▏" : ""}${more ? "  (↓ for more)" : ""}  · Esc clears the filter`
-          : `Keys${more ? "  (↓ for more)" : ""}  · / filters · Esc closes`}
-      </Text>
-      {lines.slice(start, start + innerH).map((l, i) => (
-        <Box key={start + i} flexShrink={0}>
-          <Text wrap="truncate-end" {...(l.heading ? theme.accent : {})}>
-            {l.text || " "}
-          </Text>
-        </Box>
-      ))}
-    </Box>
+          : `Keys${more ? "  (↓ for more)" : ""}  · / filters · Esc closes`
+      }
+    />
   );
 }

@@ -1,9 +1,7 @@
-import { Box, Text } from "ink";
 import { useMemo } from "react";
 import type { Diagnostic } from "../../src/model/types.js";
-import { clampHelpTop } from "../../src/browser/keys/helpLines.js";
 import { sanitizeLine, truncateStartToWidth, wrapToWidth } from "../../src/text/sanitize.js";
-import { borderColor, theme } from "../theme/theme.js";
+import { type PageLine, pageInnerWidth, ScrolledPage } from "../layout/ScrolledPage.js";
 
 interface Props {
   skipped: readonly Diagnostic[];
@@ -27,32 +25,24 @@ export function skippedLines(skipped: readonly Diagnostic[], width: number): str
 
 /** Replaces the panes, as the help does: every file the scan skipped, and why. */
 export function SkippedView({ skipped, width, height, top, closeKey }: Props) {
-  const innerW = Math.max(1, width - 4);
-  const innerH = Math.max(1, height - 3); // border top/bottom + title
-  const lines = useMemo(() => skippedLines(skipped, innerW), [skipped, innerW]);
-  const start = clampHelpTop(top, lines.length, innerH);
-  const more = start + innerH < lines.length;
+  const innerW = pageInnerWidth(width);
+  const lines = useMemo(
+    () =>
+      skippedLines(skipped, innerW).map((l): PageLine => ({
+        text: l,
+        ...(l.startsWith("  ") ? { tone: "muted" } : {}),
+      })),
+    [skipped, innerW],
+  );
   return (
-    <Box
-      flexDirection="column"
+    <ScrolledPage
       width={width}
       height={height}
-      borderStyle="round"
-      borderColor={borderColor}
-      paddingX={1}
-      flexShrink={0}
-      overflow="hidden"
-    >
-      <Text {...theme.title} wrap="truncate-end">
-        {`Skipped files (${skipped.length}): not listed, and why${more ? "  (↓ for more)" : ""}  · ${closeKey} closes`}
-      </Text>
-      {lines.slice(start, start + innerH).map((l, i) => (
-        <Box key={start + i} flexShrink={0}>
-          <Text wrap="truncate-end" {...(l.startsWith("  ") ? theme.muted : {})}>
-            {l || " "}
-          </Text>
-        </Box>
-      ))}
-    </Box>
+      top={top}
+      lines={lines}
+      title={(more) =>
+        `Skipped files (${skipped.length}): not listed, and why${more ? "  (↓ for more)" : ""}  · ${closeKey} closes`
+      }
+    />
   );
 }
