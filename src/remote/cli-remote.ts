@@ -1,3 +1,5 @@
+import { DELETE_OPTIONS } from "../cli/commands/delete.js";
+import { EXPORT_OPTIONS } from "../cli/commands/export.js";
 import { output } from "../cli/common/output.js";
 import { existsSync, statSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
@@ -63,25 +65,10 @@ const OPTIONS = {
     json: { type: "boolean" },
   },
   show: { ...STORE_OPTION, ...QUIET_OPTION, ...HOST_OPTION, json: { type: "boolean" } },
-  export: {
-    ...STORE_OPTION,
-    ...QUIET_OPTION,
-    ...HOST_OPTION,
-    format: { type: "string", short: "f" },
-    branch: { type: "string" },
-    "all-branches": { type: "boolean" },
-    output: { type: "string", short: "o" },
-    force: { type: "boolean" },
-  },
+  export: { ...EXPORT_OPTIONS, ...HOST_OPTION },
   rename: { ...STORE_OPTION, ...QUIET_OPTION, ...HOST_OPTION },
   label: { ...STORE_OPTION, ...QUIET_OPTION, ...HOST_OPTION },
-  delete: {
-    ...STORE_OPTION,
-    ...QUIET_OPTION,
-    ...HOST_OPTION,
-    permanent: { type: "boolean" },
-    yes: { type: "boolean", short: "y" },
-  },
+  delete: { ...DELETE_OPTIONS, ...HOST_OPTION },
   restore: { ...STORE_OPTION, ...QUIET_OPTION, ...HOST_OPTION, last: { type: "boolean" } },
 } as const;
 

@@ -32,13 +32,16 @@ function storeDir(flag: string | undefined, io: CliIO): string | undefined {
   }
 }
 
+/** delete's options (a host's delete takes the same: src/remote/cli-remote.ts). */
+export const DELETE_OPTIONS = {
+  ...STORE_OPTION,
+  ...QUIET_OPTION,
+  permanent: { type: "boolean" },
+  yes: { type: "boolean", short: "y" },
+} as const;
+
 export async function deleteCommand(args: string[], given: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, {
-    ...STORE_OPTION,
-    ...QUIET_OPTION,
-    permanent: { type: "boolean" },
-    yes: { type: "boolean", short: "y" },
-  });
+  const { values, positionals } = parse(args, DELETE_OPTIONS);
   const io = quietIO(given, values.quiet);
   const out = output(io);
   if (!positionals.length) throw usageError("delete takes one or more <session> (path, id or unique id prefix)");

@@ -55,16 +55,19 @@ export function replaceFile(path: string, text: string): void {
   }
 }
 
+/** export's options (a host's export takes the same: src/remote/cli-remote.ts). */
+export const EXPORT_OPTIONS = {
+  ...STORE_OPTION,
+  format: { type: "string", short: "f" },
+  branch: { type: "string" },
+  "all-branches": { type: "boolean" },
+  output: { type: "string", short: "o" },
+  force: { type: "boolean" },
+  ...QUIET_OPTION,
+} as const;
+
 export async function exportCommand(args: string[], given: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, {
-    ...STORE_OPTION,
-    format: { type: "string", short: "f" },
-    branch: { type: "string" },
-    "all-branches": { type: "boolean" },
-    output: { type: "string", short: "o" },
-    force: { type: "boolean" },
-    ...QUIET_OPTION,
-  });
+  const { values, positionals } = parse(args, EXPORT_OPTIONS);
   const io = quietIO(given, values.quiet);
   if (positionals.length !== 1) throw usageError("export takes one <session> (path, id or unique id prefix)");
   const format = formatOf(values.format, values.output);
