@@ -2,7 +2,7 @@
 // hostile writer) does. Over many runs we count what must never happen: a line that does
 // not parse (a split line) and one of our entries parented on anything but the line just
 // before it (the last entry at the moment of writing).
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,7 +10,20 @@ import { labelEntry } from "../src/actions/label.js";
 import { renameSession } from "../src/actions/rename.js";
 import { cleanupTmp, makeTmpDir } from "./helpers/tmp-store.js";
 
-afterEach(cleanupTmp);
+// A test that times out never reaches its own stop: its writer would go on appending
+// (up to gigabytes) after the run. Every child is killed here, whatever happened.
+const children = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+  cleanupTmp();
+});
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
 
 const HEADER = {
   type: "session",
@@ -74,7 +87,7 @@ function session(): string {
 }
 
 function startWriter(file: string, count: number) {
-  const child = spawn(process.execPath, ["-e", WRITER, file, String(count)], { stdio: "ignore" });
+  const child = track(spawn(process.execPath, ["-e", WRITER, file, String(count)], { stdio: "ignore" }));
   const exited = new Promise<number | null>((r) => child.on("exit", r));
   /** Stops the writer (between two writes: each is one write call) and waits for it. */
   const stop = async () => {
@@ -151,6 +164,7 @@ describe("appending beside another writer", () => {
     const file = session();
     // In lock step, so each rename starts while the writer is inside its line.
     const child = spawn(process.execPath, ["-e", STALLING_WRITER, file], { stdio: ["pipe", "pipe", "ignore"] });
+    track(child);
     const said: string[] = [];
     let heard: (() => void) | undefined;
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
