@@ -236,6 +236,14 @@ describe("a file read within a tick of its last change (two writes in one tick l
     index.close();
     expect(kept.has(racy.path)).toBe(false);
     expect(kept.has(calm.path)).toBe(true);
+    // The next run, once the file has stopped changing, reads it again and keeps that read.
+    const next = open();
+    const again = now.find((f) => f.path === racy.path)!;
+    next.scans.remember(again, await scanSessionFile(again), again.ctimeMs + 60_000);
+    next.scans.flush();
+    const keptNext = next.scans.lookup(now);
+    next.close();
+    expect(keptNext.has(racy.path)).toBe(true);
   });
 
   it("is told by readIsRacy: a change at or after the read, or within the file system's tick before it", () => {
