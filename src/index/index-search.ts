@@ -182,15 +182,23 @@ export function coverageOf(db: IndexDb, targets: readonly SearchTarget[]): Cover
   const gen = db.meta("text_gen");
   if (!gen) return undefined;
   const byPath = textStates(db);
-  return {
-    gen,
-    fid: targets.map((t) => coveredFid(byPath, t, false) ?? -1),
-    tools: targets.map((t) => (coveredFid(byPath, t, true) === undefined ? 0 : 1)),
-    caughtUp: [
-      targets.every((t) => caughtUpWith(byPath, t, false)) ? 1 : 0,
-      targets.every((t) => caughtUpWith(byPath, t, true)) ? 1 : 0,
-    ],
-  };
+  // One lookup of each target's state for all four answers: at 50,000 sessions each pass
+  // over the targets (a path hashed, its state found) cost ~70 ms.
+  const fid = new Array<number>(targets.length);
+  const tools = new Array<number>(targets.length);
+  let chat = 1;
+  let all = 1;
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i];
+    const r = byPath.get(t.path);
+    const same = !!r && sameFile(r, t);
+    const covered = same && r!.text_whole === 1;
+    fid[i] = covered ? r!.fid : -1;
+    tools[i] = covered && r!.text_tools === 1 ? 1 : 0;
+    if (!same) chat = all = 0;
+    else if (r!.text_tools !== 1) all = 0;
+  }
+  return { gen, fid, tools, caughtUp: [chat, all] };
 }
 
 /** Whether `c` is still what coverageOf would say (the caller vouches that the targets are the same). */

@@ -1,4 +1,5 @@
 import { foldedField, type MatchContext, type Searchable } from "./query.js";
+import { rowFinder } from "./row-finder.js";
 
 /*
  * The searched fields of many sessions (name, first message, folder, id), folded as
@@ -62,7 +63,7 @@ export function rankingContext(
   const starts = ft.lengths.length === sessions.length ? startsOf(ft) : undefined;
   if (!starts) return undefined;
   const { text } = ft;
-  let known: Set<Searchable> | undefined;
+  const known = rowFinder(sessions);
   /** Each holder of a word asked about, and its part. */
   const partOf = new Map<Searchable, number>();
   const holders = new Map<string, Set<Searchable>>();
@@ -84,8 +85,7 @@ export function rankingContext(
   return {
     mayHold(word, s) {
       if (!word || holdersOf(word).has(s)) return true;
-      known ??= new Set(sessions);
-      return !known.has(s);
+      return known(s) < 0;
     },
     // A holder's fields from its part: exactly four when no field holds a separator itself.
     foldedOf(s) {
