@@ -4,7 +4,7 @@
 // PI_SESSIONS_INDEX_INLINE_BYTES=0 leaves even this small store to the background (a real
 // store must hold more than 64 MiB of unindexed text for that).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, symlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexerLockPath, indexerLockState, takeIndexerLock } from "../src/cli/common/indexer-lock.js";
@@ -133,6 +133,18 @@ describe("search on a store whose text is not indexed", () => {
       "pi-sessions: 30 sessions are not in the index yet and are read instead (run 'pi-sessions index' once, or open the browser, to index them)\nno match\n",
     );
     expect(existsSync(indexerLockPath(indexPath))).toBe(false);
+  });
+
+  it("a cache that cannot be used (its folder a symbolic link): no indexer", () => {
+    const elsewhere = makeTmpDir("pi-sessions-elsewhere-");
+    const link = join(makeTmpDir(), "cache");
+    symlinkSync(elsewhere, link);
+    const { pi } = setUp({ PI_SESSIONS_CACHE_DIR: link });
+    const r = pi(["search", "--all", "zebra-never-said"]);
+    expect(r.stderr).toMatch(/symbolic link/);
+    expect(r.stderr).not.toMatch(/background/);
+    // (The launcher's code cache may be there: no index, no lock.)
+    expect(existsSync(join(elsewhere, "index"))).toBe(false);
   });
 
   it("PI_SESSIONS_INDEX=0: no index, no indexer, nothing said", () => {
