@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { oneLine } from "../../index/index-db.js";
-import { caughtUp, hitsOf } from "../../index/index-search.js";
-import { indexStaleText } from "../../index/text-index.js";
+import { caughtUp, hitsOf, textStatesWritten } from "../../index/index-search.js";
+import { indexStaleText, staleTextFiles } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { fileHits, textTerms } from "../../search/fulltext.js";
-import { rankingContext } from "../../search/field-text.js";
+import { fieldTextOf, fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
 import { parseQuery, type MatchContext, type Query } from "../../search/query.js";
 import { cwdScope } from "../../store/scope.js";
 import { groupDigits } from "../../text/format.js";
@@ -85,8 +85,13 @@ async function catchUp(
     "(text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime OR text_ino IS NOT ino OR text_ctime IS NOT ctime)",
   );
   let left = 0;
-  if (stale.n > 0 && stale.changed <= limit.text) await indexStaleText(index.db, undefined, { tools: false });
-  else left += stale.n;
+  if (stale.n > 0 && stale.changed <= limit.text) {
+    const before = index.db.changeMark();
+    const written = staleTextFiles(index.db).map((r) => r.fid);
+    await indexStaleText(index.db, undefined, { tools: false });
+    // The text states read by caughtUp, but for those files: not every file's read again.
+    textStatesWritten(index.db, before, written);
+  } else left += stale.n;
   if (tools) {
     const toolless = pending("text_tools = 0");
     if (toolless.n > 0 && toolless.bytes <= limit.tools) await indexStaleText(index.db);
@@ -136,19 +141,27 @@ async function searchedSessions(
       ranking: rankingContext(fieldText, rows),
     };
   }
-  const sessions =
-    (index && (await fromEarlierRows(storeDir, k, index))) ??
-    (await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found })).sessions;
+  const earlier = index && (await fromEarlierRows(storeDir, k, index));
+  if (earlier) {
+    // The rows still true keep their fields as folded before: only the changed ones are folded.
+    const { sessions, fieldText } = earlier;
+    k.keep?.({ out: encodeSearchRows(sessions, k.found.files, fieldText), err: "" });
+    return { sessions, index, ranking: rankingContext(fieldText, sessions) };
+  }
+  const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
   k.keep?.({ out: encodeSearchRows(sessions, k.found.files), err: "" });
   return { sessions, index };
 }
 
-/** The rows kept of the store before, still true of its files, and the few files that changed summarized (undefined: too many, or none kept). */
+/**
+ * The rows kept of the store before, still true of its files, and the few files that
+ * changed summarized, with their field text (undefined: too many, or none kept).
+ */
 async function fromEarlierRows(
   storeDir: string,
   k: { found: { files: SessionFile[] }; earlier?: Answer },
   index: StoreIndex,
-): Promise<SearchRow[] | undefined> {
+): Promise<{ sessions: SearchRow[]; fieldText: FieldText } | undefined> {
   const kept = k.earlier && decodeSearchRows(k.earlier.out);
   if (!kept) return undefined;
   const { rows, todo } = rowsStillTrue(kept, k.found.files);
@@ -160,7 +173,9 @@ async function fromEarlierRows(
     { probe: false, cache: index.scans.forFew(), found: { files: todo, diagnostics: [] } },
   );
   // Newest first, as a scan of the store hands them over.
-  return [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const all = [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const parts = fieldTextParts(kept.fieldText, kept.rows);
+  return { sessions: all, fieldText: fieldTextOf(all, parts && ((s) => parts.get(s))) };
 }
 
 /** What the command was asked. */

@@ -110,7 +110,11 @@ function splitPath(path: string): [string, string] {
 }
 
 /** `files`: the store's files as discovery saw them (their inodes are kept with the rows). */
-export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly SessionFile[]): Uint8Array {
+export function encodeSearchRows(
+  sessions: readonly SearchRow[],
+  files: readonly SessionFile[],
+  fieldText: FieldText = fieldTextOf(sessions),
+): Uint8Array {
   const inoOf = new Map(files.map((f) => [f.path, f.ino]));
   const parts = sessions.map((s) => splitPath(s.path));
   const dir = dictionary(
@@ -121,7 +125,7 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
     sessions.map((s) => s.cwd),
     (c) => c,
   );
-  const ft = fieldTextOf(sessions);
+  const ft = fieldText;
   const ids: Record<string, string> = {};
   sessions.forEach((s, i) => {
     if (idOfName(parts[i][1]) !== s.id) ids[i] = s.id;
