@@ -154,6 +154,19 @@ export async function run({ runs, log }) {
     });
     row(`\`${k}\` relaunch, peak RSS`, rss, fmtMB, { target: "≤ 250 MB", pass: rss.every((m) => m <= 250) });
   }
+  // On a shared machine wall time swings with the load: CPU time (user + system) says what
+  // a search itself costs. Proving "no match" may cost no more than finding one (issue 34).
+  const cpu = (k) => at.map((a) => median(a.relaunch[k].map((r) => r.cpuMs)));
+  const hitCpu = cpu("search a hit");
+  const typoCpu = cpu("search a typo");
+  row("`search a hit` relaunch, CPU", hitCpu, fmtMs);
+  row("`search a typo` relaunch, CPU", typoCpu, fmtMs);
+  row(
+    "`search a typo` ÷ `search a hit`, CPU",
+    at.map((_, i) => typoCpu[i] / hitCpu[i]),
+    (x) => x.toFixed(2),
+    { target: "≤ 1 (a typo costs no more than a hit)", pass: at.every((_, i) => typoCpu[i] <= hitCpu[i]) },
+  );
   return {
     rows,
     notes: [

@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import module from "node:module";
 import { homedir } from "node:os";
+import { fileURLToPath } from "node:url";
 import { compileCacheDir } from "./launcher/cache-dir.js";
 import { nodeTooOld } from "./launcher/node-version.js";
 import { isSubcommand } from "./launcher/subcommand.js";
@@ -48,9 +49,13 @@ if (env.PI_SESSIONS_DEBUG_CODE_CACHE === "1") {
 // check above runs before any of it is parsed. A subcommand (a first word that is no
 // option) runs from the command line's own bundle, without the browser's chunks.
 const APP = isSubcommand(process.argv[2]) ? "./chunks/commands.js" : "./app.js";
-const { main } = (await import(APP)) as { main(argv: string[], hooks: { onFirstFrame?: () => void }): Promise<number> };
+const { main } = (await import(APP)) as {
+  main(argv: string[], hooks: { onFirstFrame?: () => void; program?: string }): Promise<number>;
+};
 let flushed = false;
 process.exitCode = await main(process.argv.slice(2), {
+  // This very script: what a command starts again in a child (a search's background index).
+  program: fileURLToPath(import.meta.url),
   // Node writes the cache at exit; the browser may hand the process over to pi and stay
   // long, so write it once the first frame is up, when start-up code has been compiled.
   onFirstFrame() {

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { parseQuery } from "../search/query.js";
-import { caughtUp, coverageOf, planWithIndex } from "./index-search.js";
+import { caughtUp, coverageOf, planWithIndex, textStatesWritten } from "./index-search.js";
 import { openStoreIndex } from "./store-index.js";
-import { indexStaleText } from "./text-index.js";
+import { indexStaleText, staleTextFiles } from "./text-index.js";
 
 afterEach(() => cleanupTmp());
 
@@ -43,6 +43,66 @@ describe("caughtUp", () => {
     expect(c.fid[0]).toBe(-1);
     expect(c.fid.slice(1).every((f) => f >= 0)).toBe(true);
     expect(c.caughtUp).toEqual([1, 1]);
+    index.close();
+  });
+});
+
+describe("textStatesWritten", () => {
+  it("after this connection indexed a few files, reads their text states alone, and says what every file's would", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    const targets = () =>
+      sessions.map((s) => {
+        const st = statSync(s.path);
+        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      });
+    const file = sessions[0].path;
+    if (!readFileSync(file, "utf8").endsWith("\n")) appendFileSync(file, "\n");
+    appendFileSync(file, '{"type":"custom","id":"c1","parentId":null,"timestamp":"2026-11-24T12:00:00.000Z"}\n');
+    settle(file);
+    await scanStore(store, {}, { cache: index.scans });
+    expect(caughtUp(index.db, targets(), false)).toBe(false);
+    const before = index.db.changeMark();
+    const written = staleTextFiles(index.db).map((r) => r.fid);
+    expect(written).toHaveLength(1);
+    await indexStaleText(index.db, undefined, { tools: false });
+    const asked: string[] = [];
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => (asked.push(text), q(text));
+    textStatesWritten(index.db, before, written);
+    expect(caughtUp(index.db, targets(), false)).toBe(true);
+    const covered = coverageOf(index.db, targets());
+    // One row read back, not every file's.
+    expect(asked.filter((t) => /FROM files$/.test(t))).toEqual([]);
+    expect(asked.filter((t) => /FROM files WHERE fid = \?$/.test(t))).toHaveLength(1);
+    // What a connection that reads them all says.
+    const other = openStoreIndex(store, (m) => expect.fail(m), { path: index.db.path })!;
+    expect({ ...coverageOf(other.db, targets()), gen: "" }).toEqual({ ...covered, gen: "" });
+    other.close();
+    index.close();
+  });
+
+  it("reads every file's again when another connection wrote since", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    expect(caughtUp(index.db, targets, false)).toBe(false);
+    const before = index.db.changeMark();
+    // Another process indexes the text meanwhile.
+    const other = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+    await indexStaleText(other.db, undefined, { tools: false });
+    other.close();
+    textStatesWritten(index.db, before, []);
+    expect(caughtUp(index.db, targets, false)).toBe(true);
     index.close();
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { arbFields, arbQuery, arbText } from "../../test/helpers/search-arbitraries.js";
-import { fieldTextOf, rankingContext } from "./field-text.js";
+import { fieldTextOf, fieldTextParts, rankingContext } from "./field-text.js";
 import { foldedField, matchSession, parseQuery, type Searchable } from "./query.js";
 
 const session = (over: Partial<Searchable> = {}): Searchable => ({
@@ -101,5 +101,36 @@ describe("field text", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("a field text made again of sessions partly known", () => {
+  const sessions = [
+    { name: "Auth Refactor", firstMessage: "Fix the Login", cwd: "/p/Ü", id: "019e-a" },
+    { name: undefined, firstMessage: "naïve", cwd: "/q", id: "019e-b" },
+    { name: "", firstMessage: "x", cwd: "/r", id: "019e-c" },
+  ] as unknown as Searchable[];
+
+  it("takes the parts it is given and folds only the others: the same text as folding them all", () => {
+    const parts = fieldTextParts(fieldTextOf(sessions), sessions)!;
+    expect([...parts.values()]).toEqual([
+      "auth refactor\u0001fix the login\u0001/p/u\u0001019e-a",
+      "\u0001naive\u0001/q\u0001019e-b",
+      "\u0001x\u0001/r\u0001019e-c",
+    ]);
+    const reordered = [sessions[2], sessions[0], sessions[1]];
+    const asked: Searchable[] = [];
+    const made = fieldTextOf(reordered, (s) => {
+      asked.push(s);
+      return s === sessions[1] ? undefined : parts.get(s);
+    });
+    expect(made).toEqual(fieldTextOf(reordered));
+    expect(asked).toEqual(reordered);
+    // A part given is used as it is, not folded again.
+    expect(fieldTextOf([sessions[0]], () => "kept").text).toBe("kept");
+  });
+
+  it("has no parts for sessions that are not the field text's", () => {
+    expect(fieldTextParts(fieldTextOf(sessions), sessions.slice(1))).toBeUndefined();
   });
 });

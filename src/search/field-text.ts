@@ -1,4 +1,5 @@
 import { foldedField, type MatchContext, type Searchable } from "./query.js";
+import { rowFinder } from "./row-finder.js";
 
 /*
  * The searched fields of many sessions (name, first message, folder, id), folded as
@@ -19,10 +20,23 @@ export interface FieldText {
   lengths: readonly number[];
 }
 
-/** The sessions' field text. */
-export function fieldTextOf(sessions: readonly Searchable[]): FieldText {
-  const parts = sessions.map((s) => [s.name ?? "", s.firstMessage, s.cwd, s.id].map(foldedField).join(FIELD));
+/** One session's part of a field text. */
+const partOf = (s: Searchable) => [s.name ?? "", s.firstMessage, s.cwd, s.id].map(foldedField).join(FIELD);
+
+/**
+ * The sessions' field text; `had` gives a session's part where it is known already (that of
+ * a field text made of the same session: fieldTextParts), the rest are folded.
+ */
+export function fieldTextOf(sessions: readonly Searchable[], had?: (s: Searchable) => string | undefined): FieldText {
+  const parts = sessions.map((s) => had?.(s) ?? partOf(s));
   return { text: parts.join(SESSION), lengths: parts.map((p) => p.length) };
+}
+
+/** Each session's part of a field text made of them (in their order), or undefined when it is not theirs. */
+export function fieldTextParts(ft: FieldText, sessions: readonly Searchable[]): Map<Searchable, string> | undefined {
+  const starts = ft.lengths.length === sessions.length ? startsOf(ft) : undefined;
+  if (!starts) return undefined;
+  return new Map(sessions.map((s, i) => [s, ft.text.slice(starts[i], starts[i] + ft.lengths[i])]));
 }
 
 /** Where each session's part starts, or undefined when the lengths do not add up to the text (not a field text). */
@@ -62,7 +76,7 @@ export function rankingContext(
   const starts = ft.lengths.length === sessions.length ? startsOf(ft) : undefined;
   if (!starts) return undefined;
   const { text } = ft;
-  let known: Set<Searchable> | undefined;
+  const known = rowFinder(sessions);
   /** Each holder of a word asked about, and its part. */
   const partOf = new Map<Searchable, number>();
   const holders = new Map<string, Set<Searchable>>();
@@ -84,8 +98,7 @@ export function rankingContext(
   return {
     mayHold(word, s) {
       if (!word || holdersOf(word).has(s)) return true;
-      known ??= new Set(sessions);
-      return !known.has(s);
+      return known(s) < 0;
     },
     // A holder's fields from its part: exactly four when no field holds a separator itself.
     foldedOf(s) {

@@ -10,6 +10,8 @@ import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
+import { BACKGROUND_ENV } from "../common/index-later.js";
+import { takeIndexerLock } from "../common/indexer-lock.js";
 import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -118,10 +120,16 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     return 0;
   }
 
+  // Started by a search (src/cli/common/index-later.ts): one at a time, the lock held to the end.
+  const lock = io.env[BACKGROUND_ENV] === "1" ? takeIndexerLock(path) : undefined;
+  if (io.env[BACKGROUND_ENV] === "1" && !lock) return 0;
   if (values.rebuild) removeIndexFiles(path);
   const started = Date.now();
   const index = openIndex(store.dir, io);
-  if (!index) throw new CliError("the index could not be opened (see above)", 1);
+  if (!index) {
+    lock?.release();
+    throw new CliError("the index could not be opened (see above)", 1);
+  }
   try {
     // The summaries brought up to date; those kept are not made (only counted), and none is
     // held while the text is indexed.
@@ -146,5 +154,6 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     return 0;
   } finally {
     index.close();
+    lock?.release();
   }
 }

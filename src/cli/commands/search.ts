@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { oneLine } from "../../index/index-db.js";
-import { caughtUp, hitsOf } from "../../index/index-search.js";
-import { indexStaleText } from "../../index/text-index.js";
+import { caughtUp, hitsOf, textStatesWritten } from "../../index/index-search.js";
+import { indexStaleText, staleTextFiles } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { fileHits, textTerms } from "../../search/fulltext.js";
-import { rankingContext } from "../../search/field-text.js";
+import { fieldTextOf, fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
 import { parseQuery, type MatchContext, type Query } from "../../search/query.js";
 import { cwdScope } from "../../store/scope.js";
 import { groupDigits } from "../../text/format.js";
@@ -29,34 +29,50 @@ import { formatResults, resultJson, type Found } from "../common/search-output.j
 import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
+import { indexLater } from "../common/index-later.js";
 import { scanStore } from "../../scan/scan-store.js";
 import type { SessionFile } from "../../store/discover.js";
 
 /** Snippets shown per session. */
 const SNIPPETS = 3;
 
-/** Above this much unindexed text, `search` reads it instead of indexing it first (and says how to index it). */
-const INDEX_FIRST_BYTES = 1024 * 1024 * 1024;
+/**
+ * Up to this much unindexed text (of new or changed files), `search` indexes it before it
+ * answers (pi appended to a few sessions: a fraction of a second); past it, it reads that
+ * text and leaves the indexing to a background `pi-sessions index` (index-later.ts), so
+ * the answer never waits for SQLite's full-text index of a whole store.
+ */
+const INDEX_FIRST_BYTES = 64 * 1024 * 1024;
 /** The same for tool output (--tools), which costs about fifty times more to index than to read. */
 const INDEX_TOOLS_FIRST_BYTES = 32 * 1024 * 1024;
 
+/** The two limits above; PI_SESSIONS_INDEX_INLINE_BYTES sets both (tests: a small store left to the background). */
+function inlineLimits(env: NodeJS.ProcessEnv): { text: number; tools: number } {
+  const given = Number(env.PI_SESSIONS_INDEX_INLINE_BYTES);
+  if (env.PI_SESSIONS_INDEX_INLINE_BYTES && Number.isFinite(given) && given >= 0) return { text: given, tools: given };
+  return { text: INDEX_FIRST_BYTES, tools: INDEX_TOOLS_FIRST_BYTES };
+}
+
 /**
  * Unindexed text (of new or changed files; and tool texts, for --tools): indexed first
- * when there is little, else left to reading, with a hint. The conversation is cheap to
- * index (tool output is skipped unread); tool output costs FTS far more per byte.
+ * when there is little, else read, and the index brought up to date in the background
+ * (returned: started once the search has answered), or, where it cannot be, a hint. The
+ * conversation is cheap to index (tool output is skipped unread); tool output costs FTS
+ * far more per byte.
  */
 async function catchUp(
   index: StoreIndex,
   io: CliIO,
+  storeDir: string,
   tools: boolean,
   sessions: SearchRow[],
   kept: KeptCoverage | undefined,
-): Promise<void> {
+): Promise<(() => void) | undefined> {
   // Usually nothing is left: known from what was kept, or from the text states the search reads anyway.
-  if (kept ? kept.caughtUp(tools) : caughtUp(index.db, sessions, tools)) return;
+  if (kept ? kept.caughtUp(tools) : caughtUp(index.db, sessions, tools)) return undefined;
   // Another process holds the index's write lock (this run's scan found it so): what is not
   // indexed is read, as it is when there is much of it.
-  if (index.scans.busy) return;
+  if (index.scans.busy) return undefined;
   const pending = (where: string) =>
     index.db
       .q(
@@ -64,21 +80,36 @@ async function catchUp(
          FROM files WHERE summary IS NOT NULL AND ${where}`,
       )
       .get() as { n: number; changed: number; bytes: number };
+  const limit = inlineLimits(io.env);
   const stale = pending(
     "(text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime OR text_ino IS NOT ino OR text_ctime IS NOT ctime)",
   );
   let left = 0;
-  if (stale.n > 0 && stale.changed <= INDEX_FIRST_BYTES) await indexStaleText(index.db, undefined, { tools: false });
-  else left += stale.n;
+  if (stale.n > 0 && stale.changed <= limit.text) {
+    const before = index.db.changeMark();
+    const written = staleTextFiles(index.db).map((r) => r.fid);
+    await indexStaleText(index.db, undefined, { tools: false });
+    // The text states read by caughtUp, but for those files: not every file's read again.
+    textStatesWritten(index.db, before, written);
+  } else left += stale.n;
   if (tools) {
     const toolless = pending("text_tools = 0");
-    if (toolless.n > 0 && toolless.bytes <= INDEX_TOOLS_FIRST_BYTES) await indexStaleText(index.db);
+    if (toolless.n > 0 && toolless.bytes <= limit.tools) await indexStaleText(index.db);
     else left = Math.max(left, toolless.n);
   }
-  if (left > 0)
-    output(io).note(
-      `pi-sessions: ${left} sessions are not in the index yet and are read instead (run 'pi-sessions index' once, or open the browser, to index them)\n`,
-    );
+  if (left === 0) return undefined;
+  const later = indexLater(index.db.path, storeDir, io);
+  const what = `pi-sessions: ${groupDigits(left)} sessions are not in the index yet and are read instead`;
+  if (!later) {
+    output(io).note(`${what} (run 'pi-sessions index' once, or open the browser, to index them)\n`);
+    return undefined;
+  }
+  output(io).note(
+    later.running
+      ? `${what}; they are being indexed in the background\n`
+      : `${what}; indexing them in the background, at low priority, for the next search\n`,
+  );
+  return later.running ? undefined : later.start;
 }
 
 /** The kept rows' key in the answer cache (one per store: they do not depend on the query). */
@@ -110,19 +141,27 @@ async function searchedSessions(
       ranking: rankingContext(fieldText, rows),
     };
   }
-  const sessions =
-    (index && (await fromEarlierRows(storeDir, k, index))) ??
-    (await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found })).sessions;
+  const earlier = index && (await fromEarlierRows(storeDir, k, index));
+  if (earlier) {
+    // The rows still true keep their fields as folded before: only the changed ones are folded.
+    const { sessions, fieldText } = earlier;
+    k.keep?.({ out: encodeSearchRows(sessions, k.found.files, fieldText), err: "" });
+    return { sessions, index, ranking: rankingContext(fieldText, sessions) };
+  }
+  const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
   k.keep?.({ out: encodeSearchRows(sessions, k.found.files), err: "" });
   return { sessions, index };
 }
 
-/** The rows kept of the store before, still true of its files, and the few files that changed summarized (undefined: too many, or none kept). */
+/**
+ * The rows kept of the store before, still true of its files, and the few files that
+ * changed summarized, with their field text (undefined: too many, or none kept).
+ */
 async function fromEarlierRows(
   storeDir: string,
   k: { found: { files: SessionFile[] }; earlier?: Answer },
   index: StoreIndex,
-): Promise<SearchRow[] | undefined> {
+): Promise<{ sessions: SearchRow[]; fieldText: FieldText } | undefined> {
   const kept = k.earlier && decodeSearchRows(k.earlier.out);
   if (!kept) return undefined;
   const { rows, todo } = rowsStillTrue(kept, k.found.files);
@@ -134,7 +173,9 @@ async function fromEarlierRows(
     { probe: false, cache: index.scans.forFew(), found: { files: todo, diagnostics: [] } },
   );
   // Newest first, as a scan of the store hands them over.
-  return [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const all = [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const parts = fieldTextParts(kept.fieldText, kept.rows);
+  return { sessions: all, fieldText: fieldTextOf(all, parts && ((s) => parts.get(s))) };
 }
 
 /** What the command was asked. */
@@ -159,12 +200,12 @@ async function answerSearch(
   coverage: CoverageAnswer | undefined,
   io: CliIO,
   ranking?: MatchContext,
-): Promise<{ code: number; printed?: string }> {
+): Promise<{ code: number; printed?: string; later?: () => void }> {
   const { query, includeTools, limit } = ask;
   const inScope = ask.all ? () => true : cwdScope(ask.storeDir, ask.cwd);
   const scoped = sessions.filter(inScope);
   let covered = index && coverage?.read(index.db);
-  if (index) await catchUp(index, io, includeTools, sessions, covered);
+  const later = index ? await catchUp(index, io, ask.storeDir, includeTools, sessions, covered) : undefined;
   // Caught up just now: what was kept is of the index before.
   if (covered && !covered.still(index!.db)) covered = undefined;
   // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
@@ -196,15 +237,15 @@ async function answerSearch(
   }
   if (ask.json) {
     const printed = output(io).json(shown.map((f) => resultJson(f, query)));
-    return { code: 0, printed };
+    return { code: 0, printed, later };
   }
   if (!shown.length) {
     output(io).note(ask.all ? "no match\n" : `no match for ${sanitizeLine(ask.cwd)} (try --all)\n`);
-    return { code: 1 };
+    return { code: 1, later };
   }
   output(io).lines(formatResults(shown, query, ask.all));
   if (found.length > shown.length) output(io).note(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
-  return { code: 0 };
+  return { code: 0, later };
 }
 
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {
@@ -263,6 +304,8 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
     index.close();
     index = undefined;
   }
+  // The background index, started once the answer is out and the index closed.
+  let later: (() => void) | undefined;
   try {
     let done: Awaited<ReturnType<typeof answerSearch>>;
     try {
@@ -279,9 +322,11 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
     // Kept only when the index answered all of it (one kept beside an index that failed
     // would outlive the failure).
     if (question && done.printed !== undefined && index) answer?.keep?.(encodeSearchAnswer(question, done.printed));
+    later = done.later;
     return done.code;
   } finally {
     index?.close();
+    later?.();
   }
 }
 

@@ -11,6 +11,8 @@ export interface CliIO {
   columns?: number;
   /** Called once the browser has drawn its first frame (the launcher saves its code cache then). */
   onFirstFrame?: () => void;
+  /** The launcher's own script (src/bin.ts), to start a command of ours in a child process; absent in-process. */
+  program?: string;
 }
 
 /**

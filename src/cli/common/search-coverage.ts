@@ -1,6 +1,7 @@
 import { coverageOf, stillCovers, type Coverage, type KnownCoverage } from "../../index/index-search.js";
 import type { IndexDb } from "../../index/index-db.js";
 import type { SearchTarget } from "../../search/fulltext.js";
+import { rowFinder } from "../../search/row-finder.js";
 import type { Answer } from "./answer-cache.js";
 
 /*
@@ -9,9 +10,6 @@ import type { Answer } from "./answer-cache.js";
  * out of SQLite nor looks each row's path up in them, while the index's text generation
  * says nothing changed since.
  */
-
-/** Targets looked up by a scan of the rows before a map of them is made. */
-const SCANS = 64;
 
 /** Written into the value: another layout is not read. */
 const LAYOUT = 2;
@@ -63,15 +61,7 @@ export function coverageAnswer(other: Other, rows: readonly SearchTarget[]): Cov
     read(db) {
       const c = decode(other.get(KEY), rows.length);
       if (!c || !stillCovers(db, c)) return undefined;
-      let at: Map<SearchTarget, number> | undefined;
-      let asked = 0;
-      // A target's row: by a scan of the rows while few are asked (a search that checks the
-      // best twenty-odd files), by a map of all once many are (one that ranks every row).
-      const rowOf = (t: SearchTarget) => {
-        if (at) return at.get(t) ?? -1;
-        if (++asked > SCANS) at = new Map(rows.map((r, i) => [r, i]));
-        return rows.indexOf(t);
-      };
+      const rowOf = rowFinder(rows);
       return {
         known(t, tools) {
           const i = rowOf(t);

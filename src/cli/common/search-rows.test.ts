@@ -52,13 +52,30 @@ describe("search rows", () => {
     expect(back[0].cwd).toBe("/tmp/ü");
   });
 
-  it("is written as ASCII (read back without decoding UTF-8), then the fields folded as UTF-16", () => {
+  it("is written as ASCII (read back without decoding UTF-8), then the fields folded and the first messages as UTF-16", () => {
     const rows = [row({ firstMessage: "Café 🚀" }), row({ name: undefined, cwd: "/Ü" })];
     const bytes = Buffer.from(encodeSearchRows(rows, FILES));
     const eol = bytes.indexOf(0x0a);
     expect([...bytes.subarray(0, eol)].every((b) => b < 0x80)).toBe(true);
-    expect(bytes.toString("utf16le", eol + 1)).toBe(fieldTextOf(rows).text);
+    expect(bytes.toString("utf16le", eol + 1)).toBe(fieldTextOf(rows).text + "Café 🚀fix the login");
     expect(decodeSearchRows(bytes)!.fieldText).toEqual(fieldTextOf(rows));
+    // Neither first message is in the JSON.
+    expect(bytes.toString("latin1", 0, eol)).not.toMatch(/Caf|login/);
+  });
+
+  it("writes an id only where the file's name does not end with it (pi names them <time>_<id>.jsonl)", () => {
+    const id = "019e1e25-6b24-7bc8-a4c7-08b080d4616c";
+    const rows = [
+      row({ path: `/s/--p--/2026-12-30T13-09-35-990Z_${id}.jsonl`, id }),
+      row({ path: "/s/--p--/renamed.jsonl", id: "019e-other" }),
+      row({ path: `/s/--p--/2026-12-30T13-09-35-990Z_${id}.jsonl.bak`, id }),
+      row({ path: `/s/--p--/x_${id}.jsonl`, id: "" }),
+    ];
+    const bytes = Buffer.from(encodeSearchRows(rows, FILES));
+    const json = bytes.toString("latin1", 0, bytes.indexOf(0x0a));
+    // In three file names, and as the third row's id (its name does not end with .jsonl).
+    expect(json.split(id).length - 1).toBe(4);
+    expect(decodeSearchRows(bytes)!.rows.map((r) => r.id)).toEqual([id, "019e-other", id, ""]);
   });
 
   it("reads nothing from a value that is not rows of this layout (the command scans instead)", () => {
@@ -71,7 +88,10 @@ describe("search rows", () => {
     const withJson = (c: unknown) => Buffer.concat([Buffer.from(JSON.stringify(c)), tail]);
     expect(decodeSearchRows(withJson(good))).toBeDefined();
     // A column shorter than the rows: damaged, not trusted.
-    expect(decodeSearchRows(withJson({ ...good, id: [] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, firstMessage: [] }))).toBeUndefined();
+    // First messages' lengths that do not add up to the text after the field text.
+    expect(decodeSearchRows(withJson({ ...good, firstMessage: [99] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, ids: null }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, folded: [] }))).toBeUndefined();
     // A place past the path folders or the folders: not trusted either.
     expect(decodeSearchRows(withJson({ ...good, dir: [99] }))).toBeUndefined();

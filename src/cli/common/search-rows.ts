@@ -12,8 +12,12 @@ import { asciiJson, asciiText } from "../../text/ascii-json.js";
  * starts from (only the files that changed are summarized again). Laid out by column: JSON
  * arrays of plain values parse several times faster than an object per row. A folder, a
  * path's folder or a model list, shared by many rows, is written once: half the text to parse.
- * After the JSON and a newline, the rows' searched fields folded (src/search/field-text.ts),
- * as UTF-16: read back in one copy, where JSON would escape every character past ASCII.
+ * After the JSON and a newline, as UTF-16, the rows' searched fields folded
+ * (src/search/field-text.ts) and then their first messages: read back in one copy, and each
+ * row's a slice of it, where JSON would escape every character past ASCII and parse them
+ * one by one (at 50,000 sessions the first messages were 6.7 of the JSON's 18 MB and most
+ * of the time its parse took: 180 → 55 ms without them and the ids). An id is not written
+ * where the file's name ends with it (pi names every file `<time>_<id>.jsonl`).
  */
 
 /** The fields of a summary that search uses (matchSession's, cwdScope's, the output's, the index's target). */
@@ -34,7 +38,7 @@ export type SearchRow = Pick<
 >;
 
 /** Written into the value: rows of another layout are not read (the command scans instead). */
-const LAYOUT = 6;
+const LAYOUT = 7;
 
 interface Columns {
   v: number;
@@ -44,10 +48,12 @@ interface Columns {
   base: string[];
   /** Per row: its file's inode when discovery knew it, else null. */
   ino: Array<number | null>;
-  id: string[];
+  /** Per row whose id its file's name does not end with (idOfName), that id, by the row's place. */
+  ids: Record<string, string>;
   /** null: no name (undefined in the summary). */
   name: Array<string | null>;
-  firstMessage: string[];
+  /** Per row, the length of its first message in the UTF-16 text after the field text. */
+  firstMessage: number[];
   /** Per row: its folder's place in `cwds`. */
   cwd: number[];
   cwds: string[];
@@ -91,6 +97,12 @@ function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: num
   return { at, list };
 }
 
+/** The id a session file's name ends with, as pi names them (`<time>_<id>.jsonl`), or "". */
+function idOfName(base: string): string {
+  const at = base.lastIndexOf("_");
+  return at >= 0 && base.endsWith(".jsonl") ? base.slice(at + 1, -".jsonl".length) : "";
+}
+
 /** The path's folder, separator included, and its last part (the two make the path again as it was). */
 function splitPath(path: string): [string, string] {
   const at = path.lastIndexOf(sep) + 1;
@@ -98,7 +110,11 @@ function splitPath(path: string): [string, string] {
 }
 
 /** `files`: the store's files as discovery saw them (their inodes are kept with the rows). */
-export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly SessionFile[]): Uint8Array {
+export function encodeSearchRows(
+  sessions: readonly SearchRow[],
+  files: readonly SessionFile[],
+  fieldText: FieldText = fieldTextOf(sessions),
+): Uint8Array {
   const inoOf = new Map(files.map((f) => [f.path, f.ino]));
   const parts = sessions.map((s) => splitPath(s.path));
   const dir = dictionary(
@@ -109,7 +125,11 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
     sessions.map((s) => s.cwd),
     (c) => c,
   );
-  const ft = fieldTextOf(sessions);
+  const ft = fieldText;
+  const ids: Record<string, string> = {};
+  sessions.forEach((s, i) => {
+    if (idOfName(parts[i][1]) !== s.id) ids[i] = s.id;
+  });
   const models = dictionary(
     sessions.map((s) => s.models),
     (m) => JSON.stringify(m),
@@ -120,9 +140,9 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
     dirs: dir.list,
     base: parts.map((p) => p[1]),
     ino: sessions.map((s) => inoOf.get(s.path) ?? null),
-    id: sessions.map((s) => s.id),
+    ids,
     name: sessions.map((s) => s.name ?? null),
-    firstMessage: sessions.map((s) => s.firstMessage),
+    firstMessage: sessions.map((s) => s.firstMessage.length),
     cwd: cwd.at,
     cwds: cwd.list,
     models: models.at,
@@ -140,10 +160,12 @@ export function encodeSearchRows(sessions: readonly SearchRow[], files: readonly
   };
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
   const json = asciiJson(c);
-  const out = Buffer.allocUnsafe(json.length + 1 + ft.text.length * 2);
+  const messages = sessions.map((s) => s.firstMessage).join("");
+  const out = Buffer.allocUnsafe(json.length + 1 + (ft.text.length + messages.length) * 2);
   out.write(json, 0, "latin1");
   out[json.length] = 0x0a;
-  out.write(ft.text, json.length + 1, "utf16le");
+  const at = json.length + 1 + out.write(ft.text, json.length + 1, "utf16le");
+  out.write(messages, at, "utf16le");
   return out;
 }
 
@@ -160,23 +182,22 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
   }
   if (!c || c.v !== LAYOUT || !Array.isArray(c.dir) || !Array.isArray(c.dirs) || !Array.isArray(c.cwds))
     return undefined;
-  if (!Array.isArray(c.modelLists)) return undefined;
+  if (!Array.isArray(c.modelLists) || !c.ids || typeof c.ids !== "object") return undefined;
   const n = c.dir.length;
-  const cols = [
-    c.base,
-    c.ino,
-    c.id,
-    c.name,
-    c.firstMessage,
-    c.cwd,
-    c.models,
-    c.labelCount,
-    c.labels,
-    c.modified,
-    c.folded,
-  ];
+  const cols = [c.base, c.ino, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.modified, c.folded];
   if (![...cols, c.bytes, c.mtimeMs, c.ctimeMs].every((col) => Array.isArray(col) && col.length === n))
     return undefined;
+  // The UTF-16 text: the field text, then the first messages; their lengths must add up to it.
+  const b = Buffer.from(value.buffer, value.byteOffset, value.length);
+  const all = b.toString("utf16le", eol + 1);
+  const fieldChars = c.folded.reduce((sum, len) => sum + len, 0) + Math.max(0, n - 1);
+  let messageChars = 0;
+  for (const len of c.firstMessage) {
+    if (!Number.isInteger(len) || len < 0) return undefined;
+    messageChars += len;
+  }
+  if (!Number.isFinite(fieldChars) || fieldChars + messageChars !== all.length) return undefined;
+  let messageAt = fieldChars;
   const rows = new Array<SearchRow>(n);
   const ino = new Array<number | undefined>(n);
   for (let i = 0; i < n; i++) {
@@ -184,10 +205,13 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     const cwd = c.cwds[c.cwd[i]];
     const models = c.modelLists[c.models[i]];
     if (typeof folder !== "string" || typeof cwd !== "string" || !Array.isArray(models)) return undefined;
+    const id = c.ids[i] ?? idOfName(c.base[i]);
+    const message = all.slice(messageAt, (messageAt += c.firstMessage[i]));
+    if (typeof id !== "string") return undefined;
     const row: SearchRow = {
       path: folder + c.base[i],
-      id: c.id[i],
-      firstMessage: c.firstMessage[i],
+      id,
+      firstMessage: message,
       cwd,
       // Shared by the rows with the same list: search only reads it.
       models,
@@ -203,8 +227,7 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     rows[i] = row;
     ino[i] = c.ino[i] ?? undefined;
   }
-  const b = Buffer.from(value.buffer, value.byteOffset, value.length);
-  return { rows, ino, fieldText: { text: b.toString("utf16le", eol + 1), lengths: c.folded } };
+  return { rows, ino, fieldText: { text: all.slice(0, fieldChars), lengths: c.folded } };
 }
 
 /**
