@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
 import { RemoteClient, RemoteError, type Transport } from "./client.js";
 import { encodeLine, LineSplitter, LineTooLong, MAX_ANSWER_LINE, PROTOCOL } from "./protocol.js";
 import { serve } from "./server.js";
@@ -332,9 +332,28 @@ describe("ssh's command line", () => {
     const words = ["printf", "%s|", "it's", "$(echo no)", "a\nb", "`x`", "\\"];
     const r = spawnSync("sh", ["-c", remoteCommandLine(words)], { encoding: "utf8" });
     expect(r.stdout).toBe("it's|$(echo no)|a\nb|`x`|\\|");
-    const line = remoteResumeLine("/tmp/it's $(x)", "/s/a'b\n.jsonl", ["echo"]);
-    const r2 = spawnSync("sh", ["-c", line.replace(/^cd '[^]*?' && /, "")], { encoding: "utf8" });
-    expect(r2.stdout).toBe("--session /s/a'b\n.jsonl\n");
-    expect(line.startsWith(`cd '/tmp/it'\\''s $(x)' && `)).toBe(true);
+  });
+
+  it("resumes in the session's folder on the host; a folder gone there is left to pi (run where the shell starts)", () => {
+    const root = makeTmpDir();
+    const login = join(root, "home");
+    mkdirSync(login);
+    // pi's stand-in: prints the folder it runs in, then its arguments.
+    const pi = ["sh", "-c", 'printf "%s|" "$(pwd)" "$@"', "pi"];
+    const run = (cwd: string) =>
+      spawnSync("sh", ["-c", remoteResumeLine(cwd, "/s/a'b\n.jsonl", pi)], { cwd: login, encoding: "utf8" });
+    const folder = join(root, "it's $(x)");
+    mkdirSync(folder);
+    expect(run(folder).stdout).toBe(`${folder}|--session|/s/a'b\n.jsonl|`);
+    // Gone: pi runs in the login folder and asks about it itself (pi 1.6.0's own question).
+    const gone = run(join(root, "gone"));
+    expect(gone.stdout).toBe(`${login}|--session|/s/a'b\n.jsonl|`);
+    expect(gone.stderr).toBe("");
+    // There but no folder: the shell's error, and no pi.
+    writeFileSync(join(root, "file"), "");
+    const file = run(join(root, "file"));
+    expect(file.stdout).toBe("");
+    expect(file.status).not.toBe(0);
+    expect(file.stderr).toMatch(/cd/);
   });
 });

@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -58,6 +59,12 @@ beforeAll(async () => {
           message: { role: "user", content: "what about the zebracorn parser?", timestamp: 2 },
         }) + "\n",
       );
+    // A session of a folder since removed on beta: Enter leaves the question to pi there.
+    if (h.name === "beta")
+      paths.betaGone = addProjectSession(h.store, join(h.home, "removed-project"), "beta folder gone", {
+        n: 4,
+        at: "2026-11-20T07:00:00.000Z",
+      });
     writeFileSync(join(h.bin, "pi"), FAKE_PI);
     chmodSync(join(h.bin, "pi"), 0o755);
   });
@@ -200,6 +207,19 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     expect(folder).toBe(join(beta.home, "proj"));
     expect(args).toBe(`--session ${paths.beta}`);
     expect(existsSync(join(alpha.home, "pi-ran"))).toBe(false);
+  }, 60_000);
+
+  it("Enter on a host's session whose folder is gone there: pi runs in the login folder and asks itself, as locally", async () => {
+    if (!needsSshd()) return;
+    rmSync(join(beta.home, "pi-ran"), { force: true });
+    const app = browser("--after-pi", "exit");
+    await app.waitFor((s) => allListed(s) && s.includes("beta folder gone"), 20_000);
+    await selectRow(app, "beta folder gone");
+    await pressCommand(app, "session.resume");
+    expect((await app.exited).exitCode).toBe(0);
+    const [folder, args] = readFileSync(join(beta.home, "pi-ran"), "utf8").split("\n");
+    expect(folder).toBe(beta.home);
+    expect(args).toBe(`--session ${paths.betaGone}`);
   }, 60_000);
 
   it("--print prints HOST:PATH for a host's session", async () => {
