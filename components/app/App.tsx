@@ -132,6 +132,11 @@ export function App(props: AppProps) {
     remote.start();
     return stop;
   }, [remote]);
+  // The usage view on every host counts each host's sessions: their usage is asked for then.
+  const countHosts = layer?.kind === "usage" && state.scope === "hosts";
+  useEffect(() => {
+    if (countHosts) remote?.countEveryHost();
+  }, [countHosts, remote]);
   const fullText = useMemo(() => {
     const base = deps.fullText ?? searchFiles;
     // A host searches its own sessions' text, asked with the words as typed.
@@ -344,6 +349,7 @@ export function App(props: AppProps) {
           rows={state.rows}
           layer={layer}
           scope={state.scope}
+          hosts={state.hosts}
           search={state.search.value}
           width={size.columns}
           height={layout.body}

@@ -10,11 +10,19 @@ import type { ListedSession } from "../browser/list/sessions.js";
 import type { TreeIO } from "../browser/tree/treeRunner.js";
 import { type FullTextFn, textTerms } from "../search/fulltext.js";
 import type { FileIdentity } from "../store/file-identity.js";
-import type { SessionEntry, SessionSummary } from "../model/types.js";
+import type { SessionEntry, SessionSummary, UsageSlice } from "../model/types.js";
 import { sanitizeLine } from "../text/sanitize.js";
 import { runOnTerminal, type PiRun } from "../pi/spawn-pi.js";
 import { RemoteClient, RemoteError } from "./client.js";
-import { hostCacheDir, listRows, readKeptList, touchKeptList, writeKeptList, type RemoteSettings } from "./hosts.js";
+import {
+  hostCacheDir,
+  listRows,
+  readKeptList,
+  touchKeptList,
+  usageByPath,
+  writeKeptList,
+  type RemoteSettings,
+} from "./hosts.js";
 import { READ_CHUNK } from "./protocol.js";
 import { remoteResumeLine, sshArgv } from "./ssh.js";
 
@@ -50,6 +58,9 @@ interface Slot {
   /** The hash of the rows shown, for the next `list` (unchanged: a few bytes). */
   hash?: string;
   rows: ListedSession[];
+  /** The list hash whose rows carry the host's usage (asked once the usage view counts every host). */
+  usageOf?: string;
+  counting?: Promise<void>;
 }
 
 /** Where a copy of a host's file is, and what it is a copy of. */
@@ -73,6 +84,8 @@ export class RemoteHosts {
   private readonly records = new Map<string, { host: string; record: TrashRecord }>();
   private timer?: NodeJS.Timeout;
   private started = false;
+  /** The usage view has counted every host: each host's usage is asked for, and again when its rows change. */
+  private usageWanted = false;
 
   constructor(
     hosts: readonly string[],
@@ -178,10 +191,11 @@ export class RemoteHosts {
       const at = Date.now();
       const wasLive = slot.view.state === "live";
       if (r.unchanged === true && r.hash === slot.hash) {
-        slot.view = { name, state: "live", at };
+        slot.view = { name, state: "live", at, ...(slot.view.noUsage ? { noUsage: slot.view.noUsage } : {}) };
         touchKeptList(this.env, name, at);
         // Nothing new: the rows shown stand (a state change is said, not every look).
         if (!wasLive) this.say(slot);
+        if (this.usageWanted) void this.countUsage(slot);
         return;
       }
       const sessions = listRows(r);
@@ -191,8 +205,54 @@ export class RemoteHosts {
       slot.view = { name, state: "live", at };
       writeKeptList(this.env, { host: name, at, hash: slot.hash, sessions });
       this.say(slot, slot.rows);
+      if (this.usageWanted) void this.countUsage(slot);
     } catch (e) {
       this.unreachable(slot, e);
+    }
+  }
+
+  /**
+   * The usage view counts every host: each host that answers is asked for its sessions'
+   * usage by day and model (not part of its list answer: most launches never open the view),
+   * put on its rows, and asked again whenever its rows change.
+   */
+  countEveryHost(): void {
+    this.usageWanted = true;
+    for (const slot of this.slots.values()) void this.countUsage(slot);
+  }
+
+  private countUsage(slot: Slot): Promise<void> {
+    slot.counting ??= this.askUsage(slot).finally(() => (slot.counting = undefined));
+    return slot.counting;
+  }
+
+  private async askUsage(slot: Slot): Promise<void> {
+    const c = slot.client;
+    if (slot.view.state !== "live" || !c || c.ended) return;
+    if (!c.can("usage")) {
+      if (slot.view.noUsage) return;
+      const noUsage = `${slot.name}: its pi-sessions (${sanitizeLine(c.hello.version)}) sends no usage: update it there`;
+      slot.view = { ...slot.view, noUsage };
+      this.say(slot);
+      return;
+    }
+    for (;;) {
+      const hash = slot.hash;
+      if (hash !== undefined && slot.usageOf === hash) return;
+      let byPath: Map<string, UsageSlice[]> | undefined;
+      try {
+        byPath = usageByPath(await c.request("usage"));
+      } catch {
+        // Not answering now: its rows stay uncounted, and the next answer asks again.
+        return;
+      }
+      if (!byPath) return;
+      // Rows that changed while it counted are asked about again (the loop).
+      if (slot.hash !== hash) continue;
+      slot.usageOf = hash;
+      slot.rows = slot.rows.map((r) => ({ ...r, usage: byPath.get(r.remotePath ?? "") ?? [] }));
+      this.say(slot, slot.rows);
+      return;
     }
   }
 

@@ -7,7 +7,8 @@ import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/
 import { RemoteClient, RemoteError, type Transport } from "./client.js";
 import { encodeLine, LineSplitter, LineTooLong, MAX_ANSWER_LINE, PROTOCOL } from "./protocol.js";
 import { serve } from "./server.js";
-import { listRows } from "./hosts.js";
+import { listRows, usageByPath } from "./hosts.js";
+import { aggregateUsage } from "../usage/aggregate.js";
 import { hostProblem, remoteCommandLine, remoteResumeLine, splitWords, sshArgv } from "./ssh.js";
 
 afterEach(cleanupTmp);
@@ -115,6 +116,52 @@ describe("serve and its client over in-memory streams", () => {
     expect(sessionsOf(store, third).find((s) => s.path === rows[0].path)).toMatchObject({ name: "changed there" });
     toServer.end();
     await done;
+  });
+
+  it("sends every session's usage by day and model, compact: the same sums as its own stats", async () => {
+    const store = copyStore(PI_STORE);
+    const { client, toServer, done } = await pair(store);
+    expect(client.can("usage")).toBe(true);
+    const byPath = usageByPath(await client.request("usage"))!;
+    const listed = sessionsOf(store, await client.request("list", { all: true }));
+    expect([...byPath.keys()].sort()).toEqual(listed.map((s) => s.path).sort());
+    const here = aggregateUsage(
+      [...byPath.values()].map((usage) => ({ cwd: "", usage })),
+      "model",
+    );
+    const there = (await client.request("stats", { all: true, by: "model" })).json as {
+      cost: number;
+      tokens: { total: number };
+      groups: { key: string }[];
+    };
+    expect(here.total.total).toBeGreaterThan(0);
+    expect(here.total.total).toBe(there.tokens.total);
+    expect(here.total.cost).toBeCloseTo(there.cost, 5);
+    expect(here.groups.map((g) => g.key)).toEqual(there.groups.map((g) => g.key));
+    toServer.end();
+    await done;
+  });
+
+  it("takes a usage answer's slices only when they are figures (another machine's text)", () => {
+    const m = usageByPath({
+      usage: [
+        [
+          "/s/a.jsonl",
+          [
+            ["2026-11-20", "m", 1, 2, 3, 4, 0.5],
+            ["2026-11-20", "m", -1, 0, 0, 0, 0],
+            ["d", "m", 1, 2, 3, 4, "1"],
+          ],
+        ],
+        ["/s/b.jsonl", "no"],
+        [7, []],
+      ],
+    })!;
+    expect([...m.keys()]).toEqual(["/s/a.jsonl"]);
+    expect(m.get("/s/a.jsonl")).toEqual([
+      { day: "2026-11-20", model: "m", input: 1, output: 2, cacheRead: 3, cacheWrite: 4, cost: 0.5 },
+    ]);
+    expect(usageByPath({ usage: "x" })).toBeUndefined();
   });
 
   it("answers requests at once, each by its id", async () => {

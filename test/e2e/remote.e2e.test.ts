@@ -39,6 +39,30 @@ let env: Record<string, string | undefined>;
 /** A pi for a host's PATH: notes its folder and arguments in the host's home. */
 const FAKE_PI = `#!/bin/sh\nprintf '%s\\n%s\\n' "$(pwd)" "$*" > "$HOME/pi-ran"\nexit 0\n`;
 
+/** An assistant reply after `parentId` that cost `cost` dollars (1,000 tokens in, 200 out). */
+const costly = (parentId: string, cost: number) => ({
+  type: "message",
+  id: "a2",
+  parentId,
+  timestamp: "2026-11-23T07:00:02.000Z",
+  message: {
+    role: "assistant",
+    content: [{ type: "text", text: "costly" }],
+    provider: "p",
+    model: "m",
+    usage: {
+      input: 1000,
+      output: 200,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 1200,
+      cost: { input: cost, output: 0, cacheRead: 0, cacheWrite: 0, total: cost },
+    },
+    stopReason: "stop",
+    timestamp: Date.parse("2026-11-23T07:00:02.000Z"),
+  },
+});
+
 beforeAll(async () => {
   sshd = await startSshd(["alpha", "beta"], (h) => {
     const cwd = join(h.home, "proj");
@@ -59,6 +83,8 @@ beforeAll(async () => {
           message: { role: "user", content: "what about the zebracorn parser?", timestamp: 2 },
         }) + "\n",
       );
+    // Usage there: beta's conversation cost $2.50 (the usage view counts it from here).
+    if (h.name === "beta") appendFileSync(paths.beta, JSON.stringify(costly("u2", 2.5)) + "\n");
     // A session of a folder since removed on beta: Enter leaves the question to pi there.
     if (h.name === "beta")
       paths.betaGone = addProjectSession(h.store, join(h.home, "removed-project"), "beta folder gone", {
@@ -73,6 +99,7 @@ beforeAll(async () => {
   localStore = join(makeTmpDir(), "sessions");
   localCwd = realpathSync(makeTmpDir("pi-sessions-e2e-project-"));
   paths.local = addProjectSession(localStore, localCwd, "local notes", { n: 3, at: "2026-11-21T07:00:00.000Z" });
+  appendFileSync(paths.local, JSON.stringify(costly("a1", 1)) + "\n");
   const home = makeTmpDir();
   env = {
     ...sshd.env,
@@ -220,6 +247,32 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     const [folder, args] = readFileSync(join(beta.home, "pi-ran"), "utf8").split("\n");
     expect(folder).toBe(beta.home);
     expect(args).toBe(`--session ${paths.betaGone}`);
+  }, 60_000);
+
+  it("the usage view on every host counts each host's sessions, its folders named with their host", async () => {
+    if (!needsSshd()) return;
+    const app = browser();
+    await app.waitFor(allListed, 20_000);
+    await pressCommand(app, "usage.open");
+    // This machine's $1 and beta's $2.50; alpha's sessions and beta's other one recorded none.
+    const every = await app.waitFor(
+      (s) => s.includes("Usage by day · every host") && s.includes("Total $3.50"),
+      15_000,
+    );
+    expect(every).toContain("2 of 4 sessions with usage");
+    expect(every).not.toMatch(/counting|not counted/);
+    await pressCommand(app, "usage.byFolder");
+    await app.waitFor((s) => s.includes(`beta:${beta.home}/proj`) && s.includes(localCwd));
+    await pressCommand(app, "usage.close");
+    // All folders (this machine's): its own $1 alone.
+    await pressCommand(app, "scope.toggle");
+    await pressCommand(app, "scope.toggle");
+    await app.waitFor((s) => s.includes("Sessions · all folders"));
+    await pressCommand(app, "usage.open");
+    await app.waitFor((s) => s.includes("Usage by day · all folders") && s.includes("Total $1.00"));
+    await pressCommand(app, "usage.close");
+    await pressCommand(app, "app.quit");
+    expect((await app.exited).exitCode).toBe(0);
   }, 60_000);
 
   it("--print prints HOST:PATH for a host's session", async () => {
