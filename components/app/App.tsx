@@ -187,6 +187,11 @@ export function App(props: AppProps) {
     () => deps.piProblem && ((path?: string) => (path && remote?.owns(path) ? undefined : deps.piProblem?.(path))),
     [deps.piProblem, remote],
   );
+  // Each host's trash beside this machine's, restored and deleted for good there (src/remote).
+  const trashIO = useMemo(() => {
+    const base = deps.trash ?? realTrashIO;
+    return remote ? remote.trashIO(base) : base;
+  }, [deps.trash, remote]);
   const takeoutIO = useMemo(
     () => ({
       ...realTakeoutIO,
@@ -202,7 +207,7 @@ export function App(props: AppProps) {
     tree: treeIO,
     loadIndex,
     takeout: takeoutIO,
-    trash: deps.trash ?? realTrashIO,
+    trash: trashIO,
     cwdExists,
     piProblem,
     exit,

@@ -1,7 +1,7 @@
 import { basename, dirname } from "node:path";
 import { Box, Text } from "ink";
 import { useEffect } from "react";
-import type { TrashAction, TrashLayer } from "../../src/browser/trash/trashTypes.js";
+import type { TrashAction, TrashItem, TrashLayer } from "../../src/browser/trash/trashTypes.js";
 import { plural } from "../../src/text/format.js";
 import { sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
@@ -19,6 +19,9 @@ interface Props {
   /** Told how many rows the view shows, so its keys page by them. */
   dispatch?: (a: TrashAction) => void;
 }
+
+/** A host's paths are named as scp names them: `devbox:/path`. */
+const on = (r: TrashItem) => (r.host ? `${r.host}:` : "");
 
 /** Lines under the rows inside the frame: the selected session's file, where it was and where it is now. */
 const FOOT = 3;
@@ -42,7 +45,11 @@ export function TrashScreen({ layer, width, height, now, dimmed = false, dispatc
   const empty = layer.items === null ? "reading the trash log…" : "No session of this store is in the trash.";
   return (
     <PaneFrame
-      title="Trash · deleted from this store, newest first"
+      title={
+        items.some((r) => r.host)
+          ? "Trash · deleted from this store and each host's, newest first"
+          : "Trash · deleted from this store, newest first"
+      }
       info={info}
       focused={!dimmed}
       width={width}
@@ -56,7 +63,7 @@ export function TrashScreen({ layer, width, height, now, dimmed = false, dispatc
             .slice(win.top, win.top + rowsH)
             .map((r, i) => (
               <TrashRow
-                key={r.trashedFile}
+                key={`${r.host ?? ""}:${r.trashedFile}`}
                 record={r}
                 width={inner}
                 selected={!dimmed && win.top + i === layer.cursor}
@@ -69,9 +76,9 @@ export function TrashScreen({ layer, width, height, now, dimmed = false, dispatc
         // The file keeps its name in the trash: where it was and where it is now are folders.
         (
           [
-            ["file", basename(sel.original)],
-            ["from", dirname(sel.original) + "/"],
-            ["now", dirname(sel.trashedFile) + "/"],
+            ["file", basename(sel.hostPath ?? sel.original)],
+            ["from", on(sel) + dirname(sel.hostPath ?? sel.original) + "/"],
+            ["now", on(sel) + dirname(sel.trashedFile) + "/"],
           ] as const
         ).map(([label, path]) => (
           <Text key={label} wrap="truncate-end" {...theme.muted}>

@@ -25,7 +25,10 @@ export function trashRowText(r: TrashItem, width: number, now: number): string {
   const when = deletedAt(r);
   const ago = when ? formatAgo(when, now) : "?";
   const right = `  ${padToWidth(ago, 8, "right")}  ${padToWidth(formatBytes(r.bytes), 8, "right")}`;
-  const folder = sanitizeLine(r.cwd || basename(dirname(r.original)));
+  // A host's: named as the list names its folders, `devbox:/folder`, the host kept when the path is cut.
+  const host = r.host ? `${sanitizeLine(r.host)}:` : "";
+  const path = sanitizeLine(r.cwd || basename(dirname(r.hostPath ?? r.original)));
+  const folder = host + path;
   const title = sanitizeLine(trashTitle(r));
   const room = Math.max(0, width - displayWidth(right));
   // Narrow: the folder goes before the title is cut short.
@@ -33,6 +36,11 @@ export function trashRowText(r: TrashItem, width: number, now: number): string {
   const titleW = Math.max(0, room - (folderW > 0 ? folderW + 2 : 0));
   const left =
     padToWidth(truncateToWidth(title, titleW), titleW) +
-    (folderW > 0 ? "  " + truncatePathToWidth(folder, folderW) : "");
+    (folderW > 0
+      ? "  " +
+        (displayWidth(host) < folderW
+          ? host + truncatePathToWidth(path, folderW - displayWidth(host))
+          : truncateToWidth(folder, folderW))
+      : "");
   return truncateToWidth(padToWidth(left, room) + right, width);
 }

@@ -8,6 +8,8 @@ import type { DeleteTarget } from "../browser/lifecycle/lifecycleTypes.js";
 import type { HostView } from "../browser/list/hosts.js";
 import type { ListedSession } from "../browser/list/sessions.js";
 import type { TreeIO } from "../browser/tree/treeRunner.js";
+import type { TrashIO } from "../browser/trash/trashRunner.js";
+import type { TrashItem } from "../browser/trash/trashTypes.js";
 import { type FullTextFn, textTerms } from "../search/fulltext.js";
 import type { FileIdentity } from "../store/file-identity.js";
 import type { SessionEntry, SessionSummary, UsageSlice } from "../model/types.js";
@@ -417,6 +419,9 @@ export class RemoteHosts {
       },
       restore: (record) => {
         const r = this.records.get(`${record.original}\0${record.trashedFile}`);
+        // A host's record is never restored here: its paths are the host's.
+        if (!r && (record as TrashItem).host)
+          throw new Error(`${(record as TrashItem).host}: not in its trash as listed`);
         if (!r) return base.restore(record);
         return this.ask(r.host, "restore", {
           record: { original: r.record.original, trashedFile: r.record.trashedFile },
@@ -425,6 +430,49 @@ export class RemoteHosts {
         });
       },
     };
+  }
+
+  /**
+   * The trash view: this machine's trash by `base`, and each host's that answers (one that
+   * does not has none shown), restored and deleted for good there, by its pi-sessions, which
+   * finds the record in its own trash log (a host's answer never names a file here).
+   */
+  trashIO(base: TrashIO): TrashIO {
+    return {
+      ...base,
+      listHosts: () =>
+        [...this.slots.values()].filter((s) => s.view.state !== "unreachable").map((s) => this.hostTrash(s.name)),
+      purge: (record) => {
+        const r = this.records.get(`${record.original}\0${record.trashedFile}`);
+        if (!r && record.host) throw new Error(`${record.host}: not in its trash as listed`);
+        if (!r) return base.purge(record);
+        const { original, trashedFile } = r.record;
+        return this.ask(r.host, "trash", { purge: { original, trashedFile } }).then(() => {});
+      },
+    };
+  }
+
+  /** A host's trashed sessions, each under its copy's path here (what the list and a restore name it by). */
+  private async hostTrash(host: string): Promise<TrashItem[]> {
+    const r = await this.ask(host, "trash", {});
+    const out: TrashItem[] = [];
+    for (const rec of Array.isArray(r.records) ? r.records.filter(isObject) : []) {
+      if (typeof rec.original !== "string" || typeof rec.trashedFile !== "string" || typeof rec.deletedAt !== "string")
+        continue;
+      const there = rec as unknown as TrashRecord;
+      const copy = this.mirrorPath(host, there.original);
+      this.records.set(`${copy}\0${there.trashedFile}`, { host, record: there });
+      out.push({
+        ...there,
+        bytes: typeof there.bytes === "number" ? there.bytes : 0,
+        title: typeof there.title === "string" ? there.title : undefined,
+        cwd: typeof there.cwd === "string" ? there.cwd : undefined,
+        original: copy,
+        host,
+        hostPath: there.original,
+      });
+    }
+    return out;
   }
 
   /** A delete target as the host takes it: its path there, and the size and mtime the user saw. */

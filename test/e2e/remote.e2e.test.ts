@@ -91,6 +91,8 @@ beforeAll(async () => {
         n: 4,
         at: "2026-11-20T07:00:00.000Z",
       });
+    if (h.name === "beta")
+      addProjectSession(h.store, join(h.home, "proj"), "beta spare", { n: 5, at: "2026-11-19T07:00:00.000Z" });
     writeFileSync(join(h.bin, "pi"), FAKE_PI);
     chmodSync(join(h.bin, "pi"), 0o755);
   });
@@ -259,7 +261,7 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
       (s) => s.includes("Usage by day · every host") && s.includes("Total $3.50"),
       15_000,
     );
-    expect(every).toContain("2 of 4 sessions with usage");
+    expect(every).toContain("2 of 5 sessions with usage");
     expect(every).not.toMatch(/counting|not counted/);
     await pressCommand(app, "usage.byFolder");
     await app.waitFor((s) => s.includes(`beta:${beta.home}/proj`) && s.includes(localCwd));
@@ -274,6 +276,65 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     await pressCommand(app, "app.quit");
     expect((await app.exited).exitCode).toBe(0);
   }, 60_000);
+
+  it("the trash view shows each host's trash: a restore and a delete for good are carried out there", async () => {
+    if (!needsSshd()) return;
+    const trash = join(beta.home, ".local", "share", "Trash");
+    const name = paths.betaGone.split("/").at(-1)!;
+    const deleteGone = async (app: RunningApp) => {
+      await selectRow(app, "beta folder gone");
+      await pressCommand(app, "session.delete");
+      await app.waitFor((s) => s.includes("Move to the trash on beta"));
+      await pressCommand(app, "confirm.yes");
+      await app.waitFor((s) => s.includes("Moved 1 session to the trash") && !s.includes("beta folder gone"));
+      expect(existsSync(join(trash, "files", name))).toBe(true);
+    };
+    let app = browser();
+    await app.waitFor((s) => allListed(s) && s.includes("beta folder gone"), 20_000);
+    await deleteGone(app);
+    await pressCommand(app, "app.quit");
+    expect((await app.exited).exitCode).toBe(0);
+
+    // Another run (no undo of its own): the trash view lists beta's trash, labelled, from its log there.
+    app = browser();
+    await app.waitFor(allListed, 20_000);
+    await pressCommand(app, "trash.open");
+    let screen = await app.waitFor((s) => s.includes("beta folder gone"), 15_000);
+    const row = screen.split("\n").find((l) => l.includes("beta folder gone"))!;
+    expect(row).toMatch(/beta:\S*\/removed-project /);
+    expect(screen).toContain(`now   beta:${trash}/files/`);
+    await pressCommand(app, "trash.restore");
+    await app.waitFor((s) => s.includes("Restored 1 session"), 15_000);
+    expect(existsSync(paths.betaGone)).toBe(true);
+    expect(existsSync(join(trash, "files", name))).toBe(false);
+    await pressCommand(app, "trash.close");
+    await app.waitFor((s) => s.includes("beta folder gone"), 15_000);
+
+    // Deleted again, then for good from the view: gone from beta's trash, nothing here touched.
+    await deleteGone(app);
+    await pressCommand(app, "trash.open");
+    await app.waitFor((s) => s.includes("beta folder gone"), 15_000);
+    await pressCommand(app, "trash.purge");
+    await app.waitFor("for good?");
+    await pressCommand(app, "confirm.yes");
+    await app.waitFor("This cannot be undone.");
+    await pressCommand(app, "confirm.permanent");
+    screen = await app.waitFor((s) => s.includes('Deleted "beta folder gone" for good'), 15_000);
+    expect(existsSync(join(trash, "files", name))).toBe(false);
+    expect(existsSync(join(trash, "info", `${name}.trashinfo`))).toBe(false);
+    expect(existsSync(paths.betaGone)).toBe(false);
+    expect(existsSync(join(env.XDG_DATA_HOME!, "Trash"))).toBe(false);
+    await pressCommand(app, "trash.close");
+
+    // Left in beta's trash for the last test (a host that is down has its trash not shown).
+    await selectRow(app, "beta spare");
+    await pressCommand(app, "session.delete");
+    await app.waitFor((s) => s.includes("Move to the trash on beta"));
+    await pressCommand(app, "confirm.yes");
+    await app.waitFor((s) => s.includes("Moved 1 session to the trash") && !s.includes("beta spare"));
+    await pressCommand(app, "app.quit");
+    expect((await app.exited).exitCode).toBe(0);
+  }, 120_000);
 
   it("--print prints HOST:PATH for a host's session", async () => {
     if (!needsSshd()) return;
@@ -316,6 +377,12 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     await selectRow(again, "beta remote notes");
     await pressCommand(again, "session.delete");
     await again.waitFor((s) => /beta is unreachable: its kept rows are read-only/.test(s));
+    // Its trash (one session in it) is not shown: only what answers is.
+    await pressCommand(again, "trash.open");
+    await again.waitFor("No session of this store is in the trash.");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(again.screen()).not.toContain("beta spare");
+    await pressCommand(again, "trash.close");
     await pressCommand(again, "app.quit");
     expect((await again.exited).exitCode).toBe(0);
   }, 90_000);
