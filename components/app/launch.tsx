@@ -17,8 +17,7 @@ import type { FullTextFn } from "../../src/search/fulltext.js";
 import { drawSeededScreen, type FirstScreen } from "./firstScreen.js";
 import { initialState, refresh } from "../../src/browser/app/appReducer.js";
 import type { ListedSession } from "../../src/browser/list/sessions.js";
-import { RemoteHosts } from "../../src/remote/browser-hosts.js";
-import { remoteSettings } from "../../src/remote/hosts.js";
+import type { RemoteHosts } from "../../src/remote/browser-hosts.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { App } from "./App.js";
 import { type EarlyScan, startEarlyScan } from "../../src/scan/early-scan.js";
@@ -64,8 +63,8 @@ export interface BrowserOptions {
   first?: FirstScreen;
   /** After a pi started from the browser exits: end (default: the config's), or come back. */
   afterPi?: AfterPi;
-  /** Other machines whose sessions are listed too (`ssh NAME`; src/remote). */
-  hosts?: readonly string[];
+  /** Other machines whose sessions are listed too (`ssh NAME`; src/remote), already connecting; closed when the browser ends. */
+  remote?: RemoteHosts;
   /** The list opens on every host's sessions (--host). */
   hostsFirst?: boolean;
 }
@@ -147,12 +146,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   const afterPi = opts.afterPi ?? opts.config?.afterPi ?? "exit";
 
   // Other machines: their kept rows at once, their live answers as they come, for every run.
-  const remote = opts.hosts?.length
-    ? new RemoteHosts(opts.hosts, remoteSettings(process.env, opts.config?.ssh), process.env)
-    : undefined;
-  // A host with nothing kept: connecting (ssh, its pi-sessions starting) goes on while Ink
-  // loads. With every host's rows kept, the first frame comes first (the browser starts them).
-  if (remote && !remote.allKept) remote.start();
+  const remote = opts.remote;
   try {
     return await browseAndRun(opts, term, keymap, fullText, afterPi, start, remote);
   } finally {

@@ -23,6 +23,8 @@ import {
   touchKeptList,
   usageByPath,
   writeKeptList,
+  type KeptList,
+  remoteSettings,
   type RemoteSettings,
 } from "./hosts.js";
 import { READ_CHUNK } from "./protocol.js";
@@ -48,6 +50,9 @@ export interface HostUpdate {
 
 /** The best hits a host's search reports for the browser's list (its own ranking, there). */
 const REMOTE_HITS = 200;
+
+/** A host's answer is written to the cache this long after its rows were drawn. */
+const KEEP_AFTER_MS = 300;
 
 /** Seconds between two looks at a host that answered (a list with the kept hash: a few bytes when nothing changed). */
 const POLL_MS = 20_000;
@@ -75,6 +80,17 @@ interface Mirror {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
+/**
+ * The browser's hosts, connecting at once unless every host's rows are kept (then the first
+ * frame comes first, and the browser starts them): called before the UI loads, so ssh and
+ * the hosts' pi-sessions start while it does.
+ */
+export function startHosts(hosts: readonly string[], env: NodeJS.ProcessEnv, sshSetting?: string): RemoteHosts {
+  const remote = new RemoteHosts(hosts, remoteSettings(env, sshSetting), env);
+  if (!remote.allKept) remote.start();
+  return remote;
+}
+
 export class RemoteHosts {
   private readonly slots = new Map<string, Slot>();
   private readonly mirrors = new Map<string, Mirror>();
@@ -86,6 +102,11 @@ export class RemoteHosts {
   private readonly records = new Map<string, { host: string; record: TrashRecord }>();
   private timer?: NodeJS.Timeout;
   private started = false;
+  /** Each host's answer to keep, written a moment after its rows went to the screen (or at close). */
+  private readonly toKeep = new Map<string, KeptList>();
+  private keepTimer?: NodeJS.Timeout;
+  /** Each host's folder of copies. */
+  private readonly filesDirs = new Map<string, string>();
   /** The usage view has counted every host: each host's usage is asked for, and again when its rows change. */
   private usageWanted = false;
 
@@ -205,8 +226,9 @@ export class RemoteHosts {
       slot.hash = String(r.hash);
       slot.rows = this.rowsOf(name, sessions);
       slot.view = { name, state: "live", at };
-      writeKeptList(this.env, { host: name, at, hash: slot.hash, sessions });
       this.say(slot, slot.rows);
+      // Kept for the next launch once the rows are on their way to the screen (its 2 MB written after).
+      this.keep({ host: name, at, hash: slot.hash, sessions });
       if (this.usageWanted) void this.countUsage(slot);
     } catch (e) {
       this.unreachable(slot, e);
@@ -258,11 +280,27 @@ export class RemoteHosts {
     }
   }
 
+  private keep(kept: KeptList): void {
+    this.toKeep.set(kept.host, kept);
+    this.keepTimer ??= setTimeout(() => this.writeKept(), KEEP_AFTER_MS);
+  }
+
+  private writeKept(): void {
+    clearTimeout(this.keepTimer);
+    this.keepTimer = undefined;
+    for (const k of this.toKeep.values()) writeKeptList(this.env, k);
+    this.toKeep.clear();
+  }
+
   /** The copy of a host's file: in the cache folder, named by a hash of its path there (never by what the host says). */
   private mirrorPath(host: string, remotePath: string): string {
-    const dir = hostCacheDir(this.env, host) ?? join(this.env.TMPDIR || "/tmp", "pi-sessions-remote");
+    let dir = this.filesDirs.get(host);
+    if (!dir) {
+      dir = join(hostCacheDir(this.env, host) ?? join(this.env.TMPDIR || "/tmp", "pi-sessions-remote"), "files");
+      this.filesDirs.set(host, dir);
+    }
     const key = createHash("sha256").update(remotePath).digest("hex").slice(0, 32);
-    return join(dir, "files", `${key}.jsonl`);
+    return join(dir, `${key}.jsonl`);
   }
 
   /** A host's list rows as the list holds sessions: each under its copy's path, labelled with its host. */
@@ -650,6 +688,7 @@ export class RemoteHosts {
   /** Ends every conversation (each host's serve sees its input end). */
   close(): void {
     if (this.timer) clearInterval(this.timer);
+    this.writeKept();
     for (const s of this.slots.values()) s.client?.close();
   }
 }
