@@ -281,12 +281,16 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     if (!needsSshd()) return;
     const trash = join(beta.home, ".local", "share", "Trash");
     const name = paths.betaGone.split("/").at(-1)!;
-    const deleteGone = async (app: RunningApp) => {
-      await selectRow(app, "beta folder gone");
+    /** Deletes beta's session of this title from the list, to beta's trash. */
+    const deleteOnBeta = async (app: RunningApp, title: string) => {
+      await selectRow(app, title);
       await pressCommand(app, "session.delete");
       await app.waitFor((s) => s.includes("Move to the trash on beta"));
       await pressCommand(app, "confirm.yes");
-      await app.waitFor((s) => s.includes("Moved 1 session to the trash") && !s.includes("beta folder gone"));
+      await app.waitFor((s) => s.includes("Moved 1 session to the trash") && !s.includes(title));
+    };
+    const deleteGone = async (app: RunningApp) => {
+      await deleteOnBeta(app, "beta folder gone");
       expect(existsSync(join(trash, "files", name))).toBe(true);
     };
     let app = browser();
@@ -327,11 +331,7 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     await pressCommand(app, "trash.close");
 
     // Left in beta's trash for the last test (a host that is down has its trash not shown).
-    await selectRow(app, "beta spare");
-    await pressCommand(app, "session.delete");
-    await app.waitFor((s) => s.includes("Move to the trash on beta"));
-    await pressCommand(app, "confirm.yes");
-    await app.waitFor((s) => s.includes("Moved 1 session to the trash") && !s.includes("beta spare"));
+    await deleteOnBeta(app, "beta spare");
     await pressCommand(app, "app.quit");
     expect((await app.exited).exitCode).toBe(0);
   }, 120_000);
