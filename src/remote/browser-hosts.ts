@@ -15,7 +15,7 @@ import type { FileIdentity } from "../store/file-identity.js";
 import type { SessionEntry, SessionSummary, UsageSlice } from "../model/types.js";
 import { sanitizeLine } from "../text/sanitize.js";
 import { runOnTerminal, type PiRun } from "../pi/spawn-pi.js";
-import { RemoteClient, RemoteError } from "./client.js";
+import { RemoteClient, RemoteError, type EarlyRequest } from "./client.js";
 import {
   hostCacheDir,
   listRows,
@@ -184,10 +184,14 @@ export class RemoteHosts {
     this.say(slot);
   }
 
-  /** The conversation with a host: the open one, or a new one (ssh started, its hello awaited). */
-  private client(slot: Slot): Promise<RemoteClient> {
+  /**
+   * The conversation with a host: the open one, or a new one (ssh started, its hello
+   * awaited). A new one carries `early` with its start (RemoteClient.takeEarly).
+   */
+  private client(slot: Slot, early?: EarlyRequest): Promise<RemoteClient> {
     if (slot.client && !slot.client.ended) return Promise.resolve(slot.client);
-    slot.opening ??= RemoteClient.open(slot.name, this.settings.ssh, this.settings.client, this.env).then(
+    const { ssh, client } = this.settings;
+    slot.opening ??= RemoteClient.open(slot.name, ssh, client, this.env, early ? [early] : []).then(
       (c) => {
         slot.client = c;
         slot.opening = undefined;
@@ -209,8 +213,10 @@ export class RemoteHosts {
     const slot = this.slots.get(name);
     if (!slot) return;
     try {
-      const c = await this.client(slot);
-      const r = await c.request("list", { all: true, ...(slot.hash ? { since: slot.hash } : {}) });
+      const params = { all: true, ...(slot.hash ? { since: slot.hash } : {}) };
+      // A new connection asks for the list as it starts (no round trip waiting for the hello).
+      const c = await this.client(slot, { op: "list", params });
+      const r = await (c.takeEarly("list") ?? c.request("list", params));
       const at = Date.now();
       const wasLive = slot.view.state === "live";
       if (r.unchanged === true && r.hash === slot.hash) {

@@ -258,6 +258,47 @@ describe("serve and its client over in-memory streams", () => {
   });
 });
 
+describe("a request sent with the connection's start", () => {
+  it("is written before the hello comes, its answer taken once; later requests take the next ids", async () => {
+    const f = facing();
+    let sent = "";
+    f.stdin.on("data", (b: Buffer) => (sent += b.toString()));
+    const opening = RemoteClient.over("box", f.t, OPTS, [{ op: "list", params: { all: true } }]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toBe('{"id":1,"op":"list","params":{"all":true}}\n');
+    f.stdout.write(
+      encodeLine({ "pi-sessions": "serve", protocol: PROTOCOL, version: "t", capabilities: ["list", "stats"] }) +
+        encodeLine({ id: 1, ok: true, result: { rows: 3 } }),
+    );
+    const client = await opening;
+    expect(await client.takeEarly("list")).toEqual({ rows: 3 });
+    expect(client.takeEarly("list")).toBeUndefined();
+    const stats = client.request("stats");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent.split("\n")[1]).toBe('{"id":2,"op":"stats","params":{}}');
+    f.stdout.write(encodeLine({ id: 2, ok: true, result: { by: "day" } }));
+    expect(await stats).toEqual({ by: "day" });
+  });
+
+  it("a real server answers it after its hello", async () => {
+    const store = copyStore(PI_STORE);
+    const toServer = new PassThrough();
+    const fromServer = new PassThrough();
+    const t: Transport = {
+      stdin: toServer,
+      stdout: fromServer,
+      close: () => toServer.end(),
+      exited: new Promise(() => {}),
+    };
+    const opening = RemoteClient.over("box", t, OPTS, [{ op: "list", params: { all: true } }]);
+    const done = serve({ input: toServer, output: fromServer, env: {}, cwd: "/", sessionDir: store, version: "test" });
+    const client = await opening;
+    expect(sessionsOf(store, (await client.takeEarly("list"))!).length).toBeGreaterThan(10);
+    toServer.end();
+    await done;
+  });
+});
+
 describe("a far side that is not a good pi-sessions", () => {
   it("a newer protocol: said in one line, never guessed at", async () => {
     const f = facing();
