@@ -1,9 +1,10 @@
 import { basename, dirname } from "node:path";
 import { Box, Text } from "ink";
 import { useEffect } from "react";
-import type { TrashAction, TrashItem, TrashLayer } from "../../src/browser/trash/trashTypes.js";
+import type { TrashAction, TrashLayer } from "../../src/browser/trash/trashTypes.js";
 import { plural } from "../../src/text/format.js";
-import { sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
+import { hostPathToWidth } from "../../src/text/host-path.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
 import { useVisibleWindow } from "../layout/useVisibleWindow.js";
 import { theme } from "../theme/theme.js";
@@ -19,9 +20,6 @@ interface Props {
   /** Told how many rows the view shows, so its keys page by them. */
   dispatch?: (a: TrashAction) => void;
 }
-
-/** A host's paths are named as scp names them: `devbox:/path`. */
-const on = (r: TrashItem) => (r.host ? `${r.host}:` : "");
 
 /** Lines under the rows inside the frame: the selected session's file, where it was and where it is now. */
 const FOOT = 3;
@@ -76,13 +74,13 @@ export function TrashScreen({ layer, width, height, now, dimmed = false, dispatc
         // The file keeps its name in the trash: where it was and where it is now are folders.
         (
           [
-            ["file", basename(sel.hostPath ?? sel.original)],
-            ["from", on(sel) + dirname(sel.hostPath ?? sel.original) + "/"],
-            ["now", on(sel) + dirname(sel.trashedFile) + "/"],
+            ["file", undefined, basename(sel.hostPath ?? sel.original)],
+            ["from", sel.host, dirname(sel.hostPath ?? sel.original) + "/"],
+            ["now", sel.host, dirname(sel.trashedFile) + "/"],
           ] as const
-        ).map(([label, path]) => (
+        ).map(([label, host, path]) => (
           <Text key={label} wrap="truncate-end" {...theme.muted}>
-            {label.padEnd(6) + truncatePathToWidth(sanitizeLine(path), Math.max(0, inner - 6))}
+            {label.padEnd(6) + hostPathToWidth(host && sanitizeLine(host), sanitizeLine(path), Math.max(0, inner - 6))}
           </Text>
         ))}
     </PaneFrame>

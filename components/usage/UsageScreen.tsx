@@ -40,9 +40,10 @@ export function UsageScreen({ rows, layer, scope, hosts, search, width, height, 
   const inner = Math.max(0, width - 2);
   const sources = useMemo(() => usageSources(rows, hosts), [rows, hosts]);
   const report = useMemo(() => aggregateUsage(sources.sessions, layer.by), [sources, layer.by]);
+  const hostNames = useMemo(() => (hosts ?? []).map((h) => sanitizeLine(h.name)), [hosts]);
   const chart = useMemo(
-    () => chartRows(report, layer.metric, inner, slotGlyphs(color)),
-    [report, layer.metric, inner, color],
+    () => chartRows(report, layer.metric, inner, slotGlyphs(color), hostNames),
+    [report, layer.metric, inner, color, hostNames],
   );
   const totals = totalsText(report);
   const page = Math.max(1, height - 2 - HEAD);
