@@ -125,6 +125,8 @@ type Ended = { code: number } | { outcome: Outcome; last?: AppState };
  */
 export async function runBrowser(opts: BrowserOptions): Promise<number> {
   if (!process.stdin.isTTY) {
+    // The hosts started connecting before this was known: stopped, or they would keep the program open.
+    opts.remote?.close();
     process.stderr.write(
       "pi-sessions: the browser needs an interactive terminal on stdin.\nFor scripts use `pi-sessions list` (or `pi-sessions list --json`).\n",
     );
@@ -132,6 +134,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   }
   const term = openTerminalOut(opts.print);
   if (!term) {
+    opts.remote?.close();
     process.stderr.write(
       "pi-sessions: no terminal to draw on (stdout, /dev/tty and stderr are not terminals).\nFor scripts use `pi-sessions list`.\n",
     );

@@ -102,6 +102,8 @@ export class RemoteHosts {
   private readonly records = new Map<string, { host: string; record: TrashRecord }>();
   private timer?: NodeJS.Timeout;
   private started = false;
+  /** Aborted at close: connections still starting are stopped, none is started after. */
+  private readonly closing = new AbortController();
   /** Each host's answer to keep, written a moment after its rows went to the screen (or at close). */
   private readonly toKeep = new Map<string, KeptList>();
   private keepTimer?: NodeJS.Timeout;
@@ -190,8 +192,10 @@ export class RemoteHosts {
    */
   private client(slot: Slot, early?: EarlyRequest): Promise<RemoteClient> {
     if (slot.client && !slot.client.ended) return Promise.resolve(slot.client);
+    if (this.closing.signal.aborted) return Promise.reject(new RemoteError(slot.name, "unreachable", "closed"));
     const { ssh, client } = this.settings;
-    slot.opening ??= RemoteClient.open(slot.name, ssh, client, this.env, early ? [early] : []).then(
+    const signal = this.closing.signal;
+    slot.opening ??= RemoteClient.open(slot.name, ssh, client, this.env, early ? [early] : [], signal).then(
       (c) => {
         slot.client = c;
         slot.opening = undefined;
@@ -694,6 +698,7 @@ export class RemoteHosts {
   /** Ends every conversation (each host's serve sees its input end). */
   close(): void {
     if (this.timer) clearInterval(this.timer);
+    this.closing.abort();
     this.writeKept();
     for (const s of this.slots.values()) s.client?.close();
   }

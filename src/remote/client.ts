@@ -69,6 +69,11 @@ export function childTransport(child: ChildProcess): Transport {
     stderr: child.stderr ?? undefined,
     close: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      // ssh's master connection (ControlPersist) lives on with ssh's pipes: not read any more,
+      // they must not hold this program open.
+      child.stdin?.destroy();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
     },
     exited,
   };
@@ -156,6 +161,7 @@ export class RemoteClient {
   /**
    * Starts ssh to `host` and waits for the hello. `early` requests are written at once, before
    * the hello (the server reads them after saying it): their answers are taken with takeEarly.
+   * `signal` given up before the hello stops ssh at once (the program is ending).
    */
   static open(
     host: string,
@@ -163,6 +169,7 @@ export class RemoteClient {
     opts: ClientOptions,
     env?: NodeJS.ProcessEnv,
     early: readonly EarlyRequest[] = [],
+    signal?: AbortSignal,
   ): Promise<RemoteClient> {
     let child: ChildProcess;
     try {
@@ -170,7 +177,7 @@ export class RemoteClient {
     } catch (e) {
       return Promise.reject(new RemoteError(host, "unreachable", `${host}: ${e instanceof Error ? e.message : e}`));
     }
-    return RemoteClient.over(host, childTransport(child), opts, early);
+    return RemoteClient.over(host, childTransport(child), opts, early, signal);
   }
 
   /** The conversation over a transport already started (tests use in-memory streams). */
@@ -179,6 +186,7 @@ export class RemoteClient {
     t: Transport,
     opts: ClientOptions,
     early: readonly EarlyRequest[] = [],
+    signal?: AbortSignal,
   ): Promise<RemoteClient> {
     // Ids 1… are the early requests', written now; the client asks with the next ones.
     const earlyLines = early.map((r, i) => encodeLine({ id: i + 1, op: r.op, params: r.params }));
@@ -197,10 +205,15 @@ export class RemoteClient {
         if (!settled) {
           settled = true;
           clearTimeout(timer);
+          signal?.removeEventListener("abort", abort);
           t.close();
           reject(e);
         } else client?.fail(e);
       };
+      // Given up before the hello: ssh stopped now, not left to its timeout (it would hold the program open).
+      const abort = () => fail(new RemoteError(host, "unreachable", `${host}: closed`));
+      if (signal?.aborted) queueMicrotask(abort);
+      else signal?.addEventListener("abort", abort, { once: true });
       const noiseError = () =>
         new RemoteError(
           host,
@@ -247,6 +260,7 @@ export class RemoteClient {
           );
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener("abort", abort);
         client = new RemoteClient(host, h, t, opts);
         client.bytesOut = earlyLines.reduce((n, l) => n + Buffer.byteLength(l), 0);
         // Their answers follow the hello: waited for from now, as any request.

@@ -280,6 +280,15 @@ describe("a request sent with the connection's start", () => {
     expect(await stats).toEqual({ by: "day" });
   });
 
+  it("given up before the hello (the program ends), it stops the far side at once", async () => {
+    const f = facing();
+    const ac = new AbortController();
+    const opening = RemoteClient.over("box", f.t, OPTS, [], ac.signal);
+    ac.abort();
+    await expect(opening).rejects.toThrow("box: closed");
+    expect(f.closed()).toBe(true);
+  });
+
   it("a real server answers it after its hello", async () => {
     const store = copyStore(PI_STORE);
     const toServer = new PassThrough();

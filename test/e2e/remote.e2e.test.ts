@@ -64,7 +64,13 @@ const costly = (parentId: string, cost: number) => ({
 });
 
 beforeAll(async () => {
-  sshd = await startSshd(["alpha", "beta"], (h) => {
+  sshd = await startSshd(["alpha", "beta", "slow"], (h) => {
+    // A host whose pi-sessions takes half a minute to start: it has not answered when the user quits.
+    if (h.name === "slow") {
+      const real = readFileSync(join(h.bin, "pi-sessions"), "utf8").split("\n").slice(1).join("\n");
+      writeFileSync(join(h.bin, "pi-sessions"), `#!/bin/sh\nsleep 30\n${real}`);
+      return;
+    }
     const cwd = join(h.home, "proj");
     mkdirSync(cwd);
     paths[h.name] = addProjectSession(h.store, cwd, `${h.name} remote notes`, {
@@ -335,6 +341,18 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     await pressCommand(app, "app.quit");
     expect((await app.exited).exitCode).toBe(0);
   }, 120_000);
+
+  it("quitting before a host has answered ends the program at once: its ssh is stopped, not waited for", async () => {
+    if (!needsSshd()) return;
+    const app = start(["--session-dir", localStore, "--host", "slow"], {
+      cwd: localCwd,
+      env: { ...env, PI_SESSIONS_REMOTE_TIMEOUT: "60" },
+    });
+    await app.waitFor((s) => s.includes("local notes") && s.includes("slow …"), 15_000);
+    await pressCommand(app, "app.quit");
+    // Without the stop, ssh (and so the program) waited for the host's hello: up to its 60 s.
+    expect((await app.exited).exitCode).toBe(0);
+  }, 25_000);
 
   it("--print prints HOST:PATH for a host's session", async () => {
     if (!needsSshd()) return;
