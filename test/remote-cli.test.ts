@@ -246,6 +246,13 @@ describe("hosts that cannot be trusted or reached", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("list takes list's own options with --host; --skipped (this machine's skipped files) takes no host", async () => {
+    if (!needsSshd()) return;
+    const r = await cli(["list", "--skipped", "--session-dir", localStore, "--host", "alpha"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("pi-sessions: list --skipped is this machine's skipped files: it takes no --host\n");
+  });
+
   const hostile = async (mode: string, timeout = "3") => {
     writeFileSync(join(evil.home, "mode"), mode);
     const started = Date.now();

@@ -132,6 +132,11 @@ export function App(props: AppProps) {
     remote.start();
     return stop;
   }, [remote]);
+  // The usage view on every host counts each host's sessions: their usage is asked for then.
+  const countHosts = layer?.kind === "usage" && state.scope === "hosts";
+  useEffect(() => {
+    if (countHosts) remote?.countEveryHost();
+  }, [countHosts, remote]);
   const fullText = useMemo(() => {
     const base = deps.fullText ?? searchFiles;
     // A host searches its own sessions' text, asked with the words as typed.
@@ -182,6 +187,11 @@ export function App(props: AppProps) {
     () => deps.piProblem && ((path?: string) => (path && remote?.owns(path) ? undefined : deps.piProblem?.(path))),
     [deps.piProblem, remote],
   );
+  // Each host's trash beside this machine's, restored and deleted for good there (src/remote).
+  const trashIO = useMemo(() => {
+    const base = deps.trash ?? realTrashIO;
+    return remote ? remote.trashIO(base) : base;
+  }, [deps.trash, remote]);
   const takeoutIO = useMemo(
     () => ({
       ...realTakeoutIO,
@@ -197,7 +207,7 @@ export function App(props: AppProps) {
     tree: treeIO,
     loadIndex,
     takeout: takeoutIO,
-    trash: deps.trash ?? realTrashIO,
+    trash: trashIO,
     cwdExists,
     piProblem,
     exit,
@@ -344,6 +354,7 @@ export function App(props: AppProps) {
           rows={state.rows}
           layer={layer}
           scope={state.scope}
+          hosts={state.hosts}
           search={state.search.value}
           width={size.columns}
           height={layout.body}

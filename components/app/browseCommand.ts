@@ -58,6 +58,11 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     ? []
     : [...new Set([...config.hosts.filter((h) => !hostProblem(h)), ...(values.host ?? [])])];
   for (const w of warnings) output(io).note(`pi-sessions: ${w}\n`);
+  // Other machines first: connecting (ssh, pi-sessions starting there, its list) goes on
+  // while this machine's scan runs and Ink and React load (src/remote).
+  const remote = hosts.length
+    ? (await import("../../src/remote/browser-hosts.js")).startHosts(hosts, io.env, config.ssh)
+    : undefined;
   // A fresh temp copy of the demo store each run: an index of it would be left behind in the
   // user's cache folder for a store that is gone, so it goes without.
   if (store.source === "fallback") process.env.PI_SESSIONS_INDEX = "0";
@@ -100,7 +105,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     query: values.query,
     early,
     onFirstFrame: io.onFirstFrame,
-    hosts,
+    remote,
     // --host: the list opens on every host's sessions.
     hostsFirst: (values.host?.length ?? 0) > 0,
     // The status line is one row: the file's path is left to `pi-sessions config`.

@@ -17,8 +17,7 @@ import type { FullTextFn } from "../../src/search/fulltext.js";
 import { drawSeededScreen, type FirstScreen } from "./firstScreen.js";
 import { initialState, refresh } from "../../src/browser/app/appReducer.js";
 import type { ListedSession } from "../../src/browser/list/sessions.js";
-import { RemoteHosts } from "../../src/remote/browser-hosts.js";
-import { remoteSettings } from "../../src/remote/hosts.js";
+import type { RemoteHosts } from "../../src/remote/browser-hosts.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { App } from "./App.js";
 import { type EarlyScan, startEarlyScan } from "../../src/scan/early-scan.js";
@@ -64,8 +63,8 @@ export interface BrowserOptions {
   first?: FirstScreen;
   /** After a pi started from the browser exits: end (default: the config's), or come back. */
   afterPi?: AfterPi;
-  /** Other machines whose sessions are listed too (`ssh NAME`; src/remote). */
-  hosts?: readonly string[];
+  /** Other machines whose sessions are listed too (`ssh NAME`; src/remote), already connecting; closed when the browser ends. */
+  remote?: RemoteHosts;
   /** The list opens on every host's sessions (--host). */
   hostsFirst?: boolean;
 }
@@ -126,6 +125,8 @@ type Ended = { code: number } | { outcome: Outcome; last?: AppState };
  */
 export async function runBrowser(opts: BrowserOptions): Promise<number> {
   if (!process.stdin.isTTY) {
+    // The hosts started connecting before this was known: stopped, or they would keep the program open.
+    opts.remote?.close();
     process.stderr.write(
       "pi-sessions: the browser needs an interactive terminal on stdin.\nFor scripts use `pi-sessions list` (or `pi-sessions list --json`).\n",
     );
@@ -133,6 +134,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   }
   const term = openTerminalOut(opts.print);
   if (!term) {
+    opts.remote?.close();
     process.stderr.write(
       "pi-sessions: no terminal to draw on (stdout, /dev/tty and stderr are not terminals).\nFor scripts use `pi-sessions list`.\n",
     );
@@ -147,12 +149,7 @@ export async function runBrowser(opts: BrowserOptions): Promise<number> {
   const afterPi = opts.afterPi ?? opts.config?.afterPi ?? "exit";
 
   // Other machines: their kept rows at once, their live answers as they come, for every run.
-  const remote = opts.hosts?.length
-    ? new RemoteHosts(opts.hosts, remoteSettings(process.env, opts.config?.ssh), process.env)
-    : undefined;
-  // A host with nothing kept: connecting (ssh, its pi-sessions starting) goes on while Ink
-  // loads. With every host's rows kept, the first frame comes first (the browser starts them).
-  if (remote && !remote.allKept) remote.start();
+  const remote = opts.remote;
   try {
     return await browseAndRun(opts, term, keymap, fullText, afterPi, start, remote);
   } finally {

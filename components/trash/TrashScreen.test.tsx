@@ -25,6 +25,35 @@ describe("TrashScreen", () => {
     `);
   });
 
+  it("names a host's trashed session and its paths with the host, kept when a path is cut", () => {
+    const there = {
+      ...RECORDS[0],
+      original: "/home/me/.cache/pi-sessions/remote/ab12/files/c0ffee.jsonl",
+      host: "devbox",
+      hostPath:
+        "/home/someone/a/very/long/way/down/.pi/agent/sessions/--home-u-proj--/2026-11-03T10-00-00-000Z_s3.jsonl",
+      trashedFile: "/home/someone/a/very/long/way/down/.local/share/Trash/files/2026-11-03T10-00-00-000Z_s3.jsonl",
+    };
+    const at = (width: number) =>
+      render(
+        <TrashScreen
+          layer={{ kind: "trash", items: [there, RECORDS[1]], cursor: 0 }}
+          width={width}
+          height={8}
+          now={NOW}
+        />,
+      ).lastFrame()!;
+    const frame = at(90);
+    expect(frame).toContain("Trash · deleted from this store and each host's");
+    expect(frame).toMatch(/devbox:\/home\/u\/proj/);
+    expect(frame).toContain(`from  devbox:${there.hostPath.slice(0, there.hostPath.lastIndexOf("/") + 1)}`);
+    const narrow = at(60);
+    expect(narrow).toContain("file  2026-11-03T10-00-00-000Z_s3.jsonl");
+    expect(narrow).toMatch(/from {2}devbox:…\S*--home-u-proj--\//);
+    expect(narrow).toMatch(/now {3}devbox:…\S*Trash\/files\//);
+    expect(frame).not.toContain("c0ffee");
+  });
+
   it("says when it is reading, and when the trash holds nothing of this store", () => {
     const frame = (items: typeof RECORDS | null) =>
       render(<TrashScreen layer={{ kind: "trash", items, cursor: 0 }} width={70} height={6} now={NOW} />).lastFrame()!;

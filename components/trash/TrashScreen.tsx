@@ -3,7 +3,8 @@ import { Box, Text } from "ink";
 import { useEffect } from "react";
 import type { TrashAction, TrashLayer } from "../../src/browser/trash/trashTypes.js";
 import { plural } from "../../src/text/format.js";
-import { sanitizeLine, truncatePathToWidth } from "../../src/text/sanitize.js";
+import { hostPathToWidth } from "../../src/text/host-path.js";
+import { sanitizeLine } from "../../src/text/sanitize.js";
 import { PaneFrame } from "../layout/PaneFrame.js";
 import { useVisibleWindow } from "../layout/useVisibleWindow.js";
 import { theme } from "../theme/theme.js";
@@ -42,7 +43,11 @@ export function TrashScreen({ layer, width, height, now, dimmed = false, dispatc
   const empty = layer.items === null ? "reading the trash log…" : "No session of this store is in the trash.";
   return (
     <PaneFrame
-      title="Trash · deleted from this store, newest first"
+      title={
+        items.some((r) => r.host)
+          ? "Trash · deleted from this store and each host's, newest first"
+          : "Trash · deleted from this store, newest first"
+      }
       info={info}
       focused={!dimmed}
       width={width}
@@ -56,7 +61,7 @@ export function TrashScreen({ layer, width, height, now, dimmed = false, dispatc
             .slice(win.top, win.top + rowsH)
             .map((r, i) => (
               <TrashRow
-                key={r.trashedFile}
+                key={`${r.host ?? ""}:${r.trashedFile}`}
                 record={r}
                 width={inner}
                 selected={!dimmed && win.top + i === layer.cursor}
@@ -69,13 +74,13 @@ export function TrashScreen({ layer, width, height, now, dimmed = false, dispatc
         // The file keeps its name in the trash: where it was and where it is now are folders.
         (
           [
-            ["file", basename(sel.original)],
-            ["from", dirname(sel.original) + "/"],
-            ["now", dirname(sel.trashedFile) + "/"],
+            ["file", undefined, basename(sel.hostPath ?? sel.original)],
+            ["from", sel.host, dirname(sel.hostPath ?? sel.original) + "/"],
+            ["now", sel.host, dirname(sel.trashedFile) + "/"],
           ] as const
-        ).map(([label, path]) => (
+        ).map(([label, host, path]) => (
           <Text key={label} wrap="truncate-end" {...theme.muted}>
-            {label.padEnd(6) + truncatePathToWidth(sanitizeLine(path), Math.max(0, inner - 6))}
+            {label.padEnd(6) + hostPathToWidth(host && sanitizeLine(host), sanitizeLine(path), Math.max(0, inner - 6))}
           </Text>
         ))}
     </PaneFrame>

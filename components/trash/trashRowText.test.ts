@@ -21,6 +21,14 @@ describe("trashRowText", () => {
     expect(trashRowText(RECORDS[2], 90, NOW)).toContain("2026-11-01T10-00-00-000Z_s1.jsonl");
   });
 
+  it("names a host's folder as the list does, the host kept when the path is cut", () => {
+    const r = { ...RECORDS[0], host: "devbox", cwd: "/home/someone/projects/a-rather-long-folder-name/deeper/still" };
+    const row = trashRowText(r, 90, NOW);
+    expect(displayWidth(row)).toBe(90);
+    expect(row).toMatch(/ devbox:…\/\S*still /);
+    expect(trashRowText({ ...RECORDS[0], host: "devbox" }, 90, NOW)).toContain("devbox:/home/u/proj");
+  });
+
   it("keeps the age and size when narrow, cutting the title first", () => {
     const r = trashRowText(RECORDS[0], 40, NOW);
     expect(displayWidth(r)).toBe(40);

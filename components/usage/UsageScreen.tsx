@@ -12,6 +12,8 @@ import { UsageBarRow } from "./UsageBarRow.js";
 import { UsageLegend } from "./UsageLegend.js";
 import type { UsageAction } from "../../src/browser/usage/usageReducer.js";
 import type { UsageLayer } from "../../src/browser/usage/usageState.js";
+import { usageSources } from "../../src/browser/usage/usageSources.js";
+import type { HostView } from "../../src/browser/list/hosts.js";
 import { UsageTabs } from "./UsageTabs.js";
 
 interface Props {
@@ -19,6 +21,8 @@ interface Props {
   rows: readonly ListRow[];
   layer: UsageLayer;
   scope: Scope;
+  /** Other machines: whose rows are counted yet, and why not. */
+  hosts?: readonly HostView[];
   /** The list's search, if any: the view covers the sessions it matches. */
   search: string;
   width: number;
@@ -32,20 +36,14 @@ interface Props {
 const HEAD = 4;
 
 /** `U`: tokens and cost of the listed sessions as bar charts, by day, folder or model. */
-export function UsageScreen({ rows, layer, scope, search, width, height, dispatch, color = COLORS_ON }: Props) {
+export function UsageScreen({ rows, layer, scope, hosts, search, width, height, dispatch, color = COLORS_ON }: Props) {
   const inner = Math.max(0, width - 2);
-  const report = useMemo(
-    () =>
-      aggregateUsage(
-        // A host's rows carry no usage by day and model (src/remote): this machine's are added up.
-        rows.filter((r) => r.session.host === undefined).map((r) => r.session),
-        layer.by,
-      ),
-    [rows, layer.by],
-  );
+  const sources = useMemo(() => usageSources(rows, hosts), [rows, hosts]);
+  const report = useMemo(() => aggregateUsage(sources.sessions, layer.by), [sources, layer.by]);
+  const hostNames = useMemo(() => (hosts ?? []).map((h) => sanitizeLine(h.name)), [hosts]);
   const chart = useMemo(
-    () => chartRows(report, layer.metric, inner, slotGlyphs(color)),
-    [report, layer.metric, inner, color],
+    () => chartRows(report, layer.metric, inner, slotGlyphs(color), hostNames),
+    [report, layer.metric, inner, color, hostNames],
   );
   const totals = totalsText(report);
   const page = Math.max(1, height - 2 - HEAD);
@@ -60,8 +58,9 @@ export function UsageScreen({ rows, layer, scope, search, width, height, dispatc
       ? `${top + 1}–${top + shown.length} of ${chart.rows.length}`
       : plural(chart.rows.length, layer.by);
   const scopeText =
-    (scope === "cwd" ? "this folder" : scope === "hosts" ? "this machine's of every host's" : "all folders") +
-    (search ? ` · search ${sanitizeLine(search)}` : "");
+    (scope === "cwd" ? "this folder" : scope === "hosts" ? "every host" : "all folders") +
+    (search ? ` · search ${sanitizeLine(search)}` : "") +
+    sources.notCounted.map((n) => ` · ${n}`).join("");
   const empty =
     report.pending > 0 && report.sessions === 0 ? "reading sessions…" : "no usage recorded in these sessions";
   return (

@@ -44,6 +44,18 @@ describe("chartRows", () => {
     const t = tokens.rows[1].pieces;
     expect(Math.abs(displayWidth(t[1].text) - 3 * displayWidth(t[0].text))).toBeLessThanOrEqual(3);
   });
+  it("keeps a host's name on its folder when the folder is cut", () => {
+    const there: UsageSource[] = [
+      { cwd: "devbox:/home/someone/projects/a-rather-long-folder", usage: [slice("2026-11-01", "sonnet", 1, 1)] },
+      { cwd: "/home/u/projects/another-rather-long-folder", usage: [slice("2026-11-01", "sonnet", 1, 2)] },
+    ];
+    const c = chartRows(aggregateUsage(there, "folder"), "cost", 90, undefined, ["devbox"]);
+    const labels = c.rows.map((r) => r.label.trim());
+    expect(labels[1]).toBe("devbox:…/a-rather-long-folder");
+    // Without the hosts it names, a label is a path like any other, cut from its start.
+    const plain = chartRows(aggregateUsage(there, "folder"), "cost", 90).rows.map((r) => r.label.trim());
+    expect(plain[1]).toMatch(/^…\//);
+  });
   it("fills with a glyph per model without colours", () => {
     const c = chartRows(aggregateUsage(sessions, "day"), "cost", 60, SLOT_GLYPHS);
     expect(c.rows[1].pieces.map((p) => p.text[0])).toEqual(["█", "▓"]);

@@ -1,3 +1,4 @@
+import { hostPathToWidth, splitHostPath } from "../../src/text/host-path.js";
 import { groupLabel, modelLabel, type UsageAmount, type UsageReport } from "../../src/usage/aggregate.js";
 import { type BarPiece, stackedBar } from "../../src/usage/bars.js";
 import { formatCost, formatTokens } from "../../src/text/format.js";
@@ -63,7 +64,14 @@ export function legendItems(report: UsageReport): LegendItem[] {
 const metricOf = (metric: UsageMetric) => (a: UsageAmount) => (metric === "cost" ? a.cost : a.total);
 
 /** The chart for `width` cells: label, bar, then cost and tokens, every row exactly `width` wide. */
-export function chartRows(report: UsageReport, metric: UsageMetric, width: number, glyphs?: readonly string[]): Chart {
+export function chartRows(
+  report: UsageReport,
+  metric: UsageMetric,
+  width: number,
+  glyphs?: readonly string[],
+  /** Other machines' names: a folder `devbox:/path` keeps its host when it is cut. */
+  hosts: readonly string[] = [],
+): Chart {
   const slots = modelSlots(report);
   const value = metricOf(metric);
   const costs = report.groups.map((g) => formatCost(g.amount.cost));
@@ -83,7 +91,13 @@ export function chartRows(report: UsageReport, metric: UsageMetric, width: numbe
     for (const m of g.models) per[slots.get(m.model) ?? MAX_SLOTS - 1] += value(m.amount);
     const pieces = stackedBar(per, max, barW, glyphs);
     const drawn = pieces.reduce((n, p) => n + displayWidth(p.text), 0);
-    const text = report.by === "folder" ? truncatePathToWidth(labels[i], labelW) : truncateToWidth(labels[i], labelW);
+    const there = report.by === "folder" ? splitHostPath(labels[i], hosts) : undefined;
+    const text =
+      report.by !== "folder"
+        ? truncateToWidth(labels[i], labelW)
+        : there
+          ? hostPathToWidth(there.host, there.path, labelW)
+          : truncatePathToWidth(labels[i], labelW);
     return {
       key: g.key,
       label: padToWidth(text, labelW) + " ",

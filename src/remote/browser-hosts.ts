@@ -8,13 +8,25 @@ import type { DeleteTarget } from "../browser/lifecycle/lifecycleTypes.js";
 import type { HostView } from "../browser/list/hosts.js";
 import type { ListedSession } from "../browser/list/sessions.js";
 import type { TreeIO } from "../browser/tree/treeRunner.js";
+import type { TrashIO } from "../browser/trash/trashRunner.js";
+import type { TrashItem } from "../browser/trash/trashTypes.js";
 import { type FullTextFn, textTerms } from "../search/fulltext.js";
 import type { FileIdentity } from "../store/file-identity.js";
-import type { SessionEntry, SessionSummary } from "../model/types.js";
+import type { SessionEntry, SessionSummary, UsageSlice } from "../model/types.js";
 import { sanitizeLine } from "../text/sanitize.js";
 import { runOnTerminal, type PiRun } from "../pi/spawn-pi.js";
-import { RemoteClient, RemoteError } from "./client.js";
-import { hostCacheDir, listRows, readKeptList, touchKeptList, writeKeptList, type RemoteSettings } from "./hosts.js";
+import { RemoteClient, RemoteError, type EarlyRequest } from "./client.js";
+import {
+  hostCacheDir,
+  listRows,
+  readKeptList,
+  touchKeptList,
+  usageByPath,
+  writeKeptList,
+  type KeptList,
+  remoteSettings,
+  type RemoteSettings,
+} from "./hosts.js";
 import { READ_CHUNK } from "./protocol.js";
 import { remoteResumeLine, sshArgv } from "./ssh.js";
 
@@ -39,6 +51,9 @@ export interface HostUpdate {
 /** The best hits a host's search reports for the browser's list (its own ranking, there). */
 const REMOTE_HITS = 200;
 
+/** A host's answer is written to the cache this long after its rows were drawn. */
+const KEEP_AFTER_MS = 300;
+
 /** Seconds between two looks at a host that answered (a list with the kept hash: a few bytes when nothing changed). */
 const POLL_MS = 20_000;
 
@@ -50,6 +65,9 @@ interface Slot {
   /** The hash of the rows shown, for the next `list` (unchanged: a few bytes). */
   hash?: string;
   rows: ListedSession[];
+  /** The list hash whose rows carry the host's usage (asked once the usage view counts every host). */
+  usageOf?: string;
+  counting?: Promise<void>;
 }
 
 /** Where a copy of a host's file is, and what it is a copy of. */
@@ -62,6 +80,17 @@ interface Mirror {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
+/**
+ * The browser's hosts, connecting at once unless every host's rows are kept (then the first
+ * frame comes first, and the browser starts them): called before the UI loads, so ssh and
+ * the hosts' pi-sessions start while it does.
+ */
+export function startHosts(hosts: readonly string[], env: NodeJS.ProcessEnv, sshSetting?: string): RemoteHosts {
+  const remote = new RemoteHosts(hosts, remoteSettings(env, sshSetting), env);
+  if (!remote.allKept) remote.start();
+  return remote;
+}
+
 export class RemoteHosts {
   private readonly slots = new Map<string, Slot>();
   private readonly mirrors = new Map<string, Mirror>();
@@ -73,6 +102,15 @@ export class RemoteHosts {
   private readonly records = new Map<string, { host: string; record: TrashRecord }>();
   private timer?: NodeJS.Timeout;
   private started = false;
+  /** Aborted at close: connections still starting are stopped, none is started after. */
+  private readonly closing = new AbortController();
+  /** Each host's answer to keep, written a moment after its rows went to the screen (or at close). */
+  private readonly toKeep = new Map<string, KeptList>();
+  private keepTimer?: NodeJS.Timeout;
+  /** Each host's folder of copies. */
+  private readonly filesDirs = new Map<string, string>();
+  /** The usage view has counted every host: each host's usage is asked for, and again when its rows change. */
+  private usageWanted = false;
 
   constructor(
     hosts: readonly string[],
@@ -148,10 +186,16 @@ export class RemoteHosts {
     this.say(slot);
   }
 
-  /** The conversation with a host: the open one, or a new one (ssh started, its hello awaited). */
-  private client(slot: Slot): Promise<RemoteClient> {
+  /**
+   * The conversation with a host: the open one, or a new one (ssh started, its hello
+   * awaited). A new one carries `early` with its start (RemoteClient.takeEarly).
+   */
+  private client(slot: Slot, early?: EarlyRequest): Promise<RemoteClient> {
     if (slot.client && !slot.client.ended) return Promise.resolve(slot.client);
-    slot.opening ??= RemoteClient.open(slot.name, this.settings.ssh, this.settings.client, this.env).then(
+    if (this.closing.signal.aborted) return Promise.reject(new RemoteError(slot.name, "unreachable", "closed"));
+    const { ssh, client } = this.settings;
+    const signal = this.closing.signal;
+    slot.opening ??= RemoteClient.open(slot.name, ssh, client, this.env, early ? [early] : [], signal).then(
       (c) => {
         slot.client = c;
         slot.opening = undefined;
@@ -173,15 +217,18 @@ export class RemoteHosts {
     const slot = this.slots.get(name);
     if (!slot) return;
     try {
-      const c = await this.client(slot);
-      const r = await c.request("list", { all: true, ...(slot.hash ? { since: slot.hash } : {}) });
+      const params = { all: true, ...(slot.hash ? { since: slot.hash } : {}) };
+      // A new connection asks for the list as it starts (no round trip waiting for the hello).
+      const c = await this.client(slot, { op: "list", params });
+      const r = await (c.takeEarly("list") ?? c.request("list", params));
       const at = Date.now();
       const wasLive = slot.view.state === "live";
       if (r.unchanged === true && r.hash === slot.hash) {
-        slot.view = { name, state: "live", at };
+        slot.view = { name, state: "live", at, ...(slot.view.noUsage ? { noUsage: slot.view.noUsage } : {}) };
         touchKeptList(this.env, name, at);
         // Nothing new: the rows shown stand (a state change is said, not every look).
         if (!wasLive) this.say(slot);
+        if (this.usageWanted) void this.countUsage(slot);
         return;
       }
       const sessions = listRows(r);
@@ -189,18 +236,81 @@ export class RemoteHosts {
       slot.hash = String(r.hash);
       slot.rows = this.rowsOf(name, sessions);
       slot.view = { name, state: "live", at };
-      writeKeptList(this.env, { host: name, at, hash: slot.hash, sessions });
       this.say(slot, slot.rows);
+      // Kept for the next launch once the rows are on their way to the screen (its 2 MB written after).
+      this.keep({ host: name, at, hash: slot.hash, sessions });
+      if (this.usageWanted) void this.countUsage(slot);
     } catch (e) {
       this.unreachable(slot, e);
     }
   }
 
+  /**
+   * The usage view counts every host: each host that answers is asked for its sessions'
+   * usage by day and model (not part of its list answer: most launches never open the view),
+   * put on its rows, and asked again whenever its rows change.
+   */
+  countEveryHost(): void {
+    this.usageWanted = true;
+    for (const slot of this.slots.values()) void this.countUsage(slot);
+  }
+
+  private countUsage(slot: Slot): Promise<void> {
+    slot.counting ??= this.askUsage(slot).finally(() => (slot.counting = undefined));
+    return slot.counting;
+  }
+
+  private async askUsage(slot: Slot): Promise<void> {
+    const c = slot.client;
+    if (slot.view.state !== "live" || !c || c.ended) return;
+    if (!c.can("usage")) {
+      if (slot.view.noUsage) return;
+      const noUsage = `${slot.name}: its pi-sessions (${sanitizeLine(c.hello.version)}) sends no usage: update it there`;
+      slot.view = { ...slot.view, noUsage };
+      this.say(slot);
+      return;
+    }
+    for (;;) {
+      const hash = slot.hash;
+      if (hash !== undefined && slot.usageOf === hash) return;
+      let byPath: Map<string, UsageSlice[]> | undefined;
+      try {
+        byPath = usageByPath(await c.request("usage"));
+      } catch {
+        // Not answering now: its rows stay uncounted, and the next answer asks again.
+        return;
+      }
+      if (!byPath) return;
+      // Rows that changed while it counted are asked about again (the loop).
+      if (slot.hash !== hash) continue;
+      slot.usageOf = hash;
+      slot.rows = slot.rows.map((r) => ({ ...r, usage: byPath.get(r.remotePath ?? "") ?? [] }));
+      this.say(slot, slot.rows);
+      return;
+    }
+  }
+
+  private keep(kept: KeptList): void {
+    this.toKeep.set(kept.host, kept);
+    this.keepTimer ??= setTimeout(() => this.writeKept(), KEEP_AFTER_MS);
+  }
+
+  private writeKept(): void {
+    clearTimeout(this.keepTimer);
+    this.keepTimer = undefined;
+    for (const k of this.toKeep.values()) writeKeptList(this.env, k);
+    this.toKeep.clear();
+  }
+
   /** The copy of a host's file: in the cache folder, named by a hash of its path there (never by what the host says). */
   private mirrorPath(host: string, remotePath: string): string {
-    const dir = hostCacheDir(this.env, host) ?? join(this.env.TMPDIR || "/tmp", "pi-sessions-remote");
+    let dir = this.filesDirs.get(host);
+    if (!dir) {
+      dir = join(hostCacheDir(this.env, host) ?? join(this.env.TMPDIR || "/tmp", "pi-sessions-remote"), "files");
+      this.filesDirs.set(host, dir);
+    }
     const key = createHash("sha256").update(remotePath).digest("hex").slice(0, 32);
-    return join(dir, "files", `${key}.jsonl`);
+    return join(dir, `${key}.jsonl`);
   }
 
   /** A host's list rows as the list holds sessions: each under its copy's path, labelled with its host. */
@@ -357,6 +467,9 @@ export class RemoteHosts {
       },
       restore: (record) => {
         const r = this.records.get(`${record.original}\0${record.trashedFile}`);
+        // A host's record is never restored here: its paths are the host's.
+        if (!r && (record as TrashItem).host)
+          throw new Error(`${(record as TrashItem).host}: not in its trash as listed`);
         if (!r) return base.restore(record);
         return this.ask(r.host, "restore", {
           record: { original: r.record.original, trashedFile: r.record.trashedFile },
@@ -365,6 +478,49 @@ export class RemoteHosts {
         });
       },
     };
+  }
+
+  /**
+   * The trash view: this machine's trash by `base`, and each host's that answers (one that
+   * does not has none shown), restored and deleted for good there, by its pi-sessions, which
+   * finds the record in its own trash log (a host's answer never names a file here).
+   */
+  trashIO(base: TrashIO): TrashIO {
+    return {
+      ...base,
+      listHosts: () =>
+        [...this.slots.values()].filter((s) => s.view.state !== "unreachable").map((s) => this.hostTrash(s.name)),
+      purge: (record) => {
+        const r = this.records.get(`${record.original}\0${record.trashedFile}`);
+        if (!r && record.host) throw new Error(`${record.host}: not in its trash as listed`);
+        if (!r) return base.purge(record);
+        const { original, trashedFile } = r.record;
+        return this.ask(r.host, "trash", { purge: { original, trashedFile } }).then(() => {});
+      },
+    };
+  }
+
+  /** A host's trashed sessions, each under its copy's path here (what the list and a restore name it by). */
+  private async hostTrash(host: string): Promise<TrashItem[]> {
+    const r = await this.ask(host, "trash", {});
+    const out: TrashItem[] = [];
+    for (const rec of Array.isArray(r.records) ? r.records.filter(isObject) : []) {
+      if (typeof rec.original !== "string" || typeof rec.trashedFile !== "string" || typeof rec.deletedAt !== "string")
+        continue;
+      const there = rec as unknown as TrashRecord;
+      const copy = this.mirrorPath(host, there.original);
+      this.records.set(`${copy}\0${there.trashedFile}`, { host, record: there });
+      out.push({
+        ...there,
+        bytes: typeof there.bytes === "number" ? there.bytes : 0,
+        title: typeof there.title === "string" ? there.title : undefined,
+        cwd: typeof there.cwd === "string" ? there.cwd : undefined,
+        original: copy,
+        host,
+        hostPath: there.original,
+      });
+    }
+    return out;
   }
 
   /** A delete target as the host takes it: its path there, and the size and mtime the user saw. */
@@ -542,6 +698,8 @@ export class RemoteHosts {
   /** Ends every conversation (each host's serve sees its input end). */
   close(): void {
     if (this.timer) clearInterval(this.timer);
+    this.closing.abort();
+    this.writeKept();
     for (const s of this.slots.values()) s.client?.close();
   }
 }

@@ -1,5 +1,8 @@
 import { DELETE_OPTIONS } from "../cli/commands/delete.js";
 import { EXPORT_OPTIONS } from "../cli/commands/export.js";
+import { LIST_OPTIONS } from "../cli/commands/list.js";
+import { SEARCH_OPTIONS } from "../cli/commands/search.js";
+import { STATS_OPTIONS } from "../cli/commands/stats.js";
 import { output } from "../cli/common/output.js";
 import { existsSync, statSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
@@ -35,35 +38,12 @@ import {
  */
 
 const HOST_OPTION = { host: { type: "string", multiple: true } } as const;
-const SCOPE = { all: { type: "boolean", short: "a" }, cwd: { type: "string" } } as const;
 
+/** Each command's own options (their tables, not copies of them), and --host. */
 const OPTIONS = {
-  list: {
-    ...STORE_OPTION,
-    ...QUIET_OPTION,
-    ...HOST_OPTION,
-    ...SCOPE,
-    json: { type: "boolean" },
-    sort: { type: "string" },
-  },
-  search: {
-    ...STORE_OPTION,
-    ...QUIET_OPTION,
-    ...HOST_OPTION,
-    ...SCOPE,
-    json: { type: "boolean" },
-    limit: { type: "string", short: "n" },
-    tools: { type: "boolean" },
-  },
-  stats: {
-    ...STORE_OPTION,
-    ...QUIET_OPTION,
-    ...HOST_OPTION,
-    ...SCOPE,
-    by: { type: "string" },
-    since: { type: "string" },
-    json: { type: "boolean" },
-  },
+  list: { ...LIST_OPTIONS, ...HOST_OPTION },
+  search: { ...SEARCH_OPTIONS, ...HOST_OPTION },
+  stats: { ...STATS_OPTIONS, ...HOST_OPTION },
   show: { ...STORE_OPTION, ...QUIET_OPTION, ...HOST_OPTION, json: { type: "boolean" } },
   export: { ...EXPORT_OPTIONS, ...HOST_OPTION },
   rename: { ...STORE_OPTION, ...QUIET_OPTION, ...HOST_OPTION },
@@ -123,6 +103,9 @@ export async function remoteCommand(command: string, args: string[], given: CliI
   }
   if (name === "list" || name === "search" || name === "stats") {
     if (!hosts.length) return (await runLocal(name, args, io, given)).exit;
+    // The files this machine's list leaves out are its own: no host is asked.
+    if (name === "list" && (values as Record<string, unknown>).skipped === true)
+      throw usageError("list --skipped is this machine's skipped files: it takes no --host");
     return await severalMachines(name, args, values as Record<string, unknown>, positionals, hosts, io, given);
   }
   return await oneHost(name, args, values as Record<string, unknown>, positionals, hosts, io, given);

@@ -69,6 +69,11 @@ export function childTransport(child: ChildProcess): Transport {
     stderr: child.stderr ?? undefined,
     close: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      // ssh's master connection (ControlPersist) lives on with ssh's pipes: not read any more,
+      // they must not hold this program open.
+      child.stdin?.destroy();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
     },
     exited,
   };
@@ -122,12 +127,23 @@ export interface ClientOptions {
   requestTimeoutMs: number;
 }
 
+/** A request written with the connection's start, before the hello came: it saves a round trip. */
+export interface EarlyRequest {
+  op: Op;
+  params: Record<string, unknown>;
+}
+
+type Waiting = {
+  resolve: (r: Record<string, unknown>) => void;
+  reject: (e: RemoteError) => void;
+  timer: NodeJS.Timeout;
+};
+
 export class RemoteClient {
   private nextId = 1;
-  private readonly waiting = new Map<
-    number,
-    { resolve: (r: Record<string, unknown>) => void; reject: (e: RemoteError) => void; timer: NodeJS.Timeout }
-  >();
+  /** The early requests' answers, by op, until taken. */
+  private readonly early = new Map<Op, Promise<Record<string, unknown>>>();
+  private readonly waiting = new Map<number, Waiting>();
   private failure?: RemoteError;
   /** Bytes received, for the figures (bench/): what a refresh costs the wire. */
   bytesIn = 0;
@@ -142,19 +158,39 @@ export class RemoteClient {
     private readonly opts: ClientOptions,
   ) {}
 
-  /** Starts ssh to `host` and waits for the hello. */
-  static open(host: string, ssh: SshOptions, opts: ClientOptions, env?: NodeJS.ProcessEnv): Promise<RemoteClient> {
+  /**
+   * Starts ssh to `host` and waits for the hello. `early` requests are written at once, before
+   * the hello (the server reads them after saying it): their answers are taken with takeEarly.
+   * `signal` given up before the hello stops ssh at once (the program is ending).
+   */
+  static open(
+    host: string,
+    ssh: SshOptions,
+    opts: ClientOptions,
+    env?: NodeJS.ProcessEnv,
+    early: readonly EarlyRequest[] = [],
+    signal?: AbortSignal,
+  ): Promise<RemoteClient> {
     let child: ChildProcess;
     try {
       child = spawnServe(host, ssh, env);
     } catch (e) {
       return Promise.reject(new RemoteError(host, "unreachable", `${host}: ${e instanceof Error ? e.message : e}`));
     }
-    return RemoteClient.over(host, childTransport(child), opts);
+    return RemoteClient.over(host, childTransport(child), opts, early, signal);
   }
 
   /** The conversation over a transport already started (tests use in-memory streams). */
-  static over(host: string, t: Transport, opts: ClientOptions): Promise<RemoteClient> {
+  static over(
+    host: string,
+    t: Transport,
+    opts: ClientOptions,
+    early: readonly EarlyRequest[] = [],
+    signal?: AbortSignal,
+  ): Promise<RemoteClient> {
+    // Ids 1… are the early requests', written now; the client asks with the next ones.
+    const earlyLines = early.map((r, i) => encodeLine({ id: i + 1, op: r.op, params: r.params }));
+    for (const line of earlyLines) t.stdin.write(line);
     return new Promise((resolve, reject) => {
       let stderr = "";
       t.stderr?.on("data", (b: Buffer) => {
@@ -169,10 +205,15 @@ export class RemoteClient {
         if (!settled) {
           settled = true;
           clearTimeout(timer);
+          signal?.removeEventListener("abort", abort);
           t.close();
           reject(e);
         } else client?.fail(e);
       };
+      // Given up before the hello: ssh stopped now, not left to its timeout (it would hold the program open).
+      const abort = () => fail(new RemoteError(host, "unreachable", `${host}: closed`));
+      if (signal?.aborted) queueMicrotask(abort);
+      else signal?.addEventListener("abort", abort, { once: true });
       const noiseError = () =>
         new RemoteError(
           host,
@@ -219,7 +260,11 @@ export class RemoteClient {
           );
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener("abort", abort);
         client = new RemoteClient(host, h, t, opts);
+        client.bytesOut = earlyLines.reduce((n, l) => n + Buffer.byteLength(l), 0);
+        // Their answers follow the hello: waited for from now, as any request.
+        early.forEach((r, i) => client!.expect(i + 1, r.op));
         resolve(client);
       };
       t.stdout.on("data", (chunk: Buffer) => {
@@ -263,6 +308,37 @@ export class RemoteClient {
     return this.hello.capabilities.includes(op);
   }
 
+  /** An early request's answer (once), or undefined when none was sent for `op`. */
+  takeEarly(op: Op): Promise<Record<string, unknown>> | undefined {
+    const p = this.early.get(op);
+    this.early.delete(op);
+    return p;
+  }
+
+  private expect(id: number, op: Op, timeoutMs = this.opts.requestTimeoutMs): void {
+    this.nextId = Math.max(this.nextId, id + 1);
+    const answer = this.waitFor(id, op, timeoutMs);
+    // Not taken, it must not be an unhandled rejection.
+    answer.catch(() => {});
+    this.early.set(op, answer);
+  }
+
+  private waitFor(id: number, op: Op, timeoutMs: number): Promise<Record<string, unknown>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(
+          new RemoteError(
+            this.host,
+            "timeout",
+            `${this.host}: no answer to ${op} in ${Math.round(timeoutMs / 1000)} s`,
+          ),
+        );
+      }, timeoutMs);
+      this.waiting.set(id, { resolve, reject, timer });
+    });
+  }
+
   /** One request; its result, or a RemoteError (refused by the host, timed out, connection gone). */
   request(
     op: Op,
@@ -279,22 +355,11 @@ export class RemoteClient {
         ),
       );
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(
-          new RemoteError(
-            this.host,
-            "timeout",
-            `${this.host}: no answer to ${op} in ${Math.round(timeoutMs / 1000)} s`,
-          ),
-        );
-      }, timeoutMs);
-      this.waiting.set(id, { resolve, reject, timer });
-      const line = encodeLine({ id, op, params });
-      this.bytesOut += Buffer.byteLength(line);
-      this.t.stdin.write(line);
-    });
+    const answer = this.waitFor(id, op, timeoutMs);
+    const line = encodeLine({ id, op, params });
+    this.bytesOut += Buffer.byteLength(line);
+    this.t.stdin.write(line);
+    return answer;
   }
 
   private onLine(line: string): void {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writ
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { userCacheDir } from "../launcher/cache-dir.js";
+import type { UsageSlice } from "../model/types.js";
 import { RemoteClient, RemoteError, type ClientOptions } from "./client.js";
 import { controlDir, hostProblem, sshProgram, type SshOptions } from "./ssh.js";
 
@@ -95,6 +96,38 @@ export function listRows(r: Record<string, unknown>): Record<string, unknown>[] 
       ? { ...s, ino: id[0], mtimeMs: id[1] }
       : s;
   });
+}
+
+const isFigure = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
+
+/**
+ * A usage answer's slices by the session's path there; a slice that is not one (another
+ * machine's text: wrong types, negative or non-finite figures) is left out. Undefined when
+ * the answer is none.
+ */
+export function usageByPath(r: Record<string, unknown>): Map<string, UsageSlice[]> | undefined {
+  if (!Array.isArray(r.usage)) return undefined;
+  const out = new Map<string, UsageSlice[]>();
+  for (const item of r.usage as unknown[]) {
+    if (!Array.isArray(item) || typeof item[0] !== "string" || !Array.isArray(item[1])) continue;
+    const slices: UsageSlice[] = [];
+    for (const u of item[1] as unknown[]) {
+      if (!Array.isArray(u) || typeof u[0] !== "string" || typeof u[1] !== "string") continue;
+      const [, , input, output, cacheRead, cacheWrite, cost] = u as unknown[];
+      if (![input, output, cacheRead, cacheWrite, cost].every(isFigure)) continue;
+      slices.push({
+        day: u[0],
+        model: u[1],
+        input: input as number,
+        output: output as number,
+        cacheRead: cacheRead as number,
+        cacheWrite: cacheWrite as number,
+        cost: cost as number,
+      });
+    }
+    out.set(item[0], slices);
+  }
+  return out;
 }
 
 /** A host's last list answer, kept: when it came, its hash, and its rows (list --json's). */

@@ -20,7 +20,10 @@ export interface Hello {
   capabilities: string[];
 }
 
-/** Every request of protocol 1, by name. */
+/**
+ * Every request of protocol 1, by name. A request added later is named in the hello's
+ * capabilities: the client asks a host only for what its hello names (RemoteClient.can).
+ */
 export const OPS = [
   "list",
   "search",
@@ -35,6 +38,8 @@ export const OPS = [
   "delete",
   "restore",
   "trash",
+  // Added within protocol 1: a host whose hello does not name it counts no usage here.
+  "usage",
 ] as const;
 export type Op = (typeof OPS)[number];
 

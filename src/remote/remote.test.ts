@@ -1,13 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
 import { RemoteClient, RemoteError, type Transport } from "./client.js";
 import { encodeLine, LineSplitter, LineTooLong, MAX_ANSWER_LINE, PROTOCOL } from "./protocol.js";
 import { serve } from "./server.js";
-import { listRows } from "./hosts.js";
+import { listRows, usageByPath } from "./hosts.js";
+import { aggregateUsage } from "../usage/aggregate.js";
 import { hostProblem, remoteCommandLine, remoteResumeLine, splitWords, sshArgv } from "./ssh.js";
 
 afterEach(cleanupTmp);
@@ -117,6 +118,52 @@ describe("serve and its client over in-memory streams", () => {
     await done;
   });
 
+  it("sends every session's usage by day and model, compact: the same sums as its own stats", async () => {
+    const store = copyStore(PI_STORE);
+    const { client, toServer, done } = await pair(store);
+    expect(client.can("usage")).toBe(true);
+    const byPath = usageByPath(await client.request("usage"))!;
+    const listed = sessionsOf(store, await client.request("list", { all: true }));
+    expect([...byPath.keys()].sort()).toEqual(listed.map((s) => s.path).sort());
+    const here = aggregateUsage(
+      [...byPath.values()].map((usage) => ({ cwd: "", usage })),
+      "model",
+    );
+    const there = (await client.request("stats", { all: true, by: "model" })).json as {
+      cost: number;
+      tokens: { total: number };
+      groups: { key: string }[];
+    };
+    expect(here.total.total).toBeGreaterThan(0);
+    expect(here.total.total).toBe(there.tokens.total);
+    expect(here.total.cost).toBeCloseTo(there.cost, 5);
+    expect(here.groups.map((g) => g.key)).toEqual(there.groups.map((g) => g.key));
+    toServer.end();
+    await done;
+  });
+
+  it("takes a usage answer's slices only when they are figures (another machine's text)", () => {
+    const m = usageByPath({
+      usage: [
+        [
+          "/s/a.jsonl",
+          [
+            ["2026-11-20", "m", 1, 2, 3, 4, 0.5],
+            ["2026-11-20", "m", -1, 0, 0, 0, 0],
+            ["d", "m", 1, 2, 3, 4, "1"],
+          ],
+        ],
+        ["/s/b.jsonl", "no"],
+        [7, []],
+      ],
+    })!;
+    expect([...m.keys()]).toEqual(["/s/a.jsonl"]);
+    expect(m.get("/s/a.jsonl")).toEqual([
+      { day: "2026-11-20", model: "m", input: 1, output: 2, cacheRead: 3, cacheWrite: 4, cost: 0.5 },
+    ]);
+    expect(usageByPath({ usage: "x" })).toBeUndefined();
+  });
+
   it("answers requests at once, each by its id", async () => {
     const store = copyStore(PI_STORE);
     const { client, toServer, done } = await pair(store);
@@ -208,6 +255,56 @@ describe("serve and its client over in-memory streams", () => {
     expect(JSON.parse(lines[1]).error.message).toMatch(/one JSON object per line/);
     expect(JSON.parse(lines[2])).toEqual({ id: 7, ok: false, error: { message: "unknown request 'nope'", exit: 2 } });
     expect(JSON.parse(lines[3]).error.message).toMatch(/over \d+ bytes/);
+  });
+});
+
+describe("a request sent with the connection's start", () => {
+  it("is written before the hello comes, its answer taken once; later requests take the next ids", async () => {
+    const f = facing();
+    let sent = "";
+    f.stdin.on("data", (b: Buffer) => (sent += b.toString()));
+    const opening = RemoteClient.over("box", f.t, OPTS, [{ op: "list", params: { all: true } }]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toBe('{"id":1,"op":"list","params":{"all":true}}\n');
+    f.stdout.write(
+      encodeLine({ "pi-sessions": "serve", protocol: PROTOCOL, version: "t", capabilities: ["list", "stats"] }) +
+        encodeLine({ id: 1, ok: true, result: { rows: 3 } }),
+    );
+    const client = await opening;
+    expect(await client.takeEarly("list")).toEqual({ rows: 3 });
+    expect(client.takeEarly("list")).toBeUndefined();
+    const stats = client.request("stats");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent.split("\n")[1]).toBe('{"id":2,"op":"stats","params":{}}');
+    f.stdout.write(encodeLine({ id: 2, ok: true, result: { by: "day" } }));
+    expect(await stats).toEqual({ by: "day" });
+  });
+
+  it("given up before the hello (the program ends), it stops the far side at once", async () => {
+    const f = facing();
+    const ac = new AbortController();
+    const opening = RemoteClient.over("box", f.t, OPTS, [], ac.signal);
+    ac.abort();
+    await expect(opening).rejects.toThrow("box: closed");
+    expect(f.closed()).toBe(true);
+  });
+
+  it("a real server answers it after its hello", async () => {
+    const store = copyStore(PI_STORE);
+    const toServer = new PassThrough();
+    const fromServer = new PassThrough();
+    const t: Transport = {
+      stdin: toServer,
+      stdout: fromServer,
+      close: () => toServer.end(),
+      exited: new Promise(() => {}),
+    };
+    const opening = RemoteClient.over("box", t, OPTS, [{ op: "list", params: { all: true } }]);
+    const done = serve({ input: toServer, output: fromServer, env: {}, cwd: "/", sessionDir: store, version: "test" });
+    const client = await opening;
+    expect(sessionsOf(store, (await client.takeEarly("list"))!).length).toBeGreaterThan(10);
+    toServer.end();
+    await done;
   });
 });
 
@@ -332,9 +429,28 @@ describe("ssh's command line", () => {
     const words = ["printf", "%s|", "it's", "$(echo no)", "a\nb", "`x`", "\\"];
     const r = spawnSync("sh", ["-c", remoteCommandLine(words)], { encoding: "utf8" });
     expect(r.stdout).toBe("it's|$(echo no)|a\nb|`x`|\\|");
-    const line = remoteResumeLine("/tmp/it's $(x)", "/s/a'b\n.jsonl", ["echo"]);
-    const r2 = spawnSync("sh", ["-c", line.replace(/^cd '[^]*?' && /, "")], { encoding: "utf8" });
-    expect(r2.stdout).toBe("--session /s/a'b\n.jsonl\n");
-    expect(line.startsWith(`cd '/tmp/it'\\''s $(x)' && `)).toBe(true);
+  });
+
+  it("resumes in the session's folder on the host; a folder gone there is left to pi (run where the shell starts)", () => {
+    const root = makeTmpDir();
+    const login = join(root, "home");
+    mkdirSync(login);
+    // pi's stand-in: prints the folder it runs in, then its arguments.
+    const pi = ["sh", "-c", 'printf "%s|" "$(pwd)" "$@"', "pi"];
+    const run = (cwd: string) =>
+      spawnSync("sh", ["-c", remoteResumeLine(cwd, "/s/a'b\n.jsonl", pi)], { cwd: login, encoding: "utf8" });
+    const folder = join(root, "it's $(x)");
+    mkdirSync(folder);
+    expect(run(folder).stdout).toBe(`${folder}|--session|/s/a'b\n.jsonl|`);
+    // Gone: pi runs in the login folder and asks about it itself (pi 1.6.0's own question).
+    const gone = run(join(root, "gone"));
+    expect(gone.stdout).toBe(`${login}|--session|/s/a'b\n.jsonl|`);
+    expect(gone.stderr).toBe("");
+    // There but no folder: the shell's error, and no pi.
+    writeFileSync(join(root, "file"), "");
+    const file = run(join(root, "file"));
+    expect(file.stdout).toBe("");
+    expect(file.status).not.toBe(0);
+    expect(file.stderr).toMatch(/cd/);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { CliError } from "../cli/common/errors.js";
 import type { CliIO } from "../cli/common/io.js";
 import { runCaptured, type CommandName, type Ran } from "./commands.js";
+import { scanColumns } from "../cli/common/scan-columns.js";
 import { storeFromArgs } from "../cli/common/store-arg.js";
 import { identityProblem, type FileIdentity } from "../store/file-identity.js";
 import { fsPath } from "../store/fs-path.js";
@@ -116,11 +117,19 @@ function scopeArgs(p: Params): string[] {
   return p.all === true ? ["--all"] : cwd !== undefined ? [`--cwd=${cwd}`] : [];
 }
 
+/** An io that prints nothing, for the command line's helpers run here. */
+const quietIO = (opts: ServeOptions): CliIO => ({
+  stdout: () => {},
+  stderr: () => {},
+  cwd: opts.cwd,
+  env: opts.env,
+  isTTY: false,
+});
+
 /** The store this server answers for, and whether a path lies in it. */
 function storeOf(opts: ServeOptions): string {
-  const io: CliIO = { stdout: () => {}, stderr: () => {}, cwd: opts.cwd, env: opts.env, isTTY: false };
   try {
-    return storeFromArgs(opts.sessionDir, io).dir;
+    return storeFromArgs(opts.sessionDir, quietIO(opts)).dir;
   } catch (e) {
     throw new Refused(e instanceof Error ? e.message : String(e));
   }
@@ -348,6 +357,19 @@ const HANDLERS: Record<Op, (p: Params, opts: ServeOptions) => Promise<Record<str
     }
     const argv = p.last === true ? ["--last"] : ["--", str(p.session, "session")];
     return answered(await runCommand("restore", argv, opts));
+  },
+  async usage(_p, opts) {
+    // Every session's usage by day and model, from the index's columns (as `stats` reads it):
+    // [path, [[day, model, input, output, cacheRead, cacheWrite, cost], …]], compact on the wire.
+    const { sessions } = await scanColumns(storeOf(opts), quietIO(opts), ["path", "usage"]);
+    const usage: unknown[] = [];
+    for (const s of sessions)
+      if (s.usage)
+        usage.push([
+          s.path,
+          s.usage.map((u) => [u.day, u.model, u.input, u.output, u.cacheRead, u.cacheWrite, u.cost]),
+        ]);
+    return { usage };
   },
   async trash(p, opts) {
     const store = storeOf(opts);

@@ -155,8 +155,15 @@ export function spawnServe(host: string, o: SshOptions, env: NodeJS.ProcessEnv =
   return spawn(program, args, { stdio, env, detached: false });
 }
 
-/** `cd <cwd> && <pi> --session <path>` for the remote shell, every part quoted: what Enter runs on the host. */
+/**
+ * What Enter runs on the host, for the remote shell, every part quoted: pi in the session's
+ * folder. A folder that is gone there is left to pi, as a local resume leaves it (pi 1.6.0
+ * asks: continue in the folder it started in, here the login folder, fork there, or cancel);
+ * a folder that is there but cannot be entered stops with the shell's own error.
+ * `test ! -e D || cd D && pi …` groups as `(…) && pi` in sh, bash, zsh and fish alike.
+ */
 export function remoteResumeLine(cwd: string, path: string, pi: readonly string[] = ["pi"], fork = false): string {
   const run = remoteCommandLine([...pi, fork ? "--fork" : "--session", path]);
-  return cwd ? `cd ${shellQuote(cwd)} && ${run}` : run;
+  const dir = shellQuote(cwd);
+  return cwd ? `test ! -e ${dir} || cd ${dir} && ${run}` : run;
 }

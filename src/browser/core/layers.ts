@@ -69,7 +69,15 @@ export interface TrashLayer {
 }
 
 /** A trashed session as the view shows it: its log record (with its folder, read from the file for an older record). */
-export type TrashItem = TrashRecord;
+export type TrashItem = TrashRecord & {
+  /**
+   * Another machine's trashed session (src/remote): `original` is then this machine's copy's
+   * path (as the list names the session), `hostPath` its path there; `trashedFile` is the
+   * host's. Restored and deleted for good there, never here.
+   */
+  host?: string;
+  hostPath?: string;
+};
 
 /** Overlays and input modes, innermost last. The list is the implicit bottom. */
 export type Layer =

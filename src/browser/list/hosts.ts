@@ -18,6 +18,8 @@ export interface HostView {
   at?: number;
   /** Why it is unreachable (one line, sanitized already). */
   why?: string;
+  /** Why the usage view cannot count its sessions (its pi-sessions sends no usage), sanitized already. */
+  noUsage?: string;
 }
 
 /** The sessions with `host`'s replaced by `rows`. */

@@ -99,6 +99,12 @@ describe("the trash view", () => {
     expect(after.status?.text).toBe('Deleted "session 3" for good');
   });
 
+  it("a delete for good on one machine keeps another's trashed file of the same path", () => {
+    const there = { ...RECORDS[0], original: "/cache/remote/h/files/x.jsonl", host: "devbox" };
+    const s = run(opened([RECORDS[0], there]), { type: "trash.purged", record: there });
+    expect(trash(s).items).toEqual([RECORDS[0]]);
+  });
+
   it("a delete for good that failed keeps the row and says why", () => {
     const s = run(opened(), { type: "trash.purged", record: RECORDS[0], error: "not deleted: it was replaced" });
     expect(trash(s).items).toHaveLength(3);

@@ -129,9 +129,11 @@ export function trashReducer<S extends TrashHost>(s: S, a: TrashAction): S {
     }
     case "trash.purged": {
       if (a.error) return say(s, a.error, "error");
-      const n = withoutTrashed(s, (r) => r.trashedFile === a.record.trashedFile);
+      // Two machines' trash may hold files of one path: the record's original (a host's: its copy's path here) tells them apart.
+      const same = (r: TrashItem) => r.trashedFile === a.record.trashedFile && r.original === a.record.original;
+      const n = withoutTrashed(s, same);
       // An undo of this run must not offer what is gone for good.
-      const rest = n.undo?.records.filter((r) => r.trashedFile !== a.record.trashedFile);
+      const rest = n.undo?.records.filter((r) => !same(r));
       const undo = n.undo && rest && rest.length > 0 ? { ...n.undo, records: rest } : undefined;
       return say({ ...n, undo }, `Deleted "${trashTitle(a.record)}" for good`);
     }

@@ -18,16 +18,19 @@ import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
 
+/** list's options (a host's list takes the same: src/remote/cli-remote.ts). */
+export const LIST_OPTIONS = {
+  ...STORE_OPTION,
+  all: { type: "boolean", short: "a" },
+  cwd: { type: "string" },
+  json: { type: "boolean" },
+  sort: { type: "string" },
+  skipped: { type: "boolean" },
+  ...QUIET_OPTION,
+} as const;
+
 export async function listCommand(args: string[], given: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, {
-    ...STORE_OPTION,
-    all: { type: "boolean", short: "a" },
-    cwd: { type: "string" },
-    json: { type: "boolean" },
-    sort: { type: "string" },
-    skipped: { type: "boolean" },
-    ...QUIET_OPTION,
-  });
+  const { values, positionals } = parse(args, LIST_OPTIONS);
   const io = quietIO(given, values.quiet);
   const out = output(io);
   if (positionals.length) throw usageError(`list takes no arguments (got '${positionals[0]}')`);

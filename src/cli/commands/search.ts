@@ -248,20 +248,19 @@ async function answerSearch(
   return { code: 0, later };
 }
 
+/** search's options (a host's search takes the same: src/remote/cli-remote.ts). */
+export const SEARCH_OPTIONS = {
+  ...STORE_OPTION,
+  all: { type: "boolean", short: "a" },
+  cwd: { type: "string" },
+  json: { type: "boolean" },
+  limit: { type: "string", short: "n" },
+  tools: { type: "boolean" },
+  ...QUIET_OPTION,
+} as const;
+
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {
-  const { values, positionals } = parse(
-    args,
-    {
-      ...STORE_OPTION,
-      all: { type: "boolean", short: "a" },
-      cwd: { type: "string" },
-      json: { type: "boolean" },
-      limit: { type: "string", short: "n" },
-      tools: { type: "boolean" },
-      ...QUIET_OPTION,
-    },
-    "search",
-  );
+  const { values, positionals } = parse(args, SEARCH_OPTIONS, "search");
   const io = quietIO(given, values.quiet);
   const out = output(io);
   const text = positionals.join(" ").trim();

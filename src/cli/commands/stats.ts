@@ -20,16 +20,19 @@ import { scanColumns } from "../common/scan-columns.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
+/** stats' options (a host's stats takes the same: src/remote/cli-remote.ts). */
+export const STATS_OPTIONS = {
+  ...STORE_OPTION,
+  ...QUIET_OPTION,
+  all: { type: "boolean", short: "a" },
+  cwd: { type: "string" },
+  by: { type: "string" },
+  since: { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
 export async function statsCommand(args: string[], given: CliIO): Promise<number> {
-  const { values, positionals } = parse(args, {
-    ...STORE_OPTION,
-    ...QUIET_OPTION,
-    all: { type: "boolean", short: "a" },
-    cwd: { type: "string" },
-    by: { type: "string" },
-    since: { type: "string" },
-    json: { type: "boolean" },
-  });
+  const { values, positionals } = parse(args, STATS_OPTIONS);
   const io = quietIO(given, values.quiet);
   const out = output(io);
   if (positionals.length) throw usageError(`stats takes no arguments (got '${positionals[0]}')`);
