@@ -67,6 +67,39 @@ describe("useFullTextSearch", () => {
     ]);
   });
 
+  it("leaves the search four times as long as the last batch of hits took to take in (ranking 50,000 sessions again)", async () => {
+    const spans: Array<[number, number]> = [];
+    let running = true;
+    const search: FullTextFn = async (targets, _q, opts) => {
+      // A hit every 5 ms for 700 ms.
+      for (let i = 0; i < 140; i++) {
+        opts.onMatch(targets[i % targets.length].path, "…the tokenizer", [true]);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      running = false;
+      return { searched: targets.length, matched: 140, aborted: false };
+    };
+    // Each batch of hits takes 40 ms to take in (the reducer ranks every session again).
+    const dispatch = (a: AppAction) => {
+      if (a.type !== "fulltext.hits" || !running) return;
+      const t0 = Date.now();
+      while (Date.now() - t0 < 40);
+      spans.push([t0, Date.now()]);
+    };
+    function Slow(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 0, 50);
+      return <Text>x</Text>;
+    }
+    await renderInk(<Slow s={searching()} />);
+    await act(async () => settle(900));
+    expect(spans.length).toBeGreaterThan(1);
+    // With a batch every 50 ms, the search had 10 ms of each 50.
+    for (let i = 1; i < spans.length; i++) {
+      const [s0, e0] = spans[i - 1];
+      expect(spans[i][0] - e0).toBeGreaterThanOrEqual(4 * (e0 - s0) - 2);
+    }
+  });
+
   it("a live query follows the store: a session pi appended to since is searched again, alone, and its hit added", async () => {
     const actions: AppAction[] = [];
     const calls: string[][] = [];

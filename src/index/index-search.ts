@@ -11,6 +11,7 @@ import {
   type BodyNeed,
   type EntryHit,
   type SearchTarget,
+  type SnippetText,
   type TextTerm,
 } from "../search/fulltext.js";
 import type { Query } from "../search/query.js";
@@ -245,10 +246,10 @@ function verify(
   terms: readonly TextTerm[],
   need: readonly boolean[] | undefined,
   includeTools: boolean,
-  withSnippet: boolean,
+  withSnippet: boolean | "lazy",
 ): BodyHit | null | undefined {
   const pending = new Set(listed);
-  let snippet: string | null = null;
+  let snippet: SnippetText | null = null;
   const verdict = () => bodyHit(terms, (t) => pending.has(t) || !listed.has(t), need, snippet);
   return withFile(path, (fd) => {
     for (const c of lines) {
@@ -600,8 +601,11 @@ export interface IndexedSearchOptions {
   onMatch(hit: IndexedHit): void;
   onProgress?(searched: number): void;
   concurrency?: number;
-  /** False: hits carry no snippet (a caller that ranks first and shows a few makes them with hitsOf). */
-  snippets?: boolean;
+  /**
+   * False: hits carry no snippet (a caller that ranks first and shows a few makes them with
+   * hitsOf); "lazy": each made when first read (LazySnippet: a caller that shows a few of all).
+   */
+  snippets?: boolean | "lazy";
   /** What the index covers, as kept (else read from it). */
   known?: KnownCoverage;
   /** What each session needs of its conversation (every term without it). */
@@ -646,7 +650,7 @@ export async function searchWithIndex(
     }
     let hit: BodyHit | null | undefined;
     try {
-      hit = verify(t.path, lines, terms, need, opts.includeTools, opts.snippets !== false);
+      hit = verify(t.path, lines, terms, need, opts.includeTools, opts.snippets ?? true);
     } catch {
       hit = null; // gone since the scan: not a match, as without the index
     }

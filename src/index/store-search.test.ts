@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
-import { searchStore } from "../search/fulltext.js";
+import { LazySnippet, searchStore } from "../search/fulltext.js";
 import { parseQuery } from "../search/query.js";
 import { coverageOf } from "./index-search.js";
 import { storeSearch } from "./store-search.js";
@@ -14,11 +14,16 @@ afterEach(() => cleanupTmp());
 /** Every hit of a search, sorted (hits come in completion order), and what it says it did. */
 async function hitsOf(search: typeof searchStore | ReturnType<typeof storeSearch>, targets: unknown[], q: string) {
   const hits: string[] = [];
+  /** How many snippets came to be made only when read (LazySnippet). */
+  let lazy = 0;
   const r = await search(targets as never, parseQuery(q), {
     includeTools: false,
-    onMatch: (path, snippet) => hits.push(`${path} ${snippet}`),
+    onMatch: (path, snippet) => {
+      if (snippet instanceof LazySnippet) lazy++;
+      hits.push(`${path} ${String(snippet)}`);
+    },
   });
-  return { hits: hits.sort(), r };
+  return { hits: hits.sort(), r, lazy };
 }
 
 describe("the browser's full-text search (storeSearch)", () => {
@@ -45,6 +50,8 @@ describe("the browser's full-text search (storeSearch)", () => {
         const plain = await hitsOf(searchStore, sessions.map((s) => s.path) as never, q);
         const indexed = await hitsOf(search, targets, q);
         expect(indexed.hits, q).toEqual(plain.hits);
+        // The browser shows a screenful of them: each from the index is made when drawn.
+        if (indexed.hits.length > uncovered) expect(indexed.lazy, q).toBeGreaterThan(0);
         expect(indexed.r.searched, q).toBe(targets.length);
         // Decided by the index, but for the files it cannot cover (a torn last line): read whole.
         expect(indexed.r.readWhole, q).toBe(uncovered);

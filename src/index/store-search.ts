@@ -27,6 +27,8 @@ export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.e
           signal: opts.signal,
           concurrency: opts.concurrency,
           onMatch: (h) => opts.onMatch(h.path, h.snippet, h.held),
+          // The browser shows a screenful of what may be tens of thousands of hits.
+          snippets: "lazy",
           need: opts.need,
           onProgress: opts.onProgress,
         });

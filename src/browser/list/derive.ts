@@ -1,4 +1,4 @@
-import type { BodyHit, BodyNeed } from "../../search/fulltext.js";
+import type { BodyHit, BodyNeed, SnippetText } from "../../search/fulltext.js";
 import { searchPlan } from "../../search/plan.js";
 import type { MatchContext, Query } from "../../search/query.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
@@ -72,7 +72,7 @@ export function deriveRows(
   // Full-text hits (path → what the conversation holds) count for each word the fields lack (searchPlan).
   const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
   const plan = searchPlan(opts.query, KEEP_FOLDED);
-  const snippets = new Map<string, string>();
+  const snippets = new Map<string, SnippetText>();
   let scopeTotal = 0;
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
@@ -103,14 +103,15 @@ export function deriveRows(
   );
   const withSnippet = (r: ListRow): ListRow => {
     const hit = snippets.get(r.session.path);
-    if (hit !== undefined) return { ...r, snippet: hit };
+    if (typeof hit === "string") return { ...r, snippet: hit };
     if (!searching) return r;
-    // Why it matched is made when a row is drawn, not for all 10,000 rows at every key
-    // (that cost 60 ms a key): a lazy, remembered property.
+    // Why it matched (and a full-text hit's snippet) is made when a row is drawn, not for all
+    // 10,000 rows at every key (that cost 60 ms a key): a lazy, remembered property.
     let why: string | undefined | null = null;
+    const make = () => (hit !== undefined ? String(hit) : whyMatched(opts.query, r.session, ROW_SHOWS));
     return Object.defineProperty({ ...r }, "snippet", {
       enumerable: true,
-      get: () => (why === null ? (why = whyMatched(opts.query, r.session, ROW_SHOWS)) : why),
+      get: () => (why === null ? (why = make()) : why),
     });
   };
   if (opts.sort === "threaded") {
