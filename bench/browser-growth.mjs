@@ -7,6 +7,7 @@
 //   node bench/browser-growth.mjs SESSIONS_DIR [runs]   (PI_SESSIONS_CACHE_DIR: the index's)
 //
 // prints each launch's figures (TUI_BENCH_CLI: another build of the CLI; TUI_BENCH_NODE_ARGS: node's flags).
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CLI } from "./lib.mjs";
 import { launchInPty } from "./pty.mjs";
@@ -16,6 +17,16 @@ export const QUERIES = ["parser cache", "zebra-never-said"];
 
 /** A query not answered by then is reported as NaN (its screen on stderr). */
 const QUERY_TIMEOUT_MS = Number(process.env.BENCH_QUERY_TIMEOUT_MS ?? 120_000);
+
+/** CPU time (user + system, every thread) the process has used, in ms (Linux /proc; NaN elsewhere). */
+function cpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -33,10 +44,12 @@ export async function browserLaunch(sessionsDir, env = {}) {
   });
   try {
     const firstRowsMs = await t.waitFor(hasRow, { timeoutMs: 120_000 });
+    const firstRowsCpuMs = cpuMs(t.proc.pid);
     const allMs = await t.waitFor((s) => /all folders · \d+\/\d{4,}/.test(s) && !/scanning/.test(s), {
       timeoutMs: 300_000,
     });
     const queryMs = [];
+    const queryCpuMs = [];
     for (const q of QUERIES) {
       t.write("/");
       await t.waitFor((s) => /^\//m.test(s), { timeoutMs: 5000 });
@@ -47,6 +60,7 @@ export async function browserLaunch(sessionsDir, env = {}) {
         await sleep(80);
       }
       const since = performance.now();
+      const cpu0 = cpuMs(t.proc.pid);
       t.write(keys.at(-1));
       const done = new RegExp(`^/${escapeRe(q)}\\s.*full text(?! ?\\d)(?!…)`, "m");
       queryMs.push(
@@ -54,6 +68,7 @@ export async function browserLaunch(sessionsDir, env = {}) {
           .waitFor((s) => done.test(s), { since, timeoutMs: QUERY_TIMEOUT_MS })
           .catch(() => (console.error(t.screen().split("\n").slice(0, 2).join("\n")), NaN)),
       );
+      queryCpuMs.push(cpuMs(t.proc.pid) - cpu0);
       // Ctrl+U clears the query, Esc leaves the search.
       t.write("\x15");
       await sleep(300);
@@ -62,7 +77,7 @@ export async function browserLaunch(sessionsDir, env = {}) {
     }
     const peakRssMB = t.peakRssMB();
     await t.quit();
-    return { firstRowsMs, allMs, queryMs, peakRssMB };
+    return { firstRowsMs, firstRowsCpuMs, allMs, queryMs, queryCpuMs, peakRssMB };
   } catch (err) {
     t.kill();
     throw err;
@@ -77,8 +92,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (let i = 0; i < Number(runs); i++) {
     const r = await browserLaunch(dir);
     console.log(
-      `first rows ${r.firstRowsMs.toFixed(0)} ms · all ${r.allMs.toFixed(0)} ms · ` +
-        QUERIES.map((q, k) => `'${q}' ${r.queryMs[k].toFixed(0)} ms`).join(" · ") +
+      `first rows ${r.firstRowsMs.toFixed(0)} ms (CPU ${r.firstRowsCpuMs.toFixed(0)} ms) · all ${r.allMs.toFixed(0)} ms · ` +
+        QUERIES.map((q, k) => `'${q}' ${r.queryMs[k].toFixed(0)} ms (CPU ${r.queryCpuMs[k].toFixed(0)} ms)`).join(
+          " · ",
+        ) +
         ` · peak RSS ${r.peakRssMB.toFixed(0)} MB`,
     );
   }

@@ -100,6 +100,29 @@ describe("useFullTextSearch", () => {
     }
   });
 
+  it("a search that asks the next one to wait longer (its debounceMs) is not started again by asking", async () => {
+    let calls = 0;
+    const search: FullTextFn = async (targets) => {
+      calls++;
+      search.debounceMs = 40;
+      return { searched: targets.length, matched: 0, aborted: false };
+    };
+    search.debounceMs = 0;
+    const log: AppAction[] = [];
+    const dispatch = (a: AppAction) => void log.push(a);
+    function Adaptive(p: { s: AppState; n: number }) {
+      useFullTextSearch(p.s, search, dispatch);
+      return <Text>{p.n}</Text>;
+    }
+    const s = searching();
+    const r = await renderInk(<Adaptive s={s} n={0} />);
+    await act(async () => settle(60));
+    // Drawn again (a key that changes no query, a frame of the scan): the same search.
+    await act(async () => r.rerender(<Adaptive s={s} n={1} />));
+    await act(async () => settle(100));
+    expect(calls).toBe(1);
+  });
+
   it("a live query follows the store: a session pi appended to since is searched again, alone, and its hit added", async () => {
     const actions: AppAction[] = [];
     const calls: string[][] = [];

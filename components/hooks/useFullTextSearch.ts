@@ -33,6 +33,10 @@ export function useFullTextSearch(
   const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
   const latest = useRef(s);
   latest.current = s;
+  // Read when a search is scheduled: a search that learns it should wait longer (store-search's
+  // debounceFor) must not start itself again by saying so.
+  const debounce = useRef(debounceMs);
+  debounce.current = debounceMs;
   const scanDone = s.scan.done;
   /** The running or finished search of `key`: its abort, and the files as it took them (path → size, mtime). */
   const live = useRef<{ key: string; ac: AbortController; searched: Map<string, SearchTarget> } | null>(null);
@@ -103,14 +107,14 @@ export function useFullTextSearch(
         },
       );
     };
-    const timer = setTimeout(start, debounceMs);
+    const timer = setTimeout(start, debounce.current);
     return () => {
       ac.abort();
       if (live.current?.ac === ac) live.current = null;
       clearTimeout(timer);
       if (flushTimer) clearTimeout(flushTimer);
     };
-  }, [key, scanDone, search, dispatch, debounceMs, throttleMs]);
+  }, [key, scanDone, search, dispatch, throttleMs]);
 
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;

@@ -5,7 +5,7 @@ import { scanStore } from "../scan/scan-store.js";
 import { LazySnippet, searchStore } from "../search/fulltext.js";
 import { parseQuery } from "../search/query.js";
 import { coverageOf } from "./index-search.js";
-import { storeSearch } from "./store-search.js";
+import { debounceFor, storeSearch } from "./store-search.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText } from "./text-index.js";
 
@@ -63,4 +63,12 @@ describe("the browser's full-text search (storeSearch)", () => {
       expect(read.r.readWhole).toBe(targets.length);
     },
   );
+});
+
+describe("debounceFor: how long the browser's next search waits for the keys to pause", () => {
+  it("as long as the last one held the thread, from 10 ms (a key's frame first) to 150 ms (as reading files waits)", () => {
+    expect(debounceFor(2)).toBe(10);
+    expect(debounceFor(64.4)).toBe(64);
+    expect(debounceFor(800)).toBe(150);
+  });
 });
