@@ -593,6 +593,10 @@ function fileCandidates(
   return { lines: out, listed: new Set(terms.filter((_, i) => found[i])) };
 }
 
+/** How many words a session needs of its conversation (all without a need). */
+const needed = (need: readonly boolean[] | undefined, all: number) =>
+  need ? need.reduce((n, x) => n + (x ? 1 : 0), 0) : all;
+
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 
 export interface IndexedSearchOptions {
@@ -631,6 +635,10 @@ export async function searchWithIndex(
   await yieldToLoop();
   if (opts.signal?.aborted) return { ...result, aborted: true };
   const { readWhole, fromIndex, decided } = classify(db, targets, terms, opts.includeTools, opts.known, opts.need);
+  // Best first: a session whose own fields hold more of the words ranks above one that needs
+  // its conversation for more of them (src/search/plan.ts), whatever the order of the targets
+  // (sorted stably: within one count, theirs).
+  if (opts.need) fromIndex.sort((a, b) => needed(a[2], terms.length) - needed(b[2], terms.length));
   result.searched += decided;
   opts.onProgress?.(result.searched);
   const report = (hit: IndexedHit) => {

@@ -72,3 +72,43 @@ describe("debounceFor: how long the browser's next search waits for the keys to 
     expect(debounceFor(800)).toBe(150);
   });
 });
+
+describe("the browser's full-text search, best first", () => {
+  it("checks the sessions whose own fields hold more of the words first, whatever the targets' order", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    index.close();
+    const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
+    // The word of the first messages found in the most conversations.
+    let word = "";
+    let all: string[] = [];
+    for (const w of new Set(
+      sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((x) => /^\p{L}{3,}$/u.test(x)),
+    )) {
+      const found: string[] = [];
+      await storeSearch(store, env)(targets, parseQuery(w), {
+        includeTools: false,
+        onMatch: (path) => found.push(path),
+      });
+      if (found.length > all.length) [word, all] = [w, found];
+    }
+    expect(all.length).toBeGreaterThan(3);
+    // Every other session "has the word in its name": it needs nothing of its conversation.
+    const own = new Set(all.filter((_, i) => i % 2 === 1));
+    const order: string[] = [];
+    await storeSearch(store, env)(
+      targets.filter((t) => all.includes(t.path)),
+      parseQuery(word),
+      {
+        includeTools: false,
+        need: (path) => [!own.has(path)],
+        onMatch: (path) => order.push(path),
+      },
+    );
+    expect(order.slice(0, own.size).sort()).toEqual([...own].sort());
+  });
+});
