@@ -87,7 +87,46 @@ export async function browserLaunch(sessionsDir, env = {}) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/**
+ * ↓ held (`keys` presses `intervalMs` apart) on `--all`, key → screen change each, once the
+ * list is complete; `whileIndexing`: only while the header says the text index is being built
+ * (the scan worker builds it: an index with summaries and no text, `list` run first).
+ */
+export async function downLatency(sessionsDir, env = {}, { keys = 150, intervalMs = 50, whileIndexing = false } = {}) {
+  const cli = process.env.TUI_BENCH_CLI ?? CLI;
+  const t = launchInPty(process.execPath, [cli, "--all", "--session-dir", sessionsDir], {
+    env: { ...env, CI: undefined, NO_COLOR: undefined },
+    cols: 120,
+    rows: 36,
+  });
+  try {
+    await t.waitFor((s) => /all folders · \d+\/\d{4,}/.test(s) && !/scanning/.test(s), { timeoutMs: 300_000 });
+    // Past the first seconds after the list is complete (the watcher starts, the preview reads).
+    if (whileIndexing) await t.waitFor((s) => /indexing/.test(s.split("\n")[0]), { timeoutMs: 120_000 });
+    await sleep(3000);
+    await sleep(300);
+    const lat = [];
+    let indexing = 0;
+    for (let i = 0; i < keys; i++) {
+      if (/indexing/.test(t.screen().split("\n")[0])) indexing++;
+      lat.push(await t.keyLatency("\x1b[B", { timeoutMs: 5000 }).catch(() => NaN));
+      await sleep(intervalMs);
+    }
+    return { lat: lat.filter(Number.isFinite), indexing };
+  } finally {
+    t.kill();
+    await sleep(300);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "--keys") {
+  // node bench/browser-growth.mjs --keys SESSIONS_DIR [indexing]
+  const r = await downLatency(process.argv[3], {}, { whileIndexing: process.argv[4] === "indexing" });
+  const q = (p) => [...r.lat].sort((a, b) => a - b)[Math.min(r.lat.length - 1, Math.floor((p / 100) * r.lat.length))];
+  console.log(
+    `↓ ×${r.lat.length} (${r.indexing} while indexing): p50 ${q(50).toFixed(1)} ms, p95 ${q(95).toFixed(1)} ms, max ${Math.max(...r.lat).toFixed(1)} ms`,
+  );
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [dir, runs = "3"] = process.argv.slice(2);
   for (let i = 0; i < Number(runs); i++) {
     const r = await browserLaunch(dir);
