@@ -45,7 +45,7 @@ export async function browserLaunch(sessionsDir, env = {}) {
   try {
     const firstRowsMs = await t.waitFor(hasRow, { timeoutMs: 120_000 });
     const firstRowsCpuMs = cpuMs(t.proc.pid);
-    const allMs = await t.waitFor((s) => /all folders · \d+\/\d{4,}/.test(s) && !/scanning/.test(s), {
+    const allMs = await t.waitFor((s) => /all(?: folders)? · \d+\/\d{4,}/.test(s) && !/scanning/.test(s), {
       timeoutMs: 300_000,
     });
     const queryMs = [];
@@ -100,7 +100,7 @@ export async function downLatency(sessionsDir, env = {}, { keys = 150, intervalM
     rows: 36,
   });
   try {
-    await t.waitFor((s) => /all folders · \d+\/\d{4,}/.test(s) && !/scanning/.test(s), { timeoutMs: 300_000 });
+    await t.waitFor((s) => /all(?: folders)? · \d+\/\d{4,}/.test(s) && !/scanning/.test(s), { timeoutMs: 300_000 });
     // Past the first seconds after the list is complete (the watcher starts, the preview reads).
     if (whileIndexing) await t.waitFor((s) => /indexing/.test(s.split("\n")[0]), { timeoutMs: 120_000 });
     await sleep(3000);
