@@ -173,12 +173,24 @@ export async function run({ runs, log }) {
     target: "≤ 400 ms at 50,000; growth ≤ the sessions'",
     pass: at.every((a, i) => a.sessions > 50_000 || firstRows[i] <= 400),
   });
+  row(
+    "… its CPU time (user + system, both threads)",
+    browser((b) => b.firstRowsCpuMs),
+    fmtMs,
+    { target: "(info)" },
+  );
   QUERIES.forEach((q, k) => {
     const ms = browser((b) => b.queryMs[k]);
     row(`browser: full text \`${q}\` answered over every session, after its last key`, ms, fmtMs, {
       target: "≤ 1.5 s at 50,000; growth ≤ the sessions'",
       pass: at.every((a, i) => a.sessions > 50_000 || ms[i] <= 1500),
     });
+    row(
+      "… its CPU time from the last key",
+      browser((b) => b.queryCpuMs[k]),
+      fmtMs,
+      { target: "(info)" },
+    );
   });
   const rss = browser((b) => b.peakRssMB);
   row("browser: peak RSS (after both queries)", rss, fmtMB, {
