@@ -68,7 +68,10 @@ const MIN_DEBOUNCE_MS = 10;
 /** As the search without the index waits (useFullTextSearch's default). */
 const MAX_DEBOUNCE_MS = 150;
 
+/** Below this, a search held the thread no longer than a frame or two: the next one starts at once, as before. */
+const BRIEF_MS = 50;
+
 /** How long after the last key the next search starts, for one that held the thread `heldMs` before its first result. */
 export function debounceFor(heldMs: number): number {
-  return Math.round(Math.min(MAX_DEBOUNCE_MS, Math.max(MIN_DEBOUNCE_MS, heldMs)));
+  return heldMs < BRIEF_MS ? MIN_DEBOUNCE_MS : Math.round(Math.min(MAX_DEBOUNCE_MS, heldMs));
 }
