@@ -123,6 +123,27 @@ describe("useFullTextSearch", () => {
     expect(calls).toBe(1);
   });
 
+  it("waits for keys read and not yet handed to the UI: a search started then would hold the thread they wait for", async () => {
+    const started: number[] = [];
+    const search: FullTextFn = async (targets) => {
+      started.push(Date.now());
+      return { searched: targets.length, matched: 0, aborted: false };
+    };
+    let pendingUntil = Date.now() + 150;
+    const pending = () => Date.now() < pendingUntil;
+    const dispatch = () => {};
+    function Waiting(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 10, 50, pending);
+      return <Text>x</Text>;
+    }
+    const t0 = Date.now();
+    pendingUntil = t0 + 150;
+    await renderInk(<Waiting s={searching()} />);
+    await act(async () => settle(400));
+    expect(started).toHaveLength(1);
+    expect(started[0]).toBeGreaterThanOrEqual(pendingUntil);
+  });
+
   it("a live query follows the store: a session pi appended to since is searched again, alone, and its hit added", async () => {
     const actions: AppAction[] = [];
     const calls: string[][] = [];

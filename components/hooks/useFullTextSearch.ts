@@ -15,6 +15,9 @@ export function searchTargets(s: Pick<AppState, "sessions" | "scope" | "launchCw
   return list.map((x) => ({ path: x.path, bytes: x.bytes, mtimeMs: x.mtimeMs, ctimeMs: x.ctimeMs }));
 }
 
+/** Without a KeyStream to ask (tests): no key is ever pending. One function, not one per render (an effect depends on it). */
+const NO_KEYS_PENDING = () => false;
+
 /**
  * Runs the full-text search in the background. It starts `debounceMs` after the query
  * (or scope, or tool toggle) last changed, and again once the scan is complete; a newer
@@ -29,6 +32,7 @@ export function useFullTextSearch(
   dispatch: Dispatch<AppAction>,
   debounceMs = search.debounceMs ?? 150,
   throttleMs = 50,
+  keysPending: () => boolean = NO_KEYS_PENDING,
 ): void {
   const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
   const latest = useRef(s);
@@ -107,14 +111,21 @@ export function useFullTextSearch(
         },
       );
     };
-    const timer = setTimeout(start, debounce.current);
+    // Keys read and not yet handed to the UI will change the query: a search started now would
+    // hold the thread they wait for (a timer runs before the terminal's next read is taken
+    // in, and a key that took longer than the debounce to handle let it fire between keys).
+    const startWhenKeysPause = () => {
+      if (keysPending()) timer = setTimeout(startWhenKeysPause, debounce.current);
+      else start();
+    };
+    let timer = setTimeout(startWhenKeysPause, debounce.current);
     return () => {
       ac.abort();
       if (live.current?.ac === ac) live.current = null;
       clearTimeout(timer);
       if (flushTimer) clearTimeout(flushTimer);
     };
-  }, [key, scanDone, search, dispatch, throttleMs]);
+  }, [key, scanDone, search, dispatch, throttleMs, keysPending]);
 
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;
