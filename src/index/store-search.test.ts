@@ -5,7 +5,7 @@ import { scanStore } from "../scan/scan-store.js";
 import { LazySnippet, searchStore } from "../search/fulltext.js";
 import { parseQuery } from "../search/query.js";
 import { coverageOf } from "./index-search.js";
-import { debounceFor, storeSearch } from "./store-search.js";
+import { storeSearch } from "./store-search.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText } from "./text-index.js";
 
@@ -63,15 +63,6 @@ describe("the browser's full-text search (storeSearch)", () => {
       expect(read.r.readWhole).toBe(targets.length);
     },
   );
-});
-
-describe("debounceFor: how long the browser's next search waits for the keys to pause", () => {
-  it("10 ms (a key's frame first) after one that held the thread less than that wait; 150 ms (as reading files waits) after one that held it longer", () => {
-    expect(debounceFor(2)).toBe(10);
-    expect(debounceFor(120)).toBe(10);
-    expect(debounceFor(150)).toBe(150);
-    expect(debounceFor(800)).toBe(150);
-  });
 });
 
 describe("the browser's full-text search, best first", () => {

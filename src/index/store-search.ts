@@ -22,10 +22,6 @@ export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.e
     const idx = open();
     if (idx) {
       try {
-        // The first progress comes once the index has named every target's lines, which
-        // holds the thread (see debounceMs below).
-        const began = performance.now();
-        let held: number | undefined;
         const r = await searchWithIndex(idx.db, targets, query, {
           includeTools: opts.includeTools,
           signal: opts.signal,
@@ -34,10 +30,7 @@ export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.e
           // The browser shows a screenful of what may be tens of thousands of hits.
           snippets: "lazy",
           need: opts.need,
-          onProgress: (n) => {
-            if (held === undefined) search.debounceMs = debounceFor((held = performance.now() - began));
-            opts.onProgress?.(n);
-          },
+          onProgress: opts.onProgress,
         });
         return { searched: r.searched, matched: r.matched, aborted: r.aborted, readWhole: r.readWhole };
       } catch {
@@ -57,20 +50,9 @@ export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.e
   };
   // Fast enough to search as the user types: a search of 10,000 sessions the index covers
   // holds the thread ~15 ms, so it starts once the key's frame is drawn (10 ms after the
-  // key's state; drawing it takes longer), not 40 ms later. Of 50,000, it held it 0.3-0.8 s
-  // for a common word: started at every key, the next keys waited for it; after such a
-  // search the next waits for the keys to pause (debounceFor).
-  search.debounceMs = MIN_DEBOUNCE_MS;
+  // key's state; drawing it takes longer), not 40 ms later. (Of 50,000 it holds it 0.3-0.8 s
+  // for a common word; waiting 150 ms after such a search, for the keys to pause, cost more
+  // at both sizes than it saved, once no search starts while keys wait: useFullTextSearch.)
+  search.debounceMs = 10;
   return search;
-}
-
-const MIN_DEBOUNCE_MS = 10;
-/** As the search without the index waits (useFullTextSearch's default). */
-const MAX_DEBOUNCE_MS = 150;
-
-/** How long after the last key the next search starts, for one that held the thread `heldMs` before its first result. */
-export function debounceFor(heldMs: number): number {
-  // Only a search that held it longer than the wait itself: a common word at 10,000 sessions
-  // (~15-100 ms) let a word typed after it wait 150 ms instead of 10 (84 → 206-277 ms to its answer).
-  return heldMs >= MAX_DEBOUNCE_MS ? MAX_DEBOUNCE_MS : MIN_DEBOUNCE_MS;
 }
