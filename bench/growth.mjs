@@ -4,8 +4,9 @@
 // On each: the first `list --all --json` (it builds the summaries), `index` from there, the
 // floors (a stat of every file by `find -printf`, `cat` of every byte), then relaunches with
 // the index built: `list --all --json`, `list --all` as text, `search` a hit and a typo (a
-// question not asked before: -n N), `stats --all`. Then each figure's growth from the smallest
-// store to the largest beside the sessions' own growth: none may grow faster.
+// question not asked before: -n N), `stats --all`, and the browser in a pty (bench/browser-growth.mjs:
+// first rows of `--all`, full-text queries after their last key, peak RSS). Then each figure's
+// growth from the smallest store to the largest beside the sessions' own growth: none may grow faster.
 import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -21,6 +22,7 @@ import {
   ok,
   storeFiles,
 } from "./lib.mjs";
+import { browserLaunch, QUERIES } from "./browser-growth.mjs";
 
 export const name = "growth";
 export const description = "issue 35: each figure at 10k, 50k and 100k small sessions, and its growth";
@@ -85,6 +87,17 @@ async function measureStore(n, runs, log) {
       if (r.code > 1) throw new Error(`${k}: ${r.stderr}`);
       out.relaunch[k].push(r);
     }
+  }
+  log(`  ${n} sessions: the browser in a pty…`);
+  // A warm-up launch (the first after `index` may write what later ones read), then `runs`.
+  await browserLaunch(store.sessionsDir, env);
+  out.browser = [];
+  for (let i = 0; i < runs; i++) {
+    const b = await browserLaunch(store.sessionsDir, env);
+    log(
+      `    first rows ${fmtMs(b.firstRowsMs)} · ${QUERIES.map((q, k) => `'${q}' ${fmtMs(b.queryMs[k])}`).join(" · ")} · ${fmtMB(b.peakRssMB)}`,
+    );
+    out.browser.push(b);
   }
   return out;
 }
@@ -167,11 +180,41 @@ export async function run({ runs, log }) {
     (x) => x.toFixed(2),
     { target: "≤ 1 (a typo costs no more than a hit)", pass: at.every((_, i) => typoCpu[i] <= hitCpu[i]) },
   );
+  const browser = (f) => at.map((a) => median(a.browser.map(f)));
+  const firstRows = browser((b) => b.firstRowsMs);
+  row("browser `--all`: launch → first rows", firstRows, fmtMs, {
+    target: "≤ 400 ms at 50,000; growth ≤ the sessions'",
+    pass: at.every((a, i) => a.sessions > 50_000 || firstRows[i] <= 400),
+  });
+  row(
+    "… its CPU time (user + system, both threads)",
+    browser((b) => b.firstRowsCpuMs),
+    fmtMs,
+    { target: "(info)" },
+  );
+  QUERIES.forEach((q, k) => {
+    const ms = browser((b) => b.queryMs[k]);
+    row(`browser: full text \`${q}\` answered over every session, after its last key`, ms, fmtMs, {
+      target: "≤ 1.5 s at 50,000; growth ≤ the sessions'",
+      pass: at.every((a, i) => a.sessions > 50_000 || ms[i] <= 1500),
+    });
+    row(
+      "… its CPU time from the last key",
+      browser((b) => b.queryCpuMs[k]),
+      fmtMs,
+      { target: "(info)" },
+    );
+  });
+  const rss = browser((b) => b.peakRssMB);
+  row("browser: peak RSS (after both queries)", rss, fmtMB, {
+    target: "≤ 400 MB at 50,000",
+    pass: at.every((a, i) => a.sessions > 50_000 || rss[i] <= 400),
+  });
   return {
     rows,
     notes: [
       `growth: stores of ${SIZES.join(", ")} sessions (gen-store --projects N/125 --seed 9 --avg-kb 12); medians of ${runs}; ` +
-        "the browser's first rows and full-text query at these sizes are not measured here yet.",
+        "the browser: 120×36 pty, a warm-up launch, then the median of the runs; a query typed a key every 80 ms.",
     ],
   };
 }

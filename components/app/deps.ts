@@ -35,4 +35,6 @@ export interface BrowserDeps {
   loadIndex?(path: string): Promise<SessionIndex>;
   /** Other machines (src/remote): their rows, and their sessions read and written there. */
   remote?: RemoteHosts;
+  /** Whether keys were read that the UI has not had yet (KeyStream): a search waits for them. */
+  keysPending?(): boolean;
 }

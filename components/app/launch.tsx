@@ -292,6 +292,7 @@ async function browse(
             ...realDeps,
             ...(run.early ? { scan: run.early.scan } : {}),
             fullText,
+            keysPending: () => !keys.idle,
             copy: (text) => void term.stream.write(osc52(text)),
             suspend: () => {
               suspendToShell(term.fd, { mouse: opts.config?.mouse ?? true, redraw: () => repaint() });

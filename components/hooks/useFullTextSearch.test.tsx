@@ -67,6 +67,83 @@ describe("useFullTextSearch", () => {
     ]);
   });
 
+  it("leaves the search four times as long as the last batch of hits took to take in (ranking 50,000 sessions again)", async () => {
+    const spans: Array<[number, number]> = [];
+    let running = true;
+    const search: FullTextFn = async (targets, _q, opts) => {
+      // A hit every 5 ms for 700 ms.
+      for (let i = 0; i < 140; i++) {
+        opts.onMatch(targets[i % targets.length].path, "…the tokenizer", [true]);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      running = false;
+      return { searched: targets.length, matched: 140, aborted: false };
+    };
+    // Each batch of hits takes 40 ms to take in (the reducer ranks every session again).
+    const dispatch = (a: AppAction) => {
+      if (a.type !== "fulltext.hits" || !running) return;
+      const t0 = Date.now();
+      while (Date.now() - t0 < 40);
+      spans.push([t0, Date.now()]);
+    };
+    function Slow(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 0, 50);
+      return <Text>x</Text>;
+    }
+    await renderInk(<Slow s={searching()} />);
+    await act(async () => settle(900));
+    expect(spans.length).toBeGreaterThan(1);
+    // With a batch every 50 ms, the search had 10 ms of each 50.
+    for (let i = 1; i < spans.length; i++) {
+      const [s0, e0] = spans[i - 1];
+      expect(spans[i][0] - e0).toBeGreaterThanOrEqual(4 * (e0 - s0) - 2);
+    }
+  });
+
+  it("a search that asks the next one to wait longer (its debounceMs) is not started again by asking", async () => {
+    let calls = 0;
+    const search: FullTextFn = async (targets) => {
+      calls++;
+      search.debounceMs = 40;
+      return { searched: targets.length, matched: 0, aborted: false };
+    };
+    search.debounceMs = 0;
+    const log: AppAction[] = [];
+    const dispatch = (a: AppAction) => void log.push(a);
+    function Adaptive(p: { s: AppState; n: number }) {
+      useFullTextSearch(p.s, search, dispatch);
+      return <Text>{p.n}</Text>;
+    }
+    const s = searching();
+    const r = await renderInk(<Adaptive s={s} n={0} />);
+    await act(async () => settle(60));
+    // Drawn again (a key that changes no query, a frame of the scan): the same search.
+    await act(async () => r.rerender(<Adaptive s={s} n={1} />));
+    await act(async () => settle(100));
+    expect(calls).toBe(1);
+  });
+
+  it("waits for keys read and not yet handed to the UI: a search started then would hold the thread they wait for", async () => {
+    const started: number[] = [];
+    const search: FullTextFn = async (targets) => {
+      started.push(Date.now());
+      return { searched: targets.length, matched: 0, aborted: false };
+    };
+    let pendingUntil = Date.now() + 150;
+    const pending = () => Date.now() < pendingUntil;
+    const dispatch = () => {};
+    function Waiting(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 10, 50, pending);
+      return <Text>x</Text>;
+    }
+    const t0 = Date.now();
+    pendingUntil = t0 + 150;
+    await renderInk(<Waiting s={searching()} />);
+    await act(async () => settle(400));
+    expect(started).toHaveLength(1);
+    expect(started[0]).toBeGreaterThanOrEqual(pendingUntil);
+  });
+
   it("a live query follows the store: a session pi appended to since is searched again, alone, and its hit added", async () => {
     const actions: AppAction[] = [];
     const calls: string[][] = [];

@@ -15,6 +15,9 @@ export function searchTargets(s: Pick<AppState, "sessions" | "scope" | "launchCw
   return list.map((x) => ({ path: x.path, bytes: x.bytes, mtimeMs: x.mtimeMs, ctimeMs: x.ctimeMs }));
 }
 
+/** Without a KeyStream to ask (tests): no key is ever pending. One function, not one per render (an effect depends on it). */
+const NO_KEYS_PENDING = () => false;
+
 /**
  * Runs the full-text search in the background. It starts `debounceMs` after the query
  * (or scope, or tool toggle) last changed, and again once the scan is complete; a newer
@@ -29,10 +32,15 @@ export function useFullTextSearch(
   dispatch: Dispatch<AppAction>,
   debounceMs = search.debounceMs ?? 150,
   throttleMs = 50,
+  keysPending: () => boolean = NO_KEYS_PENDING,
 ): void {
   const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
   const latest = useRef(s);
   latest.current = s;
+  // Read when a search is scheduled: a search that learns it should wait longer (store-search's
+  // debounceFor) must not start itself again by saying so.
+  const debounce = useRef(debounceMs);
+  debounce.current = debounceMs;
   const scanDone = s.scan.done;
   /** The running or finished search of `key`: its abort, and the files as it took them (path → size, mtime). */
   const live = useRef<{ key: string; ac: AbortController; searched: Map<string, SearchTarget> } | null>(null);
@@ -41,6 +49,8 @@ export function useFullTextSearch(
     const ac = new AbortController();
     let flushTimer: ReturnType<typeof setTimeout> | null = null;
     let lastFlush = 0;
+    /** The least time between two dispatches: throttleMs, or more when one costs more (see flush). */
+    let gap = throttleMs;
     let hits: [string, BodyHit][] = [];
     let searched = 0;
     /** The search's start, said with its first hits or progress (see start). */
@@ -48,17 +58,22 @@ export function useFullTextSearch(
     const flush = () => {
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = null;
-      lastFlush = Date.now();
+      const t0 = Date.now();
       if (ac.signal.aborted) return;
       if (started) dispatch(started);
       started = null;
       const batch = hits;
       hits = [];
       dispatch({ type: "fulltext.hits", key, hits: batch, searched });
+      // Each batch ranks every session again: on 50,000 that took 100-200 ms, and at one
+      // every 50 ms the search had no time left to search. Four times what the last one
+      // cost leaves it at least four fifths of the thread.
+      lastFlush = Date.now();
+      gap = Math.max(throttleMs, 4 * (lastFlush - t0));
     };
     const schedule = () => {
       if (ac.signal.aborted || flushTimer) return;
-      const wait = throttleMs - (Date.now() - lastFlush);
+      const wait = gap - (Date.now() - lastFlush);
       if (wait <= 0) flush();
       else flushTimer = setTimeout(flush, wait);
     };
@@ -96,14 +111,21 @@ export function useFullTextSearch(
         },
       );
     };
-    const timer = setTimeout(start, debounceMs);
+    // Keys read and not yet handed to the UI will change the query: a search started now would
+    // hold the thread they wait for (a timer runs before the terminal's next read is taken
+    // in, and a key that took longer than the debounce to handle let it fire between keys).
+    const startWhenKeysPause = () => {
+      if (keysPending()) timer = setTimeout(startWhenKeysPause, debounce.current);
+      else start();
+    };
+    let timer = setTimeout(startWhenKeysPause, debounce.current);
     return () => {
       ac.abort();
       if (live.current?.ac === ac) live.current = null;
       clearTimeout(timer);
       if (flushTimer) clearTimeout(flushTimer);
     };
-  }, [key, scanDone, search, dispatch, debounceMs, throttleMs]);
+  }, [key, scanDone, search, dispatch, throttleMs, keysPending]);
 
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;

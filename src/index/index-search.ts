@@ -11,6 +11,7 @@ import {
   type BodyNeed,
   type EntryHit,
   type SearchTarget,
+  type SnippetText,
   type TextTerm,
 } from "../search/fulltext.js";
 import type { Query } from "../search/query.js";
@@ -276,10 +277,10 @@ function verify(
   terms: readonly TextTerm[],
   need: readonly boolean[] | undefined,
   includeTools: boolean,
-  withSnippet: boolean,
+  withSnippet: boolean | "lazy",
 ): BodyHit | null | undefined {
   const pending = new Set(listed);
-  let snippet: string | null = null;
+  let snippet: SnippetText | null = null;
   const verdict = () => bodyHit(terms, (t) => pending.has(t) || !listed.has(t), need, snippet);
   return withFile(path, (fd) => {
     for (const c of lines) {
@@ -623,6 +624,10 @@ function fileCandidates(
   return { lines: out, listed: new Set(terms.filter((_, i) => found[i])) };
 }
 
+/** How many words a session needs of its conversation (all without a need). */
+const needed = (need: readonly boolean[] | undefined, all: number) =>
+  need ? need.reduce((n, x) => n + (x ? 1 : 0), 0) : all;
+
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 
 export interface IndexedSearchOptions {
@@ -631,8 +636,11 @@ export interface IndexedSearchOptions {
   onMatch(hit: IndexedHit): void;
   onProgress?(searched: number): void;
   concurrency?: number;
-  /** False: hits carry no snippet (a caller that ranks first and shows a few makes them with hitsOf). */
-  snippets?: boolean;
+  /**
+   * False: hits carry no snippet (a caller that ranks first and shows a few makes them with
+   * hitsOf); "lazy": each made when first read (LazySnippet: a caller that shows a few of all).
+   */
+  snippets?: boolean | "lazy";
   /** What the index covers, as kept (else read from it). */
   known?: KnownCoverage;
   /** What each session needs of its conversation (every term without it). */
@@ -658,6 +666,10 @@ export async function searchWithIndex(
   await yieldToLoop();
   if (opts.signal?.aborted) return { ...result, aborted: true };
   const { readWhole, fromIndex, decided } = classify(db, targets, terms, opts.includeTools, opts.known, opts.need);
+  // Best first: a session whose own fields hold more of the words ranks above one that needs
+  // its conversation for more of them (src/search/plan.ts), whatever the order of the targets
+  // (sorted stably: within one count, theirs).
+  if (opts.need) fromIndex.sort((a, b) => needed(a[2], terms.length) - needed(b[2], terms.length));
   result.searched += decided;
   opts.onProgress?.(result.searched);
   const report = (hit: IndexedHit) => {
@@ -677,7 +689,7 @@ export async function searchWithIndex(
     }
     let hit: BodyHit | null | undefined;
     try {
-      hit = verify(t.path, lines, terms, need, opts.includeTools, opts.snippets !== false);
+      hit = verify(t.path, lines, terms, need, opts.includeTools, opts.snippets ?? true);
     } catch {
       hit = null; // gone since the scan: not a match, as without the index
     }

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
-import { searchStore } from "../search/fulltext.js";
+import { LazySnippet, searchStore } from "../search/fulltext.js";
 import { parseQuery } from "../search/query.js";
 import { coverageOf } from "./index-search.js";
 import { storeSearch } from "./store-search.js";
@@ -14,11 +14,16 @@ afterEach(() => cleanupTmp());
 /** Every hit of a search, sorted (hits come in completion order), and what it says it did. */
 async function hitsOf(search: typeof searchStore | ReturnType<typeof storeSearch>, targets: unknown[], q: string) {
   const hits: string[] = [];
+  /** How many snippets came to be made only when read (LazySnippet). */
+  let lazy = 0;
   const r = await search(targets as never, parseQuery(q), {
     includeTools: false,
-    onMatch: (path, snippet) => hits.push(`${path} ${snippet}`),
+    onMatch: (path, snippet) => {
+      if (snippet instanceof LazySnippet) lazy++;
+      hits.push(`${path} ${String(snippet)}`);
+    },
   });
-  return { hits: hits.sort(), r };
+  return { hits: hits.sort(), r, lazy };
 }
 
 describe("the browser's full-text search (storeSearch)", () => {
@@ -45,6 +50,8 @@ describe("the browser's full-text search (storeSearch)", () => {
         const plain = await hitsOf(searchStore, sessions.map((s) => s.path) as never, q);
         const indexed = await hitsOf(search, targets, q);
         expect(indexed.hits, q).toEqual(plain.hits);
+        // The browser shows a screenful of them: each from the index is made when drawn.
+        if (indexed.hits.length > uncovered) expect(indexed.lazy, q).toBeGreaterThan(0);
         expect(indexed.r.searched, q).toBe(targets.length);
         // Decided by the index, but for the files it cannot cover (a torn last line): read whole.
         expect(indexed.r.readWhole, q).toBe(uncovered);
@@ -56,4 +63,44 @@ describe("the browser's full-text search (storeSearch)", () => {
       expect(read.r.readWhole).toBe(targets.length);
     },
   );
+});
+
+describe("the browser's full-text search, best first", () => {
+  it("checks the sessions whose own fields hold more of the words first, whatever the targets' order", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    index.close();
+    const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
+    // The word of the first messages found in the most conversations.
+    let word = "";
+    let all: string[] = [];
+    for (const w of new Set(
+      sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((x) => /^\p{L}{3,}$/u.test(x)),
+    )) {
+      const found: string[] = [];
+      await storeSearch(store, env)(targets, parseQuery(w), {
+        includeTools: false,
+        onMatch: (path) => found.push(path),
+      });
+      if (found.length > all.length) [word, all] = [w, found];
+    }
+    expect(all.length).toBeGreaterThan(3);
+    // Every other session "has the word in its name": it needs nothing of its conversation.
+    const own = new Set(all.filter((_, i) => i % 2 === 1));
+    const order: string[] = [];
+    await storeSearch(store, env)(
+      targets.filter((t) => all.includes(t.path)),
+      parseQuery(word),
+      {
+        includeTools: false,
+        need: (path) => [!own.has(path)],
+        onMatch: (path) => order.push(path),
+      },
+    );
+    expect(order.slice(0, own.size).sort()).toEqual([...own].sort());
+  });
 });

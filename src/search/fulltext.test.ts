@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assistant, entry, user, writeSession } from "../../test/helpers/session-file.js";
-import { fieldQuery, fullTextSignature, makeSnippet, searchFile, searchStore, textTerms } from "./fulltext.js";
+import {
+  fieldQuery,
+  fullTextSignature,
+  LazySnippet,
+  makeSnippet,
+  searchFile,
+  searchStore,
+  textTerms,
+} from "./fulltext.js";
 import { parseQuery } from "./query.js";
 
 const cleanups: (() => void)[] = [];
@@ -184,6 +192,25 @@ describe("makeSnippet", () => {
 
   it("does not add an ellipsis at the start of the text", () => {
     expect(makeSnippet("needle at start", 0, 6)).toBe("needle at start");
+  });
+
+  it("made when first read (LazySnippet), is the same text, wherever the hit is and whatever is around it", () => {
+    const texts = [
+      "needle at start",
+      "word ".repeat(40) + "NEEDLE\x1b[31m red\x1b[0m\n" + "tail ".repeat(400),
+      "函数 ".repeat(30) + "needle 🚀 " + "café ".repeat(100),
+      "x".repeat(59) + "needle" + "y".repeat(500),
+      "x".repeat(60) + "needle",
+      "x".repeat(61) + "needle\t\t  end",
+      "a\u0301".repeat(50) + "needle" + "\u200d".repeat(300),
+    ];
+    for (const text of texts) {
+      const at = text.toLowerCase().indexOf("needle");
+      const lazy = new LazySnippet(text, at, 6);
+      expect(String(lazy), text.slice(0, 20)).toBe(makeSnippet(text, at, 6));
+      // Asked again: the same (made once).
+      expect(`${lazy}`).toBe(makeSnippet(text, at, 6));
+    }
   });
 });
 

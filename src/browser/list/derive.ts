@@ -1,4 +1,4 @@
-import type { BodyHit, BodyNeed } from "../../search/fulltext.js";
+import type { BodyHit, BodyNeed, SnippetText } from "../../search/fulltext.js";
 import { searchPlan } from "../../search/plan.js";
 import type { MatchContext, Query } from "../../search/query.js";
 import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
@@ -43,12 +43,22 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: 
 /** Every key typed matches every session again: their folded fields are kept between keys. */
 const KEEP_FOLDED: MatchContext = { keepFolded: true };
 
-/** What each session needs of its conversation for the query (SearchPlan.needOf), for the full-text search. */
+/**
+ * What each session needs of its conversation for the query (SearchPlan.needOf), for the
+ * full-text search; null too for a session whose own fields rank it above anything its
+ * conversation could add (every word in its name, first message, id or folder): its row is
+ * the same whatever its file holds, so the file is not read (at 50,000 sessions, a word in
+ * every first message named a tenth of them).
+ */
 export function bodyNeed(sessions: SessionMap, query: Query): BodyNeed {
   const plan = searchPlan(query, KEEP_FOLDED);
+  const all = plan.terms.map(() => true);
   return (path) => {
     const s = sessions.get(path);
-    return s ? plan.needOf(s) : null;
+    const need = s ? plan.needOf(s) : null;
+    if (need === null || need.some(Boolean)) return need;
+    // A hit counts only for a word its fields hold by scattered letters (below BODY_RANK).
+    return plan.rank(s!, all).byText ? need : null;
   };
 }
 
@@ -72,7 +82,7 @@ export function deriveRows(
   // Full-text hits (path → what the conversation holds) count for each word the fields lack (searchPlan).
   const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
   const plan = searchPlan(opts.query, KEEP_FOLDED);
-  const snippets = new Map<string, string>();
+  const snippets = new Map<string, SnippetText>();
   let scopeTotal = 0;
   for (const s of sessions.values()) {
     if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
@@ -103,14 +113,15 @@ export function deriveRows(
   );
   const withSnippet = (r: ListRow): ListRow => {
     const hit = snippets.get(r.session.path);
-    if (hit !== undefined) return { ...r, snippet: hit };
+    if (typeof hit === "string") return { ...r, snippet: hit };
     if (!searching) return r;
-    // Why it matched is made when a row is drawn, not for all 10,000 rows at every key
-    // (that cost 60 ms a key): a lazy, remembered property.
+    // Why it matched (and a full-text hit's snippet) is made when a row is drawn, not for all
+    // 10,000 rows at every key (that cost 60 ms a key): a lazy, remembered property.
     let why: string | undefined | null = null;
+    const make = () => (hit !== undefined ? String(hit) : whyMatched(opts.query, r.session, ROW_SHOWS));
     return Object.defineProperty({ ...r }, "snippet", {
       enumerable: true,
-      get: () => (why === null ? (why = whyMatched(opts.query, r.session, ROW_SHOWS)) : why),
+      get: () => (why === null ? (why = make()) : why),
     });
   };
   if (opts.sort === "threaded") {
