@@ -218,6 +218,29 @@ describe("the index's rows while a scan worker holds them", () => {
   });
 });
 
+describe("the index's rows in a command's scan", () => {
+  it("are written at its end alone, however long it runs (no summary written to a row that the snapshot empties)", async () => {
+    const store = copyStore(PI_STORE);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    const rows = () => (index.db.q("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+    const { files } = await discoverFiles(store);
+    const scan = { kind: "diagnostic", diagnostic: { path: "", kind: "empty", reason: "empty" } } as const;
+    const now = vi.spyOn(Date, "now");
+    try {
+      now.mockReturnValue(1_000_000);
+      for (let i = 0; i < 256; i++) index.scans.remember({ ...files[0], path: `${files[0].path}.${i}` }, scan);
+      now.mockReturnValue(1_000_000 + 10 * HOLD_ROWS_MS);
+      index.scans.remember(files[0], scan);
+      expect(rows()).toBe(0);
+      index.scans.flush();
+      expect(rows()).toBe(257);
+    } finally {
+      now.mockRestore();
+      index.close();
+    }
+  });
+});
+
 describe("a file read within a tick of its last change (two writes in one tick leave the same identity)", () => {
   it("is used, but its row never matches: the next run reads it again; a file not changed since it was read is kept", async () => {
     const { store, open } = await filled();

@@ -407,8 +407,12 @@ export class IndexedScans implements ScanCache {
     this.dirty = true;
     // Written once the list is complete (writeSnapshot, or flush): the first launch on a store
     // the index does not know yet is then no slower than one without it, and rows written
-    // with the snapshot need no summary of their own. A scan that runs long writes them as
-    // it goes after all, so a user who quits before its end still leaves the next launch less to read.
+    // with the snapshot need no summary of their own. A browser's scan that runs long writes
+    // them as it goes after all, so a user who quits before its end still leaves the next
+    // launch less to read. A command's scan does not: its end comes without a user waiting
+    // on a screen, and a row written with its summary, emptied when the snapshot is written,
+    // leaves its page half empty (at 50,000 sessions, 54 MB of the index's 393).
+    if (!this.holdSnapshot) return;
     this.firstHeld ??= Date.now();
     const held = Date.now() - this.firstHeld < HOLD_ROWS_MS;
     if (!held && this.pending.length >= 256) this.writeRows();
