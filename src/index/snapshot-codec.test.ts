@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   decodeIdentities,
@@ -79,7 +80,28 @@ describe("the snapshot by columns", () => {
     expect(d.pieces(2, list)?.map((x) => Buffer.from(x).toString())).toEqual(["é", ""]);
     expect(d.pieces(0, encodeSnapshot(withPieces, "g2").list)).toBeUndefined();
     // The right generation but not the right length: not trusted.
-    expect(decodeSnapshot(body)!.pieces(0, Buffer.concat([list, b("x")]))).toBeUndefined();
+    expect(decodeSnapshot(body)!.pieces(0, Buffer.concat([list, gzipSync("x")]))).toBeUndefined();
+  });
+
+  it("keeps the list text gzipped, its pieces made one row at a time as it is written", () => {
+    const element = (i: number) => `  {\n    "id": "${"x".repeat(400)}${i}",\n    "lineage": `;
+    const made: number[] = [];
+    const many: SnapshotEntry[] = Array.from({ length: 5000 }, (_, i) => ({
+      ...entries[0],
+      path: `/s/${i}.jsonl`,
+      pieces: () => {
+        made.push(i);
+        return [b(element(i)), b(',\n    "warnings": []\n  }')];
+      },
+    }));
+    const { body, list } = encodeSnapshot(many, "g1");
+    expect(made).toEqual(many.map((_, i) => i));
+    // Several members (a megabyte of text or less each), read back as one text.
+    const text = gunzipSync(list).toString();
+    expect(text.startsWith("g1\n")).toBe(true);
+    expect(list.length).toBeLessThan(text.length / 4);
+    const d = decodeSnapshot(body)!;
+    expect(Buffer.from(d.pieces(4321, list)![0]).toString()).toBe(element(4321));
   });
 
   it("reads the identities, diagnostics and parents alone, without the summaries' text", () => {

@@ -48,7 +48,8 @@ function entryOf(f: SessionFile, scan: FileScan, ctime = f.ctimeMs ?? -1): Entry
     ctime,
     summary: scan.kind === "session" ? (storedSummary(scan.summary) as Record<string, unknown>) : null,
     diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
-    pieces: scan.kind === "session" ? bytePieces(listPieces(scan.summary)) : undefined,
+    // Made as the list text is written, one at a time (ten thousands held at once were tens of megabytes).
+    pieces: scan.kind === "session" ? () => bytePieces(listPieces(scan.summary)) : undefined,
   };
 }
 
