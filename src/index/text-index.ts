@@ -202,7 +202,7 @@ export class WriteBatch {
 
   constructor(
     private readonly db: IndexDb,
-    /** Commit past this many characters of text (0: at every commit() alone). */
+    /** maybeCommit() commits past this many characters of text, or this many milliseconds open. */
     private readonly maxChars = BATCH_CHARS,
     private readonly maxMs = BATCH_MS,
   ) {}
