@@ -9,7 +9,7 @@ import { asciiJson, asciiText } from "../text/ascii-json.js";
  * Ten thousand rows of objects cost JSON.parse about three times what the same values cost
  * as arrays (no object per row to build, no key per field to read), and the identities
  * alone are parsed (a fifth of the bytes) to tell which rows still hold. Each column is a
- * text of its own line, parsed when first asked for: the text `list` reads seven of the
+ * text of its own row (FIRST_CHUNK_ID), parsed when first asked for: the text `list` reads seven of the
  * twenty-odd (at 50,000 sessions the usage, tokens and models columns alone are 12 MB).
  *
  * Beside it (a second text, written in the same transaction): each session's `list --json`
@@ -52,7 +52,15 @@ const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefine
  * one-text layout, which parsed any body starting with "{", takes it for none of its own.
  * With the length, the identities are read out of SQLite alone (snapshotHead, identitiesAt).
  */
-const LAYOUT = "snapshot 8 ";
+const LAYOUT = "snapshot 9 ";
+
+/**
+ * The summaries' columns are rows of their own, column k at this id + k, each its
+ * generation and a newline, then its text: at 50,000 sessions the one body of them all was
+ * 39 MB, and SQLite held two more copies of it while it wrote it. A column of another
+ * generation, or one too few or too many, and the snapshot is not believed.
+ */
+export const FIRST_CHUNK_ID = 16;
 
 /** The list text is gzipped in members of about this many bytes (made and dropped one by one). */
 const LIST_MEMBER_BYTES = 1 << 20;
@@ -136,7 +144,7 @@ interface Columns {
 export function encodeSnapshot(
   entries: readonly SnapshotEntry[],
   gen: string = Math.random().toString(36).slice(2),
-): { body: Uint8Array; list: Uint8Array } {
+): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
   const n = entries.length;
   const keyIndex = new Map<string, number>();
   const cols: unknown[][] = [];
@@ -195,21 +203,45 @@ export function encodeSnapshot(
     }),
   };
   const { list, lh, lt } = encodeList(entries, gen);
-  // Each column's text made bytes at once (one text at a time, never one string of them all):
-  // at 50,000 sessions the texts are 39 MB, and each copy of them all was one more.
-  const newline = Buffer.from("\n");
-  const colBytes = cols.map((col, k) => {
-    const b = same[k] ? Buffer.alloc(0) : Buffer.from(asciiJson(col), "latin1");
+  // Each column's text made bytes at once (one text at a time, never one string of them all),
+  // a row of its own (FIRST_CHUNK_ID).
+  const chunks = cols.map((col, k) => {
+    const b = Buffer.from(`${gen}\n${same[k] ? "" : asciiJson(col)}`, "latin1");
     cols[k] = [];
     return b;
   });
-  const columns: Columns = { keys: keyNames, len: colBytes.map((b) => b.length), same, shape, shapes, lh, lt };
-  // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the ones between
-  // the texts are the only ones.
+  const columns: Columns = {
+    keys: keyNames,
+    len: chunks.map((b) => b.length - gen.length - 1),
+    same,
+    shape,
+    shapes,
+    lh,
+    lt,
+  };
+  // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
+  // the texts is the only one.
   const idText = asciiJson(ids);
-  const parts: Uint8Array[] = [Buffer.from(`${LAYOUT}${idText.length}\n${idText}\n${asciiJson(columns)}`, "latin1")];
-  for (const b of colBytes) parts.push(newline, b);
-  return { body: Buffer.concat(parts), list };
+  const body = Buffer.from(`${LAYOUT}${idText.length}\n${idText}\n${asciiJson(columns)}`, "latin1");
+  return { body, chunks, list };
+}
+
+/** A snapshot as stored: its first row, and its columns' rows in order (chunksOf). */
+export interface StoredSnapshot {
+  body: string | Uint8Array;
+  /** Undefined: rows that are no snapshot's columns (one missing, or not bytes). */
+  chunks: ReadonlyArray<string | Uint8Array> | undefined;
+}
+
+/** The column rows (id ≥ FIRST_CHUNK_ID, by id) in order, or undefined when one is missing or not bytes. */
+export function chunksOf(rows: ReadonlyArray<{ id: unknown; body: unknown }>): Array<string | Uint8Array> | undefined {
+  const out: Array<string | Uint8Array> = [];
+  for (const r of rows) {
+    if (r.id !== FIRST_CHUNK_ID + out.length) return undefined;
+    if (!(r.body instanceof Uint8Array) && typeof r.body !== "string") return undefined;
+    out.push(r.body);
+  }
+  return out;
 }
 
 /** A snapshot's identities read back (its first text): enough to tell which rows still hold. */
@@ -313,35 +345,33 @@ function shapeMaker(keys: readonly string[], shape: readonly number[]): Maker {
  * the rows). `ids`: its identities if already read (decodeIdentities of the same value).
  */
 export function decodeSnapshot(
-  value: string | Uint8Array,
+  { body: value, chunks }: StoredSnapshot,
   ids: ReadIdentities | undefined = decodeIdentities(value),
 ): DecodedSnapshot | undefined {
-  if (!ids) return undefined;
+  if (!ids || !chunks) return undefined;
   const headAt = identitiesAt(value)![1] + 1;
-  const headEnd = lineEnd(value, headAt);
-  const c = JSON.parse(textOf(value, headAt, headEnd)) as Columns;
+  const c = JSON.parse(textOf(value, headAt, lineEnd(value, headAt))) as Columns;
   if (!Array.isArray(c.shape) || c.shape.length !== ids.n || !Array.isArray(c.len) || c.len.length !== c.keys.length)
     return undefined;
   const { keys, lh, lt } = c;
-  const at = ids.at;
-  // Where each column's text starts: one line each after the head.
-  const colAt: number[] = [];
-  let pos = headEnd + 1;
-  for (const n of c.len) {
-    colAt.push(pos);
-    pos += n + 1;
+  // One column row per key, each of this generation and as long as the head says (a row
+  // left by another snapshot, or one missing: none of this one).
+  const prefix = Buffer.from(ids.gen + "\n");
+  if (chunks.length !== keys.length) return undefined;
+  for (let k = 0; k < keys.length; k++) {
+    const chunk = chunks[k];
+    if (chunk.length !== prefix.length + c.len[k] || textOf(chunk, 0, prefix.length) !== ids.gen + "\n")
+      return undefined;
   }
+  const at = ids.at;
   const parsed: unknown[][] = [];
   // Columns not written twice are the identity's; the others parsed when first needed.
   const col = (k: number): unknown[] =>
-    (parsed[k] ??= c.same?.[k]
-      ? at[c.same[k]!]
-      : (JSON.parse(textOf(value, colAt[k], colAt[k] + c.len[k])) as unknown[]));
+    (parsed[k] ??= c.same?.[k] ? at[c.same[k]!] : (JSON.parse(textOf(chunks[k], prefix.length)) as unknown[]));
   let cols: unknown[][] | undefined;
   const makers: Array<Maker | undefined> = [];
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
   let starts: number[] | null | undefined;
-  const prefix = Buffer.from(ids.gen + "\n");
   // The last list text unzipped, with the value it was unzipped from.
   let unzipped: { from: Uint8Array; text: Uint8Array | null } | undefined;
   return {

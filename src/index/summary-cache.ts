@@ -16,8 +16,10 @@ import {
   storedSummary,
 } from "./summary-codec.js";
 import {
+  chunksOf,
   decodeSnapshot,
   encodeSnapshot,
+  FIRST_CHUNK_ID,
   HEAD_BYTES,
   identitiesAt,
   identitiesOf,
@@ -25,6 +27,7 @@ import {
   type DecodedSnapshot,
   type SnapshotEntry,
   type ReadIdentities,
+  type StoredSnapshot,
 } from "./snapshot-codec.js";
 import { listPieces, type ListPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
@@ -51,6 +54,17 @@ function entryOf(f: SessionFile, scan: FileScan, ctime = f.ctimeMs ?? -1): Entry
     // Made as the list text is written, one at a time (ten thousands held at once were tens of megabytes).
     pieces: scan.kind === "session" ? () => bytePieces(listPieces(scan.summary)) : undefined,
   };
+}
+
+/** The snapshot as stored (its first row and its columns' rows), or undefined when there is none. */
+export function readStoredSnapshot(
+  prepare: (sql: string) => { get(): unknown; all(): unknown[] },
+): StoredSnapshot | undefined {
+  const r = prepare("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
+  const body = r?.body;
+  if (!(body instanceof Uint8Array) && typeof body !== "string") return undefined;
+  const rows = prepare(`SELECT id, body FROM snapshot WHERE id >= ${FIRST_CHUNK_ID} ORDER BY id`).all();
+  return { body, chunks: chunksOf(rows as Array<{ id: unknown; body: unknown }>) };
 }
 
 function bytePieces(p: ListPieces | undefined): BytePieces | undefined {
@@ -243,8 +257,8 @@ export class IndexedScans implements ScanCache {
   keptColumns<K extends string>(keys: readonly K[]): Record<K, readonly unknown[] | undefined> | undefined {
     if (!this.usable || !this.ids || !this.idsText) return undefined;
     try {
-      const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
-      const body = r?.body;
+      const stored = readStoredSnapshot((sql) => this.db.q(sql));
+      const body = stored?.body;
       if (!(body instanceof Uint8Array)) return undefined;
       const at = identitiesAt(body);
       const idsText = this.idsText;
@@ -254,7 +268,7 @@ export class IndexedScans implements ScanCache {
           ? asciiText(body, ...at) === idsText
           : Buffer.compare(body.subarray(...at), idsText) === 0);
       if (!same) return undefined;
-      const snap = decodeSnapshot(body, this.ids);
+      const snap = decodeSnapshot(stored!, this.ids);
       if (!snap) return undefined;
       return Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<K, readonly unknown[] | undefined>;
     } catch (err) {
@@ -269,9 +283,8 @@ export class IndexedScans implements ScanCache {
     try {
       this.checkContext();
       const byPath = new Map(files.map((f) => [f.path, f]));
-      const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
-        { body: string | Uint8Array } | undefined;
-      const decoded = snap ? decodeSnapshot(snap.body) : undefined;
+      const stored = readStoredSnapshot((sql) => this.db.q(sql));
+      const decoded = stored ? decodeSnapshot(stored) : undefined;
       if (decoded) {
         this.startFrom(decoded);
         const gone: string[] = [];
@@ -474,9 +487,8 @@ export class IndexedScans implements ScanCache {
       // Rows kept by keptRows: their summaries read now, from the snapshot it read (or none
       // written: another process wrote one since, as true as this one would be).
       if (!this.snap && this.ids && this.fromSnap.length) {
-        const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
-          { body: string | Uint8Array } | undefined;
-        const snap = r ? decodeSnapshot(r.body) : undefined;
+        const stored = readStoredSnapshot((sql) => this.db.q(sql));
+        const snap = stored ? decodeSnapshot(stored) : undefined;
         if (snap?.gen !== this.ids.gen) return;
         this.snap = snap;
       }
@@ -505,7 +517,7 @@ export class IndexedScans implements ScanCache {
         if (list === null) break;
         e.pieces = this.snap.pieces(e.row, list);
       }
-      const { body, list } = encodeSnapshot(entries);
+      const { body, chunks, list } = encodeSnapshot(entries);
       const put = this.db.q(
         "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
       );
@@ -513,9 +525,13 @@ export class IndexedScans implements ScanCache {
       // empty summary), as a second copy of every summary was a tenth of the index. A row
       // another process wrote meanwhile loses its summary too: that file is read again.
       const emptyRows = this.db.q("UPDATE files SET summary = '' WHERE summary <> ''");
+      const dropChunks = this.db.q("DELETE FROM snapshot WHERE id >= ?");
       this.db.transaction(() => {
         put.run(1, body);
         put.run(2, list);
+        chunks.forEach((chunk, k) => put.run(FIRST_CHUNK_ID + k, chunk));
+        // Columns of an earlier snapshot with more keys: not left to be taken for this one's.
+        dropChunks.run(FIRST_CHUNK_ID + chunks.length);
         emptyRows.run();
       });
       this.dirty = false;
@@ -587,9 +603,9 @@ export class IndexedScans implements ScanCache {
  * ScanCache.keptRows). Undefined when they are no snapshot of this layout.
  */
 export function snapshotSummaries(
-  body: string | Uint8Array,
+  stored: StoredSnapshot,
 ): { gen: string; byRow: Array<SessionSummary | null> } | undefined {
-  const decoded = decodeSnapshot(body);
+  const decoded = decodeSnapshot(stored);
   if (!decoded) return undefined;
   const byRow = new Array<SessionSummary | null>(decoded.n);
   for (let i = 0; i < decoded.n; i++) {
