@@ -66,6 +66,23 @@ describe("the snapshot by columns", () => {
     expect(Buffer.from(encodeSnapshot(entries).body).every((byte) => byte < 0x80)).toBe(true);
   });
 
+  it("takes summaries made one row at a time, each asked for once, as it takes them made", () => {
+    const made: number[] = [];
+    const lazy = entries.map((e, i) => ({
+      ...e,
+      summary: () => {
+        made.push(i);
+        return e.summary;
+      },
+    }));
+    const d = decodeSnapshot(encodeSnapshot(lazy, "g1"))!;
+    expect(made).toEqual([0, 1, 2]);
+    expect([0, 1, 2].map((i) => d.summary(i))).toStrictEqual(entries.map((e) => e.summary));
+    expect([0, 1, 2].map((i) => d.parent(i))).toEqual([null, null, "/s/a.jsonl"]);
+    expect(d.diagnostic(1)).toStrictEqual(entries[1].diagnostic);
+    expect(encodeSnapshot(lazy, "g1").chunks).toStrictEqual(encodeSnapshot(entries, "g1").chunks);
+  });
+
   it("gives each row's list pieces back from the list text of its generation, and none from another", () => {
     const withPieces: SnapshotEntry[] = [
       { ...entries[0], pieces: [b('  {\n    "lineage": '), b(',\n    "warnings": []\n  }')] },

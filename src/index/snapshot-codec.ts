@@ -28,12 +28,15 @@ export interface SnapshotEntry {
   mtime: number;
   /** Its ctime (-1: a read that may be older than the file, src/store/file-identity.ts readIsRacy: never matches). */
   ctime: number;
-  /** The summary as stored (summary-codec's storedSummary), or null. */
-  summary: Record<string, unknown> | null;
+  /** The summary as stored (summary-codec's storedSummary), or null; or what makes it, asked once as the snapshot is made. */
+  summary: StoredRow | null | (() => StoredRow | null);
   diagnostic: Diagnostic | null;
   /** The row's `list --json` element around its lineage (UTF-8), when known; or what makes it, asked once when the list text is made (not all held at once). */
   pieces?: BytePieces | (() => BytePieces | undefined);
 }
+
+/** A summary as stored. */
+export type StoredRow = Record<string, unknown>;
 
 /** A `list --json` element's text before and after its lineage, as UTF-8 bytes. */
 export type BytePieces = readonly [head: Uint8Array, tail: Uint8Array];
@@ -148,46 +151,54 @@ export function encodeSnapshot(
   const n = entries.length;
   const keyIndex = new Map<string, number>();
   const cols: unknown[][] = [];
-  const present: boolean[][] = [];
-  entries.forEach((e, i) => {
-    if (!e.summary) return;
-    for (const k of Object.keys(e.summary)) {
-      let c = keyIndex.get(k);
-      if (c === undefined) {
-        keyIndex.set(k, (c = cols.length));
-        cols.push(new Array<unknown>(n).fill(null));
-        present.push(new Array<boolean>(n).fill(false));
-      }
-      const v = e.summary[k];
-      if (v === undefined) continue; // as JSON.stringify of the row: a key set to undefined is no key
-      cols[c][i] = v;
-      present[c][i] = true;
-    }
-  });
+  // Per column, whether every row that has it has its identity's value there (see `same`).
+  const sameSoFar: boolean[] = [];
   // Each row's keys, as one of a few shapes (most rows have every key; an unnamed session
   // has no name): a shape is the list of its keys' columns.
   const shapeIds = new Map<string, number>();
   const shapes: number[][] = [];
-  const shape = entries.map((e, i) => {
-    if (!e.summary) return -1;
-    const has = cols.map((_, k) => k).filter((k) => present[k][i]);
+  const shape = new Array<number>(n);
+  const diagnostic = new Array<Diagnostic | null>(n);
+  const parent = new Array<string | null>(n);
+  // One row's summary at a time (made here when the entry says how): at 50,000 sessions, all
+  // made at once were tens of megabytes more at the snapshot's writing.
+  entries.forEach((e, i) => {
+    const summary = typeof e.summary === "function" ? e.summary() : e.summary;
+    diagnostic[i] = summary ? null : e.diagnostic;
+    const p = summary?.parentSessionPath;
+    parent[i] = typeof p === "string" ? p : null;
+    if (!summary) {
+      shape[i] = -1;
+      return;
+    }
+    const has: number[] = [];
+    for (const k of Object.keys(summary)) {
+      const v = summary[k];
+      if (v === undefined) continue; // as JSON.stringify of the row: a key set to undefined is no key
+      let c = keyIndex.get(k);
+      if (c === undefined) {
+        keyIndex.set(k, (c = cols.length));
+        cols.push(new Array<unknown>(n).fill(null));
+        sameSoFar.push(true);
+      }
+      cols[c][i] = v;
+      has.push(c);
+      const from = IDENTITY_OF[k];
+      if (from && v !== e[from]) sameSoFar[c] = false;
+    }
+    has.sort((a, b) => a - b);
     const id = has.join(",");
     let at = shapeIds.get(id);
     if (at === undefined) {
       shapeIds.set(id, (at = shapes.length));
       shapes.push(has);
     }
-    return at;
+    shape[i] = at;
   });
   // A summary's path, bytes, mtimeMs and ctimeMs are its file's identity, as a rule: such a column is
   // not written twice (read back from the identity's).
   const keyNames = [...keyIndex.keys()];
-  const same = keyNames.map((name) => {
-    const from = IDENTITY_OF[name];
-    if (!from) return null;
-    const c = keyIndex.get(name)!;
-    return entries.every((e, i) => !e.summary || !present[c][i] || cols[c][i] === e[from]) ? from : null;
-  });
+  const same = keyNames.map((name, c) => (sameSoFar[c] ? (IDENTITY_OF[name] ?? null) : null));
   const ids: Identities = {
     n,
     gen,
@@ -196,11 +207,8 @@ export function encodeSnapshot(
     size: entries.map((e) => e.size),
     mtime: entries.map((e) => e.mtime),
     ctime: entries.map((e) => e.ctime),
-    diagnostic: entries.map((e) => (e.summary ? null : e.diagnostic)),
-    parent: entries.map((e) => {
-      const p = e.summary?.parentSessionPath;
-      return typeof p === "string" ? p : null;
-    }),
+    diagnostic,
+    parent,
   };
   const { list, lh, lt } = encodeList(entries, gen);
   // Each column's text made bytes at once (one text at a time, never one string of them all),

@@ -49,7 +49,8 @@ function entryOf(f: SessionFile, scan: FileScan, ctime = f.ctimeMs ?? -1): Entry
     size: f.bytes,
     mtime: f.mtimeMs,
     ctime,
-    summary: scan.kind === "session" ? (storedSummary(scan.summary) as Record<string, unknown>) : null,
+    // Made as the snapshot is, one at a time, as the pieces are.
+    summary: scan.kind === "session" ? () => storedSummary(scan.summary) as Record<string, unknown> : null,
     diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
     // Made as the list text is written, one at a time (ten thousands held at once were tens of megabytes).
     pieces: scan.kind === "session" ? () => bytePieces(listPieces(scan.summary)) : undefined,
@@ -497,15 +498,16 @@ export class IndexedScans implements ScanCache {
       for (const row of snap ? this.fromSnap : []) {
         const path = snap!.path[row];
         if (this.kept.has(path)) continue;
-        const summary = snap!.summary(row);
+        // A kept row is a session unless it has a diagnostic (keptRows, lookup); its summary made as the snapshot is.
+        const diagnostic = snap!.diagnostic(row);
         entries.push({
           path,
           ino: snap!.ino[row],
           size: snap!.size[row],
           mtime: snap!.mtime[row],
           ctime: snap!.ctime[row],
-          summary,
-          diagnostic: summary ? null : snap!.diagnostic(row),
+          summary: diagnostic ? null : () => snap!.summary(row),
+          diagnostic,
           row,
         });
       }
