@@ -201,6 +201,13 @@ describe("the snapshot by columns", () => {
     cut[name] = chunks[name].subarray(0, chunks[name].length - 1);
     expect(decodeSnapshot({ body, chunks: cut })).toBeUndefined();
     expect(decodeSnapshot({ body, chunks: undefined })).toBeUndefined();
+    // Given a place to put them, each column goes there as it is made, none kept.
+    const put: Array<[number, Uint8Array]> = [];
+    const given = encodeSnapshot(entries, "g1", (k, chunk) => put.push([k, chunk]));
+    expect(given.chunks).toEqual([]);
+    expect(put.map(([k]) => k)).toEqual(chunks.map((_, k) => k));
+    expect(put.map(([, c]) => c)).toStrictEqual(chunks);
+    expect(Buffer.compare(given.body, body)).toBe(0);
   });
 
   it("starts with no '{': a pi-sessions of the one-text layout takes it for none and reads the rows", () => {

@@ -6,7 +6,7 @@ import { scanStore } from "../scan/scan-store.js";
 import { discoverFiles } from "../store/discover.js";
 import { readIsRacy } from "../store/file-identity.js";
 import { scanSessionFile } from "../store/scan-file.js";
-import { decodeIdentities } from "./snapshot-codec.js";
+import { decodeIdentities, FIRST_CHUNK_ID } from "./snapshot-codec.js";
 import { openStoreIndex } from "./store-index.js";
 import { HOLD_ROWS_MS } from "./summary-cache.js";
 
@@ -22,6 +22,42 @@ async function filled() {
   index.close();
   return { store, open: () => openStoreIndex(store, (m) => expect.fail(m), { path })! };
 }
+
+describe("the snapshot's columns, a row each", () => {
+  it("are believed only all there: a row too many or too few, and the files are read again; the next snapshot leaves none extra", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const chunkIds = (index: ReturnType<typeof open>) =>
+      (
+        index.db.q("SELECT id FROM snapshot WHERE id >= ? ORDER BY id").all(FIRST_CHUNK_ID) as Array<{ id: number }>
+      ).map((r) => r.id);
+    let index = open();
+    const ids = chunkIds(index);
+    expect(ids.length).toBeGreaterThan(5);
+    expect(ids).toEqual(ids.map((_, k) => FIRST_CHUNK_ID + k));
+    expect(index.scans.lookup(files).size).toBe(files.length);
+    index.close();
+    // A row left by an earlier snapshot with one more key.
+    index = open();
+    const extra = FIRST_CHUNK_ID + ids.length;
+    index.db.q("INSERT INTO snapshot(id, body) VALUES(?, ?)").run(extra, "x\n[]");
+    expect(index.scans.lookup(files).size).toBe(0);
+    index.close();
+    // Read again and written anew: the extra row is gone, the snapshot whole again.
+    index = open();
+    await scanStore(store, {}, { cache: index.scans });
+    expect(chunkIds(index)).toEqual(ids);
+    index.close();
+    index = open();
+    expect(index.scans.lookup(files).size).toBe(files.length);
+    // One missing.
+    index.db.q("DELETE FROM snapshot WHERE id = ?").run(ids[2]);
+    index.close();
+    index = open();
+    expect(index.scans.lookup(files).size).toBe(0);
+    index.close();
+  });
+});
 
 describe("the index's scan cache, its kept rows told from the snapshot's identities (a scan worker's way)", () => {
   it("tells the rows still true from the identities alone; a file gone is forgotten, one changed is to read", async () => {

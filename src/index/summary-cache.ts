@@ -519,7 +519,6 @@ export class IndexedScans implements ScanCache {
         if (list === null) break;
         e.pieces = this.snap.pieces(e.row, list);
       }
-      const { body, chunks, list } = encodeSnapshot(entries);
       const put = this.db.q(
         "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
       );
@@ -528,12 +527,17 @@ export class IndexedScans implements ScanCache {
       // another process wrote meanwhile loses its summary too: that file is read again.
       const emptyRows = this.db.q("UPDATE files SET summary = '' WHERE summary <> ''");
       const dropChunks = this.db.q("DELETE FROM snapshot WHERE id >= ?");
+      // Made in the transaction, each column written as it is made (none held with the others).
       this.db.transaction(() => {
+        let count = 0;
+        const { body, list } = encodeSnapshot(entries, undefined, (k, chunk) => {
+          put.run(FIRST_CHUNK_ID + k, chunk);
+          count = k + 1;
+        });
         put.run(1, body);
         put.run(2, list);
-        chunks.forEach((chunk, k) => put.run(FIRST_CHUNK_ID + k, chunk));
         // Columns of an earlier snapshot with more keys: not left to be taken for this one's.
-        dropChunks.run(FIRST_CHUNK_ID + chunks.length);
+        dropChunks.run(FIRST_CHUNK_ID + count);
         emptyRows.run();
       });
       this.dirty = false;
