@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { Diagnostic } from "../model/types.js";
-import { asciiJson, asciiText } from "../text/ascii-json.js";
+import { asciiText } from "../text/ascii-json.js";
+import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
 
 /*
  * The snapshot (every file's identity and stored summary, what a launch reads) as JSON laid
@@ -217,7 +218,7 @@ export function encodeSnapshot(
   // sessions they are 39 MB), or returned.
   const chunks: Uint8Array[] = [];
   const len = cols.map((col, k) => {
-    const b = Buffer.from(`${gen}\n${same[k] ? "" : asciiJson(col)}`, "latin1");
+    const b = same[k] ? Buffer.from(`${gen}\n`) : asciiJsonBytes(col, `${gen}\n`);
     cols[k] = [];
     if (put) put(k, b);
     else chunks.push(b);
@@ -234,8 +235,8 @@ export function encodeSnapshot(
   };
   // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
   // the texts is the only one.
-  const idText = asciiJson(ids);
-  const body = Buffer.from(`${LAYOUT}${idText.length}\n${idText}\n${asciiJson(columns)}`, "latin1");
+  const idBytes = asciiJsonBytes(ids);
+  const body = Buffer.concat([Buffer.from(`${LAYOUT}${idBytes.length}\n`), idBytes, asciiJsonBytes(columns, "\n")]);
   return { body, chunks, list };
 }
 
