@@ -5,8 +5,9 @@ import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
 
 /*
  * The snapshot (every file's identity and stored summary, what a launch reads) as JSON laid
- * out by column rather than by row, in two texts on two lines after the layout's: the
- * identities { n, gen, path: [...], ino: [...], ... }, then the summaries { keys, cols: [[...], ...], ... }.
+ * out by column rather than by row: after the layout's line, the identities { n, gen, path:
+ * [...], ino: [...], ... }, then how the summaries' columns are laid out { keys, len, shape, ... },
+ * each column a row of its own.
  * Ten thousand rows of objects cost JSON.parse about three times what the same values cost
  * as arrays (no object per row to build, no key per field to read), and the identities
  * alone are parsed (a fifth of the bytes) to tell which rows still hold. Each column is a
@@ -121,7 +122,7 @@ export interface Identities {
   parent: Array<string | null>;
 }
 
-/** The second text: how the summaries' columns are laid out (each column a line of its own after it). */
+/** The second text: how the summaries' columns are laid out (each column a row of its own). */
 interface Columns {
   /** Every key any summary has, in the order met. */
   keys: string[];
@@ -141,9 +142,10 @@ interface Columns {
 /**
  * The snapshot's two values, as UTF-8 bytes (SQLite hands bytes back as they are; text it
  * would decode, at a few milliseconds a megabyte): the body, and the list text (`gen` and a
- * newline, then every row's pieces). The body is two JSON texts on two lines: the
- * identities, then the summaries' columns, so that which rows still hold is known from a
- * fifth of the bytes (a scan worker reads no more; the thread that shows the rows reads the rest).
+ * newline, then every row's pieces); and the columns (or `put` each as made). The body is two
+ * JSON texts on two lines: the identities, then the columns' layout, so that which rows still
+ * hold is known from a fifth of the bytes (a scan worker reads no more; the thread that shows
+ * the rows reads the rest).
  */
 export function encodeSnapshot(
   entries: readonly SnapshotEntry[],
