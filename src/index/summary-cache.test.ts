@@ -1,5 +1,7 @@
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
@@ -22,6 +24,37 @@ async function filled() {
   index.close();
   return { store, open: () => openStoreIndex(store, (m) => expect.fail(m), { path })! };
 }
+
+describe("release", () => {
+  it("lets go of every summary the scan kept, its rows written, the index then left alone", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const held = async (release: boolean) => {
+      const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+      const ref = new WeakRef((await scanStore(store, {}, { cache: index.scans })).sessions[0]);
+      if (release) index.scans.release();
+      await new Promise((r) => setImmediate(r));
+      gc();
+      const alive = ref.deref() !== undefined;
+      expect(index.scans.failed).toBe(release);
+      index.close();
+      return alive;
+    };
+    // Without it, the cache holds the scan's summaries as long as the index is open.
+    rmSync(path, { force: true });
+    expect(await held(false)).toBe(true);
+    rmSync(path, { force: true });
+    expect(await held(true)).toBe(false);
+    // What it wrote is there: the next run reads every file from the index.
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+    const { files } = await discoverFiles(store);
+    expect(index.scans.lookup(files).size).toBe(files.length);
+    index.close();
+  });
+});
 
 describe("the snapshot's columns, a row each", () => {
   it("are believed only all there: a row too many or too few, and the files are read again; the next snapshot leaves none extra", async () => {

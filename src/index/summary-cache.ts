@@ -406,7 +406,7 @@ export class IndexedScans implements ScanCache {
    */
   busy = false;
 
-  /** True once the index failed (damaged, full, unreadable): this run goes on without it. */
+  /** True once the index failed (damaged, full, unreadable), or after release(): this run goes on without it. */
   get failed(): boolean {
     return !this.usable;
   }
@@ -579,6 +579,24 @@ export class IndexedScans implements ScanCache {
       if (isBusy(err)) this.busy = true;
       else this.fail(err);
     }
+  }
+
+  /**
+   * Lets go of every summary this run kept (for a snapshot written again), once the scan is
+   * over and nothing more is asked of this cache: `index` indexes the text of 50,000
+   * sessions after its scan, and held them all the while. Its rows are written first.
+   */
+  release(): void {
+    this.writeRows();
+    this.pending = [];
+    this.kept.clear();
+    this.fromSnap = [];
+    this.snap = undefined;
+    this.ids = undefined;
+    this.idsText = undefined;
+    this.listText = undefined;
+    this.dirty = false;
+    this.usable = false; // reads and writes nothing more
   }
 
   /** Summaries made under another format or time zone are dropped (their files read again). */

@@ -128,6 +128,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     let kept = 0;
     const scan = { probe: false, blocking: true, cache: index.scans };
     const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
+    index.scans.release();
     const sessions = kept + read;
     let last = 0;
     // Nothing waits for the conversations alone here (the browser indexes them first): a file
