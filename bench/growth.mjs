@@ -1,7 +1,7 @@
 // Issue 35 benchmark: how each figure grows with the sessions a store holds. Stores of many
 // small sessions (gen-store --projects N/125 --seed 9 --avg-kb 12: 10,000, 50,000 and 100,000
 // sessions; PI_SESSIONS_BENCH_GROWTH=2000,4000 for others), each generated once into .bench/.
-// On each: the first `list --all --json` (it builds the summaries), `index` from there, the
+// On each: the first `list --all` as text and `list --all --json` (each builds the summaries), `index` from there, the
 // floors (a stat of every file by `find -printf`, `cat` of every byte), then relaunches with
 // the index built: `list --all --json`, `list --all` as text, `search` a hit and a typo (a
 // question not asked before: -n N), `stats --all`, and the browser in a pty (bench/browser-growth.mjs:
@@ -68,13 +68,21 @@ async function measureStore(n, runs, log) {
   writeFileSync(nulList, files.join("\0"));
   const cli = (args) => [CLI, ...args, "--session-dir", store.sessionsDir];
 
-  log(`  ${n} sessions: first list (builds the summaries), then index…`);
+  log(`  ${n} sessions: first list as text and as JSON (each builds the summaries), then index…`);
+  // The text list's first run, into a cache folder of its own (thrown away after).
+  const textCache = join(CACHE, `growth-cache-${n}-text`);
+  rmSync(textCache, { recursive: true, force: true });
+  const firstText = ok(
+    await measureNode(cli(["list", "--all", "-q"]), { env: { ...env, PI_SESSIONS_CACHE_DIR: textCache } }),
+    "first text list",
+  );
+  rmSync(textCache, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true }); // nothing kept from an earlier run
   const first = ok(await measureNode(cli(["list", "--all", "--json", "-q"]), { env }), "first list");
   const index = ok(await measureNode(cli(["index"]), { env }), "index");
   const indexBytes = cacheBytes(cacheDir);
 
-  const out = { sessions: n, storeBytes, indexBytes, first, index, stat: [], cat: [], relaunch: {} };
+  const out = { sessions: n, storeBytes, indexBytes, firstText, first, index, stat: [], cat: [], relaunch: {} };
   for (const k of Object.keys(RELAUNCH)) out.relaunch[k] = [];
   // A warm-up of every command, then `runs` rounds.
   for (const [k, args] of Object.entries(RELAUNCH)) await measureNode(cli(args(runs)), { env });
@@ -141,9 +149,21 @@ export async function run({ runs, log }) {
     { target: "≤ 250 MB", pass: at.every((a) => a.first.rssMB <= 250) },
   );
   row(
+    "first `list --all` (text), peak RSS",
+    at.map((a) => a.firstText.rssMB),
+    fmtMB,
+    { target: "≤ 250 MB", pass: at.every((a) => a.firstText.rssMB <= 250) },
+  );
+  row(
     "`index`, wall",
     at.map((a) => a.index.wallMs),
     fmtMs,
+  );
+  row(
+    "`index`, CPU (user + system: what a shared machine does not change)",
+    at.map((a) => a.index.cpuMs),
+    fmtMs,
+    { target: "(info)" },
   );
   row(
     "`index`, peak RSS",

@@ -1,8 +1,9 @@
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexPathFor } from "../src/index/index-location.js";
+import { formatBytes } from "../src/text/format.js";
 import { runCli, runCliJson } from "./helpers/cli.js";
 import { addProjectSession } from "./helpers/project-session.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, settle } from "./helpers/tmp-store.js";
@@ -243,6 +244,9 @@ describe("pi-sessions index", () => {
     expect(rebuilt.stderr).toMatch(
       new RegExp(`\\(${json.sessions} new or changed, ${json.sessions} with tool output\\)`),
     );
+    // The size said is what stays on disk: the write-ahead log folded in first, not counted on top.
+    const said = /s, (.+)\n$/.exec(rebuilt.stderr)?.[1];
+    expect(said).toBe(formatBytes(statSync(json.path).size));
   });
 
   it("--status says in plain words how much is indexed: nothing yet, none, some, all", async () => {

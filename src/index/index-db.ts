@@ -13,8 +13,8 @@ import { loadSqlite } from "./load-sqlite.js";
  *
  *   files  one row per file of the store: its identity, its summary (or why it is not a
  *          session), and how far its text has been indexed
- *   snapshot  row 1: every file's identity and summary by column, as two JSON texts (the
- *          identities, then the summaries): what a launch reads (one value and two parses cost
+ *   snapshot  row 1: every file's identity, and how the summaries' columns are laid out; rows
+ *          16 on: a summary column each: what a launch reads (a few values and parses cost
  *          a fraction of ten thousand rows);
  *          row 2: each session's `list --json` text (src/index/snapshot-codec.ts)
  *   lines  one row per indexed text of a line: where the line lies in its file

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   decodeIdentities,
@@ -6,6 +7,8 @@ import {
   HEAD_BYTES,
   identitiesAt,
   identitiesOf,
+  chunksOf,
+  FIRST_CHUNK_ID,
   type SnapshotEntry,
 } from "./snapshot-codec.js";
 
@@ -48,7 +51,7 @@ const entries: SnapshotEntry[] = [
 
 describe("the snapshot by columns", () => {
   it("gives back every identity, summary and diagnostic as they went in, missing keys missing", () => {
-    const d = decodeSnapshot(encodeSnapshot(entries).body)!;
+    const d = decodeSnapshot(encodeSnapshot(entries))!;
     expect(d.n).toBe(3);
     expect([...d.path]).toEqual(entries.map((e) => e.path));
     expect([...d.ino]).toEqual([1, 2, 3]);
@@ -63,14 +66,31 @@ describe("the snapshot by columns", () => {
     expect(Buffer.from(encodeSnapshot(entries).body).every((byte) => byte < 0x80)).toBe(true);
   });
 
+  it("takes summaries made one row at a time, each asked for once, as it takes them made", () => {
+    const made: number[] = [];
+    const lazy = entries.map((e, i) => ({
+      ...e,
+      summary: () => {
+        made.push(i);
+        return e.summary;
+      },
+    }));
+    const d = decodeSnapshot(encodeSnapshot(lazy, "g1"))!;
+    expect(made).toEqual([0, 1, 2]);
+    expect([0, 1, 2].map((i) => d.summary(i))).toStrictEqual(entries.map((e) => e.summary));
+    expect([0, 1, 2].map((i) => d.parent(i))).toEqual([null, null, "/s/a.jsonl"]);
+    expect(d.diagnostic(1)).toStrictEqual(entries[1].diagnostic);
+    expect(encodeSnapshot(lazy, "g1").chunks).toStrictEqual(encodeSnapshot(entries, "g1").chunks);
+  });
+
   it("gives each row's list pieces back from the list text of its generation, and none from another", () => {
     const withPieces: SnapshotEntry[] = [
       { ...entries[0], pieces: [b('  {\n    "lineage": '), b(',\n    "warnings": []\n  }')] },
       entries[1],
       { ...entries[2], pieces: [b("é"), b("")] },
     ];
-    const { body, list } = encodeSnapshot(withPieces, "g1");
-    const d = decodeSnapshot(body)!;
+    const { body, chunks, list } = encodeSnapshot(withPieces, "g1");
+    const d = decodeSnapshot({ body, chunks })!;
     expect(d.pieces(0, list)?.map((x) => Buffer.from(x).toString())).toEqual([
       '  {\n    "lineage": ',
       ',\n    "warnings": []\n  }',
@@ -79,11 +99,32 @@ describe("the snapshot by columns", () => {
     expect(d.pieces(2, list)?.map((x) => Buffer.from(x).toString())).toEqual(["é", ""]);
     expect(d.pieces(0, encodeSnapshot(withPieces, "g2").list)).toBeUndefined();
     // The right generation but not the right length: not trusted.
-    expect(decodeSnapshot(body)!.pieces(0, Buffer.concat([list, b("x")]))).toBeUndefined();
+    expect(decodeSnapshot({ body, chunks })!.pieces(0, Buffer.concat([list, gzipSync("x")]))).toBeUndefined();
+  });
+
+  it("keeps the list text gzipped, its pieces made one row at a time as it is written", () => {
+    const element = (i: number) => `  {\n    "id": "${"x".repeat(400)}${i}",\n    "lineage": `;
+    const made: number[] = [];
+    const many: SnapshotEntry[] = Array.from({ length: 5000 }, (_, i) => ({
+      ...entries[0],
+      path: `/s/${i}.jsonl`,
+      pieces: () => {
+        made.push(i);
+        return [b(element(i)), b(',\n    "warnings": []\n  }')];
+      },
+    }));
+    const { body, chunks, list } = encodeSnapshot(many, "g1");
+    expect(made).toEqual(many.map((_, i) => i));
+    // Several members (a megabyte of text or less each), read back as one text.
+    const text = gunzipSync(list).toString();
+    expect(text.startsWith("g1\n")).toBe(true);
+    expect(list.length).toBeLessThan(text.length / 4);
+    const d = decodeSnapshot({ body, chunks })!;
+    expect(Buffer.from(d.pieces(4321, list)![0]).toString()).toBe(element(4321));
   });
 
   it("reads the identities, diagnostics and parents alone, without the summaries' text", () => {
-    const { body } = encodeSnapshot(entries, "g1");
+    const { body, chunks } = encodeSnapshot(entries, "g1");
     const text = Buffer.from(body).toString("latin1");
     // The summaries' text spoilt: the identities are read all the same (they are not parsed with it).
     const spoilt = Buffer.from(text.slice(0, text.lastIndexOf("\n") + 1) + "{not json", "latin1");
@@ -93,19 +134,20 @@ describe("the snapshot by columns", () => {
     expect([...ids.ino, ...ids.size, ...ids.mtime]).toEqual([1, 2, 3, 10, 0, 30, 1.5, 2, 3]);
     expect([0, 1, 2].map((i) => ids.diagnostic(i))).toEqual([null, entries[1].diagnostic, null]);
     expect([0, 1, 2].map((i) => ids.parent(i))).toEqual([null, null, "/s/a.jsonl"]);
-    expect(() => decodeSnapshot(spoilt)!.summary(0)).toThrow();
+    expect(() => decodeSnapshot({ body: spoilt, chunks })).toThrow();
     // Passed the identities already read, the whole snapshot is the same as read at once.
-    expect(decodeSnapshot(body, decodeIdentities(body))!.summary(2)).toStrictEqual(entries[2].summary);
+    expect(decodeSnapshot({ body, chunks }, decodeIdentities(body))!.summary(2)).toStrictEqual(entries[2].summary);
   });
 
   it("gives one key's column without parsing the others' text", () => {
-    const { body } = encodeSnapshot(entries, "g1");
+    const { body, chunks } = encodeSnapshot(entries, "g1");
     const lines = Buffer.from(body).toString("latin1").split("\n");
     const head = JSON.parse(lines[2]) as { keys: string[] };
     // The usage column's text spoilt: the name column reads all the same, a summary does not.
-    const usage = 3 + head.keys.indexOf("usage");
-    lines[usage] = "{not json".padEnd(lines[usage].length);
-    const d = decodeSnapshot(Buffer.from(lines.join("\n"), "latin1"))!;
+    const usage = head.keys.indexOf("usage");
+    const spoilt = [...chunks];
+    spoilt[usage] = Buffer.from("g1\n" + "{not json".padEnd(chunks[usage].length - 3));
+    const d = decodeSnapshot({ body, chunks: spoilt })!;
     expect(d.column("name")).toEqual([entries[0].summary!.name, null, null]);
     expect(d.column("id")).toEqual(["a", null, "c"]);
     // Read from the identities' own column (not written twice), and a key no summary has.
@@ -116,25 +158,56 @@ describe("the snapshot by columns", () => {
   });
 
   it("says in its first bytes where the identities lie, to be read out of the database alone", () => {
-    const { body } = encodeSnapshot(entries, "g1");
+    const { body, chunks } = encodeSnapshot(entries, "g1");
     const at = identitiesAt(Buffer.from(body).subarray(0, HEAD_BYTES))!;
     const alone = identitiesOf(Buffer.from(body).subarray(...at))!;
     expect(alone.gen).toBe("g1");
     expect([...alone.path]).toEqual([...decodeIdentities(body)!.path]);
     // Passed the identities read alone, the whole snapshot reads as at once.
-    expect(decodeSnapshot(body, alone)!.summary(0)).toStrictEqual(entries[0].summary);
+    expect(decodeSnapshot({ body, chunks }, alone)!.summary(0)).toStrictEqual(entries[0].summary);
     expect(identitiesAt(Buffer.from("snapshot 5\n{"))).toBeUndefined();
   });
 
   it("makes no code of anything in the file but its keys' text (a shape that names no key is damage)", () => {
-    const text = Buffer.from(encodeSnapshot(entries).body).toString("latin1");
+    const text = Buffer.from(encodeSnapshot(entries, "g1").body).toString("latin1");
     const bad = Buffer.from(text.replace(/"shapes":\[\[0/, '"shapes":[["0][i]; throw new Error(`ran`); //"'), "latin1");
     expect(bad.length).toBeGreaterThan(text.length);
-    expect(() => decodeSnapshot(bad)!.summary(0)).toThrow("names no key");
+    const { chunks } = encodeSnapshot(entries, "g1");
+    expect(() => decodeSnapshot({ body: bad, chunks })!.summary(0)).toThrow("names no key");
     // Keys are only keys, whatever their text.
     const odd = { path: "/s/o.jsonl", ino: 4, size: 1, mtime: 1, diagnostic: null };
     const summary = { 'a"]: 1, b: (() => { throw 1 })(), c: ["': 1, "\u2028": 2 };
-    expect(decodeSnapshot(encodeSnapshot([{ ...odd, summary }]).body)!.summary(0)).toStrictEqual(summary);
+    expect(decodeSnapshot(encodeSnapshot([{ ...odd, summary }]))!.summary(0)).toStrictEqual(summary);
+  });
+
+  it("keeps each column in a row of its own: one missing, one too many, or one of another snapshot is not believed", () => {
+    const { body, chunks } = encodeSnapshot(entries, "g1");
+    const lines = Buffer.from(body).toString("latin1").split("\n");
+    // No one value holds the columns: the first row is the identities and the columns' layout alone.
+    expect(lines).toHaveLength(3);
+    const keys = (JSON.parse(lines[2]) as { keys: string[] }).keys;
+    expect(chunks).toHaveLength(keys.length);
+    const rows = chunks.map((c, k) => ({ id: FIRST_CHUNK_ID + k, body: c }));
+    expect(decodeSnapshot({ body, chunks: chunksOf(rows) })!.summary(0)).toStrictEqual(entries[0].summary);
+    // A row missing in the middle, or at the end; a row too many (an earlier snapshot's).
+    expect(chunksOf(rows.filter((_, k) => k !== 1))).toBeUndefined();
+    expect(decodeSnapshot({ body, chunks: chunks.slice(0, -1) })).toBeUndefined();
+    expect(decodeSnapshot({ body, chunks: [...chunks, Buffer.from("g1\n[]")] })).toBeUndefined();
+    // A column of another generation (of the same length); one cut short.
+    const other = encodeSnapshot(entries, "g2").chunks;
+    expect(decodeSnapshot({ body, chunks: [other[0], ...chunks.slice(1)] })).toBeUndefined();
+    const name = keys.indexOf("name");
+    const cut = [...chunks];
+    cut[name] = chunks[name].subarray(0, chunks[name].length - 1);
+    expect(decodeSnapshot({ body, chunks: cut })).toBeUndefined();
+    expect(decodeSnapshot({ body, chunks: undefined })).toBeUndefined();
+    // Given a place to put them, each column goes there as it is made, none kept.
+    const put: Array<[number, Uint8Array]> = [];
+    const given = encodeSnapshot(entries, "g1", (k, chunk) => put.push([k, chunk]));
+    expect(given.chunks).toEqual([]);
+    expect(put.map(([k]) => k)).toEqual(chunks.map((_, k) => k));
+    expect(put.map(([, c]) => c)).toStrictEqual(chunks);
+    expect(Buffer.compare(given.body, body)).toBe(0);
   });
 
   it("starts with no '{': a pi-sessions of the one-text layout takes it for none and reads the rows", () => {
@@ -142,9 +215,9 @@ describe("the snapshot by columns", () => {
   });
 
   it("an empty store, and a snapshot of another layout (not read: the caller falls back to the rows)", () => {
-    expect(decodeSnapshot(encodeSnapshot([]).body)!.n).toBe(0);
-    expect(decodeSnapshot(JSON.stringify([["/s/a.jsonl", 1, 2, 3, {}, null]]))).toBeUndefined();
-    expect(decodeSnapshot(JSON.stringify({ v: 99, n: 0, path: [] }))).toBeUndefined();
+    expect(decodeSnapshot(encodeSnapshot([]))!.n).toBe(0);
+    expect(decodeSnapshot({ body: JSON.stringify([["/s/a.jsonl", 1, 2, 3, {}, null]]), chunks: [] })).toBeUndefined();
+    expect(decodeSnapshot({ body: JSON.stringify({ v: 99, n: 0, path: [] }), chunks: [] })).toBeUndefined();
     expect(decodeIdentities(JSON.stringify({ v: 4, n: 0, path: [] }))).toBeUndefined();
   });
 });

@@ -1,20 +1,25 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import type { Diagnostic } from "../model/types.js";
-import { asciiJson, asciiText } from "../text/ascii-json.js";
+import { asciiText } from "../text/ascii-json.js";
+import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
 
 /*
  * The snapshot (every file's identity and stored summary, what a launch reads) as JSON laid
- * out by column rather than by row, in two texts on two lines after the layout's: the
- * identities { n, gen, path: [...], ino: [...], ... }, then the summaries { keys, cols: [[...], ...], ... }.
+ * out by column rather than by row: after the layout's line, the identities { n, gen, path:
+ * [...], ino: [...], ... }, then how the summaries' columns are laid out { keys, len, shape, ... },
+ * each column a row of its own.
  * Ten thousand rows of objects cost JSON.parse about three times what the same values cost
  * as arrays (no object per row to build, no key per field to read), and the identities
  * alone are parsed (a fifth of the bytes) to tell which rows still hold. Each column is a
- * text of its own line, parsed when first asked for: the text `list` reads seven of the
+ * text of its own row (FIRST_CHUNK_ID), parsed when first asked for: the text `list` reads seven of the
  * twenty-odd (at 50,000 sessions the usage, tokens and models columns alone are 12 MB).
  *
  * Beside it (a second text, written in the same transaction): each session's `list --json`
  * element without its lineage (src/model/summary-json.ts), so `list --json` writes them out
  * instead of making them again. The two carry the same random generation; a second text of
- * another generation is not used.
+ * another generation is not used. That text is kept gzipped, a megabyte at a time (gzip
+ * members one after the other, which gunzip reads as one): at 50,000 sessions 46 MB of JSON
+ * become 9, and it is read only by `list --json` of a store that changed.
  */
 
 /** One file in the snapshot: its identity, and its stored summary or why it is no session. */
@@ -25,12 +30,15 @@ export interface SnapshotEntry {
   mtime: number;
   /** Its ctime (-1: a read that may be older than the file, src/store/file-identity.ts readIsRacy: never matches). */
   ctime: number;
-  /** The summary as stored (summary-codec's storedSummary), or null. */
-  summary: Record<string, unknown> | null;
+  /** The summary as stored (summary-codec's storedSummary), or null; or what makes it, asked once as the snapshot is made. */
+  summary: StoredRow | null | (() => StoredRow | null);
   diagnostic: Diagnostic | null;
-  /** The row's `list --json` element around its lineage (UTF-8), when known. */
-  pieces?: BytePieces;
+  /** The row's `list --json` element around its lineage (UTF-8), when known; or what makes it, asked once when the list text is made (not all held at once). */
+  pieces?: BytePieces | (() => BytePieces | undefined);
 }
+
+/** A summary as stored. */
+export type StoredRow = Record<string, unknown>;
 
 /** A `list --json` element's text before and after its lineage, as UTF-8 bytes. */
 export type BytePieces = readonly [head: Uint8Array, tail: Uint8Array];
@@ -49,7 +57,52 @@ const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefine
  * one-text layout, which parsed any body starting with "{", takes it for none of its own.
  * With the length, the identities are read out of SQLite alone (snapshotHead, identitiesAt).
  */
-const LAYOUT = "snapshot 7 ";
+const LAYOUT = "snapshot 9 ";
+
+/**
+ * The summaries' columns are rows of their own, column k at this id + k, each its
+ * generation and a newline, then its text: at 50,000 sessions the one body of them all was
+ * 39 MB, and SQLite held two more copies of it while it wrote it. A column of another
+ * generation, or one too few or too many, and the snapshot is not believed.
+ */
+export const FIRST_CHUNK_ID = 16;
+
+/** The list text is gzipped in members of about this many bytes (made and dropped one by one). */
+const LIST_MEMBER_BYTES = 1 << 20;
+
+/** The list text as kept (gzip members): each row's pieces, in order, after `gen` and a newline; and each row's two lengths (-1: none). */
+function encodeList(entries: readonly SnapshotEntry[], gen: string): { list: Uint8Array; lh: number[]; lt: number[] } {
+  const members: Uint8Array[] = [];
+  let held: Uint8Array[] = [Buffer.from(gen + "\n")];
+  let size = held[0].length;
+  const lh = new Array<number>(entries.length);
+  const lt = new Array<number>(entries.length);
+  const seal = () => {
+    members.push(gzipSync(Buffer.concat(held, size), { level: 1 }));
+    held = [];
+    size = 0;
+  };
+  entries.forEach((e, i) => {
+    const p = typeof e.pieces === "function" ? e.pieces() : e.pieces;
+    lh[i] = p ? p[0].length : -1;
+    lt[i] = p ? p[1].length : -1;
+    if (!p) return;
+    held.push(p[0], p[1]);
+    size += p[0].length + p[1].length;
+    if (size >= LIST_MEMBER_BYTES) seal();
+  });
+  if (size || members.length === 0) seal();
+  return { list: Buffer.concat(members), lh, lt };
+}
+
+/** A kept list text unzipped, or null when it is none (not gzip: an older layout's, or damaged). */
+function decodeList(list: Uint8Array): Uint8Array | null {
+  try {
+    return gunzipSync(list);
+  } catch {
+    return null;
+  }
+}
 
 /** How many bytes of a body hold its first line, at most. */
 export const HEAD_BYTES = 32;
@@ -69,7 +122,7 @@ export interface Identities {
   parent: Array<string | null>;
 }
 
-/** The second text: how the summaries' columns are laid out (each column a line of its own after it). */
+/** The second text: how the summaries' columns are laid out (each column a row of its own). */
 interface Columns {
   /** Every key any summary has, in the order met. */
   keys: string[];
@@ -89,57 +142,67 @@ interface Columns {
 /**
  * The snapshot's two values, as UTF-8 bytes (SQLite hands bytes back as they are; text it
  * would decode, at a few milliseconds a megabyte): the body, and the list text (`gen` and a
- * newline, then every row's pieces). The body is two JSON texts on two lines: the
- * identities, then the summaries' columns, so that which rows still hold is known from a
- * fifth of the bytes (a scan worker reads no more; the thread that shows the rows reads the rest).
+ * newline, then every row's pieces); and the columns (or `put` each as made). The body is two
+ * JSON texts on two lines: the identities, then the columns' layout, so that which rows still
+ * hold is known from a fifth of the bytes (a scan worker reads no more; the thread that shows
+ * the rows reads the rest).
  */
 export function encodeSnapshot(
   entries: readonly SnapshotEntry[],
   gen: string = Math.random().toString(36).slice(2),
-): { body: Uint8Array; list: Uint8Array } {
+  put?: (k: number, chunk: Uint8Array) => void,
+): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
   const n = entries.length;
   const keyIndex = new Map<string, number>();
   const cols: unknown[][] = [];
-  const present: boolean[][] = [];
-  entries.forEach((e, i) => {
-    if (!e.summary) return;
-    for (const k of Object.keys(e.summary)) {
-      let c = keyIndex.get(k);
-      if (c === undefined) {
-        keyIndex.set(k, (c = cols.length));
-        cols.push(new Array<unknown>(n).fill(null));
-        present.push(new Array<boolean>(n).fill(false));
-      }
-      const v = e.summary[k];
-      if (v === undefined) continue; // as JSON.stringify of the row: a key set to undefined is no key
-      cols[c][i] = v;
-      present[c][i] = true;
-    }
-  });
+  // Per column, whether every row that has it has its identity's value there (see `same`).
+  const sameSoFar: boolean[] = [];
   // Each row's keys, as one of a few shapes (most rows have every key; an unnamed session
   // has no name): a shape is the list of its keys' columns.
   const shapeIds = new Map<string, number>();
   const shapes: number[][] = [];
-  const shape = entries.map((e, i) => {
-    if (!e.summary) return -1;
-    const has = cols.map((_, k) => k).filter((k) => present[k][i]);
+  const shape = new Array<number>(n);
+  const diagnostic = new Array<Diagnostic | null>(n);
+  const parent = new Array<string | null>(n);
+  // One row's summary at a time (made here when the entry says how): at 50,000 sessions, all
+  // made at once were tens of megabytes more at the snapshot's writing.
+  entries.forEach((e, i) => {
+    const summary = typeof e.summary === "function" ? e.summary() : e.summary;
+    diagnostic[i] = summary ? null : e.diagnostic;
+    const p = summary?.parentSessionPath;
+    parent[i] = typeof p === "string" ? p : null;
+    if (!summary) {
+      shape[i] = -1;
+      return;
+    }
+    const has: number[] = [];
+    for (const k of Object.keys(summary)) {
+      const v = summary[k];
+      if (v === undefined) continue; // as JSON.stringify of the row: a key set to undefined is no key
+      let c = keyIndex.get(k);
+      if (c === undefined) {
+        keyIndex.set(k, (c = cols.length));
+        cols.push(new Array<unknown>(n).fill(null));
+        sameSoFar.push(true);
+      }
+      cols[c][i] = v;
+      has.push(c);
+      const from = IDENTITY_OF[k];
+      if (from && v !== e[from]) sameSoFar[c] = false;
+    }
+    has.sort((a, b) => a - b);
     const id = has.join(",");
     let at = shapeIds.get(id);
     if (at === undefined) {
       shapeIds.set(id, (at = shapes.length));
       shapes.push(has);
     }
-    return at;
+    shape[i] = at;
   });
   // A summary's path, bytes, mtimeMs and ctimeMs are its file's identity, as a rule: such a column is
   // not written twice (read back from the identity's).
   const keyNames = [...keyIndex.keys()];
-  const same = keyNames.map((name) => {
-    const from = IDENTITY_OF[name];
-    if (!from) return null;
-    const c = keyIndex.get(name)!;
-    return entries.every((e, i) => !e.summary || !present[c][i] || cols[c][i] === e[from]) ? from : null;
-  });
+  const same = keyNames.map((name, c) => (sameSoFar[c] ? (IDENTITY_OF[name] ?? null) : null));
   const ids: Identities = {
     n,
     gen,
@@ -148,29 +211,53 @@ export function encodeSnapshot(
     size: entries.map((e) => e.size),
     mtime: entries.map((e) => e.mtime),
     ctime: entries.map((e) => e.ctime),
-    diagnostic: entries.map((e) => (e.summary ? null : e.diagnostic)),
-    parent: entries.map((e) => {
-      const p = e.summary?.parentSessionPath;
-      return typeof p === "string" ? p : null;
-    }),
+    diagnostic,
+    parent,
   };
-  const colTexts = cols.map((col, k) => (same[k] ? "" : asciiJson(col)));
+  const { list, lh, lt } = encodeList(entries, gen);
+  // Each column's text made bytes at once (one text at a time, never one string of them all),
+  // a row of its own (FIRST_CHUNK_ID): given to `put` as made (then not kept: at 50,000
+  // sessions they are 39 MB), or returned.
+  const chunks: Uint8Array[] = [];
+  const len = cols.map((col, k) => {
+    const b = same[k] ? Buffer.from(`${gen}\n`) : asciiJsonBytes(col, `${gen}\n`);
+    cols[k] = [];
+    if (put) put(k, b);
+    else chunks.push(b);
+    return b.length - gen.length - 1;
+  });
   const columns: Columns = {
     keys: keyNames,
-    len: colTexts.map((t) => t.length),
+    len,
     same,
     shape,
     shapes,
-    lh: entries.map((e) => (e.pieces ? e.pieces[0].length : -1)),
-    lt: entries.map((e) => (e.pieces ? e.pieces[1].length : -1)),
+    lh,
+    lt,
   };
-  const list: Uint8Array[] = [Buffer.from(gen + "\n")];
-  for (const e of entries) if (e.pieces) list.push(e.pieces[0], e.pieces[1]);
-  // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the ones between
-  // the texts are the only ones.
-  const idText = asciiJson(ids);
-  const body = [`${LAYOUT}${idText.length}`, idText, asciiJson(columns), ...colTexts].join("\n");
-  return { body: Buffer.from(body, "latin1"), list: Buffer.concat(list) };
+  // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
+  // the texts is the only one.
+  const idBytes = asciiJsonBytes(ids);
+  const body = Buffer.concat([Buffer.from(`${LAYOUT}${idBytes.length}\n`), idBytes, asciiJsonBytes(columns, "\n")]);
+  return { body, chunks, list };
+}
+
+/** A snapshot as stored: its first row, and its columns' rows in order (chunksOf). */
+export interface StoredSnapshot {
+  body: string | Uint8Array;
+  /** Undefined: rows that are no snapshot's columns (one missing, or not bytes). */
+  chunks: ReadonlyArray<string | Uint8Array> | undefined;
+}
+
+/** The column rows (id ≥ FIRST_CHUNK_ID, by id) in order, or undefined when one is missing or not bytes. */
+export function chunksOf(rows: ReadonlyArray<{ id: unknown; body: unknown }>): Array<string | Uint8Array> | undefined {
+  const out: Array<string | Uint8Array> = [];
+  for (const r of rows) {
+    if (r.id !== FIRST_CHUNK_ID + out.length) return undefined;
+    if (!(r.body instanceof Uint8Array) && typeof r.body !== "string") return undefined;
+    out.push(r.body);
+  }
+  return out;
 }
 
 /** A snapshot's identities read back (its first text): enough to tell which rows still hold. */
@@ -197,7 +284,7 @@ export interface DecodedSnapshot extends SnapshotIds {
    * the key: only that column's text is parsed.
    */
   column(key: string): readonly unknown[] | undefined;
-  /** Row i's list pieces out of the list text, or undefined (none, or a list text of another generation). */
+  /** Row i's list pieces out of the list text as kept, or undefined (none, or a list text of another generation). */
   pieces(i: number, list: Uint8Array): BytePieces | undefined;
 }
 
@@ -274,35 +361,35 @@ function shapeMaker(keys: readonly string[], shape: readonly number[]): Maker {
  * the rows). `ids`: its identities if already read (decodeIdentities of the same value).
  */
 export function decodeSnapshot(
-  value: string | Uint8Array,
+  { body: value, chunks }: StoredSnapshot,
   ids: ReadIdentities | undefined = decodeIdentities(value),
 ): DecodedSnapshot | undefined {
-  if (!ids) return undefined;
+  if (!ids || !chunks) return undefined;
   const headAt = identitiesAt(value)![1] + 1;
-  const headEnd = lineEnd(value, headAt);
-  const c = JSON.parse(textOf(value, headAt, headEnd)) as Columns;
+  const c = JSON.parse(textOf(value, headAt, lineEnd(value, headAt))) as Columns;
   if (!Array.isArray(c.shape) || c.shape.length !== ids.n || !Array.isArray(c.len) || c.len.length !== c.keys.length)
     return undefined;
   const { keys, lh, lt } = c;
-  const at = ids.at;
-  // Where each column's text starts: one line each after the head.
-  const colAt: number[] = [];
-  let pos = headEnd + 1;
-  for (const n of c.len) {
-    colAt.push(pos);
-    pos += n + 1;
+  // One column row per key, each of this generation and as long as the head says (a row
+  // left by another snapshot, or one missing: none of this one).
+  const prefix = Buffer.from(ids.gen + "\n");
+  if (chunks.length !== keys.length) return undefined;
+  for (let k = 0; k < keys.length; k++) {
+    const chunk = chunks[k];
+    if (chunk.length !== prefix.length + c.len[k] || textOf(chunk, 0, prefix.length) !== ids.gen + "\n")
+      return undefined;
   }
+  const at = ids.at;
   const parsed: unknown[][] = [];
   // Columns not written twice are the identity's; the others parsed when first needed.
   const col = (k: number): unknown[] =>
-    (parsed[k] ??= c.same?.[k]
-      ? at[c.same[k]!]
-      : (JSON.parse(textOf(value, colAt[k], colAt[k] + c.len[k])) as unknown[]));
+    (parsed[k] ??= c.same?.[k] ? at[c.same[k]!] : (JSON.parse(textOf(chunks[k], prefix.length)) as unknown[]));
   let cols: unknown[][] | undefined;
   const makers: Array<Maker | undefined> = [];
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
   let starts: number[] | null | undefined;
-  const prefix = Buffer.from(ids.gen + "\n");
+  // The last list text unzipped, with the value it was unzipped from.
+  let unzipped: { from: Uint8Array; text: Uint8Array | null } | undefined;
   return {
     ...ids,
     summary(i) {
@@ -315,8 +402,14 @@ export function decodeSnapshot(
       const k = keys.indexOf(key);
       return k < 0 ? undefined : col(k);
     },
-    pieces(i, list) {
-      if (!lh || lh[i] < 0 || Buffer.compare(list.subarray(0, prefix.length), prefix) !== 0) return undefined;
+    pieces(i, kept) {
+      if (!lh || lh[i] < 0) return undefined;
+      if (unzipped?.from !== kept) {
+        unzipped = { from: kept, text: decodeList(kept) };
+        starts = undefined;
+      }
+      const list = unzipped.text;
+      if (!list || Buffer.compare(list.subarray(0, prefix.length), prefix) !== 0) return undefined;
       if (starts === undefined) {
         const at0 = new Array<number>(ids.n);
         let pos = prefix.length;

@@ -1,12 +1,14 @@
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { discoverFiles } from "../store/discover.js";
 import { readIsRacy } from "../store/file-identity.js";
 import { scanSessionFile } from "../store/scan-file.js";
-import { decodeIdentities } from "./snapshot-codec.js";
+import { decodeIdentities, FIRST_CHUNK_ID } from "./snapshot-codec.js";
 import { openStoreIndex } from "./store-index.js";
 import { HOLD_ROWS_MS } from "./summary-cache.js";
 
@@ -22,6 +24,73 @@ async function filled() {
   index.close();
   return { store, open: () => openStoreIndex(store, (m) => expect.fail(m), { path })! };
 }
+
+describe("release", () => {
+  it("lets go of every summary the scan kept, its rows written, the index then left alone", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const held = async (release: boolean) => {
+      const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+      const ref = new WeakRef((await scanStore(store, {}, { cache: index.scans })).sessions[0]);
+      if (release) index.scans.release();
+      await new Promise((r) => setImmediate(r));
+      gc();
+      const alive = ref.deref() !== undefined;
+      expect(index.scans.failed).toBe(release);
+      index.close();
+      return alive;
+    };
+    // Without it, the cache holds the scan's summaries as long as the index is open.
+    rmSync(path, { force: true });
+    expect(await held(false)).toBe(true);
+    rmSync(path, { force: true });
+    expect(await held(true)).toBe(false);
+    // What it wrote is there: the next run reads every file from the index.
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+    const { files } = await discoverFiles(store);
+    expect(index.scans.lookup(files).size).toBe(files.length);
+    index.close();
+  });
+});
+
+describe("the snapshot's columns, a row each", () => {
+  it("are believed only all there: a row too many or too few, and the files are read again; the next snapshot leaves none extra", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const chunkIds = (index: ReturnType<typeof open>) =>
+      (
+        index.db.q("SELECT id FROM snapshot WHERE id >= ? ORDER BY id").all(FIRST_CHUNK_ID) as Array<{ id: number }>
+      ).map((r) => r.id);
+    let index = open();
+    const ids = chunkIds(index);
+    expect(ids.length).toBeGreaterThan(5);
+    expect(ids).toEqual(ids.map((_, k) => FIRST_CHUNK_ID + k));
+    expect(index.scans.lookup(files).size).toBe(files.length);
+    index.close();
+    // A row left by an earlier snapshot with one more key.
+    index = open();
+    const extra = FIRST_CHUNK_ID + ids.length;
+    index.db.q("INSERT INTO snapshot(id, body) VALUES(?, ?)").run(extra, "x\n[]");
+    expect(index.scans.lookup(files).size).toBe(0);
+    index.close();
+    // Read again and written anew: the extra row is gone, the snapshot whole again.
+    index = open();
+    await scanStore(store, {}, { cache: index.scans });
+    expect(chunkIds(index)).toEqual(ids);
+    index.close();
+    index = open();
+    expect(index.scans.lookup(files).size).toBe(files.length);
+    // One missing.
+    index.db.q("DELETE FROM snapshot WHERE id = ?").run(ids[2]);
+    index.close();
+    index = open();
+    expect(index.scans.lookup(files).size).toBe(0);
+    index.close();
+  });
+});
 
 describe("the index's scan cache, its kept rows told from the snapshot's identities (a scan worker's way)", () => {
   it("tells the rows still true from the identities alone; a file gone is forgotten, one changed is to read", async () => {
@@ -210,6 +279,29 @@ describe("the index's rows while a scan worker holds them", () => {
       expect(rows()).toBe(0);
       now.mockReturnValue(1_000_000 + HOLD_ROWS_MS);
       index.scans.remember(files[0], scan);
+      expect(rows()).toBe(257);
+    } finally {
+      now.mockRestore();
+      index.close();
+    }
+  });
+});
+
+describe("the index's rows in a command's scan", () => {
+  it("are written at its end alone, however long it runs (no summary written to a row that the snapshot empties)", async () => {
+    const store = copyStore(PI_STORE);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    const rows = () => (index.db.q("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+    const { files } = await discoverFiles(store);
+    const scan = { kind: "diagnostic", diagnostic: { path: "", kind: "empty", reason: "empty" } } as const;
+    const now = vi.spyOn(Date, "now");
+    try {
+      now.mockReturnValue(1_000_000);
+      for (let i = 0; i < 256; i++) index.scans.remember({ ...files[0], path: `${files[0].path}.${i}` }, scan);
+      now.mockReturnValue(1_000_000 + 10 * HOLD_ROWS_MS);
+      index.scans.remember(files[0], scan);
+      expect(rows()).toBe(0);
+      index.scans.flush();
       expect(rows()).toBe(257);
     } finally {
       now.mockRestore();

@@ -16,8 +16,10 @@ import {
   storedSummary,
 } from "./summary-codec.js";
 import {
+  chunksOf,
   decodeSnapshot,
   encodeSnapshot,
+  FIRST_CHUNK_ID,
   HEAD_BYTES,
   identitiesAt,
   identitiesOf,
@@ -25,6 +27,7 @@ import {
   type DecodedSnapshot,
   type SnapshotEntry,
   type ReadIdentities,
+  type StoredSnapshot,
 } from "./snapshot-codec.js";
 import { listPieces, type ListPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
@@ -46,10 +49,23 @@ function entryOf(f: SessionFile, scan: FileScan, ctime = f.ctimeMs ?? -1): Entry
     size: f.bytes,
     mtime: f.mtimeMs,
     ctime,
-    summary: scan.kind === "session" ? (storedSummary(scan.summary) as Record<string, unknown>) : null,
+    // Made as the snapshot is, one at a time, as the pieces are.
+    summary: scan.kind === "session" ? () => storedSummary(scan.summary) as Record<string, unknown> : null,
     diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
-    pieces: scan.kind === "session" ? bytePieces(listPieces(scan.summary)) : undefined,
+    // Made as the list text is written, one at a time (ten thousands held at once were tens of megabytes).
+    pieces: scan.kind === "session" ? () => bytePieces(listPieces(scan.summary)) : undefined,
   };
+}
+
+/** The snapshot as stored (its first row and its columns' rows), or undefined when there is none. */
+export function readStoredSnapshot(
+  prepare: (sql: string) => { get(): unknown; all(): unknown[] },
+): StoredSnapshot | undefined {
+  const r = prepare("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
+  const body = r?.body;
+  if (!(body instanceof Uint8Array) && typeof body !== "string") return undefined;
+  const rows = prepare(`SELECT id, body FROM snapshot WHERE id >= ${FIRST_CHUNK_ID} ORDER BY id`).all();
+  return { body, chunks: chunksOf(rows as Array<{ id: unknown; body: unknown }>) };
 }
 
 function bytePieces(p: ListPieces | undefined): BytePieces | undefined {
@@ -242,8 +258,8 @@ export class IndexedScans implements ScanCache {
   keptColumns<K extends string>(keys: readonly K[]): Record<K, readonly unknown[] | undefined> | undefined {
     if (!this.usable || !this.ids || !this.idsText) return undefined;
     try {
-      const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
-      const body = r?.body;
+      const stored = readStoredSnapshot((sql) => this.db.q(sql));
+      const body = stored?.body;
       if (!(body instanceof Uint8Array)) return undefined;
       const at = identitiesAt(body);
       const idsText = this.idsText;
@@ -253,7 +269,7 @@ export class IndexedScans implements ScanCache {
           ? asciiText(body, ...at) === idsText
           : Buffer.compare(body.subarray(...at), idsText) === 0);
       if (!same) return undefined;
-      const snap = decodeSnapshot(body, this.ids);
+      const snap = decodeSnapshot(stored!, this.ids);
       if (!snap) return undefined;
       return Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<K, readonly unknown[] | undefined>;
     } catch (err) {
@@ -268,9 +284,8 @@ export class IndexedScans implements ScanCache {
     try {
       this.checkContext();
       const byPath = new Map(files.map((f) => [f.path, f]));
-      const snap = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
-        { body: string | Uint8Array } | undefined;
-      const decoded = snap ? decodeSnapshot(snap.body) : undefined;
+      const stored = readStoredSnapshot((sql) => this.db.q(sql));
+      const decoded = stored ? decodeSnapshot(stored) : undefined;
       if (decoded) {
         this.startFrom(decoded);
         const gone: string[] = [];
@@ -391,7 +406,7 @@ export class IndexedScans implements ScanCache {
    */
   busy = false;
 
-  /** True once the index failed (damaged, full, unreadable): this run goes on without it. */
+  /** True once the index failed (damaged, full, unreadable), or after release(): this run goes on without it. */
   get failed(): boolean {
     return !this.usable;
   }
@@ -407,8 +422,12 @@ export class IndexedScans implements ScanCache {
     this.dirty = true;
     // Written once the list is complete (writeSnapshot, or flush): the first launch on a store
     // the index does not know yet is then no slower than one without it, and rows written
-    // with the snapshot need no summary of their own. A scan that runs long writes them as
-    // it goes after all, so a user who quits before its end still leaves the next launch less to read.
+    // with the snapshot need no summary of their own. A browser's scan that runs long writes
+    // them as it goes after all, so a user who quits before its end still leaves the next
+    // launch less to read. A command's scan does not: its end comes without a user waiting
+    // on a screen, and a row written with its summary, emptied when the snapshot is written,
+    // leaves its page half empty (at 50,000 sessions, 54 MB of the index's 393).
+    if (!this.holdSnapshot) return;
     this.firstHeld ??= Date.now();
     const held = Date.now() - this.firstHeld < HOLD_ROWS_MS;
     if (!held && this.pending.length >= 256) this.writeRows();
@@ -469,9 +488,8 @@ export class IndexedScans implements ScanCache {
       // Rows kept by keptRows: their summaries read now, from the snapshot it read (or none
       // written: another process wrote one since, as true as this one would be).
       if (!this.snap && this.ids && this.fromSnap.length) {
-        const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as
-          { body: string | Uint8Array } | undefined;
-        const snap = r ? decodeSnapshot(r.body) : undefined;
+        const stored = readStoredSnapshot((sql) => this.db.q(sql));
+        const snap = stored ? decodeSnapshot(stored) : undefined;
         if (snap?.gen !== this.ids.gen) return;
         this.snap = snap;
       }
@@ -480,15 +498,16 @@ export class IndexedScans implements ScanCache {
       for (const row of snap ? this.fromSnap : []) {
         const path = snap!.path[row];
         if (this.kept.has(path)) continue;
-        const summary = snap!.summary(row);
+        // A kept row is a session unless it has a diagnostic (keptRows, lookup); its summary made as the snapshot is.
+        const diagnostic = snap!.diagnostic(row);
         entries.push({
           path,
           ino: snap!.ino[row],
           size: snap!.size[row],
           mtime: snap!.mtime[row],
           ctime: snap!.ctime[row],
-          summary,
-          diagnostic: summary ? null : snap!.diagnostic(row),
+          summary: diagnostic ? null : () => snap!.summary(row),
+          diagnostic,
           row,
         });
       }
@@ -500,7 +519,6 @@ export class IndexedScans implements ScanCache {
         if (list === null) break;
         e.pieces = this.snap.pieces(e.row, list);
       }
-      const { body, list } = encodeSnapshot(entries);
       const put = this.db.q(
         "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
       );
@@ -508,9 +526,18 @@ export class IndexedScans implements ScanCache {
       // empty summary), as a second copy of every summary was a tenth of the index. A row
       // another process wrote meanwhile loses its summary too: that file is read again.
       const emptyRows = this.db.q("UPDATE files SET summary = '' WHERE summary <> ''");
+      const dropChunks = this.db.q("DELETE FROM snapshot WHERE id >= ?");
+      // Made in the transaction, each column written as it is made (none held with the others).
       this.db.transaction(() => {
+        let count = 0;
+        const { body, list } = encodeSnapshot(entries, undefined, (k, chunk) => {
+          put.run(FIRST_CHUNK_ID + k, chunk);
+          count = k + 1;
+        });
         put.run(1, body);
         put.run(2, list);
+        // Columns of an earlier snapshot with more keys: not left to be taken for this one's.
+        dropChunks.run(FIRST_CHUNK_ID + count);
         emptyRows.run();
       });
       this.dirty = false;
@@ -554,6 +581,24 @@ export class IndexedScans implements ScanCache {
     }
   }
 
+  /**
+   * Lets go of every summary this run kept (for a snapshot written again), once the scan is
+   * over and nothing more is asked of this cache: `index` indexes the text of 50,000
+   * sessions after its scan, and held them all the while. Its rows are written first.
+   */
+  release(): void {
+    this.writeRows();
+    this.pending = [];
+    this.kept.clear();
+    this.fromSnap = [];
+    this.snap = undefined;
+    this.ids = undefined;
+    this.idsText = undefined;
+    this.listText = undefined;
+    this.dirty = false;
+    this.usable = false; // reads and writes nothing more
+  }
+
   /** Summaries made under another format or time zone are dropped (their files read again). */
   private checkContext(): void {
     const want = summaryContext();
@@ -582,9 +627,9 @@ export class IndexedScans implements ScanCache {
  * ScanCache.keptRows). Undefined when they are no snapshot of this layout.
  */
 export function snapshotSummaries(
-  body: string | Uint8Array,
+  stored: StoredSnapshot,
 ): { gen: string; byRow: Array<SessionSummary | null> } | undefined {
-  const decoded = decodeSnapshot(body);
+  const decoded = decodeSnapshot(stored);
   if (!decoded) return undefined;
   const byRow = new Array<SessionSummary | null>(decoded.n);
   for (let i = 0; i < decoded.n; i++) {

@@ -146,8 +146,11 @@ export function lineTexts(line: string, kinds: Kinds = { chat: true, tools: true
   return out;
 }
 
-/** Texts held before they are written (a transaction each): a huge file never sits in memory whole. */
+/** Texts held before they are written (and committed): a huge file never sits in memory whole. */
 const FLUSH_CHARS = 8 * 1024 * 1024;
+/** A run's write transaction is committed past this much text, or this long open (another process may be waiting to write). */
+const BATCH_CHARS = 8 * 1024 * 1024;
+const BATCH_MS = 500;
 
 /**
  * Indexes one file's text. "new": the conversation (and the tool texts too when the file
@@ -156,7 +159,108 @@ const FLUSH_CHARS = 8 * 1024 * 1024;
  * scan worker or in a batch command. Returns false when the file is gone, unreadable, or
  * changed since the scan (its row stays stale, and search reads the file).
  */
-export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "tools" = "new"): Promise<boolean> {
+export async function indexFileText(
+  db: IndexDb,
+  row: TextRow,
+  pass: "new" | "tools" = "new",
+  options: { batch?: WriteBatch; tools?: boolean } = {},
+): Promise<boolean> {
+  return (await indexFileTexts(db, row, pass, options)) !== false;
+}
+
+/** indexFileText, saying which texts it indexed: false (none, see there), or "chat" or "both" (its tool texts too). */
+async function indexFileTexts(
+  db: IndexDb,
+  row: TextRow,
+  pass: "new" | "tools",
+  options: { batch?: WriteBatch; tools?: boolean },
+): Promise<false | "chat" | "both"> {
+  const batch = options.batch ?? new WriteBatch(db, 0);
+  try {
+    return await indexOneFile(db, row, pass, batch, options.tools === true);
+  } finally {
+    if (!options.batch) batch.commit();
+  }
+}
+
+/**
+ * One write transaction held open across the files of a run, committed once it has taken
+ * BATCH_CHARS of text or BATCH_MS: a transaction per file (three, with the rows forgotten
+ * and the file's state) cost the first build of 50,000 small sessions most of its time,
+ * as FTS5 writes its pending terms as a new segment at every commit and merges them after.
+ * Each file's rows and its state are in the same transaction; one that fails rolls back
+ * the batch (those files are indexed again next time). The files' states are written last
+ * (later()): a statement that opens a savepoint (an UPDATE of files fires its triggers)
+ * makes FTS5 write what it holds as a segment of its own, which per file was most of the
+ * cost again.
+ */
+export class WriteBatch {
+  private open = false;
+  private chars = 0;
+  private since = 0;
+  private last: Array<() => void> = [];
+
+  constructor(
+    private readonly db: IndexDb,
+    /** maybeCommit() commits past this many characters of text, or this many milliseconds open. */
+    private readonly maxChars = BATCH_CHARS,
+    private readonly maxMs = BATCH_MS,
+  ) {}
+
+  /** Runs `fn` inside the batch's transaction (begun if need be); rolls the batch back if it throws. */
+  run<T>(fn: () => T, chars = 0): T {
+    if (!this.open) {
+      this.db.sql.exec("BEGIN IMMEDIATE");
+      this.open = true;
+      this.since = Date.now();
+    }
+    try {
+      const r = fn();
+      this.chars += chars;
+      return r;
+    } catch (err) {
+      this.rollback();
+      throw err;
+    }
+  }
+
+  /** Runs `fn` in the batch's transaction just before it commits. */
+  later(fn: () => void): void {
+    this.run(() => {});
+    this.last.push(fn);
+  }
+
+  /** Commits when the batch is full or old enough (between files). */
+  maybeCommit(): void {
+    if (this.open && (this.chars >= this.maxChars || Date.now() - this.since >= this.maxMs)) this.commit();
+  }
+
+  commit(): void {
+    if (!this.open) return;
+    const last = this.last;
+    this.last = [];
+    this.run(() => last.forEach((fn) => fn()));
+    this.open = false;
+    this.chars = 0;
+    this.db.sql.exec("COMMIT");
+  }
+
+  rollback(): void {
+    this.last = [];
+    if (!this.open) return;
+    this.open = false;
+    this.chars = 0;
+    if (this.db.sql.isTransaction) this.db.sql.exec("ROLLBACK");
+  }
+}
+
+async function indexOneFile(
+  db: IndexDb,
+  row: TextRow,
+  pass: "new" | "tools",
+  batch: WriteBatch,
+  toolsAtOnce: boolean,
+): Promise<false | "chat" | "both"> {
   const readFrom = Date.now();
   let file: ReturnType<typeof fileNow>;
   try {
@@ -173,8 +277,12 @@ export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "to
   if (pass === "tools" && (!appendOnly || now.size !== row.text_size)) return false;
   const start = pass === "new" && appendOnly ? row.text_end! : 0;
   const stop = pass === "tools" ? row.text_end! : now.size;
+  // Tool texts with the conversation: where they were indexed before (an append), or, when
+  // asked (toolsAtOnce), for a file read whole (one read of it instead of two).
   const kinds: Kinds =
-    pass === "tools" ? { chat: false, tools: true } : { chat: true, tools: appendOnly && row.text_tools === 1 };
+    pass === "tools"
+      ? { chat: false, tools: true }
+      : { chat: true, tools: appendOnly ? row.text_tools === 1 : toolsAtOnce };
   const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
   const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
   const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
@@ -183,17 +291,22 @@ export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "to
   let rows: Array<[number, number, boolean, string]> = [];
   let chars = 0;
   const write = () => {
-    const batch = rows;
+    const held = rows;
+    const n = chars;
     rows = [];
     chars = 0;
-    db.transaction(() => {
-      for (const [off, len, tool, t] of batch) {
+    batch.run(() => {
+      for (const [off, len, tool, t] of held) {
         const rid = insertLine.run(row.fid, off, len, tool ? 1 : 0).lastInsertRowid;
         (tool ? insertTools : insertChat).run(rid, t);
       }
-    });
+    }, n);
+    // A huge file is written in parts, each committed: never all of its text at once.
+    if (n > FLUSH_CHARS) batch.commit();
   };
-  if (pass === "new" && !appendOnly) db.transaction(() => forgetText(db, row.fid));
+  // Forgetting rows deletes from FTS5 (a savepoint, see WriteBatch): only where there are some.
+  const hasRows = () => db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(row.fid) !== undefined;
+  if (pass === "new" && !appendOnly && hasRows()) batch.run(() => forgetText(db, row.fid));
   try {
     await readLines(
       row.path,
@@ -224,8 +337,8 @@ export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "to
   }
   write();
   if (pass === "tools") {
-    db.q("UPDATE files SET text_tools = 1 WHERE fid = ?").run(row.fid);
-    return true;
+    batch.later(() => db.q("UPDATE files SET text_tools = 1 WHERE fid = ?").run(row.fid));
+    return "both";
   }
   // A last line with no newline is not reported within the limit: not indexed, so this
   // file is searched by reading it (the index-free search does look at such a line).
@@ -242,11 +355,15 @@ export async function indexFileText(db: IndexDb, row: TextRow, pass: "new" | "to
   }
   const print = after && sameStat(st, after) ? file.print : null;
   const ctime = readIsRacy(st.mtimeMs, st.ctimeMs, readFrom) ? -1 : st.ctimeMs;
-  db.q(
-    `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_ctime = ?, text_end = ?, text_print = ?,
+  batch.later(() =>
+    db
+      .q(
+        `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_ctime = ?, text_end = ?, text_print = ?,
        text_whole = ?, text_tools = ? WHERE fid = ?`,
-  ).run(now.ino, now.size, now.mtimeMs, ctime, end, print, whole ? 1 : 0, kinds.tools ? 1 : 0, row.fid);
-  return true;
+      )
+      .run(now.ino, now.size, now.mtimeMs, ctime, end, print, whole ? 1 : 0, kinds.tools ? 1 : 0, row.fid),
+  );
+  return kinds.tools ? "both" : "chat";
 }
 
 export interface IndexProgress {
@@ -264,23 +381,33 @@ export interface IndexProgress {
 export async function indexStaleText(
   db: IndexDb,
   onProgress?: (p: IndexProgress) => void,
-  options: { signal?: AbortSignal; tools?: boolean } = {},
+  options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean } = {},
 ): Promise<{ text: number; tools: number }> {
   const newest = (a: TextRow, b: TextRow) => (b.mtime ?? 0) - (a.mtime ?? 0);
-  const stale = staleTextFiles(db).sort(newest);
-  let done = 0;
-  for (const row of stale) {
-    if (options.signal?.aborted) return { text: done, tools: 0 };
-    await indexFileText(db, row, "new");
-    onProgress?.({ pass: "text", done: ++done, total: stale.length });
+  const batch = new WriteBatch(db);
+  const toolsAtOnce = options.toolsAtOnce === true && options.tools !== false;
+  try {
+    const stale = staleTextFiles(db).sort(newest);
+    let done = 0;
+    // Files whose tool texts were indexed with their conversation (toolsAtOnce).
+    let toolsDone = 0;
+    for (const row of stale) {
+      if (options.signal?.aborted) return { text: done, tools: toolsDone };
+      if ((await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce })) === "both" && toolsAtOnce) toolsDone++;
+      batch.maybeCommit();
+      onProgress?.({ pass: "text", done: ++done, total: stale.length });
+    }
+    batch.commit();
+    if (options.tools === false) return { text: done, tools: 0 };
+    const tools = toolPendingFiles(db).sort(newest);
+    for (const row of tools) {
+      if (options.signal?.aborted) break;
+      await indexFileText(db, row, "tools", { batch });
+      batch.maybeCommit();
+      onProgress?.({ pass: "tools", done: ++toolsDone, total: tools.length });
+    }
+    return { text: done, tools: toolsDone };
+  } finally {
+    batch.commit();
   }
-  if (options.tools === false) return { text: done, tools: 0 };
-  const tools = toolPendingFiles(db).sort(newest);
-  let toolsDone = 0;
-  for (const row of tools) {
-    if (options.signal?.aborted) break;
-    await indexFileText(db, row, "tools");
-    onProgress?.({ pass: "tools", done: ++toolsDone, total: tools.length });
-  }
-  return { text: done, tools: toolsDone };
 }

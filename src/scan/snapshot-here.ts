@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { checkFile } from "../index/cache-folder.js";
 import { indexFoldersProblem } from "../index/index-db.js";
 import { loadSqlite } from "../index/load-sqlite.js";
-import { snapshotSummaries } from "../index/summary-cache.js";
+import { readStoredSnapshot, snapshotSummaries } from "../index/summary-cache.js";
 import type { SessionSummary } from "../model/types.js";
 
 type Read = { gen: string; byRow: Array<SessionSummary | null> } | null;
@@ -17,9 +17,8 @@ function readHere(path: string): Read {
     // Never long on this thread: a busy index (another process writing its schema) is read again at rows().
     const db = new DatabaseSync(path, { timeout: 100 });
     try {
-      const r = db.prepare("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
-      const body = r?.body;
-      return body instanceof Uint8Array || typeof body === "string" ? (snapshotSummaries(body) ?? null) : null;
+      const stored = readStoredSnapshot((sql) => db.prepare(sql));
+      return stored ? (snapshotSummaries(stored) ?? null) : null;
     } finally {
       db.close();
     }

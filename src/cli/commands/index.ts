@@ -136,17 +136,31 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     let kept = 0;
     const scan = { probe: false, blocking: true, cache: index.scans };
     const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
+    index.scans.release();
     const sessions = kept + read;
     let last = 0;
-    const done = await indexStaleText(index.db, ({ pass, done: n, total }) => {
-      const now = Date.now();
-      if (!io.isTTY || (now - last < 200 && n < total)) return;
-      last = now;
-      out.progress(
-        `indexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${groupDigits(n)} of ${groupDigits(total)} sessions `,
-      );
-    });
+    // Nothing waits for the conversations alone here (the browser indexes them first): a file
+    // read whole has its tool texts indexed in the same read.
+    const done = await indexStaleText(
+      index.db,
+      ({ pass, done: n, total }) => {
+        const now = Date.now();
+        if (!io.isTTY || (now - last < 200 && n < total)) return;
+        last = now;
+        out.progress(
+          `indexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${groupDigits(n)} of ${groupDigits(total)} sessions `,
+        );
+      },
+      { toolsAtOnce: true },
+    );
     if (io.isTTY && done.text + done.tools > 0) out.note("\n");
+    // The write-ahead log folded into the index and emptied: the size said is what stays on
+    // disk (a first build's log is a hundred megabytes or more, removed only at close).
+    try {
+      index.db.sql.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch {
+      // Another process reading or writing: its log is folded in later.
+    }
     const disk = onDisk(path);
     out.note(
       `index of ${groupDigits(sessions)} sessions up to date (${groupDigits(done.text)} new or changed, ${groupDigits(done.tools)} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,

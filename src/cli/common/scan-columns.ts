@@ -62,9 +62,13 @@ async function fromColumns<K extends keyof SessionSummary>(
   let kept: number[] | undefined;
   const options: ScanOptions = { probe: false, blocking: true, cache: index.scans };
   const result = await scanStore(storeDir, { onKeptRows: (rows) => (kept = rows) }, options);
-  if (!kept) return result;
-  const cols = index.scans.keptColumns(keys);
-  if (!cols) return undefined;
+  const cols = kept && index.scans.keptColumns(keys);
+  if (kept && !cols) return undefined;
+  // The summaries read are made rows of these fields, and the cache lets go of them: at
+  // 50,000 sessions read, the whole ones were held while the table was made.
+  index.scans.release();
+  const read = result.sessions.map((s) => pick(s, keys));
+  if (!kept || !cols) return { sessions: read, diagnostics: result.diagnostics };
   const sessions = kept.map((i) => {
     const row: Partial<Pick<SessionSummary, K>> = {};
     for (const k of keys) {
@@ -73,6 +77,13 @@ async function fromColumns<K extends keyof SessionSummary>(
     }
     return row as Pick<SessionSummary, K>;
   });
-  for (const s of result.sessions) sessions.push(s);
+  for (const s of read) sessions.push(s);
   return { sessions, diagnostics: result.diagnostics };
+}
+
+/** A summary's fields `keys` alone (a key it lacks stays missing). */
+function pick<K extends keyof SessionSummary>(s: SessionSummary, keys: readonly K[]): Pick<SessionSummary, K> {
+  const row: Partial<Pick<SessionSummary, K>> = {};
+  for (const k of keys) if (s[k] !== undefined) row[k] = s[k];
+  return row as Pick<SessionSummary, K>;
 }
