@@ -270,41 +270,49 @@ describe("the index's rows while a scan worker holds them", () => {
 
   it("writes them as it goes once the scan has run HOLD_ROWS_MS (a user quitting a long first scan keeps its work)", async () => {
     const { store, index, rows } = held();
-    const { files } = await discoverFiles(store);
-    const scan = { kind: "diagnostic", diagnostic: { path: "", kind: "empty", reason: "empty" } } as const;
-    const now = vi.spyOn(Date, "now");
     try {
-      now.mockReturnValue(1_000_000);
-      for (let i = 0; i < 256; i++) index.scans.remember({ ...files[0], path: `${files[0].path}.${i}` }, scan);
-      expect(rows()).toBe(0);
-      now.mockReturnValue(1_000_000 + HOLD_ROWS_MS);
-      index.scans.remember(files[0], scan);
-      expect(rows()).toBe(257);
+      expect(await rememberSpread(index, store, HOLD_ROWS_MS, rows)).toEqual({ early: 0, late: 257 });
     } finally {
-      now.mockRestore();
       index.close();
     }
   });
 });
+
+/**
+ * A scan that remembers 256 files at one moment, then one more `laterMs` after (the clock
+ * held still between): the index's rows counted after the 256 and after the last.
+ */
+async function rememberSpread(
+  index: NonNullable<ReturnType<typeof openStoreIndex>>,
+  store: string,
+  laterMs: number,
+  rows: () => number,
+) {
+  const { files } = await discoverFiles(store);
+  const scan = { kind: "diagnostic", diagnostic: { path: "", kind: "empty", reason: "empty" } } as const;
+  const now = vi.spyOn(Date, "now");
+  try {
+    now.mockReturnValue(1_000_000);
+    for (let i = 0; i < 256; i++) index.scans.remember({ ...files[0], path: `${files[0].path}.${i}` }, scan);
+    const early = rows();
+    now.mockReturnValue(1_000_000 + laterMs);
+    index.scans.remember(files[0], scan);
+    return { early, late: rows() };
+  } finally {
+    now.mockRestore();
+  }
+}
 
 describe("the index's rows in a command's scan", () => {
   it("are written at its end alone, however long it runs (no summary written to a row that the snapshot empties)", async () => {
     const store = copyStore(PI_STORE);
     const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
     const rows = () => (index.db.q("SELECT count(*) AS n FROM files").get() as { n: number }).n;
-    const { files } = await discoverFiles(store);
-    const scan = { kind: "diagnostic", diagnostic: { path: "", kind: "empty", reason: "empty" } } as const;
-    const now = vi.spyOn(Date, "now");
     try {
-      now.mockReturnValue(1_000_000);
-      for (let i = 0; i < 256; i++) index.scans.remember({ ...files[0], path: `${files[0].path}.${i}` }, scan);
-      now.mockReturnValue(1_000_000 + 10 * HOLD_ROWS_MS);
-      index.scans.remember(files[0], scan);
-      expect(rows()).toBe(0);
+      expect(await rememberSpread(index, store, 10 * HOLD_ROWS_MS, rows)).toEqual({ early: 0, late: 0 });
       index.scans.flush();
       expect(rows()).toBe(257);
     } finally {
-      now.mockRestore();
       index.close();
     }
   });
