@@ -142,16 +142,24 @@ describe("the index's scan cache, its kept rows told from the snapshot's identit
   });
 });
 
+/** A filled index, then one of its sessions appended to (its last line again), as pi writes. */
+async function oneAppended() {
+  const { store, open } = await filled();
+  const { files } = await discoverFiles(store);
+  const changed = files.find((f) => f.bytes > 0)!;
+  const text = readFileSync(changed.path, "utf8");
+  appendFileSync(changed.path, text.slice(text.lastIndexOf("\n", text.length - 2) + 1));
+  settle(changed.path);
+  return { store, open, changed };
+}
+
+/** The snapshot's first row, as bytes. */
+const snapshot = (db: { q(sql: string): { get(): unknown } }) =>
+  (db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
+
 describe("a command's scan after a few files changed (a session pi just wrote to)", () => {
   it("leaves the snapshot as it is and keeps their rows, which the next run takes without reading the file", async () => {
-    const { store, open } = await filled();
-    const { files } = await discoverFiles(store);
-    const changed = files.find((f) => f.bytes > 0)!;
-    const text = readFileSync(changed.path, "utf8");
-    appendFileSync(changed.path, text.slice(text.lastIndexOf("\n", text.length - 2) + 1));
-    settle(changed.path);
-    const snapshot = (db: { q(sql: string): { get(): unknown } }) =>
-      (db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
+    const { store, open, changed } = await oneAppended();
     const index = open();
     const before = snapshot(index.db);
     const scanned = await scanStore(store, {}, { cache: index.scans });
@@ -168,14 +176,7 @@ describe("a command's scan after a few files changed (a session pi just wrote to
   });
 
   it("keeps them out of the snapshot for a scan by rows too, and its next run takes them from their rows", async () => {
-    const { store, open } = await filled();
-    const { files } = await discoverFiles(store);
-    const changed = files.find((f) => f.bytes > 0)!;
-    const text = readFileSync(changed.path, "utf8");
-    appendFileSync(changed.path, text.slice(text.lastIndexOf("\n", text.length - 2) + 1));
-    settle(changed.path);
-    const snapshot = (db: { q(sql: string): { get(): unknown } }) =>
-      (db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
+    const { store, open, changed } = await oneAppended();
     const index = open();
     const before = snapshot(index.db);
     await scanStore(store, { onKeptRows: () => {} }, { cache: index.scans });
