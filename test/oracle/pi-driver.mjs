@@ -162,20 +162,19 @@ function write(q) {
 
 /** pi's /resume picker in its threaded sort (its default): [path, depth] per row, top to bottom. */
 async function threaded(agentDir) {
-  pi.initTheme?.();
   const sessions = await withAgentDir(agentDir, () => SessionManager.listAll());
-  const load = async () => sessions;
-  const c = new pi.SessionSelectorComponent(
-    load,
-    load,
-    () => {},
-    () => {},
-    () => {},
-    () => {},
-  );
+  const c = selector(sessions);
   for (let i = 0; i < 50 && c.sessionList.filteredSessions.length < sessions.length; i++)
     await new Promise((r) => setTimeout(r, 20));
   return c.sessionList.filteredSessions.map((n) => [n.session.path, n.depth]);
+}
+
+/** pi's /resume picker over these sessions (its callbacks do nothing: only its list is read). */
+function selector(sessions) {
+  pi.initTheme?.();
+  const load = async () => sessions;
+  const none = () => {};
+  return new pi.SessionSelectorComponent(load, load, none, none, none, none);
 }
 
 /**
@@ -183,20 +182,10 @@ async function threaded(agentDir) {
  * filterSessions over listAll's sessions, in its default sort), top to bottom.
  */
 async function picker(q) {
-  pi.initTheme?.();
   const sessions = await withAgentDir(q.agentDir, () =>
     q.sessionDir ? SessionManager.listAll(q.sessionDir) : SessionManager.listAll(),
   );
-  const load = async () => sessions;
-  const c = new pi.SessionSelectorComponent(
-    load,
-    load,
-    () => {},
-    () => {},
-    () => {},
-    () => {},
-  );
-  const list = c.sessionList;
+  const list = selector(sessions).sessionList;
   for (let i = 0; i < 50 && list.allSessions.length < sessions.length; i++) await new Promise((r) => setTimeout(r, 20));
   if (list.allSessions.length < sessions.length) throw new Error("the picker did not load the sessions");
   return q.queries.map((query) => {
