@@ -466,10 +466,7 @@ export class RemoteHosts {
         );
       },
       restore: (record) => {
-        const r = this.records.get(`${record.original}\0${record.trashedFile}`);
-        // A host's record is never restored here: its paths are the host's.
-        if (!r && (record as TrashItem).host)
-          throw new Error(`${(record as TrashItem).host}: not in its trash as listed`);
+        const r = this.hostRecord(record);
         if (!r) return base.restore(record);
         return this.ask(r.host, "restore", {
           record: { original: r.record.original, trashedFile: r.record.trashedFile },
@@ -491,13 +488,23 @@ export class RemoteHosts {
       listHosts: () =>
         [...this.slots.values()].filter((s) => s.view.state !== "unreachable").map((s) => this.hostTrash(s.name)),
       purge: (record) => {
-        const r = this.records.get(`${record.original}\0${record.trashedFile}`);
-        if (!r && record.host) throw new Error(`${record.host}: not in its trash as listed`);
+        const r = this.hostRecord(record);
         if (!r) return base.purge(record);
         const { original, trashedFile } = r.record;
         return this.ask(r.host, "trash", { purge: { original, trashedFile } }).then(() => {});
       },
     };
+  }
+
+  /**
+   * The host's record a trash row stands for; undefined for this machine's. A row of a host
+   * that its trash no longer lists is refused: a host's record is never restored or deleted
+   * here (its paths are the host's).
+   */
+  private hostRecord(record: TrashRecord & { host?: string }): { host: string; record: TrashRecord } | undefined {
+    const r = this.records.get(`${record.original}\0${record.trashedFile}`);
+    if (!r && record.host) throw new Error(`${record.host}: not in its trash as listed`);
+    return r;
   }
 
   /** A host's trashed sessions, each under its copy's path here (what the list and a restore name it by). */
