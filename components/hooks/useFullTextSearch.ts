@@ -37,8 +37,8 @@ export function useFullTextSearch(
   const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
   const latest = useRef(s);
   latest.current = s;
-  // Read when a search is scheduled: a search that learns it should wait longer (store-search's
-  // debounceFor) must not start itself again by saying so.
+  // Read when a search is scheduled, not a dependency of the effect: the search function's
+  // debounceMs is a property it may change while it runs, which must not start it again.
   const debounce = useRef(debounceMs);
   debounce.current = debounceMs;
   const scanDone = s.scan.done;
