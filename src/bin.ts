@@ -10,12 +10,14 @@ import { fileURLToPath } from "node:url";
 import { compileCacheDir } from "./launcher/cache-dir.js";
 import { nodeTooOld } from "./launcher/node-version.js";
 import { isSubcommand } from "./launcher/subcommand.js";
+import { trace } from "./launcher/trace.js";
 
 const tooOld = nodeTooOld(process.version);
 if (tooOld) {
   process.stderr.write(`${tooOld}\n`);
   process.exit(1);
 }
+trace("started");
 
 function home(): string {
   try {
@@ -52,6 +54,7 @@ const APP = isSubcommand(process.argv[2]) ? "./chunks/commands.js" : "./app.js";
 const { main } = (await import(APP)) as {
   main(argv: string[], hooks: { onFirstFrame?: () => void; program?: string }): Promise<number>;
 };
+trace("program loaded");
 let flushed = false;
 process.exitCode = await main(process.argv.slice(2), {
   // This very script: what a command starts again in a child (a search's background index).

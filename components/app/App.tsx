@@ -48,6 +48,7 @@ import { TrashScreen } from "../trash/TrashScreen.js";
 import { realTreeIO } from "../../src/browser/tree/treeRunner.js";
 import type { BrowserDeps } from "./deps.js";
 import { createEffectRunner, type EffectIO } from "../../src/browser/app/effectRunner.js";
+import { trace, tracing } from "../../src/launcher/trace.js";
 
 export interface AppProps {
   storeDir: string;
@@ -93,6 +94,7 @@ export function App(props: AppProps) {
   const runner = useMemo(() => createEffectRunner(() => io.current!), []);
   useEffect(() => () => runner.dispose(), [runner]);
   const [state, dispatch, latest] = useUpdateLoop(update, () => initial, runner.run, START_EFFECTS);
+  if (tracing) trace(`render: ${state.rows.length} rows, hosts ${(state.hosts ?? []).map((h) => h.state).join(",")}`);
   const { exit: unmount } = useApp();
   const size = useTerminalSize();
   const now = useNow();
@@ -128,7 +130,10 @@ export function App(props: AppProps) {
   // Other machines' answers as they come; nothing here waits for one.
   useEffect(() => {
     if (!remote) return;
-    const stop = remote.subscribe((u) => dispatch({ type: "hosts.update", ...u }));
+    const stop = remote.subscribe((u) => {
+      dispatch({ type: "hosts.update", ...u });
+      trace(`hosts.update reduced: ${u.host.name} ${u.host.state}`);
+    });
     remote.start();
     return stop;
   }, [remote]);

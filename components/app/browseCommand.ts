@@ -6,6 +6,7 @@ import { parse, STORE_OPTION } from "../../src/cli/common/parse.js";
 import { storeFromArgs } from "../../src/cli/common/store-arg.js";
 import { withoutFetch } from "../../src/cli/common/without-fetch.js";
 import { hostProblem } from "../../src/remote/ssh.js";
+import { trace } from "../../src/launcher/trace.js";
 
 /** A path under the home folder as the shell writes it ("~/.pi/agent/sessions"). */
 export function tildePath(path: string, home: string | undefined): string {
@@ -63,6 +64,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   const remote = hosts.length
     ? (await import("../../src/remote/browser-hosts.js")).startHosts(hosts, io.env, config.ssh)
     : undefined;
+  if (remote) trace("hosts started");
   // A fresh temp copy of the demo store each run: an index of it would be left behind in the
   // user's cache folder for a store that is gone, so it goes without.
   if (store.source === "fallback") process.env.PI_SESSIONS_INDEX = "0";
@@ -90,6 +92,7 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
         ).drawFirstScreen({ storeDir: store.dir, cwd: io.cwd, storeLabel, config, current: values.current })
       : undefined;
   const { runBrowser } = await withoutFetch(() => import("./launch.js"));
+  trace("browser loaded");
   return runBrowser({
     storeDir: store.dir,
     storeLabel,

@@ -20,6 +20,7 @@ import type { ListedSession } from "../../src/browser/list/sessions.js";
 import type { RemoteHosts } from "../../src/remote/browser-hosts.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { App } from "./App.js";
+import { trace, tracing } from "../../src/launcher/trace.js";
 import { type EarlyScan, startEarlyScan } from "../../src/scan/early-scan.js";
 import type { BrowserDeps } from "./deps.js";
 import { newSessionArgs, piArgs, piCommandProblem, type PiRun, spawnPi, splitCommand } from "../../src/pi/spawn-pi.js";
@@ -326,6 +327,9 @@ async function browse(
       maxFps: 60,
       // Both ends are terminals (checked above): draw live whatever CI says.
       interactive: true,
+      ...(tracing
+        ? { onRender: ({ renderTime }: { renderTime: number }) => trace(`frame (${renderTime.toFixed(0)} ms)`) }
+        : {}),
     });
     // After a resize, draw every row afresh on a cleared screen (see afterResize).
     stopRepaint = afterResize(term.stream, () => repaint());

@@ -28,6 +28,7 @@ import {
   type RemoteSettings,
 } from "./hosts.js";
 import { READ_CHUNK } from "./protocol.js";
+import { trace } from "../launcher/trace.js";
 import { remoteResumeLine, sshArgv } from "./ssh.js";
 
 /*
@@ -235,6 +236,7 @@ export class RemoteHosts {
       if (!sessions) throw new RemoteError(name, "garbage", `${name}: sent a list that is none`);
       slot.hash = String(r.hash);
       slot.rows = this.rowsOf(name, sessions);
+      trace(`${name}: ${slot.rows.length} rows made`);
       slot.view = { name, state: "live", at };
       this.say(slot, slot.rows);
       // Kept for the next launch once the rows are on their way to the screen (its 2 MB written after).

@@ -13,6 +13,7 @@ import {
   type Op,
 } from "./protocol.js";
 import { spawnServe, type SshOptions } from "./ssh.js";
+import { trace } from "../launcher/trace.js";
 
 /*
  * This side of the protocol: one conversation with one host's `pi-sessions serve --stdio`.
@@ -174,6 +175,7 @@ export class RemoteClient {
     let child: ChildProcess;
     try {
       child = spawnServe(host, ssh, env);
+      trace(`${host}: ssh started`);
     } catch (e) {
       return Promise.reject(new RemoteError(host, "unreachable", `${host}: ${e instanceof Error ? e.message : e}`));
     }
@@ -258,6 +260,7 @@ export class RemoteClient {
               `${host}: its pi-sessions (${sanitizeLine(h.version)}) speaks protocol ${h.protocol}, older than this one's ${PROTOCOL} (update it: ${INSTALL_HINT})`,
             ),
           );
+        trace(`${host}: hello`);
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener("abort", abort);
@@ -369,6 +372,7 @@ export class RemoteClient {
       this.fail(new RemoteError(this.host, "garbage", `${this.host}: sent something other than an answer; stopped`));
       return;
     }
+    trace(`${this.host}: answer ${a.id} read (${line.length} characters)`);
     const w = this.waiting.get(a.id);
     if (!w) return; // an answer that came after its deadline
     this.waiting.delete(a.id);

@@ -24,6 +24,7 @@ import { readRange } from "../store/read-range.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile } from "../store/scan-file.js";
 import { summaryToJson } from "../model/summary-json.js";
 import { sanitizeLine } from "../text/sanitize.js";
+import { trace } from "../launcher/trace.js";
 import {
   encodeLine,
   LineSplitter,
@@ -390,6 +391,7 @@ export function serve(opts: ServeOptions): Promise<void> {
     output.write(encodeLine(v));
   };
   write(hello);
+  trace("serve: hello");
   const splitter = new LineSplitter(MAX_REQUEST_LINE);
   const pending = new Set<Promise<void>>();
   return new Promise((resolve) => {
@@ -408,7 +410,7 @@ export function serve(opts: ServeOptions): Promise<void> {
       }
       const job = HANDLERS[req.op](req.params ?? {}, opts).then(
         (result) => {
-          output.write(answerLine(req.id, result));
+          output.write(answerLine(req.id, result), () => trace(`serve: answer to ${req.op} written`));
         },
         (e: unknown) => {
           const exit = e instanceof Refused ? e.exit : e instanceof CliError ? e.exitCode : 1;
