@@ -36,8 +36,8 @@ function withHosts(): { s: AppState; here: ListedSession; a: ListedSession; b: L
   const s = reduce(
     init,
     scanSummaries([here]),
-    { type: "hosts.update", host: live("beta"), sessions: [b] },
-    { type: "hosts.update", host: live("alpha"), sessions: [a] },
+    { type: "hosts.update", updates: [{ host: live("beta"), sessions: [b] }] },
+    { type: "hosts.update", updates: [{ host: live("alpha"), sessions: [a] }] },
   );
   return { s, here, a, b };
 }
@@ -66,20 +66,39 @@ describe("hosts in the list", () => {
   it("a host's new answer replaces its rows, and only its", () => {
     const { s, here, b } = withHosts();
     const a2 = remote("alpha", { name: "again" });
-    const n = reduce(s, { type: "hosts.update", host: live("alpha"), sessions: [a2] });
+    const n = reduce(s, { type: "hosts.update", updates: [{ host: live("alpha"), sessions: [a2] }] });
     expect(n.rows.map((r) => r.session.path)).toEqual([here.path, a2.path, b.path]);
-    const down = reduce(n, { type: "hosts.update", host: { name: "alpha", state: "unreachable", at: 1 } });
+    const down = reduce(n, {
+      type: "hosts.update",
+      updates: [{ host: { name: "alpha", state: "unreachable", at: 1 } }],
+    });
     // Unreachable: its rows stay.
     expect(down.rows).toHaveLength(3);
     expect(down.hosts?.find((h) => h.name === "alpha")?.state).toBe("unreachable");
+  });
+
+  it("hosts that answered together: one update puts each one's rows in place of its own, and says each one's state", () => {
+    const { s, here } = withHosts();
+    const a2 = remote("alpha", { name: "again", modified: new Date("2025-03-02T00:00:00Z") });
+    const b2 = remote("beta", { name: "and again" });
+    const n = reduce(s, {
+      type: "hosts.update",
+      updates: [
+        { host: live("alpha"), sessions: [a2] },
+        { host: live("beta"), sessions: [b2] },
+        { host: { name: "gamma", state: "unreachable", at: 1 } },
+      ],
+    });
+    expect(n.rows.map((r) => r.session.path)).toEqual([here.path, a2.path, b2.path]);
+    expect(n.hosts?.map((h) => `${h.name} ${h.state}`)).toEqual(["alpha live", "beta live", "gamma unreachable"]);
   });
 
   it("a host that does not answer: its rows are read-only (rename, delete, resume), reading still works", () => {
     const { s } = withHosts();
     const down = reduce(
       s,
-      { type: "hosts.update", host: { name: "alpha", state: "unreachable", at: 1 } },
-      { type: "hosts.update", host: { name: "beta", state: "connecting", at: 1 } },
+      { type: "hosts.update", updates: [{ host: { name: "alpha", state: "unreachable", at: 1 } }] },
+      { type: "hosts.update", updates: [{ host: { name: "beta", state: "connecting", at: 1 } }] },
       cmd("list.down"),
     );
     expect(disabledReason(down, "session.rename")).toBe("alpha is unreachable: its kept rows are read-only");

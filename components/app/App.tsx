@@ -130,9 +130,9 @@ export function App(props: AppProps) {
   // Other machines' answers as they come; nothing here waits for one.
   useEffect(() => {
     if (!remote) return;
-    const stop = remote.subscribe((u) => {
-      dispatch({ type: "hosts.update", ...u });
-      trace(`hosts.update reduced: ${u.host.name} ${u.host.state}`);
+    const stop = remote.subscribe((updates) => {
+      dispatch({ type: "hosts.update", updates });
+      trace(`hosts.update reduced: ${updates.map((u) => `${u.host.name} ${u.host.state}`).join(", ")}`);
     });
     remote.start();
     return stop;

@@ -5,7 +5,7 @@ import type { ForkResult } from "../actions/fork.js";
 import type { TrashRecord } from "../actions/trash/index.js";
 import type { LifecycleDeps } from "../browser/lifecycle/lifecycleEffects.js";
 import type { DeleteTarget } from "../browser/lifecycle/lifecycleTypes.js";
-import type { HostView } from "../browser/list/hosts.js";
+import type { HostUpdate, HostView } from "../browser/list/hosts.js";
 import type { ListedSession } from "../browser/list/sessions.js";
 import type { TreeIO } from "../browser/tree/treeRunner.js";
 import type { TrashIO } from "../browser/trash/trashRunner.js";
@@ -42,18 +42,21 @@ import { remoteResumeLine, sshArgv } from "./ssh.js";
  * rows stay, read-only.
  */
 
-/** What a host said last, as the list shows it. */
-export interface HostUpdate {
-  host: HostView;
-  /** Its rows, when they changed. */
-  sessions?: ListedSession[];
-}
+export type { HostUpdate };
 
 /** The best hits a host's search reports for the browser's list (its own ranking, there). */
 const REMOTE_HITS = 200;
 
 /** A host's answer is written to the cache this long after its rows were drawn. */
 const KEEP_AFTER_MS = 300;
+
+/**
+ * A host's answer waits at most this long for another host's list answer that is arriving
+ * (its first bytes here), so that both go to the list together: one refresh, one frame.
+ */
+const TOGETHER_MS = 150;
+/** How often a held answer looks whether the other one has come. */
+const TOGETHER_LOOK_MS = 4;
 
 /** Seconds between two looks at a host that answered (a list with the kept hash: a few bytes when nothing changed). */
 const POLL_MS = 20_000;
@@ -66,6 +69,8 @@ interface Slot {
   /** The hash of the rows shown, for the next `list` (unchanged: a few bytes). */
   hash?: string;
   rows: ListedSession[];
+  /** List requests out (a launch's, a look, a refresh after a write). */
+  listing: number;
   /** The list hash whose rows carry the host's usage (asked once the usage view counts every host). */
   usageOf?: string;
   counting?: Promise<void>;
@@ -96,7 +101,11 @@ export class RemoteHosts {
   private readonly slots = new Map<string, Slot>();
   private readonly mirrors = new Map<string, Mirror>();
   private readonly fetching = new Map<string, Promise<void>>();
-  private readonly listeners = new Set<(u: HostUpdate) => void>();
+  private readonly listeners = new Set<(u: readonly HostUpdate[]) => void>();
+  /** What hosts said that the browser has not been told yet (told together: see tell). */
+  private readonly untold = new Map<string, HostUpdate>();
+  private tellTimer?: NodeJS.Timeout;
+  private heldSince = 0;
   /** What the browser was last told of each host (its state and rows). */
   private readonly told = new Map<string, { view: HostView; rows: ListedSession[] }>();
   /** Records of this run's deletes on hosts: the copy's path → the host's record. */
@@ -117,6 +126,8 @@ export class RemoteHosts {
     hosts: readonly string[],
     private readonly settings: RemoteSettings,
     private readonly env: NodeJS.ProcessEnv = process.env,
+    /** How a conversation is opened (ssh; tests give in-memory ones). */
+    private readonly open: typeof RemoteClient.open = (...a) => RemoteClient.open(...a),
   ) {
     for (const name of hosts) {
       const kept = readKeptList(env, name);
@@ -124,6 +135,7 @@ export class RemoteHosts {
         name,
         view: { name, state: "connecting", ...(kept ? { at: kept.at } : {}) },
         rows: [],
+        listing: 0,
         ...(kept ? { hash: kept.hash } : {}),
       };
       if (kept) slot.rows = this.rowsOf(name, kept.sessions);
@@ -148,18 +160,22 @@ export class RemoteHosts {
   }
 
   /**
-   * Each host's state and rows as they change; the returned function stops it. What changed
-   * since initial() (answers that came while the browser was loading) is said at once.
+   * Each host's state and rows as they change, several hosts' at once when they answered at
+   * once; the returned function stops it. What changed since initial() (answers that came
+   * while the browser was loading) is said at once, in one call.
    */
-  subscribe(fn: (u: HostUpdate) => void): () => void {
+  subscribe(fn: (u: readonly HostUpdate[]) => void): () => void {
     this.listeners.add(fn);
+    const updates: HostUpdate[] = [];
     for (const s of this.slots.values()) {
       const t = this.told.get(s.name);
       const rows = t?.rows !== s.rows;
       if (t && t.view === s.view && !rows) continue;
       this.told.set(s.name, { view: s.view, rows: s.rows });
-      fn({ host: s.view, ...(rows ? { sessions: s.rows } : {}) });
+      this.untold.delete(s.name);
+      updates.push({ host: s.view, ...(rows ? { sessions: s.rows } : {}) });
     }
+    if (updates.length) fn(updates);
     return () => this.listeners.delete(fn);
   }
 
@@ -174,11 +190,34 @@ export class RemoteHosts {
     this.timer.unref();
   }
 
-  /** Tells the browser (none while it loads: it is told when it subscribes). */
+  /** Tells the browser, on the next turn (none while it loads: it is told when it subscribes). */
   private say(slot: Slot, sessions?: ListedSession[]): void {
     if (!this.listeners.size) return;
     this.told.set(slot.name, { view: slot.view, rows: slot.rows });
-    for (const fn of this.listeners) fn({ host: slot.view, ...(sessions ? { sessions } : {}) });
+    // Rows said and not told yet stay with a later state of the same host.
+    const rows = sessions ?? this.untold.get(slot.name)?.sessions;
+    this.untold.set(slot.name, { host: slot.view, ...(rows ? { sessions: rows } : {}) });
+    if (this.tellTimer) return;
+    this.heldSince = Date.now();
+    this.tellTimer = setTimeout(() => this.tell(), 0);
+  }
+
+  /**
+   * What hosts said, in one update: answers read in the same turn go together, and one waits
+   * (TOGETHER_MS at most) for another host's list answer whose bytes are coming in. Each
+   * host's rows cost the list a refresh and the screen a frame; two hosts that answer at
+   * once (a launch) cost one. Keys are not held: this is a timer, and they run between.
+   */
+  private tell(): void {
+    this.tellTimer = undefined;
+    const arriving = [...this.slots.values()].some((s) => s.listing > 0 && s.client?.answering);
+    if (arriving && Date.now() - this.heldSince < TOGETHER_MS) {
+      this.tellTimer = setTimeout(() => this.tell(), TOGETHER_LOOK_MS);
+      return;
+    }
+    const updates = [...this.untold.values()];
+    this.untold.clear();
+    if (updates.length) for (const fn of this.listeners) fn(updates);
   }
 
   private unreachable(slot: Slot, e: unknown): void {
@@ -196,7 +235,7 @@ export class RemoteHosts {
     if (this.closing.signal.aborted) return Promise.reject(new RemoteError(slot.name, "unreachable", "closed"));
     const { ssh, client } = this.settings;
     const signal = this.closing.signal;
-    slot.opening ??= RemoteClient.open(slot.name, ssh, client, this.env, early ? [early] : [], signal).then(
+    slot.opening ??= this.open(slot.name, ssh, client, this.env, early ? [early] : [], signal).then(
       (c) => {
         slot.client = c;
         slot.opening = undefined;
@@ -221,7 +260,8 @@ export class RemoteHosts {
       const params = { all: true, ...(slot.hash ? { since: slot.hash } : {}) };
       // A new connection asks for the list as it starts (no round trip waiting for the hello).
       const c = await this.client(slot, { op: "list", params });
-      const r = await (c.takeEarly("list") ?? c.request("list", params));
+      slot.listing++;
+      const r = await (c.takeEarly("list") ?? c.request("list", params)).finally(() => slot.listing--);
       const at = Date.now();
       const wasLive = slot.view.state === "live";
       if (r.unchanged === true && r.hash === slot.hash) {
@@ -707,6 +747,7 @@ export class RemoteHosts {
   /** Ends every conversation (each host's serve sees its input end). */
   close(): void {
     if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.tellTimer);
     this.closing.abort();
     this.writeKept();
     for (const s of this.slots.values()) s.client?.close();

@@ -52,7 +52,7 @@ import {
   topLayer,
 } from "./appState.js";
 import { foldScan } from "./scanFold.js";
-import { type HostView, withHostRows } from "../list/hosts.js";
+import { type HostUpdate, type HostView, withHostRows } from "../list/hosts.js";
 import type { ListedSession } from "../list/sessions.js";
 import { reselect } from "./reselect.js";
 import {
@@ -105,7 +105,8 @@ export type AppAction =
   | { type: "choose"; command: CommandId }
   | { type: "preview.bounds"; path: string; min: number; max: number }
   /** What a host answered (src/remote): its state, and its rows when they changed. */
-  | { type: "hosts.update"; host: HostView; sessions?: readonly ListedSession[] }
+  // What hosts said, together: answers that came at once are one refresh of the list, one frame.
+  | { type: "hosts.update"; updates: readonly HostUpdate[] }
   | TreeAction
   | ReaderAction
   | TakeoutAction
@@ -546,12 +547,16 @@ export function appReducer(s: AppState, a: AppAction): Next {
       return s;
     }
     case "hosts.update": {
-      const known = s.hosts ?? [];
-      const hosts = known.some((h) => h.name === a.host.name)
-        ? known.map((h) => (h.name === a.host.name ? a.host : h))
-        : [...known, a.host];
-      if (!a.sessions) return { ...s, hosts };
-      return refresh({ ...s, hosts, sessions: withHostRows(s.sessions, a.host.name, a.sessions) });
+      let hosts = s.hosts ?? [];
+      const rows = new Map<string, readonly ListedSession[]>();
+      for (const { host, sessions } of a.updates) {
+        hosts = hosts.some((h) => h.name === host.name)
+          ? hosts.map((h) => (h.name === host.name ? host : h))
+          : [...hosts, host];
+        if (sessions) rows.set(host.name, sessions);
+      }
+      if (!rows.size) return { ...s, hosts };
+      return refresh({ ...s, hosts, sessions: withHostRows(s.sessions, rows) });
     }
     case "preview.bounds": {
       const b = s.previewBounds;

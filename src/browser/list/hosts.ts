@@ -22,11 +22,17 @@ export interface HostView {
   noUsage?: string;
 }
 
-/** The sessions with `host`'s replaced by `rows`. */
-export function withHostRows(sessions: SessionMap, host: string, rows: readonly ListedSession[]): SessionMap {
+/** What a host said: its state, and its rows when they changed. */
+export interface HostUpdate {
+  host: HostView;
+  sessions?: readonly ListedSession[];
+}
+
+/** The sessions with each host's in `rows` replaced by those (one pass, however many hosts). */
+export function withHostRows(sessions: SessionMap, rows: ReadonlyMap<string, readonly ListedSession[]>): SessionMap {
   const next = new Map<string, ListedSession>();
-  for (const [k, v] of sessions) if (v.host !== host) next.set(k, v);
-  for (const r of rows) next.set(r.path, r);
+  for (const [k, v] of sessions) if (v.host === undefined || !rows.has(v.host)) next.set(k, v);
+  for (const list of rows.values()) for (const r of list) next.set(r.path, r);
   return next;
 }
 
