@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, utimesSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { ForkResult } from "../actions/fork.js";
@@ -104,7 +104,8 @@ export class RemoteHosts {
   private readonly listeners = new Set<(u: readonly HostUpdate[]) => void>();
   /** What hosts said that the browser has not been told yet (told together: see tell). */
   private readonly untold = new Map<string, HostUpdate>();
-  private tellTimer?: NodeJS.Timeout;
+  /** Stops the tell to come (an immediate, or a timer while it waits for another answer). */
+  private tellLater?: () => void;
   private heldSince = 0;
   /** What the browser was last told of each host (its state and rows). */
   private readonly told = new Map<string, { view: HostView; rows: ListedSession[] }>();
@@ -197,9 +198,11 @@ export class RemoteHosts {
     // Rows said and not told yet stay with a later state of the same host.
     const rows = sessions ?? this.untold.get(slot.name)?.sessions;
     this.untold.set(slot.name, { host: slot.view, ...(rows ? { sessions: rows } : {}) });
-    if (this.tellTimer) return;
+    if (this.tellLater) return;
     this.heldSince = Date.now();
-    this.tellTimer = setTimeout(() => this.tell(), 0);
+    // After the answers read in this turn (and before a frame Ink put off: its timer comes later).
+    const i = setImmediate(() => this.tell());
+    this.tellLater = () => clearImmediate(i);
   }
 
   /**
@@ -209,10 +212,11 @@ export class RemoteHosts {
    * once (a launch) cost one. Keys are not held: this is a timer, and they run between.
    */
   private tell(): void {
-    this.tellTimer = undefined;
+    this.tellLater = undefined;
     const arriving = [...this.slots.values()].some((s) => s.listing > 0 && s.client?.answering);
     if (arriving && Date.now() - this.heldSince < TOGETHER_MS) {
-      this.tellTimer = setTimeout(() => this.tell(), TOGETHER_LOOK_MS);
+      const t = setTimeout(() => this.tell(), TOGETHER_LOOK_MS);
+      this.tellLater = () => clearTimeout(t);
       return;
     }
     const updates = [...this.untold.values()];
@@ -351,7 +355,8 @@ export class RemoteHosts {
       dir = join(hostCacheDir(this.env, host) ?? join(this.env.TMPDIR || "/tmp", "pi-sessions-remote"), "files");
       this.filesDirs.set(host, dir);
     }
-    const key = createHash("sha256").update(remotePath).digest("hex").slice(0, 32);
+    // One call, no Hash object: a launch names two hosts' 4,000 paths this way.
+    const key = hash("sha256", remotePath).slice(0, 32);
     return join(dir, `${key}.jsonl`);
   }
 
@@ -747,7 +752,7 @@ export class RemoteHosts {
   /** Ends every conversation (each host's serve sees its input end). */
   close(): void {
     if (this.timer) clearInterval(this.timer);
-    clearTimeout(this.tellTimer);
+    this.tellLater?.();
     this.closing.abort();
     this.writeKept();
     for (const s of this.slots.values()) s.client?.close();

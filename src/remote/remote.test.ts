@@ -95,10 +95,15 @@ describe("serve and its client over in-memory streams", () => {
 
   it("lists the store with list --json's rows, and an unchanged store in a few bytes", async () => {
     const store = copyStore(PI_STORE);
-    const { client, toServer, done } = await pair(store);
+    const { client, toServer, done, fromServer } = await pair(store);
+    let line = "";
+    fromServer.on("data", (b: Buffer) => (line += b.toString()));
     const first = await client.request("list", { all: true });
     const rows = sessionsOf(store, first);
     expect(rows.length).toBeGreaterThan(10);
+    // As list --json printed it, without its line breaks and indentation: every byte sent is read.
+    expect(line).toContain(`[{"path": ${JSON.stringify(rows[0].path)},"id": `);
+    expect(line.length).toBeLessThan(JSON.stringify(first).length * 1.1);
     // Each row with its file's inode and mtime there: what a write names as the file it read.
     const st = statSync(rows[0].path);
     expect(listRows(first)![0]).toMatchObject({ path: rows[0].path, ino: st.ino, mtimeMs: st.mtimeMs });

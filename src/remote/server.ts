@@ -191,7 +191,8 @@ function checkRead(path: string, expect: FileIdentity | undefined): void {
 
 /**
  * JSON text already made (list --json's, safeJson: C1 controls escaped), put into an answer
- * as it is, its line breaks (whitespace between its tokens: strings escape theirs) left out.
+ * as it is, its line breaks and the indentation after each (whitespace between its tokens:
+ * strings escape theirs) left out: a fifth of a list's bytes, sent and parsed for nothing.
  */
 class RawJson {
   constructor(readonly text: string) {}
@@ -210,7 +211,7 @@ function answerLine(id: number, result: Record<string, unknown>): string {
   if (!raw.length) return encodeLine({ id, ok: true, result });
   const rest = Object.fromEntries(Object.entries(result).filter(([, v]) => !(v instanceof RawJson)));
   const head = encodeLine({ id, ok: true, result: rest }).slice(0, -3); // without "}}\n"
-  const parts = raw.map(([k, v]) => `${JSON.stringify(k)}:${v.text.replace(/\r?\n/g, "")}`);
+  const parts = raw.map(([k, v]) => `${JSON.stringify(k)}:${v.text.replace(/\r?\n */g, "")}`);
   return `${head}${Object.keys(rest).length ? "," : ""}${parts.join(",")}}}\n`;
 }
 
