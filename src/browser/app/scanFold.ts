@@ -62,6 +62,13 @@ export function foldScan(state: AppState, events: readonly ScanEvent[]): AppStat
     }
   }
   const found = probes.length + summaries.length + diagnostics.length > 0;
+  // Nothing new (the completion said again: the early scan handed it to the first frame
+  // already): the same state, so no render and no frame (a frame of the whole screen costs
+  // tens of ms at launch, when the main thread has the most to do).
+  const o = state.scan;
+  const same =
+    scan.done === o.done && scan.discovered === o.discovered && scan.error === o.error && scan.indexing === o.indexing;
+  if (!found && notice === undefined && same) return state;
   const sessions = found ? mergeBatch(state.sessions, probes, summaries, diagnostics) : state.sessions;
   scan = {
     ...scan,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SessionProbe } from "../../model/types.js";
-import { initialState } from "./appReducer.js";
+import { initialState, update } from "./appReducer.js";
 import { seedScan } from "./scanSeed.js";
-import { reduce, scanProbes, scanDiscovered } from "../../../test/helpers/update.js";
+import { reduce, scanned, scanProbes, scanDiscovered } from "../../../test/helpers/update.js";
 
 const probe = (n: number, cwd = "/w"): SessionProbe => ({
   path: `/s/${n}.jsonl`,
@@ -34,6 +34,20 @@ describe("seedScan", () => {
   it("leaves the state alone without events", () => {
     expect(seedScan(base, undefined)).toBe(base);
     expect(seedScan(base, [])).toBe(base);
+  });
+
+  it("a completion said again (the early scan gave it to the first frame) is the same state: no render", () => {
+    const seeded = seedScan(base, [
+      { kind: "discovered", total: 1 },
+      { kind: "summaries", items: [] },
+      { kind: "probes", items: [probe(1)] },
+      { kind: "complete", result: { sessions: [], relinked: [], diagnostics: [] } },
+    ]);
+    expect(seeded.scan.done).toBe(true);
+    const done = { kind: "complete" as const, result: { sessions: [], relinked: [], diagnostics: [] } };
+    const [again, effects] = update(seeded, scanned({ kind: "summaries", items: [] }, done));
+    expect(again).toBe(seeded);
+    expect(effects).toEqual([]);
   });
 
   it("counts diagnostics without listing them", () => {
