@@ -48,6 +48,7 @@ import { TrashScreen } from "../trash/TrashScreen.js";
 import { realTreeIO } from "../../src/browser/tree/treeRunner.js";
 import type { BrowserDeps } from "./deps.js";
 import { createEffectRunner, type EffectIO } from "../../src/browser/app/effectRunner.js";
+import { searchBarShown, settledFirst } from "./settledFirst.js";
 import { trace, tracing } from "../../src/launcher/trace.js";
 
 export interface AppProps {
@@ -93,15 +94,24 @@ export function App(props: AppProps) {
   const io = useRef<EffectIO | null>(null);
   const runner = useMemo(() => createEffectRunner(() => io.current!), []);
   useEffect(() => () => runner.dispose(), [runner]);
-  const [state, dispatch, latest] = useUpdateLoop(update, () => initial, runner.run, START_EFFECTS);
+  const size = useTerminalSize();
+  const remote = deps.remote;
+  const lifecycle = useMemo(() => {
+    const base = deps.lifecycle ?? realLifecycle;
+    return remote ? remote.lifecycle(base) : base;
+  }, [deps.lifecycle, remote]);
+  const [state, dispatch, latest] = useUpdateLoop(
+    update,
+    () => settledFirst(initial, size, lifecycle.trashLocation() ?? null),
+    runner.run,
+    START_EFFECTS,
+  );
   if (tracing) trace(`render: ${state.rows.length} rows, hosts ${(state.hosts ?? []).map((h) => h.state).join(",")}`);
   const { exit: unmount } = useApp();
-  const size = useTerminalSize();
   const now = useNow();
   const mode = modeOf(state);
   const layer = topLayer(state);
-  // The tree has its own header and search line; the list's search bar is hidden under it.
-  const searchBar = !state.tree && !state.reader && (mode === "search" || state.search.value !== "");
+  const searchBar = searchBarShown(state);
   const layout = useMemo(
     () => computeLayout({ columns: size.columns, rows: size.rows, searchBar, previewShare: state.previewShare }),
     [size.columns, size.rows, searchBar, state.previewShare],
@@ -126,7 +136,6 @@ export function App(props: AppProps) {
   }, [state.status]);
 
   useStoreScan(storeDir, deps.scan, dispatch);
-  const remote = deps.remote;
   // Other machines' answers as they come; nothing here waits for one.
   useEffect(() => {
     if (!remote) return;
@@ -179,10 +188,6 @@ export function App(props: AppProps) {
     () => (remote ? remote.load(deps.loadPreview) : deps.loadPreview),
     [deps.loadPreview, remote],
   );
-  const lifecycle = useMemo(() => {
-    const base = deps.lifecycle ?? realLifecycle;
-    return remote ? remote.lifecycle(base) : base;
-  }, [deps.lifecycle, remote]);
   // pi on a host is that host's: this machine's pi and folders are not asked about.
   const cwdExists = useCallback(
     (dir: string, path?: string) => (path && remote?.owns(path) ? true : deps.cwdExists(dir)),

@@ -248,7 +248,8 @@ export function lifecycleKey<S extends LifecycleHost>(
 export function lifecycleReducer<S extends LifecycleHost>(s: S, a: LifecycleAction): S {
   switch (a.type) {
     case "lifecycle.setup":
-      return { ...s, trashDir: a.trashDir };
+      // Known already (the first state has it): the same state, no render.
+      return a.trashDir === s.trashDir ? s : { ...s, trashDir: a.trashDir };
     case "lifecycle.renamed": {
       const x = s.sessions.get(a.path);
       const next = x ? new Map(s.sessions).set(a.path, { ...x, name: a.name || undefined }) : s.sessions;
