@@ -98,15 +98,16 @@ export async function run({ runs = 3, log = console.error } = {}) {
 
     // Bytes on the wire for one host: a list answer, then a refresh of the unchanged host.
     const { RemoteClient } = await import(join(ROOT, "dist", "src", "remote", "client.js"));
-    const { remoteSettings } = await import(join(ROOT, "dist", "src", "remote", "hosts.js"));
+    const { remoteSettings, LIST_PACKED } = await import(join(ROOT, "dist", "src", "remote", "hosts.js"));
     const settings = remoteSettings({ ...process.env, ...env });
     const client = await RemoteClient.open(HOSTS[0], settings.ssh, settings.client, { ...process.env, ...env });
     const hello = client.bytesIn;
-    const full = await client.request("list", { all: true });
+    // Asked as the browser asks (deflated, where the host can).
+    const full = await client.request("list", { all: true, ...LIST_PACKED });
     const listBytes = client.bytesIn - hello;
     const before = client.bytesIn;
     const sentBefore = client.bytesOut;
-    await client.request("list", { all: true, since: full.hash });
+    await client.request("list", { all: true, ...LIST_PACKED, since: full.hash });
     const refreshIn = client.bytesIn - before;
     const refreshOut = client.bytesOut - sentBefore;
     client.close();

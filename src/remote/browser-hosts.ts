@@ -18,6 +18,7 @@ import { runOnTerminal, type PiRun } from "../pi/spawn-pi.js";
 import { RemoteClient, RemoteError, type EarlyRequest } from "./client.js";
 import {
   hostCacheDir,
+  LIST_PACKED,
   listRows,
   readKeptList,
   touchKeptList,
@@ -261,7 +262,7 @@ export class RemoteHosts {
     const slot = this.slots.get(name);
     if (!slot) return;
     try {
-      const params = { all: true, ...(slot.hash ? { since: slot.hash } : {}) };
+      const params = { all: true, ...LIST_PACKED, ...(slot.hash ? { since: slot.hash } : {}) };
       // A new connection asks for the list as it starts (no round trip waiting for the hello).
       const c = await this.client(slot, { op: "list", params });
       slot.listing++;

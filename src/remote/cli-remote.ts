@@ -22,6 +22,7 @@ import { runCaptured, type CommandName } from "./commands.js";
 import { remoteSessionName } from "./route.js";
 import {
   checkedHosts,
+  LIST_PACKED,
   listRows,
   openHosts,
   readKeptList,
@@ -152,7 +153,7 @@ export async function hostList(
 ): Promise<Record<string, unknown>[]> {
   const scopeAll = params.cwd === undefined;
   const kept = scopeAll && !params.sort ? readKeptList(env, client.host) : undefined;
-  const r = await client.request("list", { ...params, ...(kept ? { since: kept.hash } : {}) });
+  const r = await client.request("list", { ...params, ...LIST_PACKED, ...(kept ? { since: kept.hash } : {}) });
   if (r.unchanged === true && kept && r.hash === kept.hash) {
     touchKeptList(env, client.host);
     return kept.sessions;

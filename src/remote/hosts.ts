@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { inflateRawSync } from "node:zlib";
 import { userCacheDir } from "../launcher/cache-dir.js";
 import type { UsageSlice } from "../model/types.js";
 import { RemoteClient, RemoteError, type ClientOptions } from "./client.js";
+import { MAX_ANSWER_LINE } from "./protocol.js";
 import { controlDir, hostProblem, sshProgram, type SshOptions } from "./ssh.js";
 
 /** How this run reaches hosts: the ssh program and options, and how long it waits for them. */
@@ -83,14 +85,29 @@ export function hostCacheDir(env: NodeJS.ProcessEnv, host: string): string | und
 
 const isRow = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
+/** What a list is asked with: deflated, when the host's pi-sessions can (one that cannot sends it as it is). */
+export const LIST_PACKED = { deflate: true } as const;
+
+/** A deflated list's rows (sessionsDeflated: list --json's text, deflated, base64), inflated to at most an answer line's size. */
+function inflatedRows(packed: string): unknown {
+  try {
+    const text = inflateRawSync(Buffer.from(packed, "base64"), { maxOutputLength: MAX_ANSWER_LINE }).toString("utf8");
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A list answer's rows (list --json's), each with its file's inode and mtime there (sent
- * beside them, in the same order); undefined when the answer is no list.
+ * A list answer's rows (list --json's, sent as they are or deflated), each with its file's
+ * inode and mtime there (sent beside them, in the same order); undefined when the answer is
+ * no list.
  */
 export function listRows(r: Record<string, unknown>): Record<string, unknown>[] | undefined {
-  if (!Array.isArray(r.sessions) || typeof r.hash !== "string") return undefined;
+  const sessions = typeof r.sessionsDeflated === "string" ? inflatedRows(r.sessionsDeflated) : r.sessions;
+  if (!Array.isArray(sessions) || typeof r.hash !== "string") return undefined;
   const ids = Array.isArray(r.ids) ? r.ids : [];
-  return r.sessions.filter(isRow).map((s, i) => {
+  return sessions.filter(isRow).map((s, i) => {
     const id = ids[i] as unknown;
     return Array.isArray(id) && typeof id[0] === "number" && typeof id[1] === "number"
       ? { ...s, ino: id[0], mtimeMs: id[1] }

@@ -2,12 +2,13 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { deflateRawSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
 import { RemoteClient, RemoteError, type Transport } from "./client.js";
 import { encodeLine, LineSplitter, LineTooLong, MAX_ANSWER_LINE, PROTOCOL } from "./protocol.js";
 import { serve } from "./server.js";
-import { listRows, usageByPath } from "./hosts.js";
+import { LIST_PACKED, listRows, usageByPath } from "./hosts.js";
 import { aggregateUsage } from "../usage/aggregate.js";
 import { hostProblem, remoteCommandLine, remoteResumeLine, splitWords, sshArgv } from "./ssh.js";
 
@@ -119,6 +120,34 @@ describe("serve and its client over in-memory streams", () => {
     const third = await client.request("list", { all: true, since: first.hash });
     expect(third.unchanged).toBeUndefined();
     expect(sessionsOf(store, third).find((s) => s.path === rows[0].path)).toMatchObject({ name: "changed there" });
+    toServer.end();
+    await done;
+  });
+
+  it("asked deflated, sends the same rows in a fraction of the bytes; what inflates past an answer line is no list", async () => {
+    const store = copyStore(PI_STORE);
+    const { client, toServer, done } = await pair(store);
+    const plain = await client.request("list", { all: true });
+    let before = client.bytesIn;
+    const packed = await client.request("list", { all: true, ...LIST_PACKED });
+    const packedBytes = client.bytesIn - before;
+    expect(packed.sessions).toBeUndefined();
+    expect(typeof packed.sessionsDeflated).toBe("string");
+    expect(packed.hash).toBe(plain.hash);
+    expect(listRows(packed)).toEqual(listRows(plain));
+    before = client.bytesIn;
+    await client.request("list", { all: true });
+    expect(packedBytes).toBeLessThan((client.bytesIn - before) / 2);
+    // Unchanged: a few bytes, deflated or not.
+    expect(await client.request("list", { all: true, ...LIST_PACKED, since: plain.hash })).toEqual({
+      hash: plain.hash,
+      unchanged: true,
+    });
+    // A bomb: a small answer that inflates past MAX_ANSWER_LINE is refused, not inflated whole.
+    const bomb = deflateRawSync(Buffer.alloc(MAX_ANSWER_LINE + 1, 0x20)).toString("base64");
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(listRows({ hash: "h", sessionsDeflated: bomb })).toBeUndefined();
+    expect(listRows({ hash: "h", sessionsDeflated: "not deflate" })).toBeUndefined();
     toServer.end();
     await done;
   });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, statSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
+import { deflateRawSync } from "node:zlib";
 import { forkAtEntry } from "../actions/fork.js";
 import { labelEntry } from "../actions/label.js";
 import { resumeAtEntry } from "../actions/navigate.js";
@@ -205,13 +206,16 @@ function listPaths(text: string): string[] {
   return out;
 }
 
+/** JSON text without its line breaks and the indentation after each (whitespace between tokens: strings escape theirs). */
+const compactJson = (text: string) => text.replace(/\r?\n */g, "");
+
 /** One answer as one line, with the RawJson values of its result written as they are. */
 function answerLine(id: number, result: Record<string, unknown>): string {
   const raw = Object.entries(result).filter((e): e is [string, RawJson] => e[1] instanceof RawJson);
   if (!raw.length) return encodeLine({ id, ok: true, result });
   const rest = Object.fromEntries(Object.entries(result).filter(([, v]) => !(v instanceof RawJson)));
   const head = encodeLine({ id, ok: true, result: rest }).slice(0, -3); // without "}}\n"
-  const parts = raw.map(([k, v]) => `${JSON.stringify(k)}:${v.text.replace(/\r?\n */g, "")}`);
+  const parts = raw.map(([k, v]) => `${JSON.stringify(k)}:${compactJson(v.text)}`);
   return `${head}${Object.keys(rest).length ? "," : ""}${parts.join(",")}}}\n`;
 }
 
@@ -235,6 +239,13 @@ const HANDLERS: Record<Op, (p: Params, opts: ServeOptions) => Promise<Record<str
     // The same answer as the client kept: said in a few bytes, not sent again.
     const h = createHash("sha256").update(r.out).update(JSON.stringify(ids)).digest("hex").slice(0, 32);
     if (p.since === h) return { hash: h, unchanged: true };
+    // Asked deflated (a client that reads it): list --json's text, compact, deflated (level 1:
+    // ~20 ms here for 2,000 sessions), in base64: a quarter of the bytes, through ssh at both
+    // ends and the network between, for ~15 ms there to inflate it.
+    if (p.deflate === true) {
+      const packed = deflateRawSync(compactJson(text), { level: 1 }).toString("base64");
+      return { hash: h, ids, notes: r.err, sessionsDeflated: packed };
+    }
     // list --json's own text, as it printed it (never parsed and written again here).
     return { hash: h, ids, notes: r.err, sessions: new RawJson(text) };
   },
