@@ -52,8 +52,9 @@ const REMOTE_HITS = 200;
 const KEEP_AFTER_MS = 300;
 
 /**
- * A host's answer waits at most this long for another host's list answer that is arriving
- * (its first bytes here), so that both go to the list together: one refresh, one frame.
+ * A host's answer waits at most this long for another host's list answer that is on its way
+ * (that host said its hello, its list is asked), so that both go to the list together: one
+ * refresh, one frame.
  */
 const TOGETHER_MS = 150;
 /** How often a held answer looks whether the other one has come. */
@@ -208,13 +209,14 @@ export class RemoteHosts {
 
   /**
    * What hosts said, in one update: answers read in the same turn go together, and one waits
-   * (TOGETHER_MS at most) for another host's list answer whose bytes are coming in. Each
-   * host's rows cost the list a refresh and the screen a frame; two hosts that answer at
-   * once (a launch) cost one. Keys are not held: this is a timer, and they run between.
+   * (TOGETHER_MS at most) for another host's list answer on its way (a host still connecting
+   * is not waited for). Each host's rows cost the list a refresh and the screen a frame; two
+   * hosts that answer at once (a launch) cost one. Keys are not held: this is a timer, and
+   * they run between.
    */
   private tell(): void {
     this.tellLater = undefined;
-    const arriving = [...this.slots.values()].some((s) => s.listing > 0 && s.client?.answering);
+    const arriving = [...this.slots.values()].some((s) => s.listing > 0 && s.client && !s.client.ended);
     if (arriving && Date.now() - this.heldSince < TOGETHER_MS) {
       const t = setTimeout(() => this.tell(), TOGETHER_LOOK_MS);
       this.tellLater = () => clearTimeout(t);

@@ -151,8 +151,6 @@ export class RemoteClient {
   bytesOut = 0;
   /** Called once when the conversation ends by itself (the host went away, garbage, a line too long). */
   onEnd?: (e: RemoteError) => void;
-  /** Bytes of an answer begun and not ended yet (its rest on its way). */
-  private begun: () => number = () => 0;
 
   private constructor(
     readonly host: string,
@@ -267,7 +265,6 @@ export class RemoteClient {
         clearTimeout(timer);
         signal?.removeEventListener("abort", abort);
         client = new RemoteClient(host, h, t, opts);
-        client.begun = () => splitter.pending;
         client.bytesOut = earlyLines.reduce((n, l) => n + Buffer.byteLength(l), 0);
         // Their answers follow the hello: waited for from now, as any request.
         early.forEach((r, i) => client!.expect(i + 1, r.op));
@@ -302,11 +299,6 @@ export class RemoteClient {
           );
       });
     });
-  }
-
-  /** Part of an answer has come, its rest is on its way. */
-  get answering(): boolean {
-    return !this.failure && this.begun() > 0;
   }
 
   /** The conversation has ended: every request fails at once. */
