@@ -61,9 +61,9 @@ export async function run({ runs = 3, log = console.error } = {}) {
       try {
         return await app.waitFor(check, { timeoutMs: 60_000 });
       } finally {
-        app.proc.write("q");
-        await new Promise((r) => setTimeout(r, 300));
-        app.kill();
+        // Quit and wait for the exit (its hosts' conversations closed, their answers kept): a
+        // launch still ending would share the cores with the next one measured.
+        await app.quit();
       }
     };
     const header = (s) => s.split("\n")[0];
