@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import * as query from "../../search/query.js";
 import { parseQuery } from "../../search/query.js";
 import * as sort from "../../search/sort.js";
 import { makeSummary } from "../../../test/helpers/sessions.js";
@@ -8,6 +9,11 @@ import type { SessionMap } from "./sessions.js";
 vi.mock("../../search/sort.js", async (actual) => {
   const real = await actual<typeof import("../../search/sort.js")>();
   return { ...real, sortSessions: vi.fn(real.sortSessions) };
+});
+
+vi.mock("../../search/query.js", async (actual) => {
+  const real = await actual<typeof import("../../search/query.js")>();
+  return { ...real, matchSession: vi.fn(real.matchSession) };
 });
 
 const map = (...xs: ReturnType<typeof makeSummary>[]): SessionMap => new Map(xs.map((x) => [x.path, x]));
@@ -64,5 +70,16 @@ describe("deriveRows as a search's hits stream in", () => {
         sort: "recent",
       }).rows.map((r) => r.session.path),
     ).toEqual([y.path, x.path]);
+  });
+
+  it("at a key that adds a word, does not match again the sessions the words before turned away", () => {
+    const match = vi.mocked(query.matchSession);
+    const at = (q: string) =>
+      deriveRows(sessions, { scope: "all", cwd: "/", storeDir: "/store", query: parseQuery(q), sort: "recent" });
+    expect(at("zebra").rows).toEqual([]);
+    match.mockClear();
+    expect(at("zebra cache").rows).toEqual([]);
+    expect(match).not.toHaveBeenCalled();
+    expect(at("parser cache").rows.map((r) => r.session.path)).toEqual([a.path]);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { ROW_SHOWS, whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
+import { fieldRanker } from "./termScores.js";
 
 /** This folder's sessions, every folder's, or every folder's of this machine and every host (src/remote). */
 export type Scope = "cwd" | "all" | "hosts";
@@ -133,6 +134,9 @@ class SearchedRow implements ListRow {
   }
 }
 
+const NO_MATCH = { rank: null, byText: false } as const;
+const fieldsOnly = (rank: number | null) => (rank === null ? NO_MATCH : { rank, byText: false });
+
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 export function deriveRows(
   sessions: SessionMap,
@@ -158,10 +162,13 @@ export function deriveRows(
   // In the base order: sorted already.
   let sorted: ListedSession[] = [];
   const scores: number[] = [];
-  for (const s of base.list) {
+  // Without a hit, by its fields alone: each term's score kept from the keys before.
+  const byFields = fieldRanker(opts.query, KEEP_FOLDED, base.list);
+  for (let i = 0; i < base.list.length; i++) {
+    const s = base.list[i];
     if (opts.namedOnly && !s.name?.trim()) continue;
     const hit = ft?.get(s.path);
-    const r = plan.rank(s, hit?.held);
+    const r = hit ? plan.rank(s, hit.held) : fieldsOnly(byFields(i));
     if (r.byText) snippets.set(s.path, hit!.snippet);
     if (r.rank === null) continue;
     sorted.push(s);
