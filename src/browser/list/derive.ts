@@ -155,7 +155,6 @@ export function deriveRows(
 ): Derived {
   // Full-text hits (path → what the conversation holds) count for each word the fields lack (searchPlan).
   const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
-  const plan = searchPlan(opts.query, KEEP_FOLDED);
   const snippets = new Map<string, SnippetText>();
   const base = baseOrder(sessions, opts);
   const scopeTotal = base.list.length;
@@ -168,7 +167,7 @@ export function deriveRows(
     const s = base.list[i];
     if (opts.namedOnly && !s.name?.trim()) continue;
     const hit = ft?.get(s.path);
-    const r = hit ? plan.rank(s, hit.held) : fieldsOnly(byFields(i));
+    const r = hit ? byFields.held(i, hit.held) : fieldsOnly(byFields(i));
     if (r.byText) snippets.set(s.path, hit!.snippet);
     if (r.rank === null) continue;
     sorted.push(s);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import * as query from "../../search/query.js";
 import { makeSummary } from "../../../test/helpers/sessions.js";
+import { searchPlan } from "../../search/plan.js";
 import { fieldRanker } from "./termScores.js";
 
 vi.mock("../../search/query.js", async (actual) => {
@@ -25,6 +26,20 @@ describe("each term's score kept for the next keys", () => {
       const q = query.parseQuery(typed.slice(0, n));
       const rank = fieldRanker(q, ctx, sessions);
       sessions.forEach((s, i) => expect(rank(i)).toBe(real.matchSession(q, s, ctx)));
+    }
+  });
+
+  it("ranks a session with its conversation's hit as the search plan ranks it", () => {
+    const typed = 'parser cache model:gpt "naive cafe" prs zebra';
+    for (let n = 0; n <= typed.length; n++) {
+      const q = query.parseQuery(typed.slice(0, n));
+      const plan = searchPlan(q, ctx);
+      const rank = fieldRanker(q, ctx, sessions);
+      const words = plan.terms.length;
+      for (let bits = 0; bits < 1 << words; bits++) {
+        const held = plan.terms.map((_, k) => (bits & (1 << k)) !== 0);
+        sessions.forEach((s, i) => expect(rank.held(i, held)).toEqual(plan.rank(s, held)));
+      }
     }
   });
 

@@ -1,4 +1,6 @@
-import { matchSession, type MatchContext, type Query, type Term } from "../../search/query.js";
+import { textTerms } from "../../search/fulltext.js";
+import type { PlanRank } from "../../search/plan.js";
+import { BODY_RANK, matchSession, type MatchContext, type Query, type Term } from "../../search/query.js";
 import type { ListedSession } from "./sessions.js";
 
 /*
@@ -23,7 +25,13 @@ function keyOf(t: Term): string | undefined {
 }
 
 /** The query's rank of `list[i]` by its fields alone, as matchSession(query, list[i], ctx) gives it. */
-export type FieldRank = (i: number) => number | null;
+export interface FieldRank {
+  (i: number): number | null;
+  /** With its conversation's hit: which text terms it holds (as searchPlan(query, ctx).rank(list[i], held)). */
+  held(i: number, held: readonly boolean[]): PlanRank;
+}
+
+const NO_MATCH: PlanRank = { rank: null, byText: false };
 
 /** matchSession for the sessions of `list`, each term's score taken from what the keys before scored in the same list. */
 export function fieldRanker(query: Query, ctx: MatchContext, list: readonly ListedSession[]): FieldRank {
@@ -39,17 +47,41 @@ export function fieldRanker(query: Query, ctx: MatchContext, list: readonly List
     }
     return { one: { terms: [t] } as Query, scores };
   });
-  return (i) => {
+  const scoreOf = (k: number, i: number): number => {
+    const { one, scores } = terms[k];
+    let sc = scores ? scores[i] : NaN;
+    if (Number.isNaN(sc)) {
+      sc = matchSession(one, list[i], ctx) ?? 0;
+      if (scores) scores[i] = sc;
+    }
+    return sc;
+  };
+  const rank = (i: number): number | null => {
     let total = 0;
-    for (const { one, scores } of terms) {
-      let sc = scores ? scores[i] : NaN;
-      if (Number.isNaN(sc)) {
-        sc = matchSession(one, list[i], ctx) ?? 0;
-        if (scores) scores[i] = sc;
-      }
+    for (let k = 0; k < terms.length; k++) {
+      const sc = scoreOf(k, i);
       if (sc === 0) return null;
       total += sc;
     }
     return total;
   };
+  // Each query term's place among the text terms (what `held` is by), or -1 for a filter.
+  const text = textTerms(query);
+  const textAt = query.terms.map((t) => text.indexOf(t as (typeof text)[number]));
+  // searchPlan's rank: a word its conversation holds counts BODY_RANK where its fields rank it lower.
+  rank.held = (i: number, held: readonly boolean[]): PlanRank => {
+    if (terms.length === 0) return { rank: 0, byText: false };
+    let total = 0;
+    let byText = false;
+    for (let k = 0; k < terms.length; k++) {
+      const own = scoreOf(k, i);
+      if (textAt[k] >= 0 && held[textAt[k]] === true && own < BODY_RANK) {
+        total += BODY_RANK;
+        byText = true;
+      } else if (own === 0) return NO_MATCH;
+      else total += own;
+    }
+    return { rank: total, byText };
+  };
+  return rank;
 }
