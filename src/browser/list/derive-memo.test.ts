@@ -3,7 +3,8 @@ import * as query from "../../search/query.js";
 import { parseQuery } from "../../search/query.js";
 import * as sort from "../../search/sort.js";
 import { makeSummary } from "../../../test/helpers/sessions.js";
-import { deriveRows } from "./derive.js";
+import { searchPlan } from "../../search/plan.js";
+import { bodyNeed, deriveRows } from "./derive.js";
 import type { SessionMap } from "./sessions.js";
 
 vi.mock("../../search/sort.js", async (actual) => {
@@ -81,5 +82,20 @@ describe("deriveRows as a search's hits stream in", () => {
     expect(at("zebra cache").rows).toEqual([]);
     expect(match).not.toHaveBeenCalled();
     expect(at("parser cache").rows.map((r) => r.session.path)).toEqual([a.path]);
+  });
+
+  it("says what each session needs of its conversation from the scores its rows were ranked by", () => {
+    const ctx = { keepFolded: true };
+    for (const text of ["parser cache", "parser model:x", "cache zebra", "p"]) {
+      const q = parseQuery(text);
+      deriveRows(sessions, { scope: "all", cwd: "/", storeDir: "/store", query: q, sort: "recent" });
+      const need = bodyNeed(sessions, q);
+      const plan = searchPlan(q, ctx);
+      const all = plan.terms.map(() => true);
+      for (const s of sessions.values()) {
+        const n = plan.needOf(s);
+        expect(need(s.path)).toEqual(n === null || n.some(Boolean) ? n : plan.rank(s, all).byText ? n : null);
+      }
+    }
   });
 });

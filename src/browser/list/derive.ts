@@ -61,7 +61,17 @@ const KEEP_FOLDED: MatchContext = { keepFolded: true };
 export function bodyNeed(sessions: SessionMap, query: Query): BodyNeed {
   const plan = searchPlan(query, KEEP_FOLDED);
   const all = plan.terms.map(() => true);
+  // The sessions of the list's last derive: their term scores are kept (termScores.ts).
+  const base = baseMemo?.sessions === sessions ? baseMemo : undefined;
+  const at = base && (base.at ??= new Map(base.list.map((s, i) => [s.path, i])));
+  const kept = base && fieldRanker(query, KEEP_FOLDED, base.list);
   return (path) => {
+    const i = at?.get(path);
+    if (i !== undefined) {
+      const need = kept!.need(i);
+      if (need === null || need.some(Boolean)) return need;
+      return kept!.held(i, all).byText ? need : null;
+    }
     const s = sessions.get(path);
     const need = s ? plan.needOf(s) : null;
     if (need === null || need.some(Boolean)) return need;
@@ -79,6 +89,8 @@ interface BaseOrder {
   sort: SortKey;
   list: ListedSession[];
   tie: TieBreak;
+  /** Each session's place in `list` by path (made when first asked for). */
+  at?: Map<string, number>;
 }
 
 /**

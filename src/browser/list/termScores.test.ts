@@ -29,7 +29,7 @@ describe("each term's score kept for the next keys", () => {
     }
   });
 
-  it("ranks a session with its conversation's hit as the search plan ranks it", () => {
+  it("ranks a session with its conversation's hit, and says what it needs of it, as the search plan does", () => {
     const typed = 'parser cache model:gpt "naive cafe" prs zebra';
     for (let n = 0; n <= typed.length; n++) {
       const q = query.parseQuery(typed.slice(0, n));
@@ -40,6 +40,7 @@ describe("each term's score kept for the next keys", () => {
         const held = plan.terms.map((_, k) => (bits & (1 << k)) !== 0);
         sessions.forEach((s, i) => expect(rank.held(i, held)).toEqual(plan.rank(s, held)));
       }
+      sessions.forEach((s, i) => expect(rank.need(i)).toEqual(plan.needOf(s)));
     }
   });
 

@@ -29,6 +29,8 @@ export interface FieldRank {
   (i: number): number | null;
   /** With its conversation's hit: which text terms it holds (as searchPlan(query, ctx).rank(list[i], held)). */
   held(i: number, held: readonly boolean[]): PlanRank;
+  /** Which text terms it needs of its conversation (as searchPlan(query, ctx).needOf(list[i])). */
+  need(i: number): boolean[] | null;
 }
 
 const NO_MATCH: PlanRank = { rank: null, byText: false };
@@ -82,6 +84,16 @@ export function fieldRanker(query: Query, ctx: MatchContext, list: readonly List
       else total += own;
     }
     return { rank: total, byText };
+  };
+  // searchPlan's needOf: null when a filter turns it away, else the words its fields lack.
+  rank.need = (i: number): boolean[] | null => {
+    const need = text.map(() => true);
+    for (let k = 0; k < terms.length; k++) {
+      const sc = scoreOf(k, i);
+      if (sc === 0 && textAt[k] < 0) return null;
+      if (textAt[k] >= 0 && sc > 0) need[textAt[k]] = false;
+    }
+    return need;
   };
   return rank;
 }
