@@ -70,6 +70,15 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   if (store.source === "fallback") process.env.PI_SESSIONS_INDEX = "0";
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
   const { startEarlyScan } = await import("../../src/scan/early-scan.js");
+  // --all's first screen reads its rows of the index before the scan's 50,000 are made.
+  const firstAll =
+    !!values.all &&
+    !picking &&
+    !values.query &&
+    !values.host?.length &&
+    io.isTTY &&
+    io.env.PI_SESSIONS_FIRST_SCREEN !== "0";
+  const release = firstAll ? (await import("../../src/scan/snapshot-here.js")).holdSnapshotLoads() : () => {};
   // Unless --all, the first frame shows this folder's sessions: read those first.
   const early = startEarlyScan(store.dir, values.all ? undefined : io.cwd);
   // The UI decides its colours once, when its theme module loads: say which before that.
@@ -80,17 +89,23 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
       : tildePath(store.dir, io.env.HOME);
   // This folder's newest sessions on the screen before Ink loads (not for a picker, a search
   // given at start, --all or --host: those start elsewhere than the plain list of this folder).
-  const first =
-    !values.all &&
-    !picking &&
-    !values.query &&
-    !values.host?.length &&
-    io.isTTY &&
-    io.env.PI_SESSIONS_FIRST_SCREEN !== "0"
-      ? await (
-          await import("./firstScreen.js")
-        ).drawFirstScreen({ storeDir: store.dir, cwd: io.cwd, storeLabel, config, current: values.current })
-      : undefined;
+  // With --all, the index's newest rows, each file checked, while the scan checks the rest.
+  const firstOf = { storeDir: store.dir, cwd: io.cwd, storeLabel, config, current: values.current };
+  let first;
+  try {
+    first = firstAll
+      ? await (await import("./firstScreen.js")).drawFirstScreenAll(firstOf)
+      : !values.all &&
+          !picking &&
+          !values.query &&
+          !values.host?.length &&
+          io.isTTY &&
+          io.env.PI_SESSIONS_FIRST_SCREEN !== "0"
+        ? await (await import("./firstScreen.js")).drawFirstScreen(firstOf)
+        : undefined;
+  } finally {
+    release();
+  }
   const { runBrowser } = await withoutFetch(() => import("./launch.js"));
   trace("browser loaded");
   return runBrowser({

@@ -3,6 +3,8 @@ import type { AppState } from "../../src/browser/app/appState.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { ScanEvent } from "../../src/scan/scan-events.js";
 import { quickProbe } from "../../src/store/quick-probe.js";
+import { newestInSnapshot } from "../../src/scan/snapshot-first.js";
+import { indexPathFor, indexWanted } from "../../src/index/index-location.js";
 import { initialState } from "../../src/browser/app/appReducer.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { browserStart } from "../../src/browser/app/browserStart.js";
@@ -13,6 +15,8 @@ import { enterFullScreen, holdKeyboard } from "../../src/tty/terminal.js";
 export interface FirstScreen {
   seed: ScanEvent[];
   restore(): void;
+  /** Only the index's newest rows were drawn (drawFirstScreenAll): the list is drawn again once the scan has it. */
+  partial?: true;
 }
 
 /**
@@ -48,6 +52,54 @@ export async function drawFirstScreen(o: {
   const restore = enterFullScreen(1, { mouse: o.config?.mouse ?? true });
   out.write(text);
   return { seed, restore };
+}
+
+/** Sessions a store's index must hold for --all's first screen from it (PI_SESSIONS_FIRST_SCREEN_MIN_ROWS; tests set 0). */
+export function firstScreenMinRows(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.PI_SESSIONS_FIRST_SCREEN_MIN_ROWS);
+  return env.PI_SESSIONS_FIRST_SCREEN_MIN_ROWS && Number.isInteger(n) && n >= 0 ? n : 20_000;
+}
+
+/**
+ * `--all`'s first screen before Ink loads: the newest sessions of the index's snapshot, each
+ * one's file checked (src/scan/snapshot-first.ts), drawn as a scan's first rows ("scanning…"
+ * in the header) while the scan worker checks every other file. At 50,000 sessions the whole
+ * list is a second or more away (every file stat'ed, 50,000 summaries made); these rows are a
+ * few milliseconds of parsing. Nothing of them goes into the state Ink starts from (seed is
+ * empty): that is made from the scan alone, so a row that went since is no row there. Only in
+ * the list's default order ("recent"; not threaded, named only or searching); undefined (nothing
+ * drawn) in any other case, or when the index has no snapshot to trust.
+ */
+export async function drawFirstScreenAll(o: {
+  storeDir: string;
+  cwd: string;
+  storeLabel: string;
+  config?: Config;
+  current?: string;
+}): Promise<FirstScreen | undefined> {
+  const out = process.stdout;
+  if (!out.isTTY || !process.stdin.isTTY || !out.columns || !out.rows || !indexWanted()) return undefined;
+  const path = indexPathFor(o.storeDir);
+  const { keymap, start } = browserStart({ config: o.config, current: o.current });
+  const empty = initialState({ launchCwd: o.cwd, storeDir: o.storeDir, all: true, keymap, ...start });
+  if (!path || empty.sort !== "recent" || empty.namedOnly || empty.query.terms.length > 0) return undefined;
+  // As many rows as the screen can show: the list is shorter than the terminal. Not for a
+  // store whose whole list is as near (at 10,000 sessions it came ~100 ms later for it).
+  const items = newestInSnapshot(path, out.rows, firstScreenMinRows(process.env));
+  if (!items?.length) return undefined;
+  const state = seedScan(empty, [{ kind: "summaries", items }]);
+  const text = preframe(state, {
+    columns: out.columns,
+    rows: out.rows,
+    storeLabel: o.storeLabel,
+    keymap,
+    now: Date.now(),
+  });
+  if (!text) return undefined;
+  holdKeyboard();
+  const restore = enterFullScreen(1, { mouse: o.config?.mouse ?? true });
+  out.write(text);
+  return { seed: [], restore, partial: true };
 }
 
 /**

@@ -262,7 +262,10 @@ async function browse(
   const restore = run.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
   // None drawn before Ink loaded (--all, a run back from pi): the rows found by now go on the
   // screen the same way, before Ink's first frame (its first render takes ~70 ms more).
-  const drawn = !!run.first || drawSeededScreen(initial, term.stream, { storeLabel: opts.storeLabel, keymap });
+  const drawn =
+    (!!run.first && !run.first.partial) ||
+    drawSeededScreen(initial, term.stream, { storeLabel: opts.storeLabel, keymap }) ||
+    !!run.first;
   let instance: ReturnType<typeof render> | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
     signalled ??= sig;

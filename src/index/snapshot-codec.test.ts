@@ -66,6 +66,23 @@ describe("the snapshot by columns", () => {
     expect(Buffer.from(encodeSnapshot(entries).body).every((byte) => byte < 0x80)).toBe(true);
   });
 
+  it("makes one row's summary from its own values alone, the same as the whole columns make it", () => {
+    const { body, chunks } = encodeSnapshot(entries, "g1");
+    const alone = decodeSnapshot({ body, chunks })!;
+    const whole = decodeSnapshot({ body, chunks })!;
+    for (let i = 0; i < 3; i++) {
+      expect(alone.rowSummary(i)).toStrictEqual(whole.summary(i));
+      if (alone.rowSummary(i)) expect(Object.keys(alone.rowSummary(i)!)).toEqual(Object.keys(whole.summary(i)!));
+    }
+    // Only some keys: the others not there (not even parsed).
+    expect(alone.rowSummary(0, new Set(["path", "name"]))).toStrictEqual({
+      path: "/s/a.jsonl",
+      name: entries[0].summary && (entries[0].summary as { name: string }).name,
+    });
+    // Its column parsed whole later gives the same values.
+    expect(alone.summary(0)).toStrictEqual(whole.summary(0));
+  });
+
   it("takes summaries made one row at a time, each asked for once, as it takes them made", () => {
     const made: number[] = [];
     const lazy = entries.map((e, i) => ({

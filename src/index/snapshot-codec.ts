@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type { Diagnostic } from "../model/types.js";
 import { asciiText } from "../text/ascii-json.js";
 import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
+import { JsonColumn } from "./json-column.js";
 
 /*
  * The snapshot (every file's identity and stored summary, what a launch reads) as JSON laid
@@ -279,6 +280,12 @@ export interface DecodedSnapshot extends SnapshotIds {
   /** Row i's stored summary (a fresh object), or null. */
   summary(i: number): Record<string, unknown> | null;
   /**
+   * The same, its values parsed out of each column for this row alone (JsonColumn): the
+   * browser's first screen of `--all` shows a few rows of 50,000 before the rest are made.
+   * `only`: these keys alone (a row's picture needs no usage).
+   */
+  rowSummary(i: number, only?: ReadonlySet<string>): Record<string, unknown> | null;
+  /**
    * One summary key's value per row, as stored (null where a row has no summary or lacks the
    * key; a key that is the identity's, its identity column), or undefined when no summary has
    * the key: only that column's text is parsed.
@@ -380,10 +387,17 @@ export function decodeSnapshot(
       return undefined;
   }
   const at = ids.at;
-  const parsed: unknown[][] = [];
   // Columns not written twice are the identity's; the others parsed when first needed.
-  const col = (k: number): unknown[] =>
-    (parsed[k] ??= c.same?.[k] ? at[c.same[k]!] : (JSON.parse(textOf(chunks[k], prefix.length)) as unknown[]));
+  const readers: Array<JsonColumn | undefined> = [];
+  const reader = (k: number): JsonColumn => {
+    const chunk = chunks[k];
+    return (readers[k] ??= new JsonColumn(
+      typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk,
+      prefix.length,
+      ids.n,
+    ));
+  };
+  const col = (k: number): unknown[] => (c.same?.[k] ? at[c.same[k]!] : reader(k).all());
   let cols: unknown[][] | undefined;
   const makers: Array<Maker | undefined> = [];
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
@@ -397,6 +411,17 @@ export function decodeSnapshot(
       if (sh < 0 || at.diagnostic[i] !== null) return null;
       cols ??= keys.map((_, k) => col(k));
       return (makers[sh] ??= shapeMaker(keys, c.shapes[sh]))(cols, i);
+    },
+    rowSummary(i, only) {
+      const sh = c.shape[i];
+      if (sh < 0 || at.diagnostic[i] !== null) return null;
+      const out: Record<string, unknown> = {};
+      // The shape's key order, as summary(i) makes it.
+      for (const k of c.shapes[sh]) {
+        if (only && !only.has(keys[k])) continue;
+        out[keys[k]] = c.same?.[k] ? at[c.same[k]!][i] : reader(k).at(i);
+      }
+      return out;
     },
     column(key) {
       const k = keys.indexOf(key);

@@ -630,7 +630,11 @@ export function snapshotSummaries(
   stored: StoredSnapshot,
 ): { gen: string; byRow: Array<SessionSummary | null> } | undefined {
   const decoded = decodeSnapshot(stored);
-  if (!decoded) return undefined;
+  return decoded && decodedSummaries(decoded);
+}
+
+/** snapshotSummaries of a snapshot already decoded (its columns parsed now, unless they were). */
+export function decodedSummaries(decoded: DecodedSnapshot): { gen: string; byRow: Array<SessionSummary | null> } {
   const byRow = new Array<SessionSummary | null>(decoded.n);
   for (let i = 0; i < decoded.n; i++) {
     const s = decoded.summary(i);

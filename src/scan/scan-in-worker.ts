@@ -92,7 +92,7 @@ export function scanInWorker(
     // The index's snapshot, read here while the worker stats every file (once this thread
     // has nothing else to do), and the rows of it the worker said still hold.
     const here = job.index !== undefined ? new SnapshotHere(job.index) : undefined;
-    if (here) setImmediate(() => !settled && !options.signal?.aborted && here.load());
+    here?.loadWhenIdle(() => settled || !!options.signal?.aborted);
     let keptRows: number[] = [];
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener("abort", onAbort, { once: true });

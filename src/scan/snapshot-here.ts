@@ -2,26 +2,69 @@ import { existsSync } from "node:fs";
 import { checkFile } from "../index/cache-folder.js";
 import { indexFoldersProblem } from "../index/index-db.js";
 import { loadSqlite } from "../index/load-sqlite.js";
-import { readStoredSnapshot, snapshotSummaries } from "../index/summary-cache.js";
+import { decodeSnapshot, type DecodedSnapshot } from "../index/snapshot-codec.js";
+import { decodedSummaries, readStoredSnapshot } from "../index/summary-cache.js";
 import type { SessionSummary } from "../model/types.js";
 
 type Read = { gen: string; byRow: Array<SessionSummary | null> } | null;
 
-/** The index's snapshot made into summaries on this thread, or null (none, not readable, not of this layout). */
-function readHere(path: string): Read {
+/** The index's snapshot read and decoded on this thread (no summary made yet), or undefined (none, not readable, not of this layout). */
+export function openSnapshot(path: string): DecodedSnapshot | undefined {
   // Only an index of ours (no link, in folders of ours: src/index/cache-folder.ts); the
   // scan worker, which opens it first, says why another is not used.
-  if (!existsSync(path) || checkFile(path) || indexFoldersProblem(path, false)) return null;
+  if (!existsSync(path) || checkFile(path) || indexFoldersProblem(path, false)) return undefined;
   try {
     const { DatabaseSync } = loadSqlite();
     // Never long on this thread: a busy index (another process writing its schema) is read again at rows().
     const db = new DatabaseSync(path, { timeout: 100 });
     try {
       const stored = readStoredSnapshot((sql) => db.prepare(sql));
-      return stored ? (snapshotSummaries(stored) ?? null) : null;
+      return stored && decodeSnapshot(stored);
     } finally {
       db.close();
     }
+  } catch {
+    return undefined;
+  }
+}
+
+/** A snapshot decoded for the first screen (snapshot-first.ts), taken by the next read of the same index. */
+let lent: { path: string; decoded: DecodedSnapshot } | undefined;
+
+/** Lends `decoded` to the next SnapshotHere of `path`, which then does not read it again (rows() still checks its generation). */
+export function lendSnapshot(path: string, decoded: DecodedSnapshot): void {
+  lent = { path, decoded };
+}
+
+/** Holds on loads (holdSnapshotLoads), and the loads waiting for them to end. */
+let holds = 0;
+let waiting: Array<() => void> = [];
+
+/**
+ * Until the function returned is called, a SnapshotHere does not read its snapshot of its own
+ * accord (loadWhenIdle waits; rows() still reads at once): `--all`'s first screen reads the
+ * few rows it draws first (firstScreen.ts), then the 50,000 summaries are made.
+ */
+export function holdSnapshotLoads(): () => void {
+  holds++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--holds > 0) return;
+    const run = waiting;
+    waiting = [];
+    for (const f of run) setImmediate(f);
+  };
+}
+
+/** The index's snapshot made into summaries on this thread, or null (none, not readable, not of this layout). */
+function readHere(path: string): Read {
+  const mine = lent?.path === path ? lent.decoded : undefined;
+  lent = undefined;
+  const decoded = mine ?? openSnapshot(path);
+  try {
+    return decoded ? decodedSummaries(decoded) : null;
   } catch {
     return null;
   }
@@ -56,6 +99,16 @@ export class SnapshotHere {
       out.push(s);
     }
     return out;
+  }
+
+  /** load() once this thread has nothing else to do, and nothing holds loads (holdSnapshotLoads). */
+  loadWhenIdle(stop: () => boolean): void {
+    const go = () => {
+      if (stop()) return;
+      if (holds > 0) waiting.push(go);
+      else this.load();
+    };
+    setImmediate(go);
   }
 
   /** Lets the summaries go (they live on in what rows() gave). */

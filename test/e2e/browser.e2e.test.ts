@@ -54,6 +54,9 @@ describe("browser in a real terminal (smoke)", () => {
     const app = startApp(["--session-dir", STORE, "--all"], { cols: 120, rows: 36 });
     apps.push(app);
     await app.waitFor("resume naïve");
+    // Ink has drawn (its frames are synchronized updates): the rows may be a first screen
+    // drawn before Ink loaded (with --all, the index's newest), and a resize then is no repaint.
+    await app.waitFor(() => app.raw().includes("\x1b[?2026h"));
     const sized = app.raw().length;
     await app.resize(200, 50);
     // The browser's repaint after a resize has run (Ink's clear, then the screen cleared:

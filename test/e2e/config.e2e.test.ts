@@ -56,6 +56,8 @@ describe("configuration and the pi extension's picker flags (pty)", () => {
     const app = startApp(["--session-dir", STORE, "--config", config, "--all"]);
     apps.push(app);
     await app.waitFor("resume naïve");
+    // The key map's warnings are Ink's status line (a first screen drawn before Ink has none).
+    await app.waitFor(() => /unknown command "cmd/.test(app.raw()));
     expect(app.raw()).toMatch(/unknown setting "x/);
     expect(app.raw()).toMatch(/unknown command "cmd/);
     expect(app.titles().filter((t) => t.includes("PWNED"))).toEqual([]);

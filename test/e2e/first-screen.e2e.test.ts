@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cwdFolderName } from "../../src/store/scope.js";
-import { cleanupTmp, makeTmpDir } from "../helpers/tmp-store.js";
-import { startApp, type RunningApp } from "./pty.js";
+import { cleanupTmp, makeTmpDir, settle } from "../helpers/tmp-store.js";
+import { CLI, startApp, type RunningApp } from "./pty.js";
 
 /*
  * The first screen drawn before Ink loads (components/app/firstScreen.ts): in the default
@@ -85,6 +86,38 @@ describe("the first screen, before Ink (pty)", () => {
 
   it("with --all, the rows the early scan found are drawn the same way just before Ink's first frame", async () => {
     expect(await enterOnFirstRow(projectStore(3), ["--all"])).toMatch(/all folders · 3\/3/);
+  });
+
+  it("with --all and an index, draws the index's newest rows (their files checked) while the scan checks the rest", async () => {
+    const s = projectStore(3);
+    // Files written a while ago (not "racy"), indexed: the snapshot's rows hold.
+    settle(s.root);
+    const env = {
+      PI_CODING_AGENT_DIR: s.agentDir,
+      PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-"),
+      // Drawn only for a store of many sessions unless told.
+      PI_SESSIONS_FIRST_SCREEN_MIN_ROWS: "0",
+    };
+    execFileSync(process.execPath, [CLI, "index"], { env: { ...process.env, ...env } });
+    const raw = await (async () => {
+      const app = startApp(["--all", "--pi-command", s.pi], { cwd: s.cwd, env: { ...env, FAKE_PI_OUT: s.out } });
+      apps.push(app);
+      await app.pressOnOutput(/newest here/, "\r");
+      expect((await app.exited).exitCode).toBe(0);
+      return app.raw();
+    })();
+    // Drawn before the scan had the list (its header still scanning), then the whole list.
+    const firstRow = raw.indexOf("newest here");
+    expect(raw.slice(0, firstRow)).toMatch(/all folders · 3\/3 · sort: recent ↓ · scanning…/);
+    expect(JSON.parse(readFileSync(s.out, "utf8"))).toEqual(["--session", s.newest]);
+    // The newest gone since (the index still has its row): it is never on the screen.
+    rmSync(s.newest);
+    const app = startApp(["--all"], { cwd: s.cwd, env });
+    apps.push(app);
+    await app.waitFor((screen) => screen.includes("older 1") && /all folders · 2\/2/.test(screen));
+    expect(app.raw()).not.toMatch(/newest here/);
+    await app.press("q");
+    expect((await app.exited).exitCode).toBe(0);
   });
 
   it("leaves nothing of its own lines under Ink's frames (a header it drew still 'scanning…')", async () => {

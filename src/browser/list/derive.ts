@@ -1,10 +1,18 @@
 import type { BodyHit, BodyNeed, SnippetText } from "../../search/fulltext.js";
 import { searchPlan } from "../../search/plan.js";
 import type { MatchContext, Query } from "../../search/query.js";
-import { allSessionsTieBreak, type SortKey, sortSessions, threadSessions, type ThreadRow } from "../../search/sort.js";
+import {
+  allSessionsTieBreak,
+  type SortKey,
+  sortSessions,
+  threadSessions,
+  type ThreadRow,
+  type TieBreak,
+} from "../../search/sort.js";
 import { ROW_SHOWS, whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
+import { fieldRanker } from "./termScores.js";
 
 /** This folder's sessions, every folder's, or every folder's of this machine and every host (src/remote). */
 export type Scope = "cwd" | "all" | "hosts";
@@ -53,7 +61,17 @@ const KEEP_FOLDED: MatchContext = { keepFolded: true };
 export function bodyNeed(sessions: SessionMap, query: Query): BodyNeed {
   const plan = searchPlan(query, KEEP_FOLDED);
   const all = plan.terms.map(() => true);
+  // The sessions of the list's last derive: their term scores are kept (termScores.ts).
+  const base = baseMemo?.sessions === sessions ? baseMemo : undefined;
+  const at = base && (base.at ??= new Map(base.list.map((s, i) => [s.path, i])));
+  const kept = base && fieldRanker(query, KEEP_FOLDED, base.list);
   return (path) => {
+    const i = at?.get(path);
+    if (i !== undefined) {
+      const need = kept!.need(i);
+      if (need === null || need.some(Boolean)) return need;
+      return kept!.held(i, all).byText ? need : null;
+    }
     const s = sessions.get(path);
     const need = s ? plan.needOf(s) : null;
     if (need === null || need.some(Boolean)) return need;
@@ -61,6 +79,75 @@ export function bodyNeed(sessions: SessionMap, query: Query): BodyNeed {
     return plan.rank(s!, all).byText ? need : null;
   };
 }
+
+/** The sessions in scope in the chosen order, and the tie-break it used: the same for every derive until one of these changes. */
+interface BaseOrder {
+  sessions: SessionMap;
+  scope: Scope;
+  cwd: string;
+  storeDir: string | undefined;
+  sort: SortKey;
+  list: ListedSession[];
+  tie: TieBreak;
+  /** Each session's place in `list` by path (made when first asked for). */
+  at?: Map<string, number>;
+}
+
+/**
+ * The last base order made. Hits stream in a batch at a time while a search runs, and each
+ * batch derives the rows again over the same sessions: sorting 50,000 of them again each
+ * time was most of a batch's cost. (Sessions are never changed in place: a changed store is
+ * a new map.)
+ */
+let baseMemo: BaseOrder | undefined;
+
+/** pi's tie-break of sessions of equal sort key (see deriveRows). */
+function tieBreakOf(scope: Scope, storeDir: string | undefined, list: readonly ListedSession[]): TieBreak {
+  const all = scope !== "cwd";
+  return all && storeDir !== undefined ? allSessionsTieBreak(storeDir, list) : all ? "mtime" : "name";
+}
+
+function baseOrder(
+  sessions: SessionMap,
+  opts: { scope: Scope; cwd: string; storeDir?: string; sort: SortKey },
+): BaseOrder {
+  const m = baseMemo;
+  if (
+    m?.sessions === sessions &&
+    m.scope === opts.scope &&
+    m.cwd === opts.cwd &&
+    m.storeDir === opts.storeDir &&
+    m.sort === opts.sort
+  )
+    return m;
+  const inIt: ListedSession[] = [];
+  for (const s of sessions.values()) if (inScope(s, opts.scope, opts.cwd, opts.storeDir)) inIt.push(s);
+  const tie = tieBreakOf(opts.scope, opts.storeDir, inIt);
+  baseMemo = { sessions, ...opts, storeDir: opts.storeDir, list: sortSessions(inIt, opts.sort, tie), tie };
+  return baseMemo;
+}
+
+/**
+ * A row whose snippet (why it matched, or a full-text hit's) is made when the row is drawn,
+ * not for all 10,000 rows at every key (that cost 60 ms a key), and remembered. A getter of
+ * the class (one per row, defined on 50,000 objects, cost more than the rest of a derive).
+ */
+class SearchedRow implements ListRow {
+  private why: string | undefined | null = null;
+  constructor(
+    readonly session: ListedSession,
+    readonly depth: number,
+    readonly prefix: string,
+    private readonly make: () => string | undefined,
+  ) {}
+  get snippet(): string | undefined {
+    if (this.why === null) this.why = this.make();
+    return this.why;
+  }
+}
+
+const NO_MATCH = { rank: null, byText: false } as const;
+const fieldsOnly = (rank: number | null) => (rank === null ? NO_MATCH : { rank, byText: false });
 
 /** Scope → query filter → sort → (threaded) nesting, or substring hits first when searching. */
 export function deriveRows(
@@ -78,58 +165,53 @@ export function deriveRows(
     hosts?: readonly string[];
   },
 ): Derived {
-  const scored: { s: ListedSession; score: number }[] = [];
   // Full-text hits (path → what the conversation holds) count for each word the fields lack (searchPlan).
   const ft = opts.fullText && opts.fullText.size > 0 ? opts.fullText : undefined;
-  const plan = searchPlan(opts.query, KEEP_FOLDED);
   const snippets = new Map<string, SnippetText>();
-  let scopeTotal = 0;
-  for (const s of sessions.values()) {
-    if (!inScope(s, opts.scope, opts.cwd, opts.storeDir)) continue;
-    scopeTotal++;
+  const base = baseOrder(sessions, opts);
+  const scopeTotal = base.list.length;
+  // In the base order: sorted already.
+  let sorted: ListedSession[] = [];
+  const scores: number[] = [];
+  // Without a hit, by its fields alone: each term's score kept from the keys before.
+  const byFields = fieldRanker(opts.query, KEEP_FOLDED, base.list);
+  for (let i = 0; i < base.list.length; i++) {
+    const s = base.list[i];
     if (opts.namedOnly && !s.name?.trim()) continue;
     const hit = ft?.get(s.path);
-    const r = plan.rank(s, hit?.held);
+    const r = hit ? byFields.held(i, hit.held) : fieldsOnly(byFields(i));
     if (r.byText) snippets.set(s.path, hit!.snippet);
-    if (r.rank !== null) scored.push({ s, score: r.rank });
+    if (r.rank === null) continue;
+    sorted.push(s);
+    scores.push(r.rank);
   }
   const searching = opts.query.terms.length > 0;
-  // Scores order rows only when searching (a map of 10,000 paths costs a few ms a frame).
-  const scoreOf = searching ? new Map(scored.map((x) => [x.s.path, x.score])) : undefined;
   // pi breaks ties as its listAll does across its default store (file mtime), and by file
-  // name within one folder: this folder's sessions, or a custom folder's (flat) files.
-  const all = opts.scope !== "cwd";
-  let sorted = sortSessions(
-    scored.map((x) => x.s),
-    opts.sort,
-    all && opts.storeDir !== undefined
-      ? allSessionsTieBreak(
-          opts.storeDir,
-          scored.map((x) => x.s),
-        )
-      : all
-        ? "mtime"
-        : "name",
-  );
+  // name within one folder: that of the rows left, which may all lie in the store's folder
+  // when not all in scope do.
+  const tie = base.tie === "mtime" ? tieBreakOf(opts.scope, opts.storeDir, sorted) : base.tie;
+  if (tie !== base.tie) {
+    const scoreOf = new Map(sorted.map((s, i) => [s.path, scores[i]]));
+    sorted = sortSessions(sorted, opts.sort, tie);
+    sorted.forEach((s, i) => (scores[i] = scoreOf.get(s.path)!));
+  }
   const withSnippet = (r: ListRow): ListRow => {
     const hit = snippets.get(r.session.path);
     if (typeof hit === "string") return { ...r, snippet: hit };
     if (!searching) return r;
-    // Why it matched (and a full-text hit's snippet) is made when a row is drawn, not for all
-    // 10,000 rows at every key (that cost 60 ms a key): a lazy, remembered property.
-    let why: string | undefined | null = null;
     const make = () => (hit !== undefined ? String(hit) : whyMatched(opts.query, r.session, ROW_SHOWS));
-    return Object.defineProperty({ ...r }, "snippet", {
-      enumerable: true,
-      get: () => (why === null ? (why = make()) : why),
-    });
+    return new SearchedRow(r.session, r.depth, r.prefix, make);
   };
   if (opts.sort === "threaded") {
     const threads = byMachine(threadSessions(sorted), opts.hosts);
     return { rows: searching ? threads.map(withSnippet) : threads, scopeTotal };
   }
-  // Stable: within one score the chosen sort order stays.
-  if (scoreOf) sorted = sorted.sort((a, b) => scoreOf.get(b.path)! - scoreOf.get(a.path)!);
+  // Stable: within one score the chosen sort order stays (scores ordered only when searching).
+  if (searching) {
+    const at = sorted.map((_, i) => i);
+    at.sort((a, b) => scores[b] - scores[a] || a - b);
+    sorted = at.map((i) => sorted[i]);
+  }
   const rows = sorted.map((session) => withSnippet({ session, depth: 0, prefix: "" }));
   return { rows: byMachine(rows, opts.hosts), scopeTotal };
 }
