@@ -36,11 +36,15 @@ export function forgetFiles(db: IndexDb, fids: readonly number[]): void {
  * transaction: the text is then indexed again as at first. Returns whether it did.
  */
 export function dropOrphanText(db: IndexDb): boolean {
-  const orphans = orphanRows(db);
-  if (orphans === 0) return false;
-  const seq = db.q("SELECT seq FROM sqlite_sequence WHERE name = 'lines'").get() as { seq: number } | undefined;
-  if (orphans * 2 <= (seq?.seq ?? 0)) return false;
-  db.transaction(() => {
+  const most = () => {
+    const orphans = orphanRows(db);
+    const seq = db.q("SELECT seq FROM sqlite_sequence WHERE name = 'lines'").get() as { seq: number } | undefined;
+    return orphans > 0 && orphans * 2 > (seq?.seq ?? 0);
+  };
+  if (!most()) return false;
+  return db.transaction(() => {
+    // Asked again under the write lock: another process may have just done it.
+    if (!most()) return false;
     db.sql.exec("INSERT INTO chat(chat) VALUES('delete-all'); INSERT INTO tools(tools) VALUES('delete-all');");
     db.sql.exec("DELETE FROM lines; UPDATE sqlite_sequence SET seq = 0 WHERE name = 'lines';");
     db.sql.exec(
@@ -48,6 +52,6 @@ export function dropOrphanText(db: IndexDb): boolean {
          text_print = NULL, text_whole = 1, text_tools = 0`,
     );
     db.setMeta(ORPHANS, "0");
+    return true;
   });
-  return true;
 }
