@@ -1,10 +1,25 @@
 import type { IndexDb } from "./index-db.js";
 
-/** Removes files' text rows (FTS and lines); call inside a transaction. */
+/*
+ * Forgetting a file's text deletes its rows of lines and leaves its FTS rows where they
+ * are: the FTS tables keep no per-row sizes (a tenth of their bytes), which a contentless
+ * table needs to delete a row. A rowid with no line names nothing (search joins lines, and
+ * rids are never given again: AUTOINCREMENT), so what is left is dead weight, counted in
+ * meta's fts_orphans; once it is more than half of all the rows ever written, the text is
+ * indexed again from nothing (dropOrphanText).
+ */
+
+const ORPHANS = "fts_orphans";
+
+/** How many FTS rows name no line now. */
+export function orphanRows(db: IndexDb): number {
+  return Number(db.meta(ORPHANS) ?? 0);
+}
+
+/** Removes files' text rows (their lines; their FTS rows are left, counted); call inside a transaction. */
 export function forgetText(db: IndexDb, fid: number): void {
-  db.q("DELETE FROM chat WHERE rowid IN (SELECT rid FROM lines WHERE fid = ? AND tool = 0)").run(fid);
-  db.q("DELETE FROM tools WHERE rowid IN (SELECT rid FROM lines WHERE fid = ? AND tool = 1)").run(fid);
-  db.q("DELETE FROM lines WHERE fid = ?").run(fid);
+  const gone = Number(db.q("DELETE FROM lines WHERE fid = ?").run(fid).changes);
+  if (gone > 0) db.setMeta(ORPHANS, String(orphanRows(db) + gone));
 }
 
 /** Removes files from the index entirely; call inside a transaction. */
@@ -13,4 +28,30 @@ export function forgetFiles(db: IndexDb, fids: readonly number[]): void {
     forgetText(db, fid);
     db.q("DELETE FROM files WHERE fid = ?").run(fid);
   }
+}
+
+/**
+ * When most FTS rows name no line (rewritten or deleted sessions), all the text is
+ * forgotten, the FTS tables emptied, and every file's text state cleared, in one
+ * transaction: the text is then indexed again as at first. Returns whether it did.
+ */
+export function dropOrphanText(db: IndexDb): boolean {
+  const most = () => {
+    const orphans = orphanRows(db);
+    const seq = db.q("SELECT seq FROM sqlite_sequence WHERE name = 'lines'").get() as { seq: number } | undefined;
+    return orphans > 0 && orphans * 2 > (seq?.seq ?? 0);
+  };
+  if (!most()) return false;
+  return db.transaction(() => {
+    // Asked again under the write lock: another process may have just done it.
+    if (!most()) return false;
+    db.sql.exec("INSERT INTO chat(chat) VALUES('delete-all'); INSERT INTO tools(tools) VALUES('delete-all');");
+    db.sql.exec("DELETE FROM lines; UPDATE sqlite_sequence SET seq = 0 WHERE name = 'lines';");
+    db.sql.exec(
+      `UPDATE files SET text_ino = NULL, text_size = NULL, text_mtime = NULL, text_ctime = NULL, text_end = NULL,
+         text_print = NULL, text_whole = 1, text_tools = 0`,
+    );
+    db.setMeta(ORPHANS, "0");
+    return true;
+  });
 }

@@ -82,6 +82,26 @@ describe("a persistent index that is only ever a cache", () => {
     again.close();
   });
 
+  it("is built again, not believed, when an earlier format wrote it (format 5: FTS rows with their sizes)", async () => {
+    const [store, path] = await builtIndex();
+    const { DatabaseSync } = await import("node:sqlite");
+    const db = new DatabaseSync(path);
+    // As format 5 left it: its text indexed, its FTS tables keeping each row's size.
+    db.exec(`DROP TABLE chat; CREATE VIRTUAL TABLE chat USING fts5(
+      t, content='', contentless_delete=1, tokenize='trigram', detail=none); PRAGMA user_version = 5`);
+    db.close();
+    const r = await listThrough(store, path);
+    expect(r).toMatchObject({ used: true, said: [] });
+    const again = new DatabaseSync(path);
+    const one = (sql: string) => again.prepare(sql).get() as Record<string, unknown>;
+    expect(one("PRAGMA user_version")).toEqual({ user_version: SCHEMA_VERSION });
+    expect(String(one("SELECT sql FROM sqlite_master WHERE name = 'chat'").sql)).toMatch(/columnsize=0/);
+    // None of its text believed: every file's text is to be indexed again.
+    expect(one("SELECT count(*) AS n FROM lines")).toEqual({ n: 0 });
+    expect(one("SELECT count(*) AS n FROM files WHERE text_size IS NOT NULL")).toEqual({ n: 0 });
+    again.close();
+  });
+
   it("drops the answers table earlier builds of this format kept in it (answers are files now)", async () => {
     const [store, path] = await builtIndex();
     const { DatabaseSync } = await import("node:sqlite");

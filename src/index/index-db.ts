@@ -21,11 +21,12 @@ import { loadSqlite } from "./load-sqlite.js";
  *   chat, tools  contentless FTS5 trigram tables over those texts (lower-cased, accents
  *          folded; the conversation and the tool texts apart, so a search of the
  *          conversation alone never wades through tool output): they name candidate lines, which are then read back from the file and checked
- *          with the same code the index-free search runs, so both give the same results
+ *          with the same code the index-free search runs, so both give the same results;
+ *          a rowid with no row of lines (text forgotten) names nothing
  */
 
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -38,11 +39,9 @@ CREATE TABLE IF NOT EXISTS files(
   text_whole INTEGER NOT NULL DEFAULT 1,
   text_tools INTEGER NOT NULL DEFAULT 0
 );
--- What search asks of every file (src/index/index-search.ts, textStates): read from this
--- narrow index instead of from rows that hold a summary each.
-CREATE INDEX IF NOT EXISTS files_text ON files(path, text_size, text_mtime, text_ctime, text_whole, text_tools);
+-- AUTOINCREMENT: a line's rid is never given again; its FTS rows outlive it (forget.ts).
 CREATE TABLE IF NOT EXISTS lines(
-  rid INTEGER PRIMARY KEY,
+  rid INTEGER PRIMARY KEY AUTOINCREMENT,
   fid INTEGER NOT NULL,
   off INTEGER NOT NULL,
   len INTEGER NOT NULL,
@@ -50,11 +49,13 @@ CREATE TABLE IF NOT EXISTS lines(
 );
 CREATE INDEX IF NOT EXISTS lines_fid ON lines(fid);
 CREATE TABLE IF NOT EXISTS snapshot(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+-- No per-row sizes (columnsize=0, which contentless_delete would need): a tenth of the FTS
+-- tables, and of their cost to write. Their rows are not deleted but left behind (forget.ts).
 CREATE VIRTUAL TABLE IF NOT EXISTS chat USING fts5(
-  t, content='', contentless_delete=1, tokenize='trigram', detail=none
+  t, content='', tokenize='trigram', detail=none, columnsize=0
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS tools USING fts5(
-  t, content='', contentless_delete=1, tokenize='trigram', detail=none
+  t, content='', tokenize='trigram', detail=none, columnsize=0
 );
 `;
 

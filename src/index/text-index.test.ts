@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
+import { dropOrphanText, orphanRows } from "./forget.js";
 import { loadSqlite } from "./load-sqlite.js";
 import { openStoreIndex, type StoreIndex } from "./store-index.js";
 import { indexFileText, indexStaleText, staleTextFiles, WriteBatch, type IndexProgress } from "./text-index.js";
@@ -9,13 +11,13 @@ import { indexFileText, indexStaleText, staleTextFiles, WriteBatch, type IndexPr
 afterEach(() => cleanupTmp());
 
 /** A copy of the pi fixture store with its summaries in a fresh index, no text indexed yet. */
-async function summarized(): Promise<{ index: StoreIndex; path: string; files: number }> {
+async function summarized(): Promise<{ index: StoreIndex; path: string; files: number; store: string }> {
   const store = copyStore(PI_STORE);
   settle(store);
   const path = join(makeTmpDir(), "index.sqlite");
   const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
   const { sessions } = await scanStore(store, {}, { cache: index.scans });
-  return { index, path, files: sessions.length };
+  return { index, path, files: sessions.length, store };
 }
 
 /** What every session's text state says, in fid order. */
@@ -84,5 +86,73 @@ describe("bringing the text index up to date", () => {
     expect(rows(a.index)).toEqual(rows(twice.index));
     a.index.close();
     twice.index.close();
+  });
+
+  it("forgets a rewritten file's text by its lines (FTS rows left behind, counted), and indexes all the text again once most rows are left behind", async () => {
+    const { index, store } = await summarized();
+    const db = index.db;
+    await indexStaleText(db, undefined, { toolsAtOnce: true });
+    const fresh = textStates(index);
+    const count = (sql: string) => (db.q(sql).get() as { n: number }).n;
+    const lines = () => count("SELECT count(*) AS n FROM lines");
+    // The FTS rows holding common grams, naming a line or not (a contentless table without
+    // its rows' sizes has no scan of every row), and those of them that name a line.
+    const grams = `'"lab" OR "alp" OR "amm" OR "tre" OR "bet"'`;
+    const ftsRows = () =>
+      count(`SELECT count(*) AS n FROM chat WHERE chat MATCH ${grams}`) +
+      count(`SELECT count(*) AS n FROM tools WHERE tools MATCH ${grams}`);
+    const named = () =>
+      count(`SELECT count(*) AS n FROM chat JOIN lines ON rid = chat.rowid WHERE chat MATCH ${grams}`) +
+      count(`SELECT count(*) AS n FROM tools JOIN lines ON rid = tools.rowid WHERE tools MATCH ${grams}`);
+    const all = lines();
+    expect(ftsRows()).toBeGreaterThan(10);
+    expect(ftsRows()).toBe(named());
+    // Every session file rewritten shorter: its first half kept (read whole again, not as an append).
+    const files = readdirSync(store, { recursive: true, encoding: "utf8" })
+      .map((f) => join(store, f))
+      .filter((f) => f.endsWith(".jsonl") && statSync(f).isFile());
+    const [first, ...rest] = files;
+    const shorten = (f: string) => {
+      const l = readFileSync(f, "utf8").split("\n");
+      writeFileSync(f, l.slice(0, Math.max(2, Math.ceil(l.length / 2))).join("\n") + "\n");
+    };
+    shorten(first);
+    settle(store);
+    await scanStore(store, {}, { cache: index.scans });
+    const firstLines = () =>
+      count(`SELECT count(*) AS n FROM lines JOIN files USING (fid) WHERE path = '${first.replace(/'/g, "''")}'`);
+    const before = lines();
+    await indexStaleText(db, undefined, { toolsAtOnce: true });
+    // Its old lines are gone, counted as rows left in the FTS tables; they name nothing.
+    expect(orphanRows(db)).toBeGreaterThan(0);
+    expect(lines()).toBe(before - orphanRows(db) + firstLines());
+    expect(ftsRows()).toBeGreaterThan(named());
+    // Not yet most of the rows: kept as they are.
+    expect(dropOrphanText(db)).toBe(false);
+    for (const f of rest) shorten(f);
+    settle(store);
+    await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(db, undefined, { toolsAtOnce: true });
+    expect(orphanRows(db) * 2).toBeGreaterThan(all);
+    // Most rows name nothing: all the text forgotten, the FTS tables emptied, then indexed again.
+    expect(dropOrphanText(db)).toBe(true);
+    expect([lines(), ftsRows(), orphanRows(db)]).toEqual([0, 0, 0]);
+    await indexStaleText(db, undefined, { toolsAtOnce: true });
+    expect(ftsRows()).toBe(named());
+    // The same rows as an index of the shortened store built from nothing.
+    const other = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    await scanStore(store, {}, { cache: other.scans });
+    await indexStaleText(other.db, undefined, { toolsAtOnce: true });
+    const rows = (x: StoreIndex) =>
+      x.db
+        .q("SELECT f.path AS path, l.off AS off, l.len AS len, l.tool AS tool FROM lines l JOIN files f USING (fid)")
+        .all()
+        .map((r) => JSON.stringify(r))
+        .sort();
+    expect(rows(index)).toEqual(rows(other));
+    expect(textStates(index)).toEqual(textStates(other));
+    expect(fresh.length).toBe(files.length);
+    index.close();
+    other.close();
   });
 });

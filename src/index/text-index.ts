@@ -304,7 +304,7 @@ async function indexOneFile(
     // A huge file is written in parts, each committed: never all of its text at once.
     if (n > FLUSH_CHARS) batch.commit();
   };
-  // Forgetting rows deletes from FTS5 (a savepoint, see WriteBatch): only where there are some.
+  // Forgetting rows writes to lines and meta: only where there are some.
   const hasRows = () => db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(row.fid) !== undefined;
   if (pass === "new" && !appendOnly && hasRows()) batch.run(() => forgetText(db, row.fid));
   try {

@@ -8,6 +8,9 @@ import { scanInWorker } from "./scan-in-worker.js";
 import { scanStore } from "./scan-store.js";
 import { SnapshotHere } from "./snapshot-here.js";
 import { openStoreIndex } from "../index/store-index.js";
+import { orphanRows } from "../index/forget.js";
+import { indexStaleText } from "../index/text-index.js";
+import { copyStore, settle } from "../../test/helpers/tmp-store.js";
 
 const REPO = join(import.meta.dirname, "..", "..");
 const STORE = join(REPO, "fixtures", "pi-generated", "agent", "sessions");
@@ -96,6 +99,31 @@ describe("scanInWorker", () => {
       expect([...seen.values()].sort(byPath)).toEqual(plain.sessions);
     },
   );
+
+  it("with an index whose FTS rows mostly name nothing: its text is indexed again from nothing after the scan", async () => {
+    const dir = copyStore(STORE);
+    settle(dir);
+    const index = join(mkdtempSync(join(tmpdir(), "pi-sessions-worker-orphans-")), "index.sqlite");
+    const filling = openStoreIndex(dir, () => {}, { path: index })!;
+    await scanStore(dir, {}, { cache: filling.scans });
+    await indexStaleText(filling.db);
+    const lines = () => (filling.db.q("SELECT count(*) AS n FROM lines").get() as { n: number }).n;
+    const all = lines();
+    // As if most of the rows written had been left behind by files read again or gone.
+    filling.db.setMeta("fts_orphans", String(all * 2));
+    filling.close();
+    let done = false;
+    await scanInWorker(
+      dir,
+      { onIndexing: (pass, n, total) => (done ||= pass === "tools" && n === total) },
+      { workerUrl: BUILT_WORKER, index },
+    );
+    await vi.waitFor(() => expect(done).toBe(true), { timeout: 20_000 });
+    const after = openStoreIndex(dir, () => {}, { path: index })!;
+    await vi.waitFor(() => expect(orphanRows(after.db)).toBe(0), { timeout: 20_000 });
+    expect((after.db.q("SELECT count(*) AS n FROM lines").get() as { n: number }).n).toBe(all);
+    after.close();
+  });
 
   it("rejects like scanStore when the store is missing", async () => {
     await expect(scanInWorker(join(REPO, "no-such-store"), {}, { workerUrl: BUILT_WORKER })).rejects.toMatchObject({

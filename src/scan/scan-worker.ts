@@ -5,6 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { oneLine } from "../index/index-db.js";
 import { openStoreIndex } from "../index/store-index.js";
+import { dropOrphanText } from "../index/forget.js";
 import { indexStaleText } from "../index/text-index.js";
 import { scanStore } from "./scan-store.js";
 import { scanEventHandlers, type ScanJob, type WorkerMessage } from "./scan-events.js";
@@ -38,6 +39,8 @@ if (port) {
       try {
         // Progress at most four times a second: each one redraws the header (bytes over SSH).
         let last = 0;
+        // Most FTS rows naming nothing (sessions rewritten or deleted): all the text again (forget.ts).
+        dropOrphanText(index.db);
         await indexStaleText(index.db, ({ pass, done, total }) => {
           const now = Date.now();
           if (done < total && now - last < 250) return;
