@@ -137,7 +137,7 @@ async function searchedSessions(
     const { rows, fieldText } = k.kept;
     const ranking = rankingContext(fieldText, rows);
     // What proves a typo (search-none.ts), kept once for rows kept before it was.
-    if (ranking && k.other && !k.other.get(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
+    if (ranking && k.other && !k.other.has(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
     return { sessions: rows, index, coverage: k.other && coverageAnswer(k.other, rows), ranking };
   }
   const earlier = index && (await fromEarlierRows(storeDir, k, index));

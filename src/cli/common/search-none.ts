@@ -81,33 +81,36 @@ export async function provenNone(store: KeptStore, query: Query, includeTools: b
   if (!answers) return false;
   const words = query.terms.filter(isProvable);
   if (words.length === 0) return false;
-  const { cache, fingerprint } = answers;
-  const kept = decodeTypoCheck(cache.get(FIELDS_KEY, fingerprint));
-  if (!kept) return false;
-  const unwritten = words.filter((t) => kept.fields.indexOf(t.text) < 0);
-  if (unwritten.length === 0) return false;
-  const unspelled = unwritten.filter(
-    (t) => t.exact || ![...kept.names, ...kept.cwds].some((text) => closeMatch(t.text, text)),
-  );
-  if (unspelled.length === 0) return false;
+  // The index first: a word that hits is told by one row of it, before anything is read.
   const index = store.index();
   if (!index) return false;
-  let unsaid: typeof unspelled;
-  let unread: readonly string[] | undefined;
+  let unsaid: typeof words;
   try {
-    const other = { get: (k: string) => cache.get(k, fingerprint) };
-    unread = uncoveredFiles(other, kept.rows, index.db, includeTools);
-    if (!unread) return false;
-    unsaid = unspelled.filter((t) => noLineHolds(index.db, t, includeTools) === true);
+    unsaid = words.filter((t) => noLineHolds(index.db, t, includeTools) === true);
   } catch {
     return false; // the index failed: the search says how
   }
   if (unsaid.length === 0) return false;
+  const { cache, fingerprint } = answers;
+  const kept = decodeTypoCheck(cache.get(FIELDS_KEY, fingerprint));
+  if (!kept) return false;
+  const unwritten = unsaid.filter((t) => kept.fields.indexOf(t.text) < 0);
+  const unspelled = unwritten.filter(
+    (t) => t.exact || ![...kept.names, ...kept.cwds].some((text) => closeMatch(t.text, text)),
+  );
+  if (unspelled.length === 0) return false;
+  let unread: readonly string[] | undefined;
+  try {
+    unread = uncoveredFiles({ get: (k: string) => cache.get(k, fingerprint) }, kept.rows, index.db, includeTools);
+  } catch {
+    return false;
+  }
+  if (!unread) return false;
   // The few files the index does not cover (one with a torn last line, say) are read, as the search reads them.
   const inFiles = new Set<TextTerm>();
-  for (const t of unsaid)
+  for (const t of unspelled)
     await searchEach(unread, [t], { includeTools }, (_, hit) => {
       if (hit) inFiles.add(t);
     });
-  return unsaid.some((t) => !inFiles.has(t));
+  return unspelled.some((t) => !inFiles.has(t));
 }
