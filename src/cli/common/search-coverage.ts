@@ -70,7 +70,8 @@ function decode(a: Answer | undefined, n: number): KeptValue | undefined {
  * The files of a store's `rows` rows (of this very fingerprint) that the index does not
  * cover as they are now (their conversation; with their tool texts too when `tools`), from
  * the coverage kept for them while it is still true of the index: what holds the rest of
- * their conversations is the index. Undefined when not kept, no longer true, or too many.
+ * their conversations is the index. Undefined when not kept, no longer true, too many, or
+ * when the index has text to catch up with (a search indexes it, or says it is read).
  */
 export function uncoveredFiles(
   other: Pick<Other, "get">,
@@ -79,7 +80,7 @@ export function uncoveredFiles(
   tools: boolean,
 ): readonly string[] | undefined {
   const c = decode(other.get(KEY), rows);
-  if (!c?.uncovered || !stillCovers(db, c)) return undefined;
+  if (!c?.uncovered || c.caughtUp[tools ? 1 : 0] !== 1 || !stillCovers(db, c)) return undefined;
   const paths = tools ? c.uncovered.tools : c.uncovered.chat;
   return paths.every((p) => typeof p === "string") ? paths : undefined;
 }
