@@ -152,7 +152,7 @@ async function searchedSessions(
   return { sessions, index };
 }
 
-/** Keeps the rows for the next run, once the store has settled (keptFor), and their names beside them. */
+/** Keeps the rows for the next run, once the store has settled (keptFor), and what proves a typo beside them. */
 function keepRows(
   k: Pick<KeptLookup<unknown>, "keep" | "other" | "found">,
   rows: readonly SearchRow[],
