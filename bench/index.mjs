@@ -136,13 +136,15 @@ export async function run({ runs, log }) {
     if (fresh[k]) {
       const f = median(fresh[k].map((x) => x.wallMs));
       const frss = median(fresh[k].map((x) => x.rssMB));
+      // A word in no session (a typo): proving "no match" may cost no more than 0.15 × reading the store (issue 34).
+      const typo = k === `search ${QUERIES.at(-1)}`;
       rows.push({
         metric: `\`${k} -n N\`, a question not asked before (store unchanged)`,
         ours: `${fmtMs(f)}, ${fmtMB(frss)}`,
         pi: "",
         ratio: `${(f / catMs).toFixed(2)} / ${(f / no).toFixed(2)}; ${(f / readerMs).toFixed(2)}`,
-        target: "(info) ≤ 150 MB",
-        result: frss <= 150 ? "PASS" : "FAIL",
+        target: typo ? "≤ 0.15, ≤ 150 MB" : "(info) ≤ 150 MB",
+        result: frss <= 150 && (!typo || f <= 0.15 * catMs) ? "PASS" : "FAIL",
       });
     }
     rows.push({

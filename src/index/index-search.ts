@@ -65,6 +65,21 @@ function ftsQuery(grams: string[]): string {
 }
 
 /**
+ * Whether no line the index holds can hold the term (the conversation's; the tool texts'
+ * too when they are searched): then no file it covers holds it. Undefined when the index
+ * cannot narrow the term (a pattern, or under three characters). One row asked for: a word
+ * in most sessions answers as fast as a word in none.
+ */
+export function noLineHolds(db: IndexDb, t: TextTerm, includeTools: boolean): boolean | undefined {
+  const grams = gramsOf(t);
+  if (!grams) return undefined;
+  for (const table of includeTools ? ["chat", "tools"] : ["chat"]) {
+    if (db.q(`SELECT 1 AS one FROM ${table} WHERE ${table} MATCH ? LIMIT 1`).get(ftsQuery(grams))) return false;
+  }
+  return true;
+}
+
+/**
  * fid → candidate lines of one term, as SQLite lists them ("off len off len …"): one string
  * per file rather than an object per line (a word in every session names hundreds of
  * thousands of lines; only the files that are checked need theirs as objects). All files

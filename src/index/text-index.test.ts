@@ -1,12 +1,20 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { addProjectSession } from "../../test/helpers/project-session.js";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { dropOrphanText, orphanRows } from "./forget.js";
 import { loadSqlite } from "./load-sqlite.js";
 import { openStoreIndex, type StoreIndex } from "./store-index.js";
-import { indexFileText, indexStaleText, staleTextFiles, WriteBatch, type IndexProgress } from "./text-index.js";
+import {
+  indexFileText,
+  indexStaleText,
+  MAX_INDEXED_LINE,
+  staleTextFiles,
+  WriteBatch,
+  type IndexProgress,
+} from "./text-index.js";
 
 afterEach(() => cleanupTmp());
 
@@ -154,5 +162,31 @@ describe("bringing the text index up to date", () => {
     expect(fresh.length).toBe(files.length);
     index.close();
     other.close();
+  });
+
+  it("keeps a file with a line too long to index read whole after it is touched (indexed again from where it stopped)", async () => {
+    const store = makeTmpDir();
+    const file = addProjectSession(store, "/srv/long", "long one", { n: 1 });
+    const long = { type: "message", id: "u2", parentId: "a1", timestamp: "2026-11-21T07:00:05.000Z" };
+    appendFileSync(
+      file,
+      JSON.stringify({ ...long, message: { role: "user", content: "x".repeat(MAX_INDEXED_LINE), timestamp: 2 } }) +
+        "\n",
+    );
+    settle(store);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    const whole = () => (index.db.q("SELECT text_whole FROM files").get() as { text_whole: number }).text_whole;
+    await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db);
+    expect(whole()).toBe(0);
+    // The same bytes, another mtime: indexed again from where it stopped, with nothing to add.
+    utimesSync(file, new Date("2026-11-02"), new Date("2026-11-02"));
+    settle(store);
+    await scanStore(store, {}, { cache: index.scans });
+    expect(staleTextFiles(index.db)).toHaveLength(1);
+    await indexStaleText(index.db);
+    expect(staleTextFiles(index.db)).toHaveLength(0);
+    expect(whole()).toBe(0);
+    index.close();
   });
 });

@@ -69,13 +69,15 @@ export interface TextRow {
   text_print: string | null;
   /** 1 when the tool texts of [0, text_end) are indexed too. */
   text_tools: number;
+  /** 1 when every line of [0, text_end) is indexed (not one too long to be). */
+  text_whole: number | null;
 }
 
 /** Files whose text is current but whose tool texts are not indexed yet. */
 export function toolPendingFiles(db: IndexDb): TextRow[] {
   return db
     .q(
-      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools FROM files
+      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole FROM files
        WHERE summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino
          AND text_ctime IS ctime`,
     )
@@ -86,7 +88,7 @@ export function toolPendingFiles(db: IndexDb): TextRow[] {
 export function staleTextFiles(db: IndexDb): TextRow[] {
   return db
     .q(
-      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools FROM files
+      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole FROM files
        WHERE summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
          OR text_ino IS NOT ino OR text_ctime IS NOT ctime)`,
     )
@@ -287,7 +289,9 @@ async function indexOneFile(
   const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
   const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
   let end = start;
-  let whole = true;
+  // From where the index stopped: the lines before are as whole as they were (a line too
+  // long to index, then the file touched, was marked whole, and search missed its words).
+  let whole = start === 0 || row.text_whole === 1;
   let rows: Array<[number, number, boolean, string]> = [];
   let chars = 0;
   const write = () => {

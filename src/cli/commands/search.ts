@@ -14,7 +14,8 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
-import { discoverKept, keptFor, type KeptStore } from "../common/kept-lookup.js";
+import { discoverKept, keptFor, type KeptLookup, type KeptStore } from "../common/kept-lookup.js";
+import { encodeTypoCheck, FIELDS_KEY, provenNone } from "../common/search-none.js";
 import {
   decodeSearchAnswer,
   encodeSearchAnswer,
@@ -134,23 +135,32 @@ async function searchedSessions(
   const index = k.index();
   if (k.kept) {
     const { rows, fieldText } = k.kept;
-    return {
-      sessions: rows,
-      index,
-      coverage: k.other && coverageAnswer(k.other, rows),
-      ranking: rankingContext(fieldText, rows),
-    };
+    const ranking = rankingContext(fieldText, rows);
+    // What proves a typo (search-none.ts), kept once for rows kept before it was.
+    if (ranking && k.other && !k.other.has(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
+    return { sessions: rows, index, coverage: k.other && coverageAnswer(k.other, rows), ranking };
   }
   const earlier = index && (await fromEarlierRows(storeDir, k, index));
   if (earlier) {
     // The rows still true keep their fields as folded before: only the changed ones are folded.
     const { sessions, fieldText } = earlier;
-    k.keep?.({ out: encodeSearchRows(sessions, k.found.files, fieldText), err: "" });
+    keepRows(k, sessions, fieldText);
     return { sessions, index, ranking: rankingContext(fieldText, sessions) };
   }
   const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  k.keep?.({ out: encodeSearchRows(sessions, k.found.files), err: "" });
+  if (k.keep) keepRows(k, sessions, fieldTextOf(sessions));
   return { sessions, index };
+}
+
+/** Keeps the rows for the next run, once the store has settled (keptFor), and what proves a typo beside them. */
+function keepRows(
+  k: Pick<KeptLookup<unknown>, "keep" | "other" | "found">,
+  rows: readonly SearchRow[],
+  fieldText: FieldText,
+): void {
+  if (!k.keep) return;
+  k.keep({ out: encodeSearchRows(rows, k.found.files, fieldText), err: "" });
+  k.other?.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
 }
 
 /**
@@ -235,17 +245,19 @@ async function answerSearch(
       // Gone since: no snippets.
     }
   }
-  if (ask.json) {
-    const printed = output(io).json(shown.map((f) => resultJson(f, query)));
-    return { code: 0, printed, later };
-  }
+  return { ...printFound(ask, shown, found.length - shown.length, io), later };
+}
+
+/** The sessions shown, printed as asked (and how many more were found): the exit status, and the JSON printed. */
+function printFound(ask: Ask, shown: Found[], more: number, io: CliIO): { code: number; printed?: string } {
+  if (ask.json) return { code: 0, printed: output(io).json(shown.map((f) => resultJson(f, ask.query))) };
   if (!shown.length) {
     output(io).note(ask.all ? "no match\n" : `no match for ${sanitizeLine(ask.cwd)} (try --all)\n`);
-    return { code: 1, later };
+    return { code: 1 };
   }
-  output(io).lines(formatResults(shown, query, ask.all));
-  if (found.length > shown.length) output(io).note(`${groupDigits(found.length - shown.length)} more (--limit N)\n`);
-  return { code: 0, later };
+  output(io).lines(formatResults(shown, ask.query, ask.all));
+  if (more > 0) output(io).note(`${groupDigits(more)} more (--limit N)\n`);
+  return { code: 0 };
 }
 
 /** search's options (a host's search takes the same: src/remote/cli-remote.ts). */
@@ -294,6 +306,17 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
   if (answer?.kept) {
     out.jsonBytes(answer.kept);
     return 0;
+  }
+  // A word no session holds (a typo) is proven so without reading the store's rows.
+  if (await provenNone(kept, query, includeTools)) {
+    const index = kept.index();
+    try {
+      const done = printFound(ask, [], 0, io);
+      if (question && done.printed !== undefined && index) answer?.keep?.(encodeSearchAnswer(question, done.printed));
+      return done.code;
+    } finally {
+      index?.close();
+    }
   }
   const found = await searchedSessions(store.dir, io, kept);
   const { sessions, coverage, ranking } = found;

@@ -20,7 +20,12 @@ export interface KeptLookup<T> {
    */
   index(): StoreIndex | undefined;
   /** Other answers kept beside it for this very store (none when the index is off). */
-  other?: { get(key: string): Answer | undefined; put(key: string, a: Answer): void };
+  other?: {
+    get(key: string): Answer | undefined;
+    put(key: string, a: Answer): void;
+    /** Whether one is kept for this store, by its header alone (the answer is not read). */
+    has(key: string): boolean;
+  };
   /** The answer kept last for `key`, of another store (the store before it changed), when none was kept for this one and it was asked for. */
   earlier?: Answer;
 }
@@ -63,6 +68,7 @@ export function keptFor<T>(
   const other = {
     get: (k: string) => cache.get(k, fingerprint),
     put: (k: string, a: Answer) => cache.put(k, fingerprint, a),
+    has: (k: string) => cache.fingerprintOf(k) === fingerprint,
   };
   // Read once: the answer for this store, or (when asked for) the one of the store before
   // it changed; another store's answer is otherwise not read at all (list's is 10 MB).

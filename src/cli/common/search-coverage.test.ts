@@ -2,18 +2,19 @@ import { describe, expect, it } from "vitest";
 import type { IndexDb } from "../../index/index-db.js";
 import type { SearchTarget } from "../../search/fulltext.js";
 import type { Answer } from "./answer-cache.js";
-import { coverageAnswer } from "./search-coverage.js";
+import { coverageAnswer, uncoveredFiles } from "./search-coverage.js";
 
 /** An index whose text generation is `gen` (all a kept coverage asks of it). */
 const indexAt = (gen: string) => ({ meta: (key: string) => (key === "text_gen" ? gen : undefined) }) as IndexDb;
 
-function kept(rows: SearchTarget[], gen: string) {
+function kept(rows: SearchTarget[], gen: string, listed = true, caughtUp = [1, 0]) {
   const value = {
-    v: 2,
+    v: 3,
     gen,
     fid: rows.map((_, i) => (i % 5 === 1 ? -1 : 1000 + i)),
     tools: rows.map((_, i) => (i % 2 === 0 ? 1 : 0)),
-    caughtUp: [1, 0],
+    caughtUp,
+    uncovered: listed ? { chat: ["/s/1.jsonl"], tools: ["/s/1.jsonl", "/s/3.jsonl"] } : null,
   };
   const answers = new Map<string, Answer>([["search coverage", { out: Buffer.from(JSON.stringify(value)), err: "" }]]);
   return { get: (k: string) => answers.get(k), put: (k: string, a: Answer) => void answers.set(k, a) };
@@ -44,5 +45,58 @@ describe("kept search coverage", () => {
     const covered = coverageAnswer(kept(rows, "g1"), rows).read(indexAt("g1"))!;
     expect(covered.still(indexAt("g1"))).toBe(true);
     expect(covered.still(indexAt("g2"))).toBe(false);
+  });
+
+  it("lists the files it does not cover, with their tool texts or not, only while the index's text is as it was", () => {
+    expect(uncoveredFiles(kept(rows, "g1"), rows.length, indexAt("g1"), false)).toEqual(["/s/1.jsonl"]);
+    const all = kept(rows, "g1", true, [1, 1]);
+    expect(uncoveredFiles(all, rows.length, indexAt("g1"), true)).toEqual(["/s/1.jsonl", "/s/3.jsonl"]);
+    // Tool texts left to catch up with: the search catches up (or says they are read), not this.
+    expect(uncoveredFiles(kept(rows, "g1"), rows.length, indexAt("g1"), true)).toBeUndefined();
+    expect(uncoveredFiles(kept(rows, "g1"), rows.length, indexAt("g2"), false)).toBeUndefined();
+    expect(uncoveredFiles(kept(rows, "g1"), rows.length - 1, indexAt("g1"), false)).toBeUndefined();
+    // Too many to list when it was kept.
+    expect(uncoveredFiles(kept(rows, "g1", false), rows.length, indexAt("g1"), false)).toBeUndefined();
+  });
+
+  it("keeps the paths of the rows the index does not cover, and none past a few", () => {
+    const store = new Map<string, Answer>();
+    const other = { get: (k: string) => store.get(k), put: (k: string, a: Answer) => void store.set(k, a) };
+    const db = (covered: (i: number) => boolean) =>
+      ({
+        meta: () => "g1",
+        changeMark: () => `m${Math.random()}`,
+        q: () => ({
+          all: () =>
+            rows.map((r, i) => ({
+              fid: i + 1,
+              path: r.path,
+              text_size: r.bytes,
+              text_mtime: r.mtimeMs,
+              text_ctime: 7,
+              text_whole: covered(i) ? 1 : 0,
+              text_tools: 1,
+            })),
+        }),
+      }) as unknown as IndexDb;
+    const targets = rows.map((r) => ({ ...r, ctimeMs: 7 }));
+    coverageAnswer(other, targets).keep(db((i) => i !== 3));
+    expect(
+      uncoveredFiles(
+        other,
+        rows.length,
+        db(() => true),
+        false,
+      ),
+    ).toEqual(["/s/3.jsonl"]);
+    coverageAnswer(other, targets).keep(db((i) => i % 2 === 0));
+    expect(
+      uncoveredFiles(
+        other,
+        rows.length,
+        db(() => true),
+        false,
+      ),
+    ).toBeUndefined();
   });
 });

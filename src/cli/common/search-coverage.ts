@@ -12,7 +12,17 @@ import type { Answer } from "./answer-cache.js";
  */
 
 /** Written into the value: another layout is not read. */
-const LAYOUT = 2;
+const LAYOUT = 3;
+
+/** At most this many rows the index does not cover are listed with a coverage (coversAll reads them). */
+const MAX_UNCOVERED = 64;
+
+/** A Coverage as kept: with the paths of the rows it does not cover, when few (else null). */
+type KeptValue = Coverage & {
+  v: number;
+  /** The rows whose conversation the index does not cover; and those whose tool texts it does not either. */
+  uncovered: { chat: string[]; tools: string[] } | null;
+};
 const KEY = "search coverage";
 
 /** A kept Coverage still true of the index as it is now. */
@@ -37,10 +47,10 @@ interface Other {
   put(key: string, a: Answer): void;
 }
 
-function decode(a: Answer | undefined, n: number): Coverage | undefined {
+function decode(a: Answer | undefined, n: number): KeptValue | undefined {
   if (!a) return undefined;
   try {
-    const c = JSON.parse(Buffer.from(a.out).toString("latin1")) as Coverage & { v?: number };
+    const c = JSON.parse(Buffer.from(a.out).toString("utf8")) as KeptValue;
     const ok =
       c.v === LAYOUT &&
       typeof c.gen === "string" &&
@@ -48,11 +58,31 @@ function decode(a: Answer | undefined, n: number): Coverage | undefined {
       Array.isArray(c.tools) &&
       c.fid.length === n &&
       c.tools.length === n &&
-      Array.isArray(c.caughtUp);
+      Array.isArray(c.caughtUp) &&
+      (c.uncovered === null || (Array.isArray(c.uncovered?.chat) && Array.isArray(c.uncovered?.tools)));
     return ok ? c : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The files of a store's `rows` rows (of this very fingerprint) that the index does not
+ * cover as they are now (their conversation; with their tool texts too when `tools`), from
+ * the coverage kept for them while it is still true of the index: what holds the rest of
+ * their conversations is the index. Undefined when not kept, no longer true, too many, or
+ * when the index has text to catch up with (a search indexes it, or says it is read).
+ */
+export function uncoveredFiles(
+  other: Pick<Other, "get">,
+  rows: number,
+  db: IndexDb,
+  tools: boolean,
+): readonly string[] | undefined {
+  const c = decode(other.get(KEY), rows);
+  if (!c?.uncovered || c.caughtUp[tools ? 1 : 0] !== 1 || !stillCovers(db, c)) return undefined;
+  const paths = tools ? c.uncovered.tools : c.uncovered.chat;
+  return paths.every((p) => typeof p === "string") ? paths : undefined;
 }
 
 /** The coverage answer of these rows (as decoded from the kept rows: the same objects, in the same order). */
@@ -75,7 +105,16 @@ export function coverageAnswer(other: Other, rows: readonly SearchTarget[]): Cov
     keep(db) {
       try {
         const c = coverageOf(db, rows);
-        if (c) other.put(KEY, { out: Buffer.from(JSON.stringify({ v: LAYOUT, ...c })), err: "" });
+        if (!c) return;
+        const chat: string[] = [];
+        const tools: string[] = [];
+        c.fid.forEach((fid, i) => {
+          if (fid < 0) chat.push(rows[i].path);
+          if (c.tools[i] !== 1) tools.push(rows[i].path);
+        });
+        const uncovered = tools.length <= MAX_UNCOVERED ? { chat, tools } : null;
+        const value: KeptValue = { v: LAYOUT, ...c, uncovered };
+        other.put(KEY, { out: Buffer.from(JSON.stringify(value)), err: "" });
       } catch {
         // A cache: not kept this time.
       }
