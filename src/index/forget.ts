@@ -10,6 +10,13 @@ import type { IndexDb } from "./index-db.js";
  */
 
 const ORPHANS = "fts_orphans";
+/** The last line id given when the text was last dropped: rows written since are seq - this. */
+const BASE = "fts_base";
+/**
+ * A new value each time all the text is dropped. A run of indexing that read the files' text
+ * states before then (WriteBatch) must not append to what is gone: it stops instead.
+ */
+export const TEXT_EPOCH = "text_epoch";
 
 /** How many FTS rows name no line now. */
 export function orphanRows(db: IndexDb): number {
@@ -39,14 +46,19 @@ export function dropOrphanText(db: IndexDb): boolean {
   const most = () => {
     const orphans = orphanRows(db);
     const seq = db.q("SELECT seq FROM sqlite_sequence WHERE name = 'lines'").get() as { seq: number } | undefined;
-    return orphans > 0 && orphans * 2 > (seq?.seq ?? 0);
+    return orphans > 0 && orphans * 2 > (seq?.seq ?? 0) - Number(db.meta(BASE) ?? 0);
   };
   if (!most()) return false;
   return db.transaction(() => {
     // Asked again under the write lock: another process may have just done it.
     if (!most()) return false;
     db.sql.exec("INSERT INTO chat(chat) VALUES('delete-all'); INSERT INTO tools(tools) VALUES('delete-all');");
-    db.sql.exec("DELETE FROM lines; UPDATE sqlite_sequence SET seq = 0 WHERE name = 'lines';");
+    // Line ids go on from where they were: a search that took FTS rowids just before this
+    // must find no line under them now, never another file's line given the same id.
+    db.sql.exec("DELETE FROM lines");
+    const seq = db.q("SELECT seq FROM sqlite_sequence WHERE name = 'lines'").get() as { seq: number } | undefined;
+    db.setMeta(BASE, String(seq?.seq ?? 0));
+    db.setMeta(TEXT_EPOCH, `${Date.now()}-${Math.random().toString(36).slice(2)}`);
     db.sql.exec(
       `UPDATE files SET text_ino = NULL, text_size = NULL, text_mtime = NULL, text_ctime = NULL, text_end = NULL,
          text_print = NULL, text_whole = 1, text_tools = 0`,

@@ -12,6 +12,7 @@ import {
   indexStaleText,
   MAX_INDEXED_LINE,
   staleTextFiles,
+  TextDropped,
   WriteBatch,
   type IndexProgress,
 } from "./text-index.js";
@@ -187,6 +188,56 @@ describe("bringing the text index up to date", () => {
     await indexStaleText(index.db);
     expect(staleTextFiles(index.db)).toHaveLength(0);
     expect(whole()).toBe(0);
+    index.close();
+  });
+
+  it("stops a run whose text states were read before another process dropped all the text, and never marks a file whole from its appended lines alone", async () => {
+    const store = makeTmpDir();
+    const file = addProjectSession(store, "/srv/p", "the zebraword is here", { n: 1 });
+    settle(store);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+    await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db);
+    const later = { type: "message", id: "u2", parentId: "a1", timestamp: "2026-11-21T07:00:05.000Z" };
+    appendFileSync(
+      file,
+      JSON.stringify({ ...later, message: { role: "user", content: "later words", timestamp: 2 } }) + "\n",
+    );
+    settle(store);
+    await scanStore(store, {}, { cache: index.scans });
+    // This run reads where the file's text ends (an append from there)...
+    const batch = new WriteBatch(index.db);
+    const [row] = staleTextFiles(index.db);
+    expect(row.text_end).toBeGreaterThan(0);
+    // ...then another process drops all the text (most of the FTS rows left behind).
+    const other = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+    other.db.setMeta("fts_orphans", "1000000");
+    expect(dropOrphanText(other.db)).toBe(true);
+    other.close();
+    await expect(indexFileText(index.db, row, "new", { batch })).rejects.toBeInstanceOf(TextDropped);
+    // Nothing written: the file is still to be indexed, and then whole, from its first byte.
+    expect(staleTextFiles(index.db)).toHaveLength(1);
+    await indexStaleText(index.db);
+    const zebra = index.db
+      .q(`SELECT count(*) AS n FROM chat JOIN lines ON rid = chat.rowid WHERE chat MATCH '"zeb" AND "bra" AND "wor"'`)
+      .get() as { n: number };
+    expect(zebra.n).toBe(1);
+    index.close();
+  });
+
+  it("gives no line id twice, across a drop of all the text (a search's FTS rowids never name another line)", async () => {
+    const { index } = await summarized();
+    const db = index.db;
+    await indexStaleText(db);
+    const top = () => (db.q("SELECT max(rid) AS m FROM lines").get() as { m: number }).m;
+    const before = top();
+    db.setMeta("fts_orphans", "1000000");
+    expect(dropOrphanText(db)).toBe(true);
+    await indexStaleText(db);
+    expect((db.q("SELECT min(rid) AS m FROM lines").get() as { m: number }).m).toBeGreaterThan(before);
+    // Counted from the drop: the rows written since are not "most of them left behind".
+    expect(dropOrphanText(db)).toBe(false);
     index.close();
   });
 });

@@ -7,7 +7,7 @@ import { readIsRacy } from "../store/file-identity.js";
 import { fsPath } from "../store/fs-path.js";
 import { readLines } from "../store/line-reader.js";
 import { readRange } from "../store/read-range.js";
-import { forgetText } from "./forget.js";
+import { forgetText, TEXT_EPOCH } from "./forget.js";
 import type { IndexDb } from "./index-db.js";
 
 /*
@@ -196,8 +196,17 @@ async function indexFileTexts(
  * makes FTS5 write what it holds as a segment of its own, which per file was most of the
  * cost again.
  */
+/** All the text was dropped (dropOrphanText) since the batch's run read the files' text states. */
+export class TextDropped extends Error {
+  constructor() {
+    super("the index's text was dropped by another run");
+  }
+}
+
 export class WriteBatch {
   private open = false;
+  /** The text's epoch when the batch was made: its run read the text states after this. */
+  private readonly epoch: string | undefined;
   private chars = 0;
   private since = 0;
   private last: Array<() => void> = [];
@@ -207,7 +216,9 @@ export class WriteBatch {
     /** maybeCommit() commits past this many characters of text, or this many milliseconds open. */
     private readonly maxChars = BATCH_CHARS,
     private readonly maxMs = BATCH_MS,
-  ) {}
+  ) {
+    this.epoch = db.meta(TEXT_EPOCH);
+  }
 
   /** Runs `fn` inside the batch's transaction (begun if need be); rolls the batch back if it throws. */
   run<T>(fn: () => T, chars = 0): T {
@@ -215,6 +226,12 @@ export class WriteBatch {
       this.db.sql.exec("BEGIN IMMEDIATE");
       this.open = true;
       this.since = Date.now();
+      // Another process dropped all the text between two of this run's transactions: the
+      // states this run read (where a file's text ends) name lines that are gone.
+      if (this.db.meta(TEXT_EPOCH) !== this.epoch) {
+        this.rollback();
+        throw new TextDropped();
+      }
     }
     try {
       const r = fn();
@@ -387,7 +404,23 @@ export async function indexStaleText(
   onProgress?: (p: IndexProgress) => void,
   options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean } = {},
 ): Promise<{ text: number; tools: number }> {
+  // Another process dropped all the text meanwhile: the states read are stale, read them again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await indexStaleTextOnce(db, onProgress, options);
+    } catch (err) {
+      if (!(err instanceof TextDropped) || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function indexStaleTextOnce(
+  db: IndexDb,
+  onProgress: ((p: IndexProgress) => void) | undefined,
+  options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean },
+): Promise<{ text: number; tools: number }> {
   const newest = (a: TextRow, b: TextRow) => (b.mtime ?? 0) - (a.mtime ?? 0);
+  // Made before the text states are read: a drop after that is seen at its next transaction.
   const batch = new WriteBatch(db);
   const toolsAtOnce = options.toolsAtOnce === true && options.tools !== false;
   try {
