@@ -161,10 +161,14 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     // (lines by file, files by path), are a tenth larger than packed; VACUUM packs them
     // (~2 s for 300 MB). Not done when another connection is busy with the index.
     if (done.text > 0 && done.text * 4 >= sessions) {
+      // Not waited for: a browser writing its scan meanwhile would wait on VACUUM's lock in turn.
       try {
+        index.db.sql.exec("PRAGMA busy_timeout = 0");
         index.db.sql.exec("VACUUM");
       } catch {
         // Only space left unpacked.
+      } finally {
+        index.db.sql.exec("PRAGMA busy_timeout = 3000");
       }
     }
     // The write-ahead log folded into the index and emptied: the size said is what stays on
