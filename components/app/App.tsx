@@ -136,6 +136,9 @@ export function App(props: AppProps) {
   }, [state.status]);
 
   useStoreScan(storeDir, deps.scan, dispatch);
+  // Keys typed on a first screen whose rows were not the list's: dropped, and said.
+  const keysDropped = deps.keysDropped;
+  useEffect(() => keysDropped?.((count) => dispatch({ type: "keys.dropped", count })), [keysDropped]);
   // Other machines' answers as they come; nothing here waits for one.
   useEffect(() => {
     if (!remote) return;

@@ -37,4 +37,6 @@ export interface BrowserDeps {
   remote?: RemoteHosts;
   /** Whether keys were read that the UI has not had yet (KeyStream): a search waits for them. */
   keysPending?(): boolean;
+  /** Calls `notify` with how many keys typed before the first frame were dropped (launch.tsx), if any; gives its undo. */
+  keysDropped?(notify: (count: number) => void): () => void;
 }

@@ -9,6 +9,7 @@ import { initialState } from "../../src/browser/app/appReducer.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
 import { browserStart } from "../../src/browser/app/browserStart.js";
 import { preframe } from "./preframe.js";
+import { type ShownRows, shownRows } from "./shownRows.js";
 import { enterFullScreen, holdKeyboard } from "../../src/tty/terminal.js";
 
 /** A first screen on the terminal before Ink: the rows it showed and how to restore the terminal. */
@@ -17,6 +18,8 @@ export interface FirstScreen {
   restore(): void;
   /** Only the index's newest rows were drawn (drawFirstScreenAll): the list is drawn again once the scan has it. */
   partial?: true;
+  /** The rows a partial screen drew: keys typed on them are dropped when Ink's first frame shows others (launch.tsx). */
+  shown?: ShownRows;
 }
 
 /**
@@ -99,7 +102,7 @@ export async function drawFirstScreenAll(o: {
   holdKeyboard();
   const restore = enterFullScreen(1, { mouse: o.config?.mouse ?? true });
   out.write(text);
-  return { seed: [], restore, partial: true };
+  return { seed: [], restore, partial: true, shown: shownRows(state, { columns: out.columns, rows: out.rows }) };
 }
 
 /**

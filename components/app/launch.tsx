@@ -15,6 +15,7 @@ import type { AppState } from "../../src/browser/app/appState.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { FullTextFn } from "../../src/search/fulltext.js";
 import { drawSeededScreen, type FirstScreen } from "./firstScreen.js";
+import { sameShownRows, shownRows } from "./shownRows.js";
 import { initialState, refresh } from "../../src/browser/app/appReducer.js";
 import type { ListedSession } from "../../src/browser/list/sessions.js";
 import type { RemoteHosts } from "../../src/remote/browser-hosts.js";
@@ -222,6 +223,25 @@ async function browseAndRun(
   }
 }
 
+/** How many keys were dropped, told to the UI when it subscribes, whichever comes first. */
+function droppedKeys() {
+  let count: number | undefined;
+  let notify: ((n: number) => void) | undefined;
+  return {
+    set(n: number) {
+      count = n;
+      notify?.(n);
+    },
+    subscribe(f: (n: number) => void) {
+      notify = f;
+      if (count !== undefined) f(count);
+      return () => {
+        notify = undefined;
+      };
+    },
+  };
+}
+
 /** One run of the browser on `term` (closed when it ends), up to how the user left it. */
 async function browse(
   opts: BrowserOptions,
@@ -259,6 +279,13 @@ async function browse(
   holdKeyboard();
   // Ink reads keys from this: one key per event, however the terminal grouped them.
   const keys = new KeyStream(process.stdin);
+  // The index's newest rows drawn before Ink (drawFirstScreenAll) may not be the list's first
+  // rows (a session active since the snapshot): keys typed on them would act on rows never
+  // shown. Those read before Ink's first frame (which shows the list) are then dropped, and said.
+  const size = { columns: term.stream.columns ?? 0, rows: term.stream.rows ?? 0 };
+  const dropEarly = !!run.first?.partial && !sameShownRows(run.first.shown, shownRows(initial, size));
+  if (dropEarly) keys.dropKeys();
+  const dropped = droppedKeys();
   const restore = run.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
   // None drawn before Ink loaded (--all, a run back from pi): the rows found by now go on the
   // screen the same way, before Ink's first frame (its first render takes ~70 ms more).
@@ -297,6 +324,7 @@ async function browse(
             ...(run.early ? { scan: run.early.scan } : {}),
             fullText,
             keysPending: () => !keys.idle,
+            ...(dropEarly ? { keysDropped: dropped.subscribe } : {}),
             copy: (text) => void term.stream.write(osc52(text)),
             suspend: () => {
               suspendToShell(term.fd, { mouse: opts.config?.mouse ?? true, redraw: () => repaint() });
@@ -336,7 +364,9 @@ async function browse(
     });
     // After a resize, draw every row afresh on a cleared screen (see afterResize).
     stopRepaint = afterResize(term.stream, () => repaint());
-    // Ink draws the first frame inside render().
+    // Ink draws the first frame inside render(). What the terminal held by then is read in the
+    // loop's next poll, which comes before setImmediate's turn: the keys after it count.
+    if (dropEarly) setImmediate(() => dropped.set(keys.endDrop()));
     run.onFirstFrame?.();
     await instance.waitUntilExit();
   } finally {

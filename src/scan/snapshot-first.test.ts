@@ -2,6 +2,7 @@ import { appendFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
+import { loadSqlite } from "../index/load-sqlite.js";
 import { openStoreIndex } from "../index/store-index.js";
 import { allSessionsTieBreak, sortSessions } from "../search/sort.js";
 import type { SessionSummary } from "../model/types.js";
@@ -86,5 +87,31 @@ describe("--all's first rows out of the index's snapshot", () => {
     expect(loaded).toBe(true);
     const gen = (here as unknown as { read: { gen: string } }).read.gen;
     expect(here.rows(gen, [0])).toHaveLength(1);
+  });
+});
+
+describe("a damaged snapshot", () => {
+  it("gives no first rows rather than throwing (the index is a cache)", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const all = await indexed(store, path);
+    const newest = all.find((s) => s.path === newestFirst(store, all)[0])!;
+    expect(newestInSnapshot(path, 2)).toBeDefined();
+    // One byte of the firstMessage column changed, same length: its JSON no longer parses.
+    const { DatabaseSync } = loadSqlite();
+    const db = new DatabaseSync(path);
+    // The column's strings are ASCII, the rest written as \uXXXX.
+    const key = JSON.stringify(newest.firstMessage).replace(
+      /[\u007f-\uffff]/g,
+      (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"),
+    );
+    const rows = db.prepare("SELECT id, body FROM snapshot").all() as { id: number; body: Uint8Array }[];
+    const chunk = rows.find((r) => Buffer.from(r.body).includes(key))!;
+    expect(chunk).toBeDefined();
+    const body = Buffer.from(chunk.body);
+    body[body.indexOf(key)] = 0x7b;
+    db.prepare("UPDATE snapshot SET body = ? WHERE id = ?").run(body, chunk.id);
+    db.close();
+    expect(newestInSnapshot(path, 2)).toBeUndefined();
   });
 });

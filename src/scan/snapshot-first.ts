@@ -47,8 +47,18 @@ function rowOnly(row: Record<string, unknown>): SessionSummary {
  * scan's SnapshotHere, which then does not read it again. Sessions new since the snapshot
  * are not among them: the caller shows these as a scan's first rows, not as the list.
  * None when the snapshot holds fewer than `minRows` rows (read all the same, and lent).
+ * None too when a column is damaged (its JSON does not parse): the browser then opens on the
+ * scan alone, as without an index.
  */
 export function newestInSnapshot(indexPath: string, count: number, minRows = 0): SessionSummary[] | undefined {
+  try {
+    return newestRows(indexPath, count, minRows);
+  } catch {
+    return undefined;
+  }
+}
+
+function newestRows(indexPath: string, count: number, minRows: number): SessionSummary[] | undefined {
   const decoded = openSnapshot(indexPath);
   if (!decoded) return undefined;
   lendSnapshot(indexPath, decoded);

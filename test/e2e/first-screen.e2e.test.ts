@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, rmSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cwdFolderName } from "../../src/store/scope.js";
@@ -53,6 +53,7 @@ function projectStore(n: number) {
     cwd,
     agentDir: join(root, "agent"),
     newest: files[n - 1],
+    oldest: files[0],
     pi: `${process.execPath} ${pi}`,
     out: join(root, "pi-out.json"),
   };
@@ -118,6 +119,51 @@ describe("the first screen, before Ink (pty)", () => {
     expect(app.raw()).not.toMatch(/newest here/);
     await app.press("q");
     expect((await app.exited).exitCode).toBe(0);
+  });
+
+  it("with --all and an index, drops keys typed on its rows when the list's first rows are others, and says so", async () => {
+    const s = projectStore(40);
+    settle(s.root);
+    const env = {
+      PI_CODING_AGENT_DIR: s.agentDir,
+      PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-"),
+      PI_SESSIONS_FIRST_SCREEN_MIN_ROWS: "0",
+    };
+    execFileSync(process.execPath, [CLI, "index"], { env: { ...process.env, ...env } });
+    // pi resumed the oldest session since: a reply appended makes it the list's first row,
+    // while the snapshot's newest rows (drawn first) do not hold it.
+    const ts = new Date(Date.UTC(2026, 5, 1)).toISOString();
+    const reply = {
+      type: "message",
+      id: "a0",
+      parentId: "u0",
+      timestamp: ts,
+      message: {
+        role: "assistant",
+        content: [{ type: "text", text: "reply" }],
+        stopReason: "stop",
+        model: "m",
+        timestamp: Date.parse(ts),
+      },
+    };
+    appendFileSync(s.oldest, JSON.stringify(reply) + "\n");
+    const before = new Date(Date.now() - 60_000);
+    utimesSync(s.oldest, before, before);
+    const app = startApp(["--all", "--pi-command", s.pi], {
+      cwd: s.cwd,
+      env: { ...env, FAKE_PI_OUT: s.out },
+      rows: 16,
+    });
+    apps.push(app);
+    // Enter on the first screen's selected row, "newest here": not the list's first row.
+    await app.pressOnOutput(/newest here/, "\r");
+    await app.waitFor(/the list changed as it loaded: 1 key typed before it was not applied/);
+    expect(existsSync(s.out)).toBe(false);
+    // A key after Ink's first frame acts on the list shown: its first row, the oldest session.
+    await app.waitFor((screen) => /❯.*older 0/.test(screen));
+    await app.press("\r");
+    expect((await app.exited).exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(s.out, "utf8"))).toEqual(["--session", s.oldest]);
   });
 
   it("leaves nothing of its own lines under Ink's frames (a header it drew still 'scanning…')", async () => {

@@ -480,3 +480,15 @@ describe("the preview's room", () => {
     expect(run(most, key(K.char("+"))).previewShare).toBe(most.previewShare);
   });
 });
+
+describe("keys dropped before the first frame", () => {
+  it("are said in the status line, as a note; none dropped says nothing", () => {
+    const { s } = loaded(3);
+    expect(run(s, { type: "keys.dropped", count: 3 }).status).toEqual({
+      text: "the list changed as it loaded: 3 keys typed before it were not applied",
+      tone: "note",
+    });
+    expect(run(s, { type: "keys.dropped", count: 1 }).status?.text).toMatch(/1 key typed before it was not applied/);
+    expect(run(s, { type: "keys.dropped", count: 0 }).status).toBeUndefined();
+  });
+});

@@ -94,6 +94,8 @@ export type AppAction =
   | { type: "key"; input: string; key: Key }
   /** The status message has been up long enough (App's timer); only that very message goes. */
   | { type: "status.fade"; status: StatusMessage }
+  /** Keys typed on a first screen that showed other rows than the list has were not applied (launch.tsx): said. */
+  | { type: "keys.dropped"; count: number }
   /** Bracketed paste: text for a text field, never keys. */
   | { type: "paste"; text: string }
   | { type: "command"; command: CommandId }
@@ -523,6 +525,8 @@ export function appReducer(s: AppState, a: AppAction): Next {
     }
     case "status.fade":
       return s.status === a.status ? { ...s, status: undefined } : s;
+    case "keys.dropped":
+      return a.count > 0 ? say(s, droppedKeysNote(a.count), "note") : s;
     case "paste": {
       if (!s.visible) return s;
       const field = TEXT_MODES.has(modeOf(s)) ? textField(s, modeOf(s)) : undefined;
@@ -587,4 +591,9 @@ export function appReducer(s: AppState, a: AppAction): Next {
     default:
       return lifecycleReducer(s, a);
   }
+}
+
+/** The status line's word on keys typed on a first screen whose rows were not the list's. */
+export function droppedKeysNote(count: number): string {
+  return `the list changed as it loaded: ${count === 1 ? "1 key typed before it was" : `${count} keys typed before it were`} not applied`;
 }

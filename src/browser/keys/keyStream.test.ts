@@ -83,6 +83,22 @@ describe("KeyStream", () => {
     ]);
   });
 
+  it("drops the keys read between dropKeys and endDrop, counts them (not mouse reports), hands on those after", async () => {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const got = collect(keys);
+    keys.dropKeys();
+    tty.push("\rjj\x1b[<0;5;5M\x1b[200~p\x1b[201~");
+    await drained(keys);
+    expect(keys.endDrop()).toBe(4);
+    tty.push("k\r");
+    await drained(keys);
+    expect(got.map((g) => g.chunk)).toEqual(["k", "\r"]);
+    // Not dropping: nothing dropped.
+    expect(keys.endDrop()).toBe(0);
+    keys.detach();
+  });
+
   it("a lone ESC goes on after a pause, and the next key waits until Ink has let it go", async () => {
     const tty = new FakeTerminalIn();
     const keys = new KeyStream(tty);

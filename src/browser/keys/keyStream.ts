@@ -39,6 +39,8 @@ export class KeyStream extends Readable {
   private readonly queue: (string | { mouse: string })[] = [];
   private waiting = false;
   private flushTimer: NodeJS.Timeout | undefined;
+  /** Keys dropped so far while dropping (dropKeys), or undefined when not dropping. */
+  private dropped: number | undefined;
   private readonly onData = (chunk: string | Buffer) =>
     this.accept(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
 
@@ -80,6 +82,21 @@ export class KeyStream extends Readable {
     return !this.waiting && this.queue.length === 0 && !this.tokenizer.pending();
   }
 
+  /**
+   * From now until endDrop(), keys read are dropped, not handed on (mouse reports too, not
+   * counted): for keys typed on a screen that showed other rows than the UI starts from.
+   */
+  dropKeys(): void {
+    this.dropped ??= 0;
+  }
+
+  /** Keys read from now on are handed on again; how many were dropped. */
+  endDrop(): number {
+    const n = this.dropped ?? 0;
+    this.dropped = undefined;
+    return n;
+  }
+
   /** Stops reading the terminal (it stays usable by whoever reads it next). */
   detach(): void {
     clearTimeout(this.flushTimer);
@@ -97,6 +114,10 @@ export class KeyStream extends Readable {
   }
 
   private enqueue(tokens: Token[]): void {
+    if (this.dropped !== undefined) {
+      this.dropped += tokens.filter((t) => t.kind === "paste" || !isMouseSequence(t.seq)).length;
+      return;
+    }
     for (const t of tokens)
       this.queue.push(
         t.kind === "paste"
