@@ -43,6 +43,21 @@ export async function drawFirstScreen(o: {
   const { keymap, start } = browserStart({ config: o.config, current: o.current });
   const state = seedScan(initialState({ launchCwd: o.cwd, storeDir: o.storeDir, keymap, ...start }), seed);
   if (state.scope !== "cwd") return undefined;
+  const restore = takeScreen(state, out, o, keymap);
+  return restore && { seed, restore };
+}
+
+/**
+ * `state`'s list written to the terminal as the first screen, the keyboard held for Ink
+ * (keys typed now wait for it): how to restore the terminal, or undefined when the list
+ * screen is not what Ink would draw first (nothing written).
+ */
+function takeScreen(
+  state: AppState,
+  out: NodeJS.WriteStream,
+  o: { storeLabel: string; config?: Config },
+  keymap: Keymap,
+): (() => void) | undefined {
   const text = preframe(state, {
     columns: out.columns,
     rows: out.rows,
@@ -54,7 +69,7 @@ export async function drawFirstScreen(o: {
   holdKeyboard();
   const restore = enterFullScreen(1, { mouse: o.config?.mouse ?? true });
   out.write(text);
-  return { seed, restore };
+  return restore;
 }
 
 /** Sessions a store's index must hold for --all's first screen from it (PI_SESSIONS_FIRST_SCREEN_MIN_ROWS; tests set 0). */
@@ -91,18 +106,10 @@ export async function drawFirstScreenAll(o: {
   const items = newestInSnapshot(path, out.rows, firstScreenMinRows(process.env));
   if (!items?.length) return undefined;
   const state = seedScan(empty, [{ kind: "summaries", items }]);
-  const text = preframe(state, {
-    columns: out.columns,
-    rows: out.rows,
-    storeLabel: o.storeLabel,
-    keymap,
-    now: Date.now(),
-  });
-  if (!text) return undefined;
-  holdKeyboard();
-  const restore = enterFullScreen(1, { mouse: o.config?.mouse ?? true });
-  out.write(text);
-  return { seed: [], restore, partial: true, shown: shownRows(state, { columns: out.columns, rows: out.rows }) };
+  const restore = takeScreen(state, out, o, keymap);
+  return (
+    restore && { seed: [], restore, partial: true, shown: shownRows(state, { columns: out.columns, rows: out.rows }) }
+  );
 }
 
 /**
