@@ -285,6 +285,10 @@ async function browse(
   const size = { columns: term.stream.columns ?? 0, rows: term.stream.rows ?? 0 };
   const dropEarly = !!run.first?.partial && !sameShownRows(run.first.shown, shownRows(initial, size));
   if (dropEarly) keys.dropKeys();
+  // Tests only: Ink's first frame put off, so a key typed on the first screen is surely
+  // read before it (a loaded machine otherwise lets the frame come first).
+  const putOff = Number(process.env.PI_SESSIONS_TEST_FIRST_FRAME_DELAY_MS);
+  if (putOff > 0) await new Promise((r) => setTimeout(r, putOff));
   const dropped = droppedKeys();
   const restore = run.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });
   // None drawn before Ink loaded (--all, a run back from pi): the rows found by now go on the

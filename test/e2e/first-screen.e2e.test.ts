@@ -151,7 +151,8 @@ describe("the first screen, before Ink (pty)", () => {
     utimesSync(s.oldest, before, before);
     const app = startApp(["--all", "--pi-command", s.pi], {
       cwd: s.cwd,
-      env: { ...env, FAKE_PI_OUT: s.out },
+      // The key below is then read before Ink's first frame, however loaded the machine.
+      env: { ...env, FAKE_PI_OUT: s.out, PI_SESSIONS_TEST_FIRST_FRAME_DELAY_MS: "1500" },
       rows: 16,
     });
     apps.push(app);
