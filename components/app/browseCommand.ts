@@ -70,14 +70,12 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   if (store.source === "fallback") process.env.PI_SESSIONS_INDEX = "0";
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
   const { startEarlyScan } = await import("../../src/scan/early-scan.js");
+  // A first screen before Ink loads: not for a picker, a search given at start or --host
+  // (those start elsewhere than the plain list).
+  const firstScreen =
+    !picking && !values.query && !values.host?.length && io.isTTY && io.env.PI_SESSIONS_FIRST_SCREEN !== "0";
   // --all's first screen reads its rows of the index before the scan's 50,000 are made.
-  const firstAll =
-    !!values.all &&
-    !picking &&
-    !values.query &&
-    !values.host?.length &&
-    io.isTTY &&
-    io.env.PI_SESSIONS_FIRST_SCREEN !== "0";
+  const firstAll = firstScreen && !!values.all;
   const release = firstAll ? (await import("../../src/scan/snapshot-here.js")).holdSnapshotLoads() : () => {};
   // Unless --all, the first frame shows this folder's sessions: read those first.
   const early = startEarlyScan(store.dir, values.all ? undefined : io.cwd);
@@ -87,22 +85,15 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     store.source === "fallback"
       ? `${store.dir} (a copy of the demo store: changes stay there)`
       : tildePath(store.dir, io.env.HOME);
-  // This folder's newest sessions on the screen before Ink loads (not for a picker, a search
-  // given at start, --all or --host: those start elsewhere than the plain list of this folder).
-  // With --all, the index's newest rows, each file checked, while the scan checks the rest.
+  // This folder's newest sessions on the screen before Ink loads; with --all, the index's
+  // newest rows, each file checked, while the scan checks the rest.
   const firstOf = { storeDir: store.dir, cwd: io.cwd, storeLabel, config, current: values.current };
   let first;
   try {
-    first = firstAll
-      ? await (await import("./firstScreen.js")).drawFirstScreenAll(firstOf)
-      : !values.all &&
-          !picking &&
-          !values.query &&
-          !values.host?.length &&
-          io.isTTY &&
-          io.env.PI_SESSIONS_FIRST_SCREEN !== "0"
-        ? await (await import("./firstScreen.js")).drawFirstScreen(firstOf)
-        : undefined;
+    if (firstScreen) {
+      const screens = await import("./firstScreen.js");
+      first = await (firstAll ? screens.drawFirstScreenAll(firstOf) : screens.drawFirstScreen(firstOf));
+    }
   } finally {
     release();
   }

@@ -22,19 +22,22 @@ export interface FirstScreen {
   shown?: ShownRows;
 }
 
+/** What both first screens are drawn from. */
+export interface FirstScreenOptions {
+  storeDir: string;
+  cwd: string;
+  storeLabel: string;
+  config?: Config;
+  current?: string;
+}
+
 /**
  * Draws the list of this folder's newest sessions before Ink and React load, when the
  * browser starts on stdout in the default scope and pi's project folder for the cwd holds
  * sessions (probed on this thread in a few milliseconds). Ink then starts from the same
  * rows and draws over them. Undefined (nothing drawn) in any other case.
  */
-export async function drawFirstScreen(o: {
-  storeDir: string;
-  cwd: string;
-  storeLabel: string;
-  config?: Config;
-  current?: string;
-}): Promise<FirstScreen | undefined> {
+export async function drawFirstScreen(o: FirstScreenOptions): Promise<FirstScreen | undefined> {
   const out = process.stdout;
   if (!out.isTTY || !process.stdin.isTTY || !out.columns || !out.rows) return undefined;
   const probes = await quickProbe(o.storeDir, o.cwd);
@@ -55,7 +58,7 @@ export async function drawFirstScreen(o: {
 function takeScreen(
   state: AppState,
   out: NodeJS.WriteStream,
-  o: { storeLabel: string; config?: Config },
+  o: Pick<FirstScreenOptions, "storeLabel" | "config">,
   keymap: Keymap,
 ): (() => void) | undefined {
   const text = preframe(state, {
@@ -88,13 +91,7 @@ export function firstScreenMinRows(env: NodeJS.ProcessEnv): number {
  * the list's default order ("recent"; not threaded, named only or searching); undefined (nothing
  * drawn) in any other case, or when the index has no snapshot to trust.
  */
-export async function drawFirstScreenAll(o: {
-  storeDir: string;
-  cwd: string;
-  storeLabel: string;
-  config?: Config;
-  current?: string;
-}): Promise<FirstScreen | undefined> {
+export async function drawFirstScreenAll(o: FirstScreenOptions): Promise<FirstScreen | undefined> {
   const out = process.stdout;
   if (!out.isTTY || !process.stdin.isTTY || !out.columns || !out.rows || !indexWanted()) return undefined;
   const path = indexPathFor(o.storeDir);

@@ -59,6 +59,20 @@ function projectStore(n: number) {
   };
 }
 
+/** A project store of `n` sessions, written a while ago (not "racy") and indexed: --all's first screen draws from it. */
+function indexedStore(n: number) {
+  const s = projectStore(n);
+  settle(s.root);
+  const env = {
+    PI_CODING_AGENT_DIR: s.agentDir,
+    PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-"),
+    // Drawn only for a store of many sessions unless told.
+    PI_SESSIONS_FIRST_SCREEN_MIN_ROWS: "0",
+  };
+  execFileSync(process.execPath, [CLI, "index"], { env: { ...process.env, ...env } });
+  return { s, env };
+}
+
 describe("the first screen, before Ink (pty)", () => {
   /**
    * Starts the browser, presses Enter the moment the newest row is written (before Ink has
@@ -90,16 +104,7 @@ describe("the first screen, before Ink (pty)", () => {
   });
 
   it("with --all and an index, draws the index's newest rows (their files checked) while the scan checks the rest", async () => {
-    const s = projectStore(3);
-    // Files written a while ago (not "racy"), indexed: the snapshot's rows hold.
-    settle(s.root);
-    const env = {
-      PI_CODING_AGENT_DIR: s.agentDir,
-      PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-"),
-      // Drawn only for a store of many sessions unless told.
-      PI_SESSIONS_FIRST_SCREEN_MIN_ROWS: "0",
-    };
-    execFileSync(process.execPath, [CLI, "index"], { env: { ...process.env, ...env } });
+    const { s, env } = indexedStore(3);
     const raw = await (async () => {
       const app = startApp(["--all", "--pi-command", s.pi], { cwd: s.cwd, env: { ...env, FAKE_PI_OUT: s.out } });
       apps.push(app);
@@ -122,14 +127,7 @@ describe("the first screen, before Ink (pty)", () => {
   });
 
   it("with --all and an index, drops keys typed on its rows when the list's first rows are others, and says so", async () => {
-    const s = projectStore(40);
-    settle(s.root);
-    const env = {
-      PI_CODING_AGENT_DIR: s.agentDir,
-      PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-"),
-      PI_SESSIONS_FIRST_SCREEN_MIN_ROWS: "0",
-    };
-    execFileSync(process.execPath, [CLI, "index"], { env: { ...process.env, ...env } });
+    const { s, env } = indexedStore(40);
     // pi resumed the oldest session since: a reply appended makes it the list's first row,
     // while the snapshot's newest rows (drawn first) do not hold it.
     const ts = new Date(Date.UTC(2026, 5, 1)).toISOString();
