@@ -5,6 +5,7 @@ import { join } from "node:path";
 import * as pty from "node-pty";
 import { afterEach } from "vitest";
 import { RAW } from "../helpers/keys.js";
+import { frameSplitter } from "./frames.js";
 
 const { Terminal } = xterm;
 
@@ -120,15 +121,23 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   let raw = "";
   let atLeave: string | undefined;
   const triggers: { pattern: RegExp; key: string; done(): void }[] = [];
+  // The screen tests read: the last whole frame (see frames.ts), not one half drawn.
+  let frame: string[] | undefined;
+  const snap = () => (frame = current());
+  const split = frameSplitter();
+  const feed = (d: string) => {
+    for (const piece of split(d)) term.write(piece.text, piece.whole ? snap : undefined);
+  };
   p.onData((d) => {
     raw += d;
     // What the program leaves in the alternate screen is read just before it leaves: xterm
     // writes the chunks in order and calls back after each, before parsing the next.
     const leave = d.lastIndexOf(LEAVE_ALT_SCREEN);
-    if (leave < 0) term.write(d);
+    if (leave < 0) feed(d);
     else {
-      term.write(d.slice(0, leave), () => (atLeave = lines().join("\n")));
-      term.write(d.slice(leave));
+      feed(d.slice(0, leave));
+      term.write("", () => (atLeave = current().join("\n")));
+      feed(d.slice(leave));
     }
     for (const t of [...triggers]) {
       if (!t.pattern.test(raw)) continue;
@@ -139,7 +148,7 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
   });
   const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => p.onExit((e) => resolve(e)));
   const flush = () => new Promise<void>((r) => term.write("", r));
-  const lines = () => {
+  const current = () => {
     const buf = term.buffer.active;
     const out: string[] = [];
     // Only the visible columns: after a shrink xterm keeps the cells past the new width.
@@ -147,6 +156,7 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
       out.push(buf.getLine(buf.viewportY + i)?.translateToString(true, 0, term.cols) ?? "");
     return out;
   };
+  const lines = () => [...(frame ?? current())];
   const app: RunningApp = {
     lines,
     screen: () => lines().join("\n"),
