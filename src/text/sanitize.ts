@@ -27,22 +27,36 @@ const MAY_BE_AMBIGUOUS = /[^\x00-\xac\xae-\u05ff]/;
 // Half a surrogate pair: a file name's byte that is not UTF-8 (src/store/fs-path.ts).
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+// What the three below can change: the format characters (Cf) of the BMP, its variation
+// selectors, and any surrogate (every character past the BMP, and a lone half). Most text
+// (CJK, accents) holds none, and one test costs less than three replaces that change
+// nothing (a 50,000-row `list` spent a third of its formatting in them). Written out rather
+// than as \p{Cf}: a Unicode-mode test of a long text cost more than the replaces
+// (sanitize.test.ts checks every BMP character against \p{Cf}).
+const ANY_TO_REMOVE =
+  /[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb\ud800-\udfff]/;
+
 function stripControls(s: string): string {
   const t = stripAnsi(s).replace(CONTROL, "");
-  return MAY_BE_AMBIGUOUS.test(t)
+  return MAY_BE_AMBIGUOUS.test(t) && ANY_TO_REMOVE.test(t)
     ? t.replace(BIDI, "").replace(WIDTH_AMBIGUOUS, "").replace(LONE_SURROGATE, "\ufffd")
     : t;
 }
 
+// Printable ASCII alone: nothing to remove or replace (no escape, control, tab or newline).
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** One line: escape sequences and control characters removed, tabs and newlines become spaces. */
 export function sanitizeLine(s: string): string {
   if (!s) return "";
+  if (PRINTABLE_ASCII.test(s)) return s;
   return stripControls(s.replace(/\r\n?|\n|\t/g, " "));
 }
 
 /** Several lines: like sanitizeLine but \n is kept (\r\n and lone \r become \n). */
 export function sanitizeMultiline(s: string): string {
   if (!s) return "";
+  if (PRINTABLE_ASCII.test(s)) return s;
   return stripControls(s.replace(/\r\n?/g, "\n").replace(/\t/g, "  "));
 }
 
