@@ -1,6 +1,7 @@
 import type { Diagnostic, SessionSummary } from "../../model/types.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { scanStore, type ScanOptions } from "../../scan/scan-store.js";
+import { discoverFiles } from "../../store/discover.js";
 import type { CliIO } from "./io.js";
 import { openIndex, scanWithIndex } from "./scan-indexed.js";
 
@@ -42,11 +43,14 @@ export async function scanColumns<K extends keyof SessionSummary>(
 ): Promise<{ sessions: Array<Pick<SessionSummary, K>>; diagnostics: Diagnostic[] }> {
   const index = openIndex(storeDir, io);
   try {
+    // A command line has nothing else on its thread: no yielding, each folder's files stat'ed
+    // from inside it (discover.ts; at 50,000 files a tenth of a second less than by full path).
+    const found = await discoverFiles(storeDir, { yielding: false, fromInside: true });
     if (index) {
-      const rows = await fromColumns(storeDir, index, keys);
+      const rows = await fromColumns(storeDir, index, keys, found);
       if (rows) return rows;
     }
-    const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null });
+    const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null, found });
     return { sessions, diagnostics };
   } finally {
     index?.close();
@@ -58,9 +62,10 @@ async function fromColumns<K extends keyof SessionSummary>(
   storeDir: string,
   index: StoreIndex,
   keys: readonly K[],
+  found: ScanOptions["found"],
 ): Promise<{ sessions: Array<Pick<SessionSummary, K>>; diagnostics: Diagnostic[] } | undefined> {
   let kept: number[] | undefined;
-  const options: ScanOptions = { probe: false, blocking: true, cache: index.scans };
+  const options: ScanOptions = { probe: false, blocking: true, cache: index.scans, found };
   const result = await scanStore(storeDir, { onKeptRows: (rows) => (kept = rows) }, options);
   const cols = kept && index.scans.keptColumns(keys);
   if (kept && !cols) return undefined;
