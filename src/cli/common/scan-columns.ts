@@ -40,20 +40,22 @@ export async function scanColumns<K extends keyof SessionSummary>(
   storeDir: string,
   io: CliIO,
   keys: readonly K[],
+  /** The index the caller opened (it closes it) and the store it discovered (kept-lookup.ts). */
+  given?: { index: StoreIndex | undefined; found: NonNullable<ScanOptions["found"]> },
 ): Promise<{ sessions: Array<Pick<SessionSummary, K>>; diagnostics: Diagnostic[] }> {
-  const index = openIndex(storeDir, io);
+  const index = given ? given.index : openIndex(storeDir, io);
   try {
     if (index) {
-      const rows = await fromColumns(storeDir, index, keys);
+      const rows = await fromColumns(storeDir, index, keys, given?.found);
       if (rows) return rows;
     }
     const { sessions, diagnostics } = await scanWithIndex(storeDir, io, {
       index: index ?? null,
-      found: await discover(storeDir),
+      found: given?.found ?? (await discover(storeDir)),
     });
     return { sessions, diagnostics };
   } finally {
-    index?.close();
+    if (!given) index?.close();
   }
 }
 
@@ -62,15 +64,16 @@ async function fromColumns<K extends keyof SessionSummary>(
   storeDir: string,
   index: StoreIndex,
   keys: readonly K[],
+  found: ScanOptions["found"],
 ): Promise<{ sessions: Array<Pick<SessionSummary, K>>; diagnostics: Diagnostic[] } | undefined> {
   let kept: number[] | undefined;
-  // Discovered for the scan alone (no name holds it after: 50,000 files' records kept alive
-  // while the columns are made cost 60 MB more at the peak).
+  // Discovered for the scan alone, unless given (no name holds it after: 50,000 files'
+  // records kept alive while the columns are made cost 60 MB more at the peak in some runs).
   const options: ScanOptions = { probe: false, blocking: true, cache: index.scans };
   const result = await scanStore(
     storeDir,
     { onKeptRows: (rows) => (kept = rows) },
-    { ...options, found: await discover(storeDir) },
+    { ...options, found: found ?? (await discover(storeDir)) },
   );
   const cols = kept && index.scans.keptColumns(keys);
   if (kept && !cols) return undefined;
