@@ -140,24 +140,6 @@ describe("the snapshot by columns", () => {
     expect(Buffer.from(d.pieces(4321, list)![0]).toString()).toBe(element(4321));
   });
 
-  it("takes list pieces as text or as UTF-8 bytes alike, into the same list text (a piece of megabytes too)", () => {
-    const texts: Array<readonly [string, string]> = [
-      ['  {\n    "lineage": ', ',\n    "x": "café 🚀 \udc80"\n  }'],
-      ["é".repeat(3_000_000), "]"],
-      ["a", "b"],
-    ];
-    const asText = entries.map((e, i) => ({ ...e, pieces: () => texts[i] }));
-    const asBytes = entries.map((e, i) => ({ ...e, pieces: [b(texts[i][0]), b(texts[i][1])] as const }));
-    const t = encodeSnapshot(asText, "g1");
-    const y = encodeSnapshot(asBytes, "g1");
-    expect(Buffer.compare(t.list, y.list)).toBe(0);
-    expect(Buffer.compare(t.body, y.body)).toBe(0);
-    const d = decodeSnapshot({ body: t.body, chunks: t.chunks })!;
-    texts.forEach((p, i) =>
-      expect(d.pieces(i, t.list)!.map((x) => Buffer.from(x).toString())).toEqual(p.map((x) => b(x).toString())),
-    );
-  });
-
   it("reads the identities, diagnostics and parents alone, without the summaries' text", () => {
     const { body, chunks } = encodeSnapshot(entries, "g1");
     const text = Buffer.from(body).toString("latin1");

@@ -3,7 +3,6 @@ import type { Diagnostic } from "../model/types.js";
 import { asciiText } from "../text/ascii-json.js";
 import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
 import { JsonColumn } from "./json-column.js";
-import type { ListPieces } from "../model/summary-json.js";
 
 /*
  * The snapshot (every file's identity and stored summary, what a launch reads) as JSON laid
@@ -35,8 +34,8 @@ export interface SnapshotEntry {
   /** The summary as stored (summary-codec's storedSummary), or null; or what makes it, asked once as the snapshot is made. */
   summary: StoredRow | null | (() => StoredRow | null);
   diagnostic: Diagnostic | null;
-  /** The row's `list --json` element around its lineage (UTF-8, or text), when known; or what makes it, asked once when the list text is made (not all held at once). */
-  pieces?: BytePieces | ListPieces | (() => BytePieces | ListPieces | undefined);
+  /** The row's `list --json` element around its lineage (UTF-8), when known; or what makes it, asked once when the list text is made (not all held at once). */
+  pieces?: BytePieces | (() => BytePieces | undefined);
 }
 
 /** A summary as stored. */
@@ -95,37 +94,22 @@ const LIST_LEVEL = 3;
 /** The list text as kept (gzip members): each row's pieces, in order, after `gen` and a newline; and each row's two lengths (-1: none). */
 function encodeList(entries: readonly SnapshotEntry[], gen: string): { list: Uint8Array; lh: number[]; lt: number[] } {
   const members: Uint8Array[] = [];
-  // One buffer the pieces are written into (as UTF-8, when given as text), gzipped each time
-  // it holds a member's worth: at 50,000 sessions a buffer of each of 100,000 pieces was 46 MB
-  // left to the collector while the snapshot was written.
-  let buf = Buffer.allocUnsafe(2 * LIST_MEMBER_BYTES);
-  let size = buf.write(gen + "\n");
-  const put = (p: Uint8Array | string): number => {
-    const len = typeof p === "string" ? Buffer.byteLength(p) : p.length;
-    if (size + len > buf.length) {
-      const larger = Buffer.allocUnsafe(2 * (size + len));
-      buf.copy(larger, 0, 0, size);
-      buf = larger;
-    }
-    if (typeof p === "string") buf.write(p, size);
-    else buf.set(p, size);
-    size += len;
-    return len;
-  };
+  let held: Uint8Array[] = [Buffer.from(gen + "\n")];
+  let size = held[0].length;
   const lh = new Array<number>(entries.length);
   const lt = new Array<number>(entries.length);
   const seal = () => {
-    members.push(gzipSync(buf.subarray(0, size), { level: LIST_LEVEL }));
+    members.push(gzipSync(Buffer.concat(held, size), { level: LIST_LEVEL }));
+    held = [];
     size = 0;
   };
   entries.forEach((e, i) => {
     const p = typeof e.pieces === "function" ? e.pieces() : e.pieces;
-    if (!p) {
-      lh[i] = lt[i] = -1;
-      return;
-    }
-    lh[i] = put(p[0]);
-    lt[i] = put(p[1]);
+    lh[i] = p ? p[0].length : -1;
+    lt[i] = p ? p[1].length : -1;
+    if (!p) return;
+    held.push(p[0], p[1]);
+    size += p[0].length + p[1].length;
     if (size >= LIST_MEMBER_BYTES) seal();
   });
   if (size || members.length === 0) seal();
