@@ -1,13 +1,16 @@
 // `stats` relaunched on an unchanged store prints the answer it kept (issue 35: a relaunch
 // costs the store's stat, not 50,000 sessions' usage read and added up again), and follows
 // the files as soon as one changes: appended to, touched, added, deleted.
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { answersDirOf } from "../src/index/index-db.js";
 import { indexPathFor } from "../src/index/index-location.js";
 import { runCli } from "./helpers/cli.js";
-import { cleanupTmp, makeTmpDir, settle } from "./helpers/tmp-store.js";
+import { cleanupTmp, makeTmpDir, REPO, settle } from "./helpers/tmp-store.js";
+
+const CLI = join(REPO, "dist", "bundle", "cli.js");
 
 afterEach(() => cleanupTmp());
 
@@ -94,5 +97,31 @@ describe("stats relaunched", () => {
     expect(JSON.parse((await same())[1])).toMatchObject({ cost: 17.75, sessionsWithUsage: 3 });
     rmSync(a);
     expect(JSON.parse((await same())[1])).toMatchObject({ cost: 12.5, sessionsWithUsage: 2 });
+  });
+
+  it("is not served under another time zone: usage is by local day", async () => {
+    const store = join(makeTmpDir("pi-sessions-stats-zone-"), "sessions");
+    const folder = join(store, "--tmp-proj--");
+    mkdirSync(folder, { recursive: true });
+    // 23:30 UTC is the 20th in UTC and the 21st in Tokyo.
+    const late = session("0196e0a2-8c1d-7b3e-9f40-00000000000d", "/tmp/proj", 1).replaceAll(
+      T,
+      "2026-11-20T23:30:00.000Z",
+    );
+    writeFileSync(join(folder, "2026-11-20T23-30-00-000Z_d.jsonl"), late);
+    settle(store);
+    const cache = makeTmpDir();
+    // The built program in a process of its own: the zone is the process's (TZ at its start).
+    const day = async (TZ: string) => {
+      const r = spawnSync(process.execPath, [CLI, "stats", "--all", "--json", "--session-dir", store], {
+        env: { PATH: process.env.PATH, PI_SESSIONS_CACHE_DIR: cache, TZ },
+        encoding: "utf8",
+      });
+      expect(r.status, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout) as { groups: Array<{ key: string }> }).groups.map((x) => x.key);
+    };
+    for (let i = 0; i < 3; i++) expect(await day("UTC")).toEqual(["2026-11-20"]);
+    expect(await day("Asia/Tokyo")).toEqual(["2026-11-21"]);
+    expect(await day("UTC")).toEqual(["2026-11-20"]);
   });
 });

@@ -102,6 +102,24 @@ describe("a persistent index that is only ever a cache", () => {
     again.close();
   });
 
+  it("is built again, not believed, when format 6 wrote it (each file's print as 64 hex characters)", async () => {
+    const [store, path] = await builtIndex();
+    const { DatabaseSync } = await import("node:sqlite");
+    const db = new DatabaseSync(path);
+    // As format 6 left it: each file's text indexed, its print 64 hex characters.
+    db.exec(`UPDATE files SET text_ino = ino, text_size = size, text_mtime = mtime, text_ctime = ctime,
+      text_end = size, text_print = lower(hex(randomblob(32))); PRAGMA user_version = 6`);
+    db.close();
+    const r = await listThrough(store, path);
+    expect(r).toMatchObject({ used: true, said: [] });
+    const again = new DatabaseSync(path);
+    const one = (sql: string) => again.prepare(sql).get() as Record<string, unknown>;
+    expect(one("PRAGMA user_version")).toEqual({ user_version: SCHEMA_VERSION });
+    expect(one("SELECT count(*) AS n FROM lines")).toEqual({ n: 0 });
+    expect(one("SELECT count(*) AS n FROM files WHERE text_print IS NOT NULL")).toEqual({ n: 0 });
+    again.close();
+  });
+
   it("drops the answers table earlier builds of this format kept in it (answers are files now)", async () => {
     const [store, path] = await builtIndex();
     const { DatabaseSync } = await import("node:sqlite");

@@ -24,7 +24,8 @@ function columnsOf(
       starts.push(i);
     }
     names.push(f.path.slice(at));
-    numbers.set([f.ino ?? -1, f.bytes, f.mtimeMs, f.ctimeMs ?? -1], 4 * i);
+    // A missing ctime is the mtime, as readIsRacy takes it (-1 would make no file racy).
+    numbers.set([f.ino ?? -1, f.bytes, f.mtimeMs, f.ctimeMs ?? f.mtimeMs], 4 * i);
   });
   return { prefixes, starts, names, numbers, diagnostics: found.diagnostics };
 }

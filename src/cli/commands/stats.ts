@@ -11,6 +11,7 @@ import {
   USAGE_BYS,
   type UsageReport,
 } from "../../usage/aggregate.js";
+import { summaryContext } from "../../index/summary-cache.js";
 import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
 import { usageError } from "../common/errors.js";
@@ -49,9 +50,11 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
   const width =
     io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : undefined;
   // On a store unchanged since the same question (`--since` as the day it means today), its
-  // answer as it was: the report is made of the files' summaries and these alone.
+  // answer as it was: the report is made of the files' summaries and these alone, and of
+  // the local time zone (usage is by local day: summaryContext).
   const key = JSON.stringify([
     "stats",
+    summaryContext(),
     by,
     since ?? null,
     values.all ? "" : cwd,
@@ -66,15 +69,19 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
   const index = k.index();
   try {
     // Usage by day and model, and what scopes it: those columns of the index alone.
-    const { sessions } = await scanColumns(store.dir, io, ["path", "cwd", "usage"], { index, found: k.found });
+    const { sessions, diagnostics } = await scanColumns(store.dir, io, ["path", "cwd", "usage"], {
+      index,
+      found: k.found,
+    });
     const inScope = cwdScope(store.dir, cwd);
     const report = aggregateUsage(values.all ? sessions : sessions.filter(inScope), by, { since });
     const text = values.json
       ? out.json(reportJson(report, values.all ? null : cwd))
       : formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width ?? 100, width !== undefined);
     if (!values.json) out.text(text);
-    // Made of the files whether the index helped or not, as list --json's is.
-    k.keep?.({ out: Buffer.from(text), err: "" });
+    // Made of the files whether the index helped or not, as list --json's is; not when a file
+    // could not be read (it may be readable next time with nothing else changed).
+    if (!diagnostics.some((d) => d.kind === "unreadable")) k.keep?.({ out: Buffer.from(text), err: "" });
     return 0;
   } finally {
     index?.close();

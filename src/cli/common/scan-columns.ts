@@ -42,16 +42,18 @@ export async function scanColumns<K extends keyof SessionSummary>(
   keys: readonly K[],
   /** The index the caller opened (it closes it) and the store it discovered (kept-lookup.ts). */
   given?: { index: StoreIndex | undefined; found: NonNullable<ScanOptions["found"]> },
+  /** A long-lived process (serve) whose requests run side by side: discovery yields, by full path. */
+  shared = false,
 ): Promise<{ sessions: Array<Pick<SessionSummary, K>>; diagnostics: Diagnostic[] }> {
   const index = given ? given.index : openIndex(storeDir, io);
   try {
     if (index) {
-      const rows = await fromColumns(storeDir, index, keys, given?.found);
+      const rows = await fromColumns(storeDir, index, keys, given?.found, shared);
       if (rows) return rows;
     }
     const { sessions, diagnostics } = await scanWithIndex(storeDir, io, {
       index: index ?? null,
-      found: given?.found ?? (await discover(storeDir)),
+      found: given?.found ?? (await discover(storeDir, shared)),
     });
     return { sessions, diagnostics };
   } finally {
@@ -65,6 +67,7 @@ async function fromColumns<K extends keyof SessionSummary>(
   index: StoreIndex,
   keys: readonly K[],
   found: ScanOptions["found"],
+  shared: boolean,
 ): Promise<{ sessions: Array<Pick<SessionSummary, K>>; diagnostics: Diagnostic[] } | undefined> {
   let kept: number[] | undefined;
   // Discovered for the scan alone, unless given (no name holds it after: 50,000 files'
@@ -73,7 +76,7 @@ async function fromColumns<K extends keyof SessionSummary>(
   const result = await scanStore(
     storeDir,
     { onKeptRows: (rows) => (kept = rows) },
-    { ...options, found: found ?? (await discover(storeDir)) },
+    { ...options, found: found ?? (await discover(storeDir, shared)) },
   );
   const cols = kept && index.scans.keptColumns(keys);
   if (kept && !cols) return undefined;
@@ -99,7 +102,8 @@ async function fromColumns<K extends keyof SessionSummary>(
  * no yielding, and each folder's files stat'ed from inside it (discover.ts; at 50,000 files
  * a tenth of a second less than by full path).
  */
-const discover = (storeDir: string) => discoverFiles(storeDir, { yielding: false, fromInside: true });
+const discover = (storeDir: string, shared: boolean) =>
+  discoverFiles(storeDir, shared ? {} : { yielding: false, fromInside: true });
 
 /** A summary's fields `keys` alone (a key it lacks stays missing). */
 function pick<K extends keyof SessionSummary>(s: SessionSummary, keys: readonly K[]): Pick<SessionSummary, K> {
