@@ -39,12 +39,12 @@ const session = (id: string, cwd: string, cost: number) =>
 describe("stats relaunched", () => {
   it("keeps its answer for an unchanged store, and says what the files say once one changes", async () => {
     const store = join(makeTmpDir("pi-sessions-stats-kept-"), "sessions");
-    const folder = join(store, "--tmp-proj--");
+    const folder = join(store, "--home-dev-proj--");
     mkdirSync(folder, { recursive: true });
     const a = join(folder, "2026-11-20T10-00-00-000Z_a.jsonl");
     const b = join(folder, "2026-11-20T10-00-01-000Z_b.jsonl");
-    writeFileSync(a, session("0196e0a2-8c1d-7b3e-9f40-00000000000a", "/tmp/proj", 1.25));
-    writeFileSync(b, session("0196e0a2-8c1d-7b3e-9f40-00000000000b", "/tmp/proj", 2.5));
+    writeFileSync(a, session("0196e0a2-8c1d-7b3e-9f40-00000000000a", "/home/dev/proj", 1.25));
+    writeFileSync(b, session("0196e0a2-8c1d-7b3e-9f40-00000000000b", "/home/dev/proj", 2.5));
     settle(store);
     const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
     const run = async (args: string[], on = true) => {
@@ -92,7 +92,7 @@ describe("stats relaunched", () => {
     expect(JSON.parse((await same())[1])).toMatchObject({ cost: 7.75 });
     // A session added, then one deleted.
     const c = join(folder, "2026-11-20T10-00-02-000Z_c.jsonl");
-    writeFileSync(c, session("0196e0a2-8c1d-7b3e-9f40-00000000000c", "/tmp/proj", 10));
+    writeFileSync(c, session("0196e0a2-8c1d-7b3e-9f40-00000000000c", "/home/dev/proj", 10));
     settle(c);
     expect(JSON.parse((await same())[1])).toMatchObject({ cost: 17.75, sessionsWithUsage: 3 });
     rmSync(a);
@@ -101,10 +101,10 @@ describe("stats relaunched", () => {
 
   it("is not served under another time zone: usage is by local day", async () => {
     const store = join(makeTmpDir("pi-sessions-stats-zone-"), "sessions");
-    const folder = join(store, "--tmp-proj--");
+    const folder = join(store, "--home-dev-proj--");
     mkdirSync(folder, { recursive: true });
     // 23:30 UTC is the 20th in UTC and the 21st in Tokyo.
-    const late = session("0196e0a2-8c1d-7b3e-9f40-00000000000d", "/tmp/proj", 1).replaceAll(
+    const late = session("0196e0a2-8c1d-7b3e-9f40-00000000000d", "/home/dev/proj", 1).replaceAll(
       T,
       "2026-11-20T23:30:00.000Z",
     );
