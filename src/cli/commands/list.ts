@@ -153,16 +153,8 @@ const TERMINAL_CWD_COLUMNS = 40;
  * what is left. In a pipe nothing is cut, as `ls -l` and `git branch -v` do: whole cwds
  * and titles for grep and awk (a title is at most a screen row's text, sessionTitle).
  */
-export function formatTable(
-  sessions: readonly ListRow[],
-  withCwd: boolean,
-  now = Date.now(),
-  columns?: number,
-  allIds: string[] = sessions.map((s) => s.id),
-  /** Rows of several machines (list --host): each row's host, in a HOST column first. */
-  hostOf?: (s: ListRow) => string,
-): string {
-  return `${formatTableLines(sessions, withCwd, now, columns, allIds, hostOf).join("\n")}\n`;
+export function formatTable(...args: Parameters<typeof formatTableLines>): string {
+  return `${formatTableLines(...args).join("\n")}\n`;
 }
 
 /** formatTable's lines, without their line ends (list writes them a chunk at a time). */
@@ -172,6 +164,7 @@ export function formatTableLines(
   now = Date.now(),
   columns?: number,
   allIds: string[] = sessions.map((s) => s.id),
+  /** Rows of several machines (list --host): each row's host, in a HOST column first. */
   hostOf?: (s: ListRow) => string,
 ): string[] {
   const idLen = uniquePrefixLength(allIds);
