@@ -115,7 +115,8 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   );
   // Written a chunk of lines at a time: the whole table as one string (10 MB at 50,000
   // sessions) and its sanitized copy were held at once.
-  for (let i = 0; i < lines.length; i += WRITE_LINES) out.text(`${lines.slice(i, i + WRITE_LINES).join("\n")}\n`);
+  // Its cells are sanitized already (formatTableLines): the writer only checks them.
+  for (let i = 0; i < lines.length; i += WRITE_LINES) out.cleanText(`${lines.slice(i, i + WRITE_LINES).join("\n")}\n`);
   return 0;
 }
 
