@@ -169,8 +169,16 @@ export function formatTableLines(
   hostOf?: (s: ListRow) => string,
 ): string[] {
   const idLen = uniquePrefixLength(allIds);
-  const cwd = (s: ListRow) =>
-    columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
+  // Made once per folder: 50,000 sessions share a few hundred.
+  const cwdCells = new Map<string, string>();
+  const cwd = (s: ListRow) => {
+    let cell = cwdCells.get(s.cwd);
+    if (cell === undefined) {
+      cell = columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
+      cwdCells.set(s.cwd, cell);
+    }
+    return cell;
+  };
   const head = [...(hostOf ? ["HOST"] : []), "AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
   const rows = new Array<string[]>(sessions.length + 1);
   rows[0] = head;
