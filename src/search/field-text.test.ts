@@ -45,6 +45,23 @@ describe("field text", () => {
     expect(ctx.foldedOf(sessions[2])).toBeUndefined();
   });
 
+  it("ranks a holder by its folded fields without reading its own (a kept row makes its first message when read)", () => {
+    const sessions = [session({ name: "Ünder", firstMessage: "The KEY" }), session({ firstMessage: "nothing" })];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const query = parseQuery("key");
+    const expected = sessions.map((s) => matchSession(query, s, ctx));
+    const unread = sessions.map((s) =>
+      Object.defineProperty({ ...s }, "firstMessage", {
+        get: () => {
+          throw new Error("the first message was read");
+        },
+      }),
+    );
+    const ctxOfUnread = rankingContext(fieldTextOf(sessions), unread)!;
+    expect(unread.map((s) => matchSession(query, s, ctxOfUnread))).toEqual(expected);
+    expect(expected[0]).not.toBeNull();
+  });
+
   it("is not used for other sessions, or when its lengths do not add up", () => {
     const sessions = [session(), session({ name: "b" })];
     const ft = fieldTextOf(sessions);

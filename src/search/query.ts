@@ -336,8 +336,16 @@ function foldedFields(s: Searchable, keep: boolean): FoldedFields {
 export function fieldScorer(s: Searchable, ctx?: MatchContext): (t: Term) => number {
   // Made on first need: a session that mayHold rules out never folds its fields.
   let memo: FoldedFields | undefined;
+  const keep = ctx?.keepFolded === true;
+  // Folded fields known to the context: the raw ones are not read (a command's kept rows make
+  // a first message only when it is read: src/cli/common/kept-search-row.ts).
+  let known: string[] | undefined;
   const fields: Fields = (c) => {
-    memo ??= foldedFields(s, ctx?.keepFolded === true);
+    if (!c && !keep && ctx?.foldedOf) {
+      known ??= ctx.foldedOf(s);
+      if (known) return known;
+    }
+    memo ??= foldedFields(s, keep);
     if (c) return (memo.cased ??= memo.raw.map(foldAccents));
     return (memo.lower ??= ctx?.foldedOf?.(s) ?? memo.raw.map(foldedField));
   };

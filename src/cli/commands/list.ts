@@ -115,7 +115,8 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   );
   // Written a chunk of lines at a time: the whole table as one string (10 MB at 50,000
   // sessions) and its sanitized copy were held at once.
-  for (let i = 0; i < lines.length; i += WRITE_LINES) out.text(`${lines.slice(i, i + WRITE_LINES).join("\n")}\n`);
+  // Its cells are sanitized already (formatTableLines): the writer only checks them.
+  for (let i = 0; i < lines.length; i += WRITE_LINES) out.cleanText(`${lines.slice(i, i + WRITE_LINES).join("\n")}\n`);
   return 0;
 }
 
@@ -168,8 +169,16 @@ export function formatTableLines(
   hostOf?: (s: ListRow) => string,
 ): string[] {
   const idLen = uniquePrefixLength(allIds);
-  const cwd = (s: ListRow) =>
-    columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
+  // Made once per folder: 50,000 sessions share a few hundred.
+  const cwdCells = new Map<string, string>();
+  const cwd = (s: ListRow) => {
+    let cell = cwdCells.get(s.cwd);
+    if (cell === undefined) {
+      cell = columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
+      cwdCells.set(s.cwd, cell);
+    }
+    return cell;
+  };
   const head = [...(hostOf ? ["HOST"] : []), "AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
   const rows = new Array<string[]>(sessions.length + 1);
   rows[0] = head;

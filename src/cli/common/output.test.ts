@@ -26,6 +26,18 @@ describe("output: the one writer", () => {
     expect(got.out + got.err).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
   });
 
+  it("clean text (of sanitized cells) is written as it is, unless it holds what a terminal acts on", () => {
+    const { got, out } = captured();
+    // A joiner is what sanitizeLine removes but no terminal acts on: left, so not sanitized again.
+    out.cleanText("a\u200db  c\n");
+    expect(got.out).toBe("a\u200db  c\n");
+    got.out = "";
+    out.cleanText(`a${ACTIVE}b\nc\r\n`);
+    expect(got.out).toBe("a     b\nc\n");
+    out.cleanText("t\tu\n");
+    expect(got.out).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it("marks hits itself: reverse video on a terminal, «» in a pipe; a mark's own text is sanitized", () => {
     expect(renderLine(["a ", { mark: `hit\x1b[31m` }, " b"], false)).toBe("a «hit» b");
     expect(renderLine(["a ", { mark: "hit" }, " b"], true)).toBe("a \x1b[7mhit\x1b[27m b");

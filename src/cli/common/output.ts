@@ -25,6 +25,12 @@ export type Line = readonly Piece[];
 export interface Output {
   /** Text for a person, to stdout: sanitized, its line breaks kept. */
   text(s: string): void;
+  /**
+   * Text made of pieces each sanitized already (sanitizeLine; a table's cells) and ASCII
+   * between them, to stdout: written as it is unless it holds what a terminal acts on, then
+   * sanitized as text() does (a piece that was not).
+   */
+  cleanText(s: string): void;
   /** Lines of text and marked hits, to stdout; on a terminal each is cut to its width. */
   lines(lines: readonly Line[]): void;
   /** A note, warning or hint, to stderr: sanitized as text. */
@@ -82,6 +88,10 @@ export function terminalSafeJsonBytes(bytes: Uint8Array): Uint8Array {
   return mayHoldActive(b) ? Buffer.from(terminalSafeJson(b.toString("utf8"))) : bytes;
 }
 
+// What a terminal acts on and sanitizeLine's text never holds: C0 but the line end, DEL, C1,
+// the bidi controls. One test of a class: a 10 MB table sanitized again cost several times it.
+const TERMINAL_ACTING = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 // A document keeps its tabs and line breaks; nothing else below space, no DEL, C1 or bidi control.
 const DOCUMENT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
@@ -100,6 +110,7 @@ export function output(io: CliIO): Output {
   };
   return {
     text: (s) => io.stdout(sanitizeMultiline(s)),
+    cleanText: (s) => io.stdout(TERMINAL_ACTING.test(s) ? sanitizeMultiline(s) : s),
     lines(lines) {
       const fit = (l: string) => (io.columns === undefined ? l : truncateToWidth(l, io.columns));
       io.stdout(lines.map((l) => fit(renderLine(l, io.isTTY)) + "\n").join(""));

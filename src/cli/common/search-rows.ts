@@ -3,6 +3,7 @@ import type { SessionSummary } from "../../model/types.js";
 import type { SessionFile } from "../../store/discover.js";
 import { fieldTextOf, type FieldText } from "../../search/field-text.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
+import { idOfName, KeptSearchRow, type RowColumns } from "./kept-search-row.js";
 
 /*
  * What `search` reads of each session (ranking, scope, output), kept in the index beside
@@ -67,10 +68,11 @@ interface Columns {
   folded: readonly number[];
 }
 
-/** Kept rows read back, with their files' inodes (undefined where unknown). */
+/** Kept rows read back (their fields made as they are read: kept-search-row.ts), with their files' inodes. */
 export interface KeptSearchRows {
   rows: SearchRow[];
-  ino: Array<number | undefined>;
+  /** Row i's file's inode (undefined where unknown). */
+  inoAt(i: number): number | undefined;
   /** The rows' searched fields folded, in their order. */
   fieldText: FieldText;
 }
@@ -89,12 +91,6 @@ function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: num
     return i;
   });
   return { at, list };
-}
-
-/** The id a session file's name ends with, as pi names them (`<time>_<id>.jsonl`), or "". */
-function idOfName(base: string): string {
-  const at = base.lastIndexOf("_");
-  return at >= 0 && base.endsWith(".jsonl") ? base.slice(at + 1, -".jsonl".length) : "";
 }
 
 /**
@@ -188,57 +184,43 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     return undefined;
   if (!Array.isArray(c.modelLists) || !c.ids || typeof c.ids !== "object") return undefined;
   const n = c.dir.length;
-  const cols = [c.base, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.folded];
-  if (!cols.every((col) => Array.isArray(col) && col.length === n)) return undefined;
+  const lists = [c.base, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.folded];
+  if (!lists.every((col) => Array.isArray(col) && col.length === n)) return undefined;
   // The floats, then the UTF-16 text: whole UTF-16 units.
   const textAt = eol + 1 + FLOAT_BYTES * n;
   if (textAt > value.length || (value.length - textAt) % 2 !== 0) return undefined;
   // Copied (the value's bytes need not be aligned for a Float64Array's view).
   const floats = new Float64Array(FLOATS.length * n);
   new Uint8Array(floats.buffer).set(value.subarray(eol + 1, textAt));
-  // The field text, then the first messages; their lengths must add up to it.
+  // The field text, then the first messages; their lengths must add up to it. Only the
+  // field text is decoded here: a row's first message when it is read.
   const b = Buffer.from(value.buffer, value.byteOffset, value.length);
-  const all = b.toString("utf16le", textAt);
   const fieldChars = c.folded.reduce((sum, len) => sum + len, 0) + Math.max(0, n - 1);
-  let messageChars = 0;
-  for (const len of c.firstMessage) {
-    if (!Number.isInteger(len) || len < 0) return undefined;
-    messageChars += len;
-  }
-  if (!Number.isFinite(fieldChars) || fieldChars + messageChars !== all.length) return undefined;
-  let messageAt = fieldChars;
-  const rows = new Array<SearchRow>(n);
-  const ino = new Array<number | undefined>(n);
+  if (!Number.isFinite(fieldChars)) return undefined;
+  const messageAt = new Float64Array(n + 1);
+  let at = textAt + 2 * fieldChars;
   for (let i = 0; i < n; i++) {
-    const folder = c.dirs[c.dir[i]];
-    const cwd = c.cwds[c.cwd[i]];
-    const models = c.modelLists[c.models[i]];
-    if (typeof folder !== "string" || typeof cwd !== "string" || !Array.isArray(models)) return undefined;
-    const id = c.ids[i] ?? idOfName(c.base[i]);
-    const message = all.slice(messageAt, (messageAt += c.firstMessage[i]));
-    if (typeof id !== "string") return undefined;
-    const row: SearchRow = {
-      path: folder + c.base[i],
-      id,
-      firstMessage: message,
-      cwd,
-      // Shared by the rows with the same list: search only reads it.
-      models,
-      labelCount: c.labelCount[i],
-      modified: new Date(floats[n + i]),
-      bytes: floats[2 * n + i],
-      mtimeMs: floats[3 * n + i],
-    };
-    // Absent stays absent, as in the summary (a name of "" is still a name).
-    if (c.name[i] !== null) row.name = c.name[i]!;
-    if (c.labels[i] !== null) row.labels = c.labels[i]!;
-    const ctime = floats[4 * n + i];
-    if (!Number.isNaN(ctime)) row.ctimeMs = ctime;
-    rows[i] = row;
-    const inode = floats[i];
-    ino[i] = Number.isNaN(inode) ? undefined : inode;
+    const len = c.firstMessage[i];
+    if (!Number.isInteger(len) || len < 0) return undefined;
+    messageAt[i] = at;
+    at += 2 * len;
   }
-  return { rows, ino, fieldText: { text: all.slice(0, fieldChars), lengths: c.folded } };
+  messageAt[n] = at;
+  if (at !== value.length) return undefined;
+  for (let i = 0; i < n; i++) {
+    if (typeof c.dirs[c.dir[i]] !== "string" || typeof c.cwds[c.cwd[i]] !== "string") return undefined;
+    if (!Array.isArray(c.modelLists[c.models[i]])) return undefined;
+  }
+  for (const id of Object.values(c.ids)) if (typeof id !== "string") return undefined;
+  const shared: RowColumns = { ...c, bytes: b, messageAt, floats, n };
+  const rows = new Array<SearchRow>(n);
+  for (let i = 0; i < n; i++) rows[i] = new KeptSearchRow(shared, i);
+  const inoAt = (i: number) => (Number.isNaN(floats[i]) ? undefined : floats[i]);
+  return {
+    rows,
+    inoAt,
+    fieldText: { text: b.toString("utf16le", textAt, textAt + 2 * fieldChars), lengths: c.folded },
+  };
 }
 
 /**
@@ -259,7 +241,7 @@ export function rowsStillTrue(
       r &&
       f.ino !== undefined &&
       f.ctimeMs !== undefined &&
-      kept.ino[i!] === f.ino &&
+      kept.inoAt(i!) === f.ino &&
       r.bytes === f.bytes &&
       r.mtimeMs === f.mtimeMs &&
       r.ctimeMs === f.ctimeMs

@@ -49,6 +49,18 @@ describe("pad", () => {
           expect(pad(s, own, own + extra, right)).toBe(padToWidth(s, own + extra, right ? "right" : "left"));
         }
   });
+  it("aligns a table of such cells as padToWidth pads each one", () => {
+    const table = cells.map((s, i) => [s, cells[(i + 3) % cells.length], `${i}`, s]);
+    for (const right of [new Set<number>(), new Set([0, 2])]) {
+      const widths = [0, 1, 2].map((c) => Math.max(...table.map((r) => displayWidth(r[c]))));
+      const expected = table.map((r) =>
+        (
+          [0, 1, 2].map((c) => padToWidth(r[c], widths[c], right.has(c) ? "right" : "left") + "  ").join("") + r[3]
+        ).trimEnd(),
+      );
+      expect(alignRows(table, { right })).toEqual(expected);
+    }
+  });
   it("pads by the width it is told the cell has", () => {
     expect(pad("研究", 4, 6, true)).toBe("  研究");
     expect(pad("ab", 2, 5, false)).toBe("ab   ");

@@ -23,14 +23,19 @@ export function alignRows(rows: string[][], opts: AlignOptions = {}): string[] {
   if (!rows.length) return [];
   let last = 0;
   for (const r of rows) if (r.length - 1 > last) last = r.length - 1;
-  // Each padded cell's width, measured once (padding needs it again).
+  // Each padded cell's width, measured once (padding needs it again), and whether it is
+  // padded at once (plain): 50,000 rows' cells tested once each rather than twice.
   const cellWidths = new Int32Array(rows.length * last);
+  const plain = new Uint8Array(rows.length * last);
   const widths = new Array<number>(last).fill(0);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     for (let c = 0; c < last; c++) {
-      const w = cellWidth(r[c] ?? "");
+      const cell = r[c] ?? "";
+      const ascii = PRINTABLE_ASCII.test(cell);
+      const w = ascii ? cell.length : displayWidth(cell);
       cellWidths[i * last + c] = w;
+      plain[i * last + c] = ascii || isPlain(cell) ? 1 : 0;
       if (w > widths[c]) widths[c] = w;
     }
   }
@@ -44,7 +49,12 @@ export function alignRows(rows: string[][], opts: AlignOptions = {}): string[] {
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     let line = "";
-    for (let c = 0; c < last; c++) line += pad(r[c] ?? "", cellWidths[i * last + c], widths[c], right[c]) + "  ";
+    for (let c = 0; c < last; c++) {
+      const cell = r[c] ?? "";
+      const k = i * last + c;
+      line +=
+        (plain[k] ? padPlain(cell, cellWidths[k], widths[c], right[c]) : padWide(cell, widths[c], right[c])) + "  ";
+    }
     const tail = r[last] ?? "";
     out[i] = (line + (room === undefined ? tail : truncateToWidth(tail, room))).trimEnd();
   }
@@ -57,8 +67,9 @@ export function alignRows(rows: string[][], opts: AlignOptions = {}): string[] {
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const ESCAPE = /[\u001b\u009b]/;
 
-function cellWidth(s: string): number {
-  return PRINTABLE_ASCII.test(s) ? s.length : displayWidth(s);
+/** Not ASCII, but padded as it is: simple code points without escapes (see above). */
+function isPlain(s: string): boolean {
+  return !ESCAPE.test(s) && isSimpleText(s);
 }
 
 /**
@@ -66,8 +77,12 @@ function cellWidth(s: string): number {
  * displayWidth, at most `width`).
  */
 export function pad(s: string, own: number, width: number, right: boolean): string {
-  if (!PRINTABLE_ASCII.test(s) && (ESCAPE.test(s) || !isSimpleText(s)))
-    return padToWidth(s, width, right ? "right" : "left");
+  return PRINTABLE_ASCII.test(s) || isPlain(s) ? padPlain(s, own, width, right) : padWide(s, width, right);
+}
+
+const padWide = (s: string, width: number, right: boolean) => padToWidth(s, width, right ? "right" : "left");
+
+function padPlain(s: string, own: number, width: number, right: boolean): string {
   const gap = width - own;
   if (gap <= 0) return s;
   return right ? spaces(gap) + s : s + spaces(gap);

@@ -1,0 +1,94 @@
+/*
+ * A search row read back from the kept columns (search-rows.ts), whose fields are made when
+ * first read: a search ranks 50,000 rows by their place in the field text and reads the
+ * path, first message and date of the few it prints. Made eagerly, the rows' paths, dates
+ * and first messages were most of decoding them and of the garbage after.
+ */
+
+/** The decoded columns every row of one kept value reads from. */
+export interface RowColumns {
+  /** The value's bytes: the first messages are UTF-16 in it, from `messageAt`. */
+  bytes: Buffer;
+  /** Per row, the byte where its first message starts (one more entry: where the last ends). */
+  messageAt: Float64Array;
+  /** ino, modified, bytes, mtimeMs, ctimeMs: a column after another, NaN where none. */
+  floats: Float64Array;
+  n: number;
+  dir: readonly number[];
+  dirs: readonly string[];
+  base: readonly string[];
+  ids: Readonly<Record<string, string>>;
+  name: ReadonlyArray<string | null>;
+  cwd: readonly number[];
+  cwds: readonly string[];
+  models: readonly number[];
+  modelLists: ReadonlyArray<readonly string[]>;
+  labelCount: readonly number[];
+  labels: ReadonlyArray<string[] | null>;
+}
+
+/** The id a session file's name ends with, as pi names them (`<time>_<id>.jsonl`), or "". */
+export function idOfName(base: string): string {
+  const at = base.lastIndexOf("_");
+  return at >= 0 && base.endsWith(".jsonl") ? base.slice(at + 1, -".jsonl".length) : "";
+}
+
+/**
+ * One row (SearchRow's fields, as the eager rows had them: a missing name, labels or ctime
+ * is undefined). What is read again (path, date) is kept once made; the rest is cheap.
+ */
+export class KeptSearchRow {
+  // Private: a row has no own fields to copy or compare, only SearchRow's getters.
+  readonly #c: RowColumns;
+  readonly #i: number;
+  #path: string | undefined = undefined;
+  #modified: Date | undefined = undefined;
+  constructor(c: RowColumns, i: number) {
+    this.#c = c;
+    this.#i = i;
+  }
+
+  get path(): string {
+    return (this.#path ??= this.#c.dirs[this.#c.dir[this.#i]] + this.#c.base[this.#i]);
+  }
+  get id(): string {
+    return this.#c.ids[this.#i] ?? idOfName(this.#c.base[this.#i]);
+  }
+  get name(): string | undefined {
+    return this.#c.name[this.#i] ?? undefined;
+  }
+  get firstMessage(): string {
+    return this.#c.bytes.toString("utf16le", this.#c.messageAt[this.#i], this.#c.messageAt[this.#i + 1]);
+  }
+  get cwd(): string {
+    return this.#c.cwds[this.#c.cwd[this.#i]];
+  }
+  /** Shared by the rows with the same list: search only reads it. */
+  get models(): string[] {
+    return this.#c.modelLists[this.#c.models[this.#i]] as string[];
+  }
+  get labelCount(): number {
+    return this.#c.labelCount[this.#i];
+  }
+  get labels(): string[] | undefined {
+    return this.#c.labels[this.#i] ?? undefined;
+  }
+  get modified(): Date {
+    return (this.#modified ??= new Date(this.#c.floats[this.#c.n + this.#i]));
+  }
+  get bytes(): number {
+    return this.#c.floats[2 * this.#c.n + this.#i];
+  }
+  get mtimeMs(): number {
+    return this.#c.floats[3 * this.#c.n + this.#i];
+  }
+  get ctimeMs(): number | undefined {
+    const ctime = this.#c.floats[4 * this.#c.n + this.#i];
+    return Number.isNaN(ctime) ? undefined : ctime;
+  }
+  /** The file's inode as discovery saw it when the rows were kept (undefined where unknown). */
+  get ino(): number | undefined {
+    const inode = this.#c.floats[this.#i];
+    return Number.isNaN(inode) ? undefined : inode;
+  }
+}
