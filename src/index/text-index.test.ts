@@ -17,6 +17,7 @@ import { dropOrphanText, orphanRows } from "./forget.js";
 import { loadSqlite } from "./load-sqlite.js";
 import { openStoreIndex, type StoreIndex } from "./store-index.js";
 import {
+  bufferPrint,
   indexFileText,
   indexStaleText,
   MAX_INDEXED_LINE,
@@ -105,6 +106,57 @@ describe("bringing the text index up to date", () => {
     expect(rows(a.index)).toEqual(rows(twice.index));
     a.index.close();
     twice.index.close();
+  });
+
+  it("takes the same lines, states and prints from a file read in one read as from one read in chunks, across an append and a torn last line", async () => {
+    const a = await summarized();
+    const b = await summarized();
+    const rel = (p: unknown) => String(p).slice(String(p).lastIndexOf("/sessions/"));
+    const all = (x: StoreIndex) => ({
+      rows: x.db
+        .q("SELECT f.path AS path, l.off AS off, l.len AS len, l.tool AS tool FROM lines l JOIN files f USING (fid)")
+        .all()
+        .map((r) => JSON.stringify({ ...r, path: rel(r.path) }))
+        .sort(),
+      states: x.db
+        .q("SELECT path, text_end, text_print, text_tools, text_whole FROM files WHERE summary IS NOT NULL")
+        .all()
+        .map((r) => JSON.stringify({ ...r, path: rel(r.path) }))
+        .sort(),
+      hits: ["lab", "alp", "tre", "bet", "sum"].map(
+        (g) =>
+          (x.db.q(`SELECT count(*) AS n FROM chat WHERE chat MATCH '"${g}"'`).get() as { n: number }).n +
+          (x.db.q(`SELECT count(*) AS n FROM tools WHERE tools MATCH '"${g}"'`).get() as { n: number }).n,
+      ),
+    });
+    // a: every file in one read (the default); b: every file in chunks (none is read in one).
+    const both = async (options: { toolsAtOnce?: boolean; tools?: boolean }) => {
+      await indexStaleText(a.index.db, undefined, options);
+      await indexStaleText(b.index.db, undefined, { ...options, oneRead: -1 });
+      expect(all(a.index)).toEqual(all(b.index));
+    };
+    await both({ tools: false });
+    await both({});
+    expect(all(a.index).hits.every((n) => n > 0)).toBe(true);
+    // An append (indexed from where the index stopped), and a last line still being written.
+    const files = (store: string) =>
+      readdirSync(store, { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".jsonl"))
+        .sort()
+        .map((f) => join(store, f));
+    for (const store of [a.store, b.store]) {
+      const [one, two] = files(store);
+      const last = readFileSync(one, "utf8").trimEnd().split("\n").pop()!;
+      appendFileSync(one, last + "\n");
+      appendFileSync(two, last.slice(0, 40));
+      settle(store);
+    }
+    await scanStore(a.store, {}, { cache: a.index.scans });
+    await scanStore(b.store, {}, { cache: b.index.scans });
+    await both({ toolsAtOnce: true });
+    expect(all(a.index).states.some((s) => s.includes('"text_whole":0'))).toBe(true);
+    a.index.close();
+    b.index.close();
   });
 
   it("forgets a rewritten file's text by its lines (FTS rows left behind, counted), and indexes all the text again once most rows are left behind", async () => {
@@ -268,5 +320,20 @@ describe("bringing the text index up to date", () => {
     expect(printOf("one\ntwo\n")).toBe(small);
     expect(printOf("one\ntwX\n")).not.toBe(small);
     expect(printOf("one\ntwo\n", 4)).not.toBe(small);
+  });
+
+  it("prints bytes already read as it prints them read from the file, small or sampled, whole or a prefix", () => {
+    const path = join(makeTmpDir(), "b.jsonl");
+    const bytes = Buffer.from(
+      Array.from({ length: 300_000 }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join(""),
+    );
+    writeFileSync(path, bytes);
+    const fd = openSync(path, "r");
+    try {
+      for (const end of [0, 9, 65_536, 65_537, 120_001, 300_000])
+        expect(bufferPrint(bytes, end)).toBe(readPrint(fd, end));
+    } finally {
+      closeSync(fd);
+    }
   });
 });

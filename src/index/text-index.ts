@@ -5,7 +5,7 @@ import { foldAccents } from "../search/fold.js";
 import { isToolOutputLine, searchableTexts } from "../search/fulltext.js";
 import { readIsRacy } from "../store/file-identity.js";
 import { fsPath } from "../store/fs-path.js";
-import { readLines } from "../store/line-reader.js";
+import { readLines, type LineRef } from "../store/line-reader.js";
 import { readRange } from "../store/read-range.js";
 import { forgetText, TEXT_EPOCH } from "./forget.js";
 import type { IndexDb } from "./index-db.js";
@@ -45,15 +45,24 @@ const PRINT_SAMPLES = 16;
  * its base64 (132 bits): 64 hex characters a file were 2 MB of the index at 50,000 sessions.
  */
 export function readPrint(fd: number, end: number): string {
+  return printOf((at, length) => readRange(fd, at, length), end);
+}
+
+/** readPrint of bytes already read (`bytes` holds the file's first `end` bytes or more). */
+export function bufferPrint(bytes: Buffer, end: number): string {
+  return printOf((at, length) => bytes.subarray(at, Math.min(at + length, end)), end);
+}
+
+function printOf(read: (at: number, length: number) => Buffer, end: number): string {
   const h = createHash("sha256").update(`${end}\n`);
-  if (end <= PRINT_WHOLE_BYTES) return printText(h.update(readRange(fd, 0, end)));
-  h.update(readRange(fd, 0, PRINT_HEAD_BYTES));
+  if (end <= PRINT_WHOLE_BYTES) return printText(h.update(read(0, end)));
+  h.update(read(0, PRINT_HEAD_BYTES));
   const span = end - PRINT_TAIL_BYTES - PRINT_HEAD_BYTES - PRINT_SAMPLE_BYTES;
   for (let k = 1; k <= PRINT_SAMPLES; k++) {
     const at = PRINT_HEAD_BYTES + Math.floor((span * k) / (PRINT_SAMPLES + 1));
-    h.update(readRange(fd, at, PRINT_SAMPLE_BYTES));
+    h.update(read(at, PRINT_SAMPLE_BYTES));
   }
-  return printText(h.update(readRange(fd, end - PRINT_TAIL_BYTES, PRINT_TAIL_BYTES)));
+  return printText(h.update(read(end - PRINT_TAIL_BYTES, PRINT_TAIL_BYTES)));
 }
 
 const printText = (h: Hash) => h.digest("base64url").slice(0, 22);
@@ -99,24 +108,55 @@ export function staleTextFiles(db: IndexDb): TextRow[] {
 }
 
 /**
+ * Files up to this size are read in one read, their print and their lines taken from the
+ * same bytes: at 50,000 small sessions, opening each file twice and reading its bytes for
+ * the print, then again for its lines, cost more than the bytes did.
+ */
+export const ONE_READ_BYTES = 1024 * 1024;
+
+/**
  * The file as it is now: its identity; whether the bytes the index read of it are still
  * there (it grew, or is the same); and (`print`) the print of all of it, made before it is
  * read: if it changes while it is read, the next run's print differs and reads it whole.
+ * A file up to `oneRead` bytes is read here whole (`bytes`), and its lines are taken from them.
  */
-function fileNow(row: TextRow, print: boolean): { st: Stats; appendOnly: boolean; print: string | null } {
+function fileNow(
+  row: TextRow,
+  print: boolean,
+  oneRead: number,
+): { st: Stats; appendOnly: boolean; print: string | null; bytes?: Buffer } {
   const fd = openSync(fsPath(row.path), "r");
   try {
     const st = fstatSync(fd);
+    const bytes = st.size <= oneRead ? readRange(fd, 0, st.size) : undefined;
+    // Bytes short of the size (it shrank meanwhile) are of no one state: printed as the rest are.
+    const printAt = (end: number) => (bytes && end <= bytes.length ? bufferPrint(bytes, end) : readPrint(fd, end));
     const appendOnly =
       row.text_end !== null &&
       row.text_ino === st.ino &&
       row.text_size !== null &&
       st.size >= row.text_size &&
       row.text_print !== null &&
-      readPrint(fd, row.text_size) === row.text_print;
-    return { st, appendOnly, print: print ? readPrint(fd, st.size) : null };
+      printAt(row.text_size) === row.text_print;
+    return { st, appendOnly, print: print ? printAt(st.size) : null, bytes };
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * readLines over bytes already read, from `start` up to `stop`: the lines that end with a
+ * newline before `stop` (as readLines with that limit reports them: a line it cuts is not).
+ */
+function bytesLines(bytes: Buffer, start: number, stop: number, onLine: (ref: LineRef) => boolean | void): void {
+  const limit = Math.min(stop, bytes.length);
+  let from = start;
+  let line = 0;
+  while (from < limit) {
+    const nl = bytes.indexOf(0x0a, from);
+    if (nl === -1 || nl >= limit) return;
+    if (onLine({ buf: bytes, start: from, end: nl, offset: from, line: ++line, terminated: true }) === false) return;
+    from = nl + 1;
   }
 }
 
@@ -168,7 +208,7 @@ export async function indexFileText(
   db: IndexDb,
   row: TextRow,
   pass: "new" | "tools" = "new",
-  options: { batch?: WriteBatch; tools?: boolean } = {},
+  options: { batch?: WriteBatch; tools?: boolean; oneRead?: number } = {},
 ): Promise<boolean> {
   return (await indexFileTexts(db, row, pass, options)) !== false;
 }
@@ -178,11 +218,11 @@ async function indexFileTexts(
   db: IndexDb,
   row: TextRow,
   pass: "new" | "tools",
-  options: { batch?: WriteBatch; tools?: boolean },
+  options: { batch?: WriteBatch; tools?: boolean; oneRead?: number },
 ): Promise<false | "chat" | "both"> {
   const batch = options.batch ?? new WriteBatch(db, 0);
   try {
-    return await indexOneFile(db, row, pass, batch, options.tools === true);
+    return await indexOneFile(db, row, pass, batch, options.tools === true, options.oneRead ?? ONE_READ_BYTES);
   } finally {
     if (!options.batch) batch.commit();
   }
@@ -282,11 +322,12 @@ async function indexOneFile(
   pass: "new" | "tools",
   batch: WriteBatch,
   toolsAtOnce: boolean,
+  oneRead: number,
 ): Promise<false | "chat" | "both"> {
   const readFrom = Date.now();
   let file: ReturnType<typeof fileNow>;
   try {
-    file = fileNow(row, pass === "new");
+    file = fileNow(row, pass === "new", oneRead);
   } catch {
     return false;
   }
@@ -331,31 +372,29 @@ async function indexOneFile(
   // Forgetting rows writes to lines and meta: only where there are some.
   const hasRows = () => db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(row.fid) !== undefined;
   if (pass === "new" && !appendOnly && hasRows()) batch.run(() => forgetText(db, row.fid));
+  const onLine = (ref: LineRef): boolean | void => {
+    if (!ref.terminated) {
+      // A line still being written: the file is searched by reading it until it is complete.
+      whole = false;
+      return false;
+    }
+    end = ref.offset + (ref.oversize ?? ref.end - ref.start) + 1;
+    if (ref.oversize !== undefined) return; // never searched, by either path
+    if (ref.end - ref.start > MAX_INDEXED_LINE) {
+      whole = false;
+      return;
+    }
+    // Tool output holds no conversation: not even decoded for it.
+    if (!kinds.tools && isToolOutputLine(ref)) return;
+    for (const [t, tool] of lineTexts(ref.buf.toString("utf8", ref.start, ref.end), kinds)) {
+      rows.push([ref.offset, ref.end - ref.start, tool, t]);
+      chars += t.length;
+    }
+    if (chars > FLUSH_CHARS) write();
+  };
   try {
-    await readLines(
-      row.path,
-      (ref) => {
-        if (!ref.terminated) {
-          // A line still being written: the file is searched by reading it until it is complete.
-          whole = false;
-          return false;
-        }
-        end = ref.offset + (ref.oversize ?? ref.end - ref.start) + 1;
-        if (ref.oversize !== undefined) return; // never searched, by either path
-        if (ref.end - ref.start > MAX_INDEXED_LINE) {
-          whole = false;
-          return;
-        }
-        // Tool output holds no conversation: not even decoded for it.
-        if (!kinds.tools && isToolOutputLine(ref)) return;
-        for (const [t, tool] of lineTexts(ref.buf.toString("utf8", ref.start, ref.end), kinds)) {
-          rows.push([ref.offset, ref.end - ref.start, tool, t]);
-          chars += t.length;
-        }
-        if (chars > FLUSH_CHARS) write();
-      },
-      { sync: true, start, maxBytes: stop - start },
-    );
+    if (file.bytes) bytesLines(file.bytes, start, stop, onLine);
+    else await readLines(row.path, onLine, { sync: true, start, maxBytes: stop - start });
   } catch {
     return false;
   }
@@ -405,7 +444,7 @@ export interface IndexProgress {
 export async function indexStaleText(
   db: IndexDb,
   onProgress?: (p: IndexProgress) => void,
-  options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean } = {},
+  options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean; oneRead?: number } = {},
 ): Promise<{ text: number; tools: number }> {
   // Another process dropped all the text meanwhile: the states read are stale, read them again.
   for (let attempt = 1; ; attempt++) {
@@ -420,7 +459,7 @@ export async function indexStaleText(
 async function indexStaleTextOnce(
   db: IndexDb,
   onProgress: ((p: IndexProgress) => void) | undefined,
-  options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean },
+  options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean; oneRead?: number },
 ): Promise<{ text: number; tools: number }> {
   const newest = (a: TextRow, b: TextRow) => (b.mtime ?? 0) - (a.mtime ?? 0);
   // Made before the text states are read: a drop after that is seen at its next transaction.
@@ -433,7 +472,11 @@ async function indexStaleTextOnce(
     let toolsDone = 0;
     for (const row of stale) {
       if (options.signal?.aborted) return { text: done, tools: toolsDone };
-      if ((await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce })) === "both" && toolsAtOnce) toolsDone++;
+      if (
+        (await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce, oneRead: options.oneRead })) === "both" &&
+        toolsAtOnce
+      )
+        toolsDone++;
       batch.maybeCommit();
       onProgress?.({ pass: "text", done: ++done, total: stale.length });
     }
@@ -442,7 +485,7 @@ async function indexStaleTextOnce(
     const tools = toolPendingFiles(db).sort(newest);
     for (const row of tools) {
       if (options.signal?.aborted) break;
-      await indexFileText(db, row, "tools", { batch });
+      await indexFileText(db, row, "tools", { batch, oneRead: options.oneRead });
       batch.maybeCommit();
       onProgress?.({ pass: "tools", done: ++toolsDone, total: tools.length });
     }
