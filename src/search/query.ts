@@ -340,9 +340,11 @@ export function fieldScorer(s: Searchable, ctx?: MatchContext): (t: Term) => num
   // Folded fields known to the context: the raw ones are not read (a command's kept rows make
   // a first message only when it is read: src/cli/common/kept-search-row.ts).
   let known: string[] | undefined;
+  let asked = false;
   const fields: Fields = (c) => {
     if (!c && !keep && ctx?.foldedOf) {
-      known ??= ctx.foldedOf(s);
+      // Asked once: a session the context does not know is not looked up at every term.
+      if (!asked) [asked, known] = [true, ctx.foldedOf(s)];
       if (known) return known;
     }
     memo ??= foldedFields(s, keep);

@@ -38,6 +38,11 @@ const MAY_BE_AMBIGUOUS = /[^\x00-\xac\xae-\u05ff]/;
 const MAY_HAVE_FORMAT =
   /[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb\ud804\ud80d\ud82f\ud834\ud83c\udb40]/;
 
+/** Whether a text may hold a format character or half a pair that sanitizing removes or replaces. */
+export function mayHoldFormat(s: string): boolean {
+  return MAY_HAVE_FORMAT.test(s) || !s.isWellFormed();
+}
+
 function stripControls(s: string): string {
   const t = stripAnsi(s).replace(CONTROL, "");
   if (!MAY_BE_AMBIGUOUS.test(t)) return t;

@@ -26,11 +26,14 @@ describe("output: the one writer", () => {
     expect(got.out + got.err).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
   });
 
-  it("clean text (of sanitized cells) is written as it is, unless it holds what a terminal acts on", () => {
+  it("clean text (of sanitized cells) is written as it is, unless it holds what sanitizing changes", () => {
     const { got, out } = captured();
-    // A joiner is what sanitizeLine removes but no terminal acts on: left, so not sanitized again.
-    out.cleanText("a\u200db  c\n");
-    expect(got.out).toBe("a\u200db  c\n");
+    out.cleanText("a b  c ✓ 日本\n");
+    expect(got.out).toBe("a b  c ✓ 日本\n");
+    got.out = "";
+    // A joiner or half a pair passed as clean (a piece that was not sanitized) is sanitized.
+    out.cleanText("a\u200db \ud800c\n");
+    expect(got.out).toBe("ab \ufffdc\n");
     got.out = "";
     out.cleanText(`a${ACTIVE}b\nc\r\n`);
     expect(got.out).toBe("a     b\nc\n");

@@ -1,5 +1,5 @@
 import { safeJson, TERMINAL_ACTIVE as JSON_RAW } from "../../model/summary-json.js";
-import { sanitizeLine, sanitizeMultiline, truncateToWidth } from "../../text/sanitize.js";
+import { mayHoldFormat, sanitizeLine, sanitizeMultiline, truncateToWidth } from "../../text/sanitize.js";
 import { createInterface } from "node:readline/promises";
 import type { CliIO } from "./io.js";
 
@@ -27,8 +27,8 @@ export interface Output {
   text(s: string): void;
   /**
    * Text made of pieces each sanitized already (sanitizeLine; a table's cells) and ASCII
-   * between them, to stdout: written as it is unless it holds what a terminal acts on, then
-   * sanitized as text() does (a piece that was not).
+   * between them, to stdout: written as it is unless it holds anything sanitizing would
+   * change (a control, a format character, half a pair), then sanitized as text() does.
    */
   cleanText(s: string): void;
   /** Lines of text and marked hits, to stdout; on a terminal each is cut to its width. */
@@ -110,7 +110,9 @@ export function output(io: CliIO): Output {
   };
   return {
     text: (s) => io.stdout(sanitizeMultiline(s)),
-    cleanText: (s) => io.stdout(TERMINAL_ACTING.test(s) ? sanitizeMultiline(s) : s),
+    // Sanitized again when it holds anything sanitizing acts on: what a caller passes as clean
+    // is trusted only as far as a test of it shows (a format character, a lone half, a control).
+    cleanText: (s) => io.stdout(TERMINAL_ACTING.test(s) || mayHoldFormat(s) ? sanitizeMultiline(s) : s),
     lines(lines) {
       const fit = (l: string) => (io.columns === undefined ? l : truncateToWidth(l, io.columns));
       io.stdout(lines.map((l) => fit(renderLine(l, io.isTTY)) + "\n").join(""));
