@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   decodeIdentities,
   decodeSnapshot,
-  encodeSnapshot,
   HEAD_BYTES,
   identitiesAt,
   identitiesOf,
@@ -11,6 +10,7 @@ import {
   FIRST_CHUNK_ID,
   type SnapshotEntry,
 } from "./snapshot-codec.js";
+import { encodeSnapshot } from "./snapshot-builder.js";
 
 const b = (s: string) => Buffer.from(s);
 

@@ -18,7 +18,6 @@ import {
 import {
   chunksOf,
   decodeSnapshot,
-  encodeSnapshot,
   FIRST_CHUNK_ID,
   HEAD_BYTES,
   identitiesAt,
@@ -29,6 +28,7 @@ import {
   type ReadIdentities,
   type StoredSnapshot,
 } from "./snapshot-codec.js";
+import { encodeSnapshot } from "./snapshot-builder.js";
 import { listPieces, type ListPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
 

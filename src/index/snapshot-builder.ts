@@ -1,0 +1,339 @@
+import { gzipSync } from "node:zlib";
+import { asciiJson } from "../text/ascii-json.js";
+import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
+import {
+  decodeList,
+  LAYOUT,
+  type BytePieces,
+  type Columns,
+  type Identities,
+  type SnapshotEntry,
+} from "./snapshot-codec.js";
+
+/*
+ * The snapshot's writing side (its layout: snapshot-codec.ts). A builder takes one entry at a
+ * time and keeps only what the snapshot will hold, as it will hold it: the identities, each
+ * column's text as bytes, the list text gzipped. A command's first scan folds each summary
+ * in as it is read and lets it go (at 50,000 sessions the summaries held until the end were
+ * 140 MB of heap, the columns' text is 22 MB and the list text 9).
+ */
+
+/**
+ * Columns no launch reads before it makes whole summaries (the text list, stats, search's
+ * rows and the browser's first screen read others): kept gzipped, as the list text is. At
+ * 50,000 sessions they are 7.4 MB of JSON (the tokens most of it), under 1 MB gzipped; the
+ * index must stay within a quarter of the store.
+ */
+const PACKED_KEYS: ReadonlySet<string> = new Set([
+  "tokens",
+  "cost",
+  "lineage",
+  "models",
+  "labels",
+  "labelCount",
+  "version",
+  "entryCount",
+  "leafCount",
+]);
+
+/** Summary keys that are, as a rule, the file's identity: which part. */
+const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefined> = {
+  path: "path",
+  bytes: "size",
+  mtimeMs: "mtime",
+  ctimeMs: "ctime",
+};
+
+/** The list text is gzipped in members of about this many bytes (made and dropped one by one). */
+const LIST_MEMBER_BYTES = 1 << 20;
+/** gzip's level for it: at 50,000 sessions level 1 made 9.5 MB of its 46 in 0.4 s of CPU, level 3 8.6 MB in 0.5 s. */
+const LIST_LEVEL = 3;
+
+/**
+ * Values of a column stringified at a time (asciiJsonBytes's slice): one string of a whole
+ * column was megabytes, and a value at a time costs a call each.
+ */
+const SLICE = 2048;
+
+/**
+ * One column's text as it is made: `[`, the values (null for a row without the key), `]`,
+ * the same text as asciiJson of the whole column. Values wait in `pending` until a slice's
+ * worth is there, then go into bytes.
+ */
+class ColumnText {
+  private parts: Buffer[];
+  private pending: unknown[] = [];
+  /** Rows accounted for (in parts or pending). */
+  private rows = 0;
+  private started = false;
+
+  constructor(prefix: string) {
+    this.parts = prefix ? [Buffer.from(prefix, "latin1")] : [];
+  }
+
+  /** Row i's value (rows before it not set are null). */
+  set(i: number, v: unknown): void {
+    this.padTo(i);
+    this.pending.push(v);
+    this.rows++;
+    if (this.pending.length >= SLICE) this.flush();
+  }
+
+  /** The whole text of n rows, as bytes; the column lets go of it. */
+  bytes(n: number): Buffer {
+    this.padTo(n);
+    this.flush();
+    this.parts.push(Buffer.from(this.started ? "]" : "[]", "latin1"));
+    const out = Buffer.concat(this.parts);
+    this.parts = [];
+    return out;
+  }
+
+  private padTo(i: number): void {
+    while (this.rows < i) {
+      this.pending.push(null);
+      this.rows++;
+      if (this.pending.length >= SLICE) this.flush();
+    }
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const text = asciiJson(this.pending);
+    this.parts.push(Buffer.from((this.started ? "," : "[") + text.slice(1, -1), "latin1"));
+    this.started = true;
+    this.pending = [];
+  }
+}
+
+/** A column of the summaries: its text, or (while every row that has it holds its identity's value) none yet. */
+interface Column {
+  name: string;
+  /** The identity column it equals so far, or null (then its text is made). */
+  same: "path" | "size" | "mtime" | "ctime" | null;
+  text?: ColumnText;
+  packed: boolean;
+}
+
+/** The list text as it is made: each row's pieces, in order, after `gen` and a newline, gzipped a member at a time. */
+class ListText {
+  private members: Buffer[] = [];
+  private held: Uint8Array[];
+  private size: number;
+  readonly lh: number[] = [];
+  readonly lt: number[] = [];
+  private sealed?: Buffer;
+  /** The text unzipped, and where each row's pieces start (pieces()). */
+  private unzipped?: { text: Uint8Array; starts: number[] };
+  private readonly prefix: number;
+
+  constructor(gen: string) {
+    this.held = [Buffer.from(gen + "\n")];
+    this.prefix = this.held[0].length;
+    this.size = this.held[0].length;
+  }
+
+  add(p: BytePieces | undefined): void {
+    if (this.sealed) throw new Error("snapshot: a row added to a list text already made");
+    this.lh.push(p ? p[0].length : -1);
+    this.lt.push(p ? p[1].length : -1);
+    if (!p) return;
+    this.held.push(p[0], p[1]);
+    this.size += p[0].length + p[1].length;
+    if (this.size >= LIST_MEMBER_BYTES) this.seal();
+  }
+
+  /** The text as kept (made once: no row is added after). */
+  bytes(): Buffer {
+    if (!this.sealed) {
+      if (this.size || this.members.length === 0) this.seal();
+      this.sealed = Buffer.concat(this.members);
+      this.members = [];
+    }
+    return this.sealed;
+  }
+
+  /** Row i's pieces, out of the whole text unzipped (once, at the first asked for). */
+  pieces(i: number): BytePieces | undefined {
+    if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return undefined;
+    if (!this.unzipped) {
+      const text = decodeList(this.bytes());
+      if (!text) return undefined;
+      const starts = new Array<number>(this.lh.length);
+      let pos = this.prefix;
+      for (let r = 0; r < this.lh.length; r++) {
+        starts[r] = pos;
+        if (this.lh[r] >= 0) pos += this.lh[r] + this.lt[r];
+      }
+      this.unzipped = { text, starts };
+    }
+    const { text, starts } = this.unzipped;
+    const a = starts[i];
+    return [text.subarray(a, a + this.lh[i]), text.subarray(a + this.lh[i], a + this.lh[i] + this.lt[i])];
+  }
+
+  private seal(): void {
+    this.members.push(gzipSync(Buffer.concat(this.held, this.size), { level: LIST_LEVEL }));
+    this.held = [];
+    this.size = 0;
+  }
+}
+
+/**
+ * A snapshot made one entry at a time (add), then written (finish): the same bytes as
+ * encodeSnapshot of the same entries. Each entry's summary and pieces are asked for once, in
+ * add, and nothing of them is held but their place in the snapshot's texts.
+ */
+export class SnapshotBuilder {
+  private n = 0;
+  private readonly keyIndex = new Map<string, number>();
+  private readonly cols: Column[] = [];
+  // Each row's keys, as one of a few shapes (most rows have every key; an unnamed session
+  // has no name): a shape is the list of its keys' columns.
+  private readonly shapeIds = new Map<string, number>();
+  private readonly shapes: number[][] = [];
+  private readonly shape: number[] = [];
+  private readonly ids: Omit<Identities, "n" | "gen"> = {
+    path: [],
+    ino: [],
+    size: [],
+    mtime: [],
+    ctime: [],
+    diagnostic: [],
+    parent: [],
+  };
+  private readonly list: ListText;
+  private finished = false;
+
+  constructor(readonly gen: string = Math.random().toString(36).slice(2)) {
+    this.list = new ListText(gen);
+  }
+
+  /** Rows added so far. */
+  get rows(): number {
+    return this.n;
+  }
+
+  /** Takes an entry in (its summary and pieces made now, if the entry says how); its row. */
+  add(e: SnapshotEntry): number {
+    if (this.finished) throw new Error("snapshot: an entry added after it was made");
+    const i = this.n++;
+    const summary = typeof e.summary === "function" ? e.summary() : e.summary;
+    const { ids } = this;
+    ids.path.push(e.path);
+    ids.ino.push(e.ino);
+    ids.size.push(e.size);
+    ids.mtime.push(e.mtime);
+    ids.ctime.push(e.ctime);
+    ids.diagnostic.push(summary ? null : e.diagnostic);
+    const p = summary?.parentSessionPath;
+    ids.parent.push(typeof p === "string" ? p : null);
+    if (!summary) this.shape.push(-1);
+    else {
+      const has: number[] = [];
+      for (const k of Object.keys(summary)) {
+        const v = summary[k];
+        if (v === undefined) continue; // as JSON.stringify of the row: a key set to undefined is no key
+        const c = this.keyIndex.get(k) ?? this.newColumn(k);
+        const col = this.cols[c];
+        if (col.same && v !== e[col.same]) this.unsame(c, i);
+        col.text?.set(i, v);
+        has.push(c);
+      }
+      has.sort((a, b) => a - b);
+      const id = has.join(",");
+      let at = this.shapeIds.get(id);
+      if (at === undefined) {
+        this.shapeIds.set(id, (at = this.shapes.length));
+        this.shapes.push(has);
+      }
+      this.shape.push(at);
+    }
+    this.list.add(typeof e.pieces === "function" ? e.pieces() : e.pieces);
+    return i;
+  }
+
+  /** Row i's list pieces (undefined: it has none); the list text is complete from the first call (no entry is added after). */
+  pieces(i: number): BytePieces | undefined {
+    return this.list.pieces(i);
+  }
+
+  /**
+   * The snapshot's values, as encodeSnapshot returns them; each column given to `put` as
+   * made, when given (then not kept), and let go of here either way. Once only.
+   */
+  finish(put?: (k: number, chunk: Uint8Array) => void): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
+    if (this.finished) throw new Error("snapshot: made twice");
+    this.finished = true;
+    const { n, gen } = this;
+    const list = this.list.bytes();
+    const chunks: Uint8Array[] = [];
+    const len = this.cols.map((col, k) => {
+      const b = !col.text
+        ? Buffer.from(`${gen}\n`)
+        : col.packed
+          ? Buffer.concat([Buffer.from(`${gen}\n`), gzipSync(col.text.bytes(n), { level: 6 })])
+          : col.text.bytes(n);
+      col.text = undefined;
+      if (put) put(k, b);
+      else chunks.push(b);
+      return b.length - gen.length - 1;
+    });
+    const columns: Columns = {
+      keys: this.cols.map((c) => c.name),
+      len,
+      same: this.cols.map((c) => c.same),
+      packed: this.cols.map((c) => (c.packed ? 1 : 0)),
+      shape: this.shape,
+      shapes: this.shapes,
+      lh: this.list.lh,
+      lt: this.list.lt,
+    };
+    // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
+    // the texts is the only one.
+    const idBytes = asciiJsonBytes({ n, gen, ...this.ids } satisfies Identities);
+    const body = Buffer.concat([Buffer.from(`${LAYOUT}${idBytes.length}\n`), idBytes, asciiJsonBytes(columns, "\n")]);
+    return { body, chunks, list };
+  }
+
+  private newColumn(name: string): number {
+    const c = this.cols.length;
+    this.keyIndex.set(name, c);
+    const same = IDENTITY_OF[name] ?? null;
+    const packed = PACKED_KEYS.has(name);
+    // A column the identity's may be is made text only once a row says otherwise (unsame).
+    this.cols.push({ name, same, packed, text: same ? undefined : new ColumnText(packed ? "" : `${this.gen}\n`) });
+    return c;
+  }
+
+  /** Column c holds other than its identity's value at row i: its text is made of the rows before, as they were. */
+  private unsame(c: number, i: number): void {
+    const col = this.cols[c];
+    const from = this.ids[col.same!];
+    const text = new ColumnText(col.packed ? "" : `${this.gen}\n`);
+    for (let j = 0; j < i; j++) {
+      const sh = this.shape[j];
+      if (sh >= 0 && this.shapes[sh].includes(c)) text.set(j, from[j]);
+    }
+    col.same = null;
+    col.text = text;
+  }
+}
+
+/**
+ * The snapshot's values of these entries, as UTF-8 bytes (SQLite hands bytes back as they
+ * are; text it would decode, at a few milliseconds a megabyte): the body, and the list text
+ * (`gen` and a newline, then every row's pieces); and the columns (or `put` each as made).
+ * The body is two JSON texts on two lines: the identities, then the columns' layout, so that
+ * which rows still hold is known from a fifth of the bytes (a scan worker reads no more; the
+ * thread that shows the rows reads the rest).
+ */
+export function encodeSnapshot(
+  entries: readonly SnapshotEntry[],
+  gen?: string,
+  put?: (k: number, chunk: Uint8Array) => void,
+): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
+  const b = new SnapshotBuilder(gen);
+  for (const e of entries) b.add(e);
+  return b.finish(put);
+}
