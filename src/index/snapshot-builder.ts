@@ -253,6 +253,11 @@ export class SnapshotBuilder {
     return i;
   }
 
+  /** Whether row i has list pieces (asked while rows are still added). */
+  hasPieces(i: number): boolean {
+    return (this.list.lh[i] ?? -1) >= 0;
+  }
+
   /** Row i's list pieces (undefined: it has none); the list text is complete from the first call (no entry is added after). */
   pieces(i: number): BytePieces | undefined {
     return this.list.pieces(i);
