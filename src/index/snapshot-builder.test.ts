@@ -48,4 +48,27 @@ describe("the snapshot made one entry at a time", () => {
     );
     expect(head.same[head.keys.indexOf("bytes")]).toBe("size");
   });
+
+  it("gives the pieces of rows across many list members, in their order or any other, as the written snapshot has them", () => {
+    const element = (i: number) => `{"id": "${"é".repeat(1200 + (i % 97))}${i}", "lineage": `;
+    const entries = Array.from({ length: 6000 }, (_, i) =>
+      i % 7 === 3
+        ? { ...entry(i), summary: null, pieces: undefined }
+        : { ...entry(i), pieces: [b(element(i)), b(`}${i}`)] as const },
+    );
+    const text = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+    const { body, chunks, list } = encodeSnapshot(entries, "g1");
+    const d = decodeSnapshot({ body, chunks })!;
+    const want = entries.map((_, i) => text(d.pieces(i, list)));
+    expect(want[5]).toEqual([element(5), "}5"]);
+    // In the order read (a few members unzipped at a time), then shuffled (the whole text unzipped once).
+    const inOrder = new SnapshotBuilder("g1");
+    for (const e of entries) inOrder.add(e);
+    expect(entries.map((_, i) => text(inOrder.pieces(i)))).toEqual(want);
+    const shuffled = new SnapshotBuilder("g1");
+    for (const e of entries) shuffled.add(e);
+    const order = entries.map((_, i) => (i * 7919) % entries.length);
+    expect(order.map((i) => text(shuffled.pieces(i)))).toEqual(order.map((i) => want[i]));
+    expect(Buffer.compare(shuffled.finish().list, list)).toBe(0);
+  });
 });

@@ -1,14 +1,7 @@
-import { gzipSync } from "node:zlib";
+import { deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
 import { asciiJson } from "../text/ascii-json.js";
 import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
-import {
-  decodeList,
-  LAYOUT,
-  type BytePieces,
-  type Columns,
-  type Identities,
-  type SnapshotEntry,
-} from "./snapshot-codec.js";
+import { LAYOUT, type BytePieces, type Columns, type Identities, type SnapshotEntry } from "./snapshot-codec.js";
 
 /*
  * The snapshot's writing side (its layout: snapshot-codec.ts). A builder takes one entry at a
@@ -44,6 +37,9 @@ const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefine
   ctimeMs: "ctime",
 };
 
+/** Members of the list text kept unzipped at once while `list --json` reads rows' pieces out of them. */
+const KEPT_MEMBERS = 4;
+
 /** The list text is gzipped in members of about this many bytes (made and dropped one by one). */
 const LIST_MEMBER_BYTES = 1 << 20;
 /** gzip's level for it: at 50,000 sessions level 1 made 9.5 MB of its 46 in 0.4 s of CPU, level 3 8.6 MB in 0.5 s. */
@@ -58,18 +54,20 @@ const SLICE = 2048;
 /**
  * One column's text as it is made: `[`, the values (null for a row without the key), `]`,
  * the same text as asciiJson of the whole column. Values wait in `pending` until a slice's
- * worth is there, then go into bytes.
+ * worth is there, then go into bytes, deflated (at 50,000 sessions the columns' text is
+ * 30 MB, held until the scan ends; deflated at level 1, a fifth of that), and are inflated
+ * into the column's text when it is written, one column at a time.
  */
 class ColumnText {
-  private parts: Buffer[];
+  private parts: Buffer[] = [];
+  /** The length of the text the parts hold, inflated. */
+  private length = 0;
   private pending: unknown[] = [];
   /** Rows accounted for (in parts or pending). */
   private rows = 0;
   private started = false;
 
-  constructor(prefix: string) {
-    this.parts = prefix ? [Buffer.from(prefix, "latin1")] : [];
-  }
+  constructor(private readonly prefix: string) {}
 
   /** Row i's value (rows before it not set are null). */
   set(i: number, v: unknown): void {
@@ -79,12 +77,15 @@ class ColumnText {
     if (this.pending.length >= SLICE) this.flush();
   }
 
-  /** The whole text of n rows, as bytes; the column lets go of it. */
+  /** The whole text of n rows after the prefix, as bytes; the column lets go of it. */
   bytes(n: number): Buffer {
     this.padTo(n);
     this.flush();
-    this.parts.push(Buffer.from(this.started ? "]" : "[]", "latin1"));
-    const out = Buffer.concat(this.parts);
+    const end = this.started ? "]" : "[]";
+    const out = Buffer.allocUnsafe(this.prefix.length + this.length + end.length);
+    let at = out.write(this.prefix, 0, "latin1");
+    for (const part of this.parts) at += inflateRawSync(part).copy(out, at);
+    out.write(end, at, "latin1");
     this.parts = [];
     return out;
   }
@@ -100,7 +101,9 @@ class ColumnText {
   private flush(): void {
     if (this.pending.length === 0) return;
     const text = asciiJson(this.pending);
-    this.parts.push(Buffer.from((this.started ? "," : "[") + text.slice(1, -1), "latin1"));
+    const raw = Buffer.from((this.started ? "," : "[") + text.slice(1, -1), "latin1");
+    this.parts.push(deflateRawSync(raw, { level: 1 }));
+    this.length += raw.length;
     this.started = true;
     this.pending = [];
   }
@@ -122,15 +125,24 @@ class ListText {
   private size: number;
   readonly lh: number[] = [];
   readonly lt: number[] = [];
+  /** Per member, its first row, and (once made) where it starts in the text as kept. */
+  private readonly memberRow: number[] = [];
+  private memberAt: number[] = [];
   private sealed?: Buffer;
-  /** The text unzipped, and where each row's pieces start (pieces()). */
-  private unzipped?: { text: Uint8Array; starts: number[] };
+  /** Where each row's pieces start in its member unzipped (member 0 after the generation), once asked for. */
+  private starts?: number[];
+  /** Members unzipped lately (a few, most recent last), and how many were unzipped in all. */
+  private readonly recent = new Map<number, Uint8Array>();
+  private unzips = 0;
+  /** The whole text unzipped, when rows were asked for in an order that unzipped members again and again. */
+  private whole?: { text: Uint8Array; at: number[] };
   private readonly prefix: number;
 
   constructor(gen: string) {
     this.held = [Buffer.from(gen + "\n")];
     this.prefix = this.held[0].length;
     this.size = this.held[0].length;
+    this.memberRow.push(0);
   }
 
   add(p: BytePieces | undefined): void {
@@ -140,36 +152,98 @@ class ListText {
     if (!p) return;
     this.held.push(p[0], p[1]);
     this.size += p[0].length + p[1].length;
-    if (this.size >= LIST_MEMBER_BYTES) this.seal();
+    if (this.size >= LIST_MEMBER_BYTES) {
+      this.seal();
+      this.memberRow.push(this.lh.length);
+    }
   }
 
   /** The text as kept (made once: no row is added after). */
   bytes(): Buffer {
     if (!this.sealed) {
       if (this.size || this.members.length === 0) this.seal();
+      // A member opened for no row (the last one sealed full) is none.
+      this.memberRow.length = this.members.length;
+      let at = 0;
+      this.memberAt = this.members.map((m) => (at += m.length) - m.length);
+      this.memberAt.push(at);
       this.sealed = Buffer.concat(this.members);
       this.members = [];
     }
     return this.sealed;
   }
 
-  /** Row i's pieces, out of the whole text unzipped (once, at the first asked for). */
+  /**
+   * Row i's pieces, out of its member unzipped. `list --json` asks for them in its order,
+   * most often near the order they were read in (newest first): a few members are kept
+   * unzipped at a time, not the whole text (46 MB at 50,000 sessions); an order that would
+   * unzip them again and again has the whole text unzipped once instead.
+   */
   pieces(i: number): BytePieces | undefined {
     if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return undefined;
-    if (!this.unzipped) {
-      const text = decodeList(this.bytes());
-      if (!text) return undefined;
-      const starts = new Array<number>(this.lh.length);
-      let pos = this.prefix;
-      for (let r = 0; r < this.lh.length; r++) {
-        starts[r] = pos;
-        if (this.lh[r] >= 0) pos += this.lh[r] + this.lt[r];
+    const text = this.bytes();
+    const starts = (this.starts ??= this.rowStarts());
+    let member: Uint8Array;
+    let a = starts[i];
+    const m = this.memberOf(i);
+    if (this.whole) {
+      member = this.whole.text;
+      a += this.whole.at[m];
+    } else {
+      let got = this.recent.get(m);
+      if (got) this.recent.delete(m);
+      else {
+        got = gunzipSync(text.subarray(this.memberAt[m], this.memberAt[m + 1]));
+        if (++this.unzips > this.memberRow.length + KEPT_MEMBERS * 4) return this.unzipWhole(i);
+        if (this.recent.size >= KEPT_MEMBERS) this.recent.delete(this.recent.keys().next().value!);
       }
-      this.unzipped = { text, starts };
+      this.recent.set(m, got);
+      member = got;
     }
-    const { text, starts } = this.unzipped;
-    const a = starts[i];
-    return [text.subarray(a, a + this.lh[i]), text.subarray(a + this.lh[i], a + this.lh[i] + this.lt[i])];
+    return [member.subarray(a, a + this.lh[i]), member.subarray(a + this.lh[i], a + this.lh[i] + this.lt[i])];
+  }
+
+  private unzipWhole(i: number): BytePieces | undefined {
+    this.recent.clear();
+    const text = gunzipSync(this.bytes());
+    // Where each member's text starts in the whole: the sum of the lengths of the members before.
+    const at = [0];
+    for (let m = 1; m < this.memberRow.length; m++) {
+      let end = m === 1 ? this.prefix : 0;
+      for (let r = this.memberRow[m - 1]; r < this.memberRow[m]; r++)
+        if (this.lh[r] >= 0) end += this.lh[r] + this.lt[r];
+      at.push(at[m - 1] + end);
+    }
+    this.whole = { text, at };
+    return this.pieces(i);
+  }
+
+  /** Each row's start in its member's text. */
+  private rowStarts(): number[] {
+    const starts = new Array<number>(this.lh.length);
+    let m = 0;
+    let pos = this.prefix;
+    for (let r = 0; r < this.lh.length; r++) {
+      if (m + 1 < this.memberRow.length && r === this.memberRow[m + 1]) {
+        m++;
+        pos = 0;
+      }
+      starts[r] = pos;
+      if (this.lh[r] >= 0) pos += this.lh[r] + this.lt[r];
+    }
+    return starts;
+  }
+
+  /** The member row i's pieces are in. */
+  private memberOf(i: number): number {
+    let lo = 0;
+    let hi = this.memberRow.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.memberRow[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   private seal(): void {
