@@ -1,6 +1,6 @@
 import { deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
 import { asciiJson } from "../text/ascii-json.js";
-import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
+import { asciiJsonParts } from "../text/ascii-json-bytes.js";
 import { LAYOUT, type BytePieces, type Columns, type Identities, type SnapshotEntry } from "./snapshot-codec.js";
 
 /*
@@ -46,10 +46,13 @@ const LIST_MEMBER_BYTES = 1 << 20;
 const LIST_LEVEL = 3;
 
 /**
- * Values of a column stringified at a time (asciiJsonBytes's slice): one string of a whole
- * column was megabytes, and a value at a time costs a call each.
+ * Values of a column stringified at a time: a summary's values (its usage, tokens, models)
+ * held for thousands of rows outlived V8's young generation and filled the old one with
+ * garbage (at 50,000 sessions tens of megabytes of heap); a value at a time costs a call each.
  */
-const SLICE = 2048;
+const SLICE = 64;
+/** A column's text is deflated this many bytes at a time (each deflate call has a cost of its own). */
+const DEFLATE_BYTES = 1 << 16;
 
 /**
  * One column's text as it is made: `[`, the values (null for a row without the key), `]`,
@@ -59,7 +62,10 @@ const SLICE = 2048;
  * into the column's text when it is written, one column at a time.
  */
 class ColumnText {
+  /** Deflated text, then text not deflated yet. */
   private parts: Buffer[] = [];
+  private raw: Buffer[] = [];
+  private rawLength = 0;
   /** The length of the text the parts hold, inflated. */
   private length = 0;
   private pending: unknown[] = [];
@@ -79,15 +85,27 @@ class ColumnText {
 
   /** The whole text of n rows after the prefix, as bytes; the column lets go of it. */
   bytes(n: number): Buffer {
+    const out = Buffer.allocUnsafe(this.size(n));
+    this.writeInto(out);
+    return out;
+  }
+
+  /** The length of the whole text of n rows (no row is set after). */
+  size(n: number): number {
     this.padTo(n);
     this.flush();
+    return this.prefix.length + this.length + this.rawLength + (this.started ? 1 : 2);
+  }
+
+  /** The whole text (size() long) written at the start of `out`; the column lets go of it. */
+  writeInto(out: Buffer): void {
     const end = this.started ? "]" : "[]";
-    const out = Buffer.allocUnsafe(this.prefix.length + this.length + end.length);
     let at = out.write(this.prefix, 0, "latin1");
     for (const part of this.parts) at += inflateRawSync(part).copy(out, at);
+    for (const part of this.raw) at += part.copy(out, at);
     out.write(end, at, "latin1");
     this.parts = [];
-    return out;
+    this.raw = [];
   }
 
   private padTo(i: number): void {
@@ -102,10 +120,15 @@ class ColumnText {
     if (this.pending.length === 0) return;
     const text = asciiJson(this.pending);
     const raw = Buffer.from((this.started ? "," : "[") + text.slice(1, -1), "latin1");
-    this.parts.push(deflateRawSync(raw, { level: 1 }));
-    this.length += raw.length;
     this.started = true;
     this.pending = [];
+    this.raw.push(raw);
+    this.rawLength += raw.length;
+    if (this.rawLength < DEFLATE_BYTES) return;
+    this.parts.push(deflateRawSync(Buffer.concat(this.raw, this.rawLength), { level: 1 }));
+    this.length += this.rawLength;
+    this.raw = [];
+    this.rawLength = 0;
   }
 }
 
@@ -339,7 +362,8 @@ export class SnapshotBuilder {
 
   /**
    * The snapshot's values, as encodeSnapshot returns them; each column given to `put` as
-   * made, when given (then not kept), and let go of here either way. Once only.
+   * made, when given (then not kept: its bytes are only good until `put` returns), and let
+   * go of here either way. Once only.
    */
   finish(put?: (k: number, chunk: Uint8Array) => void): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
     if (this.finished) throw new Error("snapshot: made twice");
@@ -347,12 +371,20 @@ export class SnapshotBuilder {
     const { n, gen } = this;
     const list = this.list.bytes();
     const chunks: Uint8Array[] = [];
+    // Given to `put`, the columns a launch reads are written into one buffer in turn (each
+    // made anew was megabytes of garbage, 22 MB of them at 50,000 sessions, all alive at once
+    // to V8 until its next collection).
+    const sizes = this.cols.map((col) => (col.text && !col.packed ? col.text.size(n) : 0));
+    const scratch = put ? Buffer.allocUnsafe(Math.max(0, ...sizes)) : undefined;
     const len = this.cols.map((col, k) => {
-      const b = !col.text
-        ? Buffer.from(`${gen}\n`)
-        : col.packed
-          ? Buffer.concat([Buffer.from(`${gen}\n`), gzipSync(col.text.bytes(n), { level: 6 })])
-          : col.text.bytes(n);
+      const text = col.text;
+      let b: Buffer;
+      if (!text) b = Buffer.from(`${gen}\n`);
+      else if (col.packed) b = Buffer.concat([Buffer.from(`${gen}\n`), gzipSync(text.bytes(n), { level: 6 })]);
+      else {
+        b = scratch ? scratch.subarray(0, sizes[k]) : Buffer.allocUnsafe(sizes[k]);
+        text.writeInto(b);
+      }
       col.text = undefined;
       if (put) put(k, b);
       else chunks.push(b);
@@ -370,8 +402,9 @@ export class SnapshotBuilder {
     };
     // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
     // the texts is the only one.
-    const idBytes = asciiJsonBytes({ n, gen, ...this.ids } satisfies Identities);
-    const body = Buffer.concat([Buffer.from(`${LAYOUT}${idBytes.length}\n`), idBytes, asciiJsonBytes(columns, "\n")]);
+    const idParts = asciiJsonParts({ n, gen, ...this.ids } satisfies Identities);
+    const idLength = idParts.reduce((sum, p) => sum + p.length, 0);
+    const body = Buffer.concat([Buffer.from(`${LAYOUT}${idLength}\n`), ...idParts, ...asciiJsonParts(columns, "\n")]);
     return { body, chunks, list };
   }
 
@@ -402,7 +435,7 @@ export class SnapshotBuilder {
 /**
  * The snapshot's values of these entries, as UTF-8 bytes (SQLite hands bytes back as they
  * are; text it would decode, at a few milliseconds a megabyte): the body, and the list text
- * (`gen` and a newline, then every row's pieces); and the columns (or `put` each as made).
+ * (`gen` and a newline, then every row's pieces); and the columns (or `put` each as made: its bytes good until `put` returns).
  * The body is two JSON texts on two lines: the identities, then the columns' layout, so that
  * which rows still hold is known from a fifth of the bytes (a scan worker reads no more; the
  * thread that shows the rows reads the rest).

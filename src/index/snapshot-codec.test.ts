@@ -250,7 +250,7 @@ describe("the snapshot by columns", () => {
     expect(decodeSnapshot({ body, chunks: undefined })).toBeUndefined();
     // Given a place to put them, each column goes there as it is made, none kept.
     const put: Array<[number, Uint8Array]> = [];
-    const given = encodeSnapshot(entries, "g1", (k, chunk) => put.push([k, chunk]));
+    const given = encodeSnapshot(entries, "g1", (k, chunk) => put.push([k, Buffer.from(chunk)]));
     expect(given.chunks).toEqual([]);
     expect(put.map(([k]) => k)).toEqual(chunks.map((_, k) => k));
     expect(put.map(([, c]) => c)).toStrictEqual(chunks);
