@@ -1,7 +1,14 @@
 import { deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
 import { asciiJson } from "../text/ascii-json.js";
 import { asciiJsonParts } from "../text/ascii-json-bytes.js";
-import { LAYOUT, type BytePieces, type Columns, type Identities, type SnapshotEntry } from "./snapshot-codec.js";
+import {
+  LAYOUT,
+  type BytePieces,
+  type Columns,
+  type EntryPieces,
+  type Identities,
+  type SnapshotEntry,
+} from "./snapshot-codec.js";
 
 /*
  * The snapshot's writing side (its layout: snapshot-codec.ts). A builder takes one entry at a
@@ -62,9 +69,9 @@ const DEFLATE_BYTES = 1 << 16;
  * into the column's text when it is written, one column at a time.
  */
 class ColumnText {
-  /** Deflated text, then text not deflated yet. */
+  /** Deflated text, then text not deflated yet (written into one buffer, reused: no garbage of its own). */
   private parts: Buffer[] = [];
-  private raw: Buffer[] = [];
+  private raw: Buffer = Buffer.allocUnsafe(DEFLATE_BYTES * 2);
   private rawLength = 0;
   /** The length of the text the parts hold, inflated. */
   private length = 0;
@@ -102,10 +109,10 @@ class ColumnText {
     const end = this.started ? "]" : "[]";
     let at = out.write(this.prefix, 0, "latin1");
     for (const part of this.parts) at += inflateRawSync(part).copy(out, at);
-    for (const part of this.raw) at += part.copy(out, at);
+    at += this.raw.copy(out, at, 0, this.rawLength);
     out.write(end, at, "latin1");
     this.parts = [];
-    this.raw = [];
+    this.raw = Buffer.alloc(0);
   }
 
   private padTo(i: number): void {
@@ -119,17 +126,24 @@ class ColumnText {
   private flush(): void {
     if (this.pending.length === 0) return;
     const text = asciiJson(this.pending);
-    const raw = Buffer.from((this.started ? "," : "[") + text.slice(1, -1), "latin1");
+    const more = (this.started ? "," : "[") + text.slice(1, -1);
     this.started = true;
     this.pending = [];
-    this.raw.push(raw);
-    this.rawLength += raw.length;
+    this.raw = room(this.raw, this.rawLength, more.length);
+    this.rawLength += this.raw.write(more, this.rawLength, "latin1");
     if (this.rawLength < DEFLATE_BYTES) return;
-    this.parts.push(deflateRawSync(Buffer.concat(this.raw, this.rawLength), { level: 1 }));
+    this.parts.push(deflateRawSync(this.raw.subarray(0, this.rawLength), { level: 1 }));
     this.length += this.rawLength;
-    this.raw = [];
     this.rawLength = 0;
   }
+}
+
+/** `buf`, or a larger copy of its first `used` bytes, with room for `more` bytes after them. */
+function room(buf: Buffer, used: number, more: number): Buffer {
+  if (used + more <= buf.length) return buf;
+  const grown = Buffer.allocUnsafe(Math.max(buf.length * 2, used + more));
+  buf.copy(grown, 0, 0, used);
+  return grown;
 }
 
 /** A column of the summaries: its text, or (while every row that has it holds its identity's value) none yet. */
@@ -144,7 +158,8 @@ interface Column {
 /** The list text as it is made: each row's pieces, in order, after `gen` and a newline, gzipped a member at a time. */
 class ListText {
   private members: Buffer[] = [];
-  private held: Uint8Array[];
+  /** The member being made (reused: the pieces are written into it, not made buffers of their own), and its length. */
+  private held: Buffer = Buffer.allocUnsafe(LIST_MEMBER_BYTES * 1.25);
   private size: number;
   readonly lh: number[] = [];
   readonly lt: number[] = [];
@@ -162,19 +177,16 @@ class ListText {
   private readonly prefix: number;
 
   constructor(gen: string) {
-    this.held = [Buffer.from(gen + "\n")];
-    this.prefix = this.held[0].length;
-    this.size = this.held[0].length;
+    this.size = this.held.write(gen + "\n", 0, "latin1");
+    this.prefix = this.size;
     this.memberRow.push(0);
   }
 
-  add(p: BytePieces | undefined): void {
+  add(p: EntryPieces | undefined): void {
     if (this.sealed) throw new Error("snapshot: a row added to a list text already made");
-    this.lh.push(p ? p[0].length : -1);
-    this.lt.push(p ? p[1].length : -1);
+    this.lh.push(p ? this.put(p[0]) : -1);
+    this.lt.push(p ? this.put(p[1]) : -1);
     if (!p) return;
-    this.held.push(p[0], p[1]);
-    this.size += p[0].length + p[1].length;
     if (this.size >= LIST_MEMBER_BYTES) {
       this.seal();
       this.memberRow.push(this.lh.length);
@@ -185,6 +197,7 @@ class ListText {
   bytes(): Buffer {
     if (!this.sealed) {
       if (this.size || this.members.length === 0) this.seal();
+      this.held = Buffer.alloc(0);
       // A member opened for no row (the last one sealed full) is none.
       this.memberRow.length = this.members.length;
       let at = 0;
@@ -269,9 +282,18 @@ class ListText {
     return lo;
   }
 
+  /** A piece written after the member's text (UTF-8); its length in bytes. */
+  private put(piece: string | Uint8Array): number {
+    const length = typeof piece === "string" ? Buffer.byteLength(piece) : piece.length;
+    this.held = room(this.held, this.size, length);
+    if (typeof piece === "string") this.held.write(piece, this.size);
+    else this.held.set(piece, this.size);
+    this.size += length;
+    return length;
+  }
+
   private seal(): void {
-    this.members.push(gzipSync(Buffer.concat(this.held, this.size), { level: LIST_LEVEL }));
-    this.held = [];
+    this.members.push(gzipSync(this.held.subarray(0, this.size), { level: LIST_LEVEL }));
     this.size = 0;
   }
 }

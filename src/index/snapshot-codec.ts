@@ -33,9 +33,12 @@ export interface SnapshotEntry {
   /** The summary as stored (summary-codec's storedSummary), or null; or what makes it, asked once as the snapshot is made. */
   summary: StoredRow | null | (() => StoredRow | null);
   diagnostic: Diagnostic | null;
-  /** The row's `list --json` element around its lineage (UTF-8), when known; or what makes it, asked once when the list text is made (not all held at once). */
-  pieces?: BytePieces | (() => BytePieces | undefined);
+  /** The row's `list --json` element around its lineage (UTF-8, or text), when known; or what makes it, asked once when the list text is made (not all held at once). */
+  pieces?: EntryPieces | (() => EntryPieces | undefined);
 }
+
+/** An entry's list pieces: as bytes (read out of a snapshot), or as the text they are. */
+export type EntryPieces = BytePieces | readonly [head: string, tail: string];
 
 /** A summary as stored. */
 export type StoredRow = Record<string, unknown>;

@@ -29,7 +29,7 @@ import {
   type StoredSnapshot,
 } from "./snapshot-codec.js";
 import { encodeSnapshot, SnapshotBuilder } from "./snapshot-builder.js";
-import { listPieces, type ListPieces } from "../model/summary-json.js";
+import { listPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
 
 /** Rows a command's scan leaves out of the snapshot (in the files table only) before it writes the snapshot again: at least this many, and a fiftieth of them. */
@@ -53,7 +53,7 @@ function entryOf(f: SessionFile, scan: FileScan, ctime = f.ctimeMs ?? -1): Entry
     summary: scan.kind === "session" ? () => storedSummary(scan.summary) as Record<string, unknown> : null,
     diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
     // Made as the list text is written, one at a time (ten thousands held at once were tens of megabytes).
-    pieces: scan.kind === "session" ? () => bytePieces(listPieces(scan.summary)) : undefined,
+    pieces: scan.kind === "session" ? () => listPieces(scan.summary) : undefined,
   };
 }
 
@@ -66,10 +66,6 @@ export function readStoredSnapshot(
   if (!(body instanceof Uint8Array) && typeof body !== "string") return undefined;
   const rows = prepare(`SELECT id, body FROM snapshot WHERE id >= ${FIRST_CHUNK_ID} ORDER BY id`).all();
   return { body, chunks: chunksOf(rows as Array<{ id: unknown; body: unknown }>) };
-}
-
-function bytePieces(p: ListPieces | undefined): BytePieces | undefined {
-  return p && [Buffer.from(p[0]), Buffer.from(p[1])];
 }
 
 interface FileRow {
