@@ -71,4 +71,16 @@ describe("the snapshot made one entry at a time", () => {
     expect(order.map((i) => text(shuffled.pieces(i)))).toEqual(order.map((i) => want[i]));
     expect(Buffer.compare(shuffled.finish().list, list)).toBe(0);
   });
+
+  it("says when its columns are all put, before it makes its body (a command collects their garbage there)", () => {
+    const said: string[] = [];
+    const builder = new SnapshotBuilder("g1");
+    builder.add(entry(1));
+    builder.finish(
+      (k) => said.push(`column ${k}`),
+      () => said.push("columns done"),
+    );
+    expect(said.at(-1)).toBe("columns done");
+    expect(said.length).toBeGreaterThan(2);
+  });
 });

@@ -387,7 +387,11 @@ export class SnapshotBuilder {
    * made, when given (then not kept: its bytes are only good until `put` returns), and let
    * go of here either way. Once only.
    */
-  finish(put?: (k: number, chunk: Uint8Array) => void): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
+  finish(
+    put?: (k: number, chunk: Uint8Array) => void,
+    /** Called once the columns are written, before the body is made (a command collects their garbage there). */
+    afterColumns?: () => void,
+  ): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
     if (this.finished) throw new Error("snapshot: made twice");
     this.finished = true;
     const { n, gen } = this;
@@ -412,6 +416,7 @@ export class SnapshotBuilder {
       else chunks.push(b);
       return b.length - gen.length - 1;
     });
+    afterColumns?.();
     const columns: Columns = {
       keys: this.cols.map((c) => c.name),
       len,

@@ -4,6 +4,7 @@ import { scanStore, type ScanOptions } from "../../scan/scan-store.js";
 import { discoverFiles } from "../../store/discover.js";
 import type { CliIO } from "./io.js";
 import { openIndex, scanWithIndex } from "./scan-indexed.js";
+import { collectGarbage } from "./collect-garbage.js";
 
 /** What the text `list` shows, sorts, scopes and warns by: a few of a summary's fields. */
 export const LIST_KEYS = [
@@ -77,6 +78,7 @@ async function fromColumns<K extends keyof SessionSummary>(
   // read, the whole summaries held to the end were most of the command's memory.
   const held = [...new Set<keyof SessionSummary>([...keys, "path", "parentSessionPath", "lineage"])];
   index.scans.foldAsRead = true;
+  index.scans.collectGarbage = collectGarbage;
   const options: ScanOptions = {
     probe: false,
     blocking: true,

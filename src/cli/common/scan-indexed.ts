@@ -1,5 +1,6 @@
 import { openStoreIndex, type StoreIndex } from "../../index/store-index.js";
 import { output } from "./output.js";
+import { collectGarbage } from "./collect-garbage.js";
 import { scanStore, type ScanOptions, type ScanResult } from "../../scan/scan-store.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { SessionSummary } from "../../model/types.js";
@@ -31,6 +32,7 @@ export async function scanWithIndex(
     let hold: ScanOptions["hold"];
     if (scans && compact) {
       scans.foldAsRead = true;
+      scans.collectGarbage = collectGarbage;
       hold = (s) => scans.holdFolded(s, compact) as SessionSummary;
     }
     const result = await scanStore(storeDir, {}, { probe: false, cache: scans, found: given.found, hold });
