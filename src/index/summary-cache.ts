@@ -35,6 +35,9 @@ import { asciiText } from "../text/ascii-json.js";
 /** Rows a command's scan leaves out of the snapshot (in the files table only) before it writes the snapshot again: at least this many, and a fiftieth of them. */
 const SNAPSHOT_SLACK = 32;
 
+/** Where a row holdFolded made says its row in the folded snapshot (a symbol: no key of its JSON). */
+const FOLDED_ROW = Symbol("folded row");
+
 /** How long a held scan keeps its rows back before it writes them as it goes. */
 export const HOLD_ROWS_MS = 5000;
 
@@ -152,8 +155,12 @@ export class IndexedScans implements ScanCache {
   /** The one this run folded into (its list pieces read by listPieces), and whether it was decided yet. */
   private folded?: SnapshotBuilder;
   private foldDecided = false;
-  /** A summary folded in (or what a command kept of it: holdFolded): its row in `folded`. */
-  private readonly foldedRow = new WeakMap<object, number>();
+  /**
+   * The summary folded in last with its list pieces, and its row in `folded`: the scan hands
+   * it to holdFolded at once (a WeakMap of 50,000 summaries that die young cost the first text
+   * `list` 1.5–2 s more CPU at 50,000 sessions in two interleaved pairs of runs).
+   */
+  private lastFolded?: { summary: SessionSummary; row: number };
 
   constructor(
     private readonly db: IndexDb,
@@ -440,7 +447,7 @@ export class IndexedScans implements ScanCache {
     const fold = this.foldFor();
     if (fold) {
       const row = fold.add(entryOf(file, scan, ctime));
-      if (scan.kind === "session" && fold.hasPieces(row)) this.foldedRow.set(scan.summary, row);
+      this.lastFolded = scan.kind === "session" && fold.hasPieces(row) ? { summary: scan.summary, row } : undefined;
       this.pending.push([file, scan.kind === "session" ? null : scan, ctime]);
       this.dirty = true;
       return;
@@ -477,26 +484,26 @@ export class IndexedScans implements ScanCache {
   }
 
   /**
-   * What the scan holds of a summary read (ScanOptions.hold): `make`'s smaller row when the
-   * summary was folded into this run's snapshot with its list pieces (listPieces gives them
-   * for that row), else the summary itself.
+   * What the scan holds of a summary read (ScanOptions.hold, called just after remember):
+   * `make`'s smaller row when the summary was the last folded into this run's snapshot with
+   * its list pieces (listPieces gives them for that row), else the summary itself.
    */
   holdFolded<T extends object>(s: SessionSummary, make: (s: SessionSummary) => T): T | SessionSummary {
-    const row = this.foldedRow.get(s);
-    if (row === undefined) return s;
-    const held = make(s);
-    this.foldedRow.delete(s);
-    this.foldedRow.set(held, row);
+    const last = this.lastFolded;
+    this.lastFolded = undefined;
+    if (last?.summary !== s) return s;
+    const held = make(s) as T & { [FOLDED_ROW]?: number };
+    held[FOLDED_ROW] = last.row;
     return held;
   }
 
   /**
    * A summary's `list --json` element around its lineage, as kept: for a summary this cache
    * gave from its snapshot (unchanged since, but for its lineage), or one folded into this
-   * run's (or the row holdFolded made of it). Undefined otherwise.
+   * run's (the row holdFolded made of it). Undefined otherwise.
    */
   listPieces(s: object): BytePieces | undefined {
-    const folded = this.foldedRow.get(s);
+    const folded = (s as { [FOLDED_ROW]?: number })[FOLDED_ROW];
     if (folded !== undefined) {
       // Only a row whose pieces were there is folded: without them its text cannot be made.
       const p = this.folded?.pieces(folded);
