@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import {
   decodeIdentities,
   decodeSnapshot,
-  encodeSnapshot,
   HEAD_BYTES,
   identitiesAt,
   identitiesOf,
@@ -11,6 +10,7 @@ import {
   FIRST_CHUNK_ID,
   type SnapshotEntry,
 } from "./snapshot-codec.js";
+import { encodeSnapshot } from "./snapshot-builder.js";
 
 const b = (s: string) => Buffer.from(s);
 
@@ -250,7 +250,7 @@ describe("the snapshot by columns", () => {
     expect(decodeSnapshot({ body, chunks: undefined })).toBeUndefined();
     // Given a place to put them, each column goes there as it is made, none kept.
     const put: Array<[number, Uint8Array]> = [];
-    const given = encodeSnapshot(entries, "g1", (k, chunk) => put.push([k, chunk]));
+    const given = encodeSnapshot(entries, "g1", (k, chunk) => put.push([k, Buffer.from(chunk)]));
     expect(given.chunks).toEqual([]);
     expect(put.map(([k]) => k)).toEqual(chunks.map((_, k) => k));
     expect(put.map(([, c]) => c)).toStrictEqual(chunks);

@@ -1,7 +1,6 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import type { Diagnostic } from "../model/types.js";
 import { asciiText } from "../text/ascii-json.js";
-import { asciiJsonBytes } from "../text/ascii-json-bytes.js";
 import { JsonColumn } from "./json-column.js";
 
 /*
@@ -34,9 +33,12 @@ export interface SnapshotEntry {
   /** The summary as stored (summary-codec's storedSummary), or null; or what makes it, asked once as the snapshot is made. */
   summary: StoredRow | null | (() => StoredRow | null);
   diagnostic: Diagnostic | null;
-  /** The row's `list --json` element around its lineage (UTF-8), when known; or what makes it, asked once when the list text is made (not all held at once). */
-  pieces?: BytePieces | (() => BytePieces | undefined);
+  /** The row's `list --json` element around its lineage (UTF-8, or text), when known; or what makes it, asked once when the list text is made (not all held at once). */
+  pieces?: EntryPieces | (() => EntryPieces | undefined);
 }
+
+/** An entry's list pieces: as bytes (read out of a snapshot), or as the text they are. */
+export type EntryPieces = BytePieces | readonly [head: string, tail: string];
 
 /** A summary as stored. */
 export type StoredRow = Record<string, unknown>;
@@ -44,21 +46,13 @@ export type StoredRow = Record<string, unknown>;
 /** A `list --json` element's text before and after its lineage, as UTF-8 bytes. */
 export type BytePieces = readonly [head: Uint8Array, tail: Uint8Array];
 
-/** Summary keys that are, as a rule, the file's identity: which part. */
-const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefined> = {
-  path: "path",
-  bytes: "size",
-  mtimeMs: "mtime",
-  ctimeMs: "ctime",
-};
-
 /**
  * The body's first line, then the identities' length in bytes: a snapshot of another layout
  * is not read (the rows are, and it is written anew). Not JSON, so that a pi-sessions of the
  * one-text layout, which parsed any body starting with "{", takes it for none of its own.
  * With the length, the identities are read out of SQLite alone (snapshotHead, identitiesAt).
  */
-const LAYOUT = "snapshot 10 ";
+export const LAYOUT = "snapshot 10 ";
 
 /**
  * The summaries' columns are rows of their own, column k at this id + k, each its
@@ -68,56 +62,8 @@ const LAYOUT = "snapshot 10 ";
  */
 export const FIRST_CHUNK_ID = 16;
 
-/**
- * Columns no launch reads before it makes whole summaries (the text list, stats, search's
- * rows and the browser's first screen read others): kept gzipped, as the list text is. At
- * 50,000 sessions they are 7.4 MB of JSON (the tokens most of it), under 1 MB gzipped; the
- * index must stay within a quarter of the store.
- */
-const PACKED_KEYS: ReadonlySet<string> = new Set([
-  "tokens",
-  "cost",
-  "lineage",
-  "models",
-  "labels",
-  "labelCount",
-  "version",
-  "entryCount",
-  "leafCount",
-]);
-
-/** The list text is gzipped in members of about this many bytes (made and dropped one by one). */
-const LIST_MEMBER_BYTES = 1 << 20;
-/** gzip's level for it: at 50,000 sessions level 1 made 9.5 MB of its 46 in 0.4 s of CPU, level 3 8.6 MB in 0.5 s. */
-const LIST_LEVEL = 3;
-
-/** The list text as kept (gzip members): each row's pieces, in order, after `gen` and a newline; and each row's two lengths (-1: none). */
-function encodeList(entries: readonly SnapshotEntry[], gen: string): { list: Uint8Array; lh: number[]; lt: number[] } {
-  const members: Uint8Array[] = [];
-  let held: Uint8Array[] = [Buffer.from(gen + "\n")];
-  let size = held[0].length;
-  const lh = new Array<number>(entries.length);
-  const lt = new Array<number>(entries.length);
-  const seal = () => {
-    members.push(gzipSync(Buffer.concat(held, size), { level: LIST_LEVEL }));
-    held = [];
-    size = 0;
-  };
-  entries.forEach((e, i) => {
-    const p = typeof e.pieces === "function" ? e.pieces() : e.pieces;
-    lh[i] = p ? p[0].length : -1;
-    lt[i] = p ? p[1].length : -1;
-    if (!p) return;
-    held.push(p[0], p[1]);
-    size += p[0].length + p[1].length;
-    if (size >= LIST_MEMBER_BYTES) seal();
-  });
-  if (size || members.length === 0) seal();
-  return { list: Buffer.concat(members), lh, lt };
-}
-
 /** A kept list text unzipped, or null when it is none (not gzip: an older layout's, or damaged). */
-function decodeList(list: Uint8Array): Uint8Array | null {
+export function decodeList(list: Uint8Array): Uint8Array | null {
   try {
     return gunzipSync(list);
   } catch {
@@ -144,7 +90,7 @@ export interface Identities {
 }
 
 /** The second text: how the summaries' columns are laid out (each column a row of its own). */
-interface Columns {
+export interface Columns {
   /** Every key any summary has, in the order met. */
   keys: string[];
   /** Per key, the byte length of its column's text: per row, the value (null where the row has no summary or lacks the key; empty when `same`). */
@@ -160,115 +106,6 @@ interface Columns {
   /** Per row, the byte lengths of its list pieces in the list text (-1: none). */
   lh: number[];
   lt: number[];
-}
-
-/**
- * The snapshot's two values, as UTF-8 bytes (SQLite hands bytes back as they are; text it
- * would decode, at a few milliseconds a megabyte): the body, and the list text (`gen` and a
- * newline, then every row's pieces); and the columns (or `put` each as made). The body is two
- * JSON texts on two lines: the identities, then the columns' layout, so that which rows still
- * hold is known from a fifth of the bytes (a scan worker reads no more; the thread that shows
- * the rows reads the rest).
- */
-export function encodeSnapshot(
-  entries: readonly SnapshotEntry[],
-  gen: string = Math.random().toString(36).slice(2),
-  put?: (k: number, chunk: Uint8Array) => void,
-): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
-  const n = entries.length;
-  const keyIndex = new Map<string, number>();
-  const cols: unknown[][] = [];
-  // Per column, whether every row that has it has its identity's value there (see `same`).
-  const sameSoFar: boolean[] = [];
-  // Each row's keys, as one of a few shapes (most rows have every key; an unnamed session
-  // has no name): a shape is the list of its keys' columns.
-  const shapeIds = new Map<string, number>();
-  const shapes: number[][] = [];
-  const shape = new Array<number>(n);
-  const diagnostic = new Array<Diagnostic | null>(n);
-  const parent = new Array<string | null>(n);
-  // One row's summary at a time (made here when the entry says how): at 50,000 sessions, all
-  // made at once were tens of megabytes more at the snapshot's writing.
-  entries.forEach((e, i) => {
-    const summary = typeof e.summary === "function" ? e.summary() : e.summary;
-    diagnostic[i] = summary ? null : e.diagnostic;
-    const p = summary?.parentSessionPath;
-    parent[i] = typeof p === "string" ? p : null;
-    if (!summary) {
-      shape[i] = -1;
-      return;
-    }
-    const has: number[] = [];
-    for (const k of Object.keys(summary)) {
-      const v = summary[k];
-      if (v === undefined) continue; // as JSON.stringify of the row: a key set to undefined is no key
-      let c = keyIndex.get(k);
-      if (c === undefined) {
-        keyIndex.set(k, (c = cols.length));
-        cols.push(new Array<unknown>(n).fill(null));
-        sameSoFar.push(true);
-      }
-      cols[c][i] = v;
-      has.push(c);
-      const from = IDENTITY_OF[k];
-      if (from && v !== e[from]) sameSoFar[c] = false;
-    }
-    has.sort((a, b) => a - b);
-    const id = has.join(",");
-    let at = shapeIds.get(id);
-    if (at === undefined) {
-      shapeIds.set(id, (at = shapes.length));
-      shapes.push(has);
-    }
-    shape[i] = at;
-  });
-  // A summary's path, bytes, mtimeMs and ctimeMs are its file's identity, as a rule: such a column is
-  // not written twice (read back from the identity's).
-  const keyNames = [...keyIndex.keys()];
-  const same = keyNames.map((name, c) => (sameSoFar[c] ? (IDENTITY_OF[name] ?? null) : null));
-  const ids: Identities = {
-    n,
-    gen,
-    path: entries.map((e) => e.path),
-    ino: entries.map((e) => e.ino),
-    size: entries.map((e) => e.size),
-    mtime: entries.map((e) => e.mtime),
-    ctime: entries.map((e) => e.ctime),
-    diagnostic,
-    parent,
-  };
-  const { list, lh, lt } = encodeList(entries, gen);
-  // Each column's text made bytes at once (one text at a time, never one string of them all),
-  // a row of its own (FIRST_CHUNK_ID): given to `put` as made (then not kept: at 50,000
-  // sessions they are 39 MB), or returned.
-  const chunks: Uint8Array[] = [];
-  const packed = keyNames.map((name, c) => (!same[c] && PACKED_KEYS.has(name) ? 1 : 0));
-  const len = cols.map((col, k) => {
-    const b = same[k]
-      ? Buffer.from(`${gen}\n`)
-      : packed[k]
-        ? Buffer.concat([Buffer.from(`${gen}\n`), gzipSync(asciiJsonBytes(col), { level: 6 })])
-        : asciiJsonBytes(col, `${gen}\n`);
-    cols[k] = [];
-    if (put) put(k, b);
-    else chunks.push(b);
-    return b.length - gen.length - 1;
-  });
-  const columns: Columns = {
-    keys: keyNames,
-    len,
-    same,
-    packed,
-    shape,
-    shapes,
-    lh,
-    lt,
-  };
-  // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
-  // the texts is the only one.
-  const idBytes = asciiJsonBytes(ids);
-  const body = Buffer.concat([Buffer.from(`${LAYOUT}${idBytes.length}\n`), idBytes, asciiJsonBytes(columns, "\n")]);
-  return { body, chunks, list };
 }
 
 /** A snapshot as stored: its first row, and its columns' rows in order (chunksOf). */

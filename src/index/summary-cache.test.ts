@@ -11,6 +11,8 @@ import { scanSessionFile } from "../store/scan-file.js";
 import { decodeIdentities, FIRST_CHUNK_ID } from "./snapshot-codec.js";
 import { openStoreIndex } from "./store-index.js";
 import { HOLD_ROWS_MS } from "./summary-cache.js";
+import { listPieces } from "../model/summary-json.js";
+import type { SessionSummary } from "../model/types.js";
 
 afterEach(() => cleanupTmp());
 
@@ -24,6 +26,62 @@ async function filled() {
   index.close();
   return { store, open: () => openStoreIndex(store, (m) => expect.fail(m), { path })! };
 }
+
+describe("a command's first scan, folded as it reads (foldAsRead)", () => {
+  it("holds no summary it read, and writes the snapshot one made of them all at the end would be", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const texts = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+    const run = async (fold: boolean) => {
+      const path = join(makeTmpDir(), "index.sqlite");
+      const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+      index.scans.foldAsRead = fold;
+      const refs: Array<WeakRef<SessionSummary>> = [];
+      // What `list --json` holds of each: what lineage needs; its text is the index's (listPieces).
+      const hold = (s: SessionSummary) => {
+        refs.push(new WeakRef(s));
+        return index.scans.holdFolded(s, (x) => ({
+          path: x.path,
+          parentSessionPath: x.parentSessionPath,
+          lineage: x.lineage,
+        }));
+      };
+      const { sessions } = await scanStore(
+        store,
+        {},
+        { cache: index.scans, hold: hold as (s: SessionSummary) => SessionSummary },
+      );
+      await new Promise((r) => setImmediate(r));
+      gc();
+      const alive = refs.filter((r) => r.deref() !== undefined).length;
+      const pieces = new Map(sessions.map((s) => [s.path, texts(index.scans.listPieces(s))]));
+      index.close();
+      // The next run's: every file from the snapshot, as the summaries and list text it holds.
+      const again = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+      const { files } = await discoverFiles(store);
+      const kept = [...again.scans.lookup(files)].sort(([a], [b]) => (a < b ? -1 : 1));
+      const keptPieces = kept.map(([, k]) => (k.kind === "session" ? texts(again.scans.listPieces(k.summary)) : null));
+      again.close();
+      return { alive, read: refs.length, pieces, kept, keptPieces };
+    };
+    const held = await run(false);
+    const folded = await run(true);
+    expect(folded.read).toBeGreaterThan(2);
+    // Without it, every summary read is held as long as the index is open (the snapshot made of them); with it, none.
+    expect(held.alive).toBe(held.read);
+    expect(folded.alive).toBe(0);
+    expect(folded.kept).toStrictEqual(held.kept);
+    expect(folded.keptPieces).toStrictEqual(held.keptPieces);
+    expect(folded.kept.length).toBeGreaterThanOrEqual(folded.read);
+    // The rows the scan held give each session's list text, as its summary makes it.
+    for (const [path, kept] of held.kept) {
+      if (kept.kind !== "session") continue;
+      expect(folded.pieces.get(path)).toEqual(listPieces(kept.summary));
+    }
+  });
+});
 
 describe("release", () => {
   it("lets go of every summary the scan kept, its rows written, the index then left alone", async () => {

@@ -18,7 +18,6 @@ import {
 import {
   chunksOf,
   decodeSnapshot,
-  encodeSnapshot,
   FIRST_CHUNK_ID,
   HEAD_BYTES,
   identitiesAt,
@@ -29,11 +28,15 @@ import {
   type ReadIdentities,
   type StoredSnapshot,
 } from "./snapshot-codec.js";
-import { listPieces, type ListPieces } from "../model/summary-json.js";
+import { encodeSnapshot, SnapshotBuilder } from "./snapshot-builder.js";
+import { listPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
 
 /** Rows a command's scan leaves out of the snapshot (in the files table only) before it writes the snapshot again: at least this many, and a fiftieth of them. */
 const SNAPSHOT_SLACK = 32;
+
+/** Where a row holdFolded made says its row in the folded snapshot (a symbol: no key of its JSON). */
+const FOLDED_ROW = Symbol("folded row");
 
 /** How long a held scan keeps its rows back before it writes them as it goes. */
 export const HOLD_ROWS_MS = 5000;
@@ -53,7 +56,7 @@ function entryOf(f: SessionFile, scan: FileScan, ctime = f.ctimeMs ?? -1): Entry
     summary: scan.kind === "session" ? () => storedSummary(scan.summary) as Record<string, unknown> : null,
     diagnostic: scan.kind === "diagnostic" ? scan.diagnostic : null,
     // Made as the list text is written, one at a time (ten thousands held at once were tens of megabytes).
-    pieces: scan.kind === "session" ? () => bytePieces(listPieces(scan.summary)) : undefined,
+    pieces: scan.kind === "session" ? () => listPieces(scan.summary) : undefined,
   };
 }
 
@@ -66,10 +69,6 @@ export function readStoredSnapshot(
   if (!(body instanceof Uint8Array) && typeof body !== "string") return undefined;
   const rows = prepare(`SELECT id, body FROM snapshot WHERE id >= ${FIRST_CHUNK_ID} ORDER BY id`).all();
   return { body, chunks: chunksOf(rows as Array<{ id: unknown; body: unknown }>) };
-}
-
-function bytePieces(p: ListPieces | undefined): BytePieces | undefined {
-  return p && [Buffer.from(p[0]), Buffer.from(p[1])];
 }
 
 interface FileRow {
@@ -119,7 +118,8 @@ function isBusy(err: unknown): boolean {
  * it; a write that finds the index busy (another process writing) is skipped.
  */
 export class IndexedScans implements ScanCache {
-  private pending: Array<[SessionFile, FileScan, number]> = [];
+  /** Rows to write: a file, its scan (null: a session folded into the snapshot being made, foldAsRead), its ctime. */
+  private pending: Array<[SessionFile, FileScan | null, number]> = [];
   private usable = true;
   /** This run's fresh entries (made when the snapshot is written) and rows read without a snapshot, by path; the launch snapshot's rows still true are in fromSnap. */
   private readonly kept = new Map<string, Entry | (() => Entry)>();
@@ -136,6 +136,31 @@ export class IndexedScans implements ScanCache {
   private readonly rowOf = new WeakMap<SessionSummary, { snap: DecodedSnapshot; row: number }>();
   /** The snapshot's list text, once read (null: none, or not readable). */
   private listText?: Uint8Array | null;
+  /**
+   * Set by a command before its scan: a scan with nothing kept from before (a first run)
+   * folds each summary into the snapshot as it is read, rather than keeping it until the
+   * snapshot is written (at 50,000 sessions, 140 MB of heap held to the end); the command
+   * keeps what it needs of each (holdFolded).
+   */
+  foldAsRead = false;
+  /**
+   * A full garbage collection, set by a command (src/cli/common/collect-garbage.ts): asked
+   * for as a folded snapshot is written, between its columns and its body. Inflating 50,000
+   * sessions' columns left tens of megabytes of buffers dead, which V8 frees only at a
+   * collection, while the body took as much again (at 50,000 sessions ~15 MB less at the peak).
+   */
+  collectGarbage?: () => void;
+  /** The snapshot being made as files are read (foldAsRead), until it is written. */
+  private fold?: SnapshotBuilder;
+  /** The one this run folded into (its list pieces read by listPieces), and whether it was decided yet. */
+  private folded?: SnapshotBuilder;
+  private foldDecided = false;
+  /**
+   * The summary folded in last with its list pieces, and its row in `folded`: the scan hands
+   * it to holdFolded at once (a WeakMap of 50,000 summaries that die young cost the first text
+   * `list` 1.5–2 s more CPU at 50,000 sessions in two interleaved pairs of runs).
+   */
+  private lastFolded?: { summary: SessionSummary; row: number };
 
   constructor(
     private readonly db: IndexDb,
@@ -144,6 +169,8 @@ export class IndexedScans implements ScanCache {
 
   /** A fresh start from a snapshot read now: what an earlier lookup kept is in it, or read again. */
   private startFrom(snap: DecodedSnapshot | undefined): void {
+    // A snapshot read now is what this run's is made from: nothing more folded (folded rows keep their pieces).
+    this.fold = undefined;
     this.snap = snap;
     this.listText = undefined;
     this.fromSnap = [];
@@ -417,6 +444,14 @@ export class IndexedScans implements ScanCache {
     if (scan.kind === "diagnostic" && scan.diagnostic.kind === "unreadable") return;
     // Read within a tick of its last change: kept, but as never matching (read again next run).
     const ctime = file.ctimeMs === undefined || readIsRacy(file.mtimeMs, file.ctimeMs, readFrom) ? -1 : file.ctimeMs;
+    const fold = this.foldFor();
+    if (fold) {
+      const row = fold.add(entryOf(file, scan, ctime));
+      this.lastFolded = scan.kind === "session" && fold.hasPieces(row) ? { summary: scan.summary, row } : undefined;
+      this.pending.push([file, scan.kind === "session" ? null : scan, ctime]);
+      this.dirty = true;
+      return;
+    }
     this.pending.push([file, scan, ctime]);
     this.kept.set(file.path, () => entryOf(file, scan, ctime));
     this.dirty = true;
@@ -434,11 +469,48 @@ export class IndexedScans implements ScanCache {
   }
 
   /**
-   * A summary's `list --json` element around its lineage, as kept: for a summary this cache
-   * gave from its snapshot (unchanged since, but for its lineage). Undefined otherwise.
+   * The snapshot this run folds into, made at the first file read when asked for
+   * (foldAsRead) and nothing is kept from before: no snapshot was read, and the files' own
+   * rows kept (read without one) go in first, as writeSnapshot would have put them.
    */
-  listPieces(s: SessionSummary): BytePieces | undefined {
-    const at = this.rowOf.get(s);
+  private foldFor(): SnapshotBuilder | undefined {
+    if (this.foldDecided) return this.fold;
+    this.foldDecided = true;
+    if (!this.foldAsRead || this.holdSnapshot || this.snap || this.ids || this.fromSnap.length) return undefined;
+    this.fold = this.folded = new SnapshotBuilder();
+    for (const e of this.kept.values()) this.fold.add(typeof e === "function" ? e() : e);
+    this.kept.clear();
+    return this.fold;
+  }
+
+  /**
+   * What the scan holds of a summary read (ScanOptions.hold, called just after remember):
+   * `make`'s smaller row when the summary was the last folded into this run's snapshot with
+   * its list pieces (listPieces gives them for that row), else the summary itself.
+   */
+  holdFolded<T extends object>(s: SessionSummary, make: (s: SessionSummary) => T): T | SessionSummary {
+    const last = this.lastFolded;
+    this.lastFolded = undefined;
+    if (last?.summary !== s) return s;
+    const held = make(s) as T & { [FOLDED_ROW]?: number };
+    held[FOLDED_ROW] = last.row;
+    return held;
+  }
+
+  /**
+   * A summary's `list --json` element around its lineage, as kept: for a summary this cache
+   * gave from its snapshot (unchanged since, but for its lineage), or one folded into this
+   * run's (the row holdFolded made of it). Undefined otherwise.
+   */
+  listPieces(s: object): BytePieces | undefined {
+    const folded = (s as { [FOLDED_ROW]?: number })[FOLDED_ROW];
+    if (folded !== undefined) {
+      // Only a row whose pieces were there is folded: without them its text cannot be made.
+      const p = this.folded?.pieces(folded);
+      if (!p) throw new Error("index: a session's list text, made as it was read, is missing");
+      return p;
+    }
+    const at = this.rowOf.get(s as SessionSummary);
     if (at === undefined || at.snap !== this.snap) return undefined;
     const list = this.loadList();
     return list === null ? undefined : at.snap.pieces(at.row, list);
@@ -493,6 +565,17 @@ export class IndexedScans implements ScanCache {
         if (snap?.gen !== this.ids.gen) return;
         this.snap = snap;
       }
+      const put = this.db.q(
+        "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
+      );
+      const fold = this.fold;
+      this.fold = undefined; // made once
+      if (fold) {
+        // Entries kept after folding began (none in a command's one scan) go last.
+        for (const e of this.kept.values()) fold.add(typeof e === "function" ? e() : e);
+        this.putSnapshot(put, (p) => fold.finish(p, this.collectGarbage));
+        return;
+      }
       const snap = this.snap;
       const entries: Entry[] = [];
       for (const row of snap ? this.fromSnap : []) {
@@ -519,9 +602,19 @@ export class IndexedScans implements ScanCache {
         if (list === null) break;
         e.pieces = this.snap.pieces(e.row, list);
       }
-      const put = this.db.q(
-        "INSERT INTO snapshot(id, body) VALUES(?, ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body",
-      );
+      this.putSnapshot(put, (p) => encodeSnapshot(entries, undefined, p));
+    } catch (err) {
+      if (isBusy(err)) this.busy = true;
+      else this.fail(err);
+    }
+  }
+
+  /** The snapshot `encode` makes (giving each column to its `put` as made), written in one transaction. */
+  private putSnapshot(
+    put: { run(id: number, body: Uint8Array): unknown },
+    encode: (put: (k: number, chunk: Uint8Array) => void) => { body: Uint8Array; list: Uint8Array },
+  ): void {
+    try {
       // The snapshot holds every summary now: the rows keep only that they are sessions (an
       // empty summary), as a second copy of every summary was a tenth of the index. A row
       // another process wrote meanwhile loses its summary too: that file is read again.
@@ -530,7 +623,7 @@ export class IndexedScans implements ScanCache {
       // Made in the transaction, each column written as it is made (none held with the others).
       this.db.transaction(() => {
         let count = 0;
-        const { body, list } = encodeSnapshot(entries, undefined, (k, chunk) => {
+        const { body, list } = encode((k, chunk) => {
           put.run(FIRST_CHUNK_ID + k, chunk);
           count = k + 1;
         });
@@ -570,8 +663,9 @@ export class IndexedScans implements ScanCache {
             f.bytes,
             f.mtimeMs,
             ctime,
-            scan.kind === "session" ? (inSnapshot ? "" : encodeSummary(scan.summary)) : null,
-            scan.kind === "diagnostic" ? encodeDiagnostic(scan.diagnostic) : null,
+            // A folded session's summary is the snapshot's alone: "" (read again if that is not written).
+            !scan ? "" : scan.kind === "session" ? (inSnapshot ? "" : encodeSummary(scan.summary)) : null,
+            scan?.kind === "diagnostic" ? encodeDiagnostic(scan.diagnostic) : null,
           );
         }
       });
@@ -595,6 +689,7 @@ export class IndexedScans implements ScanCache {
     this.ids = undefined;
     this.idsText = undefined;
     this.listText = undefined;
+    this.fold = this.folded = undefined;
     this.dirty = false;
     this.usable = false; // reads and writes nothing more
   }

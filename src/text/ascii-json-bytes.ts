@@ -10,6 +10,11 @@ const SLICE = 2048;
  * `prefix` (Latin-1) goes before it in the same bytes.
  */
 export function asciiJsonBytes(value: unknown, prefix = ""): Buffer {
+  return Buffer.concat(asciiJsonParts(value, prefix));
+}
+
+/** asciiJsonBytes's bytes as the pieces it makes them in (a caller putting them into a larger value copies them once). */
+export function asciiJsonParts(value: unknown, prefix = ""): Buffer[] {
   const parts: Buffer[] = [Buffer.from(prefix, "latin1")];
   const put = (text: string) => parts.push(Buffer.from(text, "latin1"));
   const add = (v: unknown, depth: number) => {
@@ -32,7 +37,7 @@ export function asciiJsonBytes(value: unknown, prefix = ""): Buffer {
     } else put(asciiJson(v));
   };
   add(value, 0);
-  return Buffer.concat(parts);
+  return parts;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -10,13 +10,33 @@ import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { lookupKept } from "../common/kept-lookup.js";
 import { writeSummariesJson } from "../common/json.js";
-import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
+import { LIST_KEYS, pick, scanColumns, type ListRow } from "../common/scan-columns.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { alignRows } from "../common/table.js";
 import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
+
+/** What `list --json` always needs of a summary besides its text: its path, warnings and lineage (and what resolves it). */
+const JSON_ROW_KEYS = ["path", "warnings", "parentSessionPath", "lineage", "modified", "mtimeMs"] as const;
+/** And what each sort compares beyond those (sort.ts). */
+const SORT_KEYS: Record<SortKey, ReadonlyArray<keyof SessionSummary>> = {
+  recent: [],
+  threaded: [],
+  created: ["created"],
+  name: ["name", "firstMessage"],
+  messages: ["messageCount"],
+  size: ["bytes"],
+};
+
+/**
+ * The fields `list --json` holds of each summary read, its text kept by the index: at
+ * 50,000 sessions a whole summary is ~1.5 KB of heap, a row of these a few hundred bytes.
+ */
+function jsonRowKeys(sort: SortKey, all: boolean): Array<keyof SessionSummary> {
+  return [...JSON_ROW_KEYS, ...SORT_KEYS[sort], ...(all ? [] : (["cwd"] as const))];
+}
 
 /** list's options (a host's list takes the same: src/remote/cli-remote.ts). */
 export const LIST_OPTIONS = {
@@ -56,9 +76,10 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     const save = k.keep;
     if (save) keep = (out, err) => save({ out, err });
   }
+  const rowKeys = jsonRowKeys(sort, !!values.all);
   // The text listing needs a few fields of each summary: made from the index's columns.
   const { sessions, diagnostics, index } = values.json
-    ? await scanWithIndex(store.dir, io, pre)
+    ? await scanWithIndex(store.dir, io, { ...pre, compact: (s) => pick(s, rowKeys) })
     : { ...(await scanColumns(store.dir, io, LIST_KEYS)), index: undefined };
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
@@ -90,7 +111,8 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
         out.jsonBytes(b);
       };
       const text = (t: string) => bytes(Buffer.from(t));
-      // With --json the rows are the whole summaries scanWithIndex made.
+      // With --json the rows are the whole summaries scanWithIndex made, or rows of
+      // jsonRowKeys whose text the index made as it read them (listPieces).
       writeSummariesJson(shown as SessionSummary[], (s) => index?.scans.listPieces(s), text, bytes);
       keep?.(Buffer.concat(written), err);
     } finally {

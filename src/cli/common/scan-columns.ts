@@ -4,6 +4,7 @@ import { scanStore, type ScanOptions } from "../../scan/scan-store.js";
 import { discoverFiles } from "../../store/discover.js";
 import type { CliIO } from "./io.js";
 import { openIndex, scanWithIndex } from "./scan-indexed.js";
+import { collectGarbage } from "./collect-garbage.js";
 
 /** What the text `list` shows, sorts, scopes and warns by: a few of a summary's fields. */
 export const LIST_KEYS = [
@@ -72,7 +73,18 @@ async function fromColumns<K extends keyof SessionSummary>(
   let kept: number[] | undefined;
   // Discovered for the scan alone, unless given (no name holds it after: 50,000 files'
   // records kept alive while the columns are made cost 60 MB more at the peak in some runs).
-  const options: ScanOptions = { probe: false, blocking: true, cache: index.scans };
+  // What is read is held as rows of these fields (and what lineage needs) at once, and a
+  // first scan folds each summary into the snapshot as it reads it: at 50,000 sessions
+  // read, the whole summaries held to the end were most of the command's memory.
+  const held = [...new Set<keyof SessionSummary>([...keys, "path", "parentSessionPath", "lineage"])];
+  index.scans.foldAsRead = true;
+  index.scans.collectGarbage = collectGarbage;
+  const options: ScanOptions = {
+    probe: false,
+    blocking: true,
+    cache: index.scans,
+    hold: (s) => pick(s, held) as SessionSummary,
+  };
   const result = await scanStore(
     storeDir,
     { onKeptRows: (rows) => (kept = rows) },
@@ -106,7 +118,7 @@ const discover = (storeDir: string, shared: boolean) =>
   discoverFiles(storeDir, shared ? {} : { yielding: false, fromInside: true });
 
 /** A summary's fields `keys` alone (a key it lacks stays missing). */
-function pick<K extends keyof SessionSummary>(s: SessionSummary, keys: readonly K[]): Pick<SessionSummary, K> {
+export function pick<K extends keyof SessionSummary>(s: SessionSummary, keys: readonly K[]): Pick<SessionSummary, K> {
   const row: Partial<Pick<SessionSummary, K>> = {};
   for (const k of keys) if (s[k] !== undefined) row[k] = s[k];
   return row as Pick<SessionSummary, K>;

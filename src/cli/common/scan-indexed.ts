@@ -1,7 +1,9 @@
 import { openStoreIndex, type StoreIndex } from "../../index/store-index.js";
 import { output } from "./output.js";
+import { collectGarbage } from "./collect-garbage.js";
 import { scanStore, type ScanOptions, type ScanResult } from "../../scan/scan-store.js";
 import { sanitizeLine } from "../../text/sanitize.js";
+import type { SessionSummary } from "../../model/types.js";
 import type { CliIO } from "./io.js";
 
 /**
@@ -12,11 +14,28 @@ import type { CliIO } from "./io.js";
 export async function scanWithIndex(
   storeDir: string,
   io: CliIO,
-  given: { index?: StoreIndex | null; found?: ScanOptions["found"] } = {},
+  given: {
+    index?: StoreIndex | null;
+    found?: ScanOptions["found"];
+    /**
+     * What to hold of each summary read instead of it (keeping path, parentSessionPath and
+     * lineage): the index folds each into its snapshot as it is read, and listPieces gives
+     * its `list --json` text. Summaries it could not fold are held whole.
+     */
+    compact?: (s: SessionSummary) => object;
+  } = {},
 ): Promise<ScanResult & { index?: StoreIndex }> {
   const index = given.index === undefined ? openIndex(storeDir, io) : (given.index ?? undefined);
   try {
-    const result = await scanStore(storeDir, {}, { probe: false, cache: index?.scans, found: given.found });
+    const scans = index?.scans;
+    const { compact } = given;
+    let hold: ScanOptions["hold"];
+    if (scans && compact) {
+      scans.foldAsRead = true;
+      scans.collectGarbage = collectGarbage;
+      hold = (s) => scans.holdFolded(s, compact) as SessionSummary;
+    }
+    const result = await scanStore(storeDir, {}, { probe: false, cache: scans, found: given.found, hold });
     return { ...result, index };
   } catch (err) {
     index?.close();

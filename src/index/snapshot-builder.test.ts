@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { SnapshotBuilder, encodeSnapshot } from "./snapshot-builder.js";
+import { decodeSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
+
+const b = (s: string) => Buffer.from(s);
+
+/** A session's entry whose summary says its file's size is `bytes` (its identity's, unless told). */
+const entry = (i: number, bytes = i * 10, ctime = i): SnapshotEntry => ({
+  path: `/s/${i}.jsonl`,
+  ino: i,
+  size: i * 10,
+  mtime: i,
+  ctime,
+  summary: { path: `/s/${i}.jsonl`, id: `s${i}`, bytes, ctimeMs: i },
+  diagnostic: null,
+  pieces: [b(`{"id": "s${i}", "lineage": `), b(`}`)],
+});
+
+describe("the snapshot made one entry at a time", () => {
+  it("gives each row's list pieces back before and after it is written, as the written snapshot has them", () => {
+    const builder = new SnapshotBuilder("g1");
+    const entries = [entry(1), { ...entry(2), summary: null, pieces: undefined }, entry(3)];
+    for (const e of entries) builder.add(e);
+    const text = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+    expect(text(builder.pieces(2))).toEqual(['{"id": "s3", "lineage": ', "}"]);
+    expect(builder.pieces(1)).toBeUndefined();
+    const { body, chunks, list } = builder.finish();
+    const d = decodeSnapshot({ body, chunks })!;
+    for (const i of [0, 1, 2]) expect(text(builder.pieces(i))).toEqual(text(d.pieces(i, list)));
+    // Nothing is added once its list text is made (it would not be in it).
+    expect(() => builder.add(entry(4))).toThrow();
+  });
+
+  it("writes an identity's column whole once a row holds another value (a read that may be older than its file)", () => {
+    // Rows 0 and 1 hold their identity's values; row 2 a size and a ctime of its own (-1: racy).
+    const entries = [entry(1), entry(2), entry(3, 99, -1), entry(4)];
+    const d = decodeSnapshot(encodeSnapshot(entries, "g1"))!;
+    expect(d.column("bytes")).toEqual([10, 20, 99, 40]);
+    expect(d.column("ctimeMs")).toEqual([1, 2, 3, 4]);
+    expect([0, 1, 2, 3].map((i) => d.summary(i))).toStrictEqual(entries.map((e) => e.summary));
+    // Every row its identity's: not written twice.
+    const same = decodeSnapshot(encodeSnapshot([entry(1), entry(2)], "g1"))!;
+    expect(same.column("bytes")).toEqual([10, 20]);
+    const head = JSON.parse(
+      Buffer.from(encodeSnapshot([entry(1), entry(2)], "g1").body)
+        .toString()
+        .split("\n")[2],
+    );
+    expect(head.same[head.keys.indexOf("bytes")]).toBe("size");
+  });
+
+  it("gives the pieces of rows across many list members, in their order or any other, as the written snapshot has them", () => {
+    const element = (i: number) => `{"id": "${"é".repeat(1200 + (i % 97))}${i}", "lineage": `;
+    const entries = Array.from({ length: 6000 }, (_, i) =>
+      i % 7 === 3
+        ? { ...entry(i), summary: null, pieces: undefined }
+        : { ...entry(i), pieces: [b(element(i)), b(`}${i}`)] as const },
+    );
+    const text = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+    const { body, chunks, list } = encodeSnapshot(entries, "g1");
+    const d = decodeSnapshot({ body, chunks })!;
+    const want = entries.map((_, i) => text(d.pieces(i, list)));
+    expect(want[5]).toEqual([element(5), "}5"]);
+    // In the order read (a few members unzipped at a time), then shuffled (the whole text unzipped once).
+    const inOrder = new SnapshotBuilder("g1");
+    for (const e of entries) inOrder.add(e);
+    expect(entries.map((_, i) => text(inOrder.pieces(i)))).toEqual(want);
+    const shuffled = new SnapshotBuilder("g1");
+    for (const e of entries) shuffled.add(e);
+    const order = entries.map((_, i) => (i * 7919) % entries.length);
+    expect(order.map((i) => text(shuffled.pieces(i)))).toEqual(order.map((i) => want[i]));
+    expect(Buffer.compare(shuffled.finish().list, list)).toBe(0);
+  });
+
+  it("says when its columns are all put, before it makes its body (a command collects their garbage there)", () => {
+    const said: string[] = [];
+    const builder = new SnapshotBuilder("g1");
+    builder.add(entry(1));
+    builder.finish(
+      (k) => said.push(`column ${k}`),
+      () => said.push("columns done"),
+    );
+    expect(said.at(-1)).toBe("columns done");
+    expect(said.length).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,478 @@
+import { deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
+import { asciiJson } from "../text/ascii-json.js";
+import { asciiJsonParts } from "../text/ascii-json-bytes.js";
+import {
+  LAYOUT,
+  type BytePieces,
+  type Columns,
+  type EntryPieces,
+  type Identities,
+  type SnapshotEntry,
+} from "./snapshot-codec.js";
+
+/*
+ * The snapshot's writing side (its layout: snapshot-codec.ts). A builder takes one entry at a
+ * time and keeps only what the snapshot will hold, as it will hold it: the identities, each
+ * column's text as bytes, the list text gzipped. A command's first scan folds each summary
+ * in as it is read and lets it go (at 50,000 sessions the summaries held until the end were
+ * 140 MB of heap, the columns' text is 22 MB and the list text 9).
+ */
+
+/**
+ * Columns no launch reads before it makes whole summaries (the text list, stats, search's
+ * rows and the browser's first screen read others): kept gzipped, as the list text is. At
+ * 50,000 sessions they are 7.4 MB of JSON (the tokens most of it), under 1 MB gzipped; the
+ * index must stay within a quarter of the store.
+ */
+const PACKED_KEYS: ReadonlySet<string> = new Set([
+  "tokens",
+  "cost",
+  "lineage",
+  "models",
+  "labels",
+  "labelCount",
+  "version",
+  "entryCount",
+  "leafCount",
+]);
+
+/** Summary keys that are, as a rule, the file's identity: which part. */
+const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefined> = {
+  path: "path",
+  bytes: "size",
+  mtimeMs: "mtime",
+  ctimeMs: "ctime",
+};
+
+/** Members of the list text kept unzipped at once while `list --json` reads rows' pieces out of them. */
+const KEPT_MEMBERS = 4;
+
+/** The list text is gzipped in members of about this many bytes (made and dropped one by one). */
+const LIST_MEMBER_BYTES = 1 << 20;
+/** gzip's level for it: at 50,000 sessions level 1 made 9.5 MB of its 46 in 0.4 s of CPU, level 3 8.6 MB in 0.5 s. */
+const LIST_LEVEL = 3;
+
+/**
+ * Values of a column stringified at a time: a summary's values (its usage, tokens, models)
+ * held for thousands of rows outlived V8's young generation and filled the old one with
+ * garbage (at 50,000 sessions tens of megabytes of heap); a value at a time costs a call each.
+ */
+const SLICE = 64;
+/** A column's text is deflated this many bytes at a time (each deflate call has a cost of its own). */
+const DEFLATE_BYTES = 1 << 16;
+
+/**
+ * One column's text as it is made: `[`, the values (null for a row without the key), `]`,
+ * the same text as asciiJson of the whole column. Values wait in `pending` until a slice's
+ * worth is there, then go into bytes, deflated (at 50,000 sessions the columns' text is
+ * 30 MB, held until the scan ends; deflated at level 1, a fifth of that), and are inflated
+ * into the column's text when it is written, one column at a time.
+ */
+class ColumnText {
+  /** Deflated text, then text not deflated yet (written into one buffer, reused: no garbage of its own). */
+  private parts: Buffer[] = [];
+  private raw: Buffer = Buffer.allocUnsafe(DEFLATE_BYTES * 2);
+  private rawLength = 0;
+  /** The length of the text the parts hold, inflated. */
+  private length = 0;
+  private pending: unknown[] = [];
+  /** Rows accounted for (in parts or pending). */
+  private rows = 0;
+  private started = false;
+
+  constructor(private readonly prefix: string) {}
+
+  /** Row i's value (rows before it not set are null). */
+  set(i: number, v: unknown): void {
+    this.padTo(i);
+    this.pending.push(v);
+    this.rows++;
+    if (this.pending.length >= SLICE) this.flush();
+  }
+
+  /** The whole text of n rows after the prefix, as bytes; the column lets go of it. */
+  bytes(n: number): Buffer {
+    const out = Buffer.allocUnsafe(this.size(n));
+    this.writeInto(out);
+    return out;
+  }
+
+  /** The length of the whole text of n rows (no row is set after). */
+  size(n: number): number {
+    this.padTo(n);
+    this.flush();
+    return this.prefix.length + this.length + this.rawLength + (this.started ? 1 : 2);
+  }
+
+  /** The whole text (size() long) written at the start of `out`; the column lets go of it. */
+  writeInto(out: Buffer): void {
+    const end = this.started ? "]" : "[]";
+    let at = out.write(this.prefix, 0, "latin1");
+    for (const part of this.parts) at += inflateRawSync(part).copy(out, at);
+    at += this.raw.copy(out, at, 0, this.rawLength);
+    out.write(end, at, "latin1");
+    this.parts = [];
+    this.raw = Buffer.alloc(0);
+  }
+
+  private padTo(i: number): void {
+    while (this.rows < i) {
+      this.pending.push(null);
+      this.rows++;
+      if (this.pending.length >= SLICE) this.flush();
+    }
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const text = asciiJson(this.pending);
+    const more = (this.started ? "," : "[") + text.slice(1, -1);
+    this.started = true;
+    this.pending = [];
+    this.raw = room(this.raw, this.rawLength, more.length);
+    this.rawLength += this.raw.write(more, this.rawLength, "latin1");
+    if (this.rawLength < DEFLATE_BYTES) return;
+    this.parts.push(deflateRawSync(this.raw.subarray(0, this.rawLength), { level: 1 }));
+    this.length += this.rawLength;
+    this.rawLength = 0;
+  }
+}
+
+/** `buf`, or a larger copy of its first `used` bytes, with room for `more` bytes after them. */
+function room(buf: Buffer, used: number, more: number): Buffer {
+  if (used + more <= buf.length) return buf;
+  const grown = Buffer.allocUnsafe(Math.max(buf.length * 2, used + more));
+  buf.copy(grown, 0, 0, used);
+  return grown;
+}
+
+/** A column of the summaries: its text, or (while every row that has it holds its identity's value) none yet. */
+interface Column {
+  name: string;
+  /** The identity column it equals so far, or null (then its text is made). */
+  same: "path" | "size" | "mtime" | "ctime" | null;
+  text?: ColumnText;
+  packed: boolean;
+}
+
+/** The list text as it is made: each row's pieces, in order, after `gen` and a newline, gzipped a member at a time. */
+class ListText {
+  private members: Buffer[] = [];
+  /** The member being made (reused: the pieces are written into it, not made buffers of their own), and its length. */
+  private held: Buffer = Buffer.allocUnsafe(LIST_MEMBER_BYTES * 1.25);
+  private size: number;
+  readonly lh: number[] = [];
+  readonly lt: number[] = [];
+  /** Per member, its first row, and (once made) where it starts in the text as kept. */
+  private readonly memberRow: number[] = [];
+  private memberAt: number[] = [];
+  private sealed?: Buffer;
+  /** Where each row's pieces start in its member unzipped (member 0 after the generation), once asked for. */
+  private starts?: number[];
+  /** Members unzipped lately (a few, most recent last), and how many were unzipped in all. */
+  private readonly recent = new Map<number, Uint8Array>();
+  private unzips = 0;
+  /** The whole text unzipped, when rows were asked for in an order that unzipped members again and again. */
+  private whole?: { text: Uint8Array; at: number[] };
+  private readonly prefix: number;
+
+  constructor(gen: string) {
+    this.size = this.held.write(gen + "\n", 0, "latin1");
+    this.prefix = this.size;
+    this.memberRow.push(0);
+  }
+
+  add(p: EntryPieces | undefined): void {
+    if (this.sealed) throw new Error("snapshot: a row added to a list text already made");
+    this.lh.push(p ? this.put(p[0]) : -1);
+    this.lt.push(p ? this.put(p[1]) : -1);
+    if (!p) return;
+    if (this.size >= LIST_MEMBER_BYTES) {
+      this.seal();
+      this.memberRow.push(this.lh.length);
+    }
+  }
+
+  /** The text as kept (made once: no row is added after). */
+  bytes(): Buffer {
+    if (!this.sealed) {
+      if (this.size || this.members.length === 0) this.seal();
+      this.held = Buffer.alloc(0);
+      // A member opened for no row (the last one sealed full) is none.
+      this.memberRow.length = this.members.length;
+      let at = 0;
+      this.memberAt = this.members.map((m) => (at += m.length) - m.length);
+      this.memberAt.push(at);
+      this.sealed = Buffer.concat(this.members);
+      this.members = [];
+    }
+    return this.sealed;
+  }
+
+  /**
+   * Row i's pieces, out of its member unzipped. `list --json` asks for them in its order,
+   * most often near the order they were read in (newest first): a few members are kept
+   * unzipped at a time, not the whole text (46 MB at 50,000 sessions); an order that would
+   * unzip them again and again has the whole text unzipped once instead.
+   */
+  pieces(i: number): BytePieces | undefined {
+    if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return undefined;
+    const text = this.bytes();
+    const starts = (this.starts ??= this.rowStarts());
+    let member: Uint8Array;
+    let a = starts[i];
+    const m = this.memberOf(i);
+    if (this.whole) {
+      member = this.whole.text;
+      a += this.whole.at[m];
+    } else {
+      let got = this.recent.get(m);
+      if (got) this.recent.delete(m);
+      else {
+        got = gunzipSync(text.subarray(this.memberAt[m], this.memberAt[m + 1]));
+        if (++this.unzips > this.memberRow.length + KEPT_MEMBERS * 4) return this.unzipWhole(i);
+        if (this.recent.size >= KEPT_MEMBERS) this.recent.delete(this.recent.keys().next().value!);
+      }
+      this.recent.set(m, got);
+      member = got;
+    }
+    return [member.subarray(a, a + this.lh[i]), member.subarray(a + this.lh[i], a + this.lh[i] + this.lt[i])];
+  }
+
+  private unzipWhole(i: number): BytePieces | undefined {
+    this.recent.clear();
+    const text = gunzipSync(this.bytes());
+    // Where each member's text starts in the whole: the sum of the lengths of the members before.
+    const at = [0];
+    for (let m = 1; m < this.memberRow.length; m++) {
+      let end = m === 1 ? this.prefix : 0;
+      for (let r = this.memberRow[m - 1]; r < this.memberRow[m]; r++)
+        if (this.lh[r] >= 0) end += this.lh[r] + this.lt[r];
+      at.push(at[m - 1] + end);
+    }
+    this.whole = { text, at };
+    return this.pieces(i);
+  }
+
+  /** Each row's start in its member's text. */
+  private rowStarts(): number[] {
+    const starts = new Array<number>(this.lh.length);
+    let m = 0;
+    let pos = this.prefix;
+    for (let r = 0; r < this.lh.length; r++) {
+      if (m + 1 < this.memberRow.length && r === this.memberRow[m + 1]) {
+        m++;
+        pos = 0;
+      }
+      starts[r] = pos;
+      if (this.lh[r] >= 0) pos += this.lh[r] + this.lt[r];
+    }
+    return starts;
+  }
+
+  /** The member row i's pieces are in. */
+  private memberOf(i: number): number {
+    let lo = 0;
+    let hi = this.memberRow.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.memberRow[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** A piece written after the member's text (UTF-8); its length in bytes. */
+  private put(piece: string | Uint8Array): number {
+    const length = typeof piece === "string" ? Buffer.byteLength(piece) : piece.length;
+    this.held = room(this.held, this.size, length);
+    if (typeof piece === "string") this.held.write(piece, this.size);
+    else this.held.set(piece, this.size);
+    this.size += length;
+    return length;
+  }
+
+  private seal(): void {
+    this.members.push(gzipSync(this.held.subarray(0, this.size), { level: LIST_LEVEL }));
+    this.size = 0;
+  }
+}
+
+/**
+ * A snapshot made one entry at a time (add), then written (finish): the same bytes as
+ * encodeSnapshot of the same entries. Each entry's summary and pieces are asked for once, in
+ * add, and nothing of them is held but their place in the snapshot's texts.
+ */
+export class SnapshotBuilder {
+  private n = 0;
+  private readonly keyIndex = new Map<string, number>();
+  private readonly cols: Column[] = [];
+  // Each row's keys, as one of a few shapes (most rows have every key; an unnamed session
+  // has no name): a shape is the list of its keys' columns.
+  private readonly shapeIds = new Map<string, number>();
+  private readonly shapes: number[][] = [];
+  private readonly shape: number[] = [];
+  private readonly ids: Omit<Identities, "n" | "gen"> = {
+    path: [],
+    ino: [],
+    size: [],
+    mtime: [],
+    ctime: [],
+    diagnostic: [],
+    parent: [],
+  };
+  private readonly list: ListText;
+  private finished = false;
+
+  constructor(readonly gen: string = Math.random().toString(36).slice(2)) {
+    this.list = new ListText(gen);
+  }
+
+  /** Rows added so far. */
+  get rows(): number {
+    return this.n;
+  }
+
+  /** Takes an entry in (its summary and pieces made now, if the entry says how); its row. */
+  add(e: SnapshotEntry): number {
+    if (this.finished) throw new Error("snapshot: an entry added after it was made");
+    const i = this.n++;
+    const summary = typeof e.summary === "function" ? e.summary() : e.summary;
+    const { ids } = this;
+    ids.path.push(e.path);
+    ids.ino.push(e.ino);
+    ids.size.push(e.size);
+    ids.mtime.push(e.mtime);
+    ids.ctime.push(e.ctime);
+    ids.diagnostic.push(summary ? null : e.diagnostic);
+    const p = summary?.parentSessionPath;
+    ids.parent.push(typeof p === "string" ? p : null);
+    if (!summary) this.shape.push(-1);
+    else {
+      const has: number[] = [];
+      for (const k of Object.keys(summary)) {
+        const v = summary[k];
+        if (v === undefined) continue; // as JSON.stringify of the row: a key set to undefined is no key
+        const c = this.keyIndex.get(k) ?? this.newColumn(k);
+        const col = this.cols[c];
+        if (col.same && v !== e[col.same]) this.unsame(c, i);
+        col.text?.set(i, v);
+        has.push(c);
+      }
+      has.sort((a, b) => a - b);
+      const id = has.join(",");
+      let at = this.shapeIds.get(id);
+      if (at === undefined) {
+        this.shapeIds.set(id, (at = this.shapes.length));
+        this.shapes.push(has);
+      }
+      this.shape.push(at);
+    }
+    this.list.add(typeof e.pieces === "function" ? e.pieces() : e.pieces);
+    return i;
+  }
+
+  /** Whether row i has list pieces (asked while rows are still added). */
+  hasPieces(i: number): boolean {
+    return (this.list.lh[i] ?? -1) >= 0;
+  }
+
+  /** Row i's list pieces (undefined: it has none); the list text is complete from the first call (no entry is added after). */
+  pieces(i: number): BytePieces | undefined {
+    return this.list.pieces(i);
+  }
+
+  /**
+   * The snapshot's values, as encodeSnapshot returns them; each column given to `put` as
+   * made, when given (then not kept: its bytes are only good until `put` returns), and let
+   * go of here either way. Once only.
+   */
+  finish(
+    put?: (k: number, chunk: Uint8Array) => void,
+    /** Called once the columns are written, before the body is made (a command collects their garbage there). */
+    afterColumns?: () => void,
+  ): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
+    if (this.finished) throw new Error("snapshot: made twice");
+    this.finished = true;
+    const { n, gen } = this;
+    const list = this.list.bytes();
+    const chunks: Uint8Array[] = [];
+    // Given to `put`, the columns a launch reads are written into one buffer in turn (each
+    // made anew was megabytes of garbage, 22 MB of them at 50,000 sessions, all alive at once
+    // to V8 until its next collection).
+    const sizes = this.cols.map((col) => (col.text && !col.packed ? col.text.size(n) : 0));
+    const scratch = put ? Buffer.allocUnsafe(Math.max(0, ...sizes)) : undefined;
+    const len = this.cols.map((col, k) => {
+      const text = col.text;
+      let b: Buffer;
+      if (!text) b = Buffer.from(`${gen}\n`);
+      else if (col.packed) b = Buffer.concat([Buffer.from(`${gen}\n`), gzipSync(text.bytes(n), { level: 6 })]);
+      else {
+        b = scratch ? scratch.subarray(0, sizes[k]) : Buffer.allocUnsafe(sizes[k]);
+        text.writeInto(b);
+      }
+      col.text = undefined;
+      if (put) put(k, b);
+      else chunks.push(b);
+      return b.length - gen.length - 1;
+    });
+    afterColumns?.();
+    const columns: Columns = {
+      keys: this.cols.map((c) => c.name),
+      len,
+      same: this.cols.map((c) => c.same),
+      packed: this.cols.map((c) => (c.packed ? 1 : 0)),
+      shape: this.shape,
+      shapes: this.shapes,
+      lh: this.list.lh,
+      lt: this.list.lt,
+    };
+    // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
+    // the texts is the only one.
+    const idParts = asciiJsonParts({ n, gen, ...this.ids } satisfies Identities);
+    const idLength = idParts.reduce((sum, p) => sum + p.length, 0);
+    const body = Buffer.concat([Buffer.from(`${LAYOUT}${idLength}\n`), ...idParts, ...asciiJsonParts(columns, "\n")]);
+    return { body, chunks, list };
+  }
+
+  private newColumn(name: string): number {
+    const c = this.cols.length;
+    this.keyIndex.set(name, c);
+    const same = IDENTITY_OF[name] ?? null;
+    const packed = PACKED_KEYS.has(name);
+    // A column the identity's may be is made text only once a row says otherwise (unsame).
+    this.cols.push({ name, same, packed, text: same ? undefined : new ColumnText(packed ? "" : `${this.gen}\n`) });
+    return c;
+  }
+
+  /** Column c holds other than its identity's value at row i: its text is made of the rows before, as they were. */
+  private unsame(c: number, i: number): void {
+    const col = this.cols[c];
+    const from = this.ids[col.same!];
+    const text = new ColumnText(col.packed ? "" : `${this.gen}\n`);
+    for (let j = 0; j < i; j++) {
+      const sh = this.shape[j];
+      if (sh >= 0 && this.shapes[sh].includes(c)) text.set(j, from[j]);
+    }
+    col.same = null;
+    col.text = text;
+  }
+}
+
+/**
+ * The snapshot's values of these entries, as UTF-8 bytes (SQLite hands bytes back as they
+ * are; text it would decode, at a few milliseconds a megabyte): the body, and the list text
+ * (`gen` and a newline, then every row's pieces); and the columns (or `put` each as made: its bytes good until `put` returns).
+ * The body is two JSON texts on two lines: the identities, then the columns' layout, so that
+ * which rows still hold is known from a fifth of the bytes (a scan worker reads no more; the
+ * thread that shows the rows reads the rest).
+ */
+export function encodeSnapshot(
+  entries: readonly SnapshotEntry[],
+  gen?: string,
+  put?: (k: number, chunk: Uint8Array) => void,
+): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
+  const b = new SnapshotBuilder(gen);
+  for (const e of entries) b.add(e);
+  return b.finish(put);
+}
