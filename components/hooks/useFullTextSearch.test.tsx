@@ -100,6 +100,35 @@ describe("useFullTextSearch", () => {
     }
   });
 
+  it("asks for hits that can be taken back (answered as the index names them), the list's order first, and passes on what is taken back", async () => {
+    const seen: { place: boolean }[] = [];
+    const search: FullTextFn = async (targets, _q, opts) => {
+      seen.push({ place: typeof opts.place === "function" });
+      opts.onMatch(targets[0].path, "…the tokenizer", [true]);
+      opts.onMatch(targets[1].path, "…named", [true]);
+      opts.onChecking?.(1);
+      opts.onProgress?.(targets.length);
+      await new Promise((r) => setTimeout(r, 5));
+      opts.onMiss?.(targets[1].path);
+      opts.onChecking?.(0);
+      return { searched: targets.length, matched: 1, aborted: false };
+    };
+    const actions: AppAction[] = [];
+    const dispatch = (a: AppAction) => void actions.push(a);
+    function Taker(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 0, 0);
+      return <Text>x</Text>;
+    }
+    await renderInk(<Taker s={searching()} />);
+    await act(async () => settle(60));
+    expect(seen).toEqual([{ place: true }]);
+    const hits = actions.filter((a) => a.type === "fulltext.hits");
+    expect(hits.flatMap((a) => a.hits.map(([p]) => p))).toHaveLength(2);
+    expect(hits.flatMap((a) => a.drop ?? [])).toHaveLength(1);
+    expect(hits.some((a) => a.checking === 1)).toBe(true);
+    expect(hits.at(-1)!.checking).toBe(0);
+  });
+
   it("a search that asks the next one to wait longer (its debounceMs) is not started again by asking", async () => {
     let calls = 0;
     const search: FullTextFn = async (targets) => {

@@ -1,9 +1,10 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { FullTextFn, SearchTarget } from "../../src/search/fulltext.js";
 import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
-import { bodyNeed, inScope } from "../../src/browser/list/derive.js";
+import { bodyNeed, inScope, listPlace } from "../../src/browser/list/derive.js";
 import type { BodyHit } from "../../src/search/fulltext.js";
 import { fullTextKey } from "../../src/browser/list/fullText.js";
+import { trace, tracing } from "../../src/launcher/trace.js";
 
 export type { FullTextFn };
 
@@ -52,6 +53,9 @@ export function useFullTextSearch(
     /** The least time between two dispatches: throttleMs, or more when one costs more (see flush). */
     let gap = throttleMs;
     let hits: [string, BodyHit][] = [];
+    /** Hits taken back (their files turned them down), and how many are left to check. */
+    let drop: string[] = [];
+    let checking: number | undefined;
     let searched = 0;
     /** The search's start, said with its first hits or progress (see start). */
     let started: AppAction | null = null;
@@ -63,8 +67,12 @@ export function useFullTextSearch(
       if (started) dispatch(started);
       started = null;
       const batch = hits;
+      const dropped = drop;
       hits = [];
-      dispatch({ type: "fulltext.hits", key, hits: batch, searched });
+      drop = [];
+      dispatch({ type: "fulltext.hits", key, hits: batch, searched, drop: dropped, checking });
+      if (tracing)
+        trace(`full text: ${batch.length} hits, ${dropped.length} dropped, dispatched in ${Date.now() - t0} ms`);
       // Each batch ranks every session again: on 50,000 that took 100-200 ms, and at one
       // every 50 ms the search had no time left to search. Four times what the last one
       // cost leaves it at least four fifths of the thread.
@@ -85,13 +93,24 @@ export function useFullTextSearch(
       // index answers in a few milliseconds is one frame (the results), not three.
       started = { type: "fulltext.start", key, total: targets.length };
       lastFlush = Date.now();
+      trace(`full text: search of ${targets.length}`);
       search(targets, st.query, {
         includeTools: st.fullText.includeTools,
         signal: ac.signal,
         // Each word may be anywhere: in the conversation, or in the session's own fields.
         need: bodyNeed(st.sessions, st.query),
+        // The rows about to be shown are checked first; the rest may be shown as the index names them.
+        place: listPlace(st.sessions, st.query),
         onMatch: (path, snippet, held) => {
           hits.push([path, { snippet, held: [...held] }]);
+          schedule();
+        },
+        onMiss: (path) => {
+          drop.push(path);
+          schedule();
+        },
+        onChecking: (left) => {
+          checking = left;
           schedule();
         },
         onProgress: (n) => {

@@ -1,4 +1,5 @@
 import { searchStore, type FullTextFn } from "../search/fulltext.js";
+import { searchEarly, type EarlyOptions } from "./early-answer.js";
 import { searchWithIndex } from "./index-search.js";
 import { openStoreIndex, type StoreIndex } from "./store-index.js";
 
@@ -8,7 +9,11 @@ import { openStoreIndex, type StoreIndex } from "./store-index.js";
  * The index is opened at the first search; if it cannot be used, or fails, every search
  * from then on reads the files as before.
  */
-export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.env): FullTextFn {
+export function storeSearch(
+  storeDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  early: Pick<EarlyOptions, "checkFirst" | "above"> = {},
+): FullTextFn {
   let index: StoreIndex | undefined;
   let usable = true;
   const open = (): StoreIndex | undefined => {
@@ -22,6 +27,13 @@ export function storeSearch(storeDir: string, env: NodeJS.ProcessEnv = process.e
     const idx = open();
     if (idx) {
       try {
+        const { onMiss, onChecking } = opts;
+        // A caller that can take back a hit (the browser's list) is answered early: early-answer.ts.
+        const soon =
+          onMiss && onChecking
+            ? await searchEarly(idx.db, targets, query, { ...opts, ...early, onMiss, onChecking })
+            : null;
+        if (soon) return soon;
         const r = await searchWithIndex(idx.db, targets, query, {
           includeTools: opts.includeTools,
           signal: opts.signal,

@@ -48,7 +48,21 @@ export interface FullTextOptions {
   onProgress?(searched: number): void;
   /** Files read at once (default 4). */
   concurrency?: number;
+  /**
+   * A search that may answer before it has read every file (the index's, asked by the
+   * browser) reports first the sessions the index names, each as it names it, and checks
+   * them against their files after: onMiss takes back one its file turns down (a hit it
+   * holds differently is reported again by onMatch), onChecking says how many are left to
+   * check. Without onMiss, every hit is checked before it is reported.
+   */
+  onMiss?(path: string): void;
+  onChecking?(left: number): void;
+  /** Where a session stands in the caller's list with these words held: the ones about to be shown are checked first. */
+  place?: ListPlace;
 }
+
+/** A session's place in a list: its rank (higher first) and, among equal ranks, its place (lower first); null when not listed. */
+export type ListPlace = (path: string, held: readonly boolean[]) => { rank: number; at: number } | null;
 
 /** A session file to search, as the caller knows it now (its summary's size, mtime and ctime). */
 export interface SearchTarget {
@@ -171,8 +185,17 @@ export class LazySnippet {
   }
 }
 
+/** A snippet made by a function when first read (a hit the index named, read from its file when its row is drawn). */
+export class SnippetLater {
+  private made: string | undefined;
+  constructor(private readonly make: () => string) {}
+  toString(): string {
+    return (this.made ??= this.make());
+  }
+}
+
 /** A hit's snippet: made (a string), or made when first read (String(it)). */
-export type SnippetText = string | LazySnippet;
+export type SnippetText = string | LazySnippet | SnippetLater;
 
 /** The texts of one entry that full-text search looks at (tool texts only with includeTools). */
 export function searchableTexts(entry: SessionEntry, includeTools: boolean): string[] {
@@ -278,6 +301,9 @@ export function entryHit(entry: SessionEntry, terms: readonly TextTerm[], includ
   return null;
 }
 
+/** A line's bytes: buf[start, end). */
+export type RawLine = Pick<LineRef, "buf" | "start" | "end">;
+
 const TOOL_RESULT_MARK = Buffer.from('"role":"toolResult"');
 const BASH_MARK = Buffer.from('"role":"bashExecution"');
 
@@ -287,7 +313,7 @@ const BASH_MARK = Buffer.from('"role":"bashExecution"');
  * The marker with unescaped quotes can only be JSON structure, never text inside a string.
  * (A view of the line's head is searched: indexOf on the chunk would run to its end.)
  */
-export function isToolOutputLine({ buf, start, end }: LineRef): boolean {
+export function isToolOutputLine({ buf, start, end }: RawLine): boolean {
   const head = buf.subarray(start, Math.min(end, start + 400));
   return head.indexOf(TOOL_RESULT_MARK) !== -1 || head.indexOf(BASH_MARK) !== -1;
 }
@@ -303,7 +329,7 @@ function jsonForm(text: string): string {
  * case-insensitive and accent-folded, a superset of what the terms match. Returns the
  * decoded line when it may hold a term, else null.
  */
-function linePrefilter(terms: readonly TextTerm[], includeTools: boolean) {
+export function linePrefilter(terms: readonly TextTerm[], includeTools: boolean) {
   const literals = terms
     .filter((t) => t.kind !== "regex")
     .map((t) => ({
@@ -312,7 +338,7 @@ function linePrefilter(terms: readonly TextTerm[], includeTools: boolean) {
       ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text),
     }));
   const hasRegex = terms.some((t) => t.kind === "regex");
-  return (ref: LineRef, active: ReadonlySet<TextTerm>): string | null => {
+  return (ref: RawLine, active: ReadonlySet<TextTerm>): string | null => {
     const { buf, start, end } = ref;
     if (!includeTools && isToolOutputLine(ref)) return null;
     const line = buf.toString("utf8", start, end);

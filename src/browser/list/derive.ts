@@ -1,4 +1,4 @@
-import type { BodyHit, BodyNeed, SnippetText } from "../../search/fulltext.js";
+import type { BodyHit, BodyNeed, ListPlace, SnippetText } from "../../search/fulltext.js";
 import { searchPlan } from "../../search/plan.js";
 import type { MatchContext, Query } from "../../search/query.js";
 import {
@@ -77,6 +77,24 @@ export function bodyNeed(sessions: SessionMap, query: Query): BodyNeed {
     if (need === null || need.some(Boolean)) return need;
     // A hit counts only for a word its fields hold by scattered letters (below BODY_RANK).
     return plan.rank(s!, all).byText ? need : null;
+  };
+}
+
+/**
+ * Where a session stands in the list the last derive made, were its conversation to hold
+ * `held` (its rank, then its place in the list's order, as deriveRows sorts them): the
+ * full-text search checks the rows about to be shown first. Undefined when the last derive
+ * was of other sessions.
+ */
+export function listPlace(sessions: SessionMap, query: Query): ListPlace | undefined {
+  const base = baseMemo?.sessions === sessions ? baseMemo : undefined;
+  if (!base) return undefined;
+  const at = (base.at ??= new Map(base.list.map((s, i) => [s.path, i])));
+  const kept = fieldRanker(query, KEEP_FOLDED, base.list);
+  return (path, held) => {
+    const i = at.get(path);
+    const rank = i === undefined ? null : kept.held(i, held).rank;
+    return rank === null ? null : { rank, at: i! };
   };
 }
 

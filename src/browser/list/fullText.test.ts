@@ -103,6 +103,43 @@ describe("reducer: full-text results", () => {
     expect(titles(s)).toEqual([]);
   });
 
+  it("answered as the index names the hits, then checking them: a hit its file turns down is taken back", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      {
+        type: "fulltext.hits",
+        key,
+        hits: [
+          ["/a", bodyHit("login in text")],
+          ["/c", bodyHit("login named")],
+        ],
+        searched: 3,
+        checking: 2,
+      },
+    );
+    expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
+    // Every session answered: no count of them, and what is left to check.
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text · checking 2");
+    const rows = s.rows;
+    s = run(s, { type: "fulltext.hits", key, hits: [], checking: 1 });
+    expect(s.rows).toBe(rows);
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text · checking 1");
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: ["/c"], checking: 0 });
+    expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
+    s = run(s, { type: "fulltext.done", key });
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text");
+    // Files still read (the index did not cover them): their count, not the checking.
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      { type: "fulltext.hits", key, hits: [], searched: 1, checking: 5 },
+    );
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text 1/3…");
+  });
+
   it("derives the rows again only when the hits shown change (not for a search starting with none shown)", () => {
     let s = searching("login");
     const key = fullTextKey(s.query, s.scope, false)!;

@@ -19,6 +19,8 @@ export interface FullTextState {
   /** Files searched and to search, for the progress shown in the search bar. */
   searched: number;
   total: number;
+  /** Hits reported as the index named them, still to be checked against their files. */
+  checking: number;
 }
 
 export type FullTextAction =
@@ -29,6 +31,10 @@ export type FullTextAction =
       hits: readonly (readonly [path: string, hit: BodyHit])[];
       /** Files searched so far; absent for the hits of sessions searched again since they changed (the progress stays). */
       searched?: number;
+      /** Hits taken back: their files turned them down (applied after `hits`). */
+      drop?: readonly string[];
+      /** Hits left to check against their files (FullTextState.checking). */
+      checking?: number;
     }
   | { type: "fulltext.done"; key: string };
 
@@ -39,6 +45,7 @@ export const INITIAL_FULL_TEXT: FullTextState = {
   running: false,
   searched: 0,
   total: 0,
+  checking: 0,
 };
 
 /** The search the current query, scope and toggle call for; null when none is needed. */
@@ -57,18 +64,21 @@ export function activeHits(ft: FullTextState, q: Query, scope: Scope): ReadonlyM
 export function reduceFullText(ft: FullTextState, a: FullTextAction): FullTextState {
   switch (a.type) {
     case "fulltext.start":
-      return { ...ft, key: a.key, hits: new Map(), running: true, searched: 0, total: a.total };
+      return { ...ft, key: a.key, hits: new Map(), running: true, searched: 0, total: a.total, checking: 0 };
     case "fulltext.hits": {
       if (a.key !== ft.key) return ft;
       const searched = a.searched ?? ft.searched;
-      if (a.hits.length === 0) return searched === ft.searched ? ft : { ...ft, searched };
+      const checking = a.checking ?? ft.checking;
+      if (a.hits.length === 0 && !a.drop?.length)
+        return searched === ft.searched && checking === ft.checking ? ft : { ...ft, searched, checking };
       const hits = new Map(ft.hits);
       for (const [p, h] of a.hits) hits.set(p, h);
-      return { ...ft, hits, searched };
+      for (const p of a.drop ?? []) hits.delete(p);
+      return { ...ft, hits, searched, checking };
     }
     case "fulltext.done":
       if (a.key !== ft.key) return ft;
-      return { ...ft, running: false, searched: ft.total };
+      return { ...ft, running: false, searched: ft.total, checking: 0 };
   }
 }
 
@@ -85,12 +95,17 @@ export function hitsShownChanged(before: FullTextState, after: FullTextState, q:
   return was !== now;
 }
 
-/** What the search bar says about the full-text search: "full text 120/2000", "+tools". */
+/**
+ * What the search bar says about the full-text search: "full text 120/2000…" while sessions
+ * are searched, "full text · checking 900" once every session is answered and hits the
+ * index named are being checked against their files, "+tools".
+ */
 export function fullTextNote(ft: FullTextState, q: Query, scope: Scope): string {
   const tools = ft.includeTools ? " +tools" : "";
   const key = fullTextKey(q, scope, ft.includeTools);
   if (key === null) return ft.includeTools ? "full text +tools" : "";
   if (key !== ft.key) return `full text${tools}…`;
+  if (ft.running && ft.checking > 0 && ft.searched >= ft.total) return `full text${tools} · checking ${ft.checking}`;
   if (ft.running) return `full text${tools} ${ft.searched}/${ft.total}…`;
   return `full text${tools}`;
 }

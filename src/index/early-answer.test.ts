@@ -1,0 +1,142 @@
+import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
+import { scanStore } from "../scan/scan-store.js";
+import { searchStore, SnippetLater, type SearchTarget } from "../search/fulltext.js";
+import { parseQuery } from "../search/query.js";
+import { searchEarly } from "./early-answer.js";
+import { openStoreIndex } from "./store-index.js";
+import { indexStaleText } from "./text-index.js";
+
+afterEach(() => cleanupTmp());
+
+/** What reading every file finds: path → held words and snippet. */
+async function plain(paths: string[], q: string, includeTools: boolean) {
+  const out = new Map<string, string>();
+  await searchStore(paths, parseQuery(q), {
+    includeTools,
+    onMatch: (path, snippet, held) => out.set(path, `${held.join()} ${String(snippet)}`),
+  });
+  return out;
+}
+
+/** The hits as the browser keeps them (a later report of a path replaces it, a miss takes it back), and what was named. */
+async function early(
+  db: Parameters<typeof searchEarly>[0],
+  targets: SearchTarget[],
+  q: string,
+  includeTools: boolean,
+  checkFirst: number,
+) {
+  const hits = new Map<string, string>();
+  const named = new Set<string>();
+  const misses: string[] = [];
+  let answered = -1;
+  const r = await searchEarly(db, targets, parseQuery(q), {
+    includeTools,
+    above: 0,
+    checkFirst,
+    onMatch: (path, snippet, held) => {
+      if (snippet instanceof SnippetLater && answered < 0) named.add(path);
+      hits.set(path, `${held.join()} ${String(snippet)}`);
+    },
+    onMiss: (path) => {
+      misses.push(path);
+      hits.delete(path);
+    },
+    onChecking: (left) => {
+      if (answered < 0) answered = hits.size;
+      expect(left).toBeGreaterThanOrEqual(0);
+    },
+  });
+  return { r, hits, named, misses, answered };
+}
+
+function targetsOf(paths: string[]): SearchTarget[] {
+  return paths.map((path) => {
+    const st = statSync(path);
+    return { path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+  });
+}
+
+describe("searchEarly (the browser's answer before every file is checked)", () => {
+  it("when done, holds what reading every file finds, though most hits were first reported as the index named them", async () => {
+    let namedSeen = 0;
+    for (const fixture of [PI_STORE, join(FIXTURES, "pi-1.5.2", "agent", "sessions")]) {
+      const store = copyStore(fixture);
+      settle(store);
+      const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+      const { sessions } = await scanStore(store, {}, { cache: index.scans });
+      await indexStaleText(index.db);
+      const paths = sessions.map((s) => s.path);
+      // A session pi appended to since it was indexed: read whole, never reported as named.
+      const grown = sessions.find((s) => readFileSync(s.path).at(-1) === 0x0a)!.path;
+      appendFileSync(
+        grown,
+        JSON.stringify({
+          type: "message",
+          id: "grown1",
+          parentId: null,
+          timestamp: "2026-11-28T00:00:00.000Z",
+          message: { role: "user", content: "the parser cache grew here" },
+        }) + "\n",
+      );
+      const targets = targetsOf(paths);
+      for (const q of ["the", "you", "file", "the file", "read the", "tool", "parser", "zzqx-none", "the zzqx-none"])
+        for (const tools of [false, true]) {
+          const want = await plain(paths, q, tools);
+          const got = await early(index.db, targets, q, tools, 1);
+          if (got.r === null) continue; // nothing the index names: searchWithIndex answers
+          expect({ q, tools, hits: [...got.hits].sort() }).toEqual({ q, tools, hits: [...want].sort() });
+          expect(got.r.searched).toBe(targets.length);
+          expect(got.r.matched).toBe(want.size);
+          expect(got.named.has(grown)).toBe(false);
+          namedSeen += got.named.size;
+        }
+      index.close();
+    }
+    expect(namedSeen).toBeGreaterThan(20);
+  });
+
+  it("takes back a session the index named whose file does not hold the word (its grams apart), and checks the first ones before naming the rest", async () => {
+    const store = makeTmpDir("early-store-");
+    const dir = join(store, "--tmp-proj--");
+    const line = (id: string, text: string) =>
+      JSON.stringify({
+        type: "message",
+        id,
+        parentId: null,
+        timestamp: "2026-11-28T00:00:00.000Z",
+        message: { role: "user", content: text },
+      });
+    const header = (id: string) =>
+      JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-11-28T00:00:00.000Z", cwd: "/tmp/proj" });
+    const paths: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = `0190a0b0-0000-7000-8000-0000000000${String(i).padStart(2, "0")}`;
+      const path = join(dir, `2026-11-28T00-00-${String(i).padStart(2, "0")}-000Z_${id}.jsonl`);
+      // Even ones hold "parser"; odd ones only "par" and "ser" apart, which the index names too.
+      const text = i % 2 === 0 ? `fix the parser ${i}` : `a part of the user ${i}`;
+      paths.push(path);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path, `${header(id)}\n${line(`m${i}`, text)}\n`);
+    }
+    settle(store);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db);
+    const targets = targetsOf(paths);
+    const got = await early(index.db, targets, "parser", false, 2);
+    expect(got.r).not.toBeNull();
+    const want = await plain(paths, "parser", false);
+    expect([...got.hits].sort()).toEqual([...want].sort());
+    expect(want.size).toBe(6);
+    // The first two checked before any was named (the second turned down then), the rest
+    // named, and every odd one of them then taken back.
+    expect(got.answered).toBe(11);
+    expect(got.named.size).toBe(10);
+    expect(got.misses.sort()).toEqual(paths.filter((_, i) => i % 2 === 1 && i > 1).sort());
+    index.close();
+  });
+});
