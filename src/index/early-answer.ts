@@ -63,6 +63,7 @@ const CHECK_FIRST = 100;
 const EARLY_ABOVE = 2000;
 /** Files checked between two turns of the event loop (keys and frames go first). */
 const SLICE = 200;
+const SAY_EVERY_MS = 500;
 /** More words than a bit mask holds: searchWithIndex answers. */
 const MAX_TERMS = 30;
 
@@ -304,11 +305,17 @@ export async function searchEarly(
   }
   trace(`early: first ${first} checked, ${left} reported as named`);
   opts.onChecking(left);
+  let said = Date.now();
   opts.onProgress?.(result.searched);
   // Then every named one against its file, a slice at a time.
   for (let x = first; x < order.length && !signal?.aborted; x++) {
     if ((x - first) % SLICE === 0) {
-      opts.onChecking(order.length - x);
+      // The count said twice a second: each says it in a frame, and a frame of the whole
+      // screen at every slice (~20 a second) cost more than the checking.
+      if (Date.now() - said >= SAY_EVERY_MS) {
+        said = Date.now();
+        opts.onChecking(order.length - x);
+      }
       await yieldToLoop();
       if (signal?.aborted) break;
     }
