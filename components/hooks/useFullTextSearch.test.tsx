@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { key as mk } from "../../test/helpers/keys.js";
 import { cleanupInk, renderInk, settle } from "../../test/helpers/ink.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
-import { reduce, scanSummaries } from "../../test/helpers/update.js";
+import { reduce, scanDone, scanSummaries } from "../../test/helpers/update.js";
 import { type AppAction, type AppState, initialState } from "../../src/browser/app/appReducer.js";
 import type { FullTextFn } from "./useFullTextSearch.js";
 import { useFullTextSearch } from "./useFullTextSearch.js";
@@ -127,6 +127,27 @@ describe("useFullTextSearch", () => {
     expect(hits.flatMap((a) => a.drop ?? [])).toHaveLength(1);
     expect(hits.some((a) => a.checking === 1)).toBe(true);
     expect(hits.at(-1)!.checking).toBe(0);
+  });
+
+  it("gets the search ready (warm) once the search bar is open and the list complete, not before", async () => {
+    let warmed = 0;
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    search.warm = () => void warmed++;
+    function Warm(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, () => {}, 1000, 50);
+      return <Text>x</Text>;
+    }
+    const scanning = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions));
+    const r = await renderInk(<Warm s={reduce(scanning, { type: "command", command: "search.start" })} />);
+    await act(async () => settle(20));
+    expect(warmed).toBe(0); // the list not complete yet
+    const listed = reduce(scanning, scanDone());
+    await act(async () => r.rerender(<Warm s={listed} />));
+    await act(async () => settle(20));
+    expect(warmed).toBe(0); // the search bar not open
+    await act(async () => r.rerender(<Warm s={reduce(listed, { type: "command", command: "search.start" })} />));
+    await act(async () => settle(20));
+    expect(warmed).toBe(1);
   });
 
   it("a search that asks the next one to wait longer (its debounceMs) is not started again by asking", async () => {

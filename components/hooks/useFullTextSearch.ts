@@ -146,6 +146,13 @@ export function useFullTextSearch(
     };
   }, [key, scanDone, search, dispatch, throttleMs, keysPending]);
 
+  // The search bar opened, the list complete: what a first search reads first is read while
+  // the query is typed (a search starts only once keys pause: at the last key, at best).
+  const barOpen = s.stack.some((l) => l.kind === "search");
+  useEffect(() => {
+    if (barOpen && scanDone) search.warm?.();
+  }, [barOpen, scanDone, search]);
+
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { searchStore, type FullTextFn } from "../search/fulltext.js";
 import { searchEarly, type EarlyOptions } from "./early-answer.js";
-import { searchWithIndex } from "./index-search.js";
+import { readTextStates, searchWithIndex } from "./index-search.js";
 import { openStoreIndex, type StoreIndex } from "./store-index.js";
 
 /**
@@ -66,5 +66,13 @@ export function storeSearch(
   // for a common word; waiting 150 ms after such a search, for the keys to pause, cost more
   // at both sizes than it saved, once no search starts while keys wait: useFullTextSearch.)
   search.debounceMs = 10;
+  search.warm = () => {
+    const idx = open();
+    try {
+      if (idx) readTextStates(idx.db);
+    } catch {
+      // The search that follows finds the index unusable, and says so by reading the files.
+    }
+  };
   return search;
 }

@@ -81,6 +81,8 @@ export type FullTextFn = ((
 ) => Promise<FullTextResult>) & {
   /** How long after the last key a search starts (default 150 ms: reading files is costly). */
   debounceMs?: number;
+  /** Gets ready for a search (what a first search of a store reads before anything else) while the query is typed. */
+  warm?: () => void;
 };
 
 export interface FullTextResult {
