@@ -7,7 +7,7 @@ import { makeSummary } from "../../test/helpers/sessions.js";
 import { reduce, scanDone, scanSummaries } from "../../test/helpers/update.js";
 import { type AppAction, type AppState, initialState } from "../../src/browser/app/appReducer.js";
 import type { FullTextFn } from "./useFullTextSearch.js";
-import { useFullTextSearch } from "./useFullTextSearch.js";
+import { searchTargets, useFullTextSearch } from "./useFullTextSearch.js";
 
 afterEach(cleanupInk);
 
@@ -127,6 +127,16 @@ describe("useFullTextSearch", () => {
     expect(hits.flatMap((a) => a.drop ?? [])).toHaveLength(1);
     expect(hits.some((a) => a.checking === 1)).toBe(true);
     expect(hits.at(-1)!.checking).toBe(0);
+  });
+
+  it("makes a search's targets once per sessions and scope (a search starts at each pause in typing)", () => {
+    const s = searching();
+    const t = searchTargets(s);
+    expect(t.map((x) => x.path).sort()).toEqual(sessions.map((x) => x.path).sort());
+    expect(searchTargets({ ...s })).toBe(t);
+    expect(searchTargets({ ...s, scope: "cwd" })).not.toBe(t);
+    const more = reduce(s, scanSummaries([makeSummary({ path: "/s/9.jsonl", cwd: CWD, firstMessage: "x" })]));
+    expect(searchTargets(more)).toHaveLength(4);
   });
 
   it("gets the search ready (warm) once the search bar is open and the list complete, not before", async () => {

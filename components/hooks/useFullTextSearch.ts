@@ -8,8 +8,26 @@ import { trace, tracing } from "../../src/launcher/trace.js";
 
 export type { FullTextFn };
 
+type TargetsOf = Pick<AppState, "sessions" | "scope" | "launchCwd" | "storeDir">;
+
+/**
+ * The last targets made, for the same sessions and scope: a search starts at each pause in
+ * typing, and 50,000 targets made again each time were garbage the browser's peak memory
+ * grew by. (Sessions are never changed in place: a changed store is a new map.)
+ */
+let targetsMemo: { of: TargetsOf; targets: SearchTarget[] } | undefined;
+
 /** The files a search reads: the sessions in scope, most recently modified first, as the scan last saw them. */
-export function searchTargets(s: Pick<AppState, "sessions" | "scope" | "launchCwd" | "storeDir">): SearchTarget[] {
+export function searchTargets(s: TargetsOf): SearchTarget[] {
+  const m = targetsMemo?.of;
+  if (m && m.sessions === s.sessions && m.scope === s.scope && m.launchCwd === s.launchCwd && m.storeDir === s.storeDir)
+    return targetsMemo!.targets;
+  const targets = makeTargets(s);
+  targetsMemo = { of: { sessions: s.sessions, scope: s.scope, launchCwd: s.launchCwd, storeDir: s.storeDir }, targets };
+  return targets;
+}
+
+function makeTargets(s: TargetsOf): SearchTarget[] {
   const list = [];
   for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd, s.storeDir)) list.push(x);
   list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
@@ -43,8 +61,13 @@ export function useFullTextSearch(
   const debounce = useRef(debounceMs);
   debounce.current = debounceMs;
   const scanDone = s.scan.done;
-  /** The running or finished search of `key`: its abort, and the files as it took them (path → size, mtime). */
-  const live = useRef<{ key: string; ac: AbortController; searched: Map<string, SearchTarget> } | null>(null);
+  /** The running or finished search of `key`: its abort, and the files as it took them (by path once the store changes: size, mtime). */
+  const live = useRef<{
+    key: string;
+    ac: AbortController;
+    targets: readonly SearchTarget[];
+    searched?: Map<string, SearchTarget>;
+  } | null>(null);
   useEffect(() => {
     if (key === null) return;
     const ac = new AbortController();
@@ -88,7 +111,7 @@ export function useFullTextSearch(
     const start = () => {
       const st = latest.current;
       const targets = searchTargets(st);
-      live.current = { key, ac, searched: new Map(targets.map((t) => [t.path, t])) };
+      live.current = { key, ac, targets };
       // Said with the first hits, at most throttleMs from now, or with the end: a search the
       // index answers in a few milliseconds is one frame (the results), not three.
       started = { type: "fulltext.start", key, total: targets.length };
@@ -159,12 +182,14 @@ export function useFullTextSearch(
     const run = live.current;
     if (!run || run.key !== key || run.ac.signal.aborted) return;
     const st = latest.current;
+    // What the search took, by path: made when the store first changes under it.
+    const searched = (run.searched ??= new Map(run.targets.map((t) => [t.path, t])));
     const changed = searchTargets(st).filter((t) => {
-      const was = run.searched.get(t.path);
+      const was = searched.get(t.path);
       return !was || was.bytes !== t.bytes || was.mtimeMs !== t.mtimeMs;
     });
     if (changed.length === 0) return;
-    for (const t of changed) run.searched.set(t.path, t);
+    for (const t of changed) searched.set(t.path, t);
     const hits: [string, BodyHit][] = [];
     const finish = () => {
       if (!run.ac.signal.aborted && hits.length) dispatch({ type: "fulltext.hits", key: run.key, hits });
