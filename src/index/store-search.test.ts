@@ -65,6 +65,45 @@ describe("the browser's full-text search (storeSearch)", () => {
   );
 });
 
+describe("the browser's full-text search answered early (a word in most sessions)", () => {
+  it("asks the index, not the files, and when done holds what reading finds", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
+    const uncovered = coverageOf(index.db, targets)!.fid.filter((f) => f < 0).length;
+    index.close();
+    // Every word answered early (above 0), one session checked before the rest are named.
+    const search = storeSearch(store, env, { above: 0, checkFirst: 1 });
+    let named = 0;
+    const words = [
+      ...new Set(sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((w) => /^\p{L}{3,}$/u.test(w))),
+    ].slice(0, 4);
+    for (const q of [...words, words.slice(0, 2).join(" ")]) {
+      const plain = await hitsOf(searchStore, sessions.map((s) => s.path) as never, q);
+      const hits = new Map<string, string>();
+      let checking = -1;
+      const r = await search(targets, parseQuery(q), {
+        includeTools: false,
+        onMatch: (path, snippet) => hits.set(path, `${path} ${String(snippet)}`),
+        onMiss: (path) => hits.delete(path),
+        onChecking: (left) => {
+          if (checking < 0) named += left;
+          checking = left;
+        },
+      });
+      expect([...hits.values()].sort(), q).toEqual(plain.hits);
+      expect(checking, q).toBe(0);
+      expect(r.searched, q).toBe(targets.length);
+      expect(r.readWhole, q).toBe(uncovered);
+    }
+    expect(named).toBeGreaterThan(10);
+  });
+});
+
 describe("the browser's full-text search, best first", () => {
   it("checks the sessions whose own fields hold more of the words first, whatever the targets' order", async () => {
     const store = copyStore(PI_STORE);
