@@ -224,7 +224,8 @@ export async function searchEarly(
   const mayHold = linePrefilter(terms, includeTools);
   const listedOf = (mask: number) => new Set(terms.filter((_, i) => (mask & (1 << i)) !== 0));
   /** A file's hit from every line the index holds of it, in file order; undefined when a line is not where the index says. */
-  const check = (j: number, withSnippet: boolean | "lazy"): BodyHit | null | undefined => {
+  /** `firstHitOnly`: its snippet alone, from the first line holding a word (held then says nothing). */
+  const check = (j: number, withSnippet: boolean | "lazy", firstHitOnly = false): BodyHit | null | undefined => {
     const path = targets[cand[j]].path;
     const listed = listedOf(candHeld[j]);
     const pending = new Set<TextTerm>(listed);
@@ -248,6 +249,7 @@ export async function searchEarly(
           if (entry === null) continue;
           const hit = matchEntry(entry, pending, includeTools, withSnippet);
           snippet ??= hit;
+          if (firstHitOnly && snippet !== null) return { snippet, held: [] };
           if (pending.size === 0) break;
         }
         return bodyHit(terms, (t) => pending.has(t) || !listed.has(t), candNeed[j], snippet);
@@ -258,7 +260,8 @@ export async function searchEarly(
   };
   /** The first hit of a named file, read when its row is drawn. */
   const snippetOf = (j: number) => () => {
-    const hit = check(j, true);
+    // Up to its first hit only: made while its row is drawn (a long session need not be read on).
+    const hit = check(j, true, true);
     return hit ? String(hit.snippet) : "";
   };
   const report = (path: string, snippet: SnippetText, held: readonly boolean[]) => {
