@@ -121,11 +121,18 @@ function namedNow(db: IndexDb, grams: string[], includeTools: boolean): Named | 
 
 /** Every line the index holds of a file (the conversation's; the tool texts' too when searched), once each, in file order. */
 function linesOf(db: IndexDb, fid: number, includeTools: boolean): Candidate[] {
-  const rows = db
-    .q(`SELECT off, len FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
-    .all(fid) as unknown as Candidate[];
+  // As one text ("off,len,off,len…"): a row object per line cost a third more, for 36,000 files.
+  const got = db
+    .q(
+      `SELECT group_concat(off || ',' || len) AS l FROM (SELECT off, len FROM lines WHERE fid = ?${
+        includeTools ? "" : " AND tool = 0"
+      } ORDER BY off)`,
+    )
+    .get(fid) as { l: string | null } | undefined;
+  const n = parseNumbers(got?.l ?? "");
   const out: Candidate[] = [];
-  for (const r of rows) if (out.length === 0 || out[out.length - 1].off !== r.off) out.push({ off: r.off, len: r.len });
+  for (let i = 0; i + 1 < n.length; i += 2)
+    if (out.length === 0 || out[out.length - 1].off !== n[i]) out.push({ off: n[i], len: n[i + 1] });
   return out;
 }
 
