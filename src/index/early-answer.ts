@@ -12,7 +12,9 @@ import {
   type TextTerm,
 } from "../search/fulltext.js";
 import type { Query } from "../search/query.js";
+import { statSync } from "node:fs";
 import { trace } from "../launcher/trace.js";
+import { fsPath } from "../store/fs-path.js";
 import type { IndexDb } from "./index-db.js";
 import {
   fidLookup,
@@ -134,6 +136,16 @@ function linesOf(db: IndexDb, fid: number, includeTools: boolean): Candidate[] {
   for (let i = 0; i + 1 < n.length; i += 2)
     if (out.length === 0 || out[out.length - 1].off !== n[i]) out.push({ off: n[i], len: n[i + 1] });
   return out;
+}
+
+/** Whether a file is no longer as the target says (written to, or gone). */
+function changedSince(t: SearchTarget): boolean {
+  try {
+    const st = statSync(fsPath(t.path));
+    return st.size !== t.bytes || st.mtimeMs !== t.mtimeMs;
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -331,7 +343,12 @@ export async function searchEarly(
     }
     const j = order[x];
     const path = targets[cand[j]].path;
-    const hit = check(j, false);
+    let hit = check(j, false);
+    // Turned down, or holding other words, by a file pi wrote to since the search began: the
+    // words may be in what it wrote (and the search of it the browser started then may have
+    // reported them already), so it is read as it is now.
+    const differs = hit === null || (hit && hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0)));
+    if (differs && changedSince(targets[cand[j]])) hit = undefined;
     if (hit === undefined) {
       // Not as the index says: the file read whole, its hit (with its own snippet) reported again.
       result.readWhole++;
