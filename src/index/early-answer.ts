@@ -188,6 +188,7 @@ export async function searchEarly(
   // Each target the index covers, decided by the words it names there (as searchWithIndex's
   // verdicts): no needed word named, no match; else a candidate, with the words named as a mask.
   const fidOf = fidLookup(db, includeTools, opts.known);
+  // The text states read now, if not yet (storeSearch's warm reads them as the query is typed).
   if (targets.length > 0) fidOf(targets[0]);
   trace("early: text states read");
   if (await stop()) return { ...result, aborted: true };
@@ -242,8 +243,11 @@ export async function searchEarly(
   if (await stop()) return { ...result, aborted: true };
   const mayHold = linePrefilter(terms, includeTools);
   const listedOf = (mask: number) => new Set(terms.filter((_, i) => (mask & (1 << i)) !== 0));
-  /** A file's hit from every line the index holds of it, in file order; undefined when a line is not where the index says. */
-  /** `firstHitOnly`: its snippet alone, from the first line holding a word (held then says nothing). */
+  /**
+   * A file's hit from every line the index holds of it, in file order; undefined when a line
+   * is not where the index says. `firstHitOnly`: its snippet alone, from the first line
+   * holding a word (held then says nothing).
+   */
   const check = (j: number, withSnippet: boolean | "lazy", firstHitOnly = false): BodyHit | null | undefined => {
     const path = targets[cand[j]].path;
     const listed = listedOf(candHeld[j]);
