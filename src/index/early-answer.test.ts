@@ -105,7 +105,7 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
 
   it("takes back a session the index named whose file does not hold the word (its grams apart), and checks the first ones before naming the rest", async () => {
     const store = makeTmpDir("early-store-");
-    const dir = join(store, "--tmp-proj--");
+    const dir = join(store, "--home-u-proj--");
     const line = (id: string, text: string) =>
       JSON.stringify({
         type: "message",
@@ -115,7 +115,7 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
         message: { role: "user", content: text },
       });
     const header = (id: string) =>
-      JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-11-28T00:00:00.000Z", cwd: "/tmp/proj" });
+      JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-11-28T00:00:00.000Z", cwd: "/home/u/proj" });
     const paths: string[] = [];
     for (let i = 0; i < 12; i++) {
       const id = `0190a0b0-0000-7000-8000-0000000000${String(i).padStart(2, "0")}`;
