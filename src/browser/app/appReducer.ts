@@ -13,7 +13,13 @@ import { say } from "../core/status.js";
 import { toStep, withEffect } from "../core/next.js";
 import { INTERRUPT, QUIT } from "../core/outcome.js";
 import { DEFAULT_PREVIEW_SHARE, stepShare } from "../core/previewShare.js";
-import { type FullTextAction, hitsShownChanged, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
+import {
+  type FullTextAction,
+  hitsShownChanged,
+  INITIAL_FULL_TEXT,
+  reduceFullText,
+  settleDeclined,
+} from "../list/fullText.js";
 import * as text from "../core/textInput.js";
 import {
   isTreeAction,
@@ -460,7 +466,15 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 /** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
   const [next, effects] = toStep(appReducer(s, a));
-  return [reselect(settleStatus(s, next, a), a.type), effects];
+  return [leaveDeclined(reselect(settleStatus(s, next, a), a.type)), effects];
+}
+
+/** A hit its file turned down while selected goes once the cursor has left its row (see FullTextState.declined). */
+function leaveDeclined(s: AppState): AppState {
+  const ft = settleDeclined(s.fullText, s.selectedPath);
+  if (ft === s.fullText) return s;
+  const next = { ...s, fullText: ft };
+  return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;
 }
 
 /** The view a status line speaks of: the top layer's (a search bar is the list's). */
@@ -577,7 +591,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
     case "fulltext.start":
     case "fulltext.hits":
     case "fulltext.done": {
-      const ft = reduceFullText(s.fullText, a);
+      const ft = reduceFullText(s.fullText, a, s.selectedPath);
       if (ft === s.fullText) return s;
       const next = { ...s, fullText: ft };
       return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;

@@ -5,7 +5,7 @@ import { parseQuery } from "../../search/query.js";
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState } from "../app/appReducer.js";
 import { deriveRows } from "./derive.js";
-import { fullTextKey, fullTextNote } from "./fullText.js";
+import { fullTextKey, fullTextNote, NO_LONGER_MATCHES } from "./fullText.js";
 import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 import { bodyHit } from "../../../test/helpers/body-hit.js";
 
@@ -138,6 +138,39 @@ describe("reducer: full-text results", () => {
       { type: "fulltext.hits", key, hits: [], searched: 1, checking: 5 },
     );
     expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text 1/3…");
+  });
+
+  it("a hit taken back while its row is selected stays, marked, until the cursor leaves it (a key in flight never acts on a neighbour)", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      {
+        type: "fulltext.hits",
+        key,
+        hits: [
+          ["/a", bodyHit("login in text")],
+          ["/c", bodyHit("login named")],
+        ],
+        searched: 3,
+        checking: 2,
+      },
+    );
+    expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
+    s = run(s, cmd("list.down"));
+    expect(s.selectedPath).toBe("/c");
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: ["/c"], checking: 1 });
+    // Still listed and selected, its row saying it no longer matches.
+    expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
+    expect(s.selectedPath).toBe("/c");
+    expect(s.rows[s.cursor].session.path).toBe("/c");
+    expect(s.rows[s.cursor].snippet).toBe(NO_LONGER_MATCHES);
+    // The cursor leaves it: it goes, and the cursor is on the row it moved to.
+    s = run(s, cmd("list.down"));
+    expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
+    expect(s.selectedPath).toBe("/a");
+    expect(s.rows[s.cursor].session.path).toBe("/a");
   });
 
   it("derives the rows again only when the hits shown change (not for a search starting with none shown)", () => {

@@ -21,6 +21,11 @@ export interface FullTextState {
   total: number;
   /** Hits reported as the index named them, still to be checked against their files. */
   checking: number;
+  /**
+   * The selected session's hit its file turned down: kept (its snippet saying so) until the
+   * cursor leaves it, so the row under the cursor never changes under a key in flight.
+   */
+  declined: string | null;
 }
 
 export type FullTextAction =
@@ -46,7 +51,11 @@ export const INITIAL_FULL_TEXT: FullTextState = {
   searched: 0,
   total: 0,
   checking: 0,
+  declined: null,
 };
+
+/** What the row of a selected hit its file turned down says, until the cursor leaves it. */
+export const NO_LONGER_MATCHES = "(no longer matches the search)";
 
 /** The search the current query, scope and toggle call for; null when none is needed. */
 export function fullTextKey(q: Query, scope: Scope, includeTools: boolean): string | null {
@@ -60,11 +69,23 @@ export function activeHits(ft: FullTextState, q: Query, scope: Scope): ReadonlyM
   return key !== null && key === ft.key ? ft.hits : undefined;
 }
 
-/** State changes of the full-text actions (hitsShownChanged says whether rows must be re-derived). */
-export function reduceFullText(ft: FullTextState, a: FullTextAction): FullTextState {
+/**
+ * State changes of the full-text actions (hitsShownChanged says whether rows must be
+ * re-derived); `selected` is the selected session, whose hit a drop marks instead of removing.
+ */
+export function reduceFullText(ft: FullTextState, a: FullTextAction, selected: string | null = null): FullTextState {
   switch (a.type) {
     case "fulltext.start":
-      return { ...ft, key: a.key, hits: new Map(), running: true, searched: 0, total: a.total, checking: 0 };
+      return {
+        ...ft,
+        key: a.key,
+        hits: new Map(),
+        running: true,
+        searched: 0,
+        total: a.total,
+        checking: 0,
+        declined: null,
+      };
     case "fulltext.hits": {
       if (a.key !== ft.key) return ft;
       const searched = a.searched ?? ft.searched;
@@ -72,14 +93,32 @@ export function reduceFullText(ft: FullTextState, a: FullTextAction): FullTextSt
       if (a.hits.length === 0 && !a.drop?.length)
         return searched === ft.searched && checking === ft.checking ? ft : { ...ft, searched, checking };
       const hits = new Map(ft.hits);
-      for (const [p, h] of a.hits) hits.set(p, h);
-      for (const p of a.drop ?? []) hits.delete(p);
-      return { ...ft, hits, searched, checking };
+      let declined = ft.declined;
+      for (const [p, h] of a.hits) {
+        hits.set(p, h);
+        if (p === declined) declined = null;
+      }
+      for (const p of a.drop ?? []) {
+        const h = hits.get(p);
+        if (h && p === selected) {
+          hits.set(p, { ...h, snippet: NO_LONGER_MATCHES });
+          declined = p;
+        } else hits.delete(p);
+      }
+      return { ...ft, hits, searched, checking, declined };
     }
     case "fulltext.done":
       if (a.key !== ft.key) return ft;
       return { ...ft, running: false, searched: ft.total, checking: 0 };
   }
+}
+
+/** The hits without the declined one once the cursor has left it (`selected`); ft itself when nothing goes. */
+export function settleDeclined(ft: FullTextState, selected: string | null): FullTextState {
+  if (ft.declined === null || ft.declined === selected) return ft;
+  const hits = new Map(ft.hits);
+  hits.delete(ft.declined);
+  return { ...ft, hits, declined: null };
 }
 
 /**
