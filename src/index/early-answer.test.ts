@@ -32,6 +32,8 @@ async function early(
 ) {
   const hits = new Map<string, string>();
   const named = new Set<string>();
+  /** The snippets of the named, read only when asked (as when their rows are drawn). */
+  const later = new Map<string, SnippetLater>();
   const misses: string[] = [];
   let answered = -1;
   const r = await searchEarly(db, targets, parseQuery(q), {
@@ -39,7 +41,10 @@ async function early(
     above: 0,
     checkFirst,
     onMatch: (path, snippet, held) => {
-      if (snippet instanceof SnippetLater && answered < 0) named.add(path);
+      if (snippet instanceof SnippetLater && answered < 0) {
+        named.add(path);
+        later.set(path, snippet);
+      }
       hits.set(path, `${held.join()} ${String(snippet)}`);
     },
     onMiss: (path) => {
@@ -54,7 +59,7 @@ async function early(
       expect(left).toBeGreaterThanOrEqual(0);
     },
   });
-  return { r, hits, named, misses, answered };
+  return { r, hits, named, later, misses, answered };
 }
 
 function targetsOf(paths: string[]): SearchTarget[] {
@@ -150,6 +155,22 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     expect(late.misses).not.toContain(paths[5]);
     expect([...late.hits.keys()].sort()).toEqual([...(await plain(paths, "parser", false)).keys()].sort());
     expect(late.hits.has(paths[5])).toBe(true);
+
+    // The index changes while the named are checked (its text dropped, as dropOrphanText does,
+    // or a file indexed again): a hit is taken back only when its FILE turns it down.
+    const moved = await early(index.db, targets, "parser", false, 2, () =>
+      index.db.transaction(() => {
+        index.db.sql.exec("DELETE FROM lines");
+        index.db.sql.exec("UPDATE files SET text_size = NULL, text_mtime = NULL, text_ctime = NULL");
+      }),
+    );
+    const now = await plain(paths, "parser", false);
+    expect(moved.misses.filter((p) => now.has(p))).toEqual([]);
+    expect([...moved.hits.keys()].sort()).toEqual([...now.keys()].sort());
+    // A named row drawn now: its snippet read from its file, not from the lines the index dropped.
+    const drawn = [...moved.later].filter(([p]) => now.has(p));
+    expect(drawn.length).toBeGreaterThan(2);
+    for (const [, s] of drawn) expect(String(s)).toContain("parser");
     index.close();
   });
 });

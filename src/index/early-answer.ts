@@ -12,7 +12,7 @@ import {
   type TextTerm,
 } from "../search/fulltext.js";
 import type { Query } from "../search/query.js";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { trace } from "../launcher/trace.js";
 import { fsPath } from "../store/fs-path.js";
 import type { IndexDb } from "./index-db.js";
@@ -138,6 +138,24 @@ function linesOf(db: IndexDb, fid: number, includeTools: boolean): Candidate[] {
   return out;
 }
 
+/** Every line of a file as it is now (the index's lines of it no longer trusted); none when it cannot be read. */
+function allLines(path: string): Candidate[] {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(fsPath(path));
+  } catch {
+    return [];
+  }
+  const out: Candidate[] = [];
+  for (let off = 0; off < buf.length;) {
+    const nl = buf.indexOf(0x0a, off);
+    if (nl < 0) break; // a torn last line: not yet a line
+    if (nl > off) out.push({ off, len: nl - off });
+    off = nl + 1;
+  }
+  return out;
+}
+
 /** Whether a file is no longer as the target says (written to, or gone). */
 function changedSince(t: SearchTarget): boolean {
   try {
@@ -175,21 +193,31 @@ export async function searchEarly(
     await yieldToLoop();
     return !!signal?.aborted;
   };
-  const named: Named[] = [];
-  for (const g of grams) {
-    const n = filesNaming(db, g!, includeTools);
-    if (!n) return null;
-    named.push(n);
-    if (await stop()) return { ...result, aborted: true };
+  // The files named and the text states must be of one index: one that changed between them
+  // (a commit of the scan thread or of `pi-sessions index`) is asked again.
+  let named: Named[];
+  let fidOf: (t: SearchTarget) => number | undefined;
+  let textMark = "";
+  for (let tries = 0; ; tries++) {
+    if (tries === 3) return null; // the index keeps changing: searchWithIndex answers
+    const lookedUp = db.changeMark();
+    named = [];
+    for (const g of grams) {
+      const n = filesNaming(db, g!, includeTools);
+      if (!n) return null;
+      named.push(n);
+      if (await stop()) return { ...result, aborted: true };
+    }
+    if (named.every((n) => n.count <= (opts.above ?? EARLY_ABOVE))) return null;
+    trace(`early: files named ${named.map((n) => n.count).join(" ")}`);
+    // Each target the index covers, decided by the words it names there (as searchWithIndex's
+    // verdicts): no needed word named, no match; else a candidate, with the words named as a mask.
+    fidOf = fidLookup(db, includeTools, opts.known);
+    // The text states read now, if not yet (storeSearch's warm reads them as the query is typed).
+    if (targets.length > 0) fidOf(targets[0]);
+    textMark = db.changeMark();
+    if (textMark === lookedUp) break;
   }
-  if (named.every((n) => n.count <= (opts.above ?? EARLY_ABOVE))) return null;
-  trace(`early: files named ${named.map((n) => n.count).join(" ")}`);
-
-  // Each target the index covers, decided by the words it names there (as searchWithIndex's
-  // verdicts): no needed word named, no match; else a candidate, with the words named as a mask.
-  const fidOf = fidLookup(db, includeTools, opts.known);
-  // The text states read now, if not yet (storeSearch's warm reads them as the query is typed).
-  if (targets.length > 0) fidOf(targets[0]);
   trace("early: text states read");
   if (await stop()) return { ...result, aborted: true };
   const readWhole: SearchTarget[] = [];
@@ -243,22 +271,58 @@ export async function searchEarly(
   if (await stop()) return { ...result, aborted: true };
   const mayHold = linePrefilter(terms, includeTools);
   const listedOf = (mask: number) => new Set(terms.filter((_, i) => (mask & (1 << i)) !== 0));
+  let coveredAt = textMark;
+  let coveredNow = fidOf;
+  /**
+   * Whether lines the index gave of candidate j (before this is asked) are still its file's
+   * lines: the index unchanged since the text states were read, or the file still covered
+   * with the same text state (the index dropped its text, or indexed it again, meanwhile).
+   */
+  const trusted = (j: number): boolean => {
+    const now = db.changeMark();
+    if (now === textMark) return true;
+    if (now !== coveredAt) {
+      coveredAt = now;
+      coveredNow = fidLookup(db, includeTools);
+    }
+    return coveredNow(targets[cand[j]]) === candFid[j];
+  };
   /**
    * A file's hit from every line the index holds of it, in file order; undefined when a line
-   * is not where the index says. `firstHitOnly`: its snippet alone, from the first line
-   * holding a word (held then says nothing).
+   * is not where the index says, or the index no longer holds the lines that turned it down.
+   * `firstHitOnly`: its snippet alone, from the first line holding a word (held then says nothing).
    */
   const check = (j: number, withSnippet: boolean | "lazy", firstHitOnly = false): BodyHit | null | undefined => {
-    const path = targets[cand[j]].path;
-    const listed = listedOf(candHeld[j]);
-    const pending = new Set<TextTerm>(listed);
-    let snippet: SnippetText | null = null;
     let lines: Candidate[];
     try {
       lines = linesOf(db, candFid[j], includeTools);
     } catch {
       return undefined; // the index failed under us: the file says
     }
+    const hit = checkLines(j, lines, withSnippet, firstHitOnly);
+    const differs =
+      hit === null || (!firstHitOnly && hit && hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0)));
+    // A turn-down (or other words) from lines the index no longer holds says nothing of the
+    // file: it is read whole (a hit is taken back only when its file turns it down).
+    if (!differs) return hit;
+    try {
+      if (trusted(j)) return hit;
+    } catch {
+      // the index failed under us: the file says
+    }
+    return undefined;
+  };
+  /** A file's hit from these lines of it (see check). */
+  const checkLines = (
+    j: number,
+    lines: readonly Candidate[],
+    withSnippet: boolean | "lazy",
+    firstHitOnly: boolean,
+  ): BodyHit | null | undefined => {
+    const path = targets[cand[j]].path;
+    const listed = listedOf(candHeld[j]);
+    const pending = new Set<TextTerm>(listed);
+    let snippet: SnippetText | null = null;
     try {
       return withFile(path, (fd) => {
         for (const c of lines) {
@@ -284,7 +348,7 @@ export async function searchEarly(
   /** The first hit of a named file, read when its row is drawn. */
   const snippetOf = (j: number) => () => {
     // Up to its first hit only: made while its row is drawn (a long session need not be read on).
-    const hit = check(j, true, true);
+    const hit = check(j, true, true) ?? checkLines(j, allLines(targets[cand[j]].path), true, true);
     return hit ? String(hit.snippet) : "";
   };
   const report = (path: string, snippet: SnippetText, held: readonly boolean[]) => {
