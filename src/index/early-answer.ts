@@ -361,15 +361,22 @@ export async function searchEarly(
     opts.onMiss(path);
   };
 
-  // The first screen and more, checked before anything is reported as named.
-  const first = Math.min(order.length, opts.checkFirst ?? CHECK_FIRST);
-  for (let x = 0; x < first; x++) {
-    const j = order[x];
+  // The first screen and more, checked before anything is reported as named: checked until
+  // that many hold the words (the first rows shown are then hits their files confirmed, not
+  // the first candidates, many of which may be turned down).
+  const want = opts.checkFirst ?? CHECK_FIRST;
+  let first = 0;
+  for (let confirmed = 0; first < order.length && confirmed < want; first++) {
+    if (first % SLICE === SLICE - 1 && (await stop())) return { ...result, aborted: true };
+    const j = order[first];
     const hit = check(j, "lazy");
     if (hit === undefined) readWhole.push(targets[cand[j]]);
     else {
       result.searched++;
-      if (hit) report(targets[cand[j]].path, hit.snippet, hit.held);
+      if (hit) {
+        confirmed++;
+        report(targets[cand[j]].path, hit.snippet, hit.held);
+      }
     }
   }
   if (signal?.aborted) return { ...result, aborted: true };
