@@ -3,7 +3,7 @@ import type { FullTextFn, SearchTarget } from "../../src/search/fulltext.js";
 import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
 import { bodyNeed, inScope, listPlace } from "../../src/browser/list/derive.js";
 import type { BodyHit } from "../../src/search/fulltext.js";
-import { fullTextKey } from "../../src/browser/list/fullText.js";
+import { fullTextKey, type Seen } from "../../src/browser/list/fullText.js";
 import { trace, tracing } from "../../src/launcher/trace.js";
 
 export type { FullTextFn };
@@ -77,7 +77,7 @@ export function useFullTextSearch(
     let gap = throttleMs;
     let hits: [string, BodyHit][] = [];
     /** Hits taken back (their files turned them down), and how many are left to check. */
-    let drop: string[] = [];
+    let drop: Seen[] = [];
     let checking: number | undefined;
     let searched = 0;
     /** The search's start, said with its first hits or progress (see start). */
@@ -128,8 +128,8 @@ export function useFullTextSearch(
           hits.push([path, { snippet, held: [...held] }]);
           schedule();
         },
-        onMiss: (path) => {
-          drop.push(path);
+        onMiss: (path, seen) => {
+          drop.push({ path, ...seen });
           schedule();
         },
         onChecking: (left) => {

@@ -7,6 +7,7 @@ import {
   type SnippetText,
   textTerms,
   type BodyHit,
+  type FileSeen,
   type FullTextOptions,
   type SearchTarget,
   type TextTerm,
@@ -44,7 +45,7 @@ import {
  */
 
 export interface EarlyOptions extends FullTextOptions {
-  onMiss(path: string): void;
+  onMiss(path: string, seen: FileSeen): void;
   onChecking(left: number): void;
   /** What the index covers, as kept (else read from it). */
   known?: KnownCoverage;
@@ -154,6 +155,16 @@ function allLines(path: string): Candidate[] {
     off = nl + 1;
   }
   return out;
+}
+
+/** A file's size and modification time now; the target's when it is gone. */
+function seenNow(t: SearchTarget): FileSeen {
+  try {
+    const st = statSync(fsPath(t.path));
+    return { bytes: st.size, mtimeMs: st.mtimeMs };
+  } catch {
+    return { bytes: t.bytes, mtimeMs: t.mtimeMs };
+  }
 }
 
 /** Whether a file is no longer as the target says (written to, or gone). */
@@ -356,9 +367,9 @@ export async function searchEarly(
     opts.onMatch(path, snippet, held);
   };
 
-  const miss = (path: string) => {
+  const miss = (path: string, seen: FileSeen) => {
     result.matched--;
-    opts.onMiss(path);
+    opts.onMiss(path, seen);
   };
 
   // The first screen and more, checked before anything is reported as named: checked until
@@ -428,12 +439,16 @@ export async function searchEarly(
       // Not as the index says: the file read whole, its hit (with its own snippet) reported again.
       result.readWhole++;
       let read: BodyHit | null = null;
+      // As it was before it was read: written to meanwhile, the take-back is older than the file (ignored).
+      const seen = seenNow(targets[cand[j]]);
       await searchEach([path], terms, opts, (_, h) => (read = h));
       if (signal?.aborted) break;
-      if (read === null) miss(path);
+      if (read === null) miss(path, seen);
       else opts.onMatch(path, (read as BodyHit).snippet, (read as BodyHit).held);
-    } else if (hit === null) miss(path);
-    else if (hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0))) {
+    } else if (hit === null) {
+      const t = targets[cand[j]]; // not changed since (changedSince above): as the search took it
+      miss(path, { bytes: t.bytes, mtimeMs: t.mtimeMs });
+    } else if (hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0))) {
       // Its words as its file holds them; the snippet still read when drawn.
       opts.onMatch(path, new SnippetLater(snippetOf(j)), hit.held);
     }

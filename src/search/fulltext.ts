@@ -29,6 +29,12 @@ export type TextTerm = Extract<Term, { kind: "word" | "phrase" | "regex" }>;
 export type BodyNeed = (path: string) => readonly boolean[] | null;
 
 /** A session's conversation holding a term: the snippet of its first hit, and per text term whether it holds it. */
+/** A file's size and modification time as a check saw it: a take-back applies to that file only. */
+export interface FileSeen {
+  bytes: number;
+  mtimeMs: number;
+}
+
 export interface BodyHit {
   snippet: SnippetText;
   held: boolean[];
@@ -55,7 +61,7 @@ export interface FullTextOptions {
    * holds differently is reported again by onMatch), onChecking says how many are left to
    * check. Without onMiss, every hit is checked before it is reported.
    */
-  onMiss?(path: string): void;
+  onMiss?(path: string, seen: FileSeen): void;
   onChecking?(left: number): void;
   /** Where a session stands in the caller's list with these words held: the ones about to be shown are checked first. */
   place?: ListPlace;

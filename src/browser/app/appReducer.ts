@@ -591,7 +591,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
     case "fulltext.start":
     case "fulltext.hits":
     case "fulltext.done": {
-      const ft = reduceFullText(s.fullText, a, s.selectedPath);
+      const ft = reduceFullText(s.fullText, a, s.selectedPath, (p) => s.sessions.get(p));
       if (ft === s.fullText) return s;
       const next = { ...s, fullText: ft };
       return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;

@@ -18,6 +18,8 @@ const a = makeSummary({ path: "/a", cwd: CWD, firstMessage: "refactor the parser
 const b = makeSummary({ path: "/b", cwd: CWD, firstMessage: "fix login", modified: new Date(3000) });
 const c = makeSummary({ path: "/c", cwd: "/elsewhere", firstMessage: "deploy", modified: new Date(2000) });
 const sessions = new Map([a, b, c].map((x) => [x.path, x]));
+/** A drop as the check that turned the session down saw its file. */
+const seenAs = (x: typeof c, bytes = x.bytes) => ({ path: x.path, bytes, mtimeMs: x.mtimeMs });
 
 describe("deriveRows with full-text hits", () => {
   it("adds text-only matches with their snippet, ranked after first-message hits (what the row shows)", () => {
@@ -127,7 +129,7 @@ describe("reducer: full-text results", () => {
     s = run(s, { type: "fulltext.hits", key, hits: [], checking: 1 });
     expect(s.rows).toBe(rows);
     expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text · checking 1");
-    s = run(s, { type: "fulltext.hits", key, hits: [], drop: ["/c"], checking: 0 });
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c)], checking: 0 });
     expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
     s = run(s, { type: "fulltext.done", key });
     expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text");
@@ -160,7 +162,7 @@ describe("reducer: full-text results", () => {
     expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
     s = run(s, cmd("list.down"));
     expect(s.selectedPath).toBe("/c");
-    s = run(s, { type: "fulltext.hits", key, hits: [], drop: ["/c"], checking: 1 });
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c)], checking: 1 });
     // Still listed and selected, its row saying it no longer matches.
     expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
     expect(s.selectedPath).toBe("/c");
@@ -171,6 +173,22 @@ describe("reducer: full-text results", () => {
     expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
     expect(s.selectedPath).toBe("/a");
     expect(s.rows[s.cursor].session.path).toBe("/a");
+  });
+
+  it("a drop the check made of the file as it was before pi wrote to it is ignored (it would undo the newer hit)", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      { type: "fulltext.hits", key, hits: [["/c", bodyHit("login named")]], searched: 3, checking: 1 },
+    );
+    expect(titles(s)).toEqual(["fix login", "deploy"]);
+    // The check read /c at 1000 bytes; the list has it at 2048 now (pi wrote): the drop is stale.
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c, 1000)], checking: 0 });
+    expect(titles(s)).toEqual(["fix login", "deploy"]);
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c)], checking: 0 });
+    expect(titles(s)).toEqual(["fix login"]);
   });
 
   it("derives the rows again only when the hits shown change (not for a search starting with none shown)", () => {

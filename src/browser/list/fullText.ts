@@ -28,6 +28,13 @@ export interface FullTextState {
   declined: string | null;
 }
 
+/** A file as a check saw it. */
+export interface Seen {
+  path: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
 export type FullTextAction =
   | { type: "fulltext.start"; key: string; total: number }
   | {
@@ -36,8 +43,8 @@ export type FullTextAction =
       hits: readonly (readonly [path: string, hit: BodyHit])[];
       /** Files searched so far; absent for the hits of sessions searched again since they changed (the progress stays). */
       searched?: number;
-      /** Hits taken back: their files turned them down (applied after `hits`). */
-      drop?: readonly string[];
+      /** Hits taken back: their files turned them down, as big and as old as the check saw them (applied after `hits`). */
+      drop?: readonly Seen[];
       /** Hits left to check against their files (FullTextState.checking). */
       checking?: number;
     }
@@ -73,7 +80,12 @@ export function activeHits(ft: FullTextState, q: Query, scope: Scope): ReadonlyM
  * State changes of the full-text actions (hitsShownChanged says whether rows must be
  * re-derived); `selected` is the selected session, whose hit a drop marks instead of removing.
  */
-export function reduceFullText(ft: FullTextState, a: FullTextAction, selected: string | null = null): FullTextState {
+export function reduceFullText(
+  ft: FullTextState,
+  a: FullTextAction,
+  selected: string | null = null,
+  current: (path: string) => Omit<Seen, "path"> | undefined = () => undefined,
+): FullTextState {
   switch (a.type) {
     case "fulltext.start":
       return {
@@ -98,7 +110,10 @@ export function reduceFullText(ft: FullTextState, a: FullTextAction, selected: s
         hits.set(p, h);
         if (p === declined) declined = null;
       }
-      for (const p of a.drop ?? []) {
+      for (const { path: p, bytes, mtimeMs } of a.drop ?? []) {
+        // A session pi wrote to since the check read it: its newer hit (or its search) stands.
+        const now = current(p);
+        if (now && (now.bytes !== bytes || now.mtimeMs !== mtimeMs)) continue;
         const h = hits.get(p);
         if (h && p === selected) {
           hits.set(p, { ...h, snippet: NO_LONGER_MATCHES });
