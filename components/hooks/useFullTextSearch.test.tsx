@@ -105,11 +105,13 @@ describe("useFullTextSearch", () => {
     const search: FullTextFn = async (targets, _q, opts) => {
       seen.push({ place: typeof opts.place === "function" });
       opts.onMatch(targets[0].path, "…the tokenizer", [true]);
-      opts.onMatch(targets[1].path, "…named", [true]);
-      opts.onChecking?.(1);
+      opts.onMatch(targets[1].path, "…named", [true], true);
+      opts.onMatch(targets[2].path, "…named too", [true], true);
+      opts.onChecking?.(2);
       opts.onProgress?.(targets.length);
       await new Promise((r) => setTimeout(r, 5));
       opts.onMiss?.(targets[1].path, { bytes: targets[1].bytes, mtimeMs: targets[1].mtimeMs });
+      opts.onConfirmed?.(targets[2].path);
       opts.onChecking?.(0);
       return { searched: targets.length, matched: 1, aborted: false };
     };
@@ -123,13 +125,17 @@ describe("useFullTextSearch", () => {
     await act(async () => settle(60));
     expect(seen).toEqual([{ place: true }]);
     const hits = actions.filter((a) => a.type === "fulltext.hits");
-    expect(hits.flatMap((a) => a.hits.map(([p]) => p))).toHaveLength(2);
+    const paths = hits.flatMap((a) => a.hits.map(([p]) => p));
+    expect(paths).toHaveLength(3);
+    // The named are said to be unchecked (an action on their rows waits for their files), the checked ones confirmed.
+    expect(hits.flatMap((a) => a.unchecked ?? [])).toEqual(paths.slice(1));
+    expect(hits.flatMap((a) => a.confirmed ?? [])).toEqual([paths[0], paths[2]]);
     // Sent as the check saw the file: the reducer ignores it once pi has written to it since.
     const missed = searching().sessions.get(hits.flatMap((a) => a.drop ?? [])[0]?.path ?? "")!;
     expect(hits.flatMap((a) => a.drop ?? [])).toEqual([
       { path: missed.path, bytes: missed.bytes, mtimeMs: missed.mtimeMs },
     ]);
-    expect(hits.some((a) => a.checking === 1)).toBe(true);
+    expect(hits.some((a) => a.checking === 2)).toBe(true);
     expect(hits.at(-1)!.checking).toBe(0);
   });
 
@@ -240,6 +246,8 @@ describe("useFullTextSearch", () => {
       type: "fulltext.hits",
       key,
       hits: [["/s/1.jsonl", { snippet: "…the tokenizer", held: [true] }]],
+      // Read as it is now: checked.
+      confirmed: ["/s/1.jsonl"],
     });
   });
 });

@@ -78,6 +78,9 @@ export function useFullTextSearch(
     let hits: [string, BodyHit][] = [];
     /** Hits taken back (their files turned them down), and how many are left to check. */
     let drop: Seen[] = [];
+    /** Hits reported as the index names them, and hits their files confirmed (FullTextState.unchecked). */
+    let unchecked: string[] = [];
+    let confirmed: string[] = [];
     let checking: number | undefined;
     let searched = 0;
     /** The search's start, said with its first hits or progress (see start). */
@@ -91,9 +94,22 @@ export function useFullTextSearch(
       started = null;
       const batch = hits;
       const dropped = drop;
+      const named = unchecked;
+      const checked = confirmed;
       hits = [];
       drop = [];
-      dispatch({ type: "fulltext.hits", key, hits: batch, searched, drop: dropped, checking });
+      unchecked = [];
+      confirmed = [];
+      dispatch({
+        type: "fulltext.hits",
+        key,
+        hits: batch,
+        searched,
+        drop: dropped,
+        checking,
+        unchecked: named,
+        confirmed: checked,
+      });
       if (tracing)
         trace(`full text: ${batch.length} hits, ${dropped.length} dropped, dispatched in ${Date.now() - t0} ms`);
       // Each batch ranks every session again: on 50,000 that took 100-200 ms, and at one
@@ -124,8 +140,13 @@ export function useFullTextSearch(
         need: bodyNeed(st.sessions, st.query),
         // The rows about to be shown are checked first; the rest may be shown as the index names them.
         place: listPlace(st.sessions, st.query),
-        onMatch: (path, snippet, held) => {
+        onMatch: (path, snippet, held, isUnchecked) => {
           hits.push([path, { snippet, held: [...held] }]);
+          (isUnchecked ? unchecked : confirmed).push(path);
+          schedule();
+        },
+        onConfirmed: (path) => {
+          confirmed.push(path);
           schedule();
         },
         onMiss: (path, seen) => {
@@ -192,7 +213,9 @@ export function useFullTextSearch(
     for (const t of changed) searched.set(t.path, t);
     const hits: [string, BodyHit][] = [];
     const finish = () => {
-      if (!run.ac.signal.aborted && hits.length) dispatch({ type: "fulltext.hits", key: run.key, hits });
+      // Read from the files as they are now: checked.
+      if (!run.ac.signal.aborted && hits.length)
+        dispatch({ type: "fulltext.hits", key: run.key, hits, confirmed: hits.map(([p]) => p) });
     };
     search(changed, st.query, {
       includeTools: st.fullText.includeTools,

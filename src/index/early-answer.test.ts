@@ -35,19 +35,31 @@ async function early(
   /** The snippets of the named, read only when asked (as when their rows are drawn). */
   const later = new Map<string, SnippetLater>();
   const misses: string[] = [];
+  /** Reported unchecked (as the index names them), and still so: what an action on its row waits for. */
+  const flagged = new Set<string>();
+  const unchecked = new Set<string>();
+  const confirmed: string[] = [];
   let answered = -1;
   const r = await searchEarly(db, targets, parseQuery(q), {
     includeTools,
     above: 0,
     checkFirst,
-    onMatch: (path, snippet, held) => {
+    onMatch: (path, snippet, held, isUnchecked) => {
+      if (isUnchecked) flagged.add(path);
+      if (isUnchecked) unchecked.add(path);
+      else unchecked.delete(path);
       if (snippet instanceof SnippetLater && answered < 0) {
         named.add(path);
         later.set(path, snippet);
       }
       hits.set(path, `${held.join()} ${String(snippet)}`);
     },
+    onConfirmed: (path) => {
+      confirmed.push(path);
+      unchecked.delete(path);
+    },
     onMiss: (path) => {
+      unchecked.delete(path);
       misses.push(path);
       hits.delete(path);
     },
@@ -59,7 +71,7 @@ async function early(
       expect(left).toBeGreaterThanOrEqual(0);
     },
   });
-  return { r, hits, named, later, misses, answered };
+  return { r, hits, named, later, misses, answered, flagged, unchecked, confirmed };
 }
 
 function targetsOf(paths: string[]): SearchTarget[] {
@@ -146,6 +158,10 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     expect(got.answered).toBe(11);
     expect(got.named.size).toBe(9);
     expect(got.misses.sort()).toEqual(paths.filter((_, i) => i % 2 === 1 && i > 2).sort());
+    // Those named are reported unchecked, and each is confirmed (or taken back) by its file: none is left to check.
+    expect([...got.flagged].sort()).toEqual([...got.named].sort());
+    expect(got.confirmed.sort()).toEqual([...got.named].filter((p) => want.has(p)).sort());
+    expect(got.unchecked.size).toBe(0);
 
     // pi writes the word to one of them once it was named, before it is checked: its file as
     // it is now decides (the lines the index named say no), not taken back.

@@ -362,9 +362,9 @@ export async function searchEarly(
     const hit = check(j, true, true) ?? checkLines(j, allLines(targets[cand[j]].path), true, true);
     return hit ? String(hit.snippet) : "";
   };
-  const report = (path: string, snippet: SnippetText, held: readonly boolean[]) => {
+  const report = (path: string, snippet: SnippetText, held: readonly boolean[], unchecked = false) => {
     result.matched++;
-    opts.onMatch(path, snippet, held);
+    opts.onMatch(path, snippet, held, unchecked);
   };
 
   const miss = (path: string, seen: FileSeen) => {
@@ -409,7 +409,7 @@ export async function searchEarly(
   for (let x = first; x < order.length; x++) {
     const j = order[x];
     result.searched++;
-    report(targets[cand[j]].path, new SnippetLater(snippetOf(j)), heldOf(candHeld[j]));
+    report(targets[cand[j]].path, new SnippetLater(snippetOf(j)), heldOf(candHeld[j]), true);
   }
   trace(`early: first ${first} checked, ${left} reported as named`);
   opts.onChecking(left);
@@ -451,7 +451,7 @@ export async function searchEarly(
     } else if (hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0))) {
       // Its words as its file holds them; the snippet still read when drawn.
       opts.onMatch(path, new SnippetLater(snippetOf(j)), hit.held);
-    }
+    } else opts.onConfirmed?.(path);
   }
   if (!signal?.aborted) opts.onChecking(0);
   trace(`early: checked${signal?.aborted ? " (aborted)" : ""}`);

@@ -48,9 +48,9 @@ export function storeSearch(
             ? await searchEarly(idx.db, targets, query, {
                 ...opts,
                 ...early,
-                onMatch: (path, snippet, held) => {
+                onMatch: (path, snippet, held, unchecked) => {
                   standing.add(path);
-                  opts.onMatch(path, snippet, held);
+                  opts.onMatch(path, snippet, held, unchecked);
                 },
                 onMiss: (path, seen) => {
                   standing.delete(path);

@@ -3,6 +3,8 @@ import { foldAccents } from "./fold.js";
 import type { SessionEntry } from "../model/types.js";
 import { readLines, type LineRef } from "../store/line-reader.js";
 import { forEachLimited } from "../store/pool.js";
+import { fsPath } from "../store/fs-path.js";
+import { readFileSync } from "node:fs";
 import { displayWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../text/sanitize.js";
 import type { Query, Term } from "./query.js";
 
@@ -48,8 +50,9 @@ export interface FullTextOptions {
   /**
    * Called once per session whose conversation holds a term and every term it needs, in
    * completion order, never after an abort. `held`: per text term, whether it holds it.
+   * `unchecked`: reported as the index names it, its file not yet read (see onMiss).
    */
-  onMatch(path: string, snippet: SnippetText, held: readonly boolean[]): void;
+  onMatch(path: string, snippet: SnippetText, held: readonly boolean[], unchecked?: boolean): void;
   /** Called after each file with the number of files decided so far. */
   onProgress?(searched: number): void;
   /** Files read at once (default 4). */
@@ -63,6 +66,8 @@ export interface FullTextOptions {
    */
   onMiss?(path: string, seen: FileSeen): void;
   onChecking?(left: number): void;
+  /** A hit reported unchecked that its file confirmed as reported (nothing else changes). */
+  onConfirmed?(path: string): void;
   /** Where a session stands in the caller's list with these words held: the ones about to be shown are checked first. */
   place?: ListPlace;
 }
@@ -412,6 +417,37 @@ export async function searchFile(
     if (pending.size === 0) return false;
   });
   if (aborted || signal?.aborted) return null;
+  return bodyHit(terms, (t) => pending.has(t), need, snippet);
+}
+
+/**
+ * One session file's hit (bodyHit) or null, read whole at once: what an action on a row
+ * still to check waits for (~1 ms a session), so no key is handled before it.
+ */
+export function searchFileSync(
+  path: string,
+  terms: readonly TextTerm[],
+  includeTools: boolean,
+  need?: readonly boolean[],
+): BodyHit | null {
+  if (terms.length === 0) return null;
+  let buf: Buffer;
+  try {
+    buf = readFileSync(fsPath(path));
+  } catch {
+    return null; // gone or unreadable: not a match, as searchEach says
+  }
+  const pending = new Set(terms);
+  const mayHold = linePrefilter(terms, includeTools);
+  let snippet: SnippetText | null = null;
+  for (let start = 0; start < buf.length && pending.size > 0;) {
+    const nl = buf.indexOf(0x0a, start);
+    const end = nl < 0 ? buf.length : nl;
+    const line = end > start ? mayHold({ buf, start, end }, pending) : null;
+    const entry = line === null ? null : parseEntry(line);
+    if (entry) snippet ??= matchEntry(entry, pending, includeTools);
+    start = end + 1;
+  }
   return bodyHit(terms, (t) => pending.has(t), need, snippet);
 }
 

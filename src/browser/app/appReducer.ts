@@ -58,6 +58,8 @@ import {
   topLayer,
 } from "./appState.js";
 import { foldScan } from "./scanFold.js";
+import { afterVerify, holdBack } from "./holdBack.js";
+import type { VerifiedAction } from "./verifyTypes.js";
 import { type HostUpdate, type HostView, withHostRows } from "../list/hosts.js";
 import type { ListedSession } from "../list/sessions.js";
 import { reselect } from "./reselect.js";
@@ -122,7 +124,9 @@ export type AppAction =
   | UsageAction
   | TrashAction
   | LifecycleAction
-  | FullTextAction;
+  | FullTextAction
+  /** The file of a row still to check, read for the action held back on it (holdBack.ts). */
+  | VerifiedAction;
 
 export interface InitOptions {
   launchCwd: string;
@@ -465,6 +469,9 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 
 /** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
+  // An action on a hit its file has not yet confirmed waits for it (holdBack.ts).
+  const verify = holdBack(s, a);
+  if (verify) return [s, [verify]];
   const [next, effects] = toStep(appReducer(s, a));
   return [leaveDeclined(reselect(settleStatus(s, next, a), a.type)), effects];
 }
@@ -596,6 +603,8 @@ export function appReducer(s: AppState, a: AppAction): Next {
       const next = { ...s, fullText: ft };
       return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;
     }
+    case "fulltext.verified":
+      return afterVerify(s, a, takeBack, appReducer);
     case "lifecycle.restored": {
       // A restore from the trash view: the view is read again (the log says what is left).
       const n = lifecycleReducer(s, a);
@@ -605,6 +614,16 @@ export function appReducer(s: AppState, a: AppAction): Next {
     default:
       return lifecycleReducer(s, a);
   }
+}
+
+/** The hit of the selected row taken back: its file turned it down as it is now. */
+function takeBack(s: AppState, path: string): AppState {
+  const now = s.sessions.get(path);
+  const seen = { path, bytes: now?.bytes ?? -1, mtimeMs: now?.mtimeMs ?? -1 };
+  const drop = { type: "fulltext.hits" as const, key: s.fullText.key ?? "", hits: [], drop: [seen] };
+  const ft = reduceFullText(s.fullText, drop, s.selectedPath, (p) => s.sessions.get(p));
+  const next = { ...s, fullText: ft };
+  return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;
 }
 
 /** The status line's word on keys typed on a first screen whose rows were not the list's. */

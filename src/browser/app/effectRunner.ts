@@ -10,6 +10,7 @@ import { isTreeEffect } from "../tree/treeEffects.js";
 import { runTreeEffect, type TreeIO } from "../tree/treeRunner.js";
 import { runTrashEffect, type TrashIO } from "../trash/trashRunner.js";
 import { isTrashEffect } from "../trash/trashTypes.js";
+import { searchFileSync } from "../../search/fulltext.js";
 
 /** Everything effects reach outside the state: files, pi, the clipboard, the terminal. Tests pass fakes. */
 export interface EffectIO {
@@ -52,6 +53,11 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       if (isReaderEffect(e)) return runReaderEffect(e, dispatch, x.loadIndex);
       if (isTakeoutEffect(e)) return runTakeoutEffect(e, x.takeout, dispatch, x.exit);
       if (isTrashEffect(e)) return runTrashEffect(e, x.trash, dispatch);
+      if (e.type === "fulltext.verify") {
+        // The file as it is now, read whole: the index's lines of it are not believed.
+        const holds = e.need !== null && searchFileSync(e.path, e.terms, e.includeTools, e.need) !== null;
+        return dispatch({ type: "fulltext.verified", key: e.key, path: e.path, holds, action: e.action });
+      }
       if (e.type === "suspend") {
         if (!x.suspend?.())
           dispatch({

@@ -26,6 +26,8 @@ export interface FullTextState {
    * cursor leaves it, so the row under the cursor never changes under a key in flight.
    */
   declined: string | null;
+  /** Hits reported as the index names them and not yet confirmed by their files: an action on one waits for its file (see update). */
+  unchecked: ReadonlySet<string>;
 }
 
 /** A file as a check saw it. */
@@ -47,6 +49,10 @@ export type FullTextAction =
       drop?: readonly Seen[];
       /** Hits left to check against their files (FullTextState.checking). */
       checking?: number;
+      /** Of `hits`, those reported as the index names them (FullTextState.unchecked). */
+      unchecked?: readonly string[];
+      /** Hits their files confirmed since, or reported checked (applied after `unchecked`). */
+      confirmed?: readonly string[];
     }
   | { type: "fulltext.done"; key: string };
 
@@ -59,6 +65,7 @@ export const INITIAL_FULL_TEXT: FullTextState = {
   total: 0,
   checking: 0,
   declined: null,
+  unchecked: new Set(),
 };
 
 /** What the row of a selected hit its file turned down says, until the cursor leaves it. */
@@ -97,13 +104,17 @@ export function reduceFullText(
         total: a.total,
         checking: 0,
         declined: null,
+        unchecked: new Set(),
       };
     case "fulltext.hits": {
       if (a.key !== ft.key) return ft;
       const searched = a.searched ?? ft.searched;
       const checking = a.checking ?? ft.checking;
+      const unchecked = nextUnchecked(ft.unchecked, a);
       if (a.hits.length === 0 && !a.drop?.length)
-        return searched === ft.searched && checking === ft.checking ? ft : { ...ft, searched, checking };
+        return searched === ft.searched && checking === ft.checking && unchecked === ft.unchecked
+          ? ft
+          : { ...ft, searched, checking, unchecked };
       const hits = new Map(ft.hits);
       let declined = ft.declined;
       for (const [p, h] of a.hits) {
@@ -114,18 +125,43 @@ export function reduceFullText(
         // A session pi wrote to since the check read it: its newer hit (or its search) stands.
         const now = current(p);
         if (now && (now.bytes !== bytes || now.mtimeMs !== mtimeMs)) continue;
+        if (unchecked.has(p)) (unchecked as Set<string>).delete(p); // a copy: nextUnchecked made one when it holds any
         const h = hits.get(p);
         if (h && p === selected) {
           hits.set(p, { ...h, snippet: NO_LONGER_MATCHES });
           declined = p;
         } else hits.delete(p);
       }
-      return { ...ft, hits, searched, checking, declined };
+      return { ...ft, hits, searched, checking, declined, unchecked };
     }
     case "fulltext.done":
       if (a.key !== ft.key) return ft;
-      return { ...ft, running: false, searched: ft.total, checking: 0 };
+      // Every hit checked (a search that fails reads every file before it is done).
+      return { ...ft, running: false, searched: ft.total, checking: 0, unchecked: new Set() };
   }
+}
+
+/** The paths still to check after a batch of hits: a copy when it changes (or may, by a drop), else the same set. */
+function nextUnchecked(
+  was: ReadonlySet<string>,
+  a: Extract<FullTextAction, { type: "fulltext.hits" }>,
+): ReadonlySet<string> {
+  const adds = a.unchecked ?? [];
+  const checked = a.confirmed ?? [];
+  if (
+    adds.length === 0 &&
+    (was.size === 0 || (!checked.some((p) => was.has(p)) && !a.drop?.some((d) => was.has(d.path))))
+  )
+    return was;
+  const next = new Set(was);
+  for (const p of adds) next.add(p);
+  for (const p of checked) next.delete(p);
+  return next;
+}
+
+/** The hits of this search the selected row's action must wait for its file on (update): unchecked, or nothing. */
+export function isUnchecked(ft: FullTextState, path: string, q: Query, scope: Scope): boolean {
+  return ft.unchecked.has(path) && fullTextKey(q, scope, ft.includeTools) === ft.key;
 }
 
 /** The hits without the declined one once the cursor has left it (`selected`); ft itself when nothing goes. */

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { K } from "../../../test/helpers/keys.js";
+import { makeSessions } from "../../../test/helpers/sessions.js";
+import { reduce, scanDone, scanSummaries } from "../../../test/helpers/update.js";
+import { type AppAction, type AppState, initialState, selectedSession, update } from "./appReducer.js";
+import { fullTextKey, NO_LONGER_MATCHES } from "../list/fullText.js";
+import type { VerifyEffect } from "./verifyTypes.js";
+
+const CWD = "/home/u/proj";
+const key = (k: readonly [string, unknown]): AppAction => ({ type: "key", input: k[0], key: k[1] as never });
+
+/** A list searched for "parser": the first hit checked against its file, the second listed as the index names it. */
+function searched(print = false): { s: AppState; checked: string; named: string } {
+  const sessions = makeSessions(3, { cwd: CWD });
+  const [checked, named] = [sessions[0].path, sessions[1].path];
+  let s: AppState = reduce(
+    initialState({ launchCwd: CWD, query: "parser", print }),
+    scanSummaries(sessions),
+    scanDone(),
+  );
+  const k = fullTextKey(s.query, s.scope, false)!;
+  s = reduce(
+    s,
+    { type: "fulltext.start", key: k, total: 3 },
+    {
+      type: "fulltext.hits",
+      key: k,
+      hits: [
+        [checked, { snippet: "a parser", held: [true] }],
+        [named, { snippet: "the parser", held: [true] }],
+      ],
+      searched: 3,
+      unchecked: [named],
+      confirmed: [checked],
+    },
+  );
+  const { effects: _, ...plain } = s as AppState & { effects?: unknown };
+  return { s: plain as AppState, checked, named };
+}
+
+function onNamed(s: AppState, named: string): AppState {
+  const at = s.rows.findIndex((r) => r.session.path === named);
+  expect(at).toBeGreaterThanOrEqual(0);
+  const [n] = update(s, { type: "command", command: at > s.cursor ? "list.down" : "list.up" });
+  expect(selectedSession(n)?.path).toBe(named);
+  return n;
+}
+
+describe("an action on a row its file has not yet confirmed", () => {
+  it("acts at once on a checked row", () => {
+    const { s, checked } = searched();
+    expect(selectedSession(s)?.path).toBe(checked);
+    const [, effects] = update(s, { type: "command", command: "session.resume" });
+    expect(effects.map((e) => e.type)).toEqual(["resume"]);
+  });
+
+  it("waits for the file: a verify effect carrying the action, the state unchanged", () => {
+    const { s: s0, named } = searched();
+    const s = onNamed(s0, named);
+    const enter = key(K.enter);
+    const [after, effects] = update(s, enter);
+    expect(after).toBe(s);
+    expect(effects).toHaveLength(1);
+    const v = effects[0] as VerifyEffect;
+    expect(v).toMatchObject({ type: "fulltext.verify", path: named, key: s.fullText.key, action: enter });
+    expect(v.terms.map((t) => t.kind)).toEqual(["word"]);
+  });
+
+  it("the file confirming it: the action replayed on that row", () => {
+    const { s: s0, named } = searched();
+    const s = onNamed(s0, named);
+    const [after, effects] = update(s, {
+      type: "fulltext.verified",
+      key: s.fullText.key!,
+      path: named,
+      holds: true,
+      action: key(K.enter),
+    });
+    expect(effects).toEqual([{ type: "resume", path: named, cwd: CWD, launchCwd: CWD }]);
+    expect(after.fullText.unchecked.has(named)).toBe(false);
+    // Checked now: the next action acts at once.
+    expect(update(after, { type: "command", command: "copy.path" })[1].map((e) => e.type)).not.toContain(
+      "fulltext.verify",
+    );
+  });
+
+  it("the file turning it down: nothing done, the row kept saying it no longer matches, a note", () => {
+    const { s: s0, named } = searched();
+    const s = onNamed(s0, named);
+    const [after, effects] = update(s, {
+      type: "fulltext.verified",
+      key: s.fullText.key!,
+      path: named,
+      holds: false,
+      action: { type: "command", command: "session.delete" },
+    });
+    expect(effects).toEqual([]);
+    expect(after.stack.map((l) => l.kind)).toEqual(s.stack.map((l) => l.kind));
+    expect(selectedSession(after)?.path).toBe(named);
+    expect(String(after.fullText.hits.get(named)?.snippet)).toBe(NO_LONGER_MATCHES);
+    expect(after.status?.text).toMatch(/not done.*no longer matches the search/);
+    // The cursor leaving it: gone from the list.
+    const [moved] = update(after, { type: "command", command: "list.up" });
+    expect(moved.rows.map((r) => r.session.path)).not.toContain(named);
+  });
+
+  it("the picker's Enter on such a row waits too", () => {
+    const { s: s0, named } = searched(true);
+    const s = onNamed(s0, named);
+    const [, effects] = update(s, key(K.enter));
+    expect(effects.map((e) => e.type)).toEqual(["fulltext.verify"]);
+  });
+
+  it("moving, and typing the query, never wait", () => {
+    const { s: s0, named } = searched(true);
+    const s = onNamed(s0, named);
+    expect(update(s, { type: "command", command: "list.up" })[1]).toEqual([]);
+    expect(update(s, key(K.char("x")))[1]).toEqual([]);
+  });
+
+  it("a hit confirmed by its file (a slice) or taken back is no longer to check", () => {
+    const { s, named, checked } = searched();
+    const k = s.fullText.key!;
+    const [c] = update(s, { type: "fulltext.hits", key: k, hits: [], confirmed: [named] });
+    expect(c.fullText.unchecked.size).toBe(0);
+    expect(c.fullText.hits).toBe(s.fullText.hits);
+    const cur = s.sessions.get(named)!;
+    const [d] = update(s, {
+      type: "fulltext.hits",
+      key: k,
+      hits: [],
+      drop: [{ path: named, bytes: cur.bytes, mtimeMs: cur.mtimeMs }],
+    });
+    expect(d.fullText.unchecked.size).toBe(0);
+    expect(s.fullText.unchecked.has(named)).toBe(true);
+    expect(s.fullText.unchecked.has(checked)).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import type { CommandId } from "../keys/commands.js";
+import type { Key } from "../keys/key.js";
+import type { TextTerm } from "../../search/fulltext.js";
+
+/*
+ * The verify effect and its answer (holdBack.ts), apart: the effects and actions name them,
+ * and the reducer's own files import the effects.
+ */
+
+/** An action held back until the selected row's file confirms its hit: a key or a command. */
+export type HeldAction = { type: "key"; input: string; key: Key } | { type: "command"; command: CommandId };
+
+export interface VerifyEffect {
+  type: "fulltext.verify";
+  /** The search whose hit it is: a verdict for another one is not applied. */
+  key: string;
+  path: string;
+  terms: readonly TextTerm[];
+  includeTools: boolean;
+  /** What the session needs of its conversation (bodyNeed); null: nothing (not read). */
+  need: readonly boolean[] | null | undefined;
+  action: HeldAction;
+}
+
+export interface VerifiedAction {
+  type: "fulltext.verified";
+  key: string;
+  path: string;
+  /** Whether its file holds the words as the search needs them. */
+  holds: boolean;
+  action: HeldAction;
+}
