@@ -135,4 +135,17 @@ describe("an action on a row its file has not yet confirmed", () => {
     expect(s.fullText.unchecked.has(named)).toBe(true);
     expect(s.fullText.unchecked.has(checked)).toBe(false);
   });
+
+  it("a double click on such a row waits too (held as resume), a single click selects at once", () => {
+    const { s: s0, named } = searched();
+    const at = s0.rows.findIndex((r) => r.session.path === named);
+    const click = (t: number): AppAction => ({ type: "mouse", kind: "click", pane: "list", row: at, at: t });
+    const [one, first] = update(s0, click(1000));
+    expect(first).toEqual([]);
+    expect(selectedSession(one)?.path).toBe(named);
+    const [, second] = update(one, click(1100));
+    expect(second).toMatchObject([
+      { type: "fulltext.verify", path: named, action: { type: "command", command: "session.resume" } },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { textTerms } from "../../search/fulltext.js";
 import { say } from "../core/status.js";
 import type { HeldAction, VerifiedAction, VerifyEffect } from "./verifyTypes.js";
 import { type AppState, modeOf, type Next, selectedSession } from "./appState.js";
+import { DOUBLE_CLICK_MS, type MouseAction } from "./mouseReducer.js";
 
 /*
  * An action on a row the early answer listed as the index names it (FullTextState.unchecked)
@@ -50,11 +51,17 @@ function rowCommand(s: AppState, a: HeldAction): CommandId | null {
 /** The verify effect `a` waits for, or null when it acts at once. */
 export function holdBack(s: AppState, a: { type: string }): VerifyEffect | null {
   if (s.fullText.unchecked.size === 0 || s.fullText.key === null) return null;
-  if (a.type !== "key" && a.type !== "command") return null;
-  const held = a as HeldAction;
   const sel = selectedSession(s);
   if (!sel || !isUnchecked(s.fullText, sel.path, s.query, s.scope)) return null;
-  if (!rowCommand(s, held)) return null;
+  let held: HeldAction;
+  if (a.type === "mouse") {
+    // A double click on the selected row resumes it (mouseReducer): held as that command.
+    if (!resumesSelected(s, a as MouseAction, sel.path)) return null;
+    held = { type: "command", command: "session.resume" };
+  } else if (a.type === "key" || a.type === "command") {
+    held = a as HeldAction;
+    if (!rowCommand(s, held)) return null;
+  } else return null;
   return {
     type: "fulltext.verify",
     key: s.fullText.key,
@@ -64,6 +71,14 @@ export function holdBack(s: AppState, a: { type: string }): VerifyEffect | null 
     need: bodyNeed(s.sessions, s.query)(sel.path),
     action: held,
   };
+}
+
+/** Whether a click is the second of a double click on the selected row of the list (mouseReducer's resume). */
+function resumesSelected(s: AppState, a: MouseAction, path: string): boolean {
+  if (!s.visible || modeOf(s) !== "list" || a.kind !== "click" || a.pane !== "list" || a.row === undefined)
+    return false;
+  const last = s.lastClick;
+  return !!last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS && s.rows[a.row]?.session.path === path;
 }
 
 /**
@@ -81,7 +96,8 @@ export function afterVerify(
     return say(s, "not done: the list changed before the session was checked against its file", "note");
   const unchecked = new Set(s.fullText.unchecked);
   unchecked.delete(a.path);
-  const checked = { ...s, fullText: { ...s.fullText, unchecked } };
+  // The click that was held ends a double click: a third one starts another.
+  const checked = { ...s, fullText: { ...s.fullText, unchecked }, lastClick: undefined };
   if (a.holds) return replay(checked, a.action);
   return say(takeBack(checked, a.path), `not done: this session ${NO_LONGER_MATCHES.slice(1, -1)}`, "note");
 }
