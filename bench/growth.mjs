@@ -4,7 +4,8 @@
 // On each: the first `list --all` as text and `list --all --json` (each builds the summaries), `index` from there, the
 // floors (a stat of every file by `find -printf`, `cat` of every byte), then relaunches with
 // the index built: `list --all --json`, `list --all` as text, `search` a hit and a typo (a
-// question not asked before: -n N), `stats --all`, and the browser in a pty (bench/browser-growth.mjs:
+// question not asked before: -n N), `stats --all` (its kept answer, and a `--since` day not asked
+// before), and the browser in a pty (bench/browser-growth.mjs:
 // first rows of `--all`, full-text queries after their last key, peak RSS). Then each figure's
 // growth from the smallest store to the largest beside the sessions' own growth: none may grow faster.
 import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -56,6 +57,14 @@ const RELAUNCH = {
   "search a hit": (i) => ["search", "--all", "--json", "-q", "-n", String(21 + i), "keyboard"],
   "search a typo": (i) => ["search", "--all", "--json", "-q", "-n", String(21 + i), "zebra-never-said"],
   "stats --all": () => ["stats", "--all", "-q"],
+  // Its kept answer is not the only fast path: a day not asked before each run reads the columns.
+  "stats --all --since DAY (not asked before)": (i) => [
+    "stats",
+    "--all",
+    "-q",
+    "--since",
+    new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10),
+  ],
 };
 
 async function measureStore(n, runs, log) {

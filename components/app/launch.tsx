@@ -253,6 +253,10 @@ async function browse(
 ): Promise<Ended> {
   // A frame without rows is little use: give the early scan a moment to find some (it is
   // usually done by now), then start the UI with them.
+  // Tests only: Ink's first frame put off (below), and the early scan given as long first, so
+  // the rows Ink starts from are the files' however loaded the machine.
+  const putOff = Number(process.env.PI_SESSIONS_TEST_FIRST_FRAME_DELAY_MS);
+  if (putOff > 0) await new Promise((r) => setTimeout(r, putOff));
   if (run.early) await run.early.ready(FIRST_ROWS_WAIT_MS);
   // The first screen drawn before Ink (firstScreen.ts) showed these rows: Ink starts from them too.
   const seed = [...(run.first?.seed ?? []), ...(run.early?.take() ?? [])];
@@ -285,9 +289,8 @@ async function browse(
   const size = { columns: term.stream.columns ?? 0, rows: term.stream.rows ?? 0 };
   const dropEarly = !!run.first?.partial && !sameShownRows(run.first.shown, shownRows(initial, size));
   if (dropEarly) keys.dropKeys();
-  // Tests only: Ink's first frame put off, so a key typed on the first screen is surely
-  // read before it (a loaded machine otherwise lets the frame come first).
-  const putOff = Number(process.env.PI_SESSIONS_TEST_FIRST_FRAME_DELAY_MS);
+  // Tests only: a key typed on the first screen is surely read before Ink's first frame (a
+  // loaded machine otherwise lets the frame come first).
   if (putOff > 0) await new Promise((r) => setTimeout(r, putOff));
   const dropped = droppedKeys();
   const restore = run.first?.restore ?? enterFullScreen(term.fd, { mouse: opts.config?.mouse ?? true });

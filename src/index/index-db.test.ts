@@ -82,24 +82,42 @@ describe("a persistent index that is only ever a cache", () => {
     again.close();
   });
 
-  it("is built again, not believed, when an earlier format wrote it (format 5: FTS rows with their sizes)", async () => {
+  /**
+   * An index built, then made as an earlier format left it (`older`: SQL), then opened by a
+   * list: it is used, with nothing said, and is of this format again. Its tables, to check.
+   */
+  async function rebuiltFrom(older: string) {
     const [store, path] = await builtIndex();
     const { DatabaseSync } = await import("node:sqlite");
     const db = new DatabaseSync(path);
-    // As format 5 left it: its text indexed, its FTS tables keeping each row's size.
-    db.exec(`DROP TABLE chat; CREATE VIRTUAL TABLE chat USING fts5(
-      t, content='', contentless_delete=1, tokenize='trigram', detail=none); PRAGMA user_version = 5`);
+    db.exec(older);
     db.close();
-    const r = await listThrough(store, path);
-    expect(r).toMatchObject({ used: true, said: [] });
+    expect(await listThrough(store, path)).toMatchObject({ used: true, said: [] });
     const again = new DatabaseSync(path);
     const one = (sql: string) => again.prepare(sql).get() as Record<string, unknown>;
     expect(one("PRAGMA user_version")).toEqual({ user_version: SCHEMA_VERSION });
+    return { one, close: () => again.close() };
+  }
+
+  it("is built again, not believed, when an earlier format wrote it (format 5: FTS rows with their sizes)", async () => {
+    // As format 5 left it: its text indexed, its FTS tables keeping each row's size.
+    const { one, close } = await rebuiltFrom(`DROP TABLE chat; CREATE VIRTUAL TABLE chat USING fts5(
+      t, content='', contentless_delete=1, tokenize='trigram', detail=none); PRAGMA user_version = 5`);
     expect(String(one("SELECT sql FROM sqlite_master WHERE name = 'chat'").sql)).toMatch(/columnsize=0/);
     // None of its text believed: every file's text is to be indexed again.
     expect(one("SELECT count(*) AS n FROM lines")).toEqual({ n: 0 });
     expect(one("SELECT count(*) AS n FROM files WHERE text_size IS NOT NULL")).toEqual({ n: 0 });
-    again.close();
+    close();
+  });
+
+  it("is built again, not believed, when format 6 wrote it (each file's print as 64 hex characters)", async () => {
+    // As format 6 left it: each file's text indexed, its print 64 hex characters.
+    const { one, close } =
+      await rebuiltFrom(`UPDATE files SET text_ino = ino, text_size = size, text_mtime = mtime, text_ctime = ctime,
+      text_end = size, text_print = lower(hex(randomblob(32))); PRAGMA user_version = 6`);
+    expect(one("SELECT count(*) AS n FROM lines")).toEqual({ n: 0 });
+    expect(one("SELECT count(*) AS n FROM files WHERE text_print IS NOT NULL")).toEqual({ n: 0 });
+    close();
   });
 
   it("drops the answers table earlier builds of this format kept in it (answers are files now)", async () => {

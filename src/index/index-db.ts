@@ -26,7 +26,7 @@ import { loadSqlite } from "./load-sqlite.js";
  */
 
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);

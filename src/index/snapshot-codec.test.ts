@@ -174,6 +174,36 @@ describe("the snapshot by columns", () => {
     expect(() => d.summary(0)).toThrow();
   });
 
+  it("keeps the columns no launch reads before whole summaries gzipped, and reads them back as they went in", () => {
+    const { body, chunks } = encodeSnapshot(entries, "g1");
+    const head = JSON.parse(Buffer.from(body).toString("latin1").split("\n")[2]) as { keys: string[] };
+    const tokens = chunks[head.keys.indexOf("tokens")];
+    // Its generation as the others have it, then gzip's magic bytes.
+    expect(Buffer.from(tokens.subarray(0, 3)).toString()).toBe("g1\n");
+    expect([tokens[3], tokens[4]]).toEqual([0x1f, 0x8b]);
+    expect(JSON.parse(gunzipSync(tokens.subarray(3)).toString())).toEqual([{ input: 2 }, null, null]);
+    // A column a launch reads (the list's, the browser's first screen's) is not.
+    expect(Buffer.from(chunks[head.keys.indexOf("name")]).toString("latin1").slice(3, 4)).toBe("[");
+    const d = decodeSnapshot({ body, chunks })!;
+    expect(d.column("tokens")).toEqual([{ input: 2 }, null, null]);
+    expect(decodeSnapshot({ body, chunks })!.rowSummary(0)).toStrictEqual(entries[0].summary);
+    // A damaged one: that column (and a whole summary) cannot be read; the others can.
+    const spoilt = [...chunks];
+    spoilt[head.keys.indexOf("tokens")] = Buffer.concat([b("g1\n"), Buffer.alloc(tokens.length - 3, 7)]);
+    const bad = decodeSnapshot({ body, chunks: spoilt })!;
+    expect(bad.column("name")).toEqual([entries[0].summary!.name, null, null]);
+    expect(() => bad.column("tokens")).toThrow();
+    expect(() => bad.summary(0)).toThrow();
+  });
+
+  it("is not read when an earlier layout wrote it (snapshot 9: no column gzipped): the caller writes it again", () => {
+    const { body, chunks } = encodeSnapshot(entries, "g1");
+    const text = Buffer.from(body).toString("latin1");
+    const nine = Buffer.from(text.replace(/^snapshot \d+ /, "snapshot 9 "), "latin1");
+    expect(decodeIdentities(nine)).toBeUndefined();
+    expect(decodeSnapshot({ body: nine, chunks })).toBeUndefined();
+  });
+
   it("says in its first bytes where the identities lie, to be read out of the database alone", () => {
     const { body, chunks } = encodeSnapshot(entries, "g1");
     const at = identitiesAt(Buffer.from(body).subarray(0, HEAD_BYTES))!;

@@ -58,7 +58,7 @@ const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefine
  * one-text layout, which parsed any body starting with "{", takes it for none of its own.
  * With the length, the identities are read out of SQLite alone (snapshotHead, identitiesAt).
  */
-const LAYOUT = "snapshot 9 ";
+const LAYOUT = "snapshot 10 ";
 
 /**
  * The summaries' columns are rows of their own, column k at this id + k, each its
@@ -68,8 +68,28 @@ const LAYOUT = "snapshot 9 ";
  */
 export const FIRST_CHUNK_ID = 16;
 
+/**
+ * Columns no launch reads before it makes whole summaries (the text list, stats, search's
+ * rows and the browser's first screen read others): kept gzipped, as the list text is. At
+ * 50,000 sessions they are 7.4 MB of JSON (the tokens most of it), under 1 MB gzipped; the
+ * index must stay within a quarter of the store.
+ */
+const PACKED_KEYS: ReadonlySet<string> = new Set([
+  "tokens",
+  "cost",
+  "lineage",
+  "models",
+  "labels",
+  "labelCount",
+  "version",
+  "entryCount",
+  "leafCount",
+]);
+
 /** The list text is gzipped in members of about this many bytes (made and dropped one by one). */
 const LIST_MEMBER_BYTES = 1 << 20;
+/** gzip's level for it: at 50,000 sessions level 1 made 9.5 MB of its 46 in 0.4 s of CPU, level 3 8.6 MB in 0.5 s. */
+const LIST_LEVEL = 3;
 
 /** The list text as kept (gzip members): each row's pieces, in order, after `gen` and a newline; and each row's two lengths (-1: none). */
 function encodeList(entries: readonly SnapshotEntry[], gen: string): { list: Uint8Array; lh: number[]; lt: number[] } {
@@ -79,7 +99,7 @@ function encodeList(entries: readonly SnapshotEntry[], gen: string): { list: Uin
   const lh = new Array<number>(entries.length);
   const lt = new Array<number>(entries.length);
   const seal = () => {
-    members.push(gzipSync(Buffer.concat(held, size), { level: 1 }));
+    members.push(gzipSync(Buffer.concat(held, size), { level: LIST_LEVEL }));
     held = [];
     size = 0;
   };
@@ -131,6 +151,8 @@ interface Columns {
   len: number[];
   /** Per key, the identity column it equals in every row (then not written), or null. */
   same: Array<"path" | "size" | "mtime" | "ctime" | null>;
+  /** Per key, 1 when its text is gzipped (PACKED_KEYS; `len` is then the gzipped length), else 0. */
+  packed: number[];
   /** Per row, its shape (-1: no summary): which keys it has (so a missing key stays missing, not null). */
   shape: number[];
   /** Per shape, the columns of its keys. */
@@ -220,8 +242,13 @@ export function encodeSnapshot(
   // a row of its own (FIRST_CHUNK_ID): given to `put` as made (then not kept: at 50,000
   // sessions they are 39 MB), or returned.
   const chunks: Uint8Array[] = [];
+  const packed = keyNames.map((name, c) => (!same[c] && PACKED_KEYS.has(name) ? 1 : 0));
   const len = cols.map((col, k) => {
-    const b = same[k] ? Buffer.from(`${gen}\n`) : asciiJsonBytes(col, `${gen}\n`);
+    const b = same[k]
+      ? Buffer.from(`${gen}\n`)
+      : packed[k]
+        ? Buffer.concat([Buffer.from(`${gen}\n`), gzipSync(asciiJsonBytes(col), { level: 6 })])
+        : asciiJsonBytes(col, `${gen}\n`);
     cols[k] = [];
     if (put) put(k, b);
     else chunks.push(b);
@@ -231,6 +258,7 @@ export function encodeSnapshot(
     keys: keyNames,
     len,
     same,
+    packed,
     shape,
     shapes,
     lh,
@@ -374,7 +402,14 @@ export function decodeSnapshot(
   if (!ids || !chunks) return undefined;
   const headAt = identitiesAt(value)![1] + 1;
   const c = JSON.parse(textOf(value, headAt, lineEnd(value, headAt))) as Columns;
-  if (!Array.isArray(c.shape) || c.shape.length !== ids.n || !Array.isArray(c.len) || c.len.length !== c.keys.length)
+  if (
+    !Array.isArray(c.shape) ||
+    c.shape.length !== ids.n ||
+    !Array.isArray(c.len) ||
+    c.len.length !== c.keys.length ||
+    !Array.isArray(c.packed) ||
+    c.packed.length !== c.keys.length
+  )
     return undefined;
   const { keys, lh, lt } = c;
   // One column row per key, each of this generation and as long as the head says (a row
@@ -391,11 +426,11 @@ export function decodeSnapshot(
   const readers: Array<JsonColumn | undefined> = [];
   const reader = (k: number): JsonColumn => {
     const chunk = chunks[k];
-    return (readers[k] ??= new JsonColumn(
-      typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk,
-      prefix.length,
-      ids.n,
-    ));
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
+    // A packed column unzipped when first asked for (a damaged one throws, as a malformed one does).
+    return (readers[k] ??= c.packed[k]
+      ? new JsonColumn(gunzipSync(bytes.subarray(prefix.length)), 0, ids.n)
+      : new JsonColumn(bytes, prefix.length, ids.n));
   };
   const col = (k: number): unknown[] => (c.same?.[k] ? at[c.same[k]!] : reader(k).all());
   let cols: unknown[][] | undefined;

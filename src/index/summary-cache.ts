@@ -100,7 +100,7 @@ function scanOfRow(r: Pick<FileRow, "summary" | "diagnostic">): FileScan | undef
  * of two fixed years, and TZ: cheap (Intl's zone name costs 20 ms to start up), and a move
  * to a zone with other offsets or other summer time changes one of them.
  */
-function summaryContext(): string {
+export function summaryContext(): string {
   const offsets: number[] = [];
   for (const y of [2025, 2026]) for (let m = 0; m < 12; m++) offsets.push(new Date(y, m, 1).getTimezoneOffset());
   return `${SUMMARY_FORMAT}/${process.env.TZ ?? ""}/${offsets.join(",")}`;

@@ -1,4 +1,13 @@
-import { appendFileSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { addProjectSession } from "../../test/helpers/project-session.js";
@@ -11,6 +20,7 @@ import {
   indexFileText,
   indexStaleText,
   MAX_INDEXED_LINE,
+  readPrint,
   staleTextFiles,
   TextDropped,
   WriteBatch,
@@ -239,5 +249,24 @@ describe("bringing the text index up to date", () => {
     // Counted from the drop: the rows written since are not "most of them left behind".
     expect(dropOrphanText(db)).toBe(false);
     index.close();
+  });
+
+  it("keeps each file's print as 22 characters (132 bits of its hash), and tells changed bytes apart", () => {
+    const path = join(makeTmpDir(), "a.jsonl");
+    const printOf = (text: string, end = text.length) => {
+      writeFileSync(path, text);
+      const fd = openSync(path, "r");
+      try {
+        return readPrint(fd, end);
+      } finally {
+        closeSync(fd);
+      }
+    };
+    const small = printOf("one\ntwo\n");
+    const large = printOf("x".repeat(200_000) + "\n");
+    for (const p of [small, large]) expect(p).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(printOf("one\ntwo\n")).toBe(small);
+    expect(printOf("one\ntwX\n")).not.toBe(small);
+    expect(printOf("one\ntwo\n", 4)).not.toBe(small);
   });
 });

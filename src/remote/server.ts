@@ -374,7 +374,7 @@ const HANDLERS: Record<Op, (p: Params, opts: ServeOptions) => Promise<Record<str
   async usage(_p, opts) {
     // Every session's usage by day and model, from the index's columns (as `stats` reads it):
     // [path, [[day, model, input, output, cacheRead, cacheWrite, cost], …]], compact on the wire.
-    const { sessions } = await scanColumns(storeOf(opts), quietIO(opts), ["path", "usage"]);
+    const { sessions } = await scanColumns(storeOf(opts), quietIO(opts), ["path", "usage"], undefined, true);
     const usage: unknown[] = [];
     for (const s of sessions)
       if (s.usage)

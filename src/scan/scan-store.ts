@@ -56,6 +56,12 @@ export interface ScanOptions {
   cache?: ScanCache;
   /** Discovery already done by the caller (it fingerprinted the store first): not done again. */
   found?: { files: SessionFile[]; diagnostics: Diagnostic[] };
+  /**
+   * What the result keeps of each summary read (those the cache kept come as they are): a
+   * command that needs a few fields makes each a row of them at once. The row must keep
+   * path, parentSessionPath and lineage (lineage is resolved on the rows).
+   */
+  hold?: (s: SessionSummary) => SessionSummary;
 }
 
 export interface ScanResult {
@@ -72,6 +78,10 @@ export interface ScanResult {
    */
   keptLineage?: Array<[row: number, lineage: Lineage]>;
 }
+
+/** ScanOptions.hold's least: what lineage's resolution needs of a summary (a command that counts the sessions). */
+export const lineageOnly = (s: SessionSummary): SessionSummary =>
+  ({ path: s.path, parentSessionPath: s.parentSessionPath, lineage: s.lineage }) as unknown as SessionSummary;
 
 /** The files that are surely the folder's by where they lie: those in its project folder. */
 function inFolderFirst(storeDir: string, cwd: string): (f: SessionFile) => boolean {
@@ -179,7 +189,7 @@ export async function scanStore(
       cache?.remember(f, r, readFrom);
       if (r.kind === "diagnostic") diagnose(r.diagnostic);
       else {
-        sessions.push(r.summary);
+        sessions.push(options.hold ? options.hold(r.summary) : r.summary);
         summaries.push(r.summary);
       }
     },

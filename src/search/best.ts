@@ -64,15 +64,19 @@ export async function bestFirst<S extends Session, H extends { held: readonly bo
   const line: Line[] = [];
   // Sessions whose fields hold none of the words, which only their conversation can rank
   // (restRank): sorted only if the line reaches them (a word in most sessions' first
-  // messages fills the first page with those that hold it).
-  const restLine: Line[] = [];
+  // messages fills the first page with those that hold it); held as two columns until
+  // then (at 50,000 sessions, most of them: an object each was garbage).
+  const restOf: S[] = [];
+  const restRanks: number[] = [];
+  let restLine: Line[] = [];
   let restTop = -Infinity;
   for (const s of scoped) {
     const may = body?.mayHold(s);
     const ruled = may?.every(Boolean) ? rest?.of(s) : undefined;
     if (ruled !== undefined) {
       if (ruled === null) continue;
-      restLine.push({ s, rank: ruled, needsText: true });
+      restOf.push(s);
+      restRanks.push(ruled);
       restTop = Math.max(restTop, ruled);
       continue;
     }
@@ -86,8 +90,9 @@ export async function bestFirst<S extends Session, H extends { held: readonly bo
   /** The better of the line's next and the rest's next (sorting the rest when it may be). */
   const pick = (): Line | undefined => {
     const a = i < line.length ? line[i] : undefined;
-    if (j >= restLine.length || (a && a.rank > restTop)) return a;
+    if (j >= restOf.length || (a && a.rank > restTop)) return a;
     if (!restSorted) {
+      restLine = restOf.map((s, k) => ({ s, rank: restRanks[k], needsText: true }));
       restLine.sort(byRelevance);
       restSorted = true;
     }

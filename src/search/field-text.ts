@@ -77,18 +77,21 @@ export function rankingContext(
   if (!starts) return undefined;
   const { text } = ft;
   const known = rowFinder(sessions);
-  /** Each holder of a word asked about, and its part. */
-  const partOf = new Map<Searchable, number>();
-  const holders = new Map<string, Set<Searchable>>();
+  // By each session's place, not in sets of the sessions: a set asked of 50,000 objects
+  // gives each an identity hash, which costs more than the lookups it saves.
+  /** 1 for each holder of a word asked about (its fields may be read from its part). */
+  const holder = new Uint8Array(sessions.length);
+  /** Per word asked about, 1 for each session whose part holds it. */
+  const holders = new Map<string, Uint8Array>();
   const holdersOf = (word: string) => {
     let found = holders.get(word);
     if (found) return found;
-    found = new Set();
-    let at = word ? text.indexOf(word) : -1;
+    found = new Uint8Array(sessions.length);
+    let at = text.indexOf(word);
     while (at !== -1) {
       const i = partAt(starts, at);
-      found.add(sessions[i]);
-      partOf.set(sessions[i], i);
+      found[i] = 1;
+      holder[i] = 1;
       // The next part: one holder is enough.
       at = i + 1 < starts.length ? text.indexOf(word, starts[i + 1]) : -1;
     }
@@ -97,13 +100,14 @@ export function rankingContext(
   };
   return {
     mayHold(word, s) {
-      if (!word || holdersOf(word).has(s)) return true;
-      return known(s) < 0;
+      if (!word) return true;
+      const i = known(s);
+      return i < 0 || holdersOf(word)[i] === 1;
     },
     // A holder's fields from its part: exactly four when no field holds a separator itself.
     foldedOf(s) {
-      const i = partOf.get(s);
-      if (i === undefined) return undefined;
+      const i = known(s);
+      if (i < 0 || holder[i] !== 1) return undefined;
       const fields = text.slice(starts[i], starts[i] + ft.lengths[i]).split(FIELD);
       return fields.length === 4 ? fields : undefined;
     },

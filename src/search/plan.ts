@@ -47,6 +47,8 @@ export interface SearchPlan {
 }
 
 const NO_MATCH: PlanRank = { rank: null, byText: false };
+/** The empty query's (a query of filters only has none: restRank asks it of every session). */
+const ANY: PlanRank = Object.freeze({ rank: 0, byText: false });
 
 /**
  * Each session's rank per term by its own fields (null: a field filter turns it away), per
@@ -91,7 +93,7 @@ export function searchPlan(query: Query, ctx?: MatchContext): SearchPlan {
       return need;
     },
     rank(s, held) {
-      if (query.terms.length === 0) return { rank: 0, byText: false };
+      if (query.terms.length === 0) return ANY;
       // Without a hit, by its fields alone: no need to score every term of a session that fails one.
       if (!held && !memo?.has(s)) {
         const own = matchSession(query, s, ctx);

@@ -59,7 +59,7 @@ describe("discoverFiles", () => {
     const here = process.cwd();
     const inside = await discoverFiles(root, { yielding: false, fromInside: true });
     expect(process.cwd()).toBe(here);
-    expect(inside).toEqual(byPath);
+    expect([inside.files, inside.diagnostics]).toEqual([byPath.files, byPath.diagnostics]);
     expect(inside.diagnostics.map((d) => [d.path, d.reason])).toEqual([[join(plain, "dangling.jsonl"), "ENOENT"]]);
     expect(inside.files.length).toBe(5);
     // A store named relative to the working folder: by full paths (a folder entered would move it).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import stripAnsi from "strip-ansi";
 import { terminalColumns } from "../../test/helpers/terminal-columns.js";
 import {
   displayWidth,
@@ -33,6 +34,52 @@ describe("sanitizeLine", () => {
   it("keeps unicode text", () => {
     expect(sanitizeLine("日本語 é 👍")).toBe("日本語 é 👍");
     expect(sanitizeLine("")).toBe("");
+  });
+  it("gives what each removal in turn gives, whichever shortcut it takes", () => {
+    // The passes as they are written out, one after another, without the shortcuts.
+    const reference = (s: string) =>
+      stripAnsi(s.replace(/\r\n?|\n|\t/g, " "))
+        .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "")
+        .replace(/[\u202a-\u202e\u2066-\u2069]/g, "")
+        .replace(/[\p{Cf}\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/gu, "")
+        .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+    const pieces = [
+      "a",
+      " ",
+      "é",
+      "日",
+      "👍",
+      "\u200d",
+      "\ufe0f",
+      "\u{1f3fb}",
+      "\u202e",
+      "\u2066",
+      "\ud83d",
+      "\ude00",
+      "\udc80",
+      "\t",
+      "\n",
+      "\x07",
+      "\x1b[31m",
+      "\x85",
+      "\u00ad",
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const s = parts.join("");
+        expect(sanitizeLine(s)).toBe(reference(s));
+      }),
+      { numRuns: 3000 },
+    );
+    // Every character of the BMP, between two letters (one past it: a character in the shortcut's
+    // list or not is all the same to the answer).
+    for (let c = 0; c <= 0xffff; c++) {
+      const s = `a${String.fromCharCode(c)}b`;
+      if (sanitizeLine(s) !== reference(s))
+        expect([c.toString(16), sanitizeLine(s)]).toEqual([c.toString(16), reference(s)]);
+    }
+    // A joiner between two halves of a pair: removed, and the halves then make one character.
+    expect(sanitizeLine("\ud83d\u200b\ude00")).toBe("\ud83d\ude00");
   });
 });
 

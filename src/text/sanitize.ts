@@ -1,3 +1,4 @@
+/// <reference lib="es2024.string" />
 import { wrapRanges } from "./wrap.js";
 import stripAnsi from "strip-ansi";
 import { clusters, displayWidth, graphemes } from "./width.js";
@@ -24,25 +25,41 @@ const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
 const WIDTH_AMBIGUOUS = /[\p{Cf}\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/gu;
 const MAY_BE_AMBIGUOUS = /[^\x00-\xac\xae-\u05ff]/;
 
-// Half a surrogate pair: a file name's byte that is not UTF-8 (src/store/fs-path.ts).
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// Half a surrogate pair (a file name's byte that is not UTF-8: src/store/fs-path.ts) is
+// shown as U+FFFD (toWellFormed, below).
+
+// What BIDI and WIDTH_AMBIGUOUS can remove: the format characters (Cf) of the BMP, its
+// variation selectors, and the first half of every pair that can be one of theirs (planes 1
+// and 14's Cf, skin tones, the supplementary selectors). Most text (CJK, accents, most
+// emoji) holds none, and one test costs less than two replaces that change nothing (a
+// 50,000-row `list` spent a third of its formatting in them). Written out rather than as
+// \p{Cf}: a Unicode-mode test of a long text costs more than the replaces (sanitize.test.ts
+// checks every character that can be removed, and every one of the BMP).
+const MAY_HAVE_FORMAT =
+  /[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb\ud804\ud80d\ud82f\ud834\ud83c\udb40]/;
 
 function stripControls(s: string): string {
   const t = stripAnsi(s).replace(CONTROL, "");
-  return MAY_BE_AMBIGUOUS.test(t)
-    ? t.replace(BIDI, "").replace(WIDTH_AMBIGUOUS, "").replace(LONE_SURROGATE, "\ufffd")
-    : t;
+  if (!MAY_BE_AMBIGUOUS.test(t)) return t;
+  const u = MAY_HAVE_FORMAT.test(t) ? t.replace(BIDI, "").replace(WIDTH_AMBIGUOUS, "") : t;
+  // Each lone half of a pair as U+FFFD, natively (what a replace of them all gave).
+  return u.isWellFormed() ? u : u.toWellFormed();
 }
+
+// Printable ASCII alone: nothing to remove or replace (no escape, control, tab or newline).
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** One line: escape sequences and control characters removed, tabs and newlines become spaces. */
 export function sanitizeLine(s: string): string {
   if (!s) return "";
+  if (PRINTABLE_ASCII.test(s)) return s;
   return stripControls(s.replace(/\r\n?|\n|\t/g, " "));
 }
 
 /** Several lines: like sanitizeLine but \n is kept (\r\n and lone \r become \n). */
 export function sanitizeMultiline(s: string): string {
   if (!s) return "";
+  if (PRINTABLE_ASCII.test(s)) return s;
   return stripControls(s.replace(/\r\n?/g, "\n").replace(/\t/g, "  "));
 }
 

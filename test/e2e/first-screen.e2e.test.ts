@@ -82,7 +82,8 @@ describe("the first screen, before Ink (pty)", () => {
   async function enterOnFirstRow(s: ReturnType<typeof projectStore>, args: string[]): Promise<string> {
     const app = startApp([...args, "--pi-command", s.pi], {
       cwd: s.cwd,
-      env: { PI_CODING_AGENT_DIR: s.agentDir, FAKE_PI_OUT: s.out },
+      // The early scan's rows are then there for the screen drawn before Ink, however loaded the machine.
+      env: { PI_CODING_AGENT_DIR: s.agentDir, FAKE_PI_OUT: s.out, PI_SESSIONS_TEST_FIRST_FRAME_DELAY_MS: "400" },
     });
     apps.push(app);
     await app.pressOnOutput(/newest here/, "\r");
@@ -169,7 +170,10 @@ describe("the first screen, before Ink (pty)", () => {
     const s = projectStore(3);
     // Three launches: Ink's first frame often has the list complete by then, and its header is shorter.
     for (const args of [[], [], ["--all"]]) {
-      const app = startApp(args, { cwd: s.cwd, env: { PI_CODING_AGENT_DIR: s.agentDir } });
+      const app = startApp(args, {
+        cwd: s.cwd,
+        env: { PI_CODING_AGENT_DIR: s.agentDir, PI_SESSIONS_TEST_FIRST_FRAME_DELAY_MS: "400" },
+      });
       apps.push(app);
       // Ink has drawn (its frames are synchronized updates), and the list is complete.
       await app.waitFor(() => app.raw().includes("\x1b[?2026h"));

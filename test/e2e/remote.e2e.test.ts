@@ -262,9 +262,10 @@ describe("the browser with two hosts (pty, a real sshd)", () => {
     await app.waitFor(allListed, 20_000);
     await pressCommand(app, "usage.open");
     // This machine's $1 and beta's $2.50; alpha's sessions and beta's other one recorded none.
+    // The total is whole before alpha (which adds nothing) is counted: wait for every host's count.
     const every = await app.waitFor(
-      (s) => s.includes("Usage by day · every host") && s.includes("Total $3.50"),
-      15_000,
+      (s) => s.includes("Usage by day · every host") && s.includes("Total $3.50") && !/counting/.test(s),
+      30_000,
     );
     expect(every).toContain("2 of 5 sessions with usage");
     expect(every).not.toMatch(/counting|not counted/);

@@ -4,9 +4,10 @@ import { answersDirOf, removeIndexFiles } from "../../index/index-db.js";
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { dropOrphanText } from "../../index/forget.js";
 import { indexStaleText } from "../../index/text-index.js";
-import { scanStore } from "../../scan/scan-store.js";
+import { lineageOnly, scanStore } from "../../scan/scan-store.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
+import { collectGarbage } from "../common/collect-garbage.js";
 import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
@@ -132,12 +133,13 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     throw new CliError("the index could not be opened (see above)", 1);
   }
   try {
-    // The summaries brought up to date; those kept are not made (only counted), and none is
-    // held while the text is indexed.
+    // The summaries brought up to date; those kept are not made (only counted), those read
+    // held as what lineage needs (lineageOnly), and none held while the text is indexed.
     let kept = 0;
-    const scan = { probe: false, blocking: true, cache: index.scans };
+    const scan = { probe: false, blocking: true, cache: index.scans, hold: lineageOnly };
     const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
     index.scans.release();
+    collectGarbage();
     const sessions = kept + read;
     // Most of the FTS rows naming nothing (sessions rewritten or deleted): all the text again.
     dropOrphanText(index.db);

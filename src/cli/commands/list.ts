@@ -106,15 +106,16 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     return 0;
   }
   // Prefixes unique across the whole store: `show` resolves them against every session.
-  out.text(
-    formatTable(
-      shown,
-      !!values.all,
-      Date.now(),
-      io.columns,
-      sessions.map((s) => s.id),
-    ),
+  const lines = formatTableLines(
+    shown,
+    !!values.all,
+    Date.now(),
+    io.columns,
+    sessions.map((s) => s.id),
   );
+  // Written a chunk of lines at a time: the whole table as one string (10 MB at 50,000
+  // sessions) and its sanitized copy were held at once.
+  for (let i = 0; i < lines.length; i += WRITE_LINES) out.text(`${lines.slice(i, i + WRITE_LINES).join("\n")}\n`);
   return 0;
 }
 
@@ -140,6 +141,9 @@ async function listSkipped(storeDir: string, io: CliIO, json: boolean): Promise<
   return 0;
 }
 
+/** Lines of the table given to the writer at once. */
+const WRITE_LINES = 4096;
+
 /** On a terminal the CWD column is at most this wide (its title still gets the rest of the row). */
 const TERMINAL_CWD_COLUMNS = 40;
 
@@ -149,7 +153,12 @@ const TERMINAL_CWD_COLUMNS = 40;
  * what is left. In a pipe nothing is cut, as `ls -l` and `git branch -v` do: whole cwds
  * and titles for grep and awk (a title is at most a screen row's text, sessionTitle).
  */
-export function formatTable(
+export function formatTable(...args: Parameters<typeof formatTableLines>): string {
+  return `${formatTableLines(...args).join("\n")}\n`;
+}
+
+/** formatTable's lines, without their line ends (list writes them a chunk at a time). */
+export function formatTableLines(
   sessions: readonly ListRow[],
   withCwd: boolean,
   now = Date.now(),
@@ -157,22 +166,25 @@ export function formatTable(
   allIds: string[] = sessions.map((s) => s.id),
   /** Rows of several machines (list --host): each row's host, in a HOST column first. */
   hostOf?: (s: ListRow) => string,
-): string {
+): string[] {
   const idLen = uniquePrefixLength(allIds);
   const cwd = (s: ListRow) =>
     columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
-  const rows = sessions.map((s) => [
-    ...(hostOf ? [sanitizeLine(hostOf(s))] : []),
-    formatAge(s.modified, now),
-    groupDigits(s.messageCount),
-    formatBytes(s.bytes),
-    sanitizeLine(s.id.slice(0, idLen)),
-    ...(withCwd ? [cwd(s)] : []),
-    sessionTitle(s),
-  ]);
   const head = [...(hostOf ? ["HOST"] : []), "AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
+  const rows = new Array<string[]>(sessions.length + 1);
+  rows[0] = head;
+  for (let i = 0; i < sessions.length; i++) {
+    const s = sessions[i];
+    const row: string[] = [];
+    if (hostOf) row.push(sanitizeLine(hostOf(s)));
+    row.push(formatAge(s.modified, now), groupDigits(s.messageCount), formatBytes(s.bytes));
+    row.push(sanitizeLine(s.id.slice(0, idLen)));
+    if (withCwd) row.push(cwd(s));
+    row.push(sessionTitle(s));
+    rows[i + 1] = row;
+  }
   const right = hostOf ? new Set([2, 3]) : new Set([1, 2]);
-  return `${alignRows([head, ...rows], { right, columns }).join("\n")}\n`;
+  return alignRows(rows, { right, columns });
 }
 
 /**

@@ -11,12 +11,14 @@ import {
   USAGE_BYS,
   type UsageReport,
 } from "../../usage/aggregate.js";
+import { summaryContext } from "../../index/summary-cache.js";
 import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { scanColumns } from "../common/scan-columns.js";
+import { discoverKept, keptFor } from "../common/kept-lookup.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -43,20 +45,47 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
     throw usageError(`--since takes a day as YYYY-MM-DD, today or Nd (got '${values.since}')`);
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
   const store = storeFromArgs(values["session-dir"], io);
-  // Usage by day and model, and what scopes it: those columns of the index alone.
-  const { sessions } = await scanColumns(store.dir, io, ["path", "cwd", "usage"]);
   const cwd = resolve(io.cwd, values.cwd ?? ".");
-  const inScope = cwdScope(store.dir, cwd);
-  const report = aggregateUsage(values.all ? sessions : sessions.filter(inScope), by, { since });
-  if (values.json) {
-    out.json(reportJson(report, values.all ? null : cwd));
-    return 0;
-  }
   // Cut to the terminal, or to $COLUMNS when set: a pipe otherwise gets whole lines (bars 100 columns wide).
   const width =
     io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : undefined;
-  out.text(formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width ?? 100, width !== undefined));
-  return 0;
+  // On a store unchanged since the same question (`--since` as the day it means today), its
+  // answer as it was: the report is made of the files' summaries and these alone, and of
+  // the local time zone (usage is by local day: summaryContext).
+  const key = JSON.stringify([
+    "stats",
+    summaryContext(),
+    by,
+    since ?? null,
+    values.all ? "" : cwd,
+    values.json ? "json" : (width ?? null),
+  ]);
+  const k = keptFor(await discoverKept(store.dir, io), key, (a) => a);
+  if (k.kept) {
+    if (values.json) out.jsonBytes(k.kept.out);
+    else out.text(Buffer.from(k.kept.out).toString());
+    return 0;
+  }
+  const index = k.index();
+  try {
+    // Usage by day and model, and what scopes it: those columns of the index alone.
+    const { sessions, diagnostics } = await scanColumns(store.dir, io, ["path", "cwd", "usage"], {
+      index,
+      found: k.found,
+    });
+    const inScope = cwdScope(store.dir, cwd);
+    const report = aggregateUsage(values.all ? sessions : sessions.filter(inScope), by, { since });
+    const text = values.json
+      ? out.json(reportJson(report, values.all ? null : cwd))
+      : formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width ?? 100, width !== undefined);
+    if (!values.json) out.text(text);
+    // Made of the files whether the index helped or not, as list --json's is; not when a file
+    // could not be read (it may be readable next time with nothing else changed).
+    if (!diagnostics.some((d) => d.kind === "unreadable")) k.keep?.({ out: Buffer.from(text), err: "" });
+    return 0;
+  } finally {
+    index?.close();
+  }
 }
 
 /**

@@ -47,7 +47,7 @@ export async function discoverKept(storeDir: string, io: CliIO): Promise<KeptSto
   const path = indexWanted(io.env) ? indexPathFor(storeDir, io.env) : undefined;
   // A file changed a moment ago (within a tick of the file system's clock): this run's
   // answer may be older than the files' identities say; it is neither served nor kept.
-  if (!path || storeIsRacy(found.files, discoveredFrom)) return { found, index };
+  if (!path || storeIsRacy(found, discoveredFrom)) return { found, index };
   return { found, index, answers: { cache: new AnswerCache(path), fingerprint: storeFingerprint(found) } };
 }
 

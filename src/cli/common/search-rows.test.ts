@@ -52,15 +52,34 @@ describe("search rows", () => {
     expect(back[0].cwd).toBe("/tmp/ü");
   });
 
-  it("is written as ASCII (read back without decoding UTF-8), then the fields folded and the first messages as UTF-16", () => {
+  it("is written as ASCII (read back without decoding UTF-8), then the numbers as floats, then the fields folded and the first messages as UTF-16", () => {
     const rows = [row({ firstMessage: "Café 🚀" }), row({ name: undefined, cwd: "/Ü" })];
     const bytes = Buffer.from(encodeSearchRows(rows, FILES));
     const eol = bytes.indexOf(0x0a);
     expect([...bytes.subarray(0, eol)].every((b) => b < 0x80)).toBe(true);
-    expect(bytes.toString("utf16le", eol + 1)).toBe(fieldTextOf(rows).text + "Café 🚀fix the login");
+    // Five floats a row: inode, date, size, mtime, ctime.
+    expect(bytes.toString("utf16le", eol + 1 + 5 * 8 * rows.length)).toBe(
+      fieldTextOf(rows).text + "Café 🚀fix the login",
+    );
     expect(decodeSearchRows(bytes)!.fieldText).toEqual(fieldTextOf(rows));
     // Neither first message is in the JSON.
     expect(bytes.toString("latin1", 0, eol)).not.toMatch(/Caf|login/);
+  });
+
+  it("writes the inodes, dates, sizes and times as floats, not as JSON text, and reads them back exactly", () => {
+    const rows = [
+      row({ mtimeMs: 1795600000000.4648, ctimeMs: 1795600000001.25, bytes: 2 ** 40 + 3 }),
+      row({ path: "/s/b.jsonl", modified: new Date(NaN) }),
+    ];
+    const bytes = Buffer.from(encodeSearchRows(rows, FILES));
+    const json = bytes.toString("latin1", 0, bytes.indexOf(0x0a));
+    expect(json).not.toMatch(/1795600000000|1099511627779|mtimeMs|ctimeMs|"ino"/);
+    const back = decodeSearchRows(bytes)!;
+    expect(back.rows).toEqual(rows);
+    expect(back.rows[0].ctimeMs).toBe(1795600000001.25);
+    expect("ctimeMs" in back.rows[1]).toBe(false);
+    expect(Number.isNaN(back.rows[1].modified.getTime())).toBe(true);
+    expect(back.ino).toEqual([11, 12]);
   });
 
   it("writes an id only where the file's name does not end with it (pi names them <time>_<id>.jsonl)", () => {
@@ -96,6 +115,8 @@ describe("search rows", () => {
     // A place past the path folders or the folders: not trusted either.
     expect(decodeSearchRows(withJson({ ...good, dir: [99] }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, cwd: [5] }))).toBeUndefined();
+    // Fewer floats than rows.
+    expect(decodeSearchRows(Buffer.concat([bytes.subarray(0, eol + 1), Buffer.alloc(8)]))).toBeUndefined();
     // The rows of the layout before (no field text), and a torn field text.
     expect(decodeSearchRows(bytes.subarray(0, eol))).toBeUndefined();
     expect(decodeSearchRows(bytes.subarray(0, bytes.length - 1))).toBeUndefined();

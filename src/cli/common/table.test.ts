@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayWidth } from "../../text/sanitize.js";
-import { alignRows } from "./table.js";
+import { displayWidth, padToWidth } from "../../text/sanitize.js";
+import { alignRows, pad } from "./table.js";
 
 describe("alignRows", () => {
   const rows = [
@@ -35,5 +35,23 @@ describe("alignRows", () => {
       { right: new Set([0]) },
     );
     expect(lines).toEqual(["  1  x", "100  y  z"]);
+  });
+});
+
+describe("pad", () => {
+  // ASCII, CJK, an emoji, a ZWJ sequence, a combining mark, a variation selector, an escape, a lone surrogate.
+  const cells = ["", "abc", "研究", "🚀 go", "👩‍👩‍👧", "e\u0301", "❤\ufe0f", "\u001b[31mred", "x\ud800", "naïve"];
+  it("is padToWidth's answer for every cell no wider than the column, left and right", () => {
+    for (const s of cells)
+      for (const extra of [0, 1, 5])
+        for (const right of [false, true]) {
+          const own = displayWidth(s);
+          expect(pad(s, own, own + extra, right)).toBe(padToWidth(s, own + extra, right ? "right" : "left"));
+        }
+  });
+  it("pads by the width it is told the cell has", () => {
+    expect(pad("研究", 4, 6, true)).toBe("  研究");
+    expect(pad("ab", 2, 5, false)).toBe("ab   ");
+    expect(pad("x".repeat(70), 70, 200, false)).toBe("x".repeat(70) + " ".repeat(130));
   });
 });

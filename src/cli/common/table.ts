@@ -1,4 +1,5 @@
 import { displayWidth, padToWidth, truncateToWidth } from "../../text/sanitize.js";
+import { isSimpleText } from "../../text/width.js";
 
 export interface AlignOptions {
   /** Columns aligned to the right (numbers). */
@@ -20,15 +21,60 @@ const MIN_LAST = 10;
  */
 export function alignRows(rows: string[][], opts: AlignOptions = {}): string[] {
   if (!rows.length) return [];
-  const last = Math.max(...rows.map((r) => r.length)) - 1;
-  const widths: number[] = [];
-  for (const r of rows) for (let c = 0; c < last; c++) widths[c] = Math.max(widths[c] ?? 0, displayWidth(r[c] ?? ""));
-  const before = widths.reduce((n, w) => n + w + 2, 0);
+  let last = 0;
+  for (const r of rows) if (r.length - 1 > last) last = r.length - 1;
+  // Each padded cell's width, measured once (padding needs it again).
+  const cellWidths = new Int32Array(rows.length * last);
+  const widths = new Array<number>(last).fill(0);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    for (let c = 0; c < last; c++) {
+      const w = cellWidth(r[c] ?? "");
+      cellWidths[i * last + c] = w;
+      if (w > widths[c]) widths[c] = w;
+    }
+  }
+  let before = 0;
+  for (const w of widths) before += w + 2;
   const room = opts.columns === undefined ? undefined : Math.max(MIN_LAST, opts.columns - before);
-  return rows.map((r) => {
-    const cells = widths.map((w, c) => padToWidth(r[c] ?? "", w, opts.right?.has(c) ? "right" : "left"));
+  const right = widths.map((_, c) => !!opts.right?.has(c));
+  // One string a line, built by concatenation: at 50,000 rows the cells' arrays and joins
+  // were a good part of `list`'s formatting and its garbage.
+  const out = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    let line = "";
+    for (let c = 0; c < last; c++) line += pad(r[c] ?? "", cellWidths[i * last + c], widths[c], right[c]) + "  ";
     const tail = r[last] ?? "";
-    cells.push(room === undefined ? tail : truncateToWidth(tail, room));
-    return cells.join("  ").trimEnd();
-  });
+    out[i] = (line + (room === undefined ? tail : truncateToWidth(tail, room))).trimEnd();
+  }
+  return out;
+}
+
+// Printable ASCII is one column a character; text of simple code points without escapes
+// (width.ts) is as wide as the sum of its characters, and truncateToWidth leaves it whole
+// when it fits: such a cell is padded at once rather than by padToWidth's cut and measure.
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const ESCAPE = /[\u001b\u009b]/;
+
+function cellWidth(s: string): number {
+  return PRINTABLE_ASCII.test(s) ? s.length : displayWidth(s);
+}
+
+/**
+ * padToWidth(s, width, right ? "right" : "left") for a cell `own` columns wide (its
+ * displayWidth, at most `width`).
+ */
+export function pad(s: string, own: number, width: number, right: boolean): string {
+  if (!PRINTABLE_ASCII.test(s) && (ESCAPE.test(s) || !isSimpleText(s)))
+    return padToWidth(s, width, right ? "right" : "left");
+  const gap = width - own;
+  if (gap <= 0) return s;
+  return right ? spaces(gap) + s : s + spaces(gap);
+}
+
+let SPACES = " ".repeat(64);
+function spaces(n: number): string {
+  while (SPACES.length < n) SPACES += SPACES;
+  return SPACES.slice(0, n);
 }

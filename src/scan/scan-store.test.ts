@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { DAMAGED_STORE, PI_STORE } from "../../test/helpers/tmp-store.js";
+import { lineageOnly, scanStore } from "./scan-store.js";
+
+describe("a scan that holds a few fields of each summary read (hold)", () => {
+  it("gives the rows hold made, each with the lineage the whole summaries resolve to", async () => {
+    for (const store of [PI_STORE, DAMAGED_STORE]) {
+      const whole = await scanStore(store, {}, { probe: false });
+      const rows = await scanStore(store, {}, { probe: false, hold: lineageOnly });
+      // Forks are among them: their parents found by lineage's resolution on the rows.
+      if (store === PI_STORE) expect(whole.sessions.some((s) => s.lineage.status === "resolved")).toBe(true);
+      const byPath = (xs: typeof whole.sessions) =>
+        Object.fromEntries(xs.map((s) => [s.path, { parent: s.parentSessionPath, lineage: s.lineage }]));
+      expect(byPath(rows.sessions)).toEqual(byPath(whole.sessions));
+      for (const r of rows.sessions) expect(Object.keys(r).sort()).toEqual(["lineage", "parentSessionPath", "path"]);
+      expect(rows.diagnostics).toEqual(whole.diagnostics);
+    }
+  });
+});
