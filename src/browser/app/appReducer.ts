@@ -5,7 +5,7 @@ import { parseQuery } from "../../search/query.js";
 import { nextSort, type SortKey } from "../../search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap, keysLabel } from "../keys/keymap.js";
-import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
+import { isMenuAction, isMenuListKey, type MenuScreen } from "../keys/menuActions.js";
 import { unboundKeyNote } from "../keys/elsewhere.js";
 import type { Scope } from "../list/derive.js";
 import { push, replaceTop } from "../core/layers.js";
@@ -58,7 +58,7 @@ import {
   topLayer,
 } from "./appState.js";
 import { foldScan } from "./scanFold.js";
-import { afterVerify, holdBack } from "./holdBack.js";
+import { actsOnRow, afterVerify, holdBack } from "./holdBack.js";
 import type { VerifiedAction } from "./verifyTypes.js";
 import { type HostUpdate, type HostView, withHostRows } from "../list/hosts.js";
 import type { ListedSession } from "../list/sessions.js";
@@ -426,17 +426,27 @@ function openMenu(s: AppState): AppState {
   return screen && path ? push(s, { kind: "menu", path, screen }) : s;
 }
 
-/** Keys the menu's select list takes (move, pick by number, run the highlighted item). */
-const isMenuListKey = (input: string, key: Key) =>
-  key.return || key.upArrow || key.downArrow || input === "j" || input === "k" || /^[1-9]$/.test(input);
-
 /** A key in the action menu: its own (close), else the screen's key for an action the menu lists, which runs it. */
 function menuKey(s: AppState, c: CommandId | null | undefined, input: string, key: Key): Next {
   if (c) return runCommand(s, c);
   const top = topLayer(s);
   if (top?.kind !== "menu" || isMenuListKey(input, key)) return s;
   const action = commandFor(s.keymap, top.screen, input, key);
-  return action && isMenuAction(top.screen, action) ? runCommand(pop(s), action) : s;
+  return action && isMenuAction(top.screen, action) ? fromMenu(s, action) : s;
+}
+
+/**
+ * A menu's action, run on the session the menu was opened for: the list's selection may have
+ * moved under it (hits arriving, a scan), and the action must not fall on another session.
+ */
+function fromMenu(s: AppState, action: CommandId): Next {
+  const top = topLayer(s);
+  if (top?.kind !== "menu") return s;
+  const under = pop(s);
+  if (top.screen !== "list" || !actsOnRow(action)) return runCommand(under, action);
+  const at = under.rows.findIndex((r) => r.session.path === top.path);
+  if (at < 0) return say(under, "not done: the session the menu was opened for is no longer listed", "note");
+  return runCommand(at === under.cursor ? under : moveTo(under, at), action);
 }
 
 // ---- text fields ----
@@ -567,7 +577,7 @@ export function appReducer(s: AppState, a: AppAction): Next {
     }
     case "choose": {
       const mode = modeOf(s);
-      if (mode === "menu") return runCommand(pop(s), a.command);
+      if (mode === "menu") return fromMenu(s, a.command);
       if (mode === "export") return runCommand(s, a.command);
       return s;
     }

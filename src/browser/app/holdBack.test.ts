@@ -136,7 +136,7 @@ describe("an action on a row its file has not yet confirmed", () => {
     expect(s.fullText.unchecked.has(checked)).toBe(false);
   });
 
-  it("a double click on such a row waits too (held as resume), a single click selects at once", () => {
+  it("a double click on such a row waits too (held as it came), a single click selects at once", () => {
     const { s: s0, named } = searched();
     const at = s0.rows.findIndex((r) => r.session.path === named);
     const click = (t: number): AppAction => ({ type: "mouse", kind: "click", pane: "list", row: at, at: t });
@@ -144,8 +144,73 @@ describe("an action on a row its file has not yet confirmed", () => {
     expect(first).toEqual([]);
     expect(selectedSession(one)?.path).toBe(named);
     const [, second] = update(one, click(1100));
-    expect(second).toMatchObject([
-      { type: "fulltext.verify", path: named, action: { type: "command", command: "session.resume" } },
+    expect(second).toMatchObject([{ type: "fulltext.verify", path: named, action: click(1100) }]);
+    // Its file confirming it: the double click resumes that session.
+    const [, replayed] = update(one, {
+      type: "fulltext.verified",
+      key: one.fullText.key!,
+      path: named,
+      holds: true,
+      action: click(1100),
+    });
+    expect(replayed).toEqual([{ type: "resume", path: named, cwd: CWD, launchCwd: CWD }]);
+  });
+
+  it("a double click whose rows re-sorted between the clicks resumes nothing it was not clicked twice on, nor unchecked", () => {
+    const { s: s0, named, checked } = searched();
+    const at = s0.rows.findIndex((r) => r.session.path === checked);
+    const click = (row: number, t: number): AppAction => ({ type: "mouse", kind: "click", pane: "list", row, at: t });
+    const [one] = update(s0, click(at, 1000));
+    // The named (unchecked) session comes to the row clicked: pi wrote to it, the list is most recent first.
+    const moved = one.rows.map((r) => r.session);
+    const newer = { ...moved.find((x) => x.path === named)!, mtimeMs: Date.parse("2025-02-01T00:00:00Z") };
+    const [two] = update(one, scanSummaries([{ ...newer, modified: new Date(newer.mtimeMs) } as never]));
+    expect(two.rows[at].session.path).toBe(named);
+    // The second click lands on another session: a first click on it, nothing resumed, nothing held.
+    const [three, effects] = update(two, click(at, 1100));
+    expect(effects).toEqual([]);
+    expect(selectedSession(three)?.path).toBe(named);
+    // The session first clicked, clicked again on its new row: resumed (it is checked).
+    const back = two.rows.findIndex((r) => r.session.path === checked);
+    expect(update(two, click(back, 1100))[1]).toMatchObject([{ type: "resume", path: checked }]);
+  });
+
+  it("the menu acts on the session it was opened for, not on the row selected since", () => {
+    const { s: s0, named, checked } = searched();
+    const s = { ...s0, stack: [...s0.stack, { kind: "menu" as const, path: named, screen: "list" as const }] };
+    expect(selectedSession(s)?.path).toBe(checked);
+    // Unchecked: the menu's choice (and its key) waits for its file, on the menu's session.
+    const choose: AppAction = { type: "choose", command: "copy.path" };
+    expect(update(s, choose)[1]).toMatchObject([{ type: "fulltext.verify", path: named, action: choose }]);
+    expect(update(s, key(K.char("p")))[1]).toMatchObject([{ type: "fulltext.verify", path: named }]);
+    // The menu's own keys and its list's keys (they choose) act on no session themselves.
+    expect(update(s, key(K.down))[1]).toEqual([]);
+    const [after, effects] = update(s, {
+      type: "fulltext.verified",
+      key: s.fullText.key!,
+      path: named,
+      holds: true,
+      action: { type: "choose", command: "session.resume" },
+    });
+    expect(effects).toEqual([{ type: "resume", path: named, cwd: CWD, launchCwd: CWD }]);
+    expect(after.stack.some((l) => l.kind === "menu")).toBe(false);
+    // Checked: at once, still on its own session.
+    const ok = { ...s, fullText: { ...s.fullText, unchecked: new Set<string>() } };
+    expect(update(ok, { type: "choose", command: "session.resume" })[1]).toEqual([
+      { type: "resume", path: named, cwd: CWD, launchCwd: CWD },
     ]);
+    // A menu action that acts on no session does not wait.
+    expect(update(s, { type: "choose", command: "sort.cycle" })[1]).toEqual([]);
+  });
+
+  it("the menu's session no longer listed: nothing done, a note", () => {
+    const { s: s0 } = searched();
+    const s = {
+      ...s0,
+      stack: [...s0.stack, { kind: "menu" as const, path: "/store/gone.jsonl", screen: "list" as const }],
+    };
+    const [after, effects] = update(s, { type: "choose", command: "session.resume" });
+    expect(effects).toEqual([]);
+    expect(after.status?.text).toMatch(/not done.*no longer listed/);
   });
 });

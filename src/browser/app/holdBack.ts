@@ -5,8 +5,9 @@ import { bodyNeed } from "../list/derive.js";
 import { textTerms } from "../../search/fulltext.js";
 import { say } from "../core/status.js";
 import type { HeldAction, VerifiedAction, VerifyEffect } from "./verifyTypes.js";
-import { type AppState, modeOf, type Next, selectedSession } from "./appState.js";
-import { DOUBLE_CLICK_MS, type MouseAction } from "./mouseReducer.js";
+import { type AppState, modeOf, type Next, selectedSession, topLayer } from "./appState.js";
+import { isDoubleClick, type MouseAction } from "./mouseReducer.js";
+import { isMenuAction, isMenuListKey } from "../keys/menuActions.js";
 
 /*
  * An action on a row the early answer listed as the index names it (FullTextState.unchecked)
@@ -36,49 +37,67 @@ const ON_ROW: ReadonlySet<CommandId> = new Set<CommandId>([
 
 export type { HeldAction, VerifiedAction, VerifyEffect } from "./verifyTypes.js";
 
-/** The command a key or command action runs on the list, when it acts on the selected row. */
-function rowCommand(s: AppState, a: HeldAction): CommandId | null {
-  if (!s.visible) return null;
-  const mode = modeOf(s);
-  if (mode !== "list" && mode !== "search") return null;
-  const c = a.type === "key" ? commandFor(s.keymap, mode, a.input, a.key) : a.command;
-  if (!c) return null;
-  // The picker's Enter picks the selected session (runCommand's search.submit).
-  if (c === "search.submit") return s.print ? "session.resume" : null;
-  return ON_ROW.has(c) ? c : null;
+/** Whether a command acts on one session: the selected row's, or the one the menu was opened for. */
+export function actsOnRow(c: CommandId): boolean {
+  return ON_ROW.has(c);
 }
 
 /** The verify effect `a` waits for, or null when it acts at once. */
 export function holdBack(s: AppState, a: { type: string }): VerifyEffect | null {
   if (s.fullText.unchecked.size === 0 || s.fullText.key === null) return null;
-  const sel = selectedSession(s);
-  if (!sel || !isUnchecked(s.fullText, sel.path, s.query, s.scope)) return null;
-  let held: HeldAction;
-  if (a.type === "mouse") {
-    // A double click on the selected row resumes it (mouseReducer): held as that command.
-    if (!resumesSelected(s, a as MouseAction, sel.path)) return null;
-    held = { type: "command", command: "session.resume" };
-  } else if (a.type === "key" || a.type === "command") {
-    held = a as HeldAction;
-    if (!rowCommand(s, held)) return null;
-  } else return null;
+  if (a.type !== "key" && a.type !== "command" && a.type !== "choose" && a.type !== "mouse") return null;
+  const held = a as HeldAction;
+  const path = heldPath(s, held);
+  if (path === null || !isUnchecked(s.fullText, path, s.query, s.scope)) return null;
   return {
     type: "fulltext.verify",
     key: s.fullText.key,
-    path: sel.path,
+    path,
     terms: textTerms(s.query),
     includeTools: s.fullText.includeTools,
-    need: bodyNeed(s.sessions, s.query)(sel.path),
+    need: bodyNeed(s.sessions, s.query)(path),
     action: held,
   };
 }
 
-/** Whether a click is the second of a double click on the selected row of the list (mouseReducer's resume). */
-function resumesSelected(s: AppState, a: MouseAction, path: string): boolean {
-  if (!s.visible || modeOf(s) !== "list" || a.kind !== "click" || a.pane !== "list" || a.row === undefined)
-    return false;
+/**
+ * The listed session an action would act on, or null when it acts on none: the selected
+ * row's (list, search bar, the picker's Enter), the menu's own (it acts on the session it
+ * was opened for), a double click's.
+ */
+function heldPath(s: AppState, a: HeldAction): string | null {
+  if (!s.visible) return null;
+  if (a.type === "mouse") return doubleClicked(s, a);
+  const mode = modeOf(s);
+  if (mode === "menu") return menuPath(s, a);
+  if (mode !== "list" && mode !== "search") return null;
+  if (a.type === "choose") return null;
+  const c = a.type === "key" ? commandFor(s.keymap, mode, a.input, a.key) : a.command;
+  if (!c) return null;
+  // The picker's Enter picks the selected session (runCommand's search.submit).
+  const acts = c === "search.submit" ? s.print : ON_ROW.has(c);
+  return acts ? (selectedSession(s)?.path ?? null) : null;
+}
+
+/** The menu's session when `a` runs one of its actions on it (appReducer's menuKey and choose). */
+function menuPath(s: AppState, a: HeldAction): string | null {
+  const top = topLayer(s);
+  if (top?.kind !== "menu" || top.screen !== "list" || a.type === "mouse") return null;
+  let c: CommandId | null | undefined;
+  if (a.type === "choose") c = a.command;
+  else if (a.type === "command") c = null;
+  // The menu's own keys (close), and the keys its list takes (which choose), act on no session.
+  else if (commandFor(s.keymap, "menu", a.input, a.key) || isMenuListKey(a.input, a.key)) c = null;
+  else c = commandFor(s.keymap, top.screen, a.input, a.key);
+  return c && isMenuAction(top.screen, c) && ON_ROW.has(c) ? top.path : null;
+}
+
+/** The session a click resumes as the second of a double click on the same session's row of the list (mouseReducer), or null. */
+function doubleClicked(s: AppState, a: MouseAction): string | null {
+  if (modeOf(s) !== "list" || a.kind !== "click" || a.pane !== "list" || a.row === undefined) return null;
   const last = s.lastClick;
-  return !!last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS && s.rows[a.row]?.session.path === path;
+  const path = s.rows[a.row]?.session.path;
+  return last && path !== undefined && isDoubleClick(last, path, a.at) ? path : null;
 }
 
 /**
@@ -91,13 +110,14 @@ export function afterVerify(
   takeBack: (s: AppState, path: string) => AppState,
   replay: (s: AppState, a: HeldAction) => Next,
 ): Next {
-  const sel = selectedSession(s);
-  if (a.key !== s.fullText.key || sel?.path !== a.path)
+  if (a.key !== s.fullText.key || heldPath(s, a.action) !== a.path)
     return say(s, "not done: the list changed before the session was checked against its file", "note");
   const unchecked = new Set(s.fullText.unchecked);
   unchecked.delete(a.path);
-  // The click that was held ends a double click: a third one starts another.
-  const checked = { ...s, fullText: { ...s.fullText, unchecked }, lastClick: undefined };
+  const checked = { ...s, fullText: { ...s.fullText, unchecked } };
+  // A held double click is replayed as it came (mouseReducer ends it).
   if (a.holds) return replay(checked, a.action);
-  return say(takeBack(checked, a.path), `not done: this session ${NO_LONGER_MATCHES.slice(1, -1)}`, "note");
+  // A click turned down ends a double click: a third one starts another.
+  const declined = { ...checked, lastClick: undefined };
+  return say(takeBack(declined, a.path), `not done: this session ${NO_LONGER_MATCHES.slice(1, -1)}`, "note");
 }

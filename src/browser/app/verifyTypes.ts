@@ -1,14 +1,19 @@
 import type { CommandId } from "../keys/commands.js";
 import type { Key } from "../keys/key.js";
 import type { TextTerm } from "../../search/fulltext.js";
+import type { MouseAction } from "./mouseTypes.js";
 
 /*
  * The verify effect and its answer (holdBack.ts), apart: the effects and actions name them,
  * and the reducer's own files import the effects.
  */
 
-/** An action held back until the selected row's file confirms its hit: a key or a command. */
-export type HeldAction = { type: "key"; input: string; key: Key } | { type: "command"; command: CommandId };
+/** An action held back until its session's file confirms its hit: a key, a command, a menu's choice, a double click. */
+export type HeldAction =
+  | { type: "key"; input: string; key: Key }
+  | { type: "command"; command: CommandId }
+  | { type: "choose"; command: CommandId }
+  | MouseAction;
 
 export interface VerifyEffect {
   type: "fulltext.verify";
