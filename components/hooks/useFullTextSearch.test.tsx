@@ -250,4 +250,36 @@ describe("useFullTextSearch", () => {
       confirmed: ["/s/1.jsonl"],
     });
   });
+
+  it("a changed session searched again without the words loses its hit (one whose take-back was ignored as pi wrote stays listed otherwise)", async () => {
+    const actions: AppAction[] = [];
+    let rewritten = false;
+    const search: FullTextFn = async (targets, _q, opts) => {
+      // Session 1 named by the index at first; as pi rewrote it, it holds the word no more.
+      if (!rewritten) opts.onMatch("/s/1.jsonl", "…named", [true], true);
+      return { searched: targets.length, matched: 0, aborted: false };
+    };
+    const dispatch = (a: AppAction) => void actions.push(a);
+    function Live(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 0, 0);
+      return <Text>x</Text>;
+    }
+    const s = searching();
+    const r = await renderInk(<Live s={s} />);
+    await act(async () => settle(60));
+    rewritten = true;
+    const grown = { ...sessions[1], bytes: sessions[1].bytes + 100, mtimeMs: sessions[1].mtimeMs + 1000 };
+    const after = reduce(s, { type: "store.changes", updated: [grown], removed: [], diagnostics: [] });
+    r.rerender(<Live s={after} />);
+    await act(async () => settle(60));
+    const key = (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
+    expect(actions.at(-1)).toEqual({
+      type: "fulltext.hits",
+      key,
+      hits: [],
+      confirmed: [],
+      // As the search saw it: the reducer ignores it should pi write again (searched again then).
+      drop: [{ path: "/s/1.jsonl", bytes: grown.bytes, mtimeMs: grown.mtimeMs }],
+    });
+  });
 });

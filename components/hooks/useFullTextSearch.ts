@@ -211,10 +211,23 @@ export function useFullTextSearch(
     if (changed.length === 0) return;
     for (const t of changed) searched.set(t.path, t);
     const hits: [string, BodyHit][] = [];
-    const finish = () => {
-      // Read from the files as they are now: checked.
-      if (!run.ac.signal.aborted && hits.length)
-        dispatch({ type: "fulltext.hits", key: run.key, hits, confirmed: hits.map(([p]) => p) });
+    const finish = (whole: boolean) => {
+      if (run.ac.signal.aborted) return;
+      // Read from the files as they are now: the hits found are checked, and a session searched
+      // whole without one loses the hit it had (an unchecked one whose take-back the reducer
+      // ignored as pi was writing to it stays listed otherwise). A search that failed takes nothing back.
+      const found = new Set(hits.map(([p]) => p));
+      const drop: Seen[] = whole
+        ? changed.filter((t) => !found.has(t.path)).map(({ path, bytes, mtimeMs }) => ({ path, bytes, mtimeMs }))
+        : [];
+      if (hits.length || drop.length)
+        dispatch({
+          type: "fulltext.hits",
+          key: run.key,
+          hits,
+          confirmed: [...found],
+          ...(drop.length ? { drop } : {}),
+        });
     };
     search(changed, st.query, {
       includeTools: st.fullText.includeTools,
@@ -222,6 +235,9 @@ export function useFullTextSearch(
       need: bodyNeed(st.sessions, st.query),
       onMatch: (path, snippet, held) => void hits.push([path, { snippet, held: [...held] }]),
       onProgress: () => {},
-    }).then(finish, finish);
+    }).then(
+      (r) => finish(!r.aborted),
+      () => finish(false),
+    );
   }, [sessions, key, search, dispatch]);
 }

@@ -191,6 +191,48 @@ describe("reducer: full-text results", () => {
     expect(titles(s)).toEqual(["fix login"]);
   });
 
+  it("a hit never confirmed stays held when the search ends (a take-back ignored as pi wrote), until the changed session's search takes it back", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      {
+        type: "fulltext.hits",
+        key,
+        hits: [["/c", bodyHit("login named")]],
+        searched: 3,
+        checking: 1,
+        unchecked: ["/c"],
+      },
+    );
+    // The check's take-back saw an older file than the list has: ignored.
+    s = run(
+      s,
+      { type: "fulltext.hits", key, hits: [], drop: [seenAs(c, 1000)], checking: 0 },
+      { type: "fulltext.done", key },
+    );
+    expect(s.fullText.running).toBe(false);
+    expect([...s.fullText.unchecked]).toEqual(["/c"]);
+    expect(titles(s)).toEqual(["fix login", "deploy"]);
+    // The changed session searched again, as it is now, without the words: taken back.
+    s = run(s, { type: "fulltext.hits", key, hits: [], confirmed: [], drop: [seenAs(c)] });
+    expect(titles(s)).toEqual(["fix login"]);
+    expect(s.fullText.unchecked.size).toBe(0);
+  });
+
+  it("a take-back of a session that is no hit changes nothing", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      { type: "fulltext.hits", key, hits: [["/c", bodyHit("login")]], searched: 3 },
+    );
+    const ft = s.fullText;
+    expect(run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(a)] }).fullText).toBe(ft);
+  });
+
   it("derives the rows again only when the hits shown change (not for a search starting with none shown)", () => {
     let s = searching("login");
     const key = fullTextKey(s.query, s.scope, false)!;

@@ -111,7 +111,8 @@ export function reduceFullText(
       const searched = a.searched ?? ft.searched;
       const checking = a.checking ?? ft.checking;
       const unchecked = nextUnchecked(ft.unchecked, a);
-      if (a.hits.length === 0 && !a.drop?.length)
+      // A take-back of a session with no hit (a changed session searched again, never a hit) changes nothing.
+      if (a.hits.length === 0 && !a.drop?.some((d) => ft.hits.has(d.path)))
         return searched === ft.searched && checking === ft.checking && unchecked === ft.unchecked
           ? ft
           : { ...ft, searched, checking, unchecked };
@@ -136,8 +137,10 @@ export function reduceFullText(
     }
     case "fulltext.done":
       if (a.key !== ft.key) return ft;
-      // Every hit checked (a search that fails reads every file before it is done).
-      return { ...ft, running: false, searched: ft.total, checking: 0, unchecked: new Set() };
+      // Hits still unchecked stay held: a take-back ignored as pi wrote to the file waits for
+      // the search of the changed session (which takes it back or confirms it), and a search
+      // that failed confirmed nothing more.
+      return { ...ft, running: false, searched: ft.total, checking: 0 };
   }
 }
 
