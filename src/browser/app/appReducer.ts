@@ -483,7 +483,9 @@ export function update(s: AppState, a: AppAction): Step {
   const verify = holdBack(s, a);
   if (verify) return [s, [verify]];
   const [next, effects] = toStep(appReducer(s, a));
-  return [leaveDeclined(reselect(settleStatus(s, next, a), a.type)), effects];
+  // A held action's verdict is that action, typed by the user: it settles the status and the reselect as it would.
+  const by = a.type === "fulltext.verified" ? a.action.type : a.type;
+  return [leaveDeclined(reselect(settleStatus(s, next, by), by)), effects];
 }
 
 /** A hit its file turned down while selected goes once the cursor has left its row (see FullTextState.declined). */
@@ -507,9 +509,9 @@ function viewOf(s: AppState): string {
  * away, so it never reads as the answer to a key that did nothing. A status the action
  * itself set stays; results that arrive later (a scan, a write) never clear one.
  */
-function settleStatus(before: AppState, after: AppState, a: AppAction): AppState {
+function settleStatus(before: AppState, after: AppState, by: string): AppState {
   if (!after.status || after.status !== before.status) return after;
-  if (a.type !== "key" && a.type !== "mouse") return after;
+  if (by !== "key" && by !== "mouse") return after;
   return after.status.tone === "note" || viewOf(after) !== viewOf(before) ? { ...after, status: undefined } : after;
 }
 

@@ -213,4 +213,22 @@ describe("an action on a row its file has not yet confirmed", () => {
     expect(effects).toEqual([]);
     expect(after.status?.text).toMatch(/not done.*no longer listed/);
   });
+
+  it("a held action's verdict is the user's action: a note goes as after a key, a wish to reselect is dropped", () => {
+    const { s: s0, named } = searched();
+    const s = {
+      ...onNamed(s0, named),
+      status: { text: "q quits", tone: "note" as const },
+      reselect: "/store/later.jsonl",
+    };
+    const [after] = update(s, {
+      type: "fulltext.verified",
+      key: s.fullText.key!,
+      path: named,
+      holds: true,
+      action: key(K.enter),
+    });
+    expect(after.status).toBeUndefined();
+    expect(after.reselect).toBeUndefined();
+  });
 });
