@@ -1,10 +1,8 @@
 import { describeEntry, messageText } from "../model/text.js";
 import { foldAccents } from "./fold.js";
 import type { SessionEntry } from "../model/types.js";
-import { readLines, type LineRef } from "../store/line-reader.js";
+import { readLines, readLinesSync, type LineRef } from "../store/line-reader.js";
 import { forEachLimited } from "../store/pool.js";
-import { fsPath } from "../store/fs-path.js";
-import { readFileSync } from "node:fs";
 import { displayWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../text/sanitize.js";
 import type { Query, Term } from "./query.js";
 
@@ -421,8 +419,10 @@ export async function searchFile(
 }
 
 /**
- * One session file's hit (bodyHit) or null, read whole at once: what an action on a row
- * still to check waits for (~1 ms a session), so no key is handled before it.
+ * One session file's hit (bodyHit) or null, read at once (blocking, chunk by chunk, lines
+ * past MAX_LINE_BYTES passed over as readLines does): what an action on a row still to
+ * check waits for (~1 ms a session), so no key is handled before it. Throws when the file
+ * cannot be read (the caller does not take that for "no match").
  */
 export function searchFileSync(
   path: string,
@@ -431,23 +431,15 @@ export function searchFileSync(
   need?: readonly boolean[],
 ): BodyHit | null {
   if (terms.length === 0) return null;
-  let buf: Buffer;
-  try {
-    buf = readFileSync(fsPath(path));
-  } catch {
-    return null; // gone or unreadable: not a match, as searchEach says
-  }
   const pending = new Set(terms);
   const mayHold = linePrefilter(terms, includeTools);
   let snippet: SnippetText | null = null;
-  for (let start = 0; start < buf.length && pending.size > 0;) {
-    const nl = buf.indexOf(0x0a, start);
-    const end = nl < 0 ? buf.length : nl;
-    const line = end > start ? mayHold({ buf, start, end }, pending) : null;
+  readLinesSync(path, (ref) => {
+    const line = mayHold(ref, pending);
     const entry = line === null ? null : parseEntry(line);
     if (entry) snippet ??= matchEntry(entry, pending, includeTools);
-    start = end + 1;
-  }
+    return pending.size > 0;
+  });
   return bodyHit(terms, (t) => pending.has(t), need, snippet);
 }
 

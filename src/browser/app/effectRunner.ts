@@ -11,6 +11,7 @@ import { runTreeEffect, type TreeIO } from "../tree/treeRunner.js";
 import { runTrashEffect, type TrashIO } from "../trash/trashRunner.js";
 import { isTrashEffect } from "../trash/trashTypes.js";
 import { searchFileSync } from "../../search/fulltext.js";
+import type { VerifiedAction, VerifyEffect } from "./verifyTypes.js";
 
 /** Everything effects reach outside the state: files, pi, the clipboard, the terminal. Tests pass fakes. */
 export interface EffectIO {
@@ -53,11 +54,7 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       if (isReaderEffect(e)) return runReaderEffect(e, dispatch, x.loadIndex);
       if (isTakeoutEffect(e)) return runTakeoutEffect(e, x.takeout, dispatch, x.exit);
       if (isTrashEffect(e)) return runTrashEffect(e, x.trash, dispatch);
-      if (e.type === "fulltext.verify") {
-        // The file as it is now, read whole: the index's lines of it are not believed.
-        const holds = e.need !== null && searchFileSync(e.path, e.terms, e.includeTools, e.need) !== null;
-        return dispatch({ type: "fulltext.verified", key: e.key, path: e.path, holds, action: e.action });
-      }
+      if (e.type === "fulltext.verify") return dispatch(verify(e));
       if (e.type === "suspend") {
         if (!x.suspend?.())
           dispatch({
@@ -79,4 +76,21 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       treeCtx.search?.abort();
     },
   };
+}
+
+/**
+ * The file of a held action's session as it is now (the index's lines of it are not
+ * believed). A session whose row its own fields make (need null) holds whatever its file
+ * does; a file that cannot be read is no verdict.
+ */
+function verify(e: VerifyEffect): VerifiedAction {
+  const { key, path, action } = e;
+  if (e.need === null) return { type: "fulltext.verified", key, path, holds: true, action };
+  try {
+    const holds = searchFileSync(path, e.terms, e.includeTools, e.need) !== null;
+    return { type: "fulltext.verified", key, path, holds, action };
+  } catch (err) {
+    const unread = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    return { type: "fulltext.verified", key, path, holds: false, unread, action };
+  }
 }

@@ -231,4 +231,21 @@ describe("an action on a row its file has not yet confirmed", () => {
     expect(after.status).toBeUndefined();
     expect(after.reselect).toBeUndefined();
   });
+
+  it("a file that could not be read is no verdict: nothing done, the hit kept and still held, a note", () => {
+    const { s: s0, named } = searched();
+    const s = onNamed(s0, named);
+    const [after, effects] = update(s, {
+      type: "fulltext.verified",
+      key: s.fullText.key!,
+      path: named,
+      holds: false,
+      unread: "EACCES",
+      action: key(K.enter),
+    });
+    expect(effects).toEqual([]);
+    expect(after.fullText.hits.get(named)?.snippet).toBe("the parser");
+    expect(after.fullText.unchecked.has(named)).toBe(true);
+    expect(after.status?.text).toMatch(/not done.*could not be read \(EACCES\)/);
+  });
 });

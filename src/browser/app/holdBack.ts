@@ -112,6 +112,9 @@ export function afterVerify(
 ): Next {
   if (a.key !== s.fullText.key || heldPath(s, a.action) !== a.path)
     return say(s, "not done: the list changed before the session was checked against its file", "note");
+  // No verdict: still to check, and the action is not done (nor taken for a "no").
+  if (a.unread !== undefined)
+    return say({ ...s, lastClick: undefined }, `not done: the session's file could not be read (${a.unread})`, "note");
   const unchecked = new Set(s.fullText.unchecked);
   unchecked.delete(a.path);
   const checked = { ...s, fullText: { ...s.fullText, unchecked } };

@@ -33,5 +33,7 @@ export interface VerifiedAction {
   path: string;
   /** Whether its file holds the words as the search needs them. */
   holds: boolean;
+  /** Set when its file could not be read (why): no verdict, the action not done. */
+  unread?: string;
   action: HeldAction;
 }
