@@ -139,7 +139,11 @@ export function useFullTextSearch(
         // Each word may be anywhere: in the conversation, or in the session's own fields.
         need: bodyNeed(st.sessions, st.query),
         // The rows about to be shown are checked first; the rest may be shown as the index names them.
-        place: listPlace(st.sessions, st.query),
+        place: listPlace(st.sessions, st.query, {
+          sort: st.sort,
+          namedOnly: st.namedOnly,
+          hosts: st.hosts?.map((h) => h.name),
+        }),
         onMatch: (path, snippet, held, isUnchecked) => {
           hits.push([path, { snippet, held: [...held] }]);
           (isUnchecked ? unchecked : confirmed).push(path);

@@ -163,6 +163,20 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     expect(got.confirmed.sort()).toEqual([...got.named].filter((p) => want.has(p)).sort());
     expect(got.unchecked.size).toBe(0);
 
+    // The list's order decides which are checked first: its machine's group, then the rank.
+    const shownFirst = paths[10];
+    const checkedFirst: string[] = [];
+    await searchEarly(index.db, targets, parseQuery("parser"), {
+      includeTools: false,
+      above: 0,
+      checkFirst: 1,
+      place: (p) => (p === shownFirst ? { group: 0, rank: 0, at: 99 } : { group: 1, rank: 9, at: 0 }),
+      onMatch: (p, _s, _h, isUnchecked) => void (isUnchecked ? undefined : checkedFirst.push(p)),
+      onMiss: () => {},
+      onChecking: () => {},
+    });
+    expect(checkedFirst[0]).toBe(shownFirst);
+
     // pi writes the word to one of them once it was named, before it is checked: its file as
     // it is now decides (the lines the index named say no), not taken back.
     const late = await early(index.db, targets, "parser", false, 2, () =>

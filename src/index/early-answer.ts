@@ -265,14 +265,16 @@ export async function searchEarly(
   // needing fewer words of their conversation first, in the targets' order.
   const order = Int32Array.from(cand.keys());
   if (opts.place) {
+    const group = new Float64Array(cand.length);
     const rank = new Float64Array(cand.length);
     const at = new Float64Array(cand.length);
     for (let j = 0; j < cand.length; j++) {
       const p = opts.place(targets[cand[j]].path, heldOf(candHeld[j]));
+      group[j] = p ? (p.group ?? 0) : Infinity;
       rank[j] = p ? p.rank : -Infinity;
       at[j] = p ? p.at : Infinity;
     }
-    order.sort((a, b) => rank[b] - rank[a] || at[a] - at[b] || a - b);
+    order.sort((a, b) => group[a] - group[b] || rank[b] - rank[a] || at[a] - at[b] || a - b);
   } else {
     const n = Int32Array.from(candNeed, (need) => needed(need, terms.length));
     order.sort((a, b) => n[a] - n[b] || a - b);

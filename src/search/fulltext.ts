@@ -70,8 +70,11 @@ export interface FullTextOptions {
   place?: ListPlace;
 }
 
-/** A session's place in a list: its rank (higher first) and, among equal ranks, its place (lower first); null when not listed. */
-export type ListPlace = (path: string, held: readonly boolean[]) => { rank: number; at: number } | null;
+/**
+ * A session's place in a list: its group (lower first: the list's machine, absent 0), then
+ * its rank (higher first) and, among equal ranks, its place (lower first); null when not listed.
+ */
+export type ListPlace = (path: string, held: readonly boolean[]) => { group?: number; rank: number; at: number } | null;
 
 /** A session file to search, as the caller knows it now (its summary's size, mtime and ctime). */
 export interface SearchTarget {
