@@ -149,6 +149,23 @@ describe("useFullTextSearch", () => {
     expect(searchTargets(more)).toHaveLength(4);
   });
 
+  it("keeps no targets once no query calls for a search", async () => {
+    const s = searching();
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    function Keep(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, () => {}, 0, 0);
+      return <Text>x</Text>;
+    }
+    const r = await renderInk(<Keep s={s} />);
+    await act(async () => settle(20));
+    const t = searchTargets(s);
+    expect(searchTargets(s)).toBe(t);
+    const cleared = reduce(s, { type: "command", command: "app.back" });
+    expect(cleared.search.value).toBe("");
+    await act(async () => r.rerender(<Keep s={cleared} />));
+    expect(searchTargets(s)).not.toBe(t);
+  });
+
   it("gets the search ready (warm) once the search bar is open and the list complete, not before", async () => {
     let warmed = 0;
     const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });

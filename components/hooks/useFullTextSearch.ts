@@ -13,7 +13,8 @@ type TargetsOf = Pick<AppState, "sessions" | "scope" | "launchCwd" | "storeDir">
 /**
  * The last targets made, for the same sessions and scope: a search starts at each pause in
  * typing, and 50,000 targets made again each time were garbage the browser's peak memory
- * grew by. (Sessions are never changed in place: a changed store is a new map.)
+ * grew by. Let go once no query calls for a search (see useFullTextSearch). (Sessions are
+ * never changed in place: a changed store is a new map.)
  */
 let targetsMemo: { of: TargetsOf; targets: SearchTarget[] } | undefined;
 
@@ -54,6 +55,10 @@ export function useFullTextSearch(
   keysPending: () => boolean = NO_KEYS_PENDING,
 ): void {
   const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
+  // No search, none running: its targets are not kept for the next one.
+  useEffect(() => {
+    if (key === null) targetsMemo = undefined;
+  }, [key]);
   const latest = useRef(s);
   latest.current = s;
   // Read when a search is scheduled, not a dependency of the effect: the search function's
@@ -197,8 +202,8 @@ export function useFullTextSearch(
   // the query is typed (a search starts only once keys pause: at the last key, at best).
   const barOpen = s.stack.some((l) => l.kind === "search");
   useEffect(() => {
-    if (barOpen && scanDone) search.warm?.();
-  }, [barOpen, scanDone, search]);
+    if (barOpen && scanDone) search.warm?.(keysPending);
+  }, [barOpen, scanDone, search, keysPending]);
 
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;

@@ -102,13 +102,10 @@ export function storeSearch(
   // for a common word; waiting 150 ms after such a search, for the keys to pause, cost more
   // at both sizes than it saved, once no search starts while keys wait: useFullTextSearch.)
   search.debounceMs = 10;
-  search.warm = () => {
+  search.warm = (busy) => {
     const idx = open();
-    try {
-      if (idx) readTextStates(idx.db);
-    } catch {
-      // The search that follows finds the index unusable, and says so by reading the files.
-    }
+    // The search that follows finds the index unusable (or closed), and says so by reading the files.
+    if (idx) readTextStates(idx.db, busy).catch(() => {});
   };
   return search;
 }

@@ -93,8 +93,11 @@ export type FullTextFn = ((
 ) => Promise<FullTextResult>) & {
   /** How long after the last key a search starts (default 150 ms: reading files is costly). */
   debounceMs?: number;
-  /** Gets ready for a search (what a first search of a store reads before anything else) while the query is typed. */
-  warm?: () => void;
+  /**
+   * Gets ready for a search (what a first search of a store reads before anything else) while
+   * the query is typed, in the background: nothing while `busy()` (keys waiting to be handled).
+   */
+  warm?: (busy?: () => boolean) => void;
 };
 
 export interface FullTextResult {
