@@ -141,6 +141,9 @@ function textStates(db: IndexDb): Map<string, TextState> {
   return byPath;
 }
 
+/** How long readTextStates waits before it looks again whether keys are still waiting. */
+const BUSY_WAIT_MS = 20;
+
 /**
  * Reads every file's text state ahead of the searches to come (at 50,000 sessions ~200-400 ms
  * in one go, which the first search of a store paid after the last key): `slice` rows at a
@@ -156,8 +159,9 @@ export async function readTextStates(db: IndexDb, busy: () => boolean = () => fa
     "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files WHERE fid > ? ORDER BY fid LIMIT ?",
   );
   for (let after = -1; ;) {
-    do await new Promise((r) => setImmediate(r));
-    while (busy());
+    await new Promise((r) => setImmediate(r));
+    // Keys waiting: looked at again a little later, not at every turn (that would keep the thread busy).
+    while (busy()) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
     if (textStateMemo.get(db)?.mark === mark || db.changeMark() !== mark) return;
     const rows = next.all(after, slice) as unknown as TextState[];
     for (const r of rows) byPath.set(r.path, r);
