@@ -28,11 +28,11 @@ export function searchTargets(s: TargetsOf): SearchTarget[] {
   return targets;
 }
 
+/** The sessions themselves (each is a target: its path, size, mtime and ctime): no object made per session. */
 function makeTargets(s: TargetsOf): SearchTarget[] {
   const list = [];
   for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd, s.storeDir)) list.push(x);
-  list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
-  return list.map((x) => ({ path: x.path, bytes: x.bytes, mtimeMs: x.mtimeMs, ctimeMs: x.ctimeMs }));
+  return list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
 }
 
 /** Without a KeyStream to ask (tests): no key is ever pending. One function, not one per render (an effect depends on it). */
