@@ -58,7 +58,7 @@ import {
   topLayer,
 } from "./appState.js";
 import { foldScan } from "./scanFold.js";
-import { actsOnRow, afterVerify, holdBack } from "./holdBack.js";
+import { actsOnRow, afterVerify, holdBack, refuseDeclined } from "./holdBack.js";
 import type { VerifiedAction } from "./verifyTypes.js";
 import { type HostUpdate, type HostView, withHostRows } from "../list/hosts.js";
 import type { ListedSession } from "../list/sessions.js";
@@ -482,6 +482,9 @@ export function update(s: AppState, a: AppAction): Step {
   // An action on a hit its file has not yet confirmed waits for it (holdBack.ts).
   const verify = holdBack(s, a);
   if (verify) return [s, [verify]];
+  // ...and one on the row its file just turned down is not done.
+  const refused = refuseDeclined(s, a);
+  if (refused) return [refused, []];
   const [next, effects] = toStep(appReducer(s, a));
   // A held action's verdict is that action, typed by the user: it settles the status and the reselect as it would.
   const by = a.type === "fulltext.verified" ? a.action.type : a.type;

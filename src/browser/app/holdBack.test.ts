@@ -248,4 +248,49 @@ describe("an action on a row its file has not yet confirmed", () => {
     expect(after.fullText.unchecked.has(named)).toBe(true);
     expect(after.status?.text).toMatch(/not done.*could not be read \(EACCES\)/);
   });
+
+  it("an action on the row its file just turned down is refused until the cursor leaves it: nothing picked, no delete, no mark", () => {
+    for (const print of [false, true]) {
+      const { s: s0, named } = searched(print);
+      const s = declinedOn(s0, named);
+      // The picker's Enter picks nothing, d opens no delete, space marks nothing (and stays).
+      const actions: AppAction[] = [
+        key(K.enter),
+        { type: "command", command: "session.delete" },
+        { type: "command", command: "session.mark" },
+        { type: "command", command: "session.mark" },
+        { type: "command", command: "menu.open" },
+      ];
+      for (const a of actions) {
+        const [after, effects] = update(s, a);
+        expect(effects).toEqual([]);
+        expect(after.stack).toBe(s.stack);
+        expect(after.marks.size).toBe(0);
+        expect(selectedSession(after)?.path).toBe(named);
+        expect(after.status?.text).toMatch(/not done.*no longer matches the search/);
+      }
+      // Space over rows: the refused row is not marked by the next space either.
+      let m = s;
+      for (let i = 0; i < 2; i++) m = update(m, { type: "command", command: "session.mark" })[0];
+      expect(m.marks.has(named)).toBe(false);
+      // Moving on: the row is gone, and actions on the rows left act.
+      const [moved] = update(s, { type: "command", command: "list.up" });
+      expect(moved.rows.map((r) => r.session.path)).not.toContain(named);
+      expect(update(moved, { type: "command", command: "copy.path" })[1].map((e) => e.type)).not.toEqual([]);
+    }
+  });
 });
+
+/** `named` selected, its hit just taken back by its file (FullTextState.declined). */
+function declinedOn(s0: AppState, named: string): AppState {
+  const s = onNamed(s0, named);
+  const [after] = update(s, {
+    type: "fulltext.verified",
+    key: s.fullText.key!,
+    path: named,
+    holds: false,
+    action: { type: "command", command: "copy.path" },
+  });
+  expect(after.fullText.declined).toBe(named);
+  return { ...after, status: undefined };
+}

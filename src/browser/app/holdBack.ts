@@ -1,6 +1,6 @@
 import type { CommandId } from "../keys/commands.js";
 import { commandFor } from "../keys/keymap.js";
-import { isUnchecked, NO_LONGER_MATCHES } from "../list/fullText.js";
+import { fullTextKey, isUnchecked, NO_LONGER_MATCHES } from "../list/fullText.js";
 import { bodyNeed } from "../list/derive.js";
 import { textTerms } from "../../search/fulltext.js";
 import { say } from "../core/status.js";
@@ -58,6 +58,23 @@ export function holdBack(s: AppState, a: { type: string }): VerifyEffect | null 
     need: bodyNeed(s.sessions, s.query)(path),
     action: held,
   };
+}
+
+/** What an action on a session whose hit its file turned down is answered. */
+const DECLINED_NOTE = `not done: this session ${NO_LONGER_MATCHES.slice(1, -1)}`;
+
+/**
+ * An action holdBack would hold, on the row whose hit its file just turned down (kept listed
+ * until the cursor leaves it, FullTextState.declined): refused with a note, nothing done,
+ * or null when `a` is not one. It is no longer unchecked, so holdBack alone would let it run.
+ */
+export function refuseDeclined(s: AppState, a: { type: string }): AppState | null {
+  const ft = s.fullText;
+  if (ft.declined === null || fullTextKey(s.query, s.scope, ft.includeTools) !== ft.key) return null;
+  if (a.type !== "key" && a.type !== "command" && a.type !== "choose" && a.type !== "mouse") return null;
+  if (heldPath(s, a as HeldAction) !== ft.declined) return null;
+  // A refused click ends a double click, as a click turned down by its file does.
+  return say({ ...s, lastClick: undefined }, DECLINED_NOTE, "note");
 }
 
 /**
@@ -122,5 +139,5 @@ export function afterVerify(
   if (a.holds) return replay(checked, a.action);
   // A click turned down ends a double click: a third one starts another.
   const declined = { ...checked, lastClick: undefined };
-  return say(takeBack(declined, a.path), `not done: this session ${NO_LONGER_MATCHES.slice(1, -1)}`, "note");
+  return say(takeBack(declined, a.path), DECLINED_NOTE, "note");
 }
