@@ -279,6 +279,30 @@ describe("an action on a row its file has not yet confirmed", () => {
       expect(update(moved, { type: "command", command: "copy.path" })[1].map((e) => e.type)).not.toEqual([]);
     }
   });
+
+  it("unmarking is never held nor refused: a marked row whose hit is unchecked, or turned down, is unmarked at once", () => {
+    const { s: s0, named } = searched();
+    const marked = (x: AppState): AppState => ({ ...x, marks: new Set([named]) });
+    const mark: AppAction = { type: "command", command: "session.mark" };
+    // Unchecked: no verify effect, unmarked at once.
+    const [unmarked, effects] = update(marked(onNamed(s0, named)), mark);
+    expect(effects).toEqual([]);
+    expect(unmarked.marks.size).toBe(0);
+    // Turned down by its file: unmarked, not refused.
+    const [after, none] = update(marked(declinedOn(s0, named)), mark);
+    expect(none).toEqual([]);
+    expect(after.marks.size).toBe(0);
+    // The menu's mark of its own (marked, unchecked) session too.
+    const menu = {
+      ...marked(s0),
+      stack: [...s0.stack, { kind: "menu" as const, path: named, screen: "list" as const }],
+    };
+    const [fromMenu, menuEffects] = update(menu, { type: "choose", command: "session.mark" });
+    expect(menuEffects).toEqual([]);
+    expect(fromMenu.marks.size).toBe(0);
+    // Marking (not unmarking) an unchecked row still waits for its file.
+    expect(update(onNamed(s0, named), mark)[1].map((e) => e.type)).toEqual(["fulltext.verify"]);
+  });
 });
 
 /** `named` selected, its hit just taken back by its file (FullTextState.declined). */

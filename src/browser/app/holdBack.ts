@@ -93,7 +93,13 @@ function heldPath(s: AppState, a: HeldAction): string | null {
   if (!c) return null;
   // The picker's Enter picks the selected session (runCommand's search.submit).
   const acts = c === "search.submit" ? s.print : ON_ROW.has(c);
-  return acts ? (selectedSession(s)?.path ?? null) : null;
+  const path = acts ? (selectedSession(s)?.path ?? null) : null;
+  return path !== null && alwaysSafe(s, c, path) ? null : path;
+}
+
+/** Whether command `c` on `path` is safe whatever its file holds: unmarking it (a refused unmark left it marked, maybe hidden, for a later bulk delete). */
+function alwaysSafe(s: AppState, c: CommandId, path: string): boolean {
+  return c === "session.mark" && s.marks.has(path);
 }
 
 /** The menu's session when `a` runs one of its actions on it (appReducer's menuKey and choose). */
@@ -106,7 +112,7 @@ function menuPath(s: AppState, a: HeldAction): string | null {
   // The menu's own keys (close), and the keys its list takes (which choose), act on no session.
   else if (commandFor(s.keymap, "menu", a.input, a.key) || isMenuListKey(a.input, a.key)) c = null;
   else c = commandFor(s.keymap, top.screen, a.input, a.key);
-  return c && isMenuAction(top.screen, c) && ON_ROW.has(c) ? top.path : null;
+  return c && isMenuAction(top.screen, c) && ON_ROW.has(c) && !alwaysSafe(s, c, top.path) ? top.path : null;
 }
 
 /** The session a click resumes as the second of a double click on the same session's row of the list (mouseReducer), or null. */
