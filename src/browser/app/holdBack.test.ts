@@ -303,6 +303,31 @@ describe("an action on a row its file has not yet confirmed", () => {
     // Marking (not unmarking) an unchecked row still waits for its file.
     expect(update(onNamed(s0, named), mark)[1].map((e) => e.type)).toEqual(["fulltext.verify"]);
   });
+
+  it("with marks set, d and D (and the menu's delete) act on the marks: never held nor refused for the row selected", () => {
+    const { s: s0, named, checked } = searched();
+    const marked = (x: AppState): AppState => ({ ...x, marks: new Set([checked]) });
+    for (const command of ["session.delete", "session.deletePermanently"] as const) {
+      for (const on of [marked(onNamed(s0, named)), marked(declinedOn(s0, named))]) {
+        const [after, effects] = update(on, { type: "command", command });
+        expect(effects).toEqual([]);
+        const top = after.stack[after.stack.length - 1];
+        expect(top).toMatchObject({ kind: "delete", bulk: true });
+        expect(top.kind === "delete" && top.targets.map((t) => t.path)).toEqual([checked]);
+      }
+      const menu = {
+        ...marked(s0),
+        stack: [...s0.stack, { kind: "menu" as const, path: named, screen: "list" as const }],
+      };
+      const [fromMenu, menuEffects] = update(menu, { type: "choose", command });
+      expect(menuEffects).toEqual([]);
+      expect(fromMenu.stack[fromMenu.stack.length - 1]).toMatchObject({ kind: "delete", bulk: true });
+    }
+    // No marks: the delete of an unchecked row still waits for its file.
+    expect(update(onNamed(s0, named), { type: "command", command: "session.delete" })[1].map((e) => e.type)).toEqual([
+      "fulltext.verify",
+    ]);
+  });
 });
 
 /** `named` selected, its hit just taken back by its file (FullTextState.declined). */

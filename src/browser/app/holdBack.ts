@@ -97,9 +97,17 @@ function heldPath(s: AppState, a: HeldAction): string | null {
   return path !== null && alwaysSafe(s, c, path) ? null : path;
 }
 
-/** Whether command `c` on `path` is safe whatever its file holds: unmarking it (a refused unmark left it marked, maybe hidden, for a later bulk delete). */
+/** Deletes that act on the marks when there are any (openDelete), not on the row. */
+const ON_MARKS: ReadonlySet<CommandId> = new Set<CommandId>(["session.delete", "session.deletePermanently"]);
+
+/**
+ * Whether command `c`, though it acts on rows, needs nothing of `path`'s file: unmarking it
+ * (a refused unmark left it marked, maybe hidden, for a later bulk delete), or a delete with
+ * marks set (it deletes the marks).
+ */
 function alwaysSafe(s: AppState, c: CommandId, path: string): boolean {
-  return c === "session.mark" && s.marks.has(path);
+  if (c === "session.mark") return s.marks.has(path);
+  return ON_MARKS.has(c) && s.marks.size > 0;
 }
 
 /** The menu's session when `a` runs one of its actions on it (appReducer's menuKey and choose). */
