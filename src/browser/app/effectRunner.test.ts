@@ -79,11 +79,14 @@ describe("the effect runner", () => {
       r.run({ ...verify, path: join(dir, "gone.jsonl") }, (a) => actions.push(a));
       // A session its own fields list (need null) holds whatever its file does: not read.
       r.run({ ...verify, path: join(dir, "gone.jsonl"), need: null }, (a) => actions.push(a));
+      // ...nor one whose fields hold every word (no term needed of its conversation).
+      r.run({ ...verify, path: join(dir, "gone.jsonl"), need: [false] }, (a) => actions.push(a));
       expect(actions).toEqual([
         { type: "fulltext.verified", key: "k", path, holds: false, action },
         { type: "fulltext.verified", key: "k", path, holds: true, action },
         // Unread is no verdict (not a "no"): the reducer does not act, and says why.
         { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: false, unread: "ENOENT", action },
+        { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: true, action },
         { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: true, action },
       ]);
     } finally {

@@ -80,12 +80,13 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
 
 /**
  * The file of a held action's session as it is now (the index's lines of it are not
- * believed). A session whose row its own fields make (need null) holds whatever its file
- * does; a file that cannot be read is no verdict.
+ * believed). A session whose row its own fields make (need null, or every entry false)
+ * holds whatever its file does; a file that cannot be read is no verdict.
  */
 function verify(e: VerifyEffect): VerifiedAction {
   const { key, path, action } = e;
-  if (e.need === null) return { type: "fulltext.verified", key, path, holds: true, action };
+  // Nothing needed of its conversation (null, or no term needed of it): not read.
+  if (e.need === null || e.need?.every((n) => !n)) return { type: "fulltext.verified", key, path, holds: true, action };
   try {
     const holds = searchFileSync(path, e.terms, e.includeTools, e.need) !== null;
     return { type: "fulltext.verified", key, path, holds, action };
