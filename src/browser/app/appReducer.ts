@@ -581,6 +581,8 @@ export function appReducer(s: AppState, a: AppAction): Next {
         : { ...s, pageSize: Math.max(1, a.pageSize), visible };
     }
     case "choose": {
+      // As a key: nothing while the terminal is too small (nor held, see holdBack).
+      if (!s.visible) return s;
       const mode = modeOf(s);
       if (mode === "menu") return fromMenu(s, a.command);
       if (mode === "export") return runCommand(s, a.command);

@@ -328,6 +328,19 @@ describe("an action on a row its file has not yet confirmed", () => {
       "fulltext.verify",
     ]);
   });
+
+  it("a menu's choice while the terminal is too small does nothing (as a key): not run on an unchecked session", () => {
+    const { s: s0, named } = searched();
+    const menu = { ...s0, stack: [...s0.stack, { kind: "menu" as const, path: named, screen: "list" as const }] };
+    const [small] = update(menu, { type: "viewport", pageSize: 1, visible: false });
+    const choose: AppAction = { type: "choose", command: "session.resume" };
+    const [after, effects] = update(small, choose);
+    expect(effects).toEqual([]);
+    expect(after).toBe(small);
+    // Big enough again: held for its file.
+    const [big] = update(small, { type: "viewport", pageSize: 10, visible: true });
+    expect(update(big, choose)[1]).toMatchObject([{ type: "fulltext.verify", path: named }]);
+  });
 });
 
 /** `named` selected, its hit just taken back by its file (FullTextState.declined). */
