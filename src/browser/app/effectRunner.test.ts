@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { parseQuery } from "../../search/query.js";
 import { textTerms } from "../../search/fulltext.js";
 import type { AppAction } from "./appReducer.js";
 import type { Outcome } from "./effects.js";
-import { createEffectRunner, type EffectIO } from "./effectRunner.js";
+import { createEffectRunner, type EffectIO, VERIFY_MAX_BYTES } from "./effectRunner.js";
 
 function io(over: Partial<EffectIO> = {}) {
   const exits: Outcome[] = [];
@@ -88,6 +88,31 @@ describe("the effect runner", () => {
         { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: false, unread: "ENOENT", action },
         { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: true, action },
         { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: true, action },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("does not read a file too big to read at once: no verdict, its size said", () => {
+    const dir = mkdtempSync(join(tmpdir(), "verify-"));
+    try {
+      const path = join(dir, "big.jsonl");
+      writeFileSync(path, "");
+      truncateSync(path, VERIFY_MAX_BYTES + 1); // sparse: nothing written, and it would not match if read
+      const action: AppAction = { type: "command", command: "session.resume" };
+      const verify = {
+        type: "fulltext.verify" as const,
+        key: "k",
+        path,
+        terms: textTerms(parseQuery("parser")),
+        includeTools: false,
+        need: undefined,
+        action,
+      };
+      const actions: AppAction[] = [];
+      createEffectRunner(() => io().io).run(verify, (a) => actions.push(a));
+      expect(actions).toEqual([
+        { type: "fulltext.verified", key: "k", path, holds: false, large: VERIFY_MAX_BYTES + 1, action },
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -341,6 +341,29 @@ describe("an action on a row its file has not yet confirmed", () => {
     const [big] = update(small, { type: "viewport", pageSize: 10, visible: true });
     expect(update(big, choose)[1]).toMatchObject([{ type: "fulltext.verify", path: named }]);
   });
+
+  it("a file too big to read at once is no verdict: nothing done, the hit kept and still held, a note to press again", () => {
+    const { s: s0, named } = searched();
+    const s = onNamed(s0, named);
+    const [after, effects] = update(s, {
+      type: "fulltext.verified",
+      key: s.fullText.key!,
+      path: named,
+      holds: false,
+      large: 99 * 1024 * 1024,
+      action: key(K.enter),
+    });
+    expect(effects).toEqual([]);
+    expect(after.fullText.hits.get(named)?.snippet).toBe("the parser");
+    expect(after.fullText.unchecked.has(named)).toBe(true);
+    expect(after.fullText.declined).toBeNull();
+    expect(after.status?.text).toMatch(
+      /not done: a large session \(99 MB\): press again once the search has checked it/,
+    );
+    // Checked by the search since: the action goes on.
+    const [checked] = update(after, { type: "fulltext.hits", key: s.fullText.key!, hits: [], confirmed: [named] });
+    expect(update(checked, key(K.enter))[1].map((e) => e.type)).toEqual(["resume"]);
+  });
 });
 
 /** `named` selected, its hit just taken back by its file (FullTextState.declined). */

@@ -144,6 +144,14 @@ export function afterVerify(
   if (a.key !== s.fullText.key || heldPath(s, a.action) !== a.path)
     return say(s, "not done: the list changed before the session was checked against its file", "note");
   // No verdict: still to check, and the action is not done (nor taken for a "no").
+  if (a.large !== undefined) {
+    const mb = Math.round(a.large / (1024 * 1024));
+    return say(
+      { ...s, lastClick: undefined },
+      `not done: a large session (${mb} MB): press again once the search has checked it`,
+      "note",
+    );
+  }
   if (a.unread !== undefined)
     return say({ ...s, lastClick: undefined }, `not done: the session's file could not be read (${a.unread})`, "note");
   const unchecked = new Set(s.fullText.unchecked);

@@ -35,5 +35,7 @@ export interface VerifiedAction {
   holds: boolean;
   /** Set when its file could not be read (why): no verdict, the action not done. */
   unread?: string;
+  /** Set when its file is too big to read at once (its bytes): no verdict, the action not done, the search's own check goes on. */
+  large?: number;
   action: HeldAction;
 }
