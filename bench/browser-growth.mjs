@@ -1,8 +1,10 @@
 // The browser on a store of many sessions (issue 35), in a pty (bench/pty.mjs, 120×36, CI
 // unset): launch → first rows (`--all`), → every row with its facts, then full-text queries
-// typed a key every 80 ms (the clock starts at the last key, stops when the search bar reads
-// the query with "full text" and no count or "…" after it: every session answered), and the
-// browser's peak RSS (VmHWM) at the end. bench/growth.mjs runs it on each of its stores;
+// typed a key every 80 ms (the clock starts at the last key; "answered" when the search bar
+// reads the query with "full text" and no count or "…" after it: every session answered, the
+// rows about to be shown checked against their files, the rest as the index names them;
+// "checked" when no "checking" follows either: every hit checked), and the browser's peak
+// RSS (VmHWM) at the end. bench/growth.mjs runs it on each of its stores;
 //
 //   node bench/browser-growth.mjs SESSIONS_DIR [runs]   (PI_SESSIONS_CACHE_DIR: the index's)
 //
@@ -50,6 +52,8 @@ export async function browserLaunch(sessionsDir, env = {}) {
     });
     const queryMs = [];
     const queryCpuMs = [];
+    const checkedMs = [];
+    const checkedCpuMs = [];
     for (const q of QUERIES) {
       t.write("/");
       await t.waitFor((s) => /^\//m.test(s), { timeoutMs: 5000 });
@@ -69,6 +73,9 @@ export async function browserLaunch(sessionsDir, env = {}) {
           .catch(() => (console.error(t.screen().split("\n").slice(0, 2).join("\n")), NaN)),
       );
       queryCpuMs.push(cpuMs(t.proc.pid) - cpu0);
+      const checked = (s) => done.test(s) && !/^\/.*full text.*checking/m.test(s);
+      checkedMs.push(await t.waitFor(checked, { since, timeoutMs: QUERY_TIMEOUT_MS }).catch(() => NaN));
+      checkedCpuMs.push(cpuMs(t.proc.pid) - cpu0);
       // Ctrl+U clears the query, Esc leaves the search.
       t.write("\x15");
       await sleep(300);
@@ -77,7 +84,7 @@ export async function browserLaunch(sessionsDir, env = {}) {
     }
     const peakRssMB = t.peakRssMB();
     await t.quit();
-    return { firstRowsMs, firstRowsCpuMs, allMs, queryMs, queryCpuMs, peakRssMB };
+    return { firstRowsMs, firstRowsCpuMs, allMs, queryMs, queryCpuMs, checkedMs, checkedCpuMs, peakRssMB };
   } catch (err) {
     t.kill();
     throw err;
@@ -132,9 +139,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "-
     const r = await browserLaunch(dir);
     console.log(
       `first rows ${r.firstRowsMs.toFixed(0)} ms (CPU ${r.firstRowsCpuMs.toFixed(0)} ms) · all ${r.allMs.toFixed(0)} ms · ` +
-        QUERIES.map((q, k) => `'${q}' ${r.queryMs[k].toFixed(0)} ms (CPU ${r.queryCpuMs[k].toFixed(0)} ms)`).join(
-          " · ",
-        ) +
+        QUERIES.map(
+          (q, k) =>
+            `'${q}' ${r.queryMs[k].toFixed(0)} ms (CPU ${r.queryCpuMs[k].toFixed(0)} ms), checked ` +
+            `${r.checkedMs[k].toFixed(0)} ms (CPU ${r.checkedCpuMs[k].toFixed(0)} ms)`,
+        ).join(" · ") +
         ` · peak RSS ${r.peakRssMB.toFixed(0)} MB`,
     );
   }

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { key as mk } from "../../test/helpers/keys.js";
 import { cleanupInk, renderInk, settle } from "../../test/helpers/ink.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
-import { reduce, scanSummaries } from "../../test/helpers/update.js";
+import { reduce, scanDone, scanSummaries } from "../../test/helpers/update.js";
 import { type AppAction, type AppState, initialState } from "../../src/browser/app/appReducer.js";
 import type { FullTextFn } from "./useFullTextSearch.js";
-import { useFullTextSearch } from "./useFullTextSearch.js";
+import { searchTargets, useFullTextSearch } from "./useFullTextSearch.js";
 
 afterEach(cleanupInk);
 
@@ -100,6 +100,93 @@ describe("useFullTextSearch", () => {
     }
   });
 
+  it("asks for hits that can be taken back (answered as the index names them), the list's order first, and passes on what is taken back", async () => {
+    const seen: { place: boolean }[] = [];
+    const search: FullTextFn = async (targets, _q, opts) => {
+      seen.push({ place: typeof opts.place === "function" });
+      opts.onMatch(targets[0].path, "…the tokenizer", [true]);
+      opts.onMatch(targets[1].path, "…named", [true], true);
+      opts.onMatch(targets[2].path, "…named too", [true], true);
+      opts.onChecking?.(2);
+      opts.onProgress?.(targets.length);
+      await new Promise((r) => setTimeout(r, 5));
+      opts.onMiss?.(targets[1].path, { bytes: targets[1].bytes, mtimeMs: targets[1].mtimeMs });
+      opts.onConfirmed?.(targets[2].path);
+      opts.onChecking?.(0);
+      return { searched: targets.length, matched: 1, aborted: false };
+    };
+    const actions: AppAction[] = [];
+    const dispatch = (a: AppAction) => void actions.push(a);
+    function Taker(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 0, 0);
+      return <Text>x</Text>;
+    }
+    await renderInk(<Taker s={searching()} />);
+    await act(async () => settle(60));
+    expect(seen).toEqual([{ place: true }]);
+    const hits = actions.filter((a) => a.type === "fulltext.hits");
+    const paths = hits.flatMap((a) => a.hits.map(([p]) => p));
+    expect(paths).toHaveLength(3);
+    // The named are said to be unchecked (an action on their rows waits for their files), the checked ones confirmed.
+    expect(hits.flatMap((a) => a.unchecked ?? [])).toEqual(paths.slice(1));
+    expect(hits.flatMap((a) => a.confirmed ?? [])).toEqual([paths[0], paths[2]]);
+    // Sent as the check saw the file: the reducer ignores it once pi has written to it since.
+    const missed = searching().sessions.get(hits.flatMap((a) => a.drop ?? [])[0]?.path ?? "")!;
+    expect(hits.flatMap((a) => a.drop ?? [])).toEqual([
+      { path: missed.path, bytes: missed.bytes, mtimeMs: missed.mtimeMs },
+    ]);
+    expect(hits.some((a) => a.checking === 2)).toBe(true);
+    expect(hits.at(-1)!.checking).toBe(0);
+  });
+
+  it("makes a search's targets once per sessions and scope (a search starts at each pause in typing)", () => {
+    const s = searching();
+    const t = searchTargets(s);
+    expect(t.map((x) => x.path).sort()).toEqual(sessions.map((x) => x.path).sort());
+    expect(searchTargets({ ...s })).toBe(t);
+    expect(searchTargets({ ...s, scope: "cwd" })).not.toBe(t);
+    const more = reduce(s, scanSummaries([makeSummary({ path: "/s/9.jsonl", cwd: CWD, firstMessage: "x" })]));
+    expect(searchTargets(more)).toHaveLength(4);
+  });
+
+  it("keeps no targets once no query calls for a search", async () => {
+    const s = searching();
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    function Keep(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, () => {}, 0, 0);
+      return <Text>x</Text>;
+    }
+    const r = await renderInk(<Keep s={s} />);
+    await act(async () => settle(20));
+    const t = searchTargets(s);
+    expect(searchTargets(s)).toBe(t);
+    const cleared = reduce(s, { type: "command", command: "app.back" });
+    expect(cleared.search.value).toBe("");
+    await act(async () => r.rerender(<Keep s={cleared} />));
+    expect(searchTargets(s)).not.toBe(t);
+  });
+
+  it("gets the search ready (warm) once the search bar is open and the list complete, not before", async () => {
+    let warmed = 0;
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    search.warm = () => void warmed++;
+    function Warm(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, () => {}, 1000, 50);
+      return <Text>x</Text>;
+    }
+    const scanning = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions));
+    const r = await renderInk(<Warm s={reduce(scanning, { type: "command", command: "search.start" })} />);
+    await act(async () => settle(20));
+    expect(warmed).toBe(0); // the list not complete yet
+    const listed = reduce(scanning, scanDone());
+    await act(async () => r.rerender(<Warm s={listed} />));
+    await act(async () => settle(20));
+    expect(warmed).toBe(0); // the search bar not open
+    await act(async () => r.rerender(<Warm s={reduce(listed, { type: "command", command: "search.start" })} />));
+    await act(async () => settle(20));
+    expect(warmed).toBe(1);
+  });
+
   it("a search that asks the next one to wait longer (its debounceMs) is not started again by asking", async () => {
     let calls = 0;
     const search: FullTextFn = async (targets) => {
@@ -176,6 +263,40 @@ describe("useFullTextSearch", () => {
       type: "fulltext.hits",
       key,
       hits: [["/s/1.jsonl", { snippet: "…the tokenizer", held: [true] }]],
+      // Read as it is now: checked.
+      confirmed: ["/s/1.jsonl"],
+    });
+  });
+
+  it("a changed session searched again without the words loses its hit (one whose take-back was ignored as pi wrote stays listed otherwise)", async () => {
+    const actions: AppAction[] = [];
+    let rewritten = false;
+    const search: FullTextFn = async (targets, _q, opts) => {
+      // Session 1 named by the index at first; as pi rewrote it, it holds the word no more.
+      if (!rewritten) opts.onMatch("/s/1.jsonl", "…named", [true], true);
+      return { searched: targets.length, matched: 0, aborted: false };
+    };
+    const dispatch = (a: AppAction) => void actions.push(a);
+    function Live(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, dispatch, 0, 0);
+      return <Text>x</Text>;
+    }
+    const s = searching();
+    const r = await renderInk(<Live s={s} />);
+    await act(async () => settle(60));
+    rewritten = true;
+    const grown = { ...sessions[1], bytes: sessions[1].bytes + 100, mtimeMs: sessions[1].mtimeMs + 1000 };
+    const after = reduce(s, { type: "store.changes", updated: [grown], removed: [], diagnostics: [] });
+    r.rerender(<Live s={after} />);
+    await act(async () => settle(60));
+    const key = (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
+    expect(actions.at(-1)).toEqual({
+      type: "fulltext.hits",
+      key,
+      hits: [],
+      confirmed: [],
+      // As the search saw it: the reducer ignores it should pi write again (searched again then).
+      drop: [{ path: "/s/1.jsonl", bytes: grown.bytes, mtimeMs: grown.mtimeMs }],
     });
   });
 });

@@ -1,18 +1,38 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { FullTextFn, SearchTarget } from "../../src/search/fulltext.js";
 import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
-import { bodyNeed, inScope } from "../../src/browser/list/derive.js";
+import { bodyNeed, inScope, listPlace } from "../../src/browser/list/derive.js";
 import type { BodyHit } from "../../src/search/fulltext.js";
-import { fullTextKey } from "../../src/browser/list/fullText.js";
+import { fullTextKey, type Seen } from "../../src/browser/list/fullText.js";
+import { trace, tracing } from "../../src/launcher/trace.js";
 
 export type { FullTextFn };
 
+type TargetsOf = Pick<AppState, "sessions" | "scope" | "launchCwd" | "storeDir">;
+
+/**
+ * The last targets made, for the same sessions and scope: a search starts at each pause in
+ * typing, and 50,000 targets made again each time were garbage the browser's peak memory
+ * grew by. Let go once no query calls for a search (see useFullTextSearch). (Sessions are
+ * never changed in place: a changed store is a new map.)
+ */
+let targetsMemo: { of: TargetsOf; targets: SearchTarget[] } | undefined;
+
 /** The files a search reads: the sessions in scope, most recently modified first, as the scan last saw them. */
-export function searchTargets(s: Pick<AppState, "sessions" | "scope" | "launchCwd" | "storeDir">): SearchTarget[] {
+export function searchTargets(s: TargetsOf): SearchTarget[] {
+  const m = targetsMemo?.of;
+  if (m && m.sessions === s.sessions && m.scope === s.scope && m.launchCwd === s.launchCwd && m.storeDir === s.storeDir)
+    return targetsMemo!.targets;
+  const targets = makeTargets(s);
+  targetsMemo = { of: { sessions: s.sessions, scope: s.scope, launchCwd: s.launchCwd, storeDir: s.storeDir }, targets };
+  return targets;
+}
+
+/** The sessions themselves (each is a target: its path, size, mtime and ctime): no object made per session. */
+function makeTargets(s: TargetsOf): SearchTarget[] {
   const list = [];
   for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd, s.storeDir)) list.push(x);
-  list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
-  return list.map((x) => ({ path: x.path, bytes: x.bytes, mtimeMs: x.mtimeMs, ctimeMs: x.ctimeMs }));
+  return list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
 }
 
 /** Without a KeyStream to ask (tests): no key is ever pending. One function, not one per render (an effect depends on it). */
@@ -35,6 +55,10 @@ export function useFullTextSearch(
   keysPending: () => boolean = NO_KEYS_PENDING,
 ): void {
   const key = fullTextKey(s.query, s.scope, s.fullText.includeTools);
+  // No search, none running: its targets are not kept for the next one.
+  useEffect(() => {
+    if (key === null) targetsMemo = undefined;
+  }, [key]);
   const latest = useRef(s);
   latest.current = s;
   // Read when a search is scheduled, not a dependency of the effect: the search function's
@@ -42,8 +66,13 @@ export function useFullTextSearch(
   const debounce = useRef(debounceMs);
   debounce.current = debounceMs;
   const scanDone = s.scan.done;
-  /** The running or finished search of `key`: its abort, and the files as it took them (path → size, mtime). */
-  const live = useRef<{ key: string; ac: AbortController; searched: Map<string, SearchTarget> } | null>(null);
+  /** The running or finished search of `key`: its abort, and the files as it took them (by path once the store changes: size, mtime). */
+  const live = useRef<{
+    key: string;
+    ac: AbortController;
+    targets: readonly SearchTarget[];
+    searched?: Map<string, SearchTarget>;
+  } | null>(null);
   useEffect(() => {
     if (key === null) return;
     const ac = new AbortController();
@@ -52,6 +81,12 @@ export function useFullTextSearch(
     /** The least time between two dispatches: throttleMs, or more when one costs more (see flush). */
     let gap = throttleMs;
     let hits: [string, BodyHit][] = [];
+    /** Hits taken back (their files turned them down), and how many are left to check. */
+    let drop: Seen[] = [];
+    /** Hits reported as the index names them, and hits their files confirmed (FullTextState.unchecked). */
+    let unchecked: string[] = [];
+    let confirmed: string[] = [];
+    let checking: number | undefined;
     let searched = 0;
     /** The search's start, said with its first hits or progress (see start). */
     let started: AppAction | null = null;
@@ -63,8 +98,25 @@ export function useFullTextSearch(
       if (started) dispatch(started);
       started = null;
       const batch = hits;
+      const dropped = drop;
+      const named = unchecked;
+      const checked = confirmed;
       hits = [];
-      dispatch({ type: "fulltext.hits", key, hits: batch, searched });
+      drop = [];
+      unchecked = [];
+      confirmed = [];
+      dispatch({
+        type: "fulltext.hits",
+        key,
+        hits: batch,
+        searched,
+        drop: dropped,
+        checking,
+        unchecked: named,
+        confirmed: checked,
+      });
+      if (tracing)
+        trace(`full text: ${batch.length} hits, ${dropped.length} dropped, dispatched in ${Date.now() - t0} ms`);
       // Each batch ranks every session again: on 50,000 that took 100-200 ms, and at one
       // every 50 ms the search had no time left to search. Four times what the last one
       // cost leaves it at least four fifths of the thread.
@@ -80,18 +132,37 @@ export function useFullTextSearch(
     const start = () => {
       const st = latest.current;
       const targets = searchTargets(st);
-      live.current = { key, ac, searched: new Map(targets.map((t) => [t.path, t])) };
+      live.current = { key, ac, targets };
       // Said with the first hits, at most throttleMs from now, or with the end: a search the
       // index answers in a few milliseconds is one frame (the results), not three.
       started = { type: "fulltext.start", key, total: targets.length };
       lastFlush = Date.now();
+      trace(`full text: search of ${targets.length}`);
       search(targets, st.query, {
         includeTools: st.fullText.includeTools,
         signal: ac.signal,
         // Each word may be anywhere: in the conversation, or in the session's own fields.
         need: bodyNeed(st.sessions, st.query),
-        onMatch: (path, snippet, held) => {
+        // The rows about to be shown are checked first; the rest may be shown as the index names them.
+        place: listPlace(st.sessions, st.query, {
+          sort: st.sort,
+          namedOnly: st.namedOnly,
+          hosts: st.hosts?.map((h) => h.name),
+        }),
+        onMatch: (path, snippet, held, isUnchecked) => {
           hits.push([path, { snippet, held: [...held] }]);
+          (isUnchecked ? unchecked : confirmed).push(path);
+          schedule();
+        },
+        // Said with the next batch (the count left to check, twice a second), not in a frame of
+        // its own: one per slice cost more than the checking. Until then its row's action waits for its file.
+        onConfirmed: (path) => void confirmed.push(path),
+        onMiss: (path, seen) => {
+          drop.push({ path, ...seen });
+          schedule();
+        },
+        onChecking: (left) => {
+          checking = left;
           schedule();
         },
         onProgress: (n) => {
@@ -127,21 +198,45 @@ export function useFullTextSearch(
     };
   }, [key, scanDone, search, dispatch, throttleMs, keysPending]);
 
+  // The search bar opened, the list complete: what a first search reads first is read while
+  // the query is typed (a search starts only once keys pause: at the last key, at best).
+  const barOpen = s.stack.some((l) => l.kind === "search");
+  useEffect(() => {
+    if (barOpen && scanDone) search.warm?.(keysPending);
+  }, [barOpen, scanDone, search, keysPending]);
+
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;
   useEffect(() => {
     const run = live.current;
     if (!run || run.key !== key || run.ac.signal.aborted) return;
     const st = latest.current;
+    // What the search took, by path: made when the store first changes under it.
+    const searched = (run.searched ??= new Map(run.targets.map((t) => [t.path, t])));
     const changed = searchTargets(st).filter((t) => {
-      const was = run.searched.get(t.path);
+      const was = searched.get(t.path);
       return !was || was.bytes !== t.bytes || was.mtimeMs !== t.mtimeMs;
     });
     if (changed.length === 0) return;
-    for (const t of changed) run.searched.set(t.path, t);
+    for (const t of changed) searched.set(t.path, t);
     const hits: [string, BodyHit][] = [];
-    const finish = () => {
-      if (!run.ac.signal.aborted && hits.length) dispatch({ type: "fulltext.hits", key: run.key, hits });
+    const finish = (whole: boolean) => {
+      if (run.ac.signal.aborted) return;
+      // Read from the files as they are now: the hits found are checked, and a session searched
+      // whole without one loses the hit it had (an unchecked one whose take-back the reducer
+      // ignored as pi was writing to it stays listed otherwise). A search that failed takes nothing back.
+      const found = new Set(hits.map(([p]) => p));
+      const drop: Seen[] = whole
+        ? changed.filter((t) => !found.has(t.path)).map(({ path, bytes, mtimeMs }) => ({ path, bytes, mtimeMs }))
+        : [];
+      if (hits.length || drop.length)
+        dispatch({
+          type: "fulltext.hits",
+          key: run.key,
+          hits,
+          confirmed: [...found],
+          ...(drop.length ? { drop } : {}),
+        });
     };
     search(changed, st.query, {
       includeTools: st.fullText.includeTools,
@@ -149,6 +244,9 @@ export function useFullTextSearch(
       need: bodyNeed(st.sessions, st.query),
       onMatch: (path, snippet, held) => void hits.push([path, { snippet, held: [...held] }]),
       onProgress: () => {},
-    }).then(finish, finish);
+    }).then(
+      (r) => finish(!r.aborted),
+      () => finish(false),
+    );
   }, [sessions, key, search, dispatch]);
 }

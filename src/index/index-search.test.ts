@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { parseQuery } from "../search/query.js";
-import { caughtUp, coverageOf, planWithIndex, textStatesWritten } from "./index-search.js";
+import { caughtUp, coverageOf, planWithIndex, readTextStates, textStatesWritten } from "./index-search.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText, staleTextFiles } from "./text-index.js";
 
@@ -103,6 +103,42 @@ describe("textStatesWritten", () => {
     other.close();
     textStatesWritten(index.db, before, []);
     expect(caughtUp(index.db, targets, false)).toBe(true);
+    index.close();
+  });
+});
+
+describe("readTextStates (a search got ready as the query is typed)", () => {
+  it("reads a slice at a time, a turn of the event loop before each and none while keys wait, and keeps them for the search", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    expect(sessions.length).toBeGreaterThan(4);
+    const reads: number[] = [];
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => {
+      const st = q(text);
+      if (!/FROM files/.test(text)) return st;
+      return new Proxy(st, {
+        get: (o, k) => (k === "all" ? (...a: never[]) => (reads.push(Date.now()), o.all(...a)) : Reflect.get(o, k)),
+      });
+    };
+    // Keys waiting at first: nothing read until they are handled, then two rows a turn.
+    let waiting = 3;
+    const warm = readTextStates(index.db, () => waiting-- > 0, 2);
+    expect(reads).toEqual([]);
+    await warm;
+    expect(reads.length).toBe(Math.floor(sessions.length / 2) + 1);
+    expect(waiting).toBeLessThan(0);
+    // The search after reads none of them again.
+    reads.length = 0;
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    expect(caughtUp(index.db, targets, false)).toBe(true);
+    expect(reads).toEqual([]);
     index.close();
   });
 });

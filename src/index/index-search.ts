@@ -10,6 +10,7 @@ import {
   type BodyHit,
   type BodyNeed,
   type EntryHit,
+  type RawLine,
   type SearchTarget,
   type SnippetText,
   type TextTerm,
@@ -46,7 +47,7 @@ export interface Candidate {
 const chars = (s: string) => Array.from(s);
 
 /** A literal term the index can narrow: three characters or more once folded. */
-function gramsOf(t: TextTerm): string[] | null {
+export function gramsOf(t: TextTerm): string[] | null {
   if (t.kind === "regex") return null;
   const c = chars(foldAccents(t.text.toLowerCase()));
   if (c.length < 3) return null;
@@ -60,7 +61,7 @@ function gramsOf(t: TextTerm): string[] | null {
 }
 
 /** An FTS5 query that every text holding all the grams matches. */
-function ftsQuery(grams: string[]): string {
+export function ftsQuery(grams: string[]): string {
   return grams.map((g) => `"${g.replace(/"/g, '""')}"`).join(" AND ");
 }
 
@@ -138,6 +139,36 @@ function textStates(db: IndexDb): Map<string, TextState> {
   const byPath = new Map(rows.map((r) => [r.path, r]));
   textStateMemo.set(db, { mark, byPath });
   return byPath;
+}
+
+/** How long readTextStates waits before it looks again whether keys are still waiting. */
+const BUSY_WAIT_MS = 20;
+
+/**
+ * Reads every file's text state ahead of the searches to come (at 50,000 sessions ~200-400 ms
+ * in one go, which the first search of a store paid after the last key): `slice` rows at a
+ * time, a turn of the event loop before each and none read while `busy()` (keys waiting), so
+ * no key waits on it. Kept only if the index did not change meanwhile (else the next search
+ * reads them); stops once a search has read them.
+ */
+export async function readTextStates(db: IndexDb, busy: () => boolean = () => false, slice = 2000): Promise<void> {
+  const mark = db.changeMark();
+  if (textStateMemo.get(db)?.mark === mark) return;
+  const byPath = new Map<string, TextState>();
+  const next = db.q(
+    "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files WHERE fid > ? ORDER BY fid LIMIT ?",
+  );
+  for (let after = -1; ;) {
+    await new Promise((r) => setImmediate(r));
+    // Keys waiting: looked at again a little later, not at every turn (that would keep the thread busy).
+    while (busy()) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
+    if (textStateMemo.get(db)?.mark === mark || db.changeMark() !== mark) return;
+    const rows = next.all(after, slice) as unknown as TextState[];
+    for (const r of rows) byPath.set(r.path, r);
+    if (rows.length < slice) break;
+    after = rows[rows.length - 1].fid;
+  }
+  textStateMemo.set(db, { mark, byPath });
 }
 
 /**
@@ -248,8 +279,8 @@ export function stillCovers(db: IndexDb, c: Coverage): boolean {
 /** A target's fid when the index covers it (coveredFid), as a kept Coverage says. */
 export type KnownCoverage = (t: SearchTarget, includeTools: boolean) => number | undefined;
 
-/** One candidate line read back, or undefined when it is not where the index says (the file changed under it). */
-function readLine(fd: number, { off, len }: Candidate): SessionEntry | null | undefined {
+/** One candidate line's bytes read back, or undefined when it is not where the index says (the file changed under it). */
+export function readRawLine(fd: number, { off, len }: Candidate): RawLine | undefined {
   // The line with the newline before and after it: both must be there.
   const from = off === 0 ? 0 : off - 1;
   const lead = off - from;
@@ -257,15 +288,26 @@ function readLine(fd: number, { off, len }: Candidate): SessionEntry | null | un
   if ((lead === 1 && buf[0] !== 0x0a) || buf.length !== len + 1 + lead || buf[buf.length - 1] !== 0x0a) {
     return undefined;
   }
+  return { buf, start: lead, end: lead + len };
+}
+
+/** A line's entry, or undefined when it is no JSON (not where the index says); null when not an object. */
+export function parseLine(text: string): SessionEntry | null | undefined {
   try {
-    const entry = JSON.parse(buf.toString("utf8", lead, lead + len)) as SessionEntry;
+    const entry = JSON.parse(text) as SessionEntry;
     return entry && typeof entry === "object" ? entry : null;
   } catch {
     return undefined;
   }
 }
 
-function withFile<T>(path: string, fn: (fd: number) => T): T {
+/** One candidate line read back, or undefined when it is not where the index says (the file changed under it). */
+function readLine(fd: number, c: Candidate): SessionEntry | null | undefined {
+  const raw = readRawLine(fd, c);
+  return raw && parseLine(raw.buf.toString("utf8", raw.start, raw.end));
+}
+
+export function withFile<T>(path: string, fn: (fd: number) => T): T {
   const fd = openSync(fsPath(path), "r");
   try {
     return fn(fd);
@@ -340,7 +382,11 @@ function inFileOrder(lists: string[]): Candidate[] {
 }
 
 /** A target's fid where the index covers it: as kept (`known`), else from the text states, read on first need. */
-function fidLookup(db: IndexDb, includeTools: boolean, known?: KnownCoverage): (t: SearchTarget) => number | undefined {
+export function fidLookup(
+  db: IndexDb,
+  includeTools: boolean,
+  known?: KnownCoverage,
+): (t: SearchTarget) => number | undefined {
   if (known) return (t) => known(t, includeTools);
   let byPath: Map<string, TextState> | undefined;
   return (t) => coveredFid((byPath ??= textStates(db)), t, includeTools);
@@ -573,7 +619,7 @@ function matchingRows(db: IndexDb, grams: string[], includeTools: boolean): Floa
 }
 
 /** "12,34,56" as numbers, without an array of strings in between. */
-function parseNumbers(text: string): Float64Array {
+export function parseNumbers(text: string): Float64Array {
   if (!text) return new Float64Array(0);
   let n = 1;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) n++;
@@ -640,10 +686,10 @@ function fileCandidates(
 }
 
 /** How many words a session needs of its conversation (all without a need). */
-const needed = (need: readonly boolean[] | undefined, all: number) =>
+export const needed = (need: readonly boolean[] | undefined, all: number) =>
   need ? need.reduce((n, x) => n + (x ? 1 : 0), 0) : all;
 
-const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+export const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 
 export interface IndexedSearchOptions {
   includeTools: boolean;

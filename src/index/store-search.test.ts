@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
@@ -63,6 +64,92 @@ describe("the browser's full-text search (storeSearch)", () => {
       expect(read.r.readWhole).toBe(targets.length);
     },
   );
+});
+
+describe("the browser's full-text search answered early (a word in most sessions)", () => {
+  it("asks the index, not the files, and when done holds what reading finds", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
+    const uncovered = coverageOf(index.db, targets)!.fid.filter((f) => f < 0).length;
+    index.close();
+    // Every word answered early (above 0), one session checked before the rest are named.
+    const search = storeSearch(store, env, { above: 0, checkFirst: 1 });
+    let named = 0;
+    const words = [
+      ...new Set(sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((w) => /^\p{L}{3,}$/u.test(w))),
+    ].slice(0, 4);
+    for (const q of [...words, words.slice(0, 2).join(" ")]) {
+      const plain = await hitsOf(searchStore, sessions.map((s) => s.path) as never, q);
+      const hits = new Map<string, string>();
+      let checking = -1;
+      const r = await search(targets, parseQuery(q), {
+        includeTools: false,
+        onMatch: (path, snippet) => hits.set(path, `${path} ${String(snippet)}`),
+        onMiss: (path) => hits.delete(path),
+        onChecking: (left) => {
+          if (checking < 0) named += left;
+          checking = left;
+        },
+      });
+      expect([...hits.values()].sort(), q).toEqual(plain.hits);
+      expect(checking, q).toBe(0);
+      expect(r.searched, q).toBe(targets.length);
+      expect(r.readWhole, q).toBe(uncovered);
+    }
+    expect(named).toBeGreaterThan(10);
+  });
+});
+
+describe("the browser's full-text search when the early answer fails after naming hits", () => {
+  it("reads every file and takes back each named hit its file does not hold", async () => {
+    const store = makeTmpDir("early-fail-store-");
+    const dir = join(store, "--home-u-proj--");
+    mkdirSync(dir, { recursive: true });
+    const paths: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const id = `0190a0b0-0000-7000-8000-0000000001${String(i).padStart(2, "0")}`;
+      const path = join(dir, `2026-11-28T00-00-${String(i).padStart(2, "0")}-000Z_${id}.jsonl`);
+      // Even ones hold "parser"; odd ones only "par" and "ser" apart, which the index names too.
+      const text = i % 2 === 0 ? `fix the parser ${i}` : `a part of the user ${i}`;
+      const head = { type: "session", version: 3, id, timestamp: "2026-11-28T00:00:00.000Z", cwd: "/home/u/proj" };
+      const msg = {
+        type: "message",
+        id: `m${i}`,
+        parentId: null,
+        timestamp: "2026-11-28T00:00:00.000Z",
+        message: { role: "user", content: text },
+      };
+      writeFileSync(path, `${JSON.stringify(head)}\n${JSON.stringify(msg)}\n`);
+      paths.push(path);
+    }
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    index.close();
+    const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
+    const search = storeSearch(store, env, { above: 0, checkFirst: 1 });
+    const hits = new Set<string>();
+    let named = 0;
+    await search(targets, parseQuery("parser"), {
+      includeTools: false,
+      onMatch: (path) => void hits.add(path),
+      onMiss: (path) => void hits.delete(path),
+      onChecking: (left) => {
+        named = left;
+        // Anything failing once the rest are named (here: the caller).
+        throw new Error("failed after the named report");
+      },
+    });
+    expect(named).toBeGreaterThan(2);
+    expect([...hits].sort()).toEqual(paths.filter((_, i) => i % 2 === 0).sort());
+  });
 });
 
 describe("the browser's full-text search, best first", () => {

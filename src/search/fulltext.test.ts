@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
+import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assistant, entry, user, writeSession } from "../../test/helpers/session-file.js";
 import {
@@ -8,6 +8,7 @@ import {
   LazySnippet,
   makeSnippet,
   searchFile,
+  searchFileSync,
   searchStore,
   textTerms,
 } from "./fulltext.js";
@@ -218,5 +219,17 @@ describe("fieldQuery keeps date filters", () => {
   it("so a full-text hit still has to be in the date range", () => {
     const q = parseQuery("parser after:2026-10-01 7d cwd:x", new Date(2026, 10, 20));
     expect(fieldQuery(q).terms.map((t) => t.kind)).toEqual(["date", "date", "field"]);
+  });
+});
+
+describe("searchFileSync", () => {
+  it("reads line by line and stops at the last word found: a session ending in a sparse 3 GiB tail is a hit, not a file too big to read", () => {
+    const p = session([user("u1", null, "please refactor the parser")]);
+    truncateSync(p, 3 * 1024 ** 3);
+    expect(searchFileSync(p, textTerms(parseQuery("parser")), false)).toMatchObject({ held: [true] });
+  });
+
+  it("throws for a file it cannot read (the caller's verdict is not 'no match')", () => {
+    expect(() => searchFileSync("/no/such/session.jsonl", textTerms(parseQuery("parser")), false)).toThrow();
   });
 });

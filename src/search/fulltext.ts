@@ -1,7 +1,7 @@
 import { describeEntry, messageText } from "../model/text.js";
 import { foldAccents } from "./fold.js";
 import type { SessionEntry } from "../model/types.js";
-import { readLines, type LineRef } from "../store/line-reader.js";
+import { readLines, readLinesSync, type LineRef } from "../store/line-reader.js";
 import { forEachLimited } from "../store/pool.js";
 import { displayWidth, sanitizeLine, truncateStartToWidth, truncateToWidth } from "../text/sanitize.js";
 import type { Query, Term } from "./query.js";
@@ -29,6 +29,12 @@ export type TextTerm = Extract<Term, { kind: "word" | "phrase" | "regex" }>;
 export type BodyNeed = (path: string) => readonly boolean[] | null;
 
 /** A session's conversation holding a term: the snippet of its first hit, and per text term whether it holds it. */
+/** A file's size and modification time as a check saw it: a take-back applies to that file only. */
+export interface FileSeen {
+  bytes: number;
+  mtimeMs: number;
+}
+
 export interface BodyHit {
   snippet: SnippetText;
   held: boolean[];
@@ -42,13 +48,33 @@ export interface FullTextOptions {
   /**
    * Called once per session whose conversation holds a term and every term it needs, in
    * completion order, never after an abort. `held`: per text term, whether it holds it.
+   * `unchecked`: reported as the index names it, its file not yet read (see onMiss).
    */
-  onMatch(path: string, snippet: SnippetText, held: readonly boolean[]): void;
+  onMatch(path: string, snippet: SnippetText, held: readonly boolean[], unchecked?: boolean): void;
   /** Called after each file with the number of files decided so far. */
   onProgress?(searched: number): void;
   /** Files read at once (default 4). */
   concurrency?: number;
+  /**
+   * A search that may answer before it has read every file (the index's, asked by the
+   * browser) reports first the sessions the index names, each as it names it, and checks
+   * them against their files after: onMiss takes back one its file turns down (a hit it
+   * holds differently is reported again by onMatch), onChecking says how many are left to
+   * check. Without onMiss, every hit is checked before it is reported.
+   */
+  onMiss?(path: string, seen: FileSeen): void;
+  onChecking?(left: number): void;
+  /** A hit reported unchecked that its file confirmed as reported (nothing else changes). */
+  onConfirmed?(path: string): void;
+  /** Where a session stands in the caller's list with these words held: the ones about to be shown are checked first. */
+  place?: ListPlace;
 }
+
+/**
+ * A session's place in a list: its group (lower first: the list's machine, absent 0), then
+ * its rank (higher first) and, among equal ranks, its place (lower first); null when not listed.
+ */
+export type ListPlace = (path: string, held: readonly boolean[]) => { group?: number; rank: number; at: number } | null;
 
 /** A session file to search, as the caller knows it now (its summary's size, mtime and ctime). */
 export interface SearchTarget {
@@ -67,6 +93,11 @@ export type FullTextFn = ((
 ) => Promise<FullTextResult>) & {
   /** How long after the last key a search starts (default 150 ms: reading files is costly). */
   debounceMs?: number;
+  /**
+   * Gets ready for a search (what a first search of a store reads before anything else) while
+   * the query is typed, in the background: nothing while `busy()` (keys waiting to be handled).
+   */
+  warm?: (busy?: () => boolean) => void;
 };
 
 export interface FullTextResult {
@@ -171,8 +202,17 @@ export class LazySnippet {
   }
 }
 
+/** A snippet made by a function when first read (a hit the index named, read from its file when its row is drawn). */
+export class SnippetLater {
+  private made: string | undefined;
+  constructor(private readonly make: () => string) {}
+  toString(): string {
+    return (this.made ??= this.make());
+  }
+}
+
 /** A hit's snippet: made (a string), or made when first read (String(it)). */
-export type SnippetText = string | LazySnippet;
+export type SnippetText = string | LazySnippet | SnippetLater;
 
 /** The texts of one entry that full-text search looks at (tool texts only with includeTools). */
 export function searchableTexts(entry: SessionEntry, includeTools: boolean): string[] {
@@ -278,6 +318,9 @@ export function entryHit(entry: SessionEntry, terms: readonly TextTerm[], includ
   return null;
 }
 
+/** A line's bytes: buf[start, end). */
+export type RawLine = Pick<LineRef, "buf" | "start" | "end">;
+
 const TOOL_RESULT_MARK = Buffer.from('"role":"toolResult"');
 const BASH_MARK = Buffer.from('"role":"bashExecution"');
 
@@ -287,7 +330,7 @@ const BASH_MARK = Buffer.from('"role":"bashExecution"');
  * The marker with unescaped quotes can only be JSON structure, never text inside a string.
  * (A view of the line's head is searched: indexOf on the chunk would run to its end.)
  */
-export function isToolOutputLine({ buf, start, end }: LineRef): boolean {
+export function isToolOutputLine({ buf, start, end }: RawLine): boolean {
   const head = buf.subarray(start, Math.min(end, start + 400));
   return head.indexOf(TOOL_RESULT_MARK) !== -1 || head.indexOf(BASH_MARK) !== -1;
 }
@@ -303,7 +346,7 @@ function jsonForm(text: string): string {
  * case-insensitive and accent-folded, a superset of what the terms match. Returns the
  * decoded line when it may hold a term, else null.
  */
-function linePrefilter(terms: readonly TextTerm[], includeTools: boolean) {
+export function linePrefilter(terms: readonly TextTerm[], includeTools: boolean) {
   const literals = terms
     .filter((t) => t.kind !== "regex")
     .map((t) => ({
@@ -312,7 +355,7 @@ function linePrefilter(terms: readonly TextTerm[], includeTools: boolean) {
       ascii: /^[\x20-\x7e]*$/.test((t as { text: string }).text),
     }));
   const hasRegex = terms.some((t) => t.kind === "regex");
-  return (ref: LineRef, active: ReadonlySet<TextTerm>): string | null => {
+  return (ref: RawLine, active: ReadonlySet<TextTerm>): string | null => {
     const { buf, start, end } = ref;
     if (!includeTools && isToolOutputLine(ref)) return null;
     const line = buf.toString("utf8", start, end);
@@ -378,6 +421,31 @@ export async function searchFile(
     if (pending.size === 0) return false;
   });
   if (aborted || signal?.aborted) return null;
+  return bodyHit(terms, (t) => pending.has(t), need, snippet);
+}
+
+/**
+ * One session file's hit (bodyHit) or null, read at once (blocking, chunk by chunk, lines
+ * past MAX_LINE_BYTES passed over as readLines does): what an action on a row still to
+ * check waits for (~1 ms a session), so no key is handled before it. Throws when the file
+ * cannot be read (the caller does not take that for "no match").
+ */
+export function searchFileSync(
+  path: string,
+  terms: readonly TextTerm[],
+  includeTools: boolean,
+  need?: readonly boolean[],
+): BodyHit | null {
+  if (terms.length === 0) return null;
+  const pending = new Set(terms);
+  const mayHold = linePrefilter(terms, includeTools);
+  let snippet: SnippetText | null = null;
+  readLinesSync(path, (ref) => {
+    const line = mayHold(ref, pending);
+    const entry = line === null ? null : parseEntry(line);
+    if (entry) snippet ??= matchEntry(entry, pending, includeTools);
+    return pending.size > 0;
+  });
   return bodyHit(terms, (t) => pending.has(t), need, snippet);
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_LINE_BYTES, readLines, type LineRef } from "./line-reader.js";
+import { MAX_LINE_BYTES, readLines, readLinesSync, type LineRef } from "./line-reader.js";
 
 const dir = mkdtempSync(join(tmpdir(), "line-reader-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -176,5 +176,35 @@ describe("readLines: what one line may cost", () => {
     });
     expect(oversize).toBe(1024 ** 3);
     expect(biggest).toBeLessThanOrEqual(MAX_LINE_BYTES);
+  });
+});
+
+describe("readLinesSync", () => {
+  const all = (r: LineRef) => ({
+    text: r.buf.toString("utf8", r.start, r.end),
+    offset: r.offset,
+    line: r.line,
+    terminated: r.terminated,
+    oversize: r.oversize,
+  });
+  it.each([1, 7, 64, 1 << 20])(
+    "gives the lines readLines gives, oversize ones counted (chunkSize %i)",
+    async (chunkSize) => {
+      const p = file(`${TEXT.join("\n")}\n${"x".repeat(300)}\nlast\n${"y".repeat(250)}`);
+      const async: ReturnType<typeof all>[] = [];
+      await readLines(p, (r) => void async.push(all(r)), { chunkSize, maxLineBytes: 100 });
+      const sync: ReturnType<typeof all>[] = [];
+      expect(readLinesSync(p, (r) => void sync.push(all(r)), { chunkSize, maxLineBytes: 100 })).toEqual({
+        stopped: false,
+      });
+      expect(sync).toEqual(async);
+      let seen = 0;
+      expect(readLinesSync(p, () => ++seen < 2, { chunkSize })).toEqual({ stopped: true });
+      expect(seen).toBe(2);
+    },
+  );
+
+  it("throws when the file cannot be read", () => {
+    expect(() => readLinesSync(join(dir, "gone"), () => {})).toThrow(/ENOENT/);
   });
 });

@@ -1,23 +1,9 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { fsPath } from "./fs-path.js";
+import { type LineRef, LineSplitter } from "./line-splitter.js";
 
-/** One line of a file as raw bytes: `buf[start, end)` holds it, without the newline. */
-export interface LineRef {
-  buf: Buffer;
-  start: number;
-  end: number;
-  /** Byte offset of the line in the file, and its 1-based number. */
-  offset: number;
-  line: number;
-  /** False for a last line with no trailing newline (possibly cut mid-write). */
-  terminated: boolean;
-  /**
-   * Set when the line was longer than `maxLineBytes`: its length in bytes. Its bytes were
-   * not kept (`buf` is empty), so a hostile line costs at most the cap, never its size.
-   */
-  oversize?: number;
-}
+export type { LineRef } from "./line-splitter.js";
 
 /**
  * What one line may cost in memory: longer lines are passed over, reported with their
@@ -56,7 +42,6 @@ export function lineLength(ref: LineRef): number {
 }
 
 const NL = 0x0a;
-const EMPTY = Buffer.alloc(0);
 const DEFAULT_CHUNK = 1 << 20;
 
 // Chunk buffers are reused across files: a fresh 1 MiB buffer per file costs page
@@ -97,12 +82,7 @@ export async function readLines(
   let pending: Promise<{ bytesRead: number }> | undefined;
   try {
     let filePos = start;
-    let lineNo = 0;
-    let carry: Buffer[] = [];
-    let carryLen = 0;
-    let carryOffset = 0;
-    // Bytes of the current line beyond what `carry` holds, once it went past the cap.
-    let dropped = 0;
+    const lines = new LineSplitter(maxLine, onLine);
     let lastByte = -1;
     let turn = 0;
     for (;;) {
@@ -125,85 +105,15 @@ export async function readLines(
         pending = fh.read(next, 0, Math.min(next.length, limit - filePos), filePos);
       }
       lastByte = chunk[bytesRead - 1];
-      let from = 0;
-      for (;;) {
-        const nl = chunk.indexOf(NL, from);
-        if (nl === -1 || nl >= bytesRead) break;
-        lineNo++;
-        let ref: LineRef;
-        if (dropped > 0) {
-          ref = {
-            buf: EMPTY,
-            start: 0,
-            end: 0,
-            offset: carryOffset,
-            line: lineNo,
-            terminated: true,
-            oversize: dropped + (nl - from),
-          };
-          dropped = 0;
-        } else if (carryLen > 0 && carryLen + (nl - from) > maxLine) {
-          ref = {
-            buf: EMPTY,
-            start: 0,
-            end: 0,
-            offset: carryOffset,
-            line: lineNo,
-            terminated: true,
-            oversize: carryLen + (nl - from),
-          };
-          carry = [];
-          carryLen = 0;
-        } else if (carryLen > 0) {
-          carry.push(chunk.subarray(from, nl));
-          const whole = Buffer.concat(carry, carryLen + (nl - from));
-          ref = { buf: whole, start: 0, end: whole.length, offset: carryOffset, line: lineNo, terminated: true };
-          carry = [];
-          carryLen = 0;
-        } else if (nl - from > maxLine) {
-          ref = {
-            buf: EMPTY,
-            start: 0,
-            end: 0,
-            offset: chunkStart + from,
-            line: lineNo,
-            terminated: true,
-            oversize: nl - from,
-          };
-        } else {
-          ref = { buf: chunk, start: from, end: nl, offset: chunkStart + from, line: lineNo, terminated: true };
-        }
-        if (onLine(ref) === false) return { bytesRead: filePos - start, endsWithNewline: false, stopped: true };
-        from = nl + 1;
-      }
-      if (from < bytesRead) {
-        if (carryLen === 0 && dropped === 0) carryOffset = chunkStart + from;
-        if (dropped > 0 || carryLen + (bytesRead - from) > maxLine) {
-          // Past the cap: let go of what was kept and only count the rest of the line.
-          dropped += carryLen + (bytesRead - from);
-          carry = [];
-          carryLen = 0;
-        } else {
-          // Copy: the chunk buffer is reused by the next read.
-          const part = Buffer.from(chunk.subarray(from, bytesRead));
-          carry.push(part);
-          carryLen += part.length;
-        }
-      }
+      if (!lines.feed(chunk, bytesRead, chunkStart))
+        return { bytesRead: filePos - start, endsWithNewline: false, stopped: true };
       if (filePos >= limit) {
         // A line cut by the probe limit is unknown, not truncated: don't report it.
         return { bytesRead: filePos - start, endsWithNewline: lastByte === NL, stopped: true };
       }
       if (atEnd) break;
     }
-    if (dropped > 0) {
-      lineNo++;
-      onLine({ buf: EMPTY, start: 0, end: 0, offset: carryOffset, line: lineNo, terminated: false, oversize: dropped });
-    } else if (carryLen > 0) {
-      lineNo++;
-      const whole = Buffer.concat(carry, carryLen);
-      onLine({ buf: whole, start: 0, end: whole.length, offset: carryOffset, line: lineNo, terminated: false });
-    }
+    lines.end();
     return { bytesRead: filePos - start, endsWithNewline: lastByte === NL || filePos === 0, stopped: false };
   } finally {
     // A read still in flight (the caller stopped early) must land before its buffer is reused.
@@ -211,5 +121,32 @@ export async function readLines(
     for (const c of chunks) giveChunk(c);
     if (fh) await fh.close();
     else closeSync(fd);
+  }
+}
+
+/**
+ * readLines, blocking: for one file read while nothing else may happen (an action waiting
+ * on its session's file, src/browser/app/effectRunner.ts). Throws when the file cannot be read.
+ */
+export function readLinesSync(
+  path: string,
+  onLine: (line: LineRef) => boolean | void,
+  options: Pick<ReadLinesOptions, "chunkSize" | "maxLineBytes"> = {},
+): { stopped: boolean } {
+  const fd = openSync(fsPath(path), "r");
+  const chunk = takeChunk(options.chunkSize ?? DEFAULT_CHUNK);
+  const lines = new LineSplitter(options.maxLineBytes ?? MAX_LINE_BYTES, onLine);
+  try {
+    for (let filePos = 0; ;) {
+      const bytesRead = readSync(fd, chunk, 0, chunk.length, filePos);
+      if (bytesRead === 0) break;
+      if (!lines.feed(chunk, bytesRead, filePos)) return { stopped: true };
+      filePos += bytesRead;
+    }
+    lines.end();
+    return { stopped: false };
+  } finally {
+    closeSync(fd);
+    giveChunk(chunk);
   }
 }

@@ -5,7 +5,7 @@ import { parseQuery } from "../../search/query.js";
 import { nextSort, type SortKey } from "../../search/sort.js";
 import { type CommandId, type Mode, isTreeCommand, TEXT_MODES } from "../keys/commands.js";
 import { commandFor, DEFAULT_KEYMAP, type Keymap, keysLabel } from "../keys/keymap.js";
-import { isMenuAction, type MenuScreen } from "../keys/menuActions.js";
+import { isMenuAction, isMenuListKey, type MenuScreen } from "../keys/menuActions.js";
 import { unboundKeyNote } from "../keys/elsewhere.js";
 import type { Scope } from "../list/derive.js";
 import { push, replaceTop } from "../core/layers.js";
@@ -13,7 +13,13 @@ import { say } from "../core/status.js";
 import { toStep, withEffect } from "../core/next.js";
 import { INTERRUPT, QUIT } from "../core/outcome.js";
 import { DEFAULT_PREVIEW_SHARE, stepShare } from "../core/previewShare.js";
-import { type FullTextAction, hitsShownChanged, INITIAL_FULL_TEXT, reduceFullText } from "../list/fullText.js";
+import {
+  type FullTextAction,
+  hitsShownChanged,
+  INITIAL_FULL_TEXT,
+  reduceFullText,
+  settleDeclined,
+} from "../list/fullText.js";
 import * as text from "../core/textInput.js";
 import {
   isTreeAction,
@@ -52,6 +58,8 @@ import {
   topLayer,
 } from "./appState.js";
 import { foldScan } from "./scanFold.js";
+import { actsOnRow, afterVerify, holdBack, refuseDeclined } from "./holdBack.js";
+import type { VerifiedAction } from "./verifyTypes.js";
 import { type HostUpdate, type HostView, withHostRows } from "../list/hosts.js";
 import type { ListedSession } from "../list/sessions.js";
 import { reselect } from "./reselect.js";
@@ -116,7 +124,9 @@ export type AppAction =
   | UsageAction
   | TrashAction
   | LifecycleAction
-  | FullTextAction;
+  | FullTextAction
+  /** The file of a row still to check, read for the action held back on it (holdBack.ts). */
+  | VerifiedAction;
 
 export interface InitOptions {
   launchCwd: string;
@@ -416,17 +426,27 @@ function openMenu(s: AppState): AppState {
   return screen && path ? push(s, { kind: "menu", path, screen }) : s;
 }
 
-/** Keys the menu's select list takes (move, pick by number, run the highlighted item). */
-const isMenuListKey = (input: string, key: Key) =>
-  key.return || key.upArrow || key.downArrow || input === "j" || input === "k" || /^[1-9]$/.test(input);
-
 /** A key in the action menu: its own (close), else the screen's key for an action the menu lists, which runs it. */
 function menuKey(s: AppState, c: CommandId | null | undefined, input: string, key: Key): Next {
   if (c) return runCommand(s, c);
   const top = topLayer(s);
   if (top?.kind !== "menu" || isMenuListKey(input, key)) return s;
   const action = commandFor(s.keymap, top.screen, input, key);
-  return action && isMenuAction(top.screen, action) ? runCommand(pop(s), action) : s;
+  return action && isMenuAction(top.screen, action) ? fromMenu(s, action) : s;
+}
+
+/**
+ * A menu's action, run on the session the menu was opened for: the list's selection may have
+ * moved under it (hits arriving, a scan), and the action must not fall on another session.
+ */
+function fromMenu(s: AppState, action: CommandId): Next {
+  const top = topLayer(s);
+  if (top?.kind !== "menu") return s;
+  const under = pop(s);
+  if (top.screen !== "list" || !actsOnRow(action)) return runCommand(under, action);
+  const at = under.rows.findIndex((r) => r.session.path === top.path);
+  if (at < 0) return say(under, "not done: the session the menu was opened for is no longer listed", "note");
+  return runCommand(at === under.cursor ? under : moveTo(under, at), action);
 }
 
 // ---- text fields ----
@@ -459,8 +479,24 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 
 /** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
+  // An action on a hit its file has not yet confirmed waits for it (holdBack.ts).
+  const verify = holdBack(s, a);
+  if (verify) return [s, [verify]];
+  // ...and one on the row its file just turned down is not done.
+  const refused = refuseDeclined(s, a);
+  if (refused) return [refused, []];
   const [next, effects] = toStep(appReducer(s, a));
-  return [reselect(settleStatus(s, next, a), a.type), effects];
+  // A held action's verdict is that action, typed by the user: it settles the status and the reselect as it would.
+  const by = a.type === "fulltext.verified" ? a.action.type : a.type;
+  return [leaveDeclined(reselect(settleStatus(s, next, by), by)), effects];
+}
+
+/** A hit its file turned down while selected goes once the cursor has left its row (see FullTextState.declined). */
+function leaveDeclined(s: AppState): AppState {
+  const ft = settleDeclined(s.fullText, s.selectedPath);
+  if (ft === s.fullText) return s;
+  const next = { ...s, fullText: ft };
+  return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;
 }
 
 /** The view a status line speaks of: the top layer's (a search bar is the list's). */
@@ -476,9 +512,9 @@ function viewOf(s: AppState): string {
  * away, so it never reads as the answer to a key that did nothing. A status the action
  * itself set stays; results that arrive later (a scan, a write) never clear one.
  */
-function settleStatus(before: AppState, after: AppState, a: AppAction): AppState {
+function settleStatus(before: AppState, after: AppState, by: string): AppState {
   if (!after.status || after.status !== before.status) return after;
-  if (a.type !== "key" && a.type !== "mouse") return after;
+  if (by !== "key" && by !== "mouse") return after;
   return after.status.tone === "note" || viewOf(after) !== viewOf(before) ? { ...after, status: undefined } : after;
 }
 
@@ -545,8 +581,10 @@ export function appReducer(s: AppState, a: AppAction): Next {
         : { ...s, pageSize: Math.max(1, a.pageSize), visible };
     }
     case "choose": {
+      // As a key: nothing while the terminal is too small (nor held, see holdBack).
+      if (!s.visible) return s;
       const mode = modeOf(s);
-      if (mode === "menu") return runCommand(pop(s), a.command);
+      if (mode === "menu") return fromMenu(s, a.command);
       if (mode === "export") return runCommand(s, a.command);
       return s;
     }
@@ -577,11 +615,13 @@ export function appReducer(s: AppState, a: AppAction): Next {
     case "fulltext.start":
     case "fulltext.hits":
     case "fulltext.done": {
-      const ft = reduceFullText(s.fullText, a);
+      const ft = reduceFullText(s.fullText, a, s.selectedPath, (p) => s.sessions.get(p));
       if (ft === s.fullText) return s;
       const next = { ...s, fullText: ft };
       return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;
     }
+    case "fulltext.verified":
+      return afterVerify(s, a, takeBack, appReducer);
     case "lifecycle.restored": {
       // A restore from the trash view: the view is read again (the log says what is left).
       const n = lifecycleReducer(s, a);
@@ -591,6 +631,16 @@ export function appReducer(s: AppState, a: AppAction): Next {
     default:
       return lifecycleReducer(s, a);
   }
+}
+
+/** The hit of the selected row taken back: its file turned it down as it is now. */
+function takeBack(s: AppState, path: string): AppState {
+  const now = s.sessions.get(path);
+  const seen = { path, bytes: now?.bytes ?? -1, mtimeMs: now?.mtimeMs ?? -1 };
+  const drop = { type: "fulltext.hits" as const, key: s.fullText.key ?? "", hits: [], drop: [seen] };
+  const ft = reduceFullText(s.fullText, drop, s.selectedPath, (p) => s.sessions.get(p));
+  const next = { ...s, fullText: ft };
+  return hitsShownChanged(s.fullText, ft, s.query, s.scope) ? refresh(next) : next;
 }
 
 /** The status line's word on keys typed on a first screen whose rows were not the list's. */

@@ -55,8 +55,8 @@ export interface AppState extends ListState, LifecycleState, Layered, WithStatus
   tree: TreeState | null;
   /** The transcript reader, while the { kind: "reader" } layer is open. */
   reader: ReaderState | null;
-  /** The last click on a list row, for a double-click (mouse). */
-  lastClick?: { row: number; at: number };
+  /** The last click on a list row, for a double-click (mouse): on the list, the session clicked (rows may re-sort between clicks). */
+  lastClick?: { row: number; at: number; path?: string };
   helpTop: number;
   /** pi's Ctrl+P: each row shows its session's file path. */
   showPaths: boolean;

@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseQuery } from "../../search/query.js";
+import { textTerms } from "../../search/fulltext.js";
 import type { AppAction } from "./appReducer.js";
 import type { Outcome } from "./effects.js";
-import { createEffectRunner, type EffectIO } from "./effectRunner.js";
+import { createEffectRunner, type EffectIO, VERIFY_MAX_BYTES } from "./effectRunner.js";
 
 function io(over: Partial<EffectIO> = {}) {
   const exits: Outcome[] = [];
@@ -48,5 +53,69 @@ describe("the effect runner", () => {
       { type: "lifecycle.setup", trashDir: "/trash" },
       { type: "lifecycle.setup", trashDir: null },
     ]);
+  });
+  it("checks a row still to check against its file as it is now, and hands the held action back with the verdict", () => {
+    const dir = mkdtempSync(join(tmpdir(), "verify-"));
+    try {
+      const path = join(dir, "s.jsonl");
+      const msg = (text: string) =>
+        JSON.stringify({ type: "message", id: "m", parentId: null, message: { role: "user", content: text } });
+      writeFileSync(path, `${msg("a part of the user")}\n`);
+      const action: AppAction = { type: "command", command: "session.resume" };
+      const verify = {
+        type: "fulltext.verify" as const,
+        key: "k",
+        path,
+        terms: textTerms(parseQuery("parser")),
+        includeTools: false,
+        need: undefined,
+        action,
+      };
+      const r = createEffectRunner(() => io().io);
+      const actions: AppAction[] = [];
+      r.run(verify, (a) => actions.push(a));
+      writeFileSync(path, `${msg("a part of the user")}\n${msg("fix the parser")}\n`);
+      r.run(verify, (a) => actions.push(a));
+      r.run({ ...verify, path: join(dir, "gone.jsonl") }, (a) => actions.push(a));
+      // A session its own fields list (need null) holds whatever its file does: not read.
+      r.run({ ...verify, path: join(dir, "gone.jsonl"), need: null }, (a) => actions.push(a));
+      // ...nor one whose fields hold every word (no term needed of its conversation).
+      r.run({ ...verify, path: join(dir, "gone.jsonl"), need: [false] }, (a) => actions.push(a));
+      expect(actions).toEqual([
+        { type: "fulltext.verified", key: "k", path, holds: false, action },
+        { type: "fulltext.verified", key: "k", path, holds: true, action },
+        // Unread is no verdict (not a "no"): the reducer does not act, and says why.
+        { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: false, unread: "ENOENT", action },
+        { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: true, action },
+        { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: true, action },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("does not read a file too big to read at once: no verdict, its size said", () => {
+    const dir = mkdtempSync(join(tmpdir(), "verify-"));
+    try {
+      const path = join(dir, "big.jsonl");
+      writeFileSync(path, "");
+      truncateSync(path, VERIFY_MAX_BYTES + 1); // sparse: nothing written, and it would not match if read
+      const action: AppAction = { type: "command", command: "session.resume" };
+      const verify = {
+        type: "fulltext.verify" as const,
+        key: "k",
+        path,
+        terms: textTerms(parseQuery("parser")),
+        includeTools: false,
+        need: undefined,
+        action,
+      };
+      const actions: AppAction[] = [];
+      createEffectRunner(() => io().io).run(verify, (a) => actions.push(a));
+      expect(actions).toEqual([
+        { type: "fulltext.verified", key: "k", path, holds: false, large: VERIFY_MAX_BYTES + 1, action },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,6 +10,9 @@ import { isTreeEffect } from "../tree/treeEffects.js";
 import { runTreeEffect, type TreeIO } from "../tree/treeRunner.js";
 import { runTrashEffect, type TrashIO } from "../trash/trashRunner.js";
 import { isTrashEffect } from "../trash/trashTypes.js";
+import { statSync } from "node:fs";
+import { searchFileSync } from "../../search/fulltext.js";
+import type { VerifiedAction, VerifyEffect } from "./verifyTypes.js";
 
 /** Everything effects reach outside the state: files, pi, the clipboard, the terminal. Tests pass fakes. */
 export interface EffectIO {
@@ -52,6 +55,7 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       if (isReaderEffect(e)) return runReaderEffect(e, dispatch, x.loadIndex);
       if (isTakeoutEffect(e)) return runTakeoutEffect(e, x.takeout, dispatch, x.exit);
       if (isTrashEffect(e)) return runTrashEffect(e, x.trash, dispatch);
+      if (e.type === "fulltext.verify") return dispatch(verify(e));
       if (e.type === "suspend") {
         if (!x.suspend?.())
           dispatch({
@@ -73,4 +77,28 @@ export function createEffectRunner(io: () => EffectIO): EffectRunner {
       treeCtx.search?.abort();
     },
   };
+}
+
+/** The biggest file a held action reads at once (~40 ms): a bigger one is left to the search's check. */
+export const VERIFY_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The file of a held action's session as it is now (the index's lines of it are not
+ * believed). A session whose row its own fields make (need null, or every entry false)
+ * holds whatever its file does; a file that cannot be read is no verdict.
+ */
+function verify(e: VerifyEffect): VerifiedAction {
+  const { key, path, action } = e;
+  // Nothing needed of its conversation (null, or no term needed of it): not read.
+  if (e.need === null || e.need?.every((n) => !n)) return { type: "fulltext.verified", key, path, holds: true, action };
+  try {
+    // A big file would keep every key waiting (~0.5 s for 100 MB): the search checks it in the background.
+    const bytes = statSync(path).size;
+    if (bytes > VERIFY_MAX_BYTES) return { type: "fulltext.verified", key, path, holds: false, large: bytes, action };
+    const holds = searchFileSync(path, e.terms, e.includeTools, e.need) !== null;
+    return { type: "fulltext.verified", key, path, holds, action };
+  } catch (err) {
+    const unread = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    return { type: "fulltext.verified", key, path, holds: false, unread, action };
+  }
 }

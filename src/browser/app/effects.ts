@@ -5,6 +5,7 @@ import type { LifecycleEffect } from "../lifecycle/lifecycleTypes.js";
 import type { TrashEffect } from "../trash/trashTypes.js";
 
 import type { LeaveEffect } from "../core/outcome.js";
+import type { VerifyEffect } from "./verifyTypes.js";
 
 export type { Outcome } from "../core/outcome.js";
 
@@ -14,4 +15,5 @@ export type { Outcome } from "../core/outcome.js";
  * turns each effect's result into an action. "resume" asks the runner to check that pi can
  * start and that the cwd still exists first.
  */
-export type Effect = LeaveEffect | LifecycleEffect | TreeEffect | ReaderEffect | TakeoutEffect | TrashEffect;
+export type Effect =
+  LeaveEffect | LifecycleEffect | TreeEffect | ReaderEffect | TakeoutEffect | TrashEffect | VerifyEffect;

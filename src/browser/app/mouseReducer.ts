@@ -3,6 +3,7 @@ import type { CommandId } from "../keys/commands.js";
 import { scrollWindow, cursorToRow } from "../reader/readerState.js";
 import { type AppState, modeOf, moveTo, type Next } from "./appState.js";
 import { andThen } from "../core/next.js";
+import type { MouseAction } from "./mouseTypes.js";
 
 /*
  * The mouse as actions, never keys: the wheel scrolls the pane under the pointer, a click
@@ -10,17 +11,7 @@ import { andThen } from "../core/next.js";
  * row within DOUBLE_CLICK_MS resumes it. The time comes with the action: the reducer stays pure.
  */
 
-/** The pane under the pointer (components/mouse/hitTest.ts finds it from the layout). */
-export type MousePane = "list" | "preview" | "reader" | "other";
-
-export type MouseAction = {
-  type: "mouse";
-  kind: "wheel" | "click";
-  pane: MousePane;
-  dir?: -1 | 1;
-  row?: number;
-  at: number;
-};
+export type { MouseAction, MousePane } from "./mouseTypes.js";
 
 export const WHEEL_LINES = 3;
 export const DOUBLE_CLICK_MS = 400;
@@ -59,10 +50,18 @@ export function mouseReducer(s: AppState, a: MouseAction, run: (s: AppState, c: 
     return { ...at, lastClick: { row: a.row, at: a.at } };
   }
   if (mode !== "list" || a.pane !== "list" || a.row === undefined) return s;
+  const path = s.rows[a.row]?.session.path;
+  if (path === undefined) return s;
+  // The session clicked, not the row: the list may have re-sorted between the two clicks.
   const last = s.lastClick;
-  if (last && last.row === a.row && a.at - last.at <= DOUBLE_CLICK_MS)
+  if (last && isDoubleClick(last, path, a.at))
     return run({ ...moveTo(s, a.row), lastClick: undefined }, "session.resume");
-  return { ...moveTo(s, a.row), lastClick: { row: a.row, at: a.at } };
+  return { ...moveTo(s, a.row), lastClick: { row: a.row, at: a.at, path } };
+}
+
+/** Whether a click on the list row of `path` at `at` is the second of a double click: the same session, soon enough. */
+export function isDoubleClick(last: NonNullable<AppState["lastClick"]>, path: string, at: number): boolean {
+  return last.path === path && at - last.at <= DOUBLE_CLICK_MS;
 }
 
 /** One wheel notch: WHEEL_LINES steps. */

@@ -1,4 +1,5 @@
 import type { CommandId } from "./commands.js";
+import type { Key } from "./key.js";
 
 /** The screens the action menu (x) opens on; each lists its own actions. */
 export type MenuScreen = "list" | "tree" | "reader";
@@ -65,3 +66,7 @@ export const MENU_ACTIONS: Record<MenuScreen, readonly { command: CommandId; lab
 export function isMenuAction(screen: MenuScreen, c: CommandId): boolean {
   return MENU_ACTIONS[screen].some((a) => a.command === c);
 }
+
+/** Keys the menu's select list takes (move, pick by number, run the highlighted item): it chooses, they run nothing themselves. */
+export const isMenuListKey = (input: string, key: Key): boolean =>
+  key.return || key.upArrow || key.downArrow || input === "j" || input === "k" || /^[1-9]$/.test(input);

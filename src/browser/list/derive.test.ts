@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "../../search/query.js";
 import { makeSummary } from "../../../test/helpers/sessions.js";
-import { bodyNeed, deriveRows } from "./derive.js";
+import { bodyNeed, deriveRows, listPlace } from "./derive.js";
 import type { SessionMap } from "./sessions.js";
 
 const t = new Date(Date.UTC(2026, 0, 1));
@@ -59,5 +59,48 @@ describe("bodyNeed: what the full-text search reads of each session", () => {
         ]),
       ),
     ).toEqual(rows(new Map([[one.path, hit]])));
+  });
+});
+
+describe("listPlace: the order the rows about to be shown are checked first", () => {
+  const t0 = Date.UTC(2026, 0, 1);
+  const at = (h: number) => new Date(t0 + h * 3_600_000);
+  /** Sessions on two machines, some named, one a fork of another, some holding "parser" in their titles. */
+  const list = [
+    makeSummary({ path: "/store/--p--/a.jsonl", firstMessage: "the parser", modified: at(1) }),
+    makeSummary({ path: "/store/--p--/b.jsonl", firstMessage: "lexer", name: "named b", modified: at(5) }),
+    makeSummary({ path: "/store/--p--/c.jsonl", firstMessage: "parser", modified: at(3), host: "beta" }),
+    makeSummary({
+      path: "/store/--p--/d.jsonl",
+      firstMessage: "a parser",
+      name: "named d",
+      modified: at(4),
+      parentSessionPath: "/store/--p--/a.jsonl",
+    }),
+    makeSummary({ path: "/store/--p--/e.jsonl", firstMessage: "lexer", name: "e", modified: at(2), host: "alpha" }),
+    makeSummary({ path: "/store/--p--/f.jsonl", firstMessage: "parser", modified: at(6) }),
+  ];
+  const sessions: SessionMap = new Map(list.map((x) => [x.path, x]));
+  const q = parseQuery("parser");
+  const hits = new Map(list.map((x) => [x.path, { snippet: "…parser…", held: [true] }]));
+
+  it.each([
+    { sort: "recent" as const, namedOnly: false },
+    { sort: "recent" as const, namedOnly: true },
+    { sort: "threaded" as const, namedOnly: false },
+    { sort: "threaded" as const, namedOnly: true },
+  ])("orders every hit as deriveRows lists them (%o, every host's, beta then alpha)", ({ sort, namedOnly }) => {
+    const hosts = ["beta", "alpha"];
+    const opts = { scope: "hosts" as const, cwd: "/", storeDir: "/store", query: q, sort, namedOnly, hosts };
+    // The list as it stands before the hits (the place is asked of the last derive).
+    deriveRows(sessions, opts);
+    const place = listPlace(sessions, q, { sort, namedOnly, hosts })!;
+    const placed = list
+      .map((x) => ({ path: x.path, p: place(x.path, [true]) }))
+      .filter((x) => x.p !== null)
+      .sort((a, b) => (a.p!.group ?? 0) - (b.p!.group ?? 0) || b.p!.rank - a.p!.rank || a.p!.at - b.p!.at)
+      .map((x) => x.path);
+    const rows = deriveRows(sessions, { ...opts, fullText: hits }).rows.map((r) => r.session.path);
+    expect(placed).toEqual(rows);
   });
 });

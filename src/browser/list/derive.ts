@@ -1,4 +1,4 @@
-import type { BodyHit, BodyNeed, SnippetText } from "../../search/fulltext.js";
+import type { BodyHit, BodyNeed, ListPlace, SnippetText } from "../../search/fulltext.js";
 import { searchPlan } from "../../search/plan.js";
 import type { MatchContext, Query } from "../../search/query.js";
 import {
@@ -77,6 +77,42 @@ export function bodyNeed(sessions: SessionMap, query: Query): BodyNeed {
     if (need === null || need.some(Boolean)) return need;
     // A hit counts only for a word its fields hold by scattered letters (below BODY_RANK).
     return plan.rank(s!, all).byText ? need : null;
+  };
+}
+
+/** How the list is laid out beyond its order and query (deriveRows' options). */
+export interface ListShape {
+  sort: SortKey;
+  namedOnly?: boolean;
+  hosts?: readonly string[];
+}
+
+/**
+ * Where a session would stand in the list the last derive made, were its conversation to
+ * hold `held`, as deriveRows lays rows out: none when namedOnly hides it; this machine's
+ * first, then each host's (byMachine); by rank, then the list's order, or, threaded, by its
+ * place among every session in scope threaded (a rank moves no thread). The full-text search
+ * checks the rows about to be shown first. Undefined when the last derive was of other
+ * sessions, or in another order.
+ */
+export function listPlace(sessions: SessionMap, query: Query, shape: ListShape): ListPlace | undefined {
+  const base = baseMemo?.sessions === sessions && baseMemo.sort === shape.sort ? baseMemo : undefined;
+  if (!base) return undefined;
+  const at = (base.at ??= new Map(base.list.map((s, i) => [s.path, i])));
+  const kept = fieldRanker(query, KEEP_FOLDED, base.list);
+  const machine = machineRank(shape.hosts);
+  // Made at the first session asked of, for this search only (not kept on the base order).
+  let threadAt: Map<string, number> | undefined;
+  return (path, held) => {
+    const i = at.get(path);
+    if (i === undefined) return null;
+    const s = base.list[i];
+    if (hiddenByName(s, shape.namedOnly)) return null;
+    const rank = kept.held(i, held).rank;
+    if (rank === null) return null;
+    if (shape.sort !== "threaded") return { group: machine(s.host), rank, at: i };
+    threadAt ??= new Map(byMachine(threadSessions(base.list), shape.hosts).map((r, j) => [r.session.path, j]));
+    return { rank: 0, at: threadAt.get(path) ?? i };
   };
 }
 
@@ -177,7 +213,7 @@ export function deriveRows(
   const byFields = fieldRanker(opts.query, KEEP_FOLDED, base.list);
   for (let i = 0; i < base.list.length; i++) {
     const s = base.list[i];
-    if (opts.namedOnly && !s.name?.trim()) continue;
+    if (hiddenByName(s, opts.namedOnly)) continue;
     const hit = ft?.get(s.path);
     const r = hit ? byFields.held(i, hit.held) : fieldsOnly(byFields(i));
     if (r.byText) snippets.set(s.path, hit!.snippet);
@@ -222,12 +258,21 @@ export function deriveRows(
  */
 function byMachine(rows: ListRow[], hosts: readonly string[] = []): ListRow[] {
   if (!rows.some((r) => r.session.host !== undefined)) return rows;
-  const rank = (h: string | undefined) =>
-    h === undefined ? -1 : hosts.indexOf(h) < 0 ? hosts.length : hosts.indexOf(h);
+  const rank = machineRank(hosts);
   let root: string | undefined;
   const keyed = rows.map((r, i) => {
     if (r.depth === 0) root = r.session.host;
     return { r, i, k: rank(root) };
   });
   return keyed.sort((a, b) => a.k - b.k || a.i - b.i).map((x) => x.r);
+}
+
+/** Where a machine's rows come (lower first): this machine's, then each host's in the order given, then any other. */
+function machineRank(hosts: readonly string[] = []): (host: string | undefined) => number {
+  return (h) => (h === undefined ? -1 : hosts.indexOf(h) < 0 ? hosts.length : hosts.indexOf(h));
+}
+
+/** Whether pi's named-only filter hides a session (a name that is not blank). */
+function hiddenByName(s: ListedSession, namedOnly: boolean | undefined): boolean {
+  return !!namedOnly && !s.name?.trim();
 }

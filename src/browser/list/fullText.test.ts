@@ -5,7 +5,7 @@ import { parseQuery } from "../../search/query.js";
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState } from "../app/appReducer.js";
 import { deriveRows } from "./derive.js";
-import { fullTextKey, fullTextNote } from "./fullText.js";
+import { fullTextKey, fullTextNote, NO_LONGER_MATCHES } from "./fullText.js";
 import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 import { bodyHit } from "../../../test/helpers/body-hit.js";
 
@@ -18,6 +18,8 @@ const a = makeSummary({ path: "/a", cwd: CWD, firstMessage: "refactor the parser
 const b = makeSummary({ path: "/b", cwd: CWD, firstMessage: "fix login", modified: new Date(3000) });
 const c = makeSummary({ path: "/c", cwd: "/elsewhere", firstMessage: "deploy", modified: new Date(2000) });
 const sessions = new Map([a, b, c].map((x) => [x.path, x]));
+/** A drop as the check that turned the session down saw its file. */
+const seenAs = (x: typeof c, bytes = x.bytes) => ({ path: x.path, bytes, mtimeMs: x.mtimeMs });
 
 describe("deriveRows with full-text hits", () => {
   it("adds text-only matches with their snippet, ranked after first-message hits (what the row shows)", () => {
@@ -101,6 +103,134 @@ describe("reducer: full-text results", () => {
     // A new query drops them until its own search reports.
     s = run(s, { type: "key", input: "x", key: mk() });
     expect(titles(s)).toEqual([]);
+  });
+
+  it("answered as the index names the hits, then checking them: a hit its file turns down is taken back", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      {
+        type: "fulltext.hits",
+        key,
+        hits: [
+          ["/a", bodyHit("login in text")],
+          ["/c", bodyHit("login named")],
+        ],
+        searched: 3,
+        checking: 2,
+      },
+    );
+    expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
+    // Every session answered: no count of them, and what is left to check.
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text · checking 2");
+    const rows = s.rows;
+    s = run(s, { type: "fulltext.hits", key, hits: [], checking: 1 });
+    expect(s.rows).toBe(rows);
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text · checking 1");
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c)], checking: 0 });
+    expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
+    s = run(s, { type: "fulltext.done", key });
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text");
+    // Files still read (the index did not cover them): their count, not the checking.
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      { type: "fulltext.hits", key, hits: [], searched: 1, checking: 5 },
+    );
+    expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text 1/3…");
+  });
+
+  it("a hit taken back while its row is selected stays, marked, until the cursor leaves it (a key in flight never acts on a neighbour)", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      {
+        type: "fulltext.hits",
+        key,
+        hits: [
+          ["/a", bodyHit("login in text")],
+          ["/c", bodyHit("login named")],
+        ],
+        searched: 3,
+        checking: 2,
+      },
+    );
+    expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
+    s = run(s, cmd("list.down"));
+    expect(s.selectedPath).toBe("/c");
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c)], checking: 1 });
+    // Still listed and selected, its row saying it no longer matches.
+    expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
+    expect(s.selectedPath).toBe("/c");
+    expect(s.rows[s.cursor].session.path).toBe("/c");
+    expect(s.rows[s.cursor].snippet).toBe(NO_LONGER_MATCHES);
+    // The cursor leaves it: it goes, and the cursor is on the row it moved to.
+    s = run(s, cmd("list.down"));
+    expect(titles(s)).toEqual(["fix login", "refactor the parser"]);
+    expect(s.selectedPath).toBe("/a");
+    expect(s.rows[s.cursor].session.path).toBe("/a");
+  });
+
+  it("a drop the check made of the file as it was before pi wrote to it is ignored (it would undo the newer hit)", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      { type: "fulltext.hits", key, hits: [["/c", bodyHit("login named")]], searched: 3, checking: 1 },
+    );
+    expect(titles(s)).toEqual(["fix login", "deploy"]);
+    // The check read /c at 1000 bytes; the list has it at 2048 now (pi wrote): the drop is stale.
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c, 1000)], checking: 0 });
+    expect(titles(s)).toEqual(["fix login", "deploy"]);
+    s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c)], checking: 0 });
+    expect(titles(s)).toEqual(["fix login"]);
+  });
+
+  it("a hit never confirmed stays held when the search ends (a take-back ignored as pi wrote), until the changed session's search takes it back", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      {
+        type: "fulltext.hits",
+        key,
+        hits: [["/c", bodyHit("login named")]],
+        searched: 3,
+        checking: 1,
+        unchecked: ["/c"],
+      },
+    );
+    // The check's take-back saw an older file than the list has: ignored.
+    s = run(
+      s,
+      { type: "fulltext.hits", key, hits: [], drop: [seenAs(c, 1000)], checking: 0 },
+      { type: "fulltext.done", key },
+    );
+    expect(s.fullText.running).toBe(false);
+    expect([...s.fullText.unchecked]).toEqual(["/c"]);
+    expect(titles(s)).toEqual(["fix login", "deploy"]);
+    // The changed session searched again, as it is now, without the words: taken back.
+    s = run(s, { type: "fulltext.hits", key, hits: [], confirmed: [], drop: [seenAs(c)] });
+    expect(titles(s)).toEqual(["fix login"]);
+    expect(s.fullText.unchecked.size).toBe(0);
+  });
+
+  it("a take-back of a session that is no hit changes nothing", () => {
+    let s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    s = run(
+      s,
+      { type: "fulltext.start", key, total: 3 },
+      { type: "fulltext.hits", key, hits: [["/c", bodyHit("login")]], searched: 3 },
+    );
+    const ft = s.fullText;
+    expect(run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(a)] }).fullText).toBe(ft);
   });
 
   it("derives the rows again only when the hits shown change (not for a search starting with none shown)", () => {
