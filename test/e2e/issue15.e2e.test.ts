@@ -128,6 +128,14 @@ describe("resizing across the side-by-side / stacked threshold", () => {
     return last;
   }
 
+  /** The screen once the program has drawn at the new size (the old frame wrapped stays still meanwhile under load). */
+  async function resized(app: RunningApp, cols: number, rows: number): Promise<string> {
+    const before = app.raw().length;
+    await app.resize(cols, rows);
+    await app.waitFor(() => app.raw().length > before, 20_000);
+    return settled(app);
+  }
+
   /** The screen of a fresh launch at this size, after the same keys. */
   async function fresh(args: string[], cols: number, rows: number, keys: string[], ready: string): Promise<string> {
     const app = start(args, { cols, rows });
@@ -148,8 +156,7 @@ describe("resizing across the side-by-side / stacked threshold", () => {
       const app = start(args, { cols: c0, rows: r0 });
       await app.waitFor("resume naïve");
       await settled(app);
-      await app.resize(c1, r1);
-      const got = await settled(app);
+      const got = await resized(app, c1, r1);
       expect(got).toBe(await fresh(args, c1, r1, [], "resume naïve"));
     },
   );
@@ -161,8 +168,7 @@ describe("resizing across the side-by-side / stacked threshold", () => {
     await app.press("t");
     await app.waitFor("tree ·");
     await settled(app);
-    await app.resize(80, 36);
-    const got = await settled(app);
+    const got = await resized(app, 80, 36);
     expect(got).toBe(await fresh(args, 80, 36, ["t"], "question 12"));
   });
 });
