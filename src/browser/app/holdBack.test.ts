@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { K } from "../../../test/helpers/keys.js";
 import { makeSessions } from "../../../test/helpers/sessions.js";
 import { reduce, scanDone, scanSummaries } from "../../../test/helpers/update.js";
-import { type AppAction, type AppState, initialState, selectedSession, update } from "./appReducer.js";
+import { type AppAction, type AppState, initialState, selectedSession, type Step, update } from "./appReducer.js";
 import { fullTextKey, NO_LONGER_MATCHES } from "../list/fullText.js";
-import type { VerifyEffect } from "./verifyTypes.js";
+import type { VerifiedAction, VerifyEffect } from "./verifyTypes.js";
 
 const CWD = "/home/u/proj";
 const key = (k: readonly [string, unknown]): AppAction => ({ type: "key", input: k[0], key: k[1] as never });
@@ -46,6 +46,16 @@ function onNamed(s: AppState, named: string): AppState {
   return n;
 }
 
+/** Its file's verdict on the action held for `path`, under the search `s` is showing. */
+function verdict(s: AppState, path: string, v: Omit<VerifiedAction, "type" | "key" | "path">): Step {
+  return update(s, { type: "fulltext.verified", key: s.fullText.key!, path, ...v });
+}
+
+/** The row menu opened over `s` for the session at `path`. */
+function withMenu(s: AppState, path: string): AppState {
+  return { ...s, stack: [...s.stack, { kind: "menu" as const, path, screen: "list" as const }] };
+}
+
 describe("an action on a row its file has not yet confirmed", () => {
   it("acts at once on a checked row", () => {
     const { s, checked } = searched();
@@ -69,13 +79,7 @@ describe("an action on a row its file has not yet confirmed", () => {
   it("the file confirming it: the action replayed on that row", () => {
     const { s: s0, named } = searched();
     const s = onNamed(s0, named);
-    const [after, effects] = update(s, {
-      type: "fulltext.verified",
-      key: s.fullText.key!,
-      path: named,
-      holds: true,
-      action: key(K.enter),
-    });
+    const [after, effects] = verdict(s, named, { holds: true, action: key(K.enter) });
     expect(effects).toEqual([{ type: "resume", path: named, cwd: CWD, launchCwd: CWD }]);
     expect(after.fullText.unchecked.has(named)).toBe(false);
     // Checked now: the next action acts at once.
@@ -87,10 +91,7 @@ describe("an action on a row its file has not yet confirmed", () => {
   it("the file turning it down: nothing done, the row kept saying it no longer matches, a note", () => {
     const { s: s0, named } = searched();
     const s = onNamed(s0, named);
-    const [after, effects] = update(s, {
-      type: "fulltext.verified",
-      key: s.fullText.key!,
-      path: named,
+    const [after, effects] = verdict(s, named, {
       holds: false,
       action: { type: "command", command: "session.delete" },
     });
@@ -146,13 +147,7 @@ describe("an action on a row its file has not yet confirmed", () => {
     const [, second] = update(one, click(1100));
     expect(second).toMatchObject([{ type: "fulltext.verify", path: named, action: click(1100) }]);
     // Its file confirming it: the double click resumes that session.
-    const [, replayed] = update(one, {
-      type: "fulltext.verified",
-      key: one.fullText.key!,
-      path: named,
-      holds: true,
-      action: click(1100),
-    });
+    const [, replayed] = verdict(one, named, { holds: true, action: click(1100) });
     expect(replayed).toEqual([{ type: "resume", path: named, cwd: CWD, launchCwd: CWD }]);
   });
 
@@ -177,7 +172,7 @@ describe("an action on a row its file has not yet confirmed", () => {
 
   it("the menu acts on the session it was opened for, not on the row selected since", () => {
     const { s: s0, named, checked } = searched();
-    const s = { ...s0, stack: [...s0.stack, { kind: "menu" as const, path: named, screen: "list" as const }] };
+    const s = withMenu(s0, named);
     expect(selectedSession(s)?.path).toBe(checked);
     // Unchecked: the menu's choice (and its key) waits for its file, on the menu's session.
     const choose: AppAction = { type: "choose", command: "copy.path" };
@@ -185,13 +180,7 @@ describe("an action on a row its file has not yet confirmed", () => {
     expect(update(s, key(K.char("p")))[1]).toMatchObject([{ type: "fulltext.verify", path: named }]);
     // The menu's own keys and its list's keys (they choose) act on no session themselves.
     expect(update(s, key(K.down))[1]).toEqual([]);
-    const [after, effects] = update(s, {
-      type: "fulltext.verified",
-      key: s.fullText.key!,
-      path: named,
-      holds: true,
-      action: { type: "choose", command: "session.resume" },
-    });
+    const [after, effects] = verdict(s, named, { holds: true, action: { type: "choose", command: "session.resume" } });
     expect(effects).toEqual([{ type: "resume", path: named, cwd: CWD, launchCwd: CWD }]);
     expect(after.stack.some((l) => l.kind === "menu")).toBe(false);
     // Checked: at once, still on its own session.
@@ -205,10 +194,7 @@ describe("an action on a row its file has not yet confirmed", () => {
 
   it("the menu's session no longer listed: nothing done, a note", () => {
     const { s: s0 } = searched();
-    const s = {
-      ...s0,
-      stack: [...s0.stack, { kind: "menu" as const, path: "/store/gone.jsonl", screen: "list" as const }],
-    };
+    const s = withMenu(s0, "/store/gone.jsonl");
     const [after, effects] = update(s, { type: "choose", command: "session.resume" });
     expect(effects).toEqual([]);
     expect(after.status?.text).toMatch(/not done.*no longer listed/);
@@ -221,13 +207,7 @@ describe("an action on a row its file has not yet confirmed", () => {
       status: { text: "q quits", tone: "note" as const },
       reselect: "/store/later.jsonl",
     };
-    const [after] = update(s, {
-      type: "fulltext.verified",
-      key: s.fullText.key!,
-      path: named,
-      holds: true,
-      action: key(K.enter),
-    });
+    const [after] = verdict(s, named, { holds: true, action: key(K.enter) });
     expect(after.status).toBeUndefined();
     expect(after.reselect).toBeUndefined();
   });
@@ -235,14 +215,7 @@ describe("an action on a row its file has not yet confirmed", () => {
   it("a file that could not be read is no verdict: nothing done, the hit kept and still held, a note", () => {
     const { s: s0, named } = searched();
     const s = onNamed(s0, named);
-    const [after, effects] = update(s, {
-      type: "fulltext.verified",
-      key: s.fullText.key!,
-      path: named,
-      holds: false,
-      unread: "EACCES",
-      action: key(K.enter),
-    });
+    const [after, effects] = verdict(s, named, { holds: false, unread: "EACCES", action: key(K.enter) });
     expect(effects).toEqual([]);
     expect(after.fullText.hits.get(named)?.snippet).toBe("the parser");
     expect(after.fullText.unchecked.has(named)).toBe(true);
@@ -293,10 +266,7 @@ describe("an action on a row its file has not yet confirmed", () => {
     expect(none).toEqual([]);
     expect(after.marks.size).toBe(0);
     // The menu's mark of its own (marked, unchecked) session too.
-    const menu = {
-      ...marked(s0),
-      stack: [...s0.stack, { kind: "menu" as const, path: named, screen: "list" as const }],
-    };
+    const menu = withMenu(marked(s0), named);
     const [fromMenu, menuEffects] = update(menu, { type: "choose", command: "session.mark" });
     expect(menuEffects).toEqual([]);
     expect(fromMenu.marks.size).toBe(0);
@@ -315,10 +285,7 @@ describe("an action on a row its file has not yet confirmed", () => {
         expect(top).toMatchObject({ kind: "delete", bulk: true });
         expect(top.kind === "delete" && top.targets.map((t) => t.path)).toEqual([checked]);
       }
-      const menu = {
-        ...marked(s0),
-        stack: [...s0.stack, { kind: "menu" as const, path: named, screen: "list" as const }],
-      };
+      const menu = withMenu(marked(s0), named);
       const [fromMenu, menuEffects] = update(menu, { type: "choose", command });
       expect(menuEffects).toEqual([]);
       expect(fromMenu.stack[fromMenu.stack.length - 1]).toMatchObject({ kind: "delete", bulk: true });
@@ -331,7 +298,7 @@ describe("an action on a row its file has not yet confirmed", () => {
 
   it("a menu's choice while the terminal is too small does nothing (as a key): not run on an unchecked session", () => {
     const { s: s0, named } = searched();
-    const menu = { ...s0, stack: [...s0.stack, { kind: "menu" as const, path: named, screen: "list" as const }] };
+    const menu = withMenu(s0, named);
     const [small] = update(menu, { type: "viewport", pageSize: 1, visible: false });
     const choose: AppAction = { type: "choose", command: "session.resume" };
     const [after, effects] = update(small, choose);
@@ -345,14 +312,7 @@ describe("an action on a row its file has not yet confirmed", () => {
   it("a file too big to read at once is no verdict: nothing done, the hit kept and still held, a note to press again", () => {
     const { s: s0, named } = searched();
     const s = onNamed(s0, named);
-    const [after, effects] = update(s, {
-      type: "fulltext.verified",
-      key: s.fullText.key!,
-      path: named,
-      holds: false,
-      large: 99 * 1024 * 1024,
-      action: key(K.enter),
-    });
+    const [after, effects] = verdict(s, named, { holds: false, large: 99 * 1024 * 1024, action: key(K.enter) });
     expect(effects).toEqual([]);
     expect(after.fullText.hits.get(named)?.snippet).toBe("the parser");
     expect(after.fullText.unchecked.has(named)).toBe(true);
@@ -369,13 +329,7 @@ describe("an action on a row its file has not yet confirmed", () => {
 /** `named` selected, its hit just taken back by its file (FullTextState.declined). */
 function declinedOn(s0: AppState, named: string): AppState {
   const s = onNamed(s0, named);
-  const [after] = update(s, {
-    type: "fulltext.verified",
-    key: s.fullText.key!,
-    path: named,
-    holds: false,
-    action: { type: "command", command: "copy.path" },
-  });
+  const [after] = verdict(s, named, { holds: false, action: { type: "command", command: "copy.path" } });
   expect(after.fullText.declined).toBe(named);
   return { ...after, status: undefined };
 }
