@@ -5,13 +5,14 @@ import { parseQuery } from "../../search/query.js";
 import type { CommandId } from "../keys/commands.js";
 import { type AppAction, type AppState, initialState } from "../app/appReducer.js";
 import { deriveRows } from "./derive.js";
-import { fullTextKey, fullTextNote, NO_LONGER_MATCHES } from "./fullText.js";
+import { type FullTextAction, fullTextKey, fullTextNote, NO_LONGER_MATCHES } from "./fullText.js";
 import { reduce, scanSummaries } from "../../../test/helpers/update.js";
 import { bodyHit } from "../../../test/helpers/body-hit.js";
 
 const CWD = "/home/u/proj";
 const run = (s: AppState, ...actions: AppAction[]) => reduce(s, ...actions);
 const cmd = (command: CommandId): AppAction => ({ type: "command", command });
+type HitsAction = Extract<FullTextAction, { type: "fulltext.hits" }>;
 const titles = (s: { rows: AppState["rows"] }) => s.rows.map((r) => r.session.firstMessage);
 
 const a = makeSummary({ path: "/a", cwd: CWD, firstMessage: "refactor the parser", modified: new Date(1000) });
@@ -84,6 +85,23 @@ describe("reducer: full-text results", () => {
     return s;
   }
 
+  /** "login" typed, its full-text search started over the three sessions and its first hits in. */
+  function loginFirstHits(first: Omit<HitsAction, "type" | "key">): AppState {
+    const s = searching("login");
+    const key = fullTextKey(s.query, s.scope, false)!;
+    return run(s, { type: "fulltext.start", key, total: 3 }, { type: "fulltext.hits", key, ...first });
+  }
+
+  /** /a and /c answered as the index names them, both left to check against their files. */
+  const aAndCToCheck = {
+    hits: [
+      ["/a", bodyHit("login in text")],
+      ["/c", bodyHit("login named")],
+    ],
+    searched: 3,
+    checking: 2,
+  } as const;
+
   it("applies hits of the current search only", () => {
     let s = searching("login");
     expect(titles(s)).toEqual(["fix login"]);
@@ -106,22 +124,8 @@ describe("reducer: full-text results", () => {
   });
 
   it("answered as the index names the hits, then checking them: a hit its file turns down is taken back", () => {
-    let s = searching("login");
+    let s = loginFirstHits(aAndCToCheck);
     const key = fullTextKey(s.query, s.scope, false)!;
-    s = run(
-      s,
-      { type: "fulltext.start", key, total: 3 },
-      {
-        type: "fulltext.hits",
-        key,
-        hits: [
-          ["/a", bodyHit("login in text")],
-          ["/c", bodyHit("login named")],
-        ],
-        searched: 3,
-        checking: 2,
-      },
-    );
     expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
     // Every session answered: no count of them, and what is left to check.
     expect(fullTextNote(s.fullText, s.query, s.scope)).toBe("full text · checking 2");
@@ -143,22 +147,8 @@ describe("reducer: full-text results", () => {
   });
 
   it("a hit taken back while its row is selected stays, marked, until the cursor leaves it (a key in flight never acts on a neighbour)", () => {
-    let s = searching("login");
+    let s = loginFirstHits(aAndCToCheck);
     const key = fullTextKey(s.query, s.scope, false)!;
-    s = run(
-      s,
-      { type: "fulltext.start", key, total: 3 },
-      {
-        type: "fulltext.hits",
-        key,
-        hits: [
-          ["/a", bodyHit("login in text")],
-          ["/c", bodyHit("login named")],
-        ],
-        searched: 3,
-        checking: 2,
-      },
-    );
     expect(titles(s)).toEqual(["fix login", "deploy", "refactor the parser"]);
     s = run(s, cmd("list.down"));
     expect(s.selectedPath).toBe("/c");
@@ -176,13 +166,8 @@ describe("reducer: full-text results", () => {
   });
 
   it("a drop the check made of the file as it was before pi wrote to it is ignored (it would undo the newer hit)", () => {
-    let s = searching("login");
+    let s = loginFirstHits({ hits: [["/c", bodyHit("login named")]], searched: 3, checking: 1 });
     const key = fullTextKey(s.query, s.scope, false)!;
-    s = run(
-      s,
-      { type: "fulltext.start", key, total: 3 },
-      { type: "fulltext.hits", key, hits: [["/c", bodyHit("login named")]], searched: 3, checking: 1 },
-    );
     expect(titles(s)).toEqual(["fix login", "deploy"]);
     // The check read /c at 1000 bytes; the list has it at 2048 now (pi wrote): the drop is stale.
     s = run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(c, 1000)], checking: 0 });
@@ -192,20 +177,8 @@ describe("reducer: full-text results", () => {
   });
 
   it("a hit never confirmed stays held when the search ends (a take-back ignored as pi wrote), until the changed session's search takes it back", () => {
-    let s = searching("login");
+    let s = loginFirstHits({ hits: [["/c", bodyHit("login named")]], searched: 3, checking: 1, unchecked: ["/c"] });
     const key = fullTextKey(s.query, s.scope, false)!;
-    s = run(
-      s,
-      { type: "fulltext.start", key, total: 3 },
-      {
-        type: "fulltext.hits",
-        key,
-        hits: [["/c", bodyHit("login named")]],
-        searched: 3,
-        checking: 1,
-        unchecked: ["/c"],
-      },
-    );
     // The check's take-back saw an older file than the list has: ignored.
     s = run(
       s,
@@ -222,13 +195,8 @@ describe("reducer: full-text results", () => {
   });
 
   it("a take-back of a session that is no hit changes nothing", () => {
-    let s = searching("login");
+    const s = loginFirstHits({ hits: [["/c", bodyHit("login")]], searched: 3 });
     const key = fullTextKey(s.query, s.scope, false)!;
-    s = run(
-      s,
-      { type: "fulltext.start", key, total: 3 },
-      { type: "fulltext.hits", key, hits: [["/c", bodyHit("login")]], searched: 3 },
-    );
     const ft = s.fullText;
     expect(run(s, { type: "fulltext.hits", key, hits: [], drop: [seenAs(a)] }).fullText).toBe(ft);
   });
