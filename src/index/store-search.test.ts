@@ -27,24 +27,33 @@ async function hitsOf(search: typeof searchStore | ReturnType<typeof storeSearch
   return { hits: hits.sort(), r, lazy };
 }
 
+/** `store` settled, scanned and its text indexed under a cache of its own: its sessions, as search targets too, and how many files the index cannot cover. */
+async function indexedStore(store: string) {
+  // Files last written a while ago: one read within a tick of its write is rightly read whole.
+  settle(store);
+  const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+  const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+  const { sessions } = await scanStore(store, {}, { cache: index.scans });
+  await indexStaleText(index.db, undefined, { tools: false });
+  const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
+  const uncovered = coverageOf(index.db, targets)!.fid.filter((f) => f < 0).length;
+  index.close();
+  return { env, sessions, targets, uncovered };
+}
+
+/** The words (three letters or more) of the sessions' first messages, each once. */
+const firstMessageWords = (sessions: { firstMessage: string }[]) => [
+  ...new Set(sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((w) => /^\p{L}{3,}$/u.test(w))),
+];
+
 describe("the browser's full-text search (storeSearch)", () => {
   it.each([PI_STORE, join(FIXTURES, "pi-1.5.2", "agent", "sessions")])(
     "asks the index, not the files, when the index covers the store, and finds what reading finds (%s)",
     async (fixture) => {
       const store = copyStore(fixture);
-      // Files last written a while ago: one read within a tick of its write is rightly read whole.
-      settle(store);
-      const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
-      const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
-      const { sessions } = await scanStore(store, {}, { cache: index.scans });
-      await indexStaleText(index.db, undefined, { tools: false });
-      const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
-      const uncovered = coverageOf(index.db, targets)!.fid.filter((f) => f < 0).length;
+      const { env, sessions, targets, uncovered } = await indexedStore(store);
       expect(uncovered).toBeLessThan(targets.length / 4);
-      index.close();
-      const words = [
-        ...new Set(sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((w) => /^\p{L}{3,}$/u.test(w))),
-      ].slice(0, 6);
+      const words = firstMessageWords(sessions).slice(0, 6);
       expect(words.length).toBeGreaterThan(0);
       const search = storeSearch(store, env);
       for (const q of [...words, words.join(" "), "zebra-never-said", `"${words[0]}"`]) {
@@ -69,20 +78,11 @@ describe("the browser's full-text search (storeSearch)", () => {
 describe("the browser's full-text search answered early (a word in most sessions)", () => {
   it("asks the index, not the files, and when done holds what reading finds", async () => {
     const store = copyStore(PI_STORE);
-    settle(store);
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
-    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
-    const { sessions } = await scanStore(store, {}, { cache: index.scans });
-    await indexStaleText(index.db, undefined, { tools: false });
-    const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
-    const uncovered = coverageOf(index.db, targets)!.fid.filter((f) => f < 0).length;
-    index.close();
+    const { env, sessions, targets, uncovered } = await indexedStore(store);
     // Every word answered early (above 0), one session checked before the rest are named.
     const search = storeSearch(store, env, { above: 0, checkFirst: 1 });
     let named = 0;
-    const words = [
-      ...new Set(sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((w) => /^\p{L}{3,}$/u.test(w))),
-    ].slice(0, 4);
+    const words = firstMessageWords(sessions).slice(0, 4);
     for (const q of [...words, words.slice(0, 2).join(" ")]) {
       const plain = await hitsOf(searchStore, sessions.map((s) => s.path) as never, q);
       const hits = new Map<string, string>();
@@ -127,13 +127,7 @@ describe("the browser's full-text search when the early answer fails after namin
       writeFileSync(path, `${JSON.stringify(head)}\n${JSON.stringify(msg)}\n`);
       paths.push(path);
     }
-    settle(store);
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
-    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
-    const { sessions } = await scanStore(store, {}, { cache: index.scans });
-    await indexStaleText(index.db, undefined, { tools: false });
-    index.close();
-    const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
+    const { env, targets } = await indexedStore(store);
     const search = storeSearch(store, env, { above: 0, checkFirst: 1 });
     const hits = new Set<string>();
     let named = 0;
@@ -155,19 +149,11 @@ describe("the browser's full-text search when the early answer fails after namin
 describe("the browser's full-text search, best first", () => {
   it("checks the sessions whose own fields hold more of the words first, whatever the targets' order", async () => {
     const store = copyStore(PI_STORE);
-    settle(store);
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
-    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
-    const { sessions } = await scanStore(store, {}, { cache: index.scans });
-    await indexStaleText(index.db, undefined, { tools: false });
-    index.close();
-    const targets = sessions.map((s) => ({ path: s.path, bytes: s.bytes, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }));
+    const { env, sessions, targets } = await indexedStore(store);
     // The word of the first messages found in the most conversations.
     let word = "";
     let all: string[] = [];
-    for (const w of new Set(
-      sessions.flatMap((s) => s.firstMessage.split(/\s+/)).filter((x) => /^\p{L}{3,}$/u.test(x)),
-    )) {
+    for (const w of firstMessageWords(sessions)) {
       const found: string[] = [];
       await storeSearch(store, env)(targets, parseQuery(w), {
         includeTools: false,
