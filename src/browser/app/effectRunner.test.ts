@@ -20,6 +20,20 @@ function io(over: Partial<EffectIO> = {}) {
   return { io: base, exits };
 }
 
+/** The check of the file at `path` for "parser" that holds back a resume (key "k"). */
+function parserCheckOf(path: string) {
+  const action: AppAction = { type: "command", command: "session.resume" };
+  return {
+    type: "fulltext.verify" as const,
+    key: "k",
+    path,
+    terms: textTerms(parseQuery("parser")),
+    includeTools: false,
+    need: undefined,
+    action,
+  };
+}
+
 describe("the effect runner", () => {
   it("resumes in the session's folder, or where the browser started when that is gone (pi asks there, once)", () => {
     const { io: x, exits } = io();
@@ -61,16 +75,8 @@ describe("the effect runner", () => {
       const msg = (text: string) =>
         JSON.stringify({ type: "message", id: "m", parentId: null, message: { role: "user", content: text } });
       writeFileSync(path, `${msg("a part of the user")}\n`);
-      const action: AppAction = { type: "command", command: "session.resume" };
-      const verify = {
-        type: "fulltext.verify" as const,
-        key: "k",
-        path,
-        terms: textTerms(parseQuery("parser")),
-        includeTools: false,
-        need: undefined,
-        action,
-      };
+      const verify = parserCheckOf(path);
+      const { action } = verify;
       const r = createEffectRunner(() => io().io);
       const actions: AppAction[] = [];
       r.run(verify, (a) => actions.push(a));
@@ -99,16 +105,8 @@ describe("the effect runner", () => {
       const path = join(dir, "big.jsonl");
       writeFileSync(path, "");
       truncateSync(path, VERIFY_MAX_BYTES + 1); // sparse: nothing written, and it would not match if read
-      const action: AppAction = { type: "command", command: "session.resume" };
-      const verify = {
-        type: "fulltext.verify" as const,
-        key: "k",
-        path,
-        terms: textTerms(parseQuery("parser")),
-        includeTools: false,
-        need: undefined,
-        action,
-      };
+      const verify = parserCheckOf(path);
+      const { action } = verify;
       const actions: AppAction[] = [];
       createEffectRunner(() => io().io).run(verify, (a) => actions.push(a));
       expect(actions).toEqual([
