@@ -29,6 +29,32 @@ function Harness(p: { s: AppState; search: FullTextFn; log: string[]; throttleMs
   return <Text>x</Text>;
 }
 
+/** The hook following `searching()`'s state live, its actions kept in `actions`, its first search settled. */
+async function liveSearch(search: FullTextFn, actions: AppAction[]) {
+  // Stable, as React's dispatch is.
+  const dispatch = (a: AppAction) => void actions.push(a);
+  function Live(p: { s: AppState }) {
+    useFullTextSearch(p.s, search, dispatch, 0, 0);
+    return <Text>x</Text>;
+  }
+  const s = searching();
+  const r = await renderInk(<Live s={s} />);
+  await act(async () => settle(60));
+  return {
+    /** Session 1 grown as pi appending to it does, the store's change reduced and shown, settled: the session as now. */
+    async growSession1() {
+      const grown = { ...sessions[1], bytes: sessions[1].bytes + 100, mtimeMs: sessions[1].mtimeMs + 1000 };
+      const after = reduce(s, { type: "store.changes", updated: [grown], removed: [], diagnostics: [] });
+      r.rerender(<Live s={after} />);
+      await act(async () => settle(60));
+      return grown;
+    },
+  };
+}
+
+/** The key the search's start said. */
+const startKey = (actions: AppAction[]) => (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
+
 describe("useFullTextSearch", () => {
   it("says a search's start with its results when it ends within the throttle: one state change, one frame", async () => {
     const log: string[] = [];
@@ -242,23 +268,12 @@ describe("useFullTextSearch", () => {
         opts.onMatch("/s/1.jsonl", "…the tokenizer", [true]);
       return { searched: targets.length, matched: 0, aborted: false };
     };
-    // Stable, as React's dispatch is.
-    const dispatch = (a: AppAction) => void actions.push(a);
-    function Live(p: { s: AppState }) {
-      useFullTextSearch(p.s, search, dispatch, 0, 0);
-      return <Text>x</Text>;
-    }
-    const s = searching();
-    const r = await renderInk(<Live s={s} />);
-    await act(async () => settle(60));
+    const live = await liveSearch(search, actions);
     expect(calls).toEqual([["/s/0.jsonl", "/s/1.jsonl", "/s/2.jsonl"].sort()].map((c) => expect.arrayContaining(c)));
     appended = true;
-    const grown = { ...sessions[1], bytes: sessions[1].bytes + 100, mtimeMs: sessions[1].mtimeMs + 1000 };
-    const after = reduce(s, { type: "store.changes", updated: [grown], removed: [], diagnostics: [] });
-    r.rerender(<Live s={after} />);
-    await act(async () => settle(60));
+    await live.growSession1();
     expect(calls.slice(1)).toEqual([["/s/1.jsonl"]]);
-    const key = (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
+    const key = startKey(actions);
     expect(actions.at(-1)).toEqual({
       type: "fulltext.hits",
       key,
@@ -276,20 +291,10 @@ describe("useFullTextSearch", () => {
       if (!rewritten) opts.onMatch("/s/1.jsonl", "…named", [true], true);
       return { searched: targets.length, matched: 0, aborted: false };
     };
-    const dispatch = (a: AppAction) => void actions.push(a);
-    function Live(p: { s: AppState }) {
-      useFullTextSearch(p.s, search, dispatch, 0, 0);
-      return <Text>x</Text>;
-    }
-    const s = searching();
-    const r = await renderInk(<Live s={s} />);
-    await act(async () => settle(60));
+    const live = await liveSearch(search, actions);
     rewritten = true;
-    const grown = { ...sessions[1], bytes: sessions[1].bytes + 100, mtimeMs: sessions[1].mtimeMs + 1000 };
-    const after = reduce(s, { type: "store.changes", updated: [grown], removed: [], diagnostics: [] });
-    r.rerender(<Live s={after} />);
-    await act(async () => settle(60));
-    const key = (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
+    const grown = await live.growSession1();
+    const key = startKey(actions);
     expect(actions.at(-1)).toEqual({
       type: "fulltext.hits",
       key,
