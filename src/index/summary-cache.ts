@@ -446,7 +446,17 @@ export class IndexedScans implements ScanCache {
     const ctime = file.ctimeMs === undefined || readIsRacy(file.mtimeMs, file.ctimeMs, readFrom) ? -1 : file.ctimeMs;
     const fold = this.foldFor();
     if (fold) {
-      const row = fold.add(entryOf(file, scan, ctime));
+      let row: number;
+      try {
+        row = fold.add(entryOf(file, scan, ctime));
+      } catch (err) {
+        // A snapshot half made is never written: this run goes on without the index (rows
+        // folded before keep their list pieces in `folded`; the rest are held whole).
+        this.fold = undefined;
+        this.lastFolded = undefined;
+        this.fail(err);
+        return;
+      }
       this.lastFolded = scan.kind === "session" && fold.hasPieces(row) ? { summary: scan.summary, row } : undefined;
       this.pending.push([file, scan.kind === "session" ? null : scan, ctime]);
       this.dirty = true;

@@ -7,6 +7,7 @@ import { indexStaleText } from "../../index/text-index.js";
 import { lineageOnly, scanStore } from "../../scan/scan-store.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
+import type { SessionSummary } from "../../model/types.js";
 import { collectGarbage } from "../common/collect-garbage.js";
 import { CliError, usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
@@ -135,8 +136,14 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
   try {
     // The summaries brought up to date; those kept are not made (only counted), those read
     // held as what lineage needs (lineageOnly), and none held while the text is indexed.
+    // A first scan folds each into the snapshot as it reads it (at 50,000 sessions the whole
+    // summaries, held until the snapshot was made of them, were its peak).
+    index.scans.foldAsRead = true;
+    index.scans.collectGarbage = collectGarbage;
     let kept = 0;
-    const scan = { probe: false, blocking: true, cache: index.scans, hold: lineageOnly };
+    const scans = index.scans;
+    const hold = (s: SessionSummary) => scans.holdFolded(s, lineageOnly) as SessionSummary;
+    const scan = { probe: false, blocking: true, cache: scans, hold };
     const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
     index.scans.release();
     collectGarbage();
