@@ -173,6 +173,7 @@ export class IndexedScans implements ScanCache {
     this.fold = undefined;
     this.snap = snap;
     this.listText = undefined;
+    this.keptSnap = undefined;
     this.fromSnap = [];
     this.goneRows = 0;
     this.kept.clear();
@@ -298,11 +299,36 @@ export class IndexedScans implements ScanCache {
       if (!same) return undefined;
       const snap = decodeSnapshot(stored!, this.ids);
       if (!snap) return undefined;
+      this.keptSnap = snap;
       return Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<K, readonly unknown[] | undefined>;
     } catch (err) {
       this.fail(err);
       return undefined;
     }
+  }
+
+  /** The snapshot keptColumns read (its rows' list pieces and whole summaries asked of it after). */
+  private keptSnap?: DecodedSnapshot;
+
+  /**
+   * After keptColumns: row i's `list --json` pieces (without its lineage) out of that
+   * snapshot's list text, or undefined (none kept for it, or the text is of another snapshot).
+   */
+  keptPieces(i: number): BytePieces | undefined {
+    const snap = this.keptSnap;
+    if (!snap || snap !== this.keptSnapFor()) return undefined;
+    const list = this.loadList();
+    return list === null ? undefined : snap.pieces(i, list);
+  }
+
+  /** After keptColumns: row i's whole summary out of that snapshot (null: none). */
+  keptSummary(i: number): SessionSummary | null {
+    const s = this.keptSnapFor()?.summary(i);
+    return s ? reviveSummary(s) : null;
+  }
+
+  private keptSnapFor(): DecodedSnapshot | undefined {
+    return this.usable ? this.keptSnap : undefined;
   }
 
   lookup(files: readonly SessionFile[]): Map<string, FileScan> {
@@ -689,6 +715,7 @@ export class IndexedScans implements ScanCache {
     this.ids = undefined;
     this.idsText = undefined;
     this.listText = undefined;
+    this.keptSnap = undefined;
     this.fold = this.folded = undefined;
     this.dirty = false;
     this.usable = false; // reads and writes nothing more
