@@ -8,6 +8,7 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
+import { collectGarbage } from "../common/collect-garbage.js";
 import { scanJsonRows, type JsonRows } from "../common/scan-json-rows.js";
 import { lookupKept } from "../common/kept-lookup.js";
 import { writeSummariesJson } from "../common/json.js";
@@ -127,6 +128,10 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     return 0;
   }
   index?.close();
+  // What the scan left dead (the snapshot's inflated columns, discovery's records) is let go
+  // before the table is made: at 50,000 sessions V8 had not collected it, and the table's
+  // strings came on top (peak 275-284 -> 225-234 MB, the same CPU).
+  collectGarbage();
   if (!shown.length) {
     note(
       values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`,
