@@ -76,4 +76,28 @@ describe("list --json after the store changed", () => {
     utimesSync(all[1], back, back);
     await same("after an mtime set back");
   });
+
+  it("answers as the files do when more sessions are new than the snapshot is kept for (the scan's own answer)", async () => {
+    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    const run = (args: string[], on: boolean) =>
+      runCli([...args, "--session-dir", store], { env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" } });
+    for (let i = 0; i < 2; i++) expect((await run(["list", "--all", "--json"], true)).code).toBe(0);
+    const one = files(store)[2];
+    for (let i = 0; i < 40; i++) {
+      const name = `2026-11-23T06-04-${String(i).padStart(2, "0")}-381Z_01a1fcb4-0000-7000-8000-0000000001${String(i).padStart(2, "0")}.jsonl`;
+      cpSync(one, join(one, "..", name));
+    }
+    settle(store);
+    const lookup = vi.spyOn(IndexedScans.prototype, "lookup");
+    for (const sort of ["recent", "name", "size"]) {
+      const args = ["list", "--all", "--json", "--sort", sort];
+      const off = await run(args, false);
+      expect(off.code).toBe(0);
+      expect(await run(args, true)).toEqual(off);
+    }
+    // The snapshot was made again by the first of them: its rows were no answer, the scan's were.
+    expect(lookup).toHaveBeenCalled();
+  });
 });

@@ -90,7 +90,11 @@ export async function scanJsonRows(
     diagnostics: result.diagnostics,
     pieces: (s) => {
       const row = (s as { [KEPT_ROW]?: number })[KEPT_ROW];
-      return row === undefined ? fromRows(s) : scans.keptPieces(row);
+      if (row === undefined) return fromRows(s);
+      // A kept row holds only the sort's and the JSON's keys: without its text it is no answer.
+      const kept = scans.keptPieces(row);
+      if (!kept) throw new Error("index: a kept session's list text is missing");
+      return kept;
     },
   };
 }
