@@ -158,6 +158,44 @@ export interface DecodedSnapshot extends SnapshotIds {
   column(key: string): readonly unknown[] | undefined;
   /** Row i's list pieces out of the list text as kept, or undefined (none, or a list text of another generation). */
   pieces(i: number, list: Uint8Array): BytePieces | undefined;
+  /** pieces() alone: it holds none of the columns' bytes (a caller done with them keeps this and lets them go). */
+  piecesReader(): PiecesReader;
+}
+
+/** Row i's list pieces out of a list text as kept (DecodedSnapshot.pieces). */
+export type PiecesReader = (i: number, list: Uint8Array) => BytePieces | undefined;
+
+/**
+ * The reader of rows' pieces for a snapshot's generation, row count and piece lengths (-1:
+ * none): made apart from decodeSnapshot's closures, which hold its columns' bytes.
+ */
+function piecesReader(gen: string, n: number, lh: number[] | undefined, lt: number[] | undefined): PiecesReader {
+  const prefix = Buffer.from(gen + "\n");
+  // Where each row's pieces start in the list text; null when that text does not fit these rows.
+  let starts: number[] | null | undefined;
+  // The last list text unzipped, with the value it was unzipped from.
+  let unzipped: { from: Uint8Array; text: Uint8Array | null } | undefined;
+  return (i, kept) => {
+    if (!lh || !lt || lh[i] < 0) return undefined;
+    if (unzipped?.from !== kept) {
+      unzipped = { from: kept, text: decodeList(kept) };
+      starts = undefined;
+    }
+    const list = unzipped.text;
+    if (!list || Buffer.compare(list.subarray(0, prefix.length), prefix) !== 0) return undefined;
+    if (starts === undefined) {
+      const at0 = new Array<number>(n);
+      let pos = prefix.length;
+      for (let r = 0; r < n; r++) {
+        at0[r] = pos;
+        if (lh[r] >= 0) pos += lh[r] + lt[r];
+      }
+      starts = pos === list.length ? at0 : null;
+    }
+    if (starts === null) return undefined;
+    const a = starts[i];
+    return [list.subarray(a, a + lh[i]), list.subarray(a + lh[i], a + lh[i] + lt[i])];
+  };
 }
 
 /** Where the line that starts at `start` ends (its newline, or the end of the value). */
@@ -272,10 +310,7 @@ export function decodeSnapshot(
   const col = (k: number): unknown[] => (c.same?.[k] ? at[c.same[k]!] : reader(k).all());
   let cols: unknown[][] | undefined;
   const makers: Array<Maker | undefined> = [];
-  // Where each row's pieces start in the list text; null when that text does not fit these rows.
-  let starts: number[] | null | undefined;
-  // The last list text unzipped, with the value it was unzipped from.
-  let unzipped: { from: Uint8Array; text: Uint8Array | null } | undefined;
+  let listReader: PiecesReader | undefined;
   return {
     ...ids,
     summary(i) {
@@ -300,25 +335,10 @@ export function decodeSnapshot(
       return k < 0 ? undefined : col(k);
     },
     pieces(i, kept) {
-      if (!lh || lh[i] < 0) return undefined;
-      if (unzipped?.from !== kept) {
-        unzipped = { from: kept, text: decodeList(kept) };
-        starts = undefined;
-      }
-      const list = unzipped.text;
-      if (!list || Buffer.compare(list.subarray(0, prefix.length), prefix) !== 0) return undefined;
-      if (starts === undefined) {
-        const at0 = new Array<number>(ids.n);
-        let pos = prefix.length;
-        for (let r = 0; r < ids.n; r++) {
-          at0[r] = pos;
-          if (lh[r] >= 0) pos += lh[r] + lt[r];
-        }
-        starts = pos === list.length ? at0 : null;
-      }
-      if (starts === null) return undefined;
-      const a = starts[i];
-      return [list.subarray(a, a + lh[i]), list.subarray(a + lh[i], a + lh[i] + lt[i])];
+      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt))(i, kept);
+    },
+    piecesReader() {
+      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt));
     },
   };
 }

@@ -24,6 +24,7 @@ import {
   identitiesOf,
   type BytePieces,
   type DecodedSnapshot,
+  type PiecesReader,
   type SnapshotEntry,
   type ReadIdentities,
   type StoredSnapshot,
@@ -173,6 +174,8 @@ export class IndexedScans implements ScanCache {
     this.fold = undefined;
     this.snap = snap;
     this.listText = undefined;
+    this.keptReader = undefined;
+    this.keptWhole = undefined;
     this.fromSnap = [];
     this.goneRows = 0;
     this.kept.clear();
@@ -298,10 +301,43 @@ export class IndexedScans implements ScanCache {
       if (!same) return undefined;
       const snap = decodeSnapshot(stored!, this.ids);
       if (!snap) return undefined;
+      this.keptReader = snap.piecesReader();
+      this.keptWhole = undefined;
       return Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<K, readonly unknown[] | undefined>;
     } catch (err) {
       this.fail(err);
       return undefined;
+    }
+  }
+
+  /** The reader of list pieces of the snapshot keptColumns read (none of its columns' bytes held), and that snapshot whole when asked for. */
+  private keptReader?: PiecesReader;
+  private keptWhole?: DecodedSnapshot | null;
+
+  /**
+   * After keptColumns: row i's `list --json` pieces (without its lineage) out of that
+   * snapshot's list text, or undefined (none kept for it, or the text is of another snapshot).
+   */
+  keptPieces(i: number): BytePieces | undefined {
+    if (!this.usable || !this.keptReader) return undefined;
+    const list = this.loadList();
+    return list === null ? undefined : this.keptReader(i, list);
+  }
+
+  /** After keptColumns: row i's whole summary out of that snapshot, read again (null: none, or not the same snapshot). */
+  keptSummary(i: number): SessionSummary | null {
+    if (!this.usable || !this.ids || !this.keptReader) return null;
+    try {
+      if (this.keptWhole === undefined) {
+        const stored = readStoredSnapshot((sql) => this.db.q(sql));
+        const snap = stored ? decodeSnapshot(stored) : undefined;
+        this.keptWhole = snap?.gen === this.ids.gen ? snap : null;
+      }
+      const s = this.keptWhole?.summary(i);
+      return s ? reviveSummary(s) : null;
+    } catch (err) {
+      this.fail(err);
+      return null;
     }
   }
 
@@ -699,6 +735,8 @@ export class IndexedScans implements ScanCache {
     this.ids = undefined;
     this.idsText = undefined;
     this.listText = undefined;
+    this.keptReader = undefined;
+    this.keptWhole = undefined;
     this.fold = this.folded = undefined;
     this.dirty = false;
     this.usable = false; // reads and writes nothing more

@@ -23,7 +23,7 @@ export const LIST_KEYS = [
 export type ListRow = Pick<SessionSummary, (typeof LIST_KEYS)[number]>;
 
 /** A stored value made the summary's again: dates were kept as epoch milliseconds; a missing key stays missing. */
-function revive(key: keyof SessionSummary, v: unknown): unknown {
+export function revive(key: keyof SessionSummary, v: unknown): unknown {
   if (key === "created" || key === "modified")
     return new Date(typeof v === "number" || typeof v === "string" ? v : NaN);
   if (key === "warnings") return v ?? [];
@@ -114,7 +114,7 @@ async function fromColumns<K extends keyof SessionSummary>(
  * no yielding, and each folder's files stat'ed from inside it (discover.ts; at 50,000 files
  * a tenth of a second less than by full path).
  */
-const discover = (storeDir: string, shared: boolean) =>
+export const discover = (storeDir: string, shared: boolean) =>
   discoverFiles(storeDir, shared ? {} : { yielding: false, fromInside: true });
 
 /** A summary's fields `keys` alone (a key it lacks stays missing). */
