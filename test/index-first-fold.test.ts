@@ -1,9 +1,8 @@
 // `pi-sessions index` from nothing folds each summary into the snapshot as its scan reads
 // it (issue 35: at 50,000 sessions the whole summaries, held until the snapshot was made of
 // them, were its peak), and writes what a snapshot made at the scan's end would hold.
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { collectGarbage } from "../src/cli/common/collect-garbage.js";
 import { indexPathFor } from "../src/index/index-location.js";
 import { openStoreIndex, type StoreIndex } from "../src/index/store-index.js";
 import { IndexedScans } from "../src/index/summary-cache.js";
@@ -30,8 +29,6 @@ async function kept(store: string, index: StoreIndex) {
 
 describe("index from nothing", () => {
   it("holds no summary it read once its scan ends", async () => {
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
     const store = copyStore(PI_STORE);
     settle(store);
     const refs: Array<WeakRef<SessionSummary>> = [];
@@ -50,7 +47,7 @@ describe("index from nothing", () => {
     onTestFinished(() => Object.assign(IndexedScans.prototype, { remember, release }));
     const r = await runCli(["index", "--session-dir", store], { env: { PI_SESSIONS_CACHE_DIR: makeTmpDir() } });
     await new Promise((r) => setImmediate(r));
-    gc();
+    collectGarbage();
     const alive = refs.filter((r) => r.deref() !== undefined).length;
     expect(caches.length).toBe(1);
     expect(r.stderr).toMatch(/^index of \d+ sessions up to date/);

@@ -47,13 +47,19 @@ describe("caughtUp", () => {
   });
 });
 
+/** A copy of the fixture store, scanned and its text indexed into an index of its own. */
+async function indexedCopy() {
+  const store = copyStore(PI_STORE);
+  settle(store);
+  const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+  const { sessions } = await scanStore(store, {}, { cache: index.scans });
+  await indexStaleText(index.db, undefined, { tools: false });
+  return { store, index, sessions };
+}
+
 describe("textStatesWritten", () => {
   it("after this connection indexed a few files, reads their text states alone, and says what every file's would", async () => {
-    const store = copyStore(PI_STORE);
-    settle(store);
-    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
-    const { sessions } = await scanStore(store, {}, { cache: index.scans });
-    await indexStaleText(index.db, undefined, { tools: false });
+    const { store, index, sessions } = await indexedCopy();
     const targets = () =>
       sessions.map((s) => {
         const st = statSync(s.path);
@@ -109,11 +115,7 @@ describe("textStatesWritten", () => {
 
 describe("readTextStates (a search got ready as the query is typed)", () => {
   it("reads a slice at a time, a turn of the event loop before each and none while keys wait, and keeps them for the search", async () => {
-    const store = copyStore(PI_STORE);
-    settle(store);
-    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
-    const { sessions } = await scanStore(store, {}, { cache: index.scans });
-    await indexStaleText(index.db, undefined, { tools: false });
+    const { index, sessions } = await indexedCopy();
     expect(sessions.length).toBeGreaterThan(4);
     const reads: number[] = [];
     const q = index.db.q.bind(index.db);

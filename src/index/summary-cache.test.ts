@@ -1,8 +1,7 @@
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { collectGarbage } from "../cli/common/collect-garbage.js";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { discoverFiles } from "../store/discover.js";
@@ -31,8 +30,6 @@ async function filled() {
 
 describe("a command's first scan, folded as it reads (foldAsRead)", () => {
   it("holds no summary it read, and writes the snapshot one made of them all at the end would be", async () => {
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
     const store = copyStore(PI_STORE);
     settle(store);
     const texts = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
@@ -56,7 +53,7 @@ describe("a command's first scan, folded as it reads (foldAsRead)", () => {
         { cache: index.scans, hold: hold as (s: SessionSummary) => SessionSummary },
       );
       await new Promise((r) => setImmediate(r));
-      gc();
+      collectGarbage();
       const alive = refs.filter((r) => r.deref() !== undefined).length;
       const pieces = new Map(sessions.map((s) => [s.path, texts(index.scans.listPieces(s))]));
       index.close();
@@ -113,8 +110,6 @@ describe("a fold that fails", () => {
 
 describe("release", () => {
   it("lets go of every summary the scan kept, its rows written, the index then left alone", async () => {
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as () => void;
     const store = copyStore(PI_STORE);
     settle(store);
     const path = join(makeTmpDir(), "index.sqlite");
@@ -123,7 +118,7 @@ describe("release", () => {
       const ref = new WeakRef((await scanStore(store, {}, { cache: index.scans })).sessions[0]);
       if (release) index.scans.release();
       await new Promise((r) => setImmediate(r));
-      gc();
+      collectGarbage();
       const alive = ref.deref() !== undefined;
       expect(index.scans.failed).toBe(release);
       index.close();
