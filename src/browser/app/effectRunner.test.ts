@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseQuery } from "../../search/query.js";
 import { textTerms } from "../../search/fulltext.js";
+import { decodeName } from "../../store/fs-path.js";
 import type { AppAction } from "./appReducer.js";
 import type { Outcome } from "./effects.js";
 import { createEffectRunner, type EffectIO, VERIFY_MAX_BYTES } from "./effectRunner.js";
@@ -95,6 +96,13 @@ describe("the effect runner", () => {
         { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: true, action },
         { type: "fulltext.verified", key: "k", path: join(dir, "gone.jsonl"), holds: true, action },
       ]);
+      // A file whose name is not UTF-8 is read by its bytes, as every reader does (fs-path.ts).
+      const bytes = Buffer.concat([Buffer.from(dir + "/s-"), Buffer.from([0xff]), Buffer.from(".jsonl")]);
+      writeFileSync(bytes, `${msg("fix the parser")}\n`);
+      const odd = join(dir, decodeName(Buffer.from([...Buffer.from("s-"), 0xff, ...Buffer.from(".jsonl")])));
+      const got: AppAction[] = [];
+      r.run({ ...verify, path: odd }, (a) => got.push(a));
+      expect(got).toEqual([{ type: "fulltext.verified", key: "k", path: odd, holds: true, action }]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -12,6 +12,7 @@ import { runTrashEffect, type TrashIO } from "../trash/trashRunner.js";
 import { isTrashEffect } from "../trash/trashTypes.js";
 import { statSync } from "node:fs";
 import { searchFileSync } from "../../search/fulltext.js";
+import { fsPath } from "../../store/fs-path.js";
 import type { VerifiedAction, VerifyEffect } from "./verifyTypes.js";
 
 /** Everything effects reach outside the state: files, pi, the clipboard, the terminal. Tests pass fakes. */
@@ -93,7 +94,7 @@ function verify(e: VerifyEffect): VerifiedAction {
   if (e.need === null || e.need?.every((n) => !n)) return { type: "fulltext.verified", key, path, holds: true, action };
   try {
     // A big file would keep every key waiting (~0.5 s for 100 MB): the search checks it in the background.
-    const bytes = statSync(path).size;
+    const bytes = statSync(fsPath(path)).size;
     if (bytes > VERIFY_MAX_BYTES) return { type: "fulltext.verified", key, path, holds: false, large: bytes, action };
     const holds = searchFileSync(path, e.terms, e.includeTools, e.need) !== null;
     return { type: "fulltext.verified", key, path, holds, action };
