@@ -249,7 +249,10 @@ describe("an action on a row its file has not yet confirmed", () => {
       // Moving on: the row is gone, and actions on the rows left act.
       const [moved] = update(s, { type: "command", command: "list.up" });
       expect(moved.rows.map((r) => r.session.path)).not.toContain(named);
-      expect(update(moved, { type: "command", command: "copy.path" })[1].map((e) => e.type)).not.toEqual([]);
+      const left = selectedSession(moved)!.path;
+      expect(update(moved, { type: "command", command: "copy.path" })[1]).toEqual([
+        expect.objectContaining({ type: "copy", text: left }),
+      ]);
     }
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fieldTextOf } from "../../search/field-text.js";
 import {
   decodeSearchRows,
@@ -77,6 +77,13 @@ describe("search rows", () => {
     const rows = [row(), row({ path: "/s/b.jsonl", firstMessage: "函数 🚀 \ud800", name: undefined })];
     const back = decodeSearchRows(encodeSearchRows(rows, FILES))!.rows;
     for (const r of back) expect(Object.keys(r)).toEqual([]);
+    // No first message is decoded until one is read, and then that one only.
+    const decoded = vi.spyOn(Buffer.prototype, "toString");
+    expect(back[0].path).toBe(rows[0].path);
+    expect(decoded).not.toHaveBeenCalled();
+    expect(back[1].firstMessage).toBe(rows[1].firstMessage);
+    expect(decoded).toHaveBeenCalledTimes(1);
+    decoded.mockRestore();
     expect(allFields(back)).toEqual(allFields(rows));
     // A date read again is the same one (a search sorts by it many times).
     expect(back[0].modified).toBe(back[0].modified);
