@@ -28,13 +28,13 @@ export type TextTerm = Extract<Term, { kind: "word" | "phrase" | "regex" }>;
  */
 export type BodyNeed = (path: string) => readonly boolean[] | null;
 
-/** A session's conversation holding a term: the snippet of its first hit, and per text term whether it holds it. */
 /** A file's size and modification time as a check saw it: a take-back applies to that file only. */
 export interface FileSeen {
   bytes: number;
   mtimeMs: number;
 }
 
+/** A session's conversation holding a term: the snippet of its first hit, and per text term whether it holds it. */
 export interface BodyHit {
   snippet: SnippetText;
   held: boolean[];

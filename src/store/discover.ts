@@ -82,7 +82,8 @@ export class FoundFiles {
 }
 
 /** A path as its folder (the separator after it) and its name: the two make it again. */
-function splitPath(path: string): [string, string] {
+/** The path's folder, separator included, and its last part (the two make the path again as it was). */
+export function splitPath(path: string): [string, string] {
   const at = path.lastIndexOf(sep) + 1;
   return [path.slice(0, at), path.slice(at)];
 }

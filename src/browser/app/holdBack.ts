@@ -35,8 +35,6 @@ const ON_ROW: ReadonlySet<CommandId> = new Set<CommandId>([
   "menu.open",
 ]);
 
-export type { HeldAction, VerifiedAction, VerifyEffect } from "./verifyTypes.js";
-
 /** Whether a command acts on one session: the selected row's, or the one the menu was opened for. */
 export function actsOnRow(c: CommandId): boolean {
   return ON_ROW.has(c);

@@ -18,7 +18,7 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { scanColumns } from "../common/scan-columns.js";
-import { discoverKept, keptFor } from "../common/kept-lookup.js";
+import { lookupKept } from "../common/kept-lookup.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -60,7 +60,7 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
     values.all ? "" : cwd,
     values.json ? "json" : (width ?? null),
   ]);
-  const k = keptFor(await discoverKept(store.dir, io), key, (a) => a);
+  const k = await lookupKept(store.dir, io, key, (a) => a);
   if (k.kept) {
     if (values.json) out.jsonBytes(k.kept.out);
     else out.text(Buffer.from(k.kept.out).toString());

@@ -1,6 +1,5 @@
-import { sep } from "node:path";
 import type { SessionSummary } from "../../model/types.js";
-import type { SessionFile } from "../../store/discover.js";
+import { splitPath, type SessionFile } from "../../store/discover.js";
 import { fieldTextOf, type FieldText } from "../../search/field-text.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
 import { idOfName, KeptSearchRow, type RowColumns } from "./kept-search-row.js";
@@ -100,12 +99,6 @@ function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: num
  */
 const FLOATS = ["ino", "modified", "bytes", "mtimeMs", "ctimeMs"] as const;
 const FLOAT_BYTES = FLOATS.length * Float64Array.BYTES_PER_ELEMENT;
-
-/** The path's folder, separator included, and its last part (the two make the path again as it was). */
-function splitPath(path: string): [string, string] {
-  const at = path.lastIndexOf(sep) + 1;
-  return [path.slice(0, at), path.slice(at)];
-}
 
 /** `files`: the store's files as discovery saw them (their inodes are kept with the rows). */
 export function encodeSearchRows(
