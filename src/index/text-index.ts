@@ -5,7 +5,8 @@ import { foldAccents } from "../search/fold.js";
 import { isToolOutputLine, searchableTexts } from "../search/fulltext.js";
 import { readIsRacy } from "../store/file-identity.js";
 import { fsPath } from "../store/fs-path.js";
-import { readLines, type LineRef } from "../store/line-reader.js";
+import { MAX_LINE_BYTES, readLines, type LineRef } from "../store/line-reader.js";
+import { LineSplitter } from "../store/line-splitter.js";
 import { readRange } from "../store/read-range.js";
 import { forgetText, TEXT_EPOCH } from "./forget.js";
 import type { IndexDb } from "./index-db.js";
@@ -150,14 +151,8 @@ function fileNow(
  */
 function bytesLines(bytes: Buffer, start: number, stop: number, onLine: (ref: LineRef) => boolean | void): void {
   const limit = Math.min(stop, bytes.length);
-  let from = start;
-  let line = 0;
-  while (from < limit) {
-    const nl = bytes.indexOf(0x0a, from);
-    if (nl === -1 || nl >= limit) return;
-    if (onLine({ buf: bytes, start: from, end: nl, offset: from, line: ++line, terminated: true }) === false) return;
-    from = nl + 1;
-  }
+  // One chunk, fed as readLines feeds its reads (a line it cuts at `stop` is not reported).
+  if (limit > start) new LineSplitter(MAX_LINE_BYTES, onLine).feed(bytes.subarray(start, limit), limit - start, start);
 }
 
 /** Whether two stats are of the same file, unchanged. */
