@@ -13,9 +13,10 @@ import {
   type TextTerm,
 } from "../search/fulltext.js";
 import type { Query } from "../search/query.js";
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { trace } from "../launcher/trace.js";
 import { fsPath } from "../store/fs-path.js";
+import { readLinesSync } from "../store/line-reader.js";
 import type { IndexDb } from "./index-db.js";
 import {
   fidLookup,
@@ -141,18 +142,16 @@ function linesOf(db: IndexDb, fid: number, includeTools: boolean): Candidate[] {
 
 /** Every line of a file as it is now (the index's lines of it no longer trusted); none when it cannot be read. */
 function allLines(path: string): Candidate[] {
-  let buf: Buffer;
+  const out: Candidate[] = [];
   try {
-    buf = readFileSync(fsPath(path));
+    // Read chunk by chunk, as every reader: a row being drawn holds no whole file in memory.
+    readLinesSync(path, (ref) => {
+      // A torn last line is not yet a line; one past the readers' cap is passed over.
+      if (ref.terminated && ref.oversize === undefined && ref.end > ref.start)
+        out.push({ off: ref.offset, len: ref.end - ref.start });
+    });
   } catch {
     return [];
-  }
-  const out: Candidate[] = [];
-  for (let off = 0; off < buf.length;) {
-    const nl = buf.indexOf(0x0a, off);
-    if (nl < 0) break; // a torn last line: not yet a line
-    if (nl > off) out.push({ off, len: nl - off });
-    off = nl + 1;
   }
   return out;
 }
