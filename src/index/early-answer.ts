@@ -259,6 +259,8 @@ export async function searchEarly(
   }
   trace(`early: ${cand.length} candidates, ${readWhole.length} to read`);
   const heldOf = (mask: number) => terms.map((_, i) => (mask & (1 << i)) !== 0);
+  /** Whether a file holds other words than the index named it for. */
+  const heldDiffers = (hit: BodyHit, j: number) => hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0));
 
   // Best first: in the list's order as the index names their words, else (no place) those
   // needing fewer words of their conversation first, in the targets' order.
@@ -312,8 +314,7 @@ export async function searchEarly(
       return undefined; // the index failed under us: the file says
     }
     const hit = checkLines(j, lines, withSnippet, firstHitOnly);
-    const differs =
-      hit === null || (!firstHitOnly && hit && hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0)));
+    const differs = hit === null || (!firstHitOnly && hit && heldDiffers(hit, j));
     // A turn-down (or other words) from lines the index no longer holds says nothing of the
     // file: it is read whole (a hit is taken back only when its file turns it down).
     if (!differs) return hit;
@@ -434,7 +435,7 @@ export async function searchEarly(
     // Turned down, or holding other words, by a file pi wrote to since the search began: the
     // words may be in what it wrote (and the search of it the browser started then may have
     // reported them already), so it is read as it is now.
-    const differs = hit === null || (hit && hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0)));
+    const differs = hit === null || (hit && heldDiffers(hit, j));
     if (differs && changedSince(targets[cand[j]])) hit = undefined;
     if (hit === undefined) {
       // Not as the index says: the file read whole, its hit (with its own snippet) reported again.
@@ -449,7 +450,7 @@ export async function searchEarly(
     } else if (hit === null) {
       const t = targets[cand[j]]; // not changed since (changedSince above): as the search took it
       miss(path, { bytes: t.bytes, mtimeMs: t.mtimeMs });
-    } else if (hit.held.some((h, i) => h !== ((candHeld[j] & (1 << i)) !== 0))) {
+    } else if (heldDiffers(hit, j)) {
       // Its words as its file holds them; the snippet still read when drawn.
       opts.onMatch(path, new SnippetLater(snippetOf(j)), hit.held);
     } else opts.onConfirmed?.(path);
