@@ -40,11 +40,16 @@ export function actsOnRow(c: CommandId): boolean {
   return ON_ROW.has(c);
 }
 
+/** An action that can act on a session: a key, a command, a menu's choice, a click. */
+function isHeldAction(a: { type: string }): a is HeldAction {
+  return a.type === "key" || a.type === "command" || a.type === "choose" || a.type === "mouse";
+}
+
 /** The verify effect `a` waits for, or null when it acts at once. */
 export function holdBack(s: AppState, a: { type: string }): VerifyEffect | null {
   if (s.fullText.unchecked.size === 0 || s.fullText.key === null) return null;
-  if (a.type !== "key" && a.type !== "command" && a.type !== "choose" && a.type !== "mouse") return null;
-  const held = a as HeldAction;
+  if (!isHeldAction(a)) return null;
+  const held = a;
   const path = heldPath(s, held);
   if (path === null || !isUnchecked(s.fullText, path, s.query, s.scope)) return null;
   return {
@@ -69,8 +74,7 @@ const DECLINED_NOTE = `not done: this session ${NO_LONGER_MATCHES.slice(1, -1)}`
 export function refuseDeclined(s: AppState, a: { type: string }): AppState | null {
   const ft = s.fullText;
   if (ft.declined === null || fullTextKey(s.query, s.scope, ft.includeTools) !== ft.key) return null;
-  if (a.type !== "key" && a.type !== "command" && a.type !== "choose" && a.type !== "mouse") return null;
-  if (heldPath(s, a as HeldAction) !== ft.declined) return null;
+  if (!isHeldAction(a) || heldPath(s, a) !== ft.declined) return null;
   // A refused click ends a double click, as a click turned down by its file does.
   return say({ ...s, lastClick: undefined }, DECLINED_NOTE, "note");
 }
