@@ -41,6 +41,19 @@ describe("kept answers", () => {
     index.close();
   });
 
+  it("are kept however many sessions a store holds: 100,000 sessions' search rows are ~80 MB", () => {
+    const index = open();
+    const cache = new AnswerCache(index.db.path);
+    // Over the 64 MiB the cap once was: such a store read every summary again at every run.
+    const big = Buffer.alloc(80 << 20, 0x61);
+    big[big.length - 1] = 0x62;
+    cache.put("search rows", "fp1", { out: big, err: "" });
+    const back = cache.get("search rows", "fp1");
+    expect(back?.out.length).toBe(big.length);
+    expect(back && Buffer.compare(Buffer.from(back.out), big)).toBe(0);
+    index.close();
+  });
+
   it("are kept only once two runs in a row saw the same store", () => {
     const index = open();
     const cache = new AnswerCache(index.db.path);
