@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SnapshotBuilder, encodeSnapshot } from "./snapshot-builder.js";
-import { decodeSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
+import { gunzipSync } from "node:zlib";
+import { decodeSnapshot, LAYOUT, type SnapshotEntry } from "./snapshot-codec.js";
 
 const b = (s: string) => Buffer.from(s);
 
@@ -70,6 +71,41 @@ describe("the snapshot made one entry at a time", () => {
     const order = entries.map((_, i) => (i * 7919) % entries.length);
     expect(order.map((i) => text(shuffled.pieces(i)))).toEqual(order.map((i) => want[i]));
     expect(Buffer.compare(shuffled.finish().list, list)).toBe(0);
+  });
+
+  it("is read back a list member at a time, not as the whole list text, in the order written; in any other, the same pieces", () => {
+    const element = (i: number) => `{"id": "${"é".repeat(1200 + (i % 97))}${i}", "lineage": `;
+    const entries = Array.from({ length: 6000 }, (_, i) =>
+      i % 7 === 3
+        ? { ...entry(i), summary: null, pieces: undefined }
+        : { ...entry(i), pieces: [b(element(i)), b(`}${i}`)] as const },
+    );
+    const text = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+    const want = entries.map((e) => (e.pieces ? [element(e.ino), `}${e.ino}`] : undefined));
+    const { body, chunks, list } = encodeSnapshot(entries, "g1");
+    const whole = gunzipSync(list).length;
+    // In the order written: each piece out of a member of its own (a megabyte or so), never the whole (14 MB).
+    const d = decodeSnapshot({ body, chunks })!;
+    const got = entries.map((_, i) => d.pieces(i, list));
+    expect(got.map(text)).toEqual(want);
+    for (const p of got) if (p) expect(p[0].buffer.byteLength).toBeLessThan(whole / 4);
+    // Shuffled: the same pieces (the whole text unzipped once when members would be again and again).
+    const order = entries.map((_, i) => (i * 7919) % entries.length);
+    const shuffled = decodeSnapshot({ body, chunks })!;
+    expect(order.map((i) => text(shuffled.pieces(i, list)))).toEqual(order.map((i) => want[i]));
+    // A snapshot written before its head said where the members start: read as the whole text, the same.
+    const lines = Buffer.from(body).toString("latin1").split("\n");
+    const head = JSON.parse(lines[2]) as Record<string, unknown>;
+    expect(head.lm).toBeDefined();
+    delete head.lm;
+    delete head.lz;
+    const ids = lines[1];
+    const older = Buffer.from(`${LAYOUT}${ids.length}\n${ids}\n${JSON.stringify(head)}`, "latin1");
+    const o = decodeSnapshot({ body: older, chunks })!;
+    expect(entries.map((_, i) => text(o.pieces(i, list)))).toEqual(want);
+    // A list text its members' layout does not fit (another one of the same generation): no pieces.
+    const other = encodeSnapshot(entries.slice(0, 3000), "g1").list;
+    expect(decodeSnapshot({ body, chunks })!.pieces(0, other)).toBeUndefined();
   });
 
   it("says when its columns are all put, before it makes its body (a command collects their garbage there)", () => {

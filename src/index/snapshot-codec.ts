@@ -106,6 +106,13 @@ export interface Columns {
   /** Per row, the byte lengths of its list pieces in the list text (-1: none). */
   lh: number[];
   lt: number[];
+  /**
+   * The list text's gzip members (each holds whole rows): each one's first row, and where each
+   * starts in the text as kept, then its length. A reader unzips the members it needs rather
+   * than the whole text; absent (a snapshot written before them), the whole text is unzipped.
+   */
+  lm?: number[];
+  lz?: number[];
 }
 
 /** A snapshot as stored: its first row, and its columns' rows in order (chunksOf), or read one by one (LazyChunks). */
@@ -183,12 +190,134 @@ export interface DecodedSnapshot extends SnapshotIds {
 /** Row i's list pieces out of a list text as kept (DecodedSnapshot.pieces). */
 export type PiecesReader = (i: number, list: Uint8Array) => BytePieces | undefined;
 
+/** Members of a list text kept unzipped at once while rows' pieces are read out of them. */
+const KEPT_MEMBERS = 4;
+
+/**
+ * Rows' pieces out of a list text kept as gzip members, each holding whole rows, `gen` and a
+ * newline first. `list --json` asks for them in its order, most often near the order they
+ * were read in (newest first): a few members are kept unzipped at a time, not the whole text
+ * (48 MB at 50,000 sessions); an order that would unzip them again and again has the whole
+ * text unzipped once instead. A member (or the whole) not as long as its rows say, or not
+ * starting with the generation, is none of these rows': their pieces are undefined.
+ */
+export class ListMembers {
+  /** Each row's start in its member's text, and each member's length unzipped. */
+  private readonly starts: number[];
+  private readonly lengths: number[] = [];
+  private readonly recent = new Map<number, Uint8Array | null>();
+  private unzips = 0;
+  private whole?: { text: Uint8Array | null; at: number[] };
+
+  constructor(
+    private readonly text: Uint8Array,
+    private readonly head: Uint8Array,
+    /** Per member, its first row; and where each starts in `text`, then the end. */
+    private readonly memberRow: readonly number[],
+    private readonly memberAt: readonly number[],
+    private readonly lh: readonly number[],
+    private readonly lt: readonly number[],
+  ) {
+    this.starts = new Array<number>(lh.length);
+    let m = 0;
+    let pos = head.length;
+    for (let r = 0; r < lh.length; r++) {
+      if (m + 1 < memberRow.length && r === memberRow[m + 1]) {
+        this.lengths.push(pos);
+        m++;
+        pos = 0;
+      }
+      this.starts[r] = pos;
+      if (lh[r] >= 0) pos += lh[r] + lt[r];
+    }
+    this.lengths.push(pos);
+  }
+
+  /** Whether a list text and its members' layout fit these rows (else no ListMembers is made of them). */
+  static fits(text: Uint8Array, memberRow: readonly number[], memberAt: readonly number[], rows: number): boolean {
+    const m = memberRow.length;
+    if (m < 1 || memberAt.length !== m + 1 || memberRow[0] !== 0 || memberAt[0] !== 0 || memberAt[m] !== text.length)
+      return false;
+    for (let k = 1; k < m; k++) if (!(memberRow[k] > memberRow[k - 1] && memberRow[k] <= rows)) return false;
+    for (let k = 1; k <= m; k++) if (!(memberAt[k] > memberAt[k - 1])) return false;
+    return true;
+  }
+
+  pieces(i: number): BytePieces | undefined {
+    if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return undefined;
+    const m = this.memberOf(i);
+    let member: Uint8Array | null | undefined;
+    let a = this.starts[i];
+    if (this.whole) {
+      member = this.whole.text;
+      a += this.whole.at[m];
+    } else {
+      member = this.recent.has(m) ? this.recent.get(m)! : this.unzip(m);
+      if (member === undefined) return this.pieces(i); // the whole text is unzipped now
+      this.recent.delete(m);
+      this.recent.set(m, member);
+      if (this.recent.size > KEPT_MEMBERS) this.recent.delete(this.recent.keys().next().value!);
+    }
+    if (!member) return undefined;
+    return [member.subarray(a, a + this.lh[i]), member.subarray(a + this.lh[i], a + this.lh[i] + this.lt[i])];
+  }
+
+  /** Member m unzipped (null: not what its rows say); undefined when the whole text was unzipped instead. */
+  private unzip(m: number): Uint8Array | null | undefined {
+    if (++this.unzips > this.memberRow.length + KEPT_MEMBERS * 4) {
+      this.recent.clear();
+      const at = [0];
+      for (let k = 1; k < this.lengths.length; k++) at.push(at[k - 1] + this.lengths[k - 1]);
+      const whole = decodeList(this.text);
+      const fits = whole && whole.length === at[at.length - 1] + this.lengths[this.lengths.length - 1];
+      this.whole = { text: fits && this.startsWithHead(whole) ? whole : null, at };
+      return undefined;
+    }
+    const text = decodeList(this.text.subarray(this.memberAt[m], this.memberAt[m + 1]));
+    if (!text || text.length !== this.lengths[m] || (m === 0 && !this.startsWithHead(text))) return null;
+    return text;
+  }
+
+  private startsWithHead(text: Uint8Array): boolean {
+    return Buffer.compare(text.subarray(0, this.head.length), this.head) === 0;
+  }
+
+  /** The member row i's pieces are in. */
+  private memberOf(i: number): number {
+    let lo = 0;
+    let hi = this.memberRow.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.memberRow[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
 /**
  * The reader of rows' pieces for a snapshot's generation, row count and piece lengths (-1:
- * none): made apart from decodeSnapshot's closures, which hold its columns' bytes.
+ * none), and its list text's members when known: made apart from decodeSnapshot's closures,
+ * which hold its columns' bytes.
  */
-function piecesReader(gen: string, n: number, lh: number[] | undefined, lt: number[] | undefined): PiecesReader {
+function piecesReader(
+  gen: string,
+  n: number,
+  lh: number[] | undefined,
+  lt: number[] | undefined,
+  lm?: number[],
+  lz?: number[],
+): PiecesReader {
   const prefix = Buffer.from(gen + "\n");
+  // The members of the last list text read (null: its layout does not fit it).
+  let members: { from: Uint8Array; list: ListMembers | null } | undefined;
+  const fitting = (kept: Uint8Array) =>
+    lh && lt && lm && lz && ListMembers.fits(kept, lm, lz, n) ? new ListMembers(kept, prefix, lm, lz, lh, lt) : null;
+  if (lm && lz)
+    return (i, kept) => {
+      if (members?.from !== kept) members = { from: kept, list: fitting(kept) };
+      return members.list?.pieces(i);
+    };
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
   let starts: number[] | null | undefined;
   // The last list text unzipped, with the value it was unzipped from.
@@ -363,10 +492,10 @@ export function decodeSnapshot(
       return k < 0 ? undefined : col(k);
     },
     pieces(i, kept) {
-      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt))(i, kept);
+      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt, c.lm, c.lz))(i, kept);
     },
     piecesReader() {
-      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt));
+      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt, c.lm, c.lz));
     },
   };
 }
