@@ -264,7 +264,9 @@ export class ListMembers {
 
   /** Member m unzipped (null: not what its rows say); undefined when the whole text was unzipped instead. */
   private unzip(m: number): Uint8Array | null | undefined {
-    if (++this.unzips > this.memberRow.length + KEPT_MEMBERS * 4) {
+    // Two passes in order may each unzip every member once (`list --json` asks whether each
+    // row has pieces, then writes them in its order): more than that is an order that jumps.
+    if (++this.unzips > this.memberRow.length * 2 + KEPT_MEMBERS * 4) {
       this.recent.clear();
       const at = [0];
       for (let k = 1; k < this.lengths.length; k++) at.push(at[k - 1] + this.lengths[k - 1]);
