@@ -100,14 +100,26 @@ describe("the snapshot made one entry at a time", () => {
     expect(order.map((i) => text(shuffled.pieces(i, list)))).toEqual(order.map((i) => want[i]));
     // A snapshot written before its head said where the members start: read as the whole text, the same.
     const lines = Buffer.from(body).toString("latin1").split("\n");
-    const head = JSON.parse(lines[2]) as Record<string, unknown>;
-    expect(head.lm).toBeDefined();
-    delete head.lm;
-    delete head.lz;
+    const without = JSON.parse(lines[2]) as Record<string, unknown>;
+    expect(without.lm).toBeDefined();
+    delete without.lm;
+    delete without.lz;
     const ids = lines[1];
-    const older = Buffer.from(`${LAYOUT}${ids.length}\n${ids}\n${JSON.stringify(head)}`, "latin1");
+    const older = Buffer.from(`${LAYOUT}${ids.length}\n${ids}\n${JSON.stringify(without)}`, "latin1");
     const o = decodeSnapshot({ body: older, chunks })!;
     expect(entries.map((_, i) => text(o.pieces(i, list)))).toEqual(want);
+    // Whether a row has pieces is told from the first member alone: a later member damaged
+    // (same length) still says yes, and its rows' pieces are none when read.
+    const head = JSON.parse(lines[2]) as { lz: number[] };
+    const damaged = Buffer.from(list);
+    damaged.fill(0x41, head.lz[2] + 20, head.lz[3] - 20);
+    const r = decodeSnapshot({ body, chunks })!.piecesReader();
+    const inThird = entries.findIndex(
+      (_, i) => i > 0 && want[i] && text(d.pieces(i, list)) && r.has(i, damaged) && !r(i, damaged),
+    );
+    expect(inThird).toBeGreaterThan(0);
+    expect(entries.every((_, i) => r.has(i, damaged) === (want[i] !== undefined))).toBe(true);
+    expect(text(r(0, damaged))).toEqual(want[0]);
     // A list text its members' layout does not fit (another one of the same generation): no pieces.
     const other = encodeSnapshot(entries.slice(0, 3000), "g1").list;
     expect(decodeSnapshot({ body, chunks })!.pieces(0, other)).toBeUndefined();

@@ -188,7 +188,14 @@ export interface DecodedSnapshot extends SnapshotIds {
 }
 
 /** Row i's list pieces out of a list text as kept (DecodedSnapshot.pieces). */
-export type PiecesReader = (i: number, list: Uint8Array) => BytePieces | undefined;
+export type PiecesReader = ((i: number, list: Uint8Array) => BytePieces | undefined) & {
+  /**
+   * Whether row i has pieces in this list text, as far as can be told without unzipping more
+   * than its first member (a list text of members): a later read may still find its member
+   * damaged and give none (then the caller makes them of the whole summary).
+   */
+  has(i: number, list: Uint8Array): boolean;
+};
 
 /** Members of a list text kept unzipped at once while rows' pieces are read out of them. */
 const KEPT_MEMBERS = 4;
@@ -243,6 +250,16 @@ export class ListMembers {
     return true;
   }
 
+  /** Whether row i has pieces: the list's first member (its generation) is read, no other (see PiecesReader.has). */
+  has(i: number): boolean {
+    if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return false;
+    if (this.whole) return this.whole.text !== null;
+    if (this.head0 === undefined) this.head0 = this.unzip(0, false) !== null;
+    return this.head0;
+  }
+
+  private head0?: boolean;
+
   pieces(i: number): BytePieces | undefined {
     if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return undefined;
     const m = this.memberOf(i);
@@ -263,10 +280,10 @@ export class ListMembers {
   }
 
   /** Member m unzipped (null: not what its rows say); undefined when the whole text was unzipped instead. */
-  private unzip(m: number): Uint8Array | null | undefined {
-    // Two passes in order may each unzip every member once (`list --json` asks whether each
-    // row has pieces, then writes them in its order): more than that is an order that jumps.
-    if (++this.unzips > this.memberRow.length * 2 + KEPT_MEMBERS * 4) {
+  private unzip(m: number, counted = true): Uint8Array | null | undefined {
+    // Two passes in order may each unzip every member once (a reader may go over the rows
+    // twice, as snapshot writing after a command's list does): more is an order that jumps.
+    if (counted && ++this.unzips > this.memberRow.length * 2 + KEPT_MEMBERS * 4) {
       this.recent.clear();
       const at = [0];
       for (let k = 1; k < this.lengths.length; k++) at.push(at[k - 1] + this.lengths[k - 1]);
@@ -315,16 +332,20 @@ function piecesReader(
   let members: { from: Uint8Array; list: ListMembers | null } | undefined;
   const fitting = (kept: Uint8Array) =>
     lh && lt && lm && lz && ListMembers.fits(kept, lm, lz, n) ? new ListMembers(kept, prefix, lm, lz, lh, lt) : null;
-  if (lm && lz)
-    return (i, kept) => {
+  if (lm && lz) {
+    const of = (kept: Uint8Array) => {
       if (members?.from !== kept) members = { from: kept, list: fitting(kept) };
-      return members.list?.pieces(i);
+      return members.list;
     };
+    return Object.assign((i: number, kept: Uint8Array) => of(kept)?.pieces(i), {
+      has: (i: number, kept: Uint8Array) => of(kept)?.has(i) ?? false,
+    });
+  }
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
   let starts: number[] | null | undefined;
   // The last list text unzipped, with the value it was unzipped from.
   let unzipped: { from: Uint8Array; text: Uint8Array | null } | undefined;
-  return (i, kept) => {
+  const read = (i: number, kept: Uint8Array): BytePieces | undefined => {
     if (!lh || !lt || lh[i] < 0) return undefined;
     if (unzipped?.from !== kept) {
       unzipped = { from: kept, text: decodeList(kept) };
@@ -345,6 +366,7 @@ function piecesReader(
     const a = starts[i];
     return [list.subarray(a, a + lh[i]), list.subarray(a + lh[i], a + lh[i] + lt[i])];
   };
+  return Object.assign(read, { has: (i: number, kept: Uint8Array) => read(i, kept) !== undefined });
 }
 
 /** Where the line that starts at `start` ends (its newline, or the end of the value). */

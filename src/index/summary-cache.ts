@@ -342,6 +342,13 @@ export class IndexedScans implements ScanCache {
     return list === null ? undefined : this.keptReader(i, list);
   }
 
+  /** After keptColumns: whether row i has `list --json` pieces in that snapshot's list text (PiecesReader.has: its members not all unzipped to tell). */
+  keptHasPieces(i: number): boolean {
+    if (!this.usable || !this.keptReader) return false;
+    const list = this.loadList();
+    return list !== null && this.keptReader.has(i, list);
+  }
+
   /** After keptColumns: row i's whole summary out of that snapshot, read again (null: none, or not the same snapshot). */
   keptSummary(i: number): SessionSummary | null {
     if (!this.usable || !this.ids || !this.keptReader) return null;

@@ -3,6 +3,7 @@ import type { StoreIndex } from "../../index/store-index.js";
 import type { BytePieces } from "../../index/snapshot-codec.js";
 import { scanStore, type ScanOptions } from "../../scan/scan-store.js";
 import { NO_LINEAGE } from "../../store/lineage.js";
+import { listPieces } from "../../model/summary-json.js";
 import type { CliIO } from "./io.js";
 import { collectGarbage } from "./collect-garbage.js";
 import { discover, pick, revive } from "./scan-columns.js";
@@ -69,7 +70,7 @@ export async function scanJsonRows(
   const sessions: SessionSummary[] = [];
   for (const i of kept) {
     const lineage = lineageOf.get(i) ?? NO_LINEAGE;
-    if (!scans.keptPieces(i)) {
+    if (!scans.keptHasPieces(i)) {
       // No text kept for it: the whole summary, its element made from it.
       const whole = scans.keptSummary(i);
       if (!whole) return fromScan();
@@ -91,10 +92,14 @@ export async function scanJsonRows(
     pieces: (s) => {
       const row = (s as { [KEPT_ROW]?: number })[KEPT_ROW];
       if (row === undefined) return fromRows(s);
-      // A kept row holds only the sort's and the JSON's keys: without its text it is no answer.
+      // A kept row holds only the sort's and the JSON's keys: its text, or (its list member
+      // found damaged only now: keptHasPieces does not unzip them all) made of its whole summary.
       const kept = scans.keptPieces(row);
-      if (!kept) throw new Error("index: a kept session's list text is missing");
-      return kept;
+      if (kept) return kept;
+      const whole = scans.keptSummary(row);
+      const made = whole && listPieces(whole);
+      if (!made) throw new Error("index: a kept session's list text is missing");
+      return [Buffer.from(made[0]), Buffer.from(made[1])];
     },
   };
 }
