@@ -213,7 +213,9 @@ export class ListMembers {
   private readonly starts: number[];
   private readonly lengths: number[] = [];
   private readonly recent = new Map<number, Uint8Array | null>();
-  private unzips = 0;
+  /** Per member, whether it was unzipped; and how many times one was unzipped again. */
+  private readonly unzipped: Uint8Array;
+  private again = 0;
   private whole?: { text: Uint8Array | null; at: number[] };
 
   constructor(
@@ -225,6 +227,7 @@ export class ListMembers {
     private readonly lh: readonly number[],
     private readonly lt: readonly number[],
   ) {
+    this.unzipped = new Uint8Array(memberRow.length);
     this.starts = new Array<number>(lh.length);
     let m = 0;
     let pos = head.length;
@@ -281,9 +284,10 @@ export class ListMembers {
 
   /** Member m unzipped (null: not what its rows say); undefined when the whole text was unzipped instead. */
   private unzip(m: number, counted = true): Uint8Array | null | undefined {
-    // Two passes in order may each unzip every member once (a reader may go over the rows
-    // twice, as snapshot writing after a command's list does): more is an order that jumps.
-    if (counted && ++this.unzips > this.memberRow.length * 2 + KEPT_MEMBERS * 4) {
+    // A member unzipped again is an order that jumps (`--sort name`): past a few of those the
+    // whole text is unzipped once (each member unzipped again and again, their pieces held by
+    // what is written, were more than the whole).
+    if (counted && (this.unzipped[m] ? ++this.again : 0) > KEPT_MEMBERS * 4) {
       this.recent.clear();
       const at = [0];
       for (let k = 1; k < this.lengths.length; k++) at.push(at[k - 1] + this.lengths[k - 1]);
@@ -292,6 +296,7 @@ export class ListMembers {
       this.whole = { text: fits && this.startsWithHead(whole) ? whole : null, at };
       return undefined;
     }
+    if (counted) this.unzipped[m] = 1;
     const text = decodeList(this.text.subarray(this.memberAt[m], this.memberAt[m + 1]));
     if (!text || text.length !== this.lengths[m] || (m === 0 && !this.startsWithHead(text))) return null;
     return text;
