@@ -195,6 +195,8 @@ export type PiecesReader = ((i: number, list: Uint8Array) => BytePieces | undefi
    * damaged and give none (then the caller makes them of the whole summary).
    */
   has(i: number, list: Uint8Array): boolean;
+  /** The rows will be asked for in an order that jumps (another sort than the rows'): the whole text unzipped once, now. */
+  jumpy(list: Uint8Array): void;
 };
 
 /** Members of a list text kept unzipped at once while rows' pieces are read out of them. */
@@ -288,18 +290,24 @@ export class ListMembers {
     // whole text is unzipped once (each member unzipped again and again, their pieces held by
     // what is written, were more than the whole).
     if (counted && (this.unzipped[m] ? ++this.again : 0) > KEPT_MEMBERS * 4) {
-      this.recent.clear();
-      const at = [0];
-      for (let k = 1; k < this.lengths.length; k++) at.push(at[k - 1] + this.lengths[k - 1]);
-      const whole = decodeList(this.text);
-      const fits = whole && whole.length === at[at.length - 1] + this.lengths[this.lengths.length - 1];
-      this.whole = { text: fits && this.startsWithHead(whole) ? whole : null, at };
+      this.unzipWhole();
       return undefined;
     }
     if (counted) this.unzipped[m] = 1;
     const text = decodeList(this.text.subarray(this.memberAt[m], this.memberAt[m + 1]));
     if (!text || text.length !== this.lengths[m] || (m === 0 && !this.startsWithHead(text))) return null;
     return text;
+  }
+
+  /** The whole text unzipped once, its rows' pieces read out of it from now on. */
+  unzipWhole(): void {
+    if (this.whole) return;
+    this.recent.clear();
+    const at = [0];
+    for (let k = 1; k < this.lengths.length; k++) at.push(at[k - 1] + this.lengths[k - 1]);
+    const whole = decodeList(this.text);
+    const fits = whole && whole.length === at[at.length - 1] + this.lengths[this.lengths.length - 1];
+    this.whole = { text: fits && this.startsWithHead(whole) ? whole : null, at };
   }
 
   private startsWithHead(text: Uint8Array): boolean {
@@ -344,6 +352,7 @@ function piecesReader(
     };
     return Object.assign((i: number, kept: Uint8Array) => of(kept)?.pieces(i), {
       has: (i: number, kept: Uint8Array) => of(kept)?.has(i) ?? false,
+      jumpy: (kept: Uint8Array) => of(kept)?.unzipWhole(),
     });
   }
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
@@ -371,7 +380,7 @@ function piecesReader(
     const a = starts[i];
     return [list.subarray(a, a + lh[i]), list.subarray(a + lh[i], a + lh[i] + lt[i])];
   };
-  return Object.assign(read, { has: (i: number, kept: Uint8Array) => read(i, kept) !== undefined });
+  return Object.assign(read, { has: (i: number, kept: Uint8Array) => read(i, kept) !== undefined, jumpy: () => {} });
 }
 
 /** Where the line that starts at `start` ends (its newline, or the end of the value). */

@@ -349,6 +349,13 @@ export class IndexedScans implements ScanCache {
     return list !== null && this.keptReader.has(i, list);
   }
 
+  /** After keptColumns: the rows' pieces will be asked for in an order that jumps (PiecesReader.jumpy). */
+  keptPiecesJumpy(): void {
+    if (!this.usable || !this.keptReader) return;
+    const list = this.loadList();
+    if (list !== null) this.keptReader.jumpy(list);
+  }
+
   /** After keptColumns: row i's whole summary out of that snapshot, read again (null: none, or not the same snapshot). */
   keptSummary(i: number): SessionSummary | null {
     if (!this.usable || !this.ids || !this.keptReader) return null;

@@ -83,7 +83,10 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   const index = pre.index ?? undefined;
   let json: JsonRows | undefined;
   try {
-    if (values.json) json = await scanJsonRows(store.dir, io, rowKeys, { index: pre.index ?? null, found: pre.found });
+    // Rows newest first are near the order the snapshot holds them in (its list text is read a few members at a time).
+    const jumpy = sort !== "recent";
+    if (values.json)
+      json = await scanJsonRows(store.dir, io, rowKeys, { index: pre.index ?? null, found: pre.found, jumpy });
   } catch (err) {
     index?.close();
     throw err;

@@ -30,8 +30,11 @@ export async function scanJsonRows(
   storeDir: string,
   io: CliIO,
   keys: ReadonlyArray<keyof SessionSummary>,
-  /** The index the caller opened (null: none; the caller closes it) and the store it discovered. */
-  given: { index: StoreIndex | null; found?: ScanOptions["found"] },
+  /**
+   * The index the caller opened (null: none; the caller closes it) and the store it discovered;
+   * `jumpy`: the rows are written in another order than the files' (newest first).
+   */
+  given: { index: StoreIndex | null; found?: ScanOptions["found"]; jumpy?: boolean },
 ): Promise<JsonRows> {
   const { index } = given;
   if (!index) {
@@ -86,6 +89,9 @@ export async function scanJsonRows(
     sessions.push(row as unknown as SessionSummary);
   }
   for (const s of result.sessions) sessions.push(s);
+  // Written in another order than the rows': the list text unzipped whole at once (members
+  // unzipped again and again, and their pieces held by what is kept, were more).
+  if (given.jumpy) scans.keptPiecesJumpy();
   return {
     sessions,
     diagnostics: result.diagnostics,
