@@ -1,9 +1,9 @@
 import { deflateRawSync, gzipSync, inflateRawSync } from "node:zlib";
 import { asciiJson } from "../text/ascii-json.js";
 import { asciiJsonParts } from "../text/ascii-json-bytes.js";
+import { ListMembers } from "./list-members.js";
 import {
   LAYOUT,
-  ListMembers,
   type BytePieces,
   type Columns,
   type EntryPieces,
