@@ -20,8 +20,9 @@ const KEPT_MEMBERS = 4;
  * newline first. `list --json` asks for them in its order, most often near the order they
  * were read in (newest first): a few members are kept unzipped at a time, not the whole text
  * (48 MB at 50,000 sessions); an order that would unzip them again and again has the whole
- * text unzipped once instead. A member (or the whole) not as long as its rows say, or not
- * starting with the generation, is none of these rows': their pieces are undefined.
+ * text unzipped once instead. A member (or the whole) not as long as its rows say, or a text
+ * whose first member does not start with the generation, is none of these rows': their
+ * pieces are undefined.
  */
 export class ListMembers {
   /** Each row's start in its member's text, and each member's length unzipped. */
@@ -87,14 +88,34 @@ export class ListMembers {
       member = this.whole.text;
       a += this.whole.at[m];
     } else {
+      // A later member's length alone does not tell this text is ours: another process's
+      // snapshot laid out alike would give its bytes for our rows. Member 0 tells.
+      if (!this.generation()) return undefined;
       member = this.recent.has(m) ? this.recent.get(m)! : this.unzip(m);
       if (member === undefined) return this.pieces(i); // the whole text is unzipped now
-      this.recent.delete(m);
-      this.recent.set(m, member);
-      if (this.recent.size > KEPT_MEMBERS) this.recent.delete(this.recent.keys().next().value!);
+      this.keep(m, member);
     }
     if (!member) return undefined;
     return [member.subarray(a, a + this.lh[i]), member.subarray(a + this.lh[i], a + this.lh[i] + this.lt[i])];
+  }
+
+  /** Whether member 0 starts with the generation (kept in `recent`, so asking again is free). */
+  private generation(): boolean {
+    if (this.generationOk === undefined) {
+      const first = this.recent.has(0) ? this.recent.get(0)! : this.unzip(0, false);
+      this.generationOk = !!first;
+      if (first) this.keep(0, first);
+    }
+    return this.generationOk;
+  }
+
+  private generationOk?: boolean;
+
+  /** Member m kept unzipped, the most recently used; the least recently used let go past a few. */
+  private keep(m: number, member: Uint8Array | null): void {
+    this.recent.delete(m);
+    this.recent.set(m, member);
+    if (this.recent.size > KEPT_MEMBERS) this.recent.delete(this.recent.keys().next().value!);
   }
 
   /** Member m unzipped (null: not what its rows say); undefined when the whole text was unzipped instead. */
