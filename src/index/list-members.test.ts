@@ -33,3 +33,11 @@ describe("ListMembers", () => {
     expect(r.has(1)).toBe(false);
   });
 });
+
+describe("ListMembers.fits", () => {
+  it("takes no member starting at or past the last row", () => {
+    const text = Buffer.alloc(10);
+    expect(ListMembers.fits(text, [0, 1], [0, 5, 10], 2)).toBe(true);
+    expect(ListMembers.fits(text, [0, 2], [0, 5, 10], 2)).toBe(false);
+  });
+});

@@ -64,7 +64,7 @@ export class ListMembers {
     const m = memberRow.length;
     if (m < 1 || memberAt.length !== m + 1 || memberRow[0] !== 0 || memberAt[0] !== 0 || memberAt[m] !== text.length)
       return false;
-    for (let k = 1; k < m; k++) if (!(memberRow[k] > memberRow[k - 1] && memberRow[k] <= rows)) return false;
+    for (let k = 1; k < m; k++) if (!(memberRow[k] > memberRow[k - 1] && memberRow[k] < rows)) return false;
     for (let k = 1; k <= m; k++) if (!(memberAt[k] > memberAt[k - 1])) return false;
     return true;
   }
