@@ -1,6 +1,19 @@
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ListMembers } from "./list-members.js";
+
+// Counts the members unzipped (ListMembers' gunzipSync), the real one doing the work.
+const zlib = vi.hoisted(() => ({ gunzips: 0 }));
+vi.mock("node:zlib", async (original) => {
+  const real = await original<typeof import("node:zlib")>();
+  return {
+    ...real,
+    gunzipSync: (b: Uint8Array) => {
+      zlib.gunzips++;
+      return real.gunzipSync(b);
+    },
+  };
+});
 
 const b = (s: string) => Buffer.from(s);
 
@@ -31,6 +44,17 @@ describe("ListMembers", () => {
     expect(r.pieces(1)).toBeUndefined();
     expect(r.pieces(0)).toBeUndefined();
     expect(r.has(1)).toBe(false);
+  });
+});
+
+describe("ListMembers.has", () => {
+  it("keeps the first member it unzipped for the pieces asked next", () => {
+    const { text, memberAt } = listText("g1", ["aaa", "AA"], ["bbb", "BB"]);
+    const r = new ListMembers(text, b("g1\n"), [0, 1], memberAt, [3, 3], [2, 2]);
+    zlib.gunzips = 0;
+    expect(r.has(0)).toBe(true);
+    expect(r.pieces(0)?.map((p) => Buffer.from(p).toString())).toEqual(["aaa", "AA"]);
+    expect(zlib.gunzips).toBe(1);
   });
 });
 

@@ -69,15 +69,12 @@ export class ListMembers {
     return true;
   }
 
-  /** Whether row i has pieces: the list's first member (its generation) is read, no other (see PiecesReader.has). */
+  /** Whether row i has pieces: the list's first member (its generation) is read, no other (see PiecesReader.has), and kept. */
   has(i: number): boolean {
     if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return false;
     if (this.whole) return this.whole.text !== null;
-    if (this.head0 === undefined) this.head0 = this.unzip(0, false) !== null;
-    return this.head0;
+    return this.generation();
   }
-
-  private head0?: boolean;
 
   pieces(i: number): Pieces | undefined {
     if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return undefined;
