@@ -207,7 +207,7 @@ export function formatTableLines(...args: Parameters<typeof alignedTable>): stri
   return Array.from({ length: table.length }, (_, i) => table.line(i));
 }
 
-/** formatTable's lines, each made when asked for (list writes them a chunk at a time). */
+/** formatTable's lines, each made when asked for, once and in order (list writes them a chunk at a time). */
 export function alignedTable(
   sessions: readonly ListRow[],
   withCwd: boolean,
@@ -242,7 +242,8 @@ export function alignedTable(
     rows[i + 1] = row;
   }
   const right = hostOf ? new Set([2, 3]) : new Set([1, 2]);
-  return alignedRows(rows, { right, columns });
+  // Each line is asked for once, in order (list's chunks, formatTableLines): its row let go as it is made.
+  return alignedRows(rows, { right, columns, once: true });
 }
 
 /**

@@ -24,6 +24,15 @@ describe("alignRows", () => {
     }
     expect(alignedRows([]).length).toBe(0);
   });
+  it("lets go of each row once its line is made, when each line is asked for once (alignedRows once)", () => {
+    const copy = rows.map((r) => [...r]);
+    const aligned = alignedRows(copy, { once: true });
+    const lines = copy.map((_, i) => aligned.line(i));
+    expect(lines).toEqual(alignRows(rows));
+    // The cells of 50,000 rows were held until the last line was written.
+    expect(copy.every((r) => r === undefined)).toBe(true);
+    expect(() => aligned.line(0)).toThrow(/once/);
+  });
   it("cuts only the last column, and only to a terminal's width", () => {
     expect(
       alignRows(rows)
