@@ -92,8 +92,9 @@ describe("mayHoldFormat", () => {
   it("says yes for every text sanitizing would change by a format character or half a pair", () => {
     const changes = (s: string) =>
       /[\p{Cf}\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/u.test(s) || !s.isWellFormed();
-    for (let c = 0; c <= 0xffff; c++) {
-      const s = `a${String.fromCharCode(c)}b`;
+    // Every code unit (halves of pairs alone among them), then every code point past them.
+    for (let c = 0; c <= 0x10ffff; c++) {
+      const s = `a${c <= 0xffff ? String.fromCharCode(c) : String.fromCodePoint(c)}b`;
       if (changes(s) && !mayHoldFormat(s)) expect(c.toString(16)).toBe("held by mayHoldFormat");
     }
     for (const s of ["\u{e0041}", "\u{1d173}", "\u{110bd}", "\u{1f3fb}", "\u{e0100}", "x\u200dy", "\ud83d"])
