@@ -120,4 +120,24 @@ describe("list --json after the store changed", () => {
     expect(has).toHaveBeenCalled();
     expect(on).toEqual(await run(false));
   });
+
+  it("unzips the list text whole at once for a sort other than newest first, not member by member", async () => {
+    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    const run = (sort: string) => runCli(["list", "--all", "--json", "--sort", sort, "--session-dir", store], { env });
+    for (let i = 0; i < 2; i++) expect((await run("recent")).code).toBe(0);
+    const all = files(store);
+    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    const jumpy = vi.spyOn(IndexedScans.prototype, "keptPiecesJumpy");
+    const fromText = vi.spyOn(IndexedScans.prototype, "keptPieces");
+    expect((await run("recent")).code).toBe(0);
+    expect(fromText).toHaveBeenCalled();
+    expect(jumpy).not.toHaveBeenCalled();
+    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    fromText.mockClear();
+    expect((await run("name")).code).toBe(0);
+    expect(fromText).toHaveBeenCalled();
+    expect(jumpy).toHaveBeenCalled();
+  });
 });
