@@ -121,6 +121,25 @@ describe("list --json after the store changed", () => {
     expect(on).toEqual(await run(false));
   });
 
+  it("makes such a row's text of its file when another process rewrote the snapshot meanwhile (no throwing mid-answer)", async () => {
+    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    const run = (on: boolean) =>
+      runCli(["list", "--all", "--json", "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+      });
+    expect((await run(true)).code).toBe(0);
+    const all = files(store);
+    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    // The first row written: its member unreadable, and the stored snapshot another's by then.
+    vi.spyOn(IndexedScans.prototype, "keptPieces").mockImplementationOnce(() => undefined);
+    const whole = vi.spyOn(IndexedScans.prototype, "keptSummary").mockImplementationOnce(() => null);
+    const on = await run(true);
+    expect(whole).toHaveBeenCalled();
+    expect(on).toEqual(await run(false));
+  });
+
   it("unzips the list text whole at once for a sort other than newest first, not member by member", async () => {
     const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
     settle(store);

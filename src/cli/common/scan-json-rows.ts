@@ -3,6 +3,7 @@ import type { StoreIndex } from "../../index/store-index.js";
 import type { BytePieces } from "../../index/snapshot-codec.js";
 import { scanStore, type ScanOptions } from "../../scan/scan-store.js";
 import { NO_LINEAGE } from "../../store/lineage.js";
+import { scanSessionFileSync } from "../../store/scan-file.js";
 import { listPieces } from "../../model/summary-json.js";
 import type { CliIO } from "./io.js";
 import { collectGarbage } from "./collect-garbage.js";
@@ -102,8 +103,16 @@ export async function scanJsonRows(
       // found damaged only now: keptHasPieces does not unzip them all) made of its whole summary.
       const kept = scans.keptPieces(row);
       if (kept) return kept;
-      const whole = scans.keptSummary(row);
-      const made = whole && listPieces(whole);
+      // Its summary out of the snapshot, or (another process wrote one since: half the
+      // answer is out, no throwing now) made of its file, as a changed file's is.
+      let whole = scans.keptSummary(row);
+      if (!whole) {
+        const scan = scanSessionFileSync(s.path);
+        if (scan.kind !== "session")
+          throw new Error(`index: a kept session's file is unreadable now: ${scan.diagnostic.reason}`);
+        whole = { ...scan.summary, lineage: s.lineage };
+      }
+      const made = listPieces(whole);
       if (!made) throw new Error("index: a kept session's list text is missing");
       return [Buffer.from(made[0]), Buffer.from(made[1])];
     },
