@@ -100,4 +100,63 @@ describe("list --json after the store changed", () => {
     // The snapshot was made again by the first of them: its rows were no answer, the scan's were.
     expect(lookup).toHaveBeenCalled();
   });
+
+  it("makes a kept row's text of its whole summary when its list member turns out unreadable only as it is written", async () => {
+    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    const run = (on: boolean) =>
+      runCli(["list", "--all", "--json", "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+      });
+    expect((await run(true)).code).toBe(0);
+    const all = files(store);
+    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    // Whether a row has pieces is told without unzipping every member; the member of the
+    // first row written is found damaged when its pieces are read.
+    const has = vi.spyOn(IndexedScans.prototype, "keptHasPieces");
+    vi.spyOn(IndexedScans.prototype, "keptPieces").mockImplementationOnce(() => undefined);
+    const on = await run(true);
+    expect(has).toHaveBeenCalled();
+    expect(on).toEqual(await run(false));
+  });
+
+  it("makes such a row's text of its file when another process rewrote the snapshot meanwhile (no throwing mid-answer)", async () => {
+    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    const run = (on: boolean) =>
+      runCli(["list", "--all", "--json", "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+      });
+    expect((await run(true)).code).toBe(0);
+    const all = files(store);
+    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    // The first row written: its member unreadable, and the stored snapshot another's by then.
+    vi.spyOn(IndexedScans.prototype, "keptPieces").mockImplementationOnce(() => undefined);
+    const whole = vi.spyOn(IndexedScans.prototype, "keptSummary").mockImplementationOnce(() => null);
+    const on = await run(true);
+    expect(whole).toHaveBeenCalled();
+    expect(on).toEqual(await run(false));
+  });
+
+  it("unzips the list text whole at once for a sort other than newest first, not member by member", async () => {
+    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    const run = (sort: string) => runCli(["list", "--all", "--json", "--sort", sort, "--session-dir", store], { env });
+    for (let i = 0; i < 2; i++) expect((await run("recent")).code).toBe(0);
+    const all = files(store);
+    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    const jumpy = vi.spyOn(IndexedScans.prototype, "keptPiecesJumpy");
+    const fromText = vi.spyOn(IndexedScans.prototype, "keptPieces");
+    expect((await run("recent")).code).toBe(0);
+    expect(fromText).toHaveBeenCalled();
+    expect(jumpy).not.toHaveBeenCalled();
+    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    fromText.mockClear();
+    expect((await run("name")).code).toBe(0);
+    expect(fromText).toHaveBeenCalled();
+    expect(jumpy).toHaveBeenCalled();
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SnapshotBuilder, encodeSnapshot } from "./snapshot-builder.js";
-import { decodeSnapshot, type SnapshotEntry } from "./snapshot-codec.js";
+import { gunzipSync } from "node:zlib";
+import { decodeSnapshot, LAYOUT, type SnapshotEntry } from "./snapshot-codec.js";
 
 const b = (s: string) => Buffer.from(s);
 
@@ -70,6 +71,67 @@ describe("the snapshot made one entry at a time", () => {
     const order = entries.map((_, i) => (i * 7919) % entries.length);
     expect(order.map((i) => text(shuffled.pieces(i)))).toEqual(order.map((i) => want[i]));
     expect(Buffer.compare(shuffled.finish().list, list)).toBe(0);
+  });
+
+  it("is read back a list member at a time, not as the whole list text, in the order written; in any other, the same pieces", () => {
+    const element = (i: number) => `{"id": "${"é".repeat(1200 + (i % 97))}${i}", "lineage": `;
+    const entries = Array.from({ length: 8000 }, (_, i) =>
+      i % 7 === 3
+        ? { ...entry(i), summary: null, pieces: undefined }
+        : { ...entry(i), pieces: [b(element(i)), b(`}${i}`)] as const },
+    );
+    const text = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+    const want = entries.map((e) => (e.pieces ? [element(e.ino), `}${e.ino}`] : undefined));
+    const { body, chunks, list } = encodeSnapshot(entries, "g1");
+    const whole = gunzipSync(list).length;
+    // In the order written: each piece out of a member of its own (a megabyte or so), never the whole (19 MB).
+    const d = decodeSnapshot({ body, chunks })!;
+    const got = entries.map((_, i) => d.pieces(i, list));
+    expect(got.map(text)).toEqual(want);
+    for (const p of got) if (p) expect(p[0].buffer.byteLength).toBeLessThan(whole / 4);
+    // Asked again in order: the same pieces (the whole text unzipped once the members would be again).
+    expect(entries.map((_, i) => text(d.pieces(i, list)))).toEqual(want);
+    // Shuffled: the same pieces (the whole text unzipped once when members would be again and again).
+    const order = entries.map((_, i) => (i * 7919) % entries.length);
+    const shuffled = decodeSnapshot({ body, chunks })!;
+    const jumped = order.map((i) => shuffled.pieces(i, list));
+    expect(jumped.map(text)).toEqual(order.map((i) => want[i]));
+    // ... soon, in an order that jumps between members: once a few would be unzipped again.
+    const jumpy = decodeSnapshot({ body, chunks })!;
+    const far = entries.map((_, i) => (i * 3001) % entries.length).filter((i) => want[i]);
+    const first = far.slice(0, 45).map((i) => jumpy.pieces(i, list)![0].buffer.byteLength);
+    expect(first[0]).toBeLessThan(whole / 4);
+    expect(first[44]).toBeGreaterThanOrEqual(whole);
+    // ... or at once, when the reader is told the order jumps (list --json sorted otherwise than newest first).
+    const told = decodeSnapshot({ body, chunks })!.piecesReader();
+    told.jumpy(list);
+    expect(told(far[0], list)![0].buffer.byteLength).toBeGreaterThanOrEqual(whole);
+    expect(far.map((i) => text(told(i, list)))).toEqual(far.map((i) => want[i]));
+    // A snapshot written before its head said where the members start: read as the whole text, the same.
+    const lines = Buffer.from(body).toString("latin1").split("\n");
+    const without = JSON.parse(lines[2]) as Record<string, unknown>;
+    expect(without.lm).toBeDefined();
+    delete without.lm;
+    delete without.lz;
+    const ids = lines[1];
+    const older = Buffer.from(`${LAYOUT}${ids.length}\n${ids}\n${JSON.stringify(without)}`, "latin1");
+    const o = decodeSnapshot({ body: older, chunks })!;
+    expect(entries.map((_, i) => text(o.pieces(i, list)))).toEqual(want);
+    // Whether a row has pieces is told from the first member alone: a later member damaged
+    // (same length) still says yes, and its rows' pieces are none when read.
+    const head = JSON.parse(lines[2]) as { lz: number[] };
+    const damaged = Buffer.from(list);
+    damaged.fill(0x41, head.lz[2] + 20, head.lz[3] - 20);
+    const r = decodeSnapshot({ body, chunks })!.piecesReader();
+    const inThird = entries.findIndex(
+      (_, i) => i > 0 && want[i] && text(d.pieces(i, list)) && r.has(i, damaged) && !r(i, damaged),
+    );
+    expect(inThird).toBeGreaterThan(0);
+    expect(entries.every((_, i) => r.has(i, damaged) === (want[i] !== undefined))).toBe(true);
+    expect(text(r(0, damaged))).toEqual(want[0]);
+    // A list text its members' layout does not fit (another one of the same generation): no pieces.
+    const other = encodeSnapshot(entries.slice(0, 3000), "g1").list;
+    expect(decodeSnapshot({ body, chunks })!.pieces(0, other)).toBeUndefined();
   });
 
   it("says when its columns are all put, before it makes its body (a command collects their garbage there)", () => {

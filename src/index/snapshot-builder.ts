@@ -1,6 +1,7 @@
-import { deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from "node:zlib";
+import { deflateRawSync, gzipSync, inflateRawSync } from "node:zlib";
 import { asciiJson } from "../text/ascii-json.js";
 import { asciiJsonParts } from "../text/ascii-json-bytes.js";
+import { ListMembers } from "./list-members.js";
 import {
   LAYOUT,
   type BytePieces,
@@ -43,9 +44,6 @@ const IDENTITY_OF: Record<string, "path" | "size" | "mtime" | "ctime" | undefine
   mtimeMs: "mtime",
   ctimeMs: "ctime",
 };
-
-/** Members of the list text kept unzipped at once while `list --json` reads rows' pieces out of them. */
-const KEPT_MEMBERS = 4;
 
 /** The list text is gzipped in members of about this many bytes (made and dropped one by one). */
 const LIST_MEMBER_BYTES = 1 << 20;
@@ -167,18 +165,13 @@ class ListText {
   private readonly memberRow: number[] = [];
   private memberAt: number[] = [];
   private sealed?: Buffer;
-  /** Where each row's pieces start in its member unzipped (member 0 after the generation), once asked for. */
-  private starts?: number[];
-  /** Members unzipped lately (a few, most recent last), and how many were unzipped in all. */
-  private readonly recent = new Map<number, Uint8Array>();
-  private unzips = 0;
-  /** The whole text unzipped, when rows were asked for in an order that unzipped members again and again. */
-  private whole?: { text: Uint8Array; at: number[] };
-  private readonly prefix: number;
+  /** Its rows' pieces read back (made once the text is). */
+  private reader?: ListMembers;
+  private readonly head: Buffer;
 
   constructor(gen: string) {
+    this.head = Buffer.from(gen + "\n", "latin1");
     this.size = this.held.write(gen + "\n", 0, "latin1");
-    this.prefix = this.size;
     this.memberRow.push(0);
   }
 
@@ -209,77 +202,17 @@ class ListText {
     return this.sealed;
   }
 
-  /**
-   * Row i's pieces, out of its member unzipped. `list --json` asks for them in its order,
-   * most often near the order they were read in (newest first): a few members are kept
-   * unzipped at a time, not the whole text (46 MB at 50,000 sessions); an order that would
-   * unzip them again and again has the whole text unzipped once instead.
-   */
+  /** The members' layout, as the snapshot's head keeps it (Columns.lm, lz): once the text is made. */
+  layout(): { lm: number[]; lz: number[] } {
+    this.bytes();
+    return { lm: this.memberRow, lz: this.memberAt };
+  }
+
+  /** Row i's pieces, out of its member unzipped (ListMembers: a few at a time, not the whole text). */
   pieces(i: number): BytePieces | undefined {
-    if (i < 0 || i >= this.lh.length || this.lh[i] < 0) return undefined;
     const text = this.bytes();
-    const starts = (this.starts ??= this.rowStarts());
-    let member: Uint8Array;
-    let a = starts[i];
-    const m = this.memberOf(i);
-    if (this.whole) {
-      member = this.whole.text;
-      a += this.whole.at[m];
-    } else {
-      let got = this.recent.get(m);
-      if (got) this.recent.delete(m);
-      else {
-        got = gunzipSync(text.subarray(this.memberAt[m], this.memberAt[m + 1]));
-        if (++this.unzips > this.memberRow.length + KEPT_MEMBERS * 4) return this.unzipWhole(i);
-        if (this.recent.size >= KEPT_MEMBERS) this.recent.delete(this.recent.keys().next().value!);
-      }
-      this.recent.set(m, got);
-      member = got;
-    }
-    return [member.subarray(a, a + this.lh[i]), member.subarray(a + this.lh[i], a + this.lh[i] + this.lt[i])];
-  }
-
-  private unzipWhole(i: number): BytePieces | undefined {
-    this.recent.clear();
-    const text = gunzipSync(this.bytes());
-    // Where each member's text starts in the whole: the sum of the lengths of the members before.
-    const at = [0];
-    for (let m = 1; m < this.memberRow.length; m++) {
-      let end = m === 1 ? this.prefix : 0;
-      for (let r = this.memberRow[m - 1]; r < this.memberRow[m]; r++)
-        if (this.lh[r] >= 0) end += this.lh[r] + this.lt[r];
-      at.push(at[m - 1] + end);
-    }
-    this.whole = { text, at };
-    return this.pieces(i);
-  }
-
-  /** Each row's start in its member's text. */
-  private rowStarts(): number[] {
-    const starts = new Array<number>(this.lh.length);
-    let m = 0;
-    let pos = this.prefix;
-    for (let r = 0; r < this.lh.length; r++) {
-      if (m + 1 < this.memberRow.length && r === this.memberRow[m + 1]) {
-        m++;
-        pos = 0;
-      }
-      starts[r] = pos;
-      if (this.lh[r] >= 0) pos += this.lh[r] + this.lt[r];
-    }
-    return starts;
-  }
-
-  /** The member row i's pieces are in. */
-  private memberOf(i: number): number {
-    let lo = 0;
-    let hi = this.memberRow.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.memberRow[mid] <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    this.reader ??= new ListMembers(text, this.head, this.memberRow, this.memberAt, this.lh, this.lt);
+    return this.reader.pieces(i);
   }
 
   /** A piece written after the member's text (UTF-8); its length in bytes. */
@@ -426,6 +359,7 @@ export class SnapshotBuilder {
       shapes: this.shapes,
       lh: this.list.lh,
       lt: this.list.lt,
+      ...this.list.layout(),
     };
     // As ASCII (src/text/ascii-json.ts), which writes no newline of its own: the one between
     // the texts is the only one.

@@ -1,4 +1,7 @@
 import { gunzipSync } from "node:zlib";
+import { decodeList, ListMembers } from "./list-members.js";
+
+export { decodeList };
 import type { Diagnostic } from "../model/types.js";
 import { asciiText } from "../text/ascii-json.js";
 import { JsonColumn } from "./json-column.js";
@@ -62,15 +65,6 @@ export const LAYOUT = "snapshot 10 ";
  */
 export const FIRST_CHUNK_ID = 16;
 
-/** A kept list text unzipped, or null when it is none (not gzip: an older layout's, or damaged). */
-export function decodeList(list: Uint8Array): Uint8Array | null {
-  try {
-    return gunzipSync(list);
-  } catch {
-    return null;
-  }
-}
-
 /** How many bytes of a body hold its first line, at most. */
 export const HEAD_BYTES = 32;
 
@@ -106,13 +100,38 @@ export interface Columns {
   /** Per row, the byte lengths of its list pieces in the list text (-1: none). */
   lh: number[];
   lt: number[];
+  /**
+   * The list text's gzip members (each holds whole rows): each one's first row, and where each
+   * starts in the text as kept, then its length. A reader unzips the members it needs rather
+   * than the whole text; absent (a snapshot written before them), the whole text is unzipped.
+   */
+  lm?: number[];
+  lz?: number[];
 }
 
-/** A snapshot as stored: its first row, and its columns' rows in order (chunksOf). */
+/** A snapshot as stored: its first row, and its columns' rows in order (chunksOf), or read one by one (LazyChunks). */
 export interface StoredSnapshot {
   body: string | Uint8Array;
   /** Undefined: rows that are no snapshot's columns (one missing, or not bytes). */
-  chunks: ReadonlyArray<string | Uint8Array> | undefined;
+  chunks: ReadonlyArray<string | Uint8Array> | LazyChunks | undefined;
+}
+
+/**
+ * The column rows read when first asked for: a command that needs seven columns of twenty-odd
+ * reads those alone (at 50,000 sessions the others, the usage by day first, are 9 of 22 MB).
+ */
+export interface LazyChunks {
+  /** Each column row's length in bytes, in order (id FIRST_CHUNK_ID + k). */
+  lengths: readonly number[];
+  /** Column row k as stored (undefined: gone, or not bytes). */
+  read(k: number): string | Uint8Array | undefined;
+}
+
+/** A column row read late that is not the one its snapshot's head described (another snapshot was written since). */
+export class StaleChunk extends Error {
+  constructor() {
+    super("snapshot: a column row of another snapshot");
+  }
 }
 
 /** The column rows (id ≥ FIRST_CHUNK_ID, by id) in order, or undefined when one is missing or not bytes. */
@@ -163,19 +182,50 @@ export interface DecodedSnapshot extends SnapshotIds {
 }
 
 /** Row i's list pieces out of a list text as kept (DecodedSnapshot.pieces). */
-export type PiecesReader = (i: number, list: Uint8Array) => BytePieces | undefined;
+export type PiecesReader = ((i: number, list: Uint8Array) => BytePieces | undefined) & {
+  /**
+   * Whether row i has pieces in this list text, as far as can be told without unzipping more
+   * than its first member (a list text of members): a later read may still find its member
+   * damaged and give none (then the caller makes them of the whole summary).
+   */
+  has(i: number, list: Uint8Array): boolean;
+  /** The rows will be asked for in an order that jumps (another sort than the rows'): the whole text unzipped once, now. */
+  jumpy(list: Uint8Array): void;
+};
 
 /**
  * The reader of rows' pieces for a snapshot's generation, row count and piece lengths (-1:
- * none): made apart from decodeSnapshot's closures, which hold its columns' bytes.
+ * none), and its list text's members when known: made apart from decodeSnapshot's closures,
+ * which hold its columns' bytes.
  */
-function piecesReader(gen: string, n: number, lh: number[] | undefined, lt: number[] | undefined): PiecesReader {
+function piecesReader(
+  gen: string,
+  n: number,
+  lh: number[] | undefined,
+  lt: number[] | undefined,
+  lm?: number[],
+  lz?: number[],
+): PiecesReader {
   const prefix = Buffer.from(gen + "\n");
+  // The members of the last list text read (null: its layout does not fit it).
+  let members: { from: Uint8Array; list: ListMembers | null } | undefined;
+  const fitting = (kept: Uint8Array) =>
+    lh && lt && lm && lz && ListMembers.fits(kept, lm, lz, n) ? new ListMembers(kept, prefix, lm, lz, lh, lt) : null;
+  if (lm && lz) {
+    const of = (kept: Uint8Array) => {
+      if (members?.from !== kept) members = { from: kept, list: fitting(kept) };
+      return members.list;
+    };
+    return Object.assign((i: number, kept: Uint8Array) => of(kept)?.pieces(i), {
+      has: (i: number, kept: Uint8Array) => of(kept)?.has(i) ?? false,
+      jumpy: (kept: Uint8Array) => of(kept)?.unzipWhole(),
+    });
+  }
   // Where each row's pieces start in the list text; null when that text does not fit these rows.
   let starts: number[] | null | undefined;
   // The last list text unzipped, with the value it was unzipped from.
   let unzipped: { from: Uint8Array; text: Uint8Array | null } | undefined;
-  return (i, kept) => {
+  const read = (i: number, kept: Uint8Array): BytePieces | undefined => {
     if (!lh || !lt || lh[i] < 0) return undefined;
     if (unzipped?.from !== kept) {
       unzipped = { from: kept, text: decodeList(kept) };
@@ -196,6 +246,7 @@ function piecesReader(gen: string, n: number, lh: number[] | undefined, lt: numb
     const a = starts[i];
     return [list.subarray(a, a + lh[i]), list.subarray(a + lh[i], a + lh[i] + lt[i])];
   };
+  return Object.assign(read, { has: (i: number, kept: Uint8Array) => read(i, kept) !== undefined, jumpy: () => {} });
 }
 
 /** Where the line that starts at `start` ends (its newline, or the end of the value). */
@@ -290,17 +341,27 @@ export function decodeSnapshot(
   // One column row per key, each of this generation and as long as the head says (a row
   // left by another snapshot, or one missing: none of this one).
   const prefix = Buffer.from(ids.gen + "\n");
-  if (chunks.length !== keys.length) return undefined;
+  const isOurs = (chunk: string | Uint8Array, k: number) =>
+    chunk.length === prefix.length + c.len[k] && textOf(chunk, 0, prefix.length) === ids.gen + "\n";
+  const lazy = "read" in chunks ? chunks : undefined;
+  if ((lazy ? lazy.lengths.length : (chunks as ArrayLike<unknown>).length) !== keys.length) return undefined;
   for (let k = 0; k < keys.length; k++) {
-    const chunk = chunks[k];
-    if (chunk.length !== prefix.length + c.len[k] || textOf(chunk, 0, prefix.length) !== ids.gen + "\n")
+    if (lazy ? lazy.lengths[k] !== prefix.length + c.len[k] : !isOurs((chunks as ReadonlyArray<string>)[k], k))
       return undefined;
   }
+  // A row read late is checked as the others were at once: it may be another snapshot's by now.
+  const chunkAt = (k: number): string | Uint8Array => {
+    if (!lazy) return (chunks as ReadonlyArray<string | Uint8Array>)[k];
+    const chunk = lazy.read(k);
+    if (chunk === undefined || !isOurs(chunk, k)) throw new StaleChunk();
+    return chunk;
+  };
   const at = ids.at;
   // Columns not written twice are the identity's; the others parsed when first needed.
   const readers: Array<JsonColumn | undefined> = [];
   const reader = (k: number): JsonColumn => {
-    const chunk = chunks[k];
+    if (readers[k]) return readers[k];
+    const chunk = chunkAt(k);
     const bytes = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
     // A packed column unzipped when first asked for (a damaged one throws, as a malformed one does).
     return (readers[k] ??= c.packed[k]
@@ -335,10 +396,10 @@ export function decodeSnapshot(
       return k < 0 ? undefined : col(k);
     },
     pieces(i, kept) {
-      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt))(i, kept);
+      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt, c.lm, c.lz))(i, kept);
     },
     piecesReader() {
-      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt));
+      return (listReader ??= piecesReader(ids.gen, ids.n, lh, lt, c.lm, c.lz));
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   type SnapshotEntry,
   type ReadIdentities,
   type StoredSnapshot,
+  StaleChunk,
 } from "./snapshot-codec.js";
 import { encodeSnapshot, SnapshotBuilder } from "./snapshot-builder.js";
 import { listPieces } from "../model/summary-json.js";
@@ -288,8 +289,8 @@ export class IndexedScans implements ScanCache {
   keptColumns<K extends string>(keys: readonly K[]): Record<K, readonly unknown[] | undefined> | undefined {
     if (!this.usable || !this.ids || !this.idsText) return undefined;
     try {
-      const stored = readStoredSnapshot((sql) => this.db.q(sql));
-      const body = stored?.body;
+      const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
+      const body = r?.body;
       if (!(body instanceof Uint8Array)) return undefined;
       const at = identitiesAt(body);
       const idsText = this.idsText;
@@ -299,12 +300,29 @@ export class IndexedScans implements ScanCache {
           ? asciiText(body, ...at) === idsText
           : Buffer.compare(body.subarray(...at), idsText) === 0);
       if (!same) return undefined;
-      const snap = decodeSnapshot(stored!, this.ids);
+      // Only the rows of the columns asked for are read (their lengths checked first, each
+      // row's generation when read).
+      const lengths = this.db
+        .q(`SELECT id, length(body) AS n FROM snapshot WHERE id >= ${FIRST_CHUNK_ID} ORDER BY id`)
+        .all() as Array<{ id: number; n: number }>;
+      if (lengths.some((row, k) => row.id !== FIRST_CHUNK_ID + k)) return undefined;
+      const one = this.db.q("SELECT body FROM snapshot WHERE id = ?");
+      const read = (k: number) => {
+        const chunk = (one.get(FIRST_CHUNK_ID + k) as { body: unknown } | undefined)?.body;
+        return chunk instanceof Uint8Array || typeof chunk === "string" ? chunk : undefined;
+      };
+      const snap = decodeSnapshot({ body, chunks: { lengths: lengths.map((row) => row.n), read } }, this.ids);
       if (!snap) return undefined;
+      const cols = Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<
+        K,
+        readonly unknown[] | undefined
+      >;
       this.keptReader = snap.piecesReader();
       this.keptWhole = undefined;
-      return Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<K, readonly unknown[] | undefined>;
+      return cols;
     } catch (err) {
+      // Another process wrote a snapshot between the reads: none of this one's columns.
+      if (err instanceof StaleChunk) return undefined;
       this.fail(err);
       return undefined;
     }
@@ -322,6 +340,20 @@ export class IndexedScans implements ScanCache {
     if (!this.usable || !this.keptReader) return undefined;
     const list = this.loadList();
     return list === null ? undefined : this.keptReader(i, list);
+  }
+
+  /** After keptColumns: whether row i has `list --json` pieces in that snapshot's list text (PiecesReader.has: its members not all unzipped to tell). */
+  keptHasPieces(i: number): boolean {
+    if (!this.usable || !this.keptReader) return false;
+    const list = this.loadList();
+    return list !== null && this.keptReader.has(i, list);
+  }
+
+  /** After keptColumns: the rows' pieces will be asked for in an order that jumps (PiecesReader.jumpy). */
+  keptPiecesJumpy(): void {
+    if (!this.usable || !this.keptReader) return;
+    const list = this.loadList();
+    if (list !== null) this.keptReader.jumpy(list);
   }
 
   /** After keptColumns: row i's whole summary out of that snapshot, read again (null: none, or not the same snapshot). */

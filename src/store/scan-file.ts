@@ -1,9 +1,10 @@
+import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { SummaryBuilder } from "../model/summary.js";
 import type { Diagnostic, SessionProbe, SessionSummary } from "../model/types.js";
 import type { SessionFile } from "./discover.js";
 import { fsPath } from "./fs-path.js";
-import { readLines } from "./line-reader.js";
+import { readLines, readLinesSync } from "./line-reader.js";
 import { LIST_SKIM_THRESHOLD } from "./parse-line.js";
 import { SessionReader } from "./session-reader.js";
 
@@ -35,34 +36,64 @@ export async function scanSessionFile(
       },
       { sync: options.sync },
     );
-    if (!reader.header) {
-      if (res.bytesRead === 0) return { kind: "diagnostic", diagnostic: { path, kind: "empty", reason: "empty file" } };
-      const reason = reader.rejected ?? (reader.skipped > 0 ? "no parsable line" : "only blank lines");
-      return { kind: "diagnostic", diagnostic: { path, kind: "not-a-session", reason } };
-    }
-    if (builder.unlisted) {
-      return {
-        kind: "diagnostic",
-        diagnostic: {
-          path,
-          kind: "not-listed-by-pi",
-          reason: `not listed (as pi 1.5.2 does not list it): ${builder.unlisted}`,
-        },
-      };
-    }
-    const summary = builder.finish({
-      path,
-      header: reader.header,
-      bytes: Math.max(st.size, res.bytesRead),
-      mtimeMs: st.mtimeMs,
-      ctimeMs: st.ctimeMs,
-      version: reader.version,
-      warnings: reader.warnings,
-    });
-    return { kind: "session", summary };
+    return fileScanOf(path, st, reader, builder, res.bytesRead);
   } catch (err) {
     return { kind: "diagnostic", diagnostic: errorDiagnostic(path, err) };
   }
+}
+
+/**
+ * scanSessionFile, blocking: one file summarized where nothing may wait (a `list --json` row
+ * whose kept text turned out unreadable while the answer is being written). Never throws.
+ */
+export function scanSessionFileSync(path: string): FileScan {
+  try {
+    const st = statSync(fsPath(path));
+    const builder = new SummaryBuilder();
+    const reader = new SessionReader(builder, true, LIST_SKIM_THRESHOLD);
+    readLinesSync(path, (ref) => {
+      reader.push(ref);
+      return !reader.done;
+    });
+    return fileScanOf(path, st, reader, builder, st.size);
+  } catch (err) {
+    return { kind: "diagnostic", diagnostic: errorDiagnostic(path, err) };
+  }
+}
+
+/** A file read through: its summary, or why it is none. */
+function fileScanOf(
+  path: string,
+  st: { size: number; mtimeMs: number; ctimeMs?: number },
+  reader: SessionReader,
+  builder: SummaryBuilder,
+  bytesRead: number,
+): FileScan {
+  if (!reader.header) {
+    if (bytesRead === 0) return { kind: "diagnostic", diagnostic: { path, kind: "empty", reason: "empty file" } };
+    const reason = reader.rejected ?? (reader.skipped > 0 ? "no parsable line" : "only blank lines");
+    return { kind: "diagnostic", diagnostic: { path, kind: "not-a-session", reason } };
+  }
+  if (builder.unlisted) {
+    return {
+      kind: "diagnostic",
+      diagnostic: {
+        path,
+        kind: "not-listed-by-pi",
+        reason: `not listed (as pi 1.5.2 does not list it): ${builder.unlisted}`,
+      },
+    };
+  }
+  const summary = builder.finish({
+    path,
+    header: reader.header,
+    bytes: Math.max(st.size, bytesRead),
+    mtimeMs: st.mtimeMs,
+    ctimeMs: st.ctimeMs,
+    version: reader.version,
+    warnings: reader.warnings,
+  });
+  return { kind: "session", summary };
 }
 
 export const PROBE_BYTES = 8 * 1024;

@@ -4,6 +4,7 @@ import stripAnsi from "strip-ansi";
 import { terminalColumns } from "../../test/helpers/terminal-columns.js";
 import {
   displayWidth,
+  mayHoldFormat,
   padToWidth,
   sanitizeLine,
   sanitizeMultiline,
@@ -63,6 +64,10 @@ describe("sanitizeLine", () => {
       "\x1b[31m",
       "\x85",
       "\u00ad",
+      // Format characters beyond the BMP (a tag, a musical symbol's format control, Kaithi's number sign).
+      "\u{e0041}",
+      "\u{1d173}",
+      "\u{110bd}",
     ];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
@@ -80,6 +85,21 @@ describe("sanitizeLine", () => {
     }
     // A joiner between two halves of a pair: removed, and the halves then make one character.
     expect(sanitizeLine("\ud83d\u200b\ude00")).toBe("\ud83d\ude00");
+  });
+});
+
+describe("mayHoldFormat", () => {
+  it("says yes for every text sanitizing would change by a format character or half a pair", () => {
+    const changes = (s: string) =>
+      /[\p{Cf}\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/u.test(s) || !s.isWellFormed();
+    // Every code unit (halves of pairs alone among them), then every code point past them.
+    for (let c = 0; c <= 0x10ffff; c++) {
+      const s = `a${c <= 0xffff ? String.fromCharCode(c) : String.fromCodePoint(c)}b`;
+      if (changes(s) && !mayHoldFormat(s)) expect(c.toString(16)).toBe("held by mayHoldFormat");
+    }
+    for (const s of ["\u{e0041}", "\u{1d173}", "\u{110bd}", "\u{1f3fb}", "\u{e0100}", "x\u200dy", "\ud83d"])
+      expect(mayHoldFormat(s)).toBe(true);
+    for (const s of ["日本語 é 👍", "naïve", "", "plain"]) expect(mayHoldFormat(s)).toBe(false);
   });
 });
 

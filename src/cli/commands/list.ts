@@ -15,7 +15,7 @@ import { writeSummariesJson } from "../common/json.js";
 import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
-import { alignRows } from "../common/table.js";
+import { alignedRows, alignRows, type AlignedRows } from "../common/table.js";
 import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
@@ -83,7 +83,10 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   const index = pre.index ?? undefined;
   let json: JsonRows | undefined;
   try {
-    if (values.json) json = await scanJsonRows(store.dir, io, rowKeys, { index: pre.index ?? null, found: pre.found });
+    // Rows newest first are near the order the snapshot holds them in (its list text is read a few members at a time).
+    const jumpy = sort !== "recent";
+    if (values.json)
+      json = await scanJsonRows(store.dir, io, rowKeys, { index: pre.index ?? null, found: pre.found, jumpy });
   } catch (err) {
     index?.close();
     throw err;
@@ -139,17 +142,24 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     return 0;
   }
   // Prefixes unique across the whole store: `show` resolves them against every session.
-  const lines = formatTableLines(
+  const table = alignedTable(
     shown,
     !!values.all,
     Date.now(),
     io.columns,
     sessions.map((s) => s.id),
   );
-  // Written a chunk of lines at a time: the whole table as one string (10 MB at 50,000
-  // sessions) and its sanitized copy were held at once.
-  // Its cells are sanitized already (formatTableLines): the writer only checks them.
-  for (let i = 0; i < lines.length; i += WRITE_LINES) out.cleanText(`${lines.slice(i, i + WRITE_LINES).join("\n")}\n`);
+  // Written a chunk of lines at a time, each line made as its chunk is: the whole table as
+  // one string (10 MB at 50,000 sessions) and its sanitized copy were held at once, then its
+  // 50,000 lines all made before the first was written.
+  // Its cells are sanitized already (alignedTable): the writer only checks them.
+  let chunk: string[] = [];
+  for (let i = 0; i < table.length; i++) {
+    chunk.push(table.line(i));
+    if (chunk.length < WRITE_LINES && i < table.length - 1) continue;
+    out.cleanText(`${chunk.join("\n")}\n`);
+    chunk = [];
+  }
   return 0;
 }
 
@@ -191,8 +201,14 @@ export function formatTable(...args: Parameters<typeof formatTableLines>): strin
   return `${formatTableLines(...args).join("\n")}\n`;
 }
 
-/** formatTable's lines, without their line ends (list writes them a chunk at a time). */
-export function formatTableLines(
+/** formatTable's lines, without their line ends. */
+export function formatTableLines(...args: Parameters<typeof alignedTable>): string[] {
+  const table = alignedTable(...args);
+  return Array.from({ length: table.length }, (_, i) => table.line(i));
+}
+
+/** formatTable's lines, each made when asked for, once and in order (list writes them a chunk at a time). */
+export function alignedTable(
   sessions: readonly ListRow[],
   withCwd: boolean,
   now = Date.now(),
@@ -200,7 +216,7 @@ export function formatTableLines(
   allIds: string[] = sessions.map((s) => s.id),
   /** Rows of several machines (list --host): each row's host, in a HOST column first. */
   hostOf?: (s: ListRow) => string,
-): string[] {
+): AlignedRows {
   const idLen = uniquePrefixLength(allIds);
   // Made once per folder: 50,000 sessions share a few hundred.
   const cwdCells = new Map<string, string>();
@@ -226,7 +242,8 @@ export function formatTableLines(
     rows[i + 1] = row;
   }
   const right = hostOf ? new Set([2, 3]) : new Set([1, 2]);
-  return alignRows(rows, { right, columns });
+  // Each line is asked for once, in order (list's chunks, formatTableLines): its row let go as it is made.
+  return alignedRows(rows, { right, columns, once: true });
 }
 
 /**

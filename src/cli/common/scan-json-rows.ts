@@ -3,6 +3,8 @@ import type { StoreIndex } from "../../index/store-index.js";
 import type { BytePieces } from "../../index/snapshot-codec.js";
 import { scanStore, type ScanOptions } from "../../scan/scan-store.js";
 import { NO_LINEAGE } from "../../store/lineage.js";
+import { scanSessionFileSync } from "../../store/scan-file.js";
+import { listPieces } from "../../model/summary-json.js";
 import type { CliIO } from "./io.js";
 import { collectGarbage } from "./collect-garbage.js";
 import { discover, pick, revive } from "./scan-columns.js";
@@ -29,8 +31,11 @@ export async function scanJsonRows(
   storeDir: string,
   io: CliIO,
   keys: ReadonlyArray<keyof SessionSummary>,
-  /** The index the caller opened (null: none; the caller closes it) and the store it discovered. */
-  given: { index: StoreIndex | null; found?: ScanOptions["found"] },
+  /**
+   * The index the caller opened (null: none; the caller closes it) and the store it discovered;
+   * `jumpy`: the rows are written in another order than the files' (newest first).
+   */
+  given: { index: StoreIndex | null; found?: ScanOptions["found"]; jumpy?: boolean },
 ): Promise<JsonRows> {
   const { index } = given;
   if (!index) {
@@ -69,7 +74,7 @@ export async function scanJsonRows(
   const sessions: SessionSummary[] = [];
   for (const i of kept) {
     const lineage = lineageOf.get(i) ?? NO_LINEAGE;
-    if (!scans.keptPieces(i)) {
+    if (!scans.keptHasPieces(i)) {
       // No text kept for it: the whole summary, its element made from it.
       const whole = scans.keptSummary(i);
       if (!whole) return fromScan();
@@ -85,16 +90,31 @@ export async function scanJsonRows(
     sessions.push(row as unknown as SessionSummary);
   }
   for (const s of result.sessions) sessions.push(s);
+  // Written in another order than the rows': the list text unzipped whole at once (members
+  // unzipped again and again, and their pieces held by what is kept, were more).
+  if (given.jumpy) scans.keptPiecesJumpy();
   return {
     sessions,
     diagnostics: result.diagnostics,
     pieces: (s) => {
       const row = (s as { [KEPT_ROW]?: number })[KEPT_ROW];
       if (row === undefined) return fromRows(s);
-      // A kept row holds only the sort's and the JSON's keys: without its text it is no answer.
+      // A kept row holds only the sort's and the JSON's keys: its text, or (its list member
+      // found damaged only now: keptHasPieces does not unzip them all) made of its whole summary.
       const kept = scans.keptPieces(row);
-      if (!kept) throw new Error("index: a kept session's list text is missing");
-      return kept;
+      if (kept) return kept;
+      // Its summary out of the snapshot, or (another process wrote one since: half the
+      // answer is out, no throwing now) made of its file, as a changed file's is.
+      let whole = scans.keptSummary(row);
+      if (!whole) {
+        const scan = scanSessionFileSync(s.path);
+        if (scan.kind !== "session")
+          throw new Error(`index: a kept session's file is unreadable now: ${scan.diagnostic.reason}`);
+        whole = { ...scan.summary, lineage: s.lineage };
+      }
+      const made = listPieces(whole);
+      if (!made) throw new Error("index: a kept session's list text is missing");
+      return [Buffer.from(made[0]), Buffer.from(made[1])];
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayWidth, padToWidth } from "../../text/sanitize.js";
-import { alignRows, pad } from "./table.js";
+import { alignedRows, alignRows, pad } from "./table.js";
 
 describe("alignRows", () => {
   const rows = [
@@ -14,6 +14,24 @@ describe("alignRows", () => {
     const at = (line: string, cell: string) => displayWidth(line.slice(0, line.indexOf(cell)));
     expect(new Set(lines.map((l, i) => at(l, rows[i][1]))).size).toBe(1);
     expect(new Set(lines.slice(0, 3).map((l, i) => at(l, rows[i][2].trim())))).toEqual(new Set([at(lines[0], "TEXT")]));
+  });
+  it("makes the same lines one at a time, in any order (alignedRows: list writes them a chunk at a time)", () => {
+    for (const opts of [{}, { columns: 60 }, { right: new Set([0]) }]) {
+      const aligned = alignedRows(rows, opts);
+      expect(aligned.length).toBe(rows.length);
+      const backwards = rows.map((_, i) => aligned.line(rows.length - 1 - i)).reverse();
+      expect(backwards).toEqual(alignRows(rows, opts));
+    }
+    expect(alignedRows([]).length).toBe(0);
+  });
+  it("lets go of each row once its line is made, when each line is asked for once (alignedRows once)", () => {
+    const copy = rows.map((r) => [...r]);
+    const aligned = alignedRows(copy, { once: true });
+    const lines = copy.map((_, i) => aligned.line(i));
+    expect(lines).toEqual(alignRows(rows));
+    // The cells of 50,000 rows were held until the last line was written.
+    expect(copy.every((r) => r === undefined)).toBe(true);
+    expect(() => aligned.line(0)).toThrow(/once/);
   });
   it("cuts only the last column, and only to a terminal's width", () => {
     expect(

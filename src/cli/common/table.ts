@@ -9,6 +9,11 @@ export interface AlignOptions {
    * MIN_LAST). Undefined for a pipe, where nothing is ever cut.
    */
   columns?: number;
+  /**
+   * alignedRows: each line is asked for once, in order; its row (the caller's array) is let
+   * go as it is made, not held until the last line is written (350,000 cells at 50,000 rows).
+   */
+  once?: boolean;
 }
 
 /** The last column keeps this many cells on a terminal too narrow for the others. */
@@ -20,7 +25,24 @@ const MIN_LAST = 10;
  * characters in it can't misalign the others. No line ends in spaces.
  */
 export function alignRows(rows: string[][], opts: AlignOptions = {}): string[] {
-  if (!rows.length) return [];
+  const aligned = alignedRows(rows, opts);
+  const out = new Array<string>(aligned.length);
+  for (let i = 0; i < out.length; i++) out[i] = aligned.line(i);
+  return out;
+}
+
+/** Rows measured for alignment, each line made when asked for (alignRows' lines, in any order). */
+export interface AlignedRows {
+  readonly length: number;
+  line(i: number): string;
+}
+
+/**
+ * alignRows with the widths measured now and each line made when asked for: `list` writes
+ * 50,000 lines a chunk at a time, and no chunk but the one being written is held.
+ */
+export function alignedRows(rows: string[][], opts: AlignOptions = {}): AlignedRows {
+  if (!rows.length) return { length: 0, line: () => "" };
   let last = 0;
   for (const r of rows) if (r.length - 1 > last) last = r.length - 1;
   // Each padded cell's width, measured once (padding needs it again), and whether it is
@@ -45,9 +67,12 @@ export function alignRows(rows: string[][], opts: AlignOptions = {}): string[] {
   const right = widths.map((_, c) => !!opts.right?.has(c));
   // One string a line, built by concatenation: at 50,000 rows the cells' arrays and joins
   // were a good part of `list`'s formatting and its garbage.
-  const out = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
+  const line = (i: number): string => {
     const r = rows[i];
+    if (opts.once) {
+      if (!r) throw new Error(`alignedRows: line ${i} asked for more than once`);
+      rows[i] = undefined as unknown as string[];
+    }
     let line = "";
     for (let c = 0; c < last; c++) {
       const cell = r[c] ?? "";
@@ -56,9 +81,9 @@ export function alignRows(rows: string[][], opts: AlignOptions = {}): string[] {
         (plain[k] ? padPlain(cell, cellWidths[k], widths[c], right[c]) : padWide(cell, widths[c], right[c])) + "  ";
     }
     const tail = r[last] ?? "";
-    out[i] = (line + (room === undefined ? tail : truncateToWidth(tail, room))).trimEnd();
-  }
-  return out;
+    return (line + (room === undefined ? tail : truncateToWidth(tail, room))).trimEnd();
+  };
+  return { length: rows.length, line };
 }
 
 // Printable ASCII is one column a character; text of simple code points without escapes
