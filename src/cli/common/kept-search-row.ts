@@ -12,7 +12,7 @@ export interface RowColumns {
   /** Per row, the byte where its first message starts (one more entry: where the last ends). */
   messageAt: Float64Array;
   /** How the first messages are written. */
-  messageEncoding: "utf8" | "utf16le";
+  messageEncoding: "latin1" | "utf16le";
   /** The rows' files' names, one after another; row i's from baseAt[i] to baseAt[i + 1]. */
   names: string;
   baseAt: Float64Array;

@@ -105,45 +105,41 @@ describe("search rows", () => {
     const bytes = Buffer.from(encodeSearchRows(rows, FILES));
     const eol = bytes.indexOf(0x0a);
     expect([...bytes.subarray(0, eol)].every((b) => b < 0x80)).toBe(true);
-    // Five floats a row: inode, date, size, mtime, ctime; then the field text (UTF-16: it holds
-    // an emoji), the first messages (UTF-8) and the names (Latin-1).
-    const ft = fieldTextOf(rows).text;
+    // Five floats a row: inode, date, size, mtime, ctime; then the field text and the first
+    // messages (UTF-16: they hold an emoji) and the names (Latin-1).
     const at = eol + 1 + 5 * 8 * rows.length;
-    expect(bytes.toString("utf16le", at, at + 2 * ft.length)).toBe(ft);
     const namesAt = bytes.length - "a.jsonlb.jsonl".length;
-    expect(bytes.toString("utf8", at + 2 * ft.length, namesAt)).toBe("Café 🚀fix the login");
+    expect(bytes.toString("utf16le", at, namesAt)).toBe(fieldTextOf(rows).text + "Café 🚀fix the login");
     expect(bytes.toString("latin1", namesAt)).toBe("a.jsonlb.jsonl");
     expect(decodeSearchRows(bytes)!.fieldText).toEqual(fieldTextOf(rows));
     // Neither first message nor any file's name is in the JSON.
     expect(bytes.toString("latin1", 0, eol)).not.toMatch(/Caf|login|jsonl/);
   });
 
-  it("writes each text in fewer bytes than UTF-16 where it can: the fields and names as Latin-1, the first messages as UTF-8", () => {
+  it("writes each text as Latin-1 (a byte a character) when it fits, else as UTF-16", () => {
     const textOf = (rows: SearchRow[]) => {
       const b = Buffer.from(encodeSearchRows(rows, FILES));
       return b.length - b.indexOf(0x0a) - 1 - 5 * 8 * rows.length;
     };
-    const utf8 = (t: string) => Buffer.byteLength(t, "utf8");
-    const messages = (rows: SearchRow[]) => rows.map((r) => r.firstMessage).join("");
+    const messages = (rows: SearchRow[]) => rows.map((r) => r.firstMessage).join("").length;
+    const names = (rows: SearchRow[]) => rows.map((r) => r.path.split("/").pop()!).join("").length;
     const cases = [
-      // Latin-1 fields, names and messages: a byte a character, but UTF-8's two for ï, ü, ß.
-      { rows: [row({ firstMessage: "naïve Grüße", name: "Ü" }), row({ path: "/s/b.jsonl" })], fields: 1, names: 1 },
-      // CJK in the fields: the field text UTF-16; the messages still UTF-8.
-      { rows: [row({ firstMessage: "naïve 函数", name: "Ü" }), row({ path: "/s/b.jsonl" })], fields: 2, names: 1 },
-      // A name past Latin-1: the names UTF-16.
-      { rows: [row({ path: "/s/函.jsonl" }), row({ path: "/s/b.jsonl" })], fields: 1, names: 2 },
+      // All Latin-1.
+      { rows: [row({ firstMessage: "naïve Grüße", name: "Ü" }), row({ path: "/s/b.jsonl" })], width: [1, 1, 1] },
+      // CJK in a first message: the field text and the first messages UTF-16, the names Latin-1.
+      { rows: [row({ firstMessage: "naïve 函数", name: "Ü" }), row({ path: "/s/b.jsonl" })], width: [2, 2, 1] },
+      // A name past Latin-1 (and in no field): the names UTF-16.
+      { rows: [row({ path: "/s/函.jsonl" }), row({ path: "/s/b.jsonl" })], width: [1, 1, 2] },
+      // A lone half of a surrogate pair, kept as it was.
+      { rows: [row({ firstMessage: "naïve \ud800 Grüße" }), row({ path: "/s/b.jsonl" })], width: [2, 2, 1] },
     ];
-    for (const { rows, fields, names } of cases) {
-      const nameChars = rows.map((r) => r.path.split("/").pop()!).join("").length;
-      expect(textOf(rows)).toBe(fields * fieldTextOf(rows).text.length + utf8(messages(rows)) + names * nameChars);
+    for (const { rows, width } of cases) {
+      const [f, m, n] = width;
+      expect(textOf(rows)).toBe(f * fieldTextOf(rows).text.length + m * messages(rows) + n * names(rows));
       const back = decodeSearchRows(encodeSearchRows(rows, FILES))!;
       expect(allFields(back.rows)).toEqual(allFields(rows));
       expect(back.fieldText).toEqual(fieldTextOf(rows));
     }
-    // A lone half of a surrogate pair: the first messages UTF-16 (UTF-8 would not keep it), as are the fields.
-    const torn = [row({ firstMessage: "naïve \ud800 Grüße" }), row({ path: "/s/b.jsonl" })];
-    expect(textOf(torn)).toBe(2 * fieldTextOf(torn).text.length + 2 * messages(torn).length + "a.jsonlb.jsonl".length);
-    expect(decodeSearchRows(encodeSearchRows(torn, FILES))!.rows[0].firstMessage).toBe("naïve \ud800 Grüße");
   });
 
   it("writes the inodes, dates, sizes and times as floats, not as JSON text, and reads them back exactly", () => {
@@ -195,7 +191,7 @@ describe("search rows", () => {
     // Names' lengths that do not add up to the value, and texts of no known width.
     expect(decodeSearchRows(withJson({ ...good, base: [99] }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, encodings: ["latin1"] }))).toBeUndefined();
-    expect(decodeSearchRows(withJson({ ...good, encodings: ["utf8", "utf8", "latin1"] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, encodings: ["utf8", "latin1", "latin1"] }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, encodings: ["utf16le", "utf16le", "utf16le"] }))).toBeUndefined();
     // A place past the path folders or the folders: not trusted either.
     expect(decodeSearchRows(withJson({ ...good, dir: [99] }))).toBeUndefined();

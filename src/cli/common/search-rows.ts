@@ -20,13 +20,11 @@ import { idOfName, KeptSearchRow, type RowColumns } from "./kept-search-row.js";
  * escape every character past ASCII and parse them one by one (at 50,000 sessions the first
  * messages were 6.7 of the JSON's 18 MB and most of the time its parse took: 180 → 55 ms
  * without them and the ids; the names, 3.4 of the 5.1 MB left, were 50,000 strings parsed).
- * The field text and the names are decoded whole at each search: Latin-1 (a byte a
- * character) when they fit it, as pi's file names do, else UTF-16 (decoding 10 MB of UTF-8
- * with a few emoji in it took ~100 ms, UTF-16 a copy). The first messages, only a few of
- * which are ever decoded, are UTF-8 when well-formed, else UTF-16 (which keeps a lone half of
- * a surrogate pair as it was): all UTF-16, they were a third of what a search read and
- * checksummed. An id is not written where the file's name ends with it (pi names every file
- * `<time>_<id>.jsonl`).
+ * Each text is Latin-1 (a byte a character) when it fits, as pi's file names do, else
+ * UTF-16: either is decoded as a copy, where UTF-8 with a few emoji in it took ~100 ms for
+ * the 10 MB of field text, and 25 ms more than UTF-16 for the 50,000 first messages a phrase
+ * or a pattern reads one by one. An id is not written where the file's name ends with it (pi
+ * names every file `<time>_<id>.jsonl`).
  */
 
 /** The fields of a summary that search uses (matchSession's, cwdScope's, the output's, the index's target). */
@@ -62,7 +60,7 @@ interface Columns {
   ids: Record<string, string>;
   /** null: no name (undefined in the summary). */
   name: Array<string | null>;
-  /** Per row, the length of its first message in the text after the field text: bytes of UTF-8, or UTF-16 units. */
+  /** Per row, the length of its first message in the text after the field text. */
   firstMessage: number[];
   /** Per row: its folder's place in `cwds`. */
   cwd: number[];
@@ -102,16 +100,13 @@ function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: num
   return { at, list };
 }
 
-/** The three texts after the floats, in this order: the encodings each may be written in. */
-const TEXT_ENCODINGS: ReadonlyArray<readonly string[]> = [
-  ["latin1", "utf16le"],
-  ["utf8", "utf16le"],
-  ["latin1", "utf16le"],
-];
-type Encodings = ["latin1" | "utf16le", "utf8" | "utf16le", "latin1" | "utf16le"];
+/** The three texts after the floats (field text, first messages, names): how each may be written. */
+const TEXTS = 3;
+type TextEncoding = "latin1" | "utf16le";
+const TEXT_ENCODINGS: readonly string[] = ["latin1", "utf16le"];
 const LATIN1 = /^[\u0000-\u00ff]*$/;
-/** Bytes a length counts: a UTF-16 unit's two, else one (a Latin-1 character, a byte of UTF-8). */
-const widthOf = (e: string) => (e === "utf16le" ? 2 : 1);
+/** Bytes a character takes. */
+const widthOf = (e: TextEncoding) => (e === "utf16le" ? 2 : 1);
 
 /**
  * The columns written as floats, in this order, after the JSON: NaN where a row has none (an
@@ -164,15 +159,9 @@ export function encodeSearchRows(
     folded: ft.lengths,
   };
   const texts = [ft.text, sessions.map((s) => s.firstMessage).join(""), parts.map((p) => p[1]).join("")];
-  const encodings: Encodings = [
-    LATIN1.test(texts[0]) ? "latin1" : "utf16le",
-    texts[1].isWellFormed() ? "utf8" : "utf16le",
-    LATIN1.test(texts[2]) ? "latin1" : "utf16le",
-  ];
+  const encodings = texts.map((t): TextEncoding => (LATIN1.test(t) ? "latin1" : "utf16le"));
   c.encodings = encodings;
-  c.firstMessage = sessions.map((s) =>
-    encodings[1] === "utf8" ? Buffer.byteLength(s.firstMessage, "utf8") : s.firstMessage.length,
-  );
+  c.firstMessage = sessions.map((s) => s.firstMessage.length);
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
   const json = asciiJson(c);
   const n = sessions.length;
@@ -208,9 +197,8 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     return undefined;
   if (!Array.isArray(c.modelLists) || !c.ids || typeof c.ids !== "object") return undefined;
   const may = c.encodings;
-  if (!Array.isArray(may) || may.length !== TEXT_ENCODINGS.length) return undefined;
-  if (!TEXT_ENCODINGS.every((allowed, k) => allowed.includes(may[k]))) return undefined;
-  const [fieldEncoding, messageEncoding, nameEncoding] = may as Encodings;
+  if (!Array.isArray(may) || may.length !== TEXTS || !may.every((e) => TEXT_ENCODINGS.includes(e))) return undefined;
+  const [fieldEncoding, messageEncoding, nameEncoding] = may as TextEncoding[];
   const n = c.dir.length;
   const lists = [c.base, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.folded];
   if (!lists.every((col) => Array.isArray(col) && col.length === n)) return undefined;
