@@ -37,7 +37,8 @@ describe("bestFirst", () => {
     async (most, runs) => {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(arbSession, { maxLength: most }),
+          // size "max": fast-check's default size draws at most 10 elements whatever maxLength says.
+          fc.array(arbSession, { maxLength: most, size: "max" }),
           arbQuery(text, [text.map((t) => `cwd:${t}`)]),
           fc.integer({ min: 1, max: most + 1 }),
           fc.boolean(),

@@ -5,14 +5,17 @@
  * and first messages were most of decoding them and of the garbage after.
  */
 
+/** How a text of the kept value is written: a byte a character when every one fits, else UTF-16. */
+export type TextEncoding = "latin1" | "utf16le";
+
 /** The decoded columns every row of one kept value reads from. */
 export interface RowColumns {
-  /** The value's bytes: the first messages are UTF-16 in it, from `messageAt`. */
+  /** The value's bytes: the first messages are in it (Latin-1 or UTF-16: `messageEncoding`), from `messageAt`. */
   bytes: Buffer;
   /** Per row, the byte where its first message starts (one more entry: where the last ends). */
   messageAt: Float64Array;
   /** How the first messages are written. */
-  messageEncoding: "latin1" | "utf16le";
+  messageEncoding: TextEncoding;
   /** The rows' files' names, one after another; row i's from baseAt[i] to baseAt[i + 1]. */
   names: string;
   baseAt: Float64Array;

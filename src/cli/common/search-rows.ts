@@ -2,7 +2,7 @@ import type { SessionSummary } from "../../model/types.js";
 import { splitPath, type SessionFile } from "../../store/discover.js";
 import { fieldTextOf, type FieldText } from "../../search/field-text.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
-import { idOfName, KeptSearchRow, type RowColumns } from "./kept-search-row.js";
+import { idOfName, KeptSearchRow, type RowColumns, type TextEncoding } from "./kept-search-row.js";
 
 /*
  * What `search` reads of each session (ranking, scope, output), kept in the index beside
@@ -102,9 +102,8 @@ function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: num
 
 /** The three texts after the floats (field text, first messages, names): how each may be written. */
 const TEXTS = 3;
-type TextEncoding = "latin1" | "utf16le";
 const TEXT_ENCODINGS: readonly string[] = ["latin1", "utf16le"];
-const LATIN1 = /^[\u0000-\u00ff]*$/;
+const NOT_LATIN1 = /[^\u0000-\u00ff]/;
 /** Bytes a character takes. */
 const widthOf = (e: TextEncoding) => (e === "utf16le" ? 2 : 1);
 
@@ -159,7 +158,7 @@ export function encodeSearchRows(
     folded: ft.lengths,
   };
   const texts = [ft.text, sessions.map((s) => s.firstMessage).join(""), parts.map((p) => p[1]).join("")];
-  const encodings = texts.map((t): TextEncoding => (LATIN1.test(t) ? "latin1" : "utf16le"));
+  const encodings = texts.map((t): TextEncoding => (NOT_LATIN1.test(t) ? "utf16le" : "latin1"));
   c.encodings = encodings;
   c.firstMessage = sessions.map((s) => s.firstMessage.length);
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
