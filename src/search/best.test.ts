@@ -28,46 +28,54 @@ const arbSession = fc.record({
 });
 
 describe("bestFirst", () => {
-  it("gives rankAll's first `limit` sessions at the same ranks, with and without the field text's context", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(arbSession, { maxLength: 12 }),
-        arbQuery(text, [text.map((t) => `cwd:${t}`)]),
-        fc.integer({ min: 1, max: 13 }),
-        fc.boolean(),
-        async (given, q, limit, withContext) => {
-          const sessions = given.map((g, i) =>
-            makeSummary({
-              ...g.fields,
-              path: `/store/p/${i}.jsonl`,
-              modified: new Date(Date.UTC(2026, 0, 1 + g.day)),
-            }),
-          );
-          const truth = new Map<SearchTarget, (typeof given)[number]>(sessions.map((s, i) => [s, given[i]]));
-          const ctx = withContext ? rankingContext(fieldTextOf(sessions), sessions) : undefined;
-          const plan = searchPlan(parseQuery(q), ctx);
-          const terms = plan.terms.length;
-          // What a search of the conversations finds for a session that needs `need` of them.
-          const hitOf = (t: SearchTarget, need: readonly boolean[] | null) => {
-            const held = truth.get(t)!.holds.slice(0, terms);
-            if (!need || need.some((n, k) => n && !held[k]) || !held.some(Boolean)) return null;
-            return { held };
-          };
-          const body: BodySource<{ held: boolean[] }> = {
-            mayHold: (t) =>
-              truth
-                .get(t)!
-                .holds.slice(0, terms)
-                .map((h, k) => h || truth.get(t)!.loose[k]),
-            check: async (t, need) => hitOf(t, need),
-          };
-          const all = rankAll(plan, sessions, (s) => hitOf(s, plan.needOf(s))?.held);
-          const { found } = await bestFirst(plan, sessions, terms > 0 ? body : null, limit, ctx);
-          const said = (list: typeof all) => list.map((f) => [f.s.path, f.rank]);
-          expect(said(found)).toEqual(said(all.slice(0, limit)));
-        },
-      ),
-      { numRuns: 1500 },
-    );
-  });
+  // Many sessions too: ties of rank and date, and a line longer than the page.
+  it.each([
+    [12, 1500],
+    [80, 200],
+  ])(
+    "gives rankAll's first `limit` sessions at the same ranks, with and without the field text's context (up to %i sessions)",
+    async (most, runs) => {
+      await fc.assert(
+        fc.asyncProperty(
+          // size "max": fast-check's default size draws at most 10 elements whatever maxLength says.
+          fc.array(arbSession, { maxLength: most, size: "max" }),
+          arbQuery(text, [text.map((t) => `cwd:${t}`)]),
+          fc.integer({ min: 1, max: most + 1 }),
+          fc.boolean(),
+          async (given, q, limit, withContext) => {
+            const sessions = given.map((g, i) =>
+              makeSummary({
+                ...g.fields,
+                path: `/store/p/${i}.jsonl`,
+                modified: new Date(Date.UTC(2026, 0, 1 + g.day)),
+              }),
+            );
+            const truth = new Map<SearchTarget, (typeof given)[number]>(sessions.map((s, i) => [s, given[i]]));
+            const ctx = withContext ? rankingContext(fieldTextOf(sessions), sessions) : undefined;
+            const plan = searchPlan(parseQuery(q), ctx);
+            const terms = plan.terms.length;
+            // What a search of the conversations finds for a session that needs `need` of them.
+            const hitOf = (t: SearchTarget, need: readonly boolean[] | null) => {
+              const held = truth.get(t)!.holds.slice(0, terms);
+              if (!need || need.some((n, k) => n && !held[k]) || !held.some(Boolean)) return null;
+              return { held };
+            };
+            const body: BodySource<{ held: boolean[] }> = {
+              mayHold: (t) =>
+                truth
+                  .get(t)!
+                  .holds.slice(0, terms)
+                  .map((h, k) => h || truth.get(t)!.loose[k]),
+              check: async (t, need) => hitOf(t, need),
+            };
+            const all = rankAll(plan, sessions, (s) => hitOf(s, plan.needOf(s))?.held);
+            const { found } = await bestFirst(plan, sessions, terms > 0 ? body : null, limit, ctx);
+            const said = (list: typeof all) => list.map((f) => [f.s.path, f.rank]);
+            expect(said(found)).toEqual(said(all.slice(0, limit)));
+          },
+        ),
+        { numRuns: runs },
+      );
+    },
+  );
 });

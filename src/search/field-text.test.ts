@@ -45,6 +45,31 @@ describe("field text", () => {
     expect(ctx.foldedOf(sessions[2])).toBeUndefined();
   });
 
+  it("says whether a holder's name holds a word from where its part holds it, and ranks a holder elsewhere without splitting its fields", () => {
+    const sessions = [
+      session({ name: "Key Board", firstMessage: "the keyboard" }),
+      session({ name: "other", firstMessage: "a Keyboard" }),
+      session({ name: "x\u0001keyboard", firstMessage: "keyboard" }),
+      session({ name: "other", cwd: "/keyboard" }),
+      session({ firstMessage: "nothing" }),
+    ];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    expect(sessions.map((s) => ctx.nameHolds("keyboard", s))).toEqual([false, false, undefined, false, undefined]);
+    expect(sessions.map((s) => ctx.nameHolds("key", s))).toEqual([true, false, undefined, false, undefined]);
+    const split = new Set<Searchable>();
+    const counted = {
+      ...ctx,
+      foldedOf: (s: Searchable) => {
+        split.add(s);
+        return ctx.foldedOf(s);
+      },
+    };
+    const query = parseQuery("keyboard");
+    expect(sessions.map((s) => matchSession(query, s, counted))).toEqual(sessions.map((s) => matchSession(query, s)));
+    // Split only for the session whose name holds a separator (where the name ends is not known).
+    expect([...split]).toEqual([sessions[2]]);
+  });
+
   it("ranks a holder by its folded fields without reading its own (a kept row makes its first message when read)", () => {
     const sessions = [session({ name: "Ünder", firstMessage: "The KEY" }), session({ firstMessage: "nothing" })];
     const ctx = rankingContext(fieldTextOf(sessions), sessions)!;

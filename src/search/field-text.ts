@@ -20,6 +20,11 @@ export interface FieldText {
   lengths: readonly number[];
 }
 
+/** Where a part holds a word (rankingContext's holders): not at all, somewhere, in its name, elsewhere. */
+const HELD = 1;
+const NAME = 2;
+const OTHER = 3;
+
 /** One session's part of a field text. */
 const partOf = (s: Searchable) => [s.name ?? "", s.firstMessage, s.cwd, s.id].map(foldedField).join(FIELD);
 
@@ -65,14 +70,14 @@ function partAt(starts: Int32Array, at: number): number {
 }
 
 /**
- * A MatchContext's mayHold and foldedOf for these sessions (the very objects the field text
+ * A MatchContext's mayHold, nameHolds and foldedOf for these sessions (the very objects the field text
  * was made of, in its order), or undefined when the field text is not theirs. A session it
  * does not know is asked of its fields.
  */
 export function rankingContext(
   ft: FieldText,
   sessions: readonly Searchable[],
-): Required<Pick<MatchContext, "mayHold" | "foldedOf">> | undefined {
+): Required<Pick<MatchContext, "mayHold" | "foldedOf" | "nameHolds">> | undefined {
   const starts = ft.lengths.length === sessions.length ? startsOf(ft) : undefined;
   if (!starts) return undefined;
   const { text } = ft;
@@ -81,16 +86,21 @@ export function rankingContext(
   // gives each an identity hash, which costs more than the lookups it saves.
   /** 1 for each holder of a word asked about (its fields may be read from its part). */
   const holder = new Uint8Array(sessions.length);
-  /** Per word asked about, 1 for each session whose part holds it. */
+  /**
+   * Per word asked about, for each session whose part holds it: NAME when its first place in
+   * the part is in the name (the first field: a word without a separator is within one field),
+   * OTHER when elsewhere, HELD when that is not known (the part has not four fields).
+   */
   const holders = new Map<string, Uint8Array>();
   const holdersOf = (word: string) => {
     let found = holders.get(word);
     if (found) return found;
     found = new Uint8Array(sessions.length);
+    const whereKnown = !/[\u0000\u0001]/.test(word);
     let at = text.indexOf(word);
     while (at !== -1) {
       const i = partAt(starts, at);
-      found[i] = 1;
+      found[i] = whereKnown ? whereIn(i, at) : HELD;
       holder[i] = 1;
       // The next part: one holder is enough.
       at = i + 1 < starts.length ? text.indexOf(word, starts[i + 1]) : -1;
@@ -98,11 +108,29 @@ export function rankingContext(
     holders.set(word, found);
     return found;
   };
+  /**
+   * Where in part i a word's first place `at` is (whereKnown): in the name, elsewhere, or not
+   * known. The name is the part's first field: it ends at the part's first separator when it
+   * holds none itself (its folding adds none), whatever the other fields hold.
+   */
+  const whereIn = (i: number, at: number): number => {
+    if ((sessions[i].name ?? "").includes(FIELD)) return HELD;
+    const nameEnd = text.indexOf(FIELD, starts[i]);
+    if (nameEnd < 0 || nameEnd >= starts[i] + ft.lengths[i]) return HELD;
+    return at < nameEnd ? NAME : OTHER;
+  };
   return {
     mayHold(word, s) {
       if (!word) return true;
       const i = known(s);
-      return i < 0 || holdersOf(word)[i] === 1;
+      return i < 0 || holdersOf(word)[i] !== 0;
+    },
+    nameHolds(word, s) {
+      if (!word) return undefined;
+      const i = known(s);
+      if (i < 0) return undefined;
+      const where = holdersOf(word)[i];
+      return where === NAME ? true : where === OTHER ? false : undefined;
     },
     // A holder's fields from its part: exactly four when no field holds a separator itself.
     foldedOf(s) {

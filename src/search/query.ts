@@ -167,6 +167,12 @@ export interface MatchContext {
   mayHold?(text: string, s: Searchable): boolean;
   /** The session's name, first message, folder and id as foldedField folds them, when known already. */
   foldedOf?(s: Searchable): string[] | undefined;
+  /**
+   * For a session whose fields hold `text` (mayHold true), whether its folded name does;
+   * undefined when not known (then the fields are asked). Known from where the field text
+   * holds it, without the fields split out of it (ranking fifteen thousand holders of a word).
+   */
+  nameHolds?(text: string, s: Searchable): boolean | undefined;
 }
 
 export type Searchable = Pick<
@@ -270,6 +276,8 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
         const abbreviation = scattered(t, s, s.name ? foldedField(s.name) : "");
         return abbreviation === undefined ? 0 : tierRank(2, abbreviation);
       }
+      // A field holds it, and not the name: the rank the fields below would give.
+      if (!t.cased && ctx?.nameHolds?.(t.text, s) === false) return TEXT_RANK;
       const [name, message, cwd, id] = fields(t.cased);
       if (name.includes(t.text)) return tierRank(0, fuzzyMatch(t.text, name)?.score);
       if (id.includes(t.text) || message.includes(t.text) || cwd.includes(t.text)) return TEXT_RANK;

@@ -5,18 +5,25 @@
  * and first messages were most of decoding them and of the garbage after.
  */
 
+/** How a text of the kept value is written: a byte a character when every one fits, else UTF-16. */
+export type TextEncoding = "latin1" | "utf16le";
+
 /** The decoded columns every row of one kept value reads from. */
 export interface RowColumns {
-  /** The value's bytes: the first messages are UTF-16 in it, from `messageAt`. */
+  /** The value's bytes: the first messages are in it (Latin-1 or UTF-16: `messageEncoding`), from `messageAt`. */
   bytes: Buffer;
   /** Per row, the byte where its first message starts (one more entry: where the last ends). */
   messageAt: Float64Array;
+  /** How the first messages are written. */
+  messageEncoding: TextEncoding;
+  /** The rows' files' names, one after another; row i's from baseAt[i] to baseAt[i + 1]. */
+  names: string;
+  baseAt: Float64Array;
   /** ino, modified, bytes, mtimeMs, ctimeMs: a column after another, NaN where none. */
   floats: Float64Array;
   n: number;
   dir: readonly number[];
   dirs: readonly string[];
-  base: readonly string[];
   ids: Readonly<Record<string, string>>;
   name: ReadonlyArray<string | null>;
   cwd: readonly number[];
@@ -49,16 +56,17 @@ export class KeptSearchRow {
   }
 
   get path(): string {
-    return (this.#path ??= this.#c.dirs[this.#c.dir[this.#i]] + this.#c.base[this.#i]);
+    return (this.#path ??= this.#c.dirs[this.#c.dir[this.#i]] + this.#base());
   }
   get id(): string {
-    return this.#c.ids[this.#i] ?? idOfName(this.#c.base[this.#i]);
+    return this.#c.ids[this.#i] ?? idOfName(this.#base());
   }
   get name(): string | undefined {
     return this.#c.name[this.#i] ?? undefined;
   }
   get firstMessage(): string {
-    return this.#c.bytes.toString("utf16le", this.#c.messageAt[this.#i], this.#c.messageAt[this.#i + 1]);
+    const c = this.#c;
+    return c.bytes.toString(c.messageEncoding, c.messageAt[this.#i], c.messageAt[this.#i + 1]);
   }
   get cwd(): string {
     return this.#c.cwds[this.#c.cwd[this.#i]];
@@ -85,6 +93,10 @@ export class KeptSearchRow {
   get ctimeMs(): number | undefined {
     const ctime = this.#c.floats[4 * this.#c.n + this.#i];
     return Number.isNaN(ctime) ? undefined : ctime;
+  }
+  /** The file's name (a slice of all of them). */
+  #base(): string {
+    return this.#c.names.slice(this.#c.baseAt[this.#i], this.#c.baseAt[this.#i + 1]);
   }
   /** The file's inode as discovery saw it when the rows were kept (undefined where unknown). */
   get ino(): number | undefined {

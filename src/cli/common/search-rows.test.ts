@@ -100,18 +100,46 @@ describe("search rows", () => {
     expect(back[0].cwd).toBe("/tmp/ü");
   });
 
-  it("is written as ASCII (read back without decoding UTF-8), then the numbers as floats, then the fields folded and the first messages as UTF-16", () => {
-    const rows = [row({ firstMessage: "Café 🚀" }), row({ name: undefined, cwd: "/Ü" })];
+  it("is written as ASCII (read back without decoding UTF-8), then the numbers as floats, then the fields folded, the first messages and the files' names", () => {
+    const rows = [row({ firstMessage: "Café 🚀" }), row({ path: "/s/b.jsonl", name: undefined, cwd: "/Ü" })];
     const bytes = Buffer.from(encodeSearchRows(rows, FILES));
     const eol = bytes.indexOf(0x0a);
     expect([...bytes.subarray(0, eol)].every((b) => b < 0x80)).toBe(true);
-    // Five floats a row: inode, date, size, mtime, ctime.
-    expect(bytes.toString("utf16le", eol + 1 + 5 * 8 * rows.length)).toBe(
-      fieldTextOf(rows).text + "Café 🚀fix the login",
-    );
+    // Five floats a row: inode, date, size, mtime, ctime; then the field text and the first
+    // messages (UTF-16: they hold an emoji) and the names (Latin-1).
+    const at = eol + 1 + 5 * 8 * rows.length;
+    const namesAt = bytes.length - "a.jsonlb.jsonl".length;
+    expect(bytes.toString("utf16le", at, namesAt)).toBe(fieldTextOf(rows).text + "Café 🚀fix the login");
+    expect(bytes.toString("latin1", namesAt)).toBe("a.jsonlb.jsonl");
     expect(decodeSearchRows(bytes)!.fieldText).toEqual(fieldTextOf(rows));
-    // Neither first message is in the JSON.
-    expect(bytes.toString("latin1", 0, eol)).not.toMatch(/Caf|login/);
+    // Neither first message nor any file's name is in the JSON.
+    expect(bytes.toString("latin1", 0, eol)).not.toMatch(/Caf|login|jsonl/);
+  });
+
+  it("writes each text as Latin-1 (a byte a character) when it fits, else as UTF-16", () => {
+    const textOf = (rows: SearchRow[]) => {
+      const b = Buffer.from(encodeSearchRows(rows, FILES));
+      return b.length - b.indexOf(0x0a) - 1 - 5 * 8 * rows.length;
+    };
+    const messages = (rows: SearchRow[]) => rows.map((r) => r.firstMessage).join("").length;
+    const names = (rows: SearchRow[]) => rows.map((r) => r.path.split("/").pop()!).join("").length;
+    const cases = [
+      // All Latin-1.
+      { rows: [row({ firstMessage: "naïve Grüße", name: "Ü" }), row({ path: "/s/b.jsonl" })], width: [1, 1, 1] },
+      // CJK in a first message: the field text and the first messages UTF-16, the names Latin-1.
+      { rows: [row({ firstMessage: "naïve 函数", name: "Ü" }), row({ path: "/s/b.jsonl" })], width: [2, 2, 1] },
+      // A name past Latin-1 (and in no field): the names UTF-16.
+      { rows: [row({ path: "/s/函.jsonl" }), row({ path: "/s/b.jsonl" })], width: [1, 1, 2] },
+      // A lone half of a surrogate pair, kept as it was.
+      { rows: [row({ firstMessage: "naïve \ud800 Grüße" }), row({ path: "/s/b.jsonl" })], width: [2, 2, 1] },
+    ];
+    for (const { rows, width } of cases) {
+      const [f, m, n] = width;
+      expect(textOf(rows)).toBe(f * fieldTextOf(rows).text.length + m * messages(rows) + n * names(rows));
+      const back = decodeSearchRows(encodeSearchRows(rows, FILES))!;
+      expect(allFields(back.rows)).toEqual(allFields(rows));
+      expect(back.fieldText).toEqual(fieldTextOf(rows));
+    }
   });
 
   it("writes the inodes, dates, sizes and times as floats, not as JSON text, and reads them back exactly", () => {
@@ -140,8 +168,8 @@ describe("search rows", () => {
     ];
     const bytes = Buffer.from(encodeSearchRows(rows, FILES));
     const json = bytes.toString("latin1", 0, bytes.indexOf(0x0a));
-    // In three file names, and as the third row's id (its name does not end with .jsonl).
-    expect(json.split(id).length - 1).toBe(4);
+    // Only as the third row's id (its name does not end with .jsonl): the names are after the JSON.
+    expect(json.split(id).length - 1).toBe(1);
     expect(decodeSearchRows(bytes)!.rows.map((r) => r.id)).toEqual([id, "019e-other", id, ""]);
   });
 
@@ -160,6 +188,11 @@ describe("search rows", () => {
     expect(decodeSearchRows(withJson({ ...good, firstMessage: [99] }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, ids: null }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, folded: [] }))).toBeUndefined();
+    // Names' lengths that do not add up to the value, and texts of no known width.
+    expect(decodeSearchRows(withJson({ ...good, base: [99] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, encodings: ["latin1"] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, encodings: ["utf8", "latin1", "latin1"] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, encodings: ["utf16le", "utf16le", "utf16le"] }))).toBeUndefined();
     // A place past the path folders or the folders: not trusted either.
     expect(decodeSearchRows(withJson({ ...good, dir: [99] }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, cwd: [5] }))).toBeUndefined();
@@ -187,7 +220,9 @@ describe("search rows' paths and shared values", () => {
     const many = Array.from({ length: 200 }, (_, i) =>
       row({ path: `/s/${i}.jsonl`, cwd: "/a/rather/long/folder/name/of/a/project", models: ["claude-sonnet-4-5"] }),
     );
-    const text = Buffer.from(encodeSearchRows(many, [])).toString("latin1");
+    const bytes = Buffer.from(encodeSearchRows(many, []));
+    // In the JSON (the field text after it holds each row's folder folded).
+    const text = bytes.toString("latin1", 0, bytes.indexOf(0x0a));
     expect(text.split("/a/rather/long/folder").length - 1).toBe(1);
     expect(text.split("claude-sonnet-4-5").length - 1).toBe(1);
     expect(allFields(decodeSearchRows(encodeSearchRows(many, []))!.rows)).toEqual(allFields(many));

@@ -2,7 +2,7 @@ import type { SessionSummary } from "../../model/types.js";
 import { splitPath, type SessionFile } from "../../store/discover.js";
 import { fieldTextOf, type FieldText } from "../../search/field-text.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
-import { idOfName, KeptSearchRow, type RowColumns } from "./kept-search-row.js";
+import { idOfName, KeptSearchRow, type RowColumns, type TextEncoding } from "./kept-search-row.js";
 
 /*
  * What `search` reads of each session (ranking, scope, output), kept in the index beside
@@ -14,12 +14,17 @@ import { idOfName, KeptSearchRow, type RowColumns } from "./kept-search-row.js";
  * path's folder or a model list, shared by many rows, is written once: half the text to parse.
  * After the JSON and a newline, the rows' numbers that are not small whole ones (inode, dates,
  * size) as 64-bit floats, a column after another (parsing them as JSON text was two thirds of
- * the JSON's parse at 50,000 sessions, and each one a number object made); then, as UTF-16, the rows' searched fields folded
- * (src/search/field-text.ts) and then their first messages: read back in one copy, and each
- * row's a slice of it, where JSON would escape every character past ASCII and parse them
- * one by one (at 50,000 sessions the first messages were 6.7 of the JSON's 18 MB and most
- * of the time its parse took: 180 → 55 ms without them and the ids). An id is not written
- * where the file's name ends with it (pi names every file `<time>_<id>.jsonl`).
+ * the JSON's parse at 50,000 sessions, and each one a number object made); then three texts: the
+ * rows' searched fields folded (src/search/field-text.ts), their first messages and their
+ * files' names, each read back in one copy and each row's a slice of it, where JSON would
+ * escape every character past ASCII and parse them one by one (at 50,000 sessions the first
+ * messages were 6.7 of the JSON's 18 MB and most of the time its parse took: 180 → 55 ms
+ * without them and the ids; the names, 3.4 of the 5.1 MB left, were 50,000 strings parsed).
+ * Each text is Latin-1 (a byte a character) when it fits, as pi's file names do, else
+ * UTF-16: either is decoded as a copy, where UTF-8 with a few emoji in it took ~100 ms for
+ * the 10 MB of field text, and 25 ms more than UTF-16 for the 50,000 first messages a phrase
+ * or a pattern reads one by one. An id is not written where the file's name ends with it (pi
+ * names every file `<time>_<id>.jsonl`).
  */
 
 /** The fields of a summary that search uses (matchSession's, cwdScope's, the output's, the index's target). */
@@ -40,19 +45,22 @@ export type SearchRow = Pick<
 >;
 
 /** Written into the value: rows of another layout are not read (the command scans instead). */
-const LAYOUT = 8;
+const LAYOUT = 9;
 
 interface Columns {
   v: number;
-  /** Per row: its path's folder (with the separator after it) as a place in `dirs`; the path is that and `base`. */
+  /** Per row: its path's folder (with the separator after it) as a place in `dirs`; the path is that and its file's name. */
   dir: number[];
   dirs: string[];
-  base: string[];
+  /** Per row, the length of its file's name (UTF-16 units) in the names' text (the last of the three). */
+  base: number[];
+  /** Per text (field text, first messages, names): how it is written (one of TEXT_ENCODINGS'). */
+  encodings: string[];
   /** Per row whose id its file's name does not end with (idOfName), that id, by the row's place. */
   ids: Record<string, string>;
   /** null: no name (undefined in the summary). */
   name: Array<string | null>;
-  /** Per row, the length of its first message in the UTF-16 text after the field text. */
+  /** Per row, the length of its first message in the text after the field text. */
   firstMessage: number[];
   /** Per row: its folder's place in `cwds`. */
   cwd: number[];
@@ -92,6 +100,13 @@ function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: num
   return { at, list };
 }
 
+/** The three texts after the floats (field text, first messages, names): how each may be written. */
+const TEXTS = 3;
+const TEXT_ENCODINGS: readonly string[] = ["latin1", "utf16le"];
+const NOT_LATIN1 = /[^\u0000-\u00ff]/;
+/** Bytes a character takes. */
+const widthOf = (e: TextEncoding) => (e === "utf16le" ? 2 : 1);
+
 /**
  * The columns written as floats, in this order, after the JSON: NaN where a row has none (an
  * inode discovery did not know, an invalid date, a ctime not known). In the machine's byte
@@ -129,10 +144,11 @@ export function encodeSearchRows(
     v: LAYOUT,
     dir: dir.at,
     dirs: dir.list,
-    base: parts.map((p) => p[1]),
+    base: parts.map((p) => p[1].length),
+    encodings: [],
     ids,
     name: sessions.map((s) => s.name ?? null),
-    firstMessage: sessions.map((s) => s.firstMessage.length),
+    firstMessage: [],
     cwd: cwd.at,
     cwds: cwd.list,
     models: models.at,
@@ -141,9 +157,12 @@ export function encodeSearchRows(
     labels: sessions.map((s) => s.labels ?? null),
     folded: ft.lengths,
   };
+  const texts = [ft.text, sessions.map((s) => s.firstMessage).join(""), parts.map((p) => p[1]).join("")];
+  const encodings = texts.map((t): TextEncoding => (NOT_LATIN1.test(t) ? "utf16le" : "latin1"));
+  c.encodings = encodings;
+  c.firstMessage = sessions.map((s) => s.firstMessage.length);
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
   const json = asciiJson(c);
-  const messages = sessions.map((s) => s.firstMessage).join("");
   const n = sessions.length;
   const floats = new Float64Array(FLOATS.length * n);
   sessions.forEach((s, i) => {
@@ -153,13 +172,13 @@ export function encodeSearchRows(
     floats[3 * n + i] = s.mtimeMs;
     floats[4 * n + i] = s.ctimeMs ?? NaN;
   });
-  const out = Buffer.allocUnsafe(json.length + 1 + floats.byteLength + (ft.text.length + messages.length) * 2);
+  const textBytes = texts.reduce((sum, t, k) => sum + Buffer.byteLength(t, encodings[k]), 0);
+  const out = Buffer.allocUnsafe(json.length + 1 + floats.byteLength + textBytes);
   out.write(json, 0, "latin1");
   out[json.length] = 0x0a;
   out.set(new Uint8Array(floats.buffer), json.length + 1);
-  const textAt = json.length + 1 + floats.byteLength;
-  const at = textAt + out.write(ft.text, textAt, "utf16le");
-  out.write(messages, at, "utf16le");
+  let at = json.length + 1 + floats.byteLength;
+  texts.forEach((t, k) => (at += out.write(t, at, encodings[k])));
   return out;
 }
 
@@ -176,44 +195,56 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
   if (!c || c.v !== LAYOUT || !Array.isArray(c.dir) || !Array.isArray(c.dirs) || !Array.isArray(c.cwds))
     return undefined;
   if (!Array.isArray(c.modelLists) || !c.ids || typeof c.ids !== "object") return undefined;
+  const may = c.encodings;
+  if (!Array.isArray(may) || may.length !== TEXTS || !may.every((e) => TEXT_ENCODINGS.includes(e))) return undefined;
+  const [fieldEncoding, messageEncoding, nameEncoding] = may as TextEncoding[];
   const n = c.dir.length;
   const lists = [c.base, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.folded];
   if (!lists.every((col) => Array.isArray(col) && col.length === n)) return undefined;
-  // The floats, then the UTF-16 text: whole UTF-16 units.
+  // The floats, then the three texts.
   const textAt = eol + 1 + FLOAT_BYTES * n;
-  if (textAt > value.length || (value.length - textAt) % 2 !== 0) return undefined;
+  if (textAt > value.length) return undefined;
   // Copied (the value's bytes need not be aligned for a Float64Array's view).
   const floats = new Float64Array(FLOATS.length * n);
   new Uint8Array(floats.buffer).set(value.subarray(eol + 1, textAt));
-  // The field text, then the first messages; their lengths must add up to it. Only the
-  // field text is decoded here: a row's first message when it is read.
+  // The field text, the first messages, the names: their lengths must add up to the
+  // value. The field text and the names are decoded here (each row's name a slice of
+  // them); a row's first message when it is read.
   const b = Buffer.from(value.buffer, value.byteOffset, value.length);
   const fieldChars = c.folded.reduce((sum, len) => sum + len, 0) + Math.max(0, n - 1);
   if (!Number.isFinite(fieldChars)) return undefined;
+  const fieldEnd = textAt + widthOf(fieldEncoding) * fieldChars;
   const messageAt = new Float64Array(n + 1);
-  let at = textAt + 2 * fieldChars;
+  let at = fieldEnd;
   for (let i = 0; i < n; i++) {
     const len = c.firstMessage[i];
     if (!Number.isInteger(len) || len < 0) return undefined;
     messageAt[i] = at;
-    at += 2 * len;
+    at += widthOf(messageEncoding) * len;
   }
   messageAt[n] = at;
-  if (at !== value.length) return undefined;
+  const baseAt = new Float64Array(n + 1);
+  let chars = 0;
+  for (let i = 0; i < n; i++) {
+    const len = c.base[i];
+    if (!Number.isInteger(len) || len < 0) return undefined;
+    baseAt[i] = chars;
+    chars += len;
+  }
+  baseAt[n] = chars;
+  if (at + widthOf(nameEncoding) * chars !== value.length) return undefined;
+  const text = b.toString(fieldEncoding, textAt, fieldEnd);
+  const names = b.toString(nameEncoding, at, value.length);
   for (let i = 0; i < n; i++) {
     if (typeof c.dirs[c.dir[i]] !== "string" || typeof c.cwds[c.cwd[i]] !== "string") return undefined;
     if (!Array.isArray(c.modelLists[c.models[i]])) return undefined;
   }
   for (const id of Object.values(c.ids)) if (typeof id !== "string") return undefined;
-  const shared: RowColumns = { ...c, bytes: b, messageAt, floats, n };
+  const shared: RowColumns = { ...c, bytes: b, messageAt, messageEncoding, names, baseAt, floats, n };
   const rows = new Array<SearchRow>(n);
   for (let i = 0; i < n; i++) rows[i] = new KeptSearchRow(shared, i);
   const inoAt = (i: number) => (Number.isNaN(floats[i]) ? undefined : floats[i]);
-  return {
-    rows,
-    inoAt,
-    fieldText: { text: b.toString("utf16le", textAt, textAt + 2 * fieldChars), lengths: c.folded },
-  };
+  return { rows, inoAt, fieldText: { text, lengths: c.folded } };
 }
 
 /**
