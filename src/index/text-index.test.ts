@@ -108,6 +108,36 @@ describe("bringing the text index up to date", () => {
     twice.index.close();
   });
 
+  it("reads each file's row when its turn comes, newest first: one whose text another run brought up to date meanwhile is not indexed again", async () => {
+    const { index, files } = await summarized();
+    const byAge = index.db.q("SELECT fid FROM files WHERE summary IS NOT NULL ORDER BY mtime DESC, fid").all();
+    const oldest = (byAge[byAge.length - 1] as { fid: number }).fid;
+    const order: number[] = [];
+    let once = false;
+    const done = await indexStaleText(
+      index.db,
+      () => {
+        if (once) return;
+        once = true;
+        // What another run writes once it has indexed the oldest file whole (a run ahead of this one).
+        index.db
+          .q(
+            `UPDATE files SET text_ino = ino, text_size = size, text_mtime = mtime, text_ctime = ctime, text_end = size,
+             text_tools = 1, text_whole = 1 WHERE fid = ?`,
+          )
+          .run(oldest);
+      },
+      { toolsAtOnce: true },
+    );
+    for (const r of index.db.q("SELECT fid, min(rid) AS first FROM lines GROUP BY fid ORDER BY first").all())
+      order.push((r as { fid: number }).fid);
+    expect(done.text).toBe(files);
+    expect(order).not.toContain(oldest);
+    // The rest in the order they were listed: newest first.
+    expect(order).toEqual(byAge.map((r) => (r as { fid: number }).fid).filter((f) => order.includes(f)));
+    index.close();
+  });
+
   it("takes the same lines, states and prints from a file read in one read as from one read in chunks, across an append and a torn last line", async () => {
     const a = await summarized();
     const b = await summarized();

@@ -86,26 +86,41 @@ export interface TextRow {
   text_whole: number | null;
 }
 
+const TEXT_ROW = `fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole`;
+/** A file whose text is current but whose tool texts are not indexed yet. */
+const TOOLS_PENDING = `summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino
+  AND text_ctime IS ctime`;
+/** A file whose summary is current but whose text is not (never indexed, or changed since). */
+const TEXT_STALE = `summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
+  OR text_ino IS NOT ino OR text_ctime IS NOT ctime)`;
+
 /** Files whose text is current but whose tool texts are not indexed yet. */
 export function toolPendingFiles(db: IndexDb): TextRow[] {
-  return db
-    .q(
-      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole FROM files
-       WHERE summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino
-         AND text_ctime IS ctime`,
-    )
-    .all() as unknown as TextRow[];
+  return db.q(`SELECT ${TEXT_ROW} FROM files WHERE ${TOOLS_PENDING}`).all() as unknown as TextRow[];
 }
 
 /** Files whose summary is current but whose text is not (never indexed, or changed since). */
 export function staleTextFiles(db: IndexDb): TextRow[] {
-  return db
-    .q(
-      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole FROM files
-       WHERE summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
-         OR text_ino IS NOT ino OR text_ctime IS NOT ctime)`,
-    )
-    .all() as unknown as TextRow[];
+  return db.q(`SELECT ${TEXT_ROW} FROM files WHERE ${TEXT_STALE}`).all() as unknown as TextRow[];
+}
+
+/**
+ * The ids of the files a pass has to index, newest first. A run holds these and reads each
+ * file's row when its turn comes (textRowToDo): 50,000 rows read at once as objects were
+ * 55 MB of heap alive through the whole run, and V8 sized its heap by them.
+ */
+function filesToDo(db: IndexDb, pass: "new" | "tools"): number[] {
+  const ids: number[] = [];
+  const where = pass === "new" ? TEXT_STALE : TOOLS_PENDING;
+  for (const r of db.q(`SELECT fid FROM files WHERE ${where} ORDER BY coalesce(mtime, 0) DESC, fid`).iterate())
+    ids.push((r as { fid: number }).fid);
+  return ids;
+}
+
+/** The row of file `fid` as it is now, if the pass still has to index it (another run may have meanwhile). */
+function textRowToDo(db: IndexDb, fid: number, pass: "new" | "tools"): TextRow | undefined {
+  const where = pass === "new" ? TEXT_STALE : TOOLS_PENDING;
+  return db.q(`SELECT ${TEXT_ROW} FROM files WHERE fid = ? AND ${where}`).get(fid) as TextRow | undefined;
 }
 
 /**
@@ -456,18 +471,19 @@ async function indexStaleTextOnce(
   onProgress: ((p: IndexProgress) => void) | undefined,
   options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean; oneRead?: number },
 ): Promise<{ text: number; tools: number }> {
-  const newest = (a: TextRow, b: TextRow) => (b.mtime ?? 0) - (a.mtime ?? 0);
   // Made before the text states are read: a drop after that is seen at its next transaction.
   const batch = new WriteBatch(db);
   const toolsAtOnce = options.toolsAtOnce === true && options.tools !== false;
   try {
-    const stale = staleTextFiles(db).sort(newest);
+    const stale = filesToDo(db, "new");
     let done = 0;
     // Files whose tool texts were indexed with their conversation (toolsAtOnce).
     let toolsDone = 0;
-    for (const row of stale) {
+    for (const fid of stale) {
       if (options.signal?.aborted) return { text: done, tools: toolsDone };
+      const row = batch.run(() => textRowToDo(db, fid, "new"));
       if (
+        row &&
         (await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce, oneRead: options.oneRead })) === "both" &&
         toolsAtOnce
       )
@@ -477,10 +493,11 @@ async function indexStaleTextOnce(
     }
     batch.commit();
     if (options.tools === false) return { text: done, tools: 0 };
-    const tools = toolPendingFiles(db).sort(newest);
-    for (const row of tools) {
+    const tools = filesToDo(db, "tools");
+    for (const fid of tools) {
       if (options.signal?.aborted) break;
-      await indexFileText(db, row, "tools", { batch, oneRead: options.oneRead });
+      const row = batch.run(() => textRowToDo(db, fid, "tools"));
+      if (row) await indexFileText(db, row, "tools", { batch, oneRead: options.oneRead });
       batch.maybeCommit();
       onProgress?.({ pass: "tools", done: ++toolsDone, total: tools.length });
     }
