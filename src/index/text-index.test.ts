@@ -131,10 +131,32 @@ describe("bringing the text index up to date", () => {
     );
     for (const r of index.db.q("SELECT fid, min(rid) AS first FROM lines GROUP BY fid ORDER BY first").all())
       order.push((r as { fid: number }).fid);
-    expect(done.text).toBe(files);
+    // What this run wrote: not the file the other run did (a count said "new or changed" and decides on VACUUM).
+    expect(done).toEqual({ text: files - 1, tools: files - 1 });
     expect(order).not.toContain(oldest);
     // The rest in the order they were listed: newest first.
     expect(order).toEqual(byAge.map((r) => (r as { fid: number }).fid).filter((f) => order.includes(f)));
+    index.close();
+  });
+
+  it("counts in the tool pass only the files it wrote, not one another run brought up to date meanwhile", async () => {
+    const { index, files } = await summarized();
+    await indexStaleText(index.db, undefined, { tools: false });
+    // The file the pass reaches last (oldest, then the highest id): the first one's write waits in an open
+    // batch, so its row still says text_tools = 0.
+    const { last } = index.db
+      .q(
+        "SELECT max(fid) AS last FROM files WHERE text_tools = 0 AND mtime = (SELECT min(mtime) FROM files WHERE text_tools = 0)",
+      )
+      .get() as { last: number };
+    const progress: number[] = [];
+    const done = await indexStaleText(index.db, (p) => {
+      // After the first file, another run indexes one this run has listed but not reached.
+      if (progress.push(p.done) === 1) index.db.q("UPDATE files SET text_tools = 1 WHERE fid = ?").run(last);
+    });
+    expect(done).toEqual({ text: 0, tools: files - 1 });
+    // Progress still reaches its total.
+    expect(progress.at(-1)).toBe(files);
     index.close();
   });
 

@@ -476,32 +476,38 @@ async function indexStaleTextOnce(
   const toolsAtOnce = options.toolsAtOnce === true && options.tools !== false;
   try {
     const stale = filesToDo(db, "new");
+    // What this run wrote, returned; progress counts every file listed, written or skipped
+    // (another run indexed it meanwhile), so that it reaches its total.
+    const written = { text: 0, tools: 0 };
     let done = 0;
-    // Files whose tool texts were indexed with their conversation (toolsAtOnce).
-    let toolsDone = 0;
     for (const fid of stale) {
-      if (options.signal?.aborted) return { text: done, tools: toolsDone };
+      if (options.signal?.aborted) return written;
       const row = batch.run(() => textRowToDo(db, fid, "new"));
-      if (
-        row &&
-        (await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce, oneRead: options.oneRead })) === "both" &&
-        toolsAtOnce
-      )
-        toolsDone++;
+      if (row) {
+        written.text++;
+        const kinds = await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce, oneRead: options.oneRead });
+        // Its tool texts indexed with its conversation (toolsAtOnce).
+        if (kinds === "both" && toolsAtOnce) written.tools++;
+      }
       batch.maybeCommit();
       onProgress?.({ pass: "text", done: ++done, total: stale.length });
     }
     batch.commit();
-    if (options.tools === false) return { text: done, tools: 0 };
+    if (options.tools === false) return written;
     const tools = filesToDo(db, "tools");
+    // Counted on from the files done with their conversation, as before.
+    let toolsDone = written.tools;
     for (const fid of tools) {
       if (options.signal?.aborted) break;
       const row = batch.run(() => textRowToDo(db, fid, "tools"));
-      if (row) await indexFileText(db, row, "tools", { batch, oneRead: options.oneRead });
+      if (row) {
+        written.tools++;
+        await indexFileText(db, row, "tools", { batch, oneRead: options.oneRead });
+      }
       batch.maybeCommit();
       onProgress?.({ pass: "tools", done: ++toolsDone, total: tools.length });
     }
-    return { text: done, tools: toolsDone };
+    return written;
   } finally {
     batch.commit();
   }
