@@ -109,7 +109,7 @@ export function staleTextFiles(db: IndexDb): TextRow[] {
  * file's row when its turn comes (textRowToDo): 50,000 rows read at once as objects were
  * 55 MB of heap alive through the whole run, and V8 sized its heap by them.
  */
-function filesToDo(db: IndexDb, pass: "new" | "tools"): number[] {
+export function filesToDo(db: IndexDb, pass: "new" | "tools"): number[] {
   const ids: number[] = [];
   const where = pass === "new" ? TEXT_STALE : TOOLS_PENDING;
   for (const r of db.q(`SELECT fid FROM files WHERE ${where} ORDER BY coalesce(mtime, 0) DESC, fid`).iterate())
