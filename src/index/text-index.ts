@@ -94,11 +94,6 @@ const TOOLS_PENDING = `summary IS NOT NULL AND text_tools = 0 AND text_size IS s
 const TEXT_STALE = `summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
   OR text_ino IS NOT ino OR text_ctime IS NOT ctime)`;
 
-/** Files whose text is current but whose tool texts are not indexed yet. */
-export function toolPendingFiles(db: IndexDb): TextRow[] {
-  return db.q(`SELECT ${TEXT_ROW} FROM files WHERE ${TOOLS_PENDING}`).all() as unknown as TextRow[];
-}
-
 /** Files whose summary is current but whose text is not (never indexed, or changed since). */
 export function staleTextFiles(db: IndexDb): TextRow[] {
   return db.q(`SELECT ${TEXT_ROW} FROM files WHERE ${TEXT_STALE}`).all() as unknown as TextRow[];
