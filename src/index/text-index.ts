@@ -477,6 +477,10 @@ async function indexStaleTextOnce(
     let done = 0;
     for (const fid of stale) {
       if (options.signal?.aborted) return written;
+      // Read in the batch's write transaction (begun here if none is open), even when the file
+      // turns out to need nothing: read before it, another run could index the file between the
+      // read and this run's write, and its lines would be indexed twice. A file skipped costs an
+      // empty transaction at most, held no longer than one that writes (maybeCommit).
       const row = batch.run(() => textRowToDo(db, fid, "new"));
       if (row) {
         written.text++;
@@ -494,6 +498,7 @@ async function indexStaleTextOnce(
     let toolsDone = written.tools;
     for (const fid of tools) {
       if (options.signal?.aborted) break;
+      // In the write transaction, as above.
       const row = batch.run(() => textRowToDo(db, fid, "tools"));
       if (row) {
         written.tools++;
