@@ -157,6 +157,22 @@ describe("bringing the text index up to date", () => {
     index.close();
   });
 
+  it("counts the tool pass's progress from its own first file, not from the files whose tool texts came with their conversation", async () => {
+    const { index, files, store } = await summarized();
+    await indexStaleText(index.db, undefined, { tools: false });
+    // A file new since: its tool texts indexed with its conversation (toolsAtOnce); the others' in the tool pass.
+    settle(addProjectSession(store, "/srv/new", "a new one", { n: 1 }));
+    await scanStore(store, {}, { cache: index.scans });
+    const progress: IndexProgress[] = [];
+    const done = await indexStaleText(index.db, (p) => progress.push(p), { toolsAtOnce: true });
+    expect(done).toEqual({ text: 1, tools: files + 1 });
+    const tools = progress.filter((p) => p.pass === "tools");
+    expect(tools.map((p) => `${p.done} of ${p.total}`)).toEqual(
+      Array.from({ length: files }, (_, i) => `${i + 1} of ${files}`),
+    );
+    index.close();
+  });
+
   it("counts in the tool pass only the files it wrote, not one another run brought up to date meanwhile", async () => {
     const { index, files } = await summarized();
     await indexStaleText(index.db, undefined, { tools: false });

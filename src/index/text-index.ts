@@ -494,8 +494,8 @@ async function indexStaleTextOnce(
     batch.commit();
     if (options.tools === false) return written;
     const tools = filesToDo(db, "tools");
-    // Counted on from the files done with their conversation, as before.
-    let toolsDone = written.tools;
+    // Of this pass's list alone (the files whose tool texts came with their conversation are not in it).
+    let toolsDone = 0;
     for (const fid of tools) {
       if (options.signal?.aborted) break;
       // In the write transaction, as above.
