@@ -108,6 +108,92 @@ describe("bringing the text index up to date", () => {
     twice.index.close();
   });
 
+  it("reads each file's row when its turn comes, newest first: one whose text another run brought up to date meanwhile is not indexed again", async () => {
+    const { index, files, store } = await summarized();
+    // Each file a date of its own, in an order neither that of ids nor of paths, nor their
+    // reverse (a scan gives ids by date): every seventh file next, around the list.
+    const fids = index.db.q("SELECT fid, path FROM files WHERE summary IS NOT NULL ORDER BY fid").all();
+    const base = Date.now() / 1000 - 86_400;
+    expect(fids.length % 7).not.toBe(0);
+    const dates = new Map(fids.map((r, i) => [Number(r.fid), base + ((i * 7) % fids.length) * 60]));
+    for (const r of fids) utimesSync(String(r.path), dates.get(Number(r.fid))!, dates.get(Number(r.fid))!);
+    await scanStore(store, {}, { cache: index.scans });
+    expect(index.db.q("SELECT fid, path FROM files WHERE summary IS NOT NULL ORDER BY fid").all()).toEqual(fids);
+    const byAge = [...dates.keys()].sort((a, b) => dates.get(b)! - dates.get(a)!);
+    const paths = new Map(fids.map((r) => [Number(r.fid), String(r.path)]));
+    for (const other of [
+      (a: number, b: number) => a - b,
+      (a: number, b: number) => paths.get(a)!.localeCompare(paths.get(b)!),
+    ]) {
+      expect(byAge).not.toEqual([...byAge].sort(other));
+      expect(byAge).not.toEqual([...byAge].sort(other).reverse());
+    }
+    const oldest = byAge[byAge.length - 1];
+    const order: number[] = [];
+    let once = false;
+    const done = await indexStaleText(
+      index.db,
+      () => {
+        if (once) return;
+        once = true;
+        // What another run writes once it has indexed the oldest file whole (a run ahead of this one).
+        index.db
+          .q(
+            `UPDATE files SET text_ino = ino, text_size = size, text_mtime = mtime, text_ctime = ctime, text_end = size,
+             text_tools = 1, text_whole = 1 WHERE fid = ?`,
+          )
+          .run(oldest);
+      },
+      { toolsAtOnce: true },
+    );
+    for (const r of index.db.q("SELECT fid, min(rid) AS first FROM lines GROUP BY fid ORDER BY first").all())
+      order.push((r as { fid: number }).fid);
+    // What this run wrote: not the file the other run did (a count said "new or changed" and decides on VACUUM).
+    expect(done).toEqual({ text: files - 1, tools: files - 1 });
+    expect(order).not.toContain(oldest);
+    // The rest in the order they were listed: newest first.
+    expect(order.length).toBeGreaterThan(files / 2);
+    expect(order).toEqual(byAge.filter((f) => order.includes(f)));
+    index.close();
+  });
+
+  it("counts the tool pass's progress from its own first file, not from the files whose tool texts came with their conversation", async () => {
+    const { index, files, store } = await summarized();
+    await indexStaleText(index.db, undefined, { tools: false });
+    // A file new since: its tool texts indexed with its conversation (toolsAtOnce); the others' in the tool pass.
+    settle(addProjectSession(store, "/srv/new", "a new one", { n: 1 }));
+    await scanStore(store, {}, { cache: index.scans });
+    const progress: IndexProgress[] = [];
+    const done = await indexStaleText(index.db, (p) => progress.push(p), { toolsAtOnce: true });
+    expect(done).toEqual({ text: 1, tools: files + 1 });
+    const tools = progress.filter((p) => p.pass === "tools");
+    expect(tools.map((p) => `${p.done} of ${p.total}`)).toEqual(
+      Array.from({ length: files }, (_, i) => `${i + 1} of ${files}`),
+    );
+    index.close();
+  });
+
+  it("counts in the tool pass only the files it wrote, not one another run brought up to date meanwhile", async () => {
+    const { index, files } = await summarized();
+    await indexStaleText(index.db, undefined, { tools: false });
+    // The file the pass reaches last (oldest, then the highest id): the first one's write waits in an open
+    // batch, so its row still says text_tools = 0.
+    const { last } = index.db
+      .q(
+        "SELECT max(fid) AS last FROM files WHERE text_tools = 0 AND mtime = (SELECT min(mtime) FROM files WHERE text_tools = 0)",
+      )
+      .get() as { last: number };
+    const progress: number[] = [];
+    const done = await indexStaleText(index.db, (p) => {
+      // After the first file, another run indexes one this run has listed but not reached.
+      if (progress.push(p.done) === 1) index.db.q("UPDATE files SET text_tools = 1 WHERE fid = ?").run(last);
+    });
+    expect(done).toEqual({ text: 0, tools: files - 1 });
+    // Progress still reaches its total.
+    expect(progress.at(-1)).toBe(files);
+    index.close();
+  });
+
   it("takes the same lines, states and prints from a file read in one read as from one read in chunks, across an append and a torn last line", async () => {
     const a = await summarized();
     const b = await summarized();

@@ -86,26 +86,36 @@ export interface TextRow {
   text_whole: number | null;
 }
 
-/** Files whose text is current but whose tool texts are not indexed yet. */
-export function toolPendingFiles(db: IndexDb): TextRow[] {
-  return db
-    .q(
-      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole FROM files
-       WHERE summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino
-         AND text_ctime IS ctime`,
-    )
-    .all() as unknown as TextRow[];
-}
+const TEXT_ROW = `fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole`;
+/** A file whose text is current but whose tool texts are not indexed yet. */
+const TOOLS_PENDING = `summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino
+  AND text_ctime IS ctime`;
+/** A file whose summary is current but whose text is not (never indexed, or changed since). */
+const TEXT_STALE = `summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
+  OR text_ino IS NOT ino OR text_ctime IS NOT ctime)`;
 
 /** Files whose summary is current but whose text is not (never indexed, or changed since). */
 export function staleTextFiles(db: IndexDb): TextRow[] {
-  return db
-    .q(
-      `SELECT fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole FROM files
-       WHERE summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
-         OR text_ino IS NOT ino OR text_ctime IS NOT ctime)`,
-    )
-    .all() as unknown as TextRow[];
+  return db.q(`SELECT ${TEXT_ROW} FROM files WHERE ${TEXT_STALE}`).all() as unknown as TextRow[];
+}
+
+/**
+ * The ids of the files a pass has to index, newest first. A run holds these and reads each
+ * file's row when its turn comes (textRowToDo): 50,000 rows read at once as objects were
+ * 55 MB of heap alive through the whole run, and V8 sized its heap by them.
+ */
+export function filesToDo(db: IndexDb, pass: "new" | "tools"): number[] {
+  const ids: number[] = [];
+  const where = pass === "new" ? TEXT_STALE : TOOLS_PENDING;
+  for (const r of db.q(`SELECT fid FROM files WHERE ${where} ORDER BY coalesce(mtime, 0) DESC, fid`).iterate())
+    ids.push((r as { fid: number }).fid);
+  return ids;
+}
+
+/** The row of file `fid` as it is now, if the pass still has to index it (another run may have meanwhile). */
+function textRowToDo(db: IndexDb, fid: number, pass: "new" | "tools"): TextRow | undefined {
+  const where = pass === "new" ? TEXT_STALE : TOOLS_PENDING;
+  return db.q(`SELECT ${TEXT_ROW} FROM files WHERE fid = ? AND ${where}`).get(fid) as TextRow | undefined;
 }
 
 /**
@@ -456,35 +466,48 @@ async function indexStaleTextOnce(
   onProgress: ((p: IndexProgress) => void) | undefined,
   options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean; oneRead?: number },
 ): Promise<{ text: number; tools: number }> {
-  const newest = (a: TextRow, b: TextRow) => (b.mtime ?? 0) - (a.mtime ?? 0);
   // Made before the text states are read: a drop after that is seen at its next transaction.
   const batch = new WriteBatch(db);
   const toolsAtOnce = options.toolsAtOnce === true && options.tools !== false;
   try {
-    const stale = staleTextFiles(db).sort(newest);
+    const stale = filesToDo(db, "new");
+    // What this run wrote, returned; progress counts every file listed, written or skipped
+    // (another run indexed it meanwhile), so that it reaches its total.
+    const written = { text: 0, tools: 0 };
     let done = 0;
-    // Files whose tool texts were indexed with their conversation (toolsAtOnce).
-    let toolsDone = 0;
-    for (const row of stale) {
-      if (options.signal?.aborted) return { text: done, tools: toolsDone };
-      if (
-        (await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce, oneRead: options.oneRead })) === "both" &&
-        toolsAtOnce
-      )
-        toolsDone++;
+    for (const fid of stale) {
+      if (options.signal?.aborted) return written;
+      // Read in the batch's write transaction (begun here if none is open), even when the file
+      // turns out to need nothing: read before it, another run could index the file between the
+      // read and this run's write, and its lines would be indexed twice. A file skipped costs an
+      // empty transaction at most, held no longer than one that writes (maybeCommit).
+      const row = batch.run(() => textRowToDo(db, fid, "new"));
+      if (row) {
+        written.text++;
+        const kinds = await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce, oneRead: options.oneRead });
+        // Its tool texts indexed with its conversation (toolsAtOnce).
+        if (kinds === "both" && toolsAtOnce) written.tools++;
+      }
       batch.maybeCommit();
       onProgress?.({ pass: "text", done: ++done, total: stale.length });
     }
     batch.commit();
-    if (options.tools === false) return { text: done, tools: 0 };
-    const tools = toolPendingFiles(db).sort(newest);
-    for (const row of tools) {
+    if (options.tools === false) return written;
+    const tools = filesToDo(db, "tools");
+    // Of this pass's list alone (the files whose tool texts came with their conversation are not in it).
+    let toolsDone = 0;
+    for (const fid of tools) {
       if (options.signal?.aborted) break;
-      await indexFileText(db, row, "tools", { batch, oneRead: options.oneRead });
+      // In the write transaction, as above.
+      const row = batch.run(() => textRowToDo(db, fid, "tools"));
+      if (row) {
+        written.tools++;
+        await indexFileText(db, row, "tools", { batch, oneRead: options.oneRead });
+      }
       batch.maybeCommit();
       onProgress?.({ pass: "tools", done: ++toolsDone, total: tools.length });
     }
-    return { text: done, tools: toolsDone };
+    return written;
   } finally {
     batch.commit();
   }

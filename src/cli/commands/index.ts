@@ -151,6 +151,8 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     // Most of the FTS rows naming nothing (sessions rewritten or deleted): all the text again.
     dropOrphanText(index.db);
     let last = 0;
+    // A progress line was drawn: ended below, even when another run wrote every file it listed.
+    let shown = false;
     // Nothing waits for the conversations alone here (the browser indexes them first): a file
     // read whole has its tool texts indexed in the same read.
     const done = await indexStaleText(
@@ -159,13 +161,14 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
         const now = Date.now();
         if (!io.isTTY || (now - last < 200 && n < total)) return;
         last = now;
+        shown = true;
         out.progress(
           `indexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${groupDigits(n)} of ${groupDigits(total)} sessions `,
         );
       },
       { toolsAtOnce: true },
     );
-    if (io.isTTY && done.text + done.tools > 0) out.note("\n");
+    if (shown) out.note("\n");
     // The text of many sessions written (a first build): its B-trees, filled in no order
     // (lines by file, files by path), are a tenth larger than packed; VACUUM packs them
     // (~2 s for 300 MB). Not done when another connection is busy with the index.

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { oneLine } from "../../index/index-db.js";
 import { caughtUp, hitsOf, textStatesWritten } from "../../index/index-search.js";
-import { indexStaleText, staleTextFiles } from "../../index/text-index.js";
+import { filesToDo, indexStaleText } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { fileHits, textTerms } from "../../search/fulltext.js";
 import { fieldTextOf, fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
@@ -88,7 +88,7 @@ async function catchUp(
   let left = 0;
   if (stale.n > 0 && stale.changed <= limit.text) {
     const before = index.db.changeMark();
-    const written = staleTextFiles(index.db).map((r) => r.fid);
+    const written = filesToDo(index.db, "new");
     await indexStaleText(index.db, undefined, { tools: false });
     // The text states read by caughtUp, but for those files: not every file's read again.
     textStatesWritten(index.db, before, written);
