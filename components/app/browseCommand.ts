@@ -7,6 +7,7 @@ import { storeFromArgs } from "../../src/cli/common/store-arg.js";
 import { withoutFetch } from "../../src/cli/common/without-fetch.js";
 import { hostProblem } from "../../src/remote/ssh.js";
 import { trace } from "../../src/launcher/trace.js";
+import { holdHeapGrowth } from "./heapGrowth.js";
 
 /** A path under the home folder as the shell writes it ("~/.pi/agent/sessions"). */
 export function tildePath(path: string, home: string | undefined): string {
@@ -98,6 +99,8 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     release();
   }
   const { runBrowser } = await withoutFetch(() => import("./launch.js"));
+  // The browser holds every session for as long as it runs: its heap kept near what is alive.
+  holdHeapGrowth();
   trace("browser loaded");
   return runBrowser({
     storeDir: store.dir,

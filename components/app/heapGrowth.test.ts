@@ -1,0 +1,45 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { HEAP_GROWING_PERCENT, heapGrowthFlag } from "./heapGrowth.js";
+
+const MODULE = fileURLToPath(new URL("./heapGrowth.ts", import.meta.url));
+
+/** V8's own account of the old space's next limit after a full collection, in a node that ran `script` first. */
+function limitsAfter(script: string): string {
+  const r = spawnSync(
+    process.execPath,
+    [
+      "--experimental-strip-types",
+      "--no-warnings",
+      "--expose-gc",
+      "--trace-gc-verbose",
+      "--input-type=module",
+      "-e",
+      `${script}\nconst keep = Array.from({ length: 200000 }, (_, i) => ({ i })); gc(); globalThis.k = keep;`,
+    ],
+    { encoding: "utf8" },
+  );
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout
+    .split("\n")
+    .filter((l) => l.includes("[HeapController] Limit"))
+    .join("\n");
+}
+
+describe("the browser's heap growth", () => {
+  it("is set for the browser unless node was started with its own", () => {
+    expect(heapGrowthFlag([], undefined)).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    expect(heapGrowthFlag(["--heap-growing-percent=0"], undefined)).toBeUndefined();
+    expect(heapGrowthFlag([], "--max-old-space-size=900 --heap_growing_percent=20")).toBeUndefined();
+    expect(heapGrowthFlag(["--max-old-space-size=900"], "")).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  });
+
+  it("holds V8's next limit at that factor of what the last full collection found alive", () => {
+    const factor = `(${(1 + HEAP_GROWING_PERCENT / 100).toFixed(1)})`;
+    const held = limitsAfter(`(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], undefined);`);
+    expect(held).toContain(factor);
+    // Without it V8 picks its own (4× for a heap this small and fast to collect).
+    expect(limitsAfter("")).not.toContain(factor);
+  });
+});

@@ -1,0 +1,28 @@
+import { setFlagsFromString } from "node:v8";
+
+/**
+ * How far V8 lets the browser's heap grow past what its last full collection found alive,
+ * in percent. Left to itself V8 lets a large heap grow up to 4× before collecting: at 50,000
+ * sessions (~170 MB alive) every key's rows and every checked slice of a search is garbage
+ * promoted to the old space, and the browser's RSS reached 510–610 MB before a collection.
+ * At 1.5× it stays near 400 MB (docs/performance.md, the browser on that store).
+ */
+export const HEAP_GROWING_PERCENT = 50;
+
+/** The flag to set, or undefined when node was started with its own (a user's or the bench's choice). */
+export function heapGrowthFlag(execArgv: readonly string[], nodeOptions: string | undefined): string | undefined {
+  const given = [...execArgv, ...(nodeOptions ?? "").split(/\s+/)];
+  if (given.some((a) => /^--heap[-_]growing[-_]percent\b/.test(a))) return undefined;
+  return `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
+}
+
+/** Sets the browser's heap growth (read by V8 at each full collection, so it holds from the next). */
+export function holdHeapGrowth(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS): void {
+  const flag = heapGrowthFlag(execArgv, nodeOptions);
+  if (flag === undefined) return;
+  try {
+    setFlagsFromString(flag);
+  } catch {
+    // only memory: without it the browser works the same
+  }
+}
