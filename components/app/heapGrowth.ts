@@ -5,7 +5,9 @@ import { setFlagsFromString } from "node:v8";
  * in percent. Left to itself V8 lets a large heap grow up to 4× before collecting: at 50,000
  * sessions (~170 MB alive) every key's rows and every checked slice of a search is garbage
  * promoted to the old space, and the browser's RSS reached 510–610 MB before a collection.
- * At 1.5× it stays near 400 MB (docs/performance.md, the browser on that store).
+ * At 1.5× its peak was 388–424 MB, for ~0.2 s more CPU on a word typed at 50,000 sessions
+ * (more full collections); 1.2× saved little more and cost ~2 s of CPU on a query
+ * (docs/performance.md, the browser on that store).
  */
 export const HEAP_GROWING_PERCENT = 50;
 
