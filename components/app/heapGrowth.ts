@@ -1,15 +1,23 @@
-import { setFlagsFromString } from "node:v8";
+import { PerformanceObserver } from "node:perf_hooks";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 
 /**
  * How far V8 lets the browser's heap grow past what its last full collection found alive,
- * in percent. Left to itself V8 lets a large heap grow up to 4× before collecting: at 50,000
- * sessions (~170 MB alive) every key's rows and every checked slice of a search is garbage
- * promoted to the old space, and the browser's RSS reached 510–610 MB before a collection.
- * At 1.5× its peak was 388–424 MB, for ~0.2 s more CPU on a word typed at 50,000 sessions
- * (more full collections); 1.2× saved little more and cost ~2 s of CPU on a query
- * (docs/performance.md, the browser on that store).
+ * in percent, once that is large. Left to itself V8 lets a large heap grow up to 4× before
+ * collecting: at 50,000 sessions (~170 MB alive) every key's rows and every checked slice of
+ * a search is garbage promoted to the old space, and the browser's RSS reached 510–610 MB
+ * before a collection. At 1.5× its peak was 388–424 MB, for ~0.2 s more CPU on a word typed
+ * at 50,000 sessions (more full collections); 1.2× saved little more and cost ~2 s of CPU on
+ * a query (docs/performance.md, the browser on that store).
  */
 export const HEAP_GROWING_PERCENT = 50;
+
+/**
+ * The heap in use after a collection from which the growth is held: 10,000 sessions use up
+ * to ~87 MB (held from the start, their queries took up to ~0.4 s more CPU for 20–40 MB less);
+ * 50,000 pass it while their summaries are read, before the limits that matter are set.
+ */
+export const LARGE_HEAP_BYTES = 100 * 1024 * 1024;
 
 /** The flag to set, or undefined when node was started with its own (a user's or the bench's choice). */
 export function heapGrowthFlag(execArgv: readonly string[], nodeOptions: string | undefined): string | undefined {
@@ -18,12 +26,24 @@ export function heapGrowthFlag(execArgv: readonly string[], nodeOptions: string 
   return `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
-/** Sets the browser's heap growth (read by V8 at each full collection, so it holds from the next). */
-export function holdHeapGrowth(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS): void {
+/**
+ * Sets the browser's heap growth after the first collection that leaves `fromBytes` in use
+ * (V8 reads it at each full collection, so it holds from the next).
+ */
+export function holdHeapGrowth(
+  execArgv = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS,
+  fromBytes = LARGE_HEAP_BYTES,
+): void {
   const flag = heapGrowthFlag(execArgv, nodeOptions);
   if (flag === undefined) return;
   try {
-    setFlagsFromString(flag);
+    const gcs = new PerformanceObserver(() => {
+      if (getHeapStatistics().used_heap_size < fromBytes) return;
+      gcs.disconnect();
+      setFlagsFromString(flag);
+    });
+    gcs.observe({ entryTypes: ["gc"] });
   } catch {
     // only memory: without it the browser works the same
   }
