@@ -6,9 +6,9 @@ import { getHeapStatistics, setFlagsFromString } from "node:v8";
  * in percent, once that is large. Left to itself V8 lets a large heap grow up to 4× before
  * collecting: at 50,000 sessions (~170 MB alive) every key's rows and every checked slice of
  * a search is garbage promoted to the old space, and the browser's RSS reached 510–610 MB
- * before a collection. At 1.5× its peak was 388–424 MB, for ~0.2 s more CPU on a word typed
- * at 50,000 sessions (more full collections); 1.2× saved little more and cost ~2 s of CPU on
- * a query (docs/performance.md, the browser on that store).
+ * before a collection. At 1.5× its peak was 378–410 MB (0–0.2 s more CPU on a query);
+ * 1.2× saved little more and cost ~2 s of CPU on a query (docs/performance.md, the browser
+ * on that store).
  */
 export const HEAP_GROWING_PERCENT = 50;
 
