@@ -37,6 +37,20 @@ describe("the browser's heap growth", () => {
     expect(heapGrowthFlag(["--max-old-space-size=900"], "")).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   });
 
+  it("is set after a full collection only: a young one leaves the old space's garbage in the heap's size", () => {
+    const factor = `(${(1 + HEAP_GROWING_PERCENT / 100).toFixed(1)})`;
+    // Young collections only (short-lived objects), each leaving more than 1 MB in use, then two full ones.
+    const limits = limitsAfter(
+      `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], undefined, 1024 * 1024);\n` +
+        `let junk = []; for (let i = 0; i < 3e6; i++) { junk.push({ i }); if (junk.length > 1000) junk = []; }\n` +
+        `await new Promise((r) => setTimeout(r, 100));`,
+    ).split("\n");
+    expect(limits.length).toBeGreaterThanOrEqual(2);
+    // Held after a young collection, V8's first full one would already use the factor.
+    expect(limits[0]).not.toContain(factor);
+    expect(limits.at(-1)).toContain(factor);
+  });
+
   it("holds V8's next limit at that factor of what the last full collection found alive, once that is large", () => {
     const factor = `(${(1 + HEAP_GROWING_PERCENT / 100).toFixed(1)})`;
     const hold = (from: number) => `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], undefined, ${from});`;

@@ -1,4 +1,4 @@
-import { PerformanceObserver } from "node:perf_hooks";
+import { constants, PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 
 /**
@@ -13,7 +13,7 @@ import { getHeapStatistics, setFlagsFromString } from "node:v8";
 export const HEAP_GROWING_PERCENT = 50;
 
 /**
- * The heap in use after a collection from which the growth is held: 10,000 sessions use up
+ * The heap in use after a full collection from which the growth is held: 10,000 sessions use up
  * to ~87 MB (held from the start, their queries took up to ~0.4 s more CPU for 20–40 MB less);
  * 50,000 pass it while their summaries are read, before the limits that matter are set.
  */
@@ -26,9 +26,16 @@ export function heapGrowthFlag(execArgv: readonly string[], nodeOptions: string 
   return `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
+/** A full (major) collection: only after one does the heap's size say what is alive. */
+function isMajor(entry: PerformanceEntry): boolean {
+  return (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+}
+
 /**
- * Sets the browser's heap growth after the first collection that leaves `fromBytes` in use
- * (V8 reads it at each full collection, so it holds from the next).
+ * Sets the browser's heap growth after the first full (major) collection that leaves
+ * `fromBytes` in use (V8 reads it at each full collection, so it holds from the next). A young
+ * collection is not enough: after one, the heap still holds the old space's garbage, which at
+ * 10,000 sessions (~87 MB alive) passed 100 MB during a search.
  */
 export function holdHeapGrowth(
   execArgv = process.execArgv,
@@ -38,7 +45,8 @@ export function holdHeapGrowth(
   const flag = heapGrowthFlag(execArgv, nodeOptions);
   if (flag === undefined) return;
   try {
-    const gcs = new PerformanceObserver(() => {
+    const gcs = new PerformanceObserver((list) => {
+      if (!list.getEntries().some(isMajor)) return;
       if (getHeapStatistics().used_heap_size < fromBytes) return;
       gcs.disconnect();
       setFlagsFromString(flag);
