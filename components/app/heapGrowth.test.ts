@@ -31,17 +31,26 @@ function limitsAfter(script: string): string {
 
 describe("the browser's heap growth", () => {
   it("is set for the browser unless node was started with its own", () => {
-    expect(heapGrowthFlag([], undefined)).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-    expect(heapGrowthFlag(["--heap-growing-percent=0"], undefined)).toBeUndefined();
-    expect(heapGrowthFlag([], "--max-old-space-size=900 --heap_growing_percent=20")).toBeUndefined();
-    expect(heapGrowthFlag(["--max-old-space-size=900"], "")).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    expect(heapGrowthFlag([])).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    expect(heapGrowthFlag(["--heap-growing-percent=0"])).toBeUndefined();
+    expect(heapGrowthFlag(["--heap_growing_percent=20"])).toBeUndefined();
+    expect(heapGrowthFlag(["--max-old-space-size=900"])).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  });
+
+  it("cannot be given in NODE_OPTIONS (node refuses it there), so only node's arguments are read", () => {
+    const r = spawnSync(process.execPath, ["-e", "0"], {
+      env: { ...process.env, NODE_OPTIONS: "--heap-growing-percent=50" },
+      encoding: "utf8",
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain("not allowed in NODE_OPTIONS");
   });
 
   it("is set after a full collection only: a young one leaves the old space's garbage in the heap's size", () => {
     const factor = `(${(1 + HEAP_GROWING_PERCENT / 100).toFixed(1)})`;
     // Young collections only (short-lived objects), each leaving more than 1 MB in use, then two full ones.
     const limits = limitsAfter(
-      `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], undefined, 1024 * 1024);\n` +
+      `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], 1024 * 1024);\n` +
         `let junk = []; for (let i = 0; i < 3e6; i++) { junk.push({ i }); if (junk.length > 1000) junk = []; }\n` +
         `await new Promise((r) => setTimeout(r, 100));`,
     ).split("\n");
@@ -53,7 +62,7 @@ describe("the browser's heap growth", () => {
 
   it("holds V8's next limit at that factor of what the last full collection found alive, once that is large", () => {
     const factor = `(${(1 + HEAP_GROWING_PERCENT / 100).toFixed(1)})`;
-    const hold = (from: number) => `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], undefined, ${from});`;
+    const hold = (from: number) => `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], ${from});`;
     expect(limitsAfter(hold(1024 * 1024))).toContain(factor);
     // A heap with less alive than that is left to V8 (4× for a heap this small and fast to collect).
     expect(limitsAfter(hold(1024 * 1024 * 1024))).not.toContain(factor);

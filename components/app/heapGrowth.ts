@@ -19,10 +19,12 @@ export const HEAP_GROWING_PERCENT = 50;
  */
 export const LARGE_HEAP_BYTES = 100 * 1024 * 1024;
 
-/** The flag to set, or undefined when node was started with its own (a user's or the bench's choice). */
-export function heapGrowthFlag(execArgv: readonly string[], nodeOptions: string | undefined): string | undefined {
-  const given = [...execArgv, ...(nodeOptions ?? "").split(/\s+/)];
-  if (given.some((a) => /^--heap[-_]growing[-_]percent\b/.test(a))) return undefined;
+/**
+ * The flag to set, or undefined when node was started with its own (a user's or the bench's
+ * choice). Only node's own arguments can carry it: node refuses to start with it in NODE_OPTIONS.
+ */
+export function heapGrowthFlag(execArgv: readonly string[]): string | undefined {
+  if (execArgv.some((a) => /^--heap[-_]growing[-_]percent\b/.test(a))) return undefined;
   return `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
 
@@ -37,12 +39,8 @@ function isMajor(entry: PerformanceEntry): boolean {
  * collection is not enough: after one, the heap still holds the old space's garbage, which at
  * 10,000 sessions (~87 MB alive) passed 100 MB during a search.
  */
-export function holdHeapGrowth(
-  execArgv = process.execArgv,
-  nodeOptions = process.env.NODE_OPTIONS,
-  fromBytes = LARGE_HEAP_BYTES,
-): void {
-  const flag = heapGrowthFlag(execArgv, nodeOptions);
+export function holdHeapGrowth(execArgv = process.execArgv, fromBytes = LARGE_HEAP_BYTES): void {
+  const flag = heapGrowthFlag(execArgv);
   if (flag === undefined) return;
   try {
     const gcs = new PerformanceObserver((list) => {
