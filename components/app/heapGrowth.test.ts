@@ -37,6 +37,28 @@ describe("the browser's heap growth", () => {
     expect(heapGrowthFlag(["--max-old-space-size=900"])).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   });
 
+  it("is not set when node's flags are frozen (setting one would abort the process)", () => {
+    expect(heapGrowthFlag(["--freeze-flags-after-init"])).toBeUndefined();
+    expect(heapGrowthFlag(["--freeze_flags_after_init"])).toBeUndefined();
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--freeze-flags-after-init",
+        "--experimental-strip-types",
+        "--no-warnings",
+        "--expose-gc",
+        "--input-type=module",
+        "-e",
+        `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth(process.execArgv, 1024 * 1024);\n` +
+          `const keep = Array.from({ length: 200000 }, (_, i) => ({ i })); gc();\n` +
+          `await new Promise((r) => setTimeout(r, 50)); gc(); globalThis.k = keep; console.log("ran");`,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(r.stdout, r.stderr).toContain("ran");
+    expect(r.status, r.stderr).toBe(0);
+  });
+
   it("cannot be given in NODE_OPTIONS (node refuses it there), so only node's arguments are read", () => {
     const r = spawnSync(process.execPath, ["-e", "0"], {
       env: { ...process.env, NODE_OPTIONS: "--heap-growing-percent=50" },

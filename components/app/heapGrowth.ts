@@ -21,9 +21,11 @@ export const LARGE_HEAP_BYTES = 100 * 1024 * 1024;
 
 /**
  * The flag to set, or undefined when node was started with its own (a user's or the bench's
- * choice). Only node's own arguments can carry it: node refuses to start with it in NODE_OPTIONS.
+ * choice), or when node's flags are frozen (setting one then aborts the process, uncatchable).
+ * Only node's own arguments can carry these: node refuses to start with the growth in NODE_OPTIONS.
  */
 export function heapGrowthFlag(execArgv: readonly string[]): string | undefined {
+  if (execArgv.some((a) => /^--freeze[-_]flags[-_]after[-_]init/.test(a))) return undefined;
   if (execArgv.some((a) => /^--heap[-_]growing[-_]percent\b/.test(a))) return undefined;
   return `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 }
