@@ -2,8 +2,9 @@ import { constants, PerformanceObserver, type PerformanceEntry } from "node:perf
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 
 /**
- * How far V8 lets the browser's heap grow past what its last full collection found alive,
- * in percent, once that is large. Left to itself V8 lets a large heap grow up to 4× before
+ * How far V8 lets the process's heaps grow past what their last full collection found alive,
+ * in percent, once the browser's is large (a V8 flag is the whole process's: the scan worker's
+ * heap too). Left to itself V8 lets a large heap grow up to 4× before
  * collecting: at 50,000 sessions (~170 MB alive) every key's rows and every checked slice of
  * a search is garbage promoted to the old space, and the browser's RSS reached 510–610 MB
  * before a collection. At 1.5× its peak was 378–410 MB (0–0.2 s more CPU on a query);
@@ -36,7 +37,7 @@ function isMajor(entry: PerformanceEntry): boolean {
 }
 
 /**
- * Sets the browser's heap growth after the first full (major) collection that leaves
+ * Sets the process's heap growth after the first full (major) collection that leaves
  * `fromBytes` in use (V8 reads it at each full collection, so it holds from the next). A young
  * collection is not enough: after one, the heap still holds the old space's garbage, which at
  * 10,000 sessions (~87 MB alive) passed 100 MB during a search.
