@@ -1,4 +1,5 @@
-import type { Lineage, SessionSummary } from "../model/types.js";
+import type { SessionSummary } from "../model/types.js";
+import { NO_LINEAGE } from "../store/lineage.js";
 
 /**
  * Equal fields of many summaries made one value each: the folder, the model and label lists,
@@ -11,7 +12,6 @@ import type { Lineage, SessionSummary } from "../model/types.js";
 export function shareFields(summaries: ReadonlyArray<SessionSummary | null | undefined>): void {
   const strings = new Map<string, string>();
   const lists = new Map<string, string[]>();
-  let none: Lineage | undefined;
   const str = (s: string): string => {
     const had = strings.get(s);
     if (had !== undefined) return had;
@@ -19,8 +19,8 @@ export function shareFields(summaries: ReadonlyArray<SessionSummary | null | und
     return s;
   };
   const list = (a: string[]): string[] => {
-    // Exact: "" only for [], "1\0…" for one item, JSON (starting "[") for more.
-    const key = a.length === 0 ? "" : a.length === 1 ? "1\0" + a[0] : JSON.stringify(a);
+    // Exact: "" only for [], JSON (starting "[", each item's type kept) for any other.
+    const key = a.length === 0 ? "" : JSON.stringify(a);
     const had = lists.get(key);
     if (had !== undefined) return had;
     lists.set(key, a);
@@ -32,7 +32,7 @@ export function shareFields(summaries: ReadonlyArray<SessionSummary | null | und
     if (Array.isArray(s.models)) s.models = list(s.models);
     if (Array.isArray(s.labels)) s.labels = list(s.labels);
     if (Array.isArray(s.warnings)) s.warnings = list(s.warnings);
-    if (s.lineage?.status === "none" && Object.keys(s.lineage).length === 1) s.lineage = none ??= s.lineage;
+    if (s.lineage?.status === "none" && Object.keys(s.lineage).length === 1) s.lineage = NO_LINEAGE;
     if (Array.isArray(s.usage))
       for (const u of s.usage) {
         if (typeof u.day === "string") u.day = str(u.day);
