@@ -69,6 +69,9 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   // A fresh temp copy of the demo store each run: an index of it would be left behind in the
   // user's cache folder for a store that is gone, so it goes without.
   if (store.source === "fallback") process.env.PI_SESSIONS_INDEX = "0";
+  // The browser holds every session for as long as it runs: a large heap kept near what is
+  // alive. Watched from before the scan, whose summaries pass the mark.
+  const modulesLoaded = holdHeapGrowth();
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
   const { startEarlyScan } = await import("../../src/scan/early-scan.js");
   // A first screen before Ink loads: not for a picker, a search given at start or --host
@@ -99,11 +102,8 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     release();
   }
   const { runBrowser } = await withoutFetch(() => import("./launch.js"));
-  // The browser holds every session for as long as it runs: a large heap kept near what is
-  // alive. Set once the program's modules are compiled: a V8 flag changed is a new compile-cache
-  // fingerprint, so each module compiled after it would have its cached code rejected and
-  // rewritten, run after run (the flag is set at the next full collection all the same).
-  holdHeapGrowth();
+  // Set only now that the modules are compiled (a changed V8 flag is a new compile-cache fingerprint).
+  modulesLoaded();
   trace("browser loaded");
   return runBrowser({
     storeDir: store.dir,

@@ -72,7 +72,7 @@ describe("the browser's heap growth", () => {
     const factor = `(${(1 + HEAP_GROWING_PERCENT / 100).toFixed(1)})`;
     // Young collections only (short-lived objects), each leaving more than 1 MB in use, then two full ones.
     const limits = limitsAfter(
-      `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], 1024 * 1024);\n` +
+      `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], 1024 * 1024)();\n` +
         `let junk = []; for (let i = 0; i < 3e6; i++) { junk.push({ i }); if (junk.length > 1000) junk = []; }\n` +
         `await new Promise((r) => setTimeout(r, 100));`,
     ).split("\n");
@@ -82,9 +82,22 @@ describe("the browser's heap growth", () => {
     expect(limits.at(-1)).toContain(factor);
   });
 
+  it("is set only once the modules are loaded (a changed flag would reject their compile cache)", () => {
+    const factor = `(${(1 + HEAP_GROWING_PERCENT / 100).toFixed(1)})`;
+    const load = `const loaded = (await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], 1024 * 1024);`;
+    expect(limitsAfter(load)).not.toContain(factor);
+    // A full collection seen before they were loaded holds the growth from the next one after.
+    const limits = limitsAfter(
+      `${load}\nconst early = Array.from({ length: 200000 }, (_, i) => ({ i })); gc();\n` +
+        `await new Promise((r) => setTimeout(r, 50)); loaded(); globalThis.e = early;`,
+    ).split("\n");
+    expect(limits[0]).not.toContain(factor);
+    expect(limits.at(-1)).toContain(factor);
+  });
+
   it("holds V8's next limit at that factor of what the last full collection found alive, once that is large", () => {
     const factor = `(${(1 + HEAP_GROWING_PERCENT / 100).toFixed(1)})`;
-    const hold = (from: number) => `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], ${from});`;
+    const hold = (from: number) => `(await import(${JSON.stringify(MODULE)})).holdHeapGrowth([], ${from})();`;
     expect(limitsAfter(hold(1024 * 1024))).toContain(factor);
     // A heap with less alive than that is left to V8 (4× for a heap this small and fast to collect).
     expect(limitsAfter(hold(1024 * 1024 * 1024))).not.toContain(factor);
