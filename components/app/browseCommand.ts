@@ -7,6 +7,7 @@ import { storeFromArgs } from "../../src/cli/common/store-arg.js";
 import { withoutFetch } from "../../src/cli/common/without-fetch.js";
 import { hostProblem } from "../../src/remote/ssh.js";
 import { trace } from "../../src/launcher/trace.js";
+import { holdHeapGrowth } from "./heapGrowth.js";
 
 /** A path under the home folder as the shell writes it ("~/.pi/agent/sessions"). */
 export function tildePath(path: string, home: string | undefined): string {
@@ -68,6 +69,9 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
   // A fresh temp copy of the demo store each run: an index of it would be left behind in the
   // user's cache folder for a store that is gone, so it goes without.
   if (store.source === "fallback") process.env.PI_SESSIONS_INDEX = "0";
+  // The browser holds every session for as long as it runs: a large heap kept near what is
+  // alive. Watched from before the scan, whose summaries pass the mark.
+  const modulesLoaded = holdHeapGrowth();
   // Scan (on a worker thread) while Ink and React load: the first frame can then show rows.
   const { startEarlyScan } = await import("../../src/scan/early-scan.js");
   // A first screen before Ink loads: not for a picker, a search given at start or --host
@@ -98,6 +102,8 @@ export async function browseCommand(args: string[], io: CliIO): Promise<number> 
     release();
   }
   const { runBrowser } = await withoutFetch(() => import("./launch.js"));
+  // Set only now that the modules are compiled (a changed V8 flag is a new compile-cache fingerprint).
+  modulesLoaded();
   trace("browser loaded");
   return runBrowser({
     storeDir: store.dir,

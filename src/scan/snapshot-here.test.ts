@@ -40,9 +40,38 @@ describe("SnapshotHere (the scan worker's parent reads the index's snapshot itse
     expect(here.rows(second, [100_000])).toBeUndefined();
   });
 
+  it("gives summaries whose equal lists and lineage are one value (held for as long as the list shows them)", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const gen = await scanned(store, path);
+    const here = new SnapshotHere(path);
+    const all = here.rows(gen, [...Array(decodeIdentitiesOf(path).n).keys()])!;
+    const fresh = await scanStore(store, {});
+    const byPath = new Map(fresh.sessions.map((s) => [s.path, s]));
+    // The same summaries as a scan makes (a kept row's lineage is the worker's to resolve).
+    for (const s of all) expect({ ...s, lineage: null }).toEqual({ ...byPath.get(s.path), lineage: null });
+    const none = all.filter((s) => s.lineage.status === "none");
+    const noWarnings = all.filter((s) => s.warnings.length === 0);
+    expect(none.length).toBeGreaterThan(1);
+    expect(noWarnings.length).toBeGreaterThan(1);
+    for (const s of none) expect(s.lineage).toBe(none[0].lineage);
+    for (const s of noWarnings) expect(s.warnings).toBe(noWarnings[0].warnings);
+  });
+
   it("has none when the index is not there", () => {
     const here = new SnapshotHere(join(makeTmpDir(), "none.sqlite"));
     here.load();
     expect(here.rows("g", [0])).toBeUndefined();
   });
 });
+
+/** The index's snapshot's identities (how many rows it has). */
+function decodeIdentitiesOf(path: string): { n: number } {
+  const index = openStoreIndex(join(path, ".."), (m) => expect.fail(m), { path })!;
+  try {
+    const body = (index.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body;
+    return decodeIdentities(body)!;
+  } finally {
+    index.close();
+  }
+}

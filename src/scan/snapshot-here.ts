@@ -5,6 +5,7 @@ import { loadSqlite } from "../index/load-sqlite.js";
 import { decodeSnapshot, type DecodedSnapshot } from "../index/snapshot-codec.js";
 import { decodedSummaries, readStoredSnapshot } from "../index/summary-cache.js";
 import type { SessionSummary } from "../model/types.js";
+import { shareFields } from "./shared-fields.js";
 
 type Read = { gen: string; byRow: Array<SessionSummary | null> } | null;
 
@@ -64,7 +65,11 @@ function readHere(path: string): Read {
   lent = undefined;
   const decoded = mine ?? openSnapshot(path);
   try {
-    return decoded ? decodedSummaries(decoded) : null;
+    if (!decoded) return null;
+    const read = decodedSummaries(decoded);
+    // Held for as long as the list shows them: equal fields one value each.
+    shareFields(read.byRow);
+    return read;
   } catch {
     return null;
   }

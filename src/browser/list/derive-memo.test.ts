@@ -98,4 +98,11 @@ describe("deriveRows as a search's hits stream in", () => {
       }
     }
   });
+
+  it("holds no function per searched row: each key's rows outlive a young collection, a closure each tripled what they held", () => {
+    const rows = derive(new Map([[b.path, { snippet: "…cache…", held: [false, true] }]])).rows;
+    expect(rows.map((r) => r.session.path)).toEqual([a.path, b.path]);
+    expect(rows[1].snippet).toBe("…cache…");
+    for (const r of rows) expect(Object.values(r).filter((v) => typeof v === "function")).toEqual([]);
+  });
 });

@@ -1,0 +1,77 @@
+import { constants, PerformanceObserver, type PerformanceEntry } from "node:perf_hooks";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+
+/**
+ * How far V8 lets the process's heaps grow past what their last full collection found alive,
+ * in percent, once the browser's is large (a V8 flag is the whole process's: the scan worker's
+ * heap too). Left to itself V8 lets a large heap grow up to 4× before
+ * collecting: at 50,000 sessions (~170 MB alive) every key's rows and every checked slice of
+ * a search is garbage promoted to the old space, and the browser's RSS reached 510–610 MB
+ * before a collection. At 1.5× its peak was 378–410 MB (0–0.2 s more CPU on a query);
+ * 1.2× saved little more and cost ~2 s of CPU on a query (docs/performance.md, the browser
+ * on that store).
+ */
+export const HEAP_GROWING_PERCENT = 50;
+
+/**
+ * The heap in use after a full collection from which the growth is held: 10,000 sessions use up
+ * to ~87 MB (held from the start, their queries took up to ~0.4 s more CPU for 20–40 MB less);
+ * 50,000 pass it while their summaries are read, before the limits that matter are set.
+ */
+export const LARGE_HEAP_BYTES = 100 * 1024 * 1024;
+
+/**
+ * The flag to set, or undefined when node was started with its own (a user's or the bench's
+ * choice), or when node's flags are frozen (setting one then aborts the process, uncatchable).
+ * Only node's own arguments can carry these: node refuses to start with the growth in NODE_OPTIONS.
+ */
+export function heapGrowthFlag(execArgv: readonly string[]): string | undefined {
+  if (execArgv.some((a) => /^--freeze[-_]flags[-_]after[-_]init/.test(a))) return undefined;
+  if (execArgv.some((a) => /^--heap[-_]growing[-_]percent\b/.test(a))) return undefined;
+  return `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
+}
+
+/** A full (major) collection: only after one does the heap's size say what is alive. */
+function isMajor(entry: PerformanceEntry): boolean {
+  return (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+}
+
+/**
+ * Watches the collections from now (50,000 sessions pass `fromBytes` while their summaries are
+ * read) and sets the process's heap growth after the first full (major) collection that leaves
+ * `fromBytes` in use, once the returned function says the program's modules are loaded (V8
+ * reads the flag at each full collection, so it holds from the next). A young collection is not
+ * enough: after one, the heap still holds the old space's garbage, which at 10,000 sessions
+ * (~87 MB alive) passed 100 MB during a search. Not before the modules are loaded: a changed V8
+ * flag is a new compile-cache fingerprint, so each module compiled after it would have its
+ * cached code rejected and rewritten, run after run. Watching only from then missed the
+ * collections of the summaries' reading, and the next full one came at 4× (peak RSS 502–537 MB
+ * against 386 MB at 50,000 sessions).
+ */
+export function holdHeapGrowth(execArgv = process.execArgv, fromBytes = LARGE_HEAP_BYTES): () => void {
+  const flag = heapGrowthFlag(execArgv);
+  if (flag === undefined) return () => {};
+  let large = false;
+  let loaded = false;
+  const hold = (): void => {
+    if (!large || !loaded) return;
+    large = false;
+    setFlagsFromString(flag);
+  };
+  try {
+    const gcs = new PerformanceObserver((list) => {
+      if (!list.getEntries().some(isMajor)) return;
+      if (getHeapStatistics().used_heap_size < fromBytes) return;
+      gcs.disconnect();
+      large = true;
+      hold();
+    });
+    gcs.observe({ entryTypes: ["gc"] });
+  } catch {
+    // only memory: without it the browser works the same
+  }
+  return () => {
+    loaded = true;
+    hold();
+  };
+}
