@@ -37,6 +37,13 @@ describe("the browser's heap growth", () => {
     expect(heapGrowthFlag(["--max-old-space-size=900"])).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   });
 
+  it("is set only on the V8 releases known to have it (V8 prints an unknown flag's error on the screen)", () => {
+    expect(heapGrowthFlag([], "12.4.254.21-node.33")).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    expect(heapGrowthFlag([], "14.1.146.11-node.14")).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    expect(heapGrowthFlag([], "15.0.1")).toBeUndefined();
+    expect(heapGrowthFlag([], "10.2.154.26-node.26")).toBeUndefined();
+  });
+
   it("is not set when node's flags are frozen (setting one would abort the process)", () => {
     expect(heapGrowthFlag(["--freeze-flags-after-init"])).toBeUndefined();
     expect(heapGrowthFlag(["--freeze_flags_after_init"])).toBeUndefined();

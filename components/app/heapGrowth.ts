@@ -21,11 +21,19 @@ export const HEAP_GROWING_PERCENT = 50;
 export const LARGE_HEAP_BYTES = 100 * 1024 * 1024;
 
 /**
- * The flag to set, or undefined when node was started with its own (a user's or the bench's
- * choice), or when node's flags are frozen (setting one then aborts the process, uncatchable).
+ * The V8 releases known to have the flag (11–14: Node 20–25). Another may have dropped it, and
+ * V8 writes an unknown flag's error straight to the terminal, under the browser's screen.
+ */
+const KNOWN_V8 = /^1[1-4]\./;
+
+/**
+ * The flag to set, or undefined when V8 is not one known to have it, when node was started with
+ * its own (a user's or the bench's choice), or when node's flags are frozen (setting one then
+ * aborts the process, uncatchable).
  * Only node's own arguments can carry these: node refuses to start with the growth in NODE_OPTIONS.
  */
-export function heapGrowthFlag(execArgv: readonly string[]): string | undefined {
+export function heapGrowthFlag(execArgv: readonly string[], v8Version = process.versions.v8): string | undefined {
+  if (!KNOWN_V8.test(v8Version)) return undefined;
   if (execArgv.some((a) => /^--freeze[-_]flags[-_]after[-_]init/.test(a))) return undefined;
   if (execArgv.some((a) => /^--heap[-_]growing[-_]percent\b/.test(a))) return undefined;
   return `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
