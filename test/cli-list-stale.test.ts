@@ -24,6 +24,26 @@ const files = (store: string) =>
         .map((n) => join(store, d.name, n)),
     );
 
+/** pi writes to a session: its last entry appended once more. */
+const piWrites = (file: string) => appendFileSync(file, readFileSync(file, "utf8").split("\n").slice(-2).join("\n"));
+
+/**
+ * A copy of the generated store listed once with the index, then written to by pi: `run(on)`
+ * lists it with the index or without it (the files' own answer).
+ */
+async function listedThenWritten() {
+  const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
+  settle(store);
+  const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+  const run = (on: boolean) =>
+    runCli(["list", "--all", "--json", "--session-dir", store], {
+      env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+    });
+  expect((await run(true)).code).toBe(0);
+  piWrites(files(store)[3]);
+  return run;
+}
+
 describe("list --json after the store changed", () => {
   it("answers from the snapshot's rows and list text, byte for byte what the files say", async () => {
     const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
@@ -58,7 +78,7 @@ describe("list --json after the store changed", () => {
     };
 
     const all = files(store);
-    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    piWrites(all[3]);
     await same("after an append");
     const [dir, name] = [join(all[5], ".."), "2026-11-22T06-04-01-381Z_01a1fcb4-0000-7000-8000-000000000001.jsonl"];
     cpSync(all[5], join(dir, name));
@@ -102,16 +122,7 @@ describe("list --json after the store changed", () => {
   });
 
   it("makes a kept row's text of its whole summary when its list member turns out unreadable only as it is written", async () => {
-    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
-    settle(store);
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
-    const run = (on: boolean) =>
-      runCli(["list", "--all", "--json", "--session-dir", store], {
-        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
-      });
-    expect((await run(true)).code).toBe(0);
-    const all = files(store);
-    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    const run = await listedThenWritten();
     // Whether a row has pieces is told without unzipping every member; the member of the
     // first row written is found damaged when its pieces are read.
     const has = vi.spyOn(IndexedScans.prototype, "keptHasPieces");
@@ -122,16 +133,7 @@ describe("list --json after the store changed", () => {
   });
 
   it("makes such a row's text of its file when another process rewrote the snapshot meanwhile (no throwing mid-answer)", async () => {
-    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
-    settle(store);
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
-    const run = (on: boolean) =>
-      runCli(["list", "--all", "--json", "--session-dir", store], {
-        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
-      });
-    expect((await run(true)).code).toBe(0);
-    const all = files(store);
-    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    const run = await listedThenWritten();
     // The first row written: its member unreadable, and the stored snapshot another's by then.
     vi.spyOn(IndexedScans.prototype, "keptPieces").mockImplementationOnce(() => undefined);
     const whole = vi.spyOn(IndexedScans.prototype, "keptSummary").mockImplementationOnce(() => null);
@@ -147,13 +149,13 @@ describe("list --json after the store changed", () => {
     const run = (sort: string) => runCli(["list", "--all", "--json", "--sort", sort, "--session-dir", store], { env });
     for (let i = 0; i < 2; i++) expect((await run("recent")).code).toBe(0);
     const all = files(store);
-    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    piWrites(all[3]);
     const jumpy = vi.spyOn(IndexedScans.prototype, "keptPiecesJumpy");
     const fromText = vi.spyOn(IndexedScans.prototype, "keptPieces");
     expect((await run("recent")).code).toBe(0);
     expect(fromText).toHaveBeenCalled();
     expect(jumpy).not.toHaveBeenCalled();
-    appendFileSync(all[3], readFileSync(all[3], "utf8").split("\n").slice(-2).join("\n"));
+    piWrites(all[3]);
     fromText.mockClear();
     expect((await run("name")).code).toBe(0);
     expect(fromText).toHaveBeenCalled();
