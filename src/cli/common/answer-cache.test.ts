@@ -1,4 +1,4 @@
-import { readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir } from "../../../test/helpers/tmp-store.js";
@@ -51,6 +51,34 @@ describe("kept answers", () => {
     const back = cache.get("search rows", "fp1");
     expect(back?.out.length).toBe(big.length);
     expect(back && Buffer.compare(Buffer.from(back.out), big)).toBe(0);
+    index.close();
+  });
+
+  it("hold no more than their budget in all: the least recently written are dropped first", () => {
+    const index = open();
+    const cache = new AnswerCache(index.db.path, 2500);
+    const kb = (c: string) => answer(c.repeat(1000));
+    cache.put("list a", "fp1", kb("a"));
+    cache.put("list b", "fp1", kb("b"));
+    expect(text(cache.get("list a", "fp1"))?.length).toBe(1000);
+    // A third passes 2,500 bytes with the header lines: the oldest goes, the newest two stay.
+    const dir = answersDirOf(index.db.path);
+    const aged = readdirSync(dir).map((n) => join(dir, n));
+    for (const f of aged) utimesSync(f, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    utimesSync(
+      aged.find((f) => readFileSync(f, "utf8").endsWith("b"))!,
+      new Date(2021, 0, 1),
+      new Date(2021, 0, 1),
+    );
+    cache.put("list c", "fp1", kb("c"));
+    expect(cache.get("list a", "fp1")).toBeUndefined();
+    expect(text(cache.get("list b", "fp1"))?.length).toBe(1000);
+    expect(text(cache.get("list c", "fp1"))?.length).toBe(1000);
+    // One larger than the budget is still kept (MAX_ANSWER bounds one answer), alone.
+    cache.put("list d", "fp1", answer("d".repeat(3000)));
+    expect(text(cache.get("list d", "fp1"))?.length).toBe(3000);
+    expect(cache.get("list b", "fp1")).toBeUndefined();
+    expect(cache.get("list c", "fp1")).toBeUndefined();
     index.close();
   });
 

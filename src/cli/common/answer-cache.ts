@@ -59,6 +59,13 @@ function buildStamp(): string {
  */
 const MAX_ANSWER = 512 << 20;
 
+/**
+ * What this build's answers may hold in all, on disk: once a new one passes it, the others are
+ * dropped, the least recently written first. At 100,000 sessions one `list --json` per sort or
+ * folder is ~80 MB; without a bound the folder would grow by one such for each question asked.
+ */
+const ANSWERS_BUDGET = 512 << 20;
+
 export interface Answer {
   out: Uint8Array;
   err: string;
@@ -117,7 +124,10 @@ export class AnswerCache {
   private readonly dir: string;
   /** Every file of this build's answers starts with it: files of another build are dropped. */
   private readonly prefix = `${sha(buildStamp()).slice(0, 16)}-`;
-  constructor(private readonly indexPath: string) {
+  constructor(
+    private readonly indexPath: string,
+    private readonly budget = ANSWERS_BUDGET,
+  ) {
     this.dir = answersDirOf(indexPath);
   }
 
@@ -238,6 +248,7 @@ export class AnswerCache {
       }
       renameSync(tmp, file);
       tmp = undefined;
+      this.keepWithinBudget(file);
     } catch {
       // a cache: not kept this time
     } finally {
@@ -248,6 +259,27 @@ export class AnswerCache {
           // never made
         }
       }
+    }
+  }
+
+  /** Drops this build's other answers, the least recently written first, until all fit the budget with `kept`. */
+  private keepWithinBudget(kept: string): void {
+    const ours = readdirSync(this.dir)
+      .filter((name) => name.startsWith(this.prefix))
+      .flatMap((name) => {
+        try {
+          const st = statSync(join(this.dir, name));
+          return [{ name, bytes: st.size, at: st.mtimeMs }];
+        } catch {
+          return []; // gone already
+        }
+      });
+    let total = ours.reduce((n, f) => n + f.bytes, 0);
+    for (const f of ours.sort((a, b) => a.at - b.at)) {
+      if (total <= this.budget) break;
+      if (join(this.dir, f.name) === kept) continue;
+      removeAnswerFile(this.dir, f.name);
+      total -= f.bytes;
     }
   }
 
