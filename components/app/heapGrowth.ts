@@ -7,15 +7,16 @@ import { getHeapStatistics, setFlagsFromString } from "node:v8";
  * heap too). Left to itself V8 lets a large heap grow up to 4× before
  * collecting: at 50,000 sessions (~170 MB alive) every key's rows and every checked slice of
  * a search is garbage promoted to the old space, and the browser's RSS reached 510–610 MB
- * before a collection. At 1.5× its peak was 378–410 MB (0–0.2 s more CPU on a query);
- * 1.2× saved little more and cost ~2 s of CPU on a query (docs/performance.md, the browser
- * on that store).
+ * before a collection. At 1.5× its peak was 378–449 MB, a query's CPU told apart from the
+ * build before only by the noise (2.0–3.0 s against 2.0–2.5 s at load 6); 1.2× saved little
+ * more and cost 1.5–2 s of CPU on a query (docs/performance.md, the browser on that store).
  */
 export const HEAP_GROWING_PERCENT = 50;
 
 /**
  * The heap in use after a full collection from which the growth is held: 10,000 sessions use up
- * to ~87 MB (held from the start, their queries took up to ~0.4 s more CPU for 20–40 MB less);
+ * to ~87 MB (held from the start, `parser cache` took 1.2–1.6 s of CPU against 0.6–1.2 s, for
+ * 185–190 MB against 199–229 MB);
  * 50,000 pass it while their summaries are read, before the limits that matter are set.
  */
 export const LARGE_HEAP_BYTES = 100 * 1024 * 1024;
@@ -54,7 +55,7 @@ function isMajor(entry: PerformanceEntry): boolean {
  * flag is a new compile-cache fingerprint, so each module compiled after it would have its
  * cached code rejected and rewritten, run after run. Watching only from then missed the
  * collections of the summaries' reading, and the next full one came at 4× (peak RSS 502–537 MB
- * against 386 MB at 50,000 sessions).
+ * against 414 MB at 50,000 sessions).
  */
 export function holdHeapGrowth(execArgv = process.execArgv, fromBytes = LARGE_HEAP_BYTES): () => void {
   const flag = heapGrowthFlag(execArgv);

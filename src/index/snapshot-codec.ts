@@ -1,7 +1,5 @@
 import { gunzipSync } from "node:zlib";
 import { decodeList, ListMembers } from "./list-members.js";
-
-export { decodeList };
 import type { Diagnostic } from "../model/types.js";
 import { asciiText } from "../text/ascii-json.js";
 import { JsonColumn } from "./json-column.js";

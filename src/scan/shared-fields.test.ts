@@ -29,7 +29,7 @@ describe("shareFields", () => {
     expect(s2.models).toBe(s.models);
   });
 
-  it("shares equal folders, lists and usage slices' day and model, leaving each value equal", () => {
+  it("shares equal lists, and leaves every folder and usage slice equal to what it was", () => {
     const a = summary({ cwd: "/x".repeat(2), labels: ["l"], usage: [{ day: "2026-01-01", model: "m" }] as never });
     const b = summary({ cwd: "/x/x", labels: ["l"], usage: [{ day: "2026-01-01", model: "m" }] as never });
     shareFields([a, b, null, undefined]);
