@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { decodeList, ListMembers } from "./list-members.js";
+import { ListMembers } from "./list-members.js";
 import type { Diagnostic } from "../model/types.js";
 import { asciiText } from "../text/ascii-json.js";
 import { JsonColumn } from "./json-column.js";
@@ -205,46 +205,24 @@ function piecesReader(
   lz?: number[],
 ): PiecesReader {
   const prefix = Buffer.from(gen + "\n");
-  // The members of the last list text read (null: its layout does not fit it).
+  // The members of the last list text read (null: its layout does not fit it). A snapshot
+  // written before the members were told is one member: gunzip reads concatenated ones whole.
   let members: { from: Uint8Array; list: ListMembers | null } | undefined;
-  const fitting = (kept: Uint8Array) =>
-    lh && lt && lm && lz && ListMembers.fits(kept, lm, lz, n) ? new ListMembers(kept, prefix, lm, lz, lh, lt) : null;
-  if (lm && lz) {
-    const of = (kept: Uint8Array) => {
-      if (members?.from !== kept) members = { from: kept, list: fitting(kept) };
-      return members.list;
-    };
-    return Object.assign((i: number, kept: Uint8Array) => of(kept)?.pieces(i), {
-      has: (i: number, kept: Uint8Array) => of(kept)?.has(i) ?? false,
-      jumpy: (kept: Uint8Array) => of(kept)?.unzipWhole(),
-    });
-  }
-  // Where each row's pieces start in the list text; null when that text does not fit these rows.
-  let starts: number[] | null | undefined;
-  // The last list text unzipped, with the value it was unzipped from.
-  let unzipped: { from: Uint8Array; text: Uint8Array | null } | undefined;
-  const read = (i: number, kept: Uint8Array): BytePieces | undefined => {
-    if (!lh || !lt || lh[i] < 0) return undefined;
-    if (unzipped?.from !== kept) {
-      unzipped = { from: kept, text: decodeList(kept) };
-      starts = undefined;
-    }
-    const list = unzipped.text;
-    if (!list || Buffer.compare(list.subarray(0, prefix.length), prefix) !== 0) return undefined;
-    if (starts === undefined) {
-      const at0 = new Array<number>(n);
-      let pos = prefix.length;
-      for (let r = 0; r < n; r++) {
-        at0[r] = pos;
-        if (lh[r] >= 0) pos += lh[r] + lt[r];
-      }
-      starts = pos === list.length ? at0 : null;
-    }
-    if (starts === null) return undefined;
-    const a = starts[i];
-    return [list.subarray(a, a + lh[i]), list.subarray(a + lh[i], a + lh[i] + lt[i])];
+  const fitting = (kept: Uint8Array) => {
+    const memberRow = lm && lz ? lm : [0];
+    const memberAt = lm && lz ? lz : [0, kept.length];
+    return lh && lt && ListMembers.fits(kept, memberRow, memberAt, n)
+      ? new ListMembers(kept, prefix, memberRow, memberAt, lh, lt)
+      : null;
   };
-  return Object.assign(read, { has: (i: number, kept: Uint8Array) => read(i, kept) !== undefined, jumpy: () => {} });
+  const of = (kept: Uint8Array) => {
+    if (members?.from !== kept) members = { from: kept, list: fitting(kept) };
+    return members.list;
+  };
+  return Object.assign((i: number, kept: Uint8Array) => of(kept)?.pieces(i), {
+    has: (i: number, kept: Uint8Array) => of(kept)?.has(i) ?? false,
+    jumpy: (kept: Uint8Array) => of(kept)?.unzipWhole(),
+  });
 }
 
 /** Where the line that starts at `start` ends (its newline, or the end of the value). */
