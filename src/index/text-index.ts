@@ -91,7 +91,7 @@ const TEXT_ROW = `fid, path, ino, size, mtime, ctime, text_ino, text_size, text_
 const TOOLS_PENDING = `summary IS NOT NULL AND text_tools = 0 AND text_size IS size AND text_mtime IS mtime AND text_ino IS ino
   AND text_ctime IS ctime`;
 /** A file whose summary is current but whose text is not (never indexed, or changed since). */
-const TEXT_STALE = `summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
+export const TEXT_STALE = `summary IS NOT NULL AND (text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime
   OR text_ino IS NOT ino OR text_ctime IS NOT ctime)`;
 
 /** Files whose summary is current but whose text is not (never indexed, or changed since). */

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { oneLine } from "../../index/index-db.js";
 import { caughtUp, hitsOf, textStatesWritten } from "../../index/index-search.js";
-import { filesToDo, indexStaleText } from "../../index/text-index.js";
+import { filesToDo, indexStaleText, TEXT_STALE } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { fileHits, textTerms } from "../../search/fulltext.js";
 import { fieldTextOf, fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
@@ -78,13 +78,11 @@ async function catchUp(
     index.db
       .q(
         `SELECT count(*) AS n, coalesce(sum(size - coalesce(text_end, 0)), 0) AS changed, coalesce(sum(size), 0) AS bytes
-         FROM files WHERE summary IS NOT NULL AND ${where}`,
+         FROM files WHERE ${where}`,
       )
       .get() as { n: number; changed: number; bytes: number };
   const limit = inlineLimits(io.env);
-  const stale = pending(
-    "(text_size IS NULL OR text_size IS NOT size OR text_mtime IS NOT mtime OR text_ino IS NOT ino OR text_ctime IS NOT ctime)",
-  );
+  const stale = pending(TEXT_STALE);
   let left = 0;
   if (stale.n > 0 && stale.changed <= limit.text) {
     const before = index.db.changeMark();
@@ -94,7 +92,7 @@ async function catchUp(
     textStatesWritten(index.db, before, written);
   } else left += stale.n;
   if (tools) {
-    const toolless = pending("text_tools = 0");
+    const toolless = pending("summary IS NOT NULL AND text_tools = 0");
     if (toolless.n > 0 && toolless.bytes <= limit.tools) await indexStaleText(index.db);
     else left = Math.max(left, toolless.n);
   }
