@@ -182,9 +182,13 @@ export function startProgram(file: string, argv: string[], opts: StartOptions = 
     },
     async press(...keys) {
       for (const k of keys) {
+        const before = raw.length;
         p.write(k);
-        // A lone Escape is held by the input parser until the next tick; keep keys apart.
+        // A lone Escape is held by the input parser until the next tick; keep keys apart. On a
+        // loaded machine 120 ms may pass before the program reads it, and Escape and the next
+        // key read together are Alt+key: wait (up to 1.5 s) for its answer on the screen too.
         await sleep(k === KEY.escape ? 120 : 40);
+        if (k === KEY.escape) for (let t = 0; raw.length === before && t < 1500; t += 20) await sleep(20);
       }
       await flush();
     },
