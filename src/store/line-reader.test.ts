@@ -192,14 +192,17 @@ describe("readLinesSync", () => {
     async (chunkSize) => {
       const p = file(`${TEXT.join("\n")}\n${"x".repeat(300)}\nlast\n${"y".repeat(250)}`);
       const async: ReturnType<typeof all>[] = [];
-      await readLines(p, (r) => void async.push(all(r)), { chunkSize, maxLineBytes: 100 });
+      const whole = await readLines(p, (r) => void async.push(all(r)), { chunkSize, maxLineBytes: 100 });
       const sync: ReturnType<typeof all>[] = [];
       expect(readLinesSync(p, (r) => void sync.push(all(r)), { chunkSize, maxLineBytes: 100 })).toEqual({
         stopped: false,
+        bytesRead: whole.bytesRead,
       });
       expect(sync).toEqual(async);
       let seen = 0;
-      expect(readLinesSync(p, () => ++seen < 2, { chunkSize })).toEqual({ stopped: true });
+      const cut = await readLines(p, () => ++seen < 2, { chunkSize });
+      seen = 0;
+      expect(readLinesSync(p, () => ++seen < 2, { chunkSize })).toEqual({ stopped: true, bytesRead: cut.bytesRead });
       expect(seen).toBe(2);
     },
   );

@@ -132,19 +132,21 @@ export function readLinesSync(
   path: string,
   onLine: (line: LineRef) => boolean | void,
   options: Pick<ReadLinesOptions, "chunkSize" | "maxLineBytes"> = {},
-): { stopped: boolean } {
+): { stopped: boolean; bytesRead: number } {
   const fd = openSync(fsPath(path), "r");
   const chunk = takeChunk(options.chunkSize ?? DEFAULT_CHUNK);
   const lines = new LineSplitter(options.maxLineBytes ?? MAX_LINE_BYTES, onLine);
   try {
-    for (let filePos = 0; ;) {
+    let filePos = 0;
+    for (;;) {
       const bytesRead = readSync(fd, chunk, 0, chunk.length, filePos);
       if (bytesRead === 0) break;
-      if (!lines.feed(chunk, bytesRead, filePos)) return { stopped: true };
+      const chunkStart = filePos;
       filePos += bytesRead;
+      if (!lines.feed(chunk, bytesRead, chunkStart)) return { stopped: true, bytesRead: filePos };
     }
     lines.end();
-    return { stopped: false };
+    return { stopped: false, bytesRead: filePos };
   } finally {
     closeSync(fd);
     giveChunk(chunk);

@@ -51,11 +51,11 @@ export function scanSessionFileSync(path: string): FileScan {
     const st = statSync(fsPath(path));
     const builder = new SummaryBuilder();
     const reader = new SessionReader(builder, true, LIST_SKIM_THRESHOLD);
-    readLinesSync(path, (ref) => {
+    const res = readLinesSync(path, (ref) => {
       reader.push(ref);
       return !reader.done;
     });
-    return fileScanOf(path, st, reader, builder, st.size);
+    return fileScanOf(path, st, reader, builder, res.bytesRead);
   } catch (err) {
     return { kind: "diagnostic", diagnostic: errorDiagnostic(path, err) };
   }
