@@ -140,15 +140,17 @@ export function encodeSearchRows(
     sessions.map((s) => s.models),
     (m) => JSON.stringify(m),
   );
+  const texts = [ft.text, sessions.map((s) => s.firstMessage).join(""), parts.map((p) => p[1]).join("")];
+  const encodings = texts.map((t): TextEncoding => (NOT_LATIN1.test(t) ? "utf16le" : "latin1"));
   const c: Columns = {
     v: LAYOUT,
     dir: dir.at,
     dirs: dir.list,
     base: parts.map((p) => p[1].length),
-    encodings: [],
+    encodings,
     ids,
     name: sessions.map((s) => s.name ?? null),
-    firstMessage: [],
+    firstMessage: sessions.map((s) => s.firstMessage.length),
     cwd: cwd.at,
     cwds: cwd.list,
     models: models.at,
@@ -157,10 +159,6 @@ export function encodeSearchRows(
     labels: sessions.map((s) => s.labels ?? null),
     folded: ft.lengths,
   };
-  const texts = [ft.text, sessions.map((s) => s.firstMessage).join(""), parts.map((p) => p[1]).join("")];
-  const encodings = texts.map((t): TextEncoding => (NOT_LATIN1.test(t) ? "utf16le" : "latin1"));
-  c.encodings = encodings;
-  c.firstMessage = sessions.map((s) => s.firstMessage.length);
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
   const json = asciiJson(c);
   const n = sessions.length;
