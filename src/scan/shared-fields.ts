@@ -6,8 +6,9 @@ import { NO_LINEAGE } from "../store/lineage.js";
  * the warnings, a lineage of none, each usage slice's day and model. A snapshot's summaries
  * are parsed row by row, each with its own copy: at 50,000 sessions (400 folders, ~100 model
  * lists) these copies were a fifth of the summaries' heap (72 → 57 MB), held for as long as
- * the browser runs (sharing them costs ~0.1 s once, after the first rows). Summaries are never changed in place (a change is a new summary), so
- * sharing a field is safe; each is replaced by an equal one.
+ * the browser runs (sharing them costs ~0.1 s once, after the first rows). Summaries are
+ * never changed in place (a change is a new summary), so sharing a field is safe; each is
+ * replaced by an equal one.
  */
 export function shareFields(summaries: ReadonlyArray<SessionSummary | null | undefined>): void {
   const strings = new Map<string, string>();
