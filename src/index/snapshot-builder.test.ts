@@ -50,14 +50,19 @@ describe("the snapshot made one entry at a time", () => {
     expect(head.same[head.keys.indexOf("bytes")]).toBe("size");
   });
 
-  it("gives the pieces of rows across many list members, in their order or any other, as the written snapshot has them", () => {
-    const element = (i: number) => `{"id": "${"é".repeat(1200 + (i % 97))}${i}", "lineage": `;
-    const entries = Array.from({ length: 6000 }, (_, i) =>
+  /** A row's list element in manyEntries: over a kilobyte of UTF-8, so the list text spans many members. */
+  const element = (i: number) => `{"id": "${"é".repeat(1200 + (i % 97))}${i}", "lineage": `;
+  /** `n` entries with list pieces, every seventh without a summary (no pieces). */
+  const manyEntries = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
       i % 7 === 3
         ? { ...entry(i), summary: null, pieces: undefined }
         : { ...entry(i), pieces: [b(element(i)), b(`}${i}`)] as const },
     );
-    const text = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+  const text = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+
+  it("gives the pieces of rows across many list members, in their order or any other, as the written snapshot has them", () => {
+    const entries = manyEntries(6000);
     const { body, chunks, list } = encodeSnapshot(entries, "g1");
     const d = decodeSnapshot({ body, chunks })!;
     const want = entries.map((_, i) => text(d.pieces(i, list)));
@@ -74,13 +79,7 @@ describe("the snapshot made one entry at a time", () => {
   });
 
   it("is read back a list member at a time, not as the whole list text, in the order written; in any other, the same pieces", () => {
-    const element = (i: number) => `{"id": "${"é".repeat(1200 + (i % 97))}${i}", "lineage": `;
-    const entries = Array.from({ length: 8000 }, (_, i) =>
-      i % 7 === 3
-        ? { ...entry(i), summary: null, pieces: undefined }
-        : { ...entry(i), pieces: [b(element(i)), b(`}${i}`)] as const },
-    );
-    const text = (p: readonly Uint8Array[] | undefined) => p?.map((x) => Buffer.from(x).toString());
+    const entries = manyEntries(8000);
     const want = entries.map((e) => (e.pieces ? [element(e.ino), `}${e.ino}`] : undefined));
     const { body, chunks, list } = encodeSnapshot(entries, "g1");
     const whole = gunzipSync(list).length;

@@ -345,19 +345,20 @@ describe("a few columns of the kept rows (the text list's way)", () => {
     return { body, write };
   }
 
+  /** A column row's bytes as another snapshot's: the same length, another generation (its first 16 hex digits). */
+  function ofAnotherGeneration(body: Buffer): Buffer {
+    const other = Buffer.from(body);
+    const gen = other.subarray(0, 16).toString("latin1") === "0".repeat(16) ? "1".repeat(16) : "0".repeat(16);
+    other.write(gen, 0, "latin1");
+    return other;
+  }
+
   it("reads only the rows of the columns asked for: another snapshot's row of a column not asked for changes nothing", async () => {
     const { store, open } = await filled();
     const { files } = await discoverFiles(store);
     const index = open();
     const usage = columnRow(index, "usage");
-    // The same length, another generation (its first 16 hex digits).
-    const other = Buffer.from(usage.body);
-    other.write(
-      other.subarray(0, 16).toString("latin1") === "0".repeat(16) ? "1".repeat(16) : "0".repeat(16),
-      0,
-      "latin1",
-    );
-    usage.write(other);
+    usage.write(ofAnotherGeneration(usage.body));
     index.scans.keptRows(files);
     const cols = index.scans.keptColumns(["id", "modified"]);
     expect(cols?.id?.length).toBe(
@@ -371,13 +372,7 @@ describe("a few columns of the kept rows (the text list's way)", () => {
     const { files } = await discoverFiles(store);
     const index = open();
     const id = columnRow(index, "id");
-    const other = Buffer.from(id.body);
-    other.write(
-      other.subarray(0, 16).toString("latin1") === "0".repeat(16) ? "1".repeat(16) : "0".repeat(16),
-      0,
-      "latin1",
-    );
-    id.write(other);
+    id.write(ofAnotherGeneration(id.body));
     index.scans.keptRows(files);
     expect(index.scans.keptColumns(["id"])).toBeUndefined();
     // Not taken for damage: the next run still has the index's rows.
