@@ -73,6 +73,31 @@ export function readStoredSnapshot(
   return { body, chunks: chunksOf(rows as Array<{ id: unknown; body: unknown }>) };
 }
 
+/**
+ * readStoredSnapshot with its column rows read only when asked for (LazyChunks: their lengths
+ * read now, each row when its column is; one of another snapshot by then is a StaleChunk).
+ */
+export function readStoredSnapshotLazily(
+  prepare: (sql: string) => { get(...params: number[]): unknown; all(): unknown[] },
+): StoredSnapshot | undefined {
+  const r = prepare("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
+  const body = r?.body;
+  if (!(body instanceof Uint8Array) && typeof body !== "string") return undefined;
+  const lengths = prepare(
+    `SELECT id, length(body) AS n FROM snapshot WHERE id >= ${FIRST_CHUNK_ID} ORDER BY id`,
+  ).all() as Array<{
+    id: number;
+    n: number;
+  }>;
+  if (lengths.some((row, k) => row.id !== FIRST_CHUNK_ID + k)) return { body, chunks: undefined };
+  const one = prepare("SELECT body FROM snapshot WHERE id = ?");
+  const read = (k: number) => {
+    const chunk = (one.get(FIRST_CHUNK_ID + k) as { body: unknown } | undefined)?.body;
+    return chunk instanceof Uint8Array || typeof chunk === "string" ? chunk : undefined;
+  };
+  return { body, chunks: { lengths: lengths.map((row) => row.n), read } };
+}
+
 interface FileRow {
   fid: number;
   path: string;
@@ -289,9 +314,11 @@ export class IndexedScans implements ScanCache {
   keptColumns<K extends string>(keys: readonly K[]): Record<K, readonly unknown[] | undefined> | undefined {
     if (!this.usable || !this.ids || !this.idsText) return undefined;
     try {
-      const r = this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined;
-      const body = r?.body;
-      if (!(body instanceof Uint8Array)) return undefined;
+      // Only the rows of the columns asked for are read (their lengths checked first, each
+      // row's generation when read).
+      const stored = readStoredSnapshotLazily((sql) => this.db.q(sql));
+      const body = stored?.body;
+      if (!stored?.chunks || !(body instanceof Uint8Array)) return undefined;
       const at = identitiesAt(body);
       const idsText = this.idsText;
       const same =
@@ -300,18 +327,7 @@ export class IndexedScans implements ScanCache {
           ? asciiText(body, ...at) === idsText
           : Buffer.compare(body.subarray(...at), idsText) === 0);
       if (!same) return undefined;
-      // Only the rows of the columns asked for are read (their lengths checked first, each
-      // row's generation when read).
-      const lengths = this.db
-        .q(`SELECT id, length(body) AS n FROM snapshot WHERE id >= ${FIRST_CHUNK_ID} ORDER BY id`)
-        .all() as Array<{ id: number; n: number }>;
-      if (lengths.some((row, k) => row.id !== FIRST_CHUNK_ID + k)) return undefined;
-      const one = this.db.q("SELECT body FROM snapshot WHERE id = ?");
-      const read = (k: number) => {
-        const chunk = (one.get(FIRST_CHUNK_ID + k) as { body: unknown } | undefined)?.body;
-        return chunk instanceof Uint8Array || typeof chunk === "string" ? chunk : undefined;
-      };
-      const snap = decodeSnapshot({ body, chunks: { lengths: lengths.map((row) => row.n), read } }, this.ids);
+      const snap = decodeSnapshot(stored, this.ids);
       if (!snap) return undefined;
       const cols = Object.fromEntries(keys.map((k) => [k, snap.column(k)])) as Record<
         K,
