@@ -238,7 +238,9 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     if (!Array.isArray(c.modelLists[c.models[i]])) return undefined;
   }
   for (const id of Object.values(c.ids)) if (typeof id !== "string") return undefined;
-  const shared: RowColumns = { ...c, bytes: b, messageAt, messageEncoding, names, baseAt, floats, n };
+  // Not the lengths the places were made of (base, firstMessage): held by every row, for nothing.
+  const { base: _base, firstMessage: _firstMessage, ...columns } = c;
+  const shared: RowColumns = { ...columns, bytes: b, messageAt, messageEncoding, names, baseAt, floats, n };
   const rows = new Array<SearchRow>(n);
   for (let i = 0; i < n; i++) rows[i] = new KeptSearchRow(shared, i);
   const inoAt = (i: number) => (Number.isNaN(floats[i]) ? undefined : floats[i]);
