@@ -57,7 +57,7 @@ const RELAUNCH = {
   "search a hit": (i) => ["search", "--all", "--json", "-q", "-n", String(21 + i), "keyboard"],
   "search a typo": (i) => ["search", "--all", "--json", "-q", "-n", String(21 + i), "zebra-never-said"],
   "stats --all": () => ["stats", "--all", "-q"],
-  // Its kept answer is not the only fast path: a day not asked before each run reads the columns.
+  // Its kept answer is not the only fast path: a day not asked before each run adds up the usage columns kept for the store.
   "stats --all --since DAY (not asked before)": (i) => [
     "stats",
     "--all",

@@ -2,11 +2,23 @@
 // costs the store's stat, not 50,000 sessions' usage read and added up again), and follows
 // the files as soon as one changes: appended to, touched, added, deleted.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { answersDirOf } from "../src/index/index-db.js";
 import { indexPathFor } from "../src/index/index-location.js";
+import { AnswerCache } from "../src/cli/common/answer-cache.js";
+import { summaryContext } from "../src/index/summary-cache.js";
+import { decodeUsageColumns, encodeUsageColumns } from "../src/usage/usage-columns.js";
 import { runCli } from "./helpers/cli.js";
 import { cleanupTmp, makeTmpDir, REPO, settle } from "./helpers/tmp-store.js";
 
@@ -97,6 +109,89 @@ describe("stats relaunched", () => {
     expect(JSON.parse((await same())[1])).toMatchObject({ cost: 17.75, sessionsWithUsage: 3 });
     rmSync(a);
     expect(JSON.parse((await same())[1])).toMatchObject({ cost: 12.5, sessionsWithUsage: 2 });
+  });
+
+  it("adds a question not asked before up from the usage columns it kept, as the files say", async () => {
+    const store = join(makeTmpDir("pi-sessions-stats-columns-"), "sessions");
+    const folder = join(store, "--home-dev-proj--");
+    const other = join(store, "--home-dev-other--");
+    mkdirSync(folder, { recursive: true });
+    mkdirSync(other, { recursive: true });
+    const day = (d: string) => (text: string) => text.replaceAll(T, `2026-11-${d}T10:00:00.000Z`);
+    writeFileSync(
+      join(folder, "2026-11-20T10-00-00-000Z_a.jsonl"),
+      session("0196e0a2-8c1d-7b3e-9f40-00000000000a", "/home/dev/proj", 1.25),
+    );
+    writeFileSync(
+      join(folder, "2026-11-21T10-00-00-000Z_b.jsonl"),
+      day("21")(session("0196e0a2-8c1d-7b3e-9f40-00000000000b", "/home/dev/proj", 2.5)),
+    );
+    writeFileSync(
+      join(other, "2026-11-22T10-00-00-000Z_c.jsonl"),
+      day("22")(session("0196e0a2-8c1d-7b3e-9f40-00000000000c", "/home/dev/other", 4)),
+    );
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    const run = async (args: string[], on = true) => {
+      const r = await runCli([...args, "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+        cwd: "/home/dev/proj",
+      });
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+    };
+    expect((await run(["index"])).code).toBe(0);
+    // Two runs of one question: the second keeps the store's usage columns.
+    for (let i = 0; i < 2; i++) expect((await run(["stats", "--all"])).code).toBe(0);
+    const key = JSON.stringify(["stats-usage", summaryContext()]);
+    const cache = new AnswerCache(indexPathFor(store, env)!);
+    const kept = cache.latest(key);
+    expect(kept && decodeUsageColumns(kept.out)?.sessions).toBe(3);
+    // Questions not asked before say what the files say, with the index as without it.
+    const asks = [
+      ["stats", "--all", "--since", "2026-11-21"],
+      ["stats", "--all", "--by", "folder", "--json", "--since", "2026-11-21"],
+      ["stats", "--by", "model", "--json"],
+      ["stats", "--cwd", "/home/dev/other", "--since", "2026-11-22"],
+    ];
+    for (const args of asks) expect(await run(args)).toEqual({ ...(await run(args, false)), stderr: "" });
+    // They are taken from those columns: columns kept with other figures for this very store are what is said.
+    const twice = decodeUsageColumns(kept!.out)!;
+    const doubled = [...twice.rows()].map((r, i) => ({
+      path: join(i < 2 ? folder : other, `${i}.jsonl`),
+      cwd: r.cwd,
+      usage: r.usage?.map((s) => ({ ...s, cost: s.cost * 2 })),
+    }));
+    cache.put(key, kept!.fingerprint, { out: encodeUsageColumns(doubled), err: "" });
+    expect(JSON.parse((await run(["stats", "--all", "--json", "--since", "2026-11-20"])).stdout)).toMatchObject({
+      cost: 15.5,
+    });
+    // Once a file changes they are not: the files are read again.
+    appendFileSync(join(folder, "2026-11-20T10-00-00-000Z_a.jsonl"), reply("r2", "model-b", 1));
+    settle(store);
+    expect(JSON.parse((await run(["stats", "--all", "--json", "--since", "2026-11-19"])).stdout)).toMatchObject({
+      cost: 8.75,
+    });
+  });
+
+  it("keeps no usage columns while a file cannot be read (it may be readable next time with nothing else changed)", async () => {
+    const store = join(makeTmpDir("pi-sessions-stats-unreadable-"), "sessions");
+    const folder = join(store, "--home-dev-proj--");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, "2026-11-20T10-00-00-000Z_a.jsonl"),
+      session("0196e0a2-8c1d-7b3e-9f40-00000000000a", "/home/dev/proj", 1.25),
+    );
+    // A link to nothing: discovery cannot stat it (as root, where modes do not stop a read).
+    symlinkSync(join(folder, "gone"), join(folder, "2026-11-20T10-00-01-000Z_b.jsonl"));
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    for (let i = 0; i < 3; i++) {
+      const r = await runCli(["stats", "--all", "--json", "--session-dir", store], { env });
+      expect(JSON.parse(r.stdout)).toMatchObject({ cost: 1.25 });
+    }
+    const cache = new AnswerCache(indexPathFor(store, env)!);
+    expect(cache.latest(JSON.stringify(["stats-usage", summaryContext()]))).toBeUndefined();
   });
 
   it("is not served under another time zone: usage is by local day", async () => {

@@ -19,15 +19,20 @@ export function cwdFolderName(cwd: string): string {
  * is itself the project's folder is all in scope.
  */
 export function cwdScope(storeDir: string, cwd: string): (s: { path: string; cwd: string }) => boolean {
+  const inFolder = cwdScopeByFolder(storeDir, cwd);
+  return (s) => inFolder(dirname(s.path), s.cwd);
+}
+
+/** cwdScope as a file's folder and its session's cwd decide it (the file's own name never does). */
+export function cwdScopeByFolder(storeDir: string, cwd: string): (dir: string, sessionCwd: string) => boolean {
   const root = resolve(storeDir);
   const folder = cwdFolderName(cwd);
   const want = resolve(cwd);
-  return (s) => {
-    const dir = dirname(s.path);
+  return (dir, sessionCwd) => {
     if (basename(dir) === folder) return true;
     // Another project's folder of the default store.
     if (resolve(dirname(dir)) === root) return false;
     // Directly in a custom folder (or, defensively, anywhere else): by the header's cwd.
-    return s.cwd !== "" && resolve(s.cwd) === want;
+    return sessionCwd !== "" && resolve(sessionCwd) === want;
   };
 }

@@ -1,5 +1,5 @@
-import { resolve } from "node:path";
-import { cwdScope } from "../../store/scope.js";
+import { dirname, resolve } from "node:path";
+import { cwdScopeByFolder } from "../../store/scope.js";
 import { formatCost, formatTokens, groupDigits } from "../../text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../text/sanitize.js";
 import {
@@ -10,7 +10,9 @@ import {
   type UsageBy,
   USAGE_BYS,
   type UsageReport,
+  type UsageSource,
 } from "../../usage/aggregate.js";
+import { decodeUsageColumns, encodeUsageColumns } from "../../usage/usage-columns.js";
 import { summaryContext } from "../../index/summary-cache.js";
 import { barText } from "../../usage/bars.js";
 import { parseSinceDay } from "../../usage/day.js";
@@ -18,7 +20,7 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { scanColumns } from "../common/scan-columns.js";
-import { lookupKept } from "../common/kept-lookup.js";
+import { discoverKept, keptFor } from "../common/kept-lookup.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -60,28 +62,40 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
     values.all ? "" : cwd,
     values.json ? "json" : (width ?? null),
   ]);
-  const k = await lookupKept(store.dir, io, key, (a) => a);
+  const found = await discoverKept(store.dir, io);
+  const k = keptFor(found, key, (a) => a);
   if (k.kept) {
     if (values.json) out.jsonBytes(k.kept.out);
     else out.text(Buffer.from(k.kept.out).toString());
     return 0;
   }
+  // A question not asked before: added up from the usage columns kept for this store, when
+  // they are (every session's usage, whatever the question), else from the index's columns.
+  const c = keptFor(found, JSON.stringify(["stats-usage", summaryContext()]), (a) => decodeUsageColumns(a.out));
   const index = k.index();
   try {
-    // Usage by day and model, and what scopes it: those columns of the index alone.
-    const { sessions, diagnostics } = await scanColumns(store.dir, io, ["path", "cwd", "usage"], {
-      index,
-      found: k.found,
-    });
-    const inScope = cwdScope(store.dir, cwd);
-    const report = aggregateUsage(values.all ? sessions : sessions.filter(inScope), by, { since });
+    const inScope = values.all ? undefined : cwdScopeByFolder(store.dir, cwd);
+    let rows: Iterable<UsageSource>;
+    let readable = true;
+    if (c.kept) rows = c.kept.rows(inScope);
+    else {
+      // Usage by day and model, and what scopes it: those columns of the index alone.
+      const { sessions, diagnostics } = await scanColumns(store.dir, io, ["path", "cwd", "usage"], {
+        index,
+        found: k.found,
+      });
+      // Made of the files whether the index helped or not, as list --json's is; not when a file
+      // could not be read (it may be readable next time with nothing else changed).
+      readable = !diagnostics.some((d) => d.kind === "unreadable");
+      if (readable) c.keep?.({ out: encodeUsageColumns(sessions), err: "" });
+      rows = inScope ? sessions.filter((s) => inScope(dirname(s.path), s.cwd)) : sessions;
+    }
+    const report = aggregateUsage(rows, by, { since });
     const text = values.json
       ? out.json(reportJson(report, values.all ? null : cwd))
       : formatReport(report, values.all ? "all folders" : sanitizeLine(cwd), width ?? 100, width !== undefined);
     if (!values.json) out.text(text);
-    // Made of the files whether the index helped or not, as list --json's is; not when a file
-    // could not be read (it may be readable next time with nothing else changed).
-    if (!diagnostics.some((d) => d.kind === "unreadable")) k.keep?.({ out: Buffer.from(text), err: "" });
+    if (readable) k.keep?.({ out: Buffer.from(text), err: "" });
     return 0;
   } finally {
     index?.close();
