@@ -59,9 +59,15 @@ export interface ScanOptions {
   /**
    * What the result keeps of each summary read (those the cache kept come as they are): a
    * command that needs a few fields makes each a row of them at once. The row must keep
-   * path, parentSessionPath and lineage (lineage is resolved on the rows).
+   * path, parentSessionPath and lineage (lineage is resolved on the rows; path alone with lineage: false).
    */
   hold?: (s: SessionSummary) => SessionSummary;
+  /**
+   * false: the caller shows no lineage (the text `list`, `stats`): none is resolved, and a
+   * row `hold` makes needs only the path. At 50,000 sessions resolving it was a set of every
+   * path and a look-up of each parent, for nothing.
+   */
+  lineage?: boolean;
 }
 
 export interface ScanResult {
@@ -197,13 +203,16 @@ export async function scanStore(
   );
   summaries.flush();
   cache?.flush();
-  const before = sessions.map((x) => x.lineage);
-  if (keptSessions)
-    resolveLineage<Pick<SessionSummary, "path" | "parentSessionPath" | "lineage">>([...keptSessions, ...sessions]);
-  else resolveLineage(sessions);
-  const relinked = sessions.filter((x, i) => !sameLineage(x.lineage, before[i]));
+  let relinked: SessionSummary[] = [];
+  if (options.lineage !== false) {
+    const before = sessions.map((x) => x.lineage);
+    if (keptSessions)
+      resolveLineage<Pick<SessionSummary, "path" | "parentSessionPath" | "lineage">>([...keptSessions, ...sessions]);
+    else resolveLineage(sessions);
+    relinked = sessions.filter((x, i) => !sameLineage(x.lineage, before[i]));
+  }
   const result: ScanResult = { sessions, diagnostics, relinked };
-  if (keptSessions)
+  if (keptSessions && options.lineage !== false)
     result.keptLineage = keptSessions.filter((k) => k.lineage.status !== "none").map((k) => [k.row, k.lineage]);
   if (asRows && !todo.length) handlers.onKeptRows!(keptRowsOf(asRows), asRows.gen);
   handlers.onComplete?.(result);

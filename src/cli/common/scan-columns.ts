@@ -73,10 +73,18 @@ async function fromColumns<K extends keyof SessionSummary>(
   let kept: number[] | undefined;
   // Discovered for the scan alone, unless given (no name holds it after: 50,000 files'
   // records kept alive while the columns are made cost 60 MB more at the peak in some runs).
-  // What is read is held as rows of these fields (and what lineage needs) at once, and a
+  // What is read is held as rows of these fields (and what lineage needs, if asked for) at once, and a
   // first scan folds each summary into the snapshot as it reads it: at 50,000 sessions
   // read, the whole summaries held to the end were most of the command's memory.
-  const held = [...new Set<keyof SessionSummary>([...keys, "path", "parentSessionPath", "lineage"])];
+  // Lineage is resolved only when asked for (the text list and stats show none).
+  const lineage = (keys as readonly string[]).includes("lineage");
+  const held = [
+    ...new Set<keyof SessionSummary>([
+      ...keys,
+      "path",
+      ...(lineage ? (["parentSessionPath", "lineage"] as const) : []),
+    ]),
+  ];
   index.scans.foldAsRead = true;
   index.scans.collectGarbage = collectGarbage;
   const options: ScanOptions = {
@@ -84,6 +92,7 @@ async function fromColumns<K extends keyof SessionSummary>(
     blocking: true,
     cache: index.scans,
     hold: (s) => pick(s, held) as SessionSummary,
+    lineage,
   };
   const result = await scanStore(
     storeDir,
