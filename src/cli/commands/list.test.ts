@@ -27,6 +27,17 @@ describe("uniquePrefixLength", () => {
   it("honours a custom minimum", () => {
     expect(uniquePrefixLength(["ab", "ac"], 1)).toBe(2);
   });
+  it("tells apart ids made in the same millisecond (the same first 12 hex digits)", () => {
+    expect(uniquePrefixLength(["01a1fcb4-5de5-7000-8000-000000000001", "01a1fcb4-5de5-7000-8000-000000000002"])).toBe(
+      36,
+    );
+  });
+  it("counts the dash when an id of another form shares 8 hex digits with a UUID", () => {
+    // "01234567" is shared with no UUID: "0123456" is, so 8 characters tell them apart.
+    expect(uniquePrefixLength(["01234567-89ab-7000", "01234560x"])).toBe(8);
+    expect(uniquePrefixLength(["01234567-89ab-7000", "01234567x"])).toBe(9);
+    expect(uniquePrefixLength(["01234567-89ab-7000", "01234567-8x"])).toBe(11);
+  });
   it("is what the longest prefix shared by two different ids in sorted order says, for any ids", () => {
     // The rule as it was computed: every id sorted, each with the next.
     const bySorting = (ids: string[], min: number) => {
@@ -47,7 +58,7 @@ describe("uniquePrefixLength", () => {
     const digits = (n: number) => fc.string({ unit: fc.constantFrom("0", "1", "f"), minLength: n, maxLength: n });
     const uuid = fc
       .tuple(digits(8), digits(4), digits(4), fc.nat(16))
-      .map(([a, b, c, at]) => `${a}-${b}-${c}`.slice(0, 20 - (at % 3)));
+      .map(([a, b, c, at]) => `${a}-${b}-${c}`.slice(0, 18 - (at % 6)));
     const odd = fc.constantFrom("01234567-89ab", "0000", "x", "0000000A-0000", "00000000-000é", "00000000-0000");
     const uuids = fc.oneof(
       fc.array(uuid, { maxLength: 60 }),
