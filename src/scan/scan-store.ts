@@ -5,7 +5,7 @@ import { discoverFiles, type SessionFile } from "../store/discover.js";
 import { resolveLineage, sameLineage } from "../store/lineage.js";
 import { forEachLimited } from "../store/pool.js";
 import { cwdFolderName } from "../store/scope.js";
-import type { KeptRows, KeptSession, ScanCache } from "../store/scan-cache.js";
+import type { KeptSession, ScanCache } from "../store/scan-cache.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile, type FileScan } from "../store/scan-file.js";
 
 export interface ScanHandlers {
@@ -110,9 +110,6 @@ function moveToFront<T>(items: T[], first: (x: T) => boolean): void {
   items.splice(0, items.length, ...front, ...rest);
 }
 
-/** The snapshot rows of the kept sessions, in the files' order: what onKeptRows hands over. */
-const keptRowsOf = (k: KeptRows) => k.sessions.map((x) => x.row);
-
 /**
  * Scans a store progressively and never holds more than a few files' lines at once:
  * discovery (stat only), then bounded header probes of every file, newest first, so
@@ -141,7 +138,7 @@ export async function scanStore(
   /** Kept sessions handed over as rows: in lineage's resolution, not in the result. */
   let keptSessions: KeptSession[] | undefined;
   let todo = files;
-  const asRows = handlers.onKeptRows ? cache?.keptRows?.(files) : undefined;
+  const asRows = handlers.onKeptRows ? cache?.keptRows?.(files, options.lineage !== false) : undefined;
   let kept: Map<string, FileScan> | undefined;
   if (asRows) {
     todo = asRows.todo;
@@ -150,7 +147,7 @@ export async function scanStore(
     kept = asRows.scans;
     // With files left to read, the kept rows go at once; with none, with the completion
     // (lineage away), so that the other thread makes one frame of the whole list.
-    if (todo.length) handlers.onKeptRows!(keptRowsOf(asRows), asRows.gen);
+    if (todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
   } else if (cache) {
     kept = cache.lookup(files);
     todo = files.filter((f) => !kept!.has(f.path));
@@ -214,7 +211,7 @@ export async function scanStore(
   const result: ScanResult = { sessions, diagnostics, relinked };
   if (keptSessions && options.lineage !== false)
     result.keptLineage = keptSessions.filter((k) => k.lineage.status !== "none").map((k) => [k.row, k.lineage]);
-  if (asRows && !todo.length) handlers.onKeptRows!(keptRowsOf(asRows), asRows.gen);
+  if (asRows && !todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
   handlers.onComplete?.(result);
   return result;
 }
