@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { sessionTitle } from "../../model/session-title.js";
 import type { Diagnostic, SessionSummary } from "../../model/types.js";
-import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../search/sort.js";
+import { allSessionsTieBreak, SORTS, sortSessions, type SortKey, type TieBreak } from "../../search/sort.js";
 import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
@@ -19,6 +19,14 @@ import { alignedRows, alignRows, type AlignedRows } from "../common/table.js";
 import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
+
+/** What the table reads of a row. */
+type TableRow = Omit<ListRow, "created">;
+/** A text list's row: `created` only when the sort compares it (a date for each of 50,000 rows costs). */
+type TextRow = TableRow & Partial<Pick<ListRow, "created">>;
+const LIST_KEYS_BUT_CREATED = LIST_KEYS.filter(
+  (k): k is Exclude<(typeof LIST_KEYS)[number], "created"> => k !== "created",
+);
 
 /** What `list --json` always needs of a summary besides its text: its path, warnings and lineage (and what resolves it). */
 const JSON_ROW_KEYS = ["path", "warnings", "parentSessionPath", "lineage", "modified", "mtimeMs"] as const;
@@ -91,14 +99,16 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     index?.close();
     throw err;
   }
-  // A date made for each of 50,000 rows costs: `created` only for the sort that compares it.
-  const textKeys = sort === "created" ? LIST_KEYS : LIST_KEYS.filter((k) => k !== "created");
-  const { sessions, diagnostics } =
-    json ?? ((await scanColumns(store.dir, io, textKeys)) as { sessions: ListRow[]; diagnostics: Diagnostic[] });
+  // `created` only for the sort that compares it (TextRow).
+  const { sessions, diagnostics }: { sessions: readonly TextRow[]; diagnostics: Diagnostic[] } =
+    json ??
+    (sort === "created"
+      ? await scanColumns(store.dir, io, LIST_KEYS)
+      : await scanColumns(store.dir, io, LIST_KEYS_BUT_CREATED));
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
-    ? sortSessions<ListRow>(sessions, sort, allSessionsTieBreak(store.dir, sessions))
-    : sortSessions<ListRow>(sessions.filter(inScope), sort, "name");
+    ? sortRows(sessions, sort, allSessionsTieBreak(store.dir, sessions))
+    : sortRows(sessions.filter(inScope), sort, "name");
   // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
   // What goes to stderr is kept with a --json answer (-q's io says none of it: the listing
   // alone for scripts; the exit status still says if anything failed).
@@ -188,6 +198,14 @@ async function listSkipped(storeDir: string, io: CliIO, json: boolean): Promise<
   return 0;
 }
 
+/**
+ * sortSessions for a text list's rows: of its sorts only the created sort reads `created`,
+ * and the rows hold it then (listCommand asks for it with that sort alone).
+ */
+function sortRows<T extends TextRow>(rows: readonly T[], sort: SortKey, tieBreak: TieBreak): T[] {
+  return sortSessions(rows as ReadonlyArray<T & Pick<ListRow, "created">>, sort, tieBreak);
+}
+
 /** Lines of the table given to the writer at once. */
 const WRITE_LINES = 4096;
 
@@ -212,18 +230,18 @@ export function formatTableLines(...args: Parameters<typeof alignedTable>): stri
 
 /** formatTable's lines, each made when asked for, once and in order (list writes them a chunk at a time). */
 export function alignedTable(
-  sessions: readonly ListRow[],
+  sessions: readonly TableRow[],
   withCwd: boolean,
   now = Date.now(),
   columns?: number,
   allIds: string[] = sessions.map((s) => s.id),
   /** Rows of several machines (list --host): each row's host, in a HOST column first. */
-  hostOf?: (s: ListRow) => string,
+  hostOf?: (s: TableRow) => string,
 ): AlignedRows {
   const idLen = uniquePrefixLength(allIds);
   // Made once per folder: 50,000 sessions share a few hundred.
   const cwdCells = new Map<string, string>();
-  const cwd = (s: ListRow) => {
+  const cwd = (s: TableRow) => {
     let cell = cwdCells.get(s.cwd);
     if (cell === undefined) {
       cell = columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
