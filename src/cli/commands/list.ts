@@ -292,9 +292,10 @@ function sharedBySorting(ids: readonly string[]): number {
 
 /**
  * sharedBySorting for ids that mostly start as pi's do (lowercase UUIDs: 8 hex digits, a
- * dash, 4 hex digits): their first 12 digits as a number, sorted as numbers (at 50,000 ids
- * sorting the strings was 50–65 ms, these a few); ids whose 12 digits are the same (made in
- * the same millisecond), and the others, compared as strings. Undefined: too few are UUIDs.
+ * dash, 4 hex digits): their first 12 digits as a number, sorted as numbers; ids whose 12
+ * digits are the same (made in the same millisecond), and the others, compared as strings.
+ * Undefined: too few are UUIDs. A generated store's 50,000 ids, once in a fresh process as
+ * `list` does it, at load 7.7–8.3 on two cores: 55–102 ms of CPU sorted as strings, 28–37 ms so.
  */
 function sharedByUuids(ids: readonly string[]): number | undefined {
   const keys = new Float64Array(ids.length);
