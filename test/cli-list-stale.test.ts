@@ -162,3 +162,41 @@ describe("list --json after the store changed", () => {
     expect(jumpy).toHaveBeenCalled();
   });
 });
+
+describe("list as text from the snapshot's columns", () => {
+  it("is the files' own table, every sort and a folder, first run, relaunched and after the store changed", async () => {
+    const store = copyStore(join(REPO, "fixtures", "pi-generated", "agent", "sessions"));
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir(), NO_COLOR: "1" };
+    const asks = [
+      ...["recent", "created", "name", "messages", "size"].map((sort) => ["list", "--all", "--sort", sort]),
+      ["list", "--cwd", "/home/dev/src/app"],
+      ["list", "--cwd", "/home/dev/src/app", "--sort", "created"],
+    ];
+    const run = (args: string[], on: boolean) =>
+      runCli([...args, "--session-dir", store], { env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" } });
+    const same = async (what: string) => {
+      for (const args of asks) {
+        const off = await run(args, false);
+        expect(off.code).toBe(0);
+        expect(off.stdout.split("\n").length).toBeGreaterThan(3);
+        expect({ what, args, on: await run(args, true) }).toEqual({ what, args, on: off });
+      }
+    };
+    // The first run reads every file (and folds the snapshot), the next take its columns.
+    await same("first run");
+    const columns = vi.spyOn(IndexedScans.prototype, "keptColumns");
+    await same("relaunched");
+    expect(columns).toHaveBeenCalled();
+    const all = files(store);
+    piWrites(all[3]);
+    await same("after an append");
+    cpSync(all[5], join(all[5], "..", "2026-11-22T06-04-01-381Z_01a1fcb4-0000-7000-8000-000000000001.jsonl"));
+    await same("after a new session");
+    rmSync(all[7]);
+    await same("after a session was deleted");
+    const back = new Date("2025-06-01T00:00:00Z");
+    utimesSync(all[1], back, back);
+    await same("after an mtime set back");
+  });
+});

@@ -312,6 +312,31 @@ describe("a few columns of the kept rows (the text list's way)", () => {
     expect(cols.nothing).toBeUndefined();
   });
 
+  it("without lineage (the text list, stats) gives the kept sessions' rows alone, and a scan asks for it so", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const withLineage = open();
+    const whole = withLineage.scans.keptRows(files)!;
+    withLineage.close();
+    const index = open();
+    const bare = index.scans.keptRows(files, false)!;
+    index.close();
+    expect(whole.sessions.length).toBeGreaterThan(3);
+    expect(whole.rows).toEqual(whole.sessions.map((s) => s.row));
+    // No session made for lineage, no parent looked up: the rows, the same as with it.
+    expect(bare.sessions).toEqual([]);
+    expect(bare.rows).toEqual(whole.rows);
+    expect({ ...bare, rows: [], sessions: [] }).toEqual({ ...whole, rows: [], sessions: [] });
+    const scanned = open();
+    const asked = vi.spyOn(scanned.scans, "keptRows");
+    let rows: number[] = [];
+    await scanStore(store, { onKeptRows: (r) => (rows = r) }, { cache: scanned.scans, lineage: false, probe: false });
+    scanned.close();
+    expect(asked).toHaveBeenCalledWith(expect.anything(), false);
+    // The same rows (in the scan's order: newest first).
+    expect([...rows].sort((a, b) => a - b)).toEqual([...whole.rows].sort((a, b) => a - b));
+  });
+
   it("gives none when the snapshot was written again since keptRows read it", async () => {
     const { store, open } = await filled();
     const { files } = await discoverFiles(store);

@@ -241,7 +241,7 @@ export class IndexedScans implements ScanCache {
     }
   }
 
-  keptRows(files: readonly SessionFile[]): KeptRows | undefined {
+  keptRows(files: readonly SessionFile[], lineage = true): KeptRows | undefined {
     if (!this.usable) return undefined;
     try {
       this.checkContext();
@@ -260,7 +260,7 @@ export class IndexedScans implements ScanCache {
         return rowOfPath.get(path);
       };
       const found = new Uint8Array(ids.n);
-      const out: KeptRows = { gen: ids.gen, todo: [], diagnostics: [], sessions: [] };
+      const out: KeptRows = { gen: ids.gen, todo: [], diagnostics: [], rows: [], sessions: [] };
       // In the files' order (newest first), as the summaries would have come.
       for (const f of files) {
         const at = f.ino === undefined ? undefined : rowOfIno.get(f.ino);
@@ -273,12 +273,14 @@ export class IndexedScans implements ScanCache {
         const diagnostic = ids.diagnostic(i);
         if (diagnostic) out.diagnostics.push(diagnostic);
         else {
-          out.sessions.push({
-            row: i,
-            path: f.path,
-            parentSessionPath: ids.parent(i) ?? undefined,
-            lineage: NO_LINEAGE,
-          });
+          out.rows.push(i);
+          if (lineage)
+            out.sessions.push({
+              row: i,
+              path: f.path,
+              parentSessionPath: ids.parent(i) ?? undefined,
+              lineage: NO_LINEAGE,
+            });
         }
         this.fromSnap.push(i);
       }

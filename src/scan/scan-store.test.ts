@@ -17,3 +17,17 @@ describe("a scan that holds a few fields of each summary read (hold)", () => {
     }
   });
 });
+
+describe("a scan whose caller shows no lineage (lineage: false)", () => {
+  it("resolves none: each row keeps the lineage it was read with, the rest the same", async () => {
+    const whole = await scanStore(PI_STORE, {}, { probe: false });
+    const rows = await scanStore(PI_STORE, {}, { probe: false, hold: (s) => ({ ...s }), lineage: false });
+    expect(whole.sessions.some((s) => s.lineage.status === "resolved")).toBe(true);
+    // As read: a fork's parent "missing" until resolution finds it.
+    expect(rows.sessions.every((s) => s.lineage.status !== "resolved")).toBe(true);
+    expect(rows.relinked).toEqual([]);
+    const strip = (xs: typeof whole.sessions) => Object.fromEntries(xs.map(({ lineage: _, ...s }) => [s.path, s]));
+    expect(strip(rows.sessions)).toEqual(strip(whole.sessions));
+    expect(rows.diagnostics).toEqual(whole.diagnostics);
+  });
+});

@@ -5,7 +5,7 @@ import { discoverFiles, type SessionFile } from "../store/discover.js";
 import { resolveLineage, sameLineage } from "../store/lineage.js";
 import { forEachLimited } from "../store/pool.js";
 import { cwdFolderName } from "../store/scope.js";
-import type { KeptRows, KeptSession, ScanCache } from "../store/scan-cache.js";
+import type { KeptSession, ScanCache } from "../store/scan-cache.js";
 import { isDiagnostic, probeSessionFile, scanSessionFile, type FileScan } from "../store/scan-file.js";
 
 export interface ScanHandlers {
@@ -59,9 +59,15 @@ export interface ScanOptions {
   /**
    * What the result keeps of each summary read (those the cache kept come as they are): a
    * command that needs a few fields makes each a row of them at once. The row must keep
-   * path, parentSessionPath and lineage (lineage is resolved on the rows).
+   * path, parentSessionPath and lineage (lineage is resolved on the rows; path alone with lineage: false).
    */
   hold?: (s: SessionSummary) => SessionSummary;
+  /**
+   * false: the caller shows no lineage (the text `list`, `stats`): none is resolved, and a
+   * row `hold` makes needs only the path. At 50,000 sessions resolving it was a set of every
+   * path and a look-up of each parent, for nothing.
+   */
+  lineage?: boolean;
 }
 
 export interface ScanResult {
@@ -104,9 +110,6 @@ function moveToFront<T>(items: T[], first: (x: T) => boolean): void {
   items.splice(0, items.length, ...front, ...rest);
 }
 
-/** The snapshot rows of the kept sessions, in the files' order: what onKeptRows hands over. */
-const keptRowsOf = (k: KeptRows) => k.sessions.map((x) => x.row);
-
 /**
  * Scans a store progressively and never holds more than a few files' lines at once:
  * discovery (stat only), then bounded header probes of every file, newest first, so
@@ -135,7 +138,7 @@ export async function scanStore(
   /** Kept sessions handed over as rows: in lineage's resolution, not in the result. */
   let keptSessions: KeptSession[] | undefined;
   let todo = files;
-  const asRows = handlers.onKeptRows ? cache?.keptRows?.(files) : undefined;
+  const asRows = handlers.onKeptRows ? cache?.keptRows?.(files, options.lineage !== false) : undefined;
   let kept: Map<string, FileScan> | undefined;
   if (asRows) {
     todo = asRows.todo;
@@ -144,7 +147,7 @@ export async function scanStore(
     kept = asRows.scans;
     // With files left to read, the kept rows go at once; with none, with the completion
     // (lineage away), so that the other thread makes one frame of the whole list.
-    if (todo.length) handlers.onKeptRows!(keptRowsOf(asRows), asRows.gen);
+    if (todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
   } else if (cache) {
     kept = cache.lookup(files);
     todo = files.filter((f) => !kept!.has(f.path));
@@ -197,15 +200,18 @@ export async function scanStore(
   );
   summaries.flush();
   cache?.flush();
-  const before = sessions.map((x) => x.lineage);
-  if (keptSessions)
-    resolveLineage<Pick<SessionSummary, "path" | "parentSessionPath" | "lineage">>([...keptSessions, ...sessions]);
-  else resolveLineage(sessions);
-  const relinked = sessions.filter((x, i) => !sameLineage(x.lineage, before[i]));
+  let relinked: SessionSummary[] = [];
+  if (options.lineage !== false) {
+    const before = sessions.map((x) => x.lineage);
+    if (keptSessions)
+      resolveLineage<Pick<SessionSummary, "path" | "parentSessionPath" | "lineage">>([...keptSessions, ...sessions]);
+    else resolveLineage(sessions);
+    relinked = sessions.filter((x, i) => !sameLineage(x.lineage, before[i]));
+  }
   const result: ScanResult = { sessions, diagnostics, relinked };
-  if (keptSessions)
+  if (keptSessions && options.lineage !== false)
     result.keptLineage = keptSessions.filter((k) => k.lineage.status !== "none").map((k) => [k.row, k.lineage]);
-  if (asRows && !todo.length) handlers.onKeptRows!(keptRowsOf(asRows), asRows.gen);
+  if (asRows && !todo.length) handlers.onKeptRows!(asRows.rows, asRows.gen);
   handlers.onComplete?.(result);
   return result;
 }

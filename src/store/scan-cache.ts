@@ -24,9 +24,10 @@ export interface ScanCache {
    * Instead of lookup, for a scan whose kept summaries are made on another thread (a scan
    * worker's parent reads the snapshot itself): which rows of the snapshot still hold for
    * these files (every file of the store), from its identities alone; forgets the files not
-   * among them. Undefined when it cannot tell (then lookup).
+   * among them. Undefined when it cannot tell (then lookup). `lineage` false: the caller
+   * resolves none, so `sessions` stays empty (50,000 made for nothing in the text list).
    */
-  keptRows?(files: readonly SessionFile[]): KeptRows | undefined;
+  keptRows?(files: readonly SessionFile[], lineage?: boolean): KeptRows | undefined;
 }
 
 /** The kept rows of a snapshot (ScanCache.keptRows). */
@@ -42,7 +43,9 @@ export interface KeptRows {
   scans?: Map<string, FileScan>;
   /** Those of the rows that are no session. */
   diagnostics: Diagnostic[];
-  /** Those that are sessions (their rows, in the files' order), as lineage needs them. */
+  /** The rows of those that are sessions, in the files' order. */
+  rows: number[];
+  /** The same sessions as lineage needs them (none when asked without lineage). */
   sessions: KeptSession[];
 }
 

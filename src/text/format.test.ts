@@ -65,6 +65,7 @@ describe("words and numbers (issue 20)", () => {
       7,
       -7,
       999,
+      -999,
       1000,
       -1000,
       12345,

@@ -45,7 +45,11 @@ export function plural(n: number, one: string, many = /(s|x|ch|sh)$/.test(one) ?
 export function groupDigits(n: number): string {
   // A whole number by hand: toLocaleString's first call starts ICU's number formatting
   // (~15 ms, on the first frame); the rest (fractions, -0) as before.
-  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return String(n).replace(/\B(?=(\d{3})+$)/g, ",");
+  if (Number.isSafeInteger(n) && !Object.is(n, -0)) {
+    // Three digits or fewer have nothing to group (most message counts: 50,000 of them in a `list`).
+    const s = String(n);
+    return n > -1000 && n < 1000 ? s : s.replace(/\B(?=(\d{3})+$)/g, ",");
+  }
   return Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(n);
 }
 

@@ -100,6 +100,9 @@ describe("mayHoldFormat", () => {
     for (const s of ["\u{e0041}", "\u{1d173}", "\u{110bd}", "\u{1f3fb}", "\u{e0100}", "x\u200dy", "\ud83d"])
       expect(mayHoldFormat(s)).toBe(true);
     for (const s of ["日本語 é 👍", "naïve", "", "plain"]) expect(mayHoldFormat(s)).toBe(false);
+    // Emoji of U+1F300–1F3FF share their first half with the skin tones: only a tone is one.
+    for (const s of ["caf🎉 🏠 🌟", "🏺"]) expect(mayHoldFormat(s)).toBe(false);
+    for (const s of ["🎉 🏠\u{1f3fb}", "👋🏿", "🎉\u200d🏠"]) expect(mayHoldFormat(s)).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { makeSummary } from "../../../test/helpers/sessions.js";
 import { displayWidth } from "../../text/sanitize.js";
 import { formatTable, uniquePrefixLength } from "./list.js";
@@ -25,6 +26,50 @@ describe("uniquePrefixLength", () => {
   });
   it("honours a custom minimum", () => {
     expect(uniquePrefixLength(["ab", "ac"], 1)).toBe(2);
+  });
+  it("tells apart ids made in the same millisecond (the same first 12 hex digits)", () => {
+    expect(uniquePrefixLength(["01a1fcb4-5de5-7000-8000-000000000001", "01a1fcb4-5de5-7000-8000-000000000002"])).toBe(
+      36,
+    );
+  });
+  it("counts the dash when an id of another form shares 8 hex digits with a UUID", () => {
+    // "01234567" is shared with no UUID: "0123456" is, so 8 characters tell them apart.
+    expect(uniquePrefixLength(["01234567-89ab-7000", "01234560x"])).toBe(8);
+    expect(uniquePrefixLength(["01234567-89ab-7000", "01234567x"])).toBe(9);
+    expect(uniquePrefixLength(["01234567-89ab-7000", "01234567-8x"])).toBe(11);
+  });
+  it("is what the longest prefix shared by two different ids in sorted order says, for any ids", () => {
+    // The rule as it was computed: every id sorted, each with the next.
+    const bySorting = (ids: string[], min: number) => {
+      const sorted = [...ids].sort();
+      let len = min;
+      for (let i = 1; i < sorted.length; i++) {
+        const [a, b] = [sorted[i - 1], sorted[i]];
+        let k = 0;
+        while (k < a.length && k < b.length && a[k] === b[k]) k++;
+        if (a !== b) len = Math.max(len, k + 1);
+      }
+      return len;
+    };
+    // Few characters, so that ids share long prefixes, repeat and are prefixes of each other.
+    const id = fc.string({ unit: fc.constantFrom("0", "1", "-", "é", "\ud83d", "\ude80"), maxLength: 14 });
+    // pi's ids: lowercase UUIDs (a few digits, so that they share long prefixes), some repeated,
+    // some cut short or with a capital or another character (then sorted as strings).
+    const digits = (n: number) => fc.string({ unit: fc.constantFrom("0", "1", "f"), minLength: n, maxLength: n });
+    const uuid = fc
+      .tuple(digits(8), digits(4), digits(4), fc.nat(16))
+      .map(([a, b, c, at]) => `${a}-${b}-${c}`.slice(0, 18 - (at % 6)));
+    const odd = fc.constantFrom("01234567-89ab", "0000", "x", "0000000A-0000", "00000000-000é", "00000000-0000");
+    const uuids = fc.oneof(
+      fc.array(uuid, { maxLength: 60 }),
+      fc.array(fc.oneof(uuid, uuid, uuid, odd), { maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.array(id, { maxLength: 60 }), uuids), fc.integer({ min: 0, max: 9 }), (ids, min) => {
+        expect(uniquePrefixLength(ids, min)).toBe(bySorting(ids, min));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

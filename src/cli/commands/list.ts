@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { sessionTitle } from "../../model/session-title.js";
-import type { SessionSummary } from "../../model/types.js";
-import { allSessionsTieBreak, SORTS, sortSessions, type SortKey } from "../../search/sort.js";
+import type { Diagnostic, SessionSummary } from "../../model/types.js";
+import { allSessionsTieBreak, SORTS, sortSessions, type SortKey, type TieBreak } from "../../search/sort.js";
 import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { usageError } from "../common/errors.js";
@@ -19,6 +19,14 @@ import { alignedRows, alignRows, type AlignedRows } from "../common/table.js";
 import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
+
+/** What the table reads of a row. */
+type TableRow = Omit<ListRow, "created">;
+/** A text list's row: `created` only when the sort compares it (a date for each of 50,000 rows costs). */
+type TextRow = TableRow & Partial<Pick<ListRow, "created">>;
+const LIST_KEYS_BUT_CREATED = LIST_KEYS.filter(
+  (k): k is Exclude<(typeof LIST_KEYS)[number], "created"> => k !== "created",
+);
 
 /** What `list --json` always needs of a summary besides its text: its path, warnings and lineage (and what resolves it). */
 const JSON_ROW_KEYS = ["path", "warnings", "parentSessionPath", "lineage", "modified", "mtimeMs"] as const;
@@ -91,11 +99,16 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     index?.close();
     throw err;
   }
-  const { sessions, diagnostics } = json ?? (await scanColumns(store.dir, io, LIST_KEYS));
+  // `created` only for the sort that compares it (TextRow).
+  const { sessions, diagnostics }: { sessions: readonly TextRow[]; diagnostics: Diagnostic[] } =
+    json ??
+    (sort === "created"
+      ? await scanColumns(store.dir, io, LIST_KEYS)
+      : await scanColumns(store.dir, io, LIST_KEYS_BUT_CREATED));
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
-    ? sortSessions<ListRow>(sessions, sort, allSessionsTieBreak(store.dir, sessions))
-    : sortSessions<ListRow>(sessions.filter(inScope), sort, "name");
+    ? sortRows(sessions, sort, allSessionsTieBreak(store.dir, sessions))
+    : sortRows(sessions.filter(inScope), sort, "name");
   // Paths and warnings can carry text from the files (names, ids): sanitized like all file text.
   // What goes to stderr is kept with a --json answer (-q's io says none of it: the listing
   // alone for scripts; the exit status still says if anything failed).
@@ -185,6 +198,14 @@ async function listSkipped(storeDir: string, io: CliIO, json: boolean): Promise<
   return 0;
 }
 
+/**
+ * sortSessions for a text list's rows: of its sorts only the created sort reads `created`,
+ * and the rows hold it then (listCommand asks for it with that sort alone).
+ */
+function sortRows<T extends TextRow>(rows: readonly T[], sort: SortKey, tieBreak: TieBreak): T[] {
+  return sortSessions(rows as ReadonlyArray<T & Pick<ListRow, "created">>, sort, tieBreak);
+}
+
 /** Lines of the table given to the writer at once. */
 const WRITE_LINES = 4096;
 
@@ -209,18 +230,18 @@ export function formatTableLines(...args: Parameters<typeof alignedTable>): stri
 
 /** formatTable's lines, each made when asked for, once and in order (list writes them a chunk at a time). */
 export function alignedTable(
-  sessions: readonly ListRow[],
+  sessions: readonly TableRow[],
   withCwd: boolean,
   now = Date.now(),
   columns?: number,
   allIds: string[] = sessions.map((s) => s.id),
   /** Rows of several machines (list --host): each row's host, in a HOST column first. */
-  hostOf?: (s: ListRow) => string,
+  hostOf?: (s: TableRow) => string,
 ): AlignedRows {
   const idLen = uniquePrefixLength(allIds);
   // Made once per folder: 50,000 sessions share a few hundred.
   const cwdCells = new Map<string, string>();
-  const cwd = (s: ListRow) => {
+  const cwd = (s: TableRow) => {
     let cell = cwdCells.get(s.cwd);
     if (cell === undefined) {
       cell = columns === undefined ? sanitizeLine(s.cwd) : truncateToWidth(sanitizeLine(s.cwd), TERMINAL_CWD_COLUMNS);
@@ -248,11 +269,17 @@ export function alignedTable(
 
 /**
  * The shortest prefix length (at least 8) that tells these ids apart: UUIDv7 ids share
- * their leading timestamp, so a fixed 8 characters would all look alike.
+ * their leading timestamp, so a fixed 8 characters would all look alike. It is one more than
+ * the longest prefix two different ids share, which two neighbours in sorted order show.
  */
-export function uniquePrefixLength(ids: string[], min = 8): number {
+export function uniquePrefixLength(ids: readonly string[], min = 8): number {
+  return Math.max(min, sharedByUuids(ids) ?? sharedBySorting(ids));
+}
+
+/** One more than the longest prefix two different ids share (0: none), every id sorted. */
+function sharedBySorting(ids: readonly string[]): number {
   const sorted = [...ids].sort();
-  let len = min;
+  let len = 0;
   for (let i = 1; i < sorted.length; i++) {
     const a = sorted[i - 1];
     const b = sorted[i];
@@ -261,4 +288,102 @@ export function uniquePrefixLength(ids: string[], min = 8): number {
     if (a !== b) len = Math.max(len, k + 1);
   }
   return len;
+}
+
+/**
+ * sharedBySorting for ids that mostly start as pi's do (lowercase UUIDs: 8 hex digits, a
+ * dash, 4 hex digits): their first 12 digits as a number, sorted as numbers; ids whose 12
+ * digits are the same (made in the same millisecond), and the others, compared as strings.
+ * Undefined: too few are UUIDs. A generated store's 50,000 ids, once in a fresh process as
+ * `list` does it, at load 7.7–8.3 on two cores: 55–102 ms of CPU sorted as strings, 28–37 ms so.
+ */
+function sharedByUuids(ids: readonly string[]): number | undefined {
+  const keys = new Float64Array(ids.length);
+  const others: string[] = [];
+  let n = 0;
+  for (const id of ids) {
+    const k = uuidKey(id);
+    if (k >= 0) keys[n++] = k;
+    else if (others.push(id) > 64) return undefined;
+  }
+  const sorted = keys.subarray(0, n).sort();
+  let len = 0;
+  let same: Set<number> | undefined;
+  for (let i = 1; i < n; i++) {
+    if (sorted[i] === sorted[i - 1]) (same ??= new Set()).add(sorted[i]);
+    else len = Math.max(len, sharedChars(sorted[i - 1], sorted[i]) + 1);
+  }
+  if (same) len = Math.max(len, sharedBySorting(ids.filter((id) => same.has(uuidKey(id)))));
+  if (!others.length) return len;
+  len = Math.max(len, sharedBySorting(others));
+  // An id of another form shares with a UUID at most its characters a UUID could have there.
+  if (n) for (const id of others) len = Math.max(len, longestUuidPrefix(id, sorted) + 1);
+  return len;
+}
+
+/** How many leading characters `id` (of another form) shares with the UUID of these keys that shares most. */
+function longestUuidPrefix(id: string, sorted: Float64Array): number {
+  // Its characters a UUID could have there: hex digits, the dash after 8.
+  const digits: number[] = [];
+  let j = 0;
+  for (; j < 13 && j < id.length; j++) {
+    const c = id.charCodeAt(j);
+    if (j === 8) {
+      if (c !== 0x2d) break;
+      continue;
+    }
+    const d = hexDigit(c);
+    if (d < 0) break;
+    digits.push(d);
+  }
+  // Its first k characters begin a UUID when a key lies between theirs padded with 0s and with fs.
+  for (let k = j; k > 0; k--) {
+    const m = k > 8 ? k - 1 : k;
+    let low = 0;
+    for (let i = 0; i < m; i++) low = low * 16 + digits[i];
+    const span = 16 ** (12 - m);
+    low *= span;
+    if (anyBetween(sorted, low, low + span - 1)) return k;
+  }
+  return 0;
+}
+
+/** Whether a sorted array holds a value from low to high. */
+function anyBetween(sorted: Float64Array, low: number, high: number): boolean {
+  let a = 0;
+  let b = sorted.length;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (sorted[mid] < low) a = mid + 1;
+    else b = mid;
+  }
+  return a < sorted.length && sorted[a] <= high;
+}
+
+const hexDigit = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+
+/** The 48-bit number an id's first 12 hex digits are (characters 0–7 and 9–12), or -1. */
+function uuidKey(id: string): number {
+  if (id.length < 13 || id.charCodeAt(8) !== 0x2d) return -1;
+  let k = 0;
+  for (let i = 0; i < 13; i++) {
+    if (i === 8) continue;
+    const d = hexDigit(id.charCodeAt(i));
+    if (d < 0) return -1;
+    k = k * 16 + d;
+  }
+  return k;
+}
+
+/** How many leading characters the ids of two different uuidKeys share (their equal leading digits; the dash after 8). */
+function sharedChars(a: number, b: number): number {
+  const TWO_24 = 0x1000000;
+  const hiA = Math.floor(a / TWO_24);
+  const hiB = Math.floor(b / TWO_24);
+  // Leading equal bits of two 24-bit halves, as whole hex digits.
+  const digits =
+    hiA !== hiB
+      ? (Math.clz32(hiA ^ hiB) - 8) >> 2
+      : 6 + ((Math.clz32((a - hiA * TWO_24) ^ (b - hiB * TWO_24)) - 8) >> 2);
+  return digits < 8 ? digits : digits + 1;
 }

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../../test/helpers/tmp-store.js";
 import type { CliIO } from "./io.js";
-import { LIST_KEYS, scanColumns } from "./scan-columns.js";
+import { LIST_KEYS, reviverOf, scanColumns } from "./scan-columns.js";
 
 afterEach(() => cleanupTmp());
 
@@ -21,5 +21,22 @@ describe("scanColumns", () => {
       expect(Object.keys(s).filter((k) => !allowed.has(k))).toEqual([]);
     const byPath = (rows: typeof first.sessions) => [...rows].sort((a, b) => (a.path < b.path ? -1 : 1));
     expect(byPath(again.sessions)).toEqual(byPath(first.sessions));
+  });
+});
+
+describe("reviverOf", () => {
+  it("makes a stored value the summary's again: dates from epoch milliseconds, no warnings as none, a missing key missing", () => {
+    expect(reviverOf("created")(1_700_000_000_000)).toEqual(new Date(1_700_000_000_000));
+    expect(reviverOf("modified")("2026-01-02T03:04:05.000Z")).toEqual(new Date("2026-01-02T03:04:05.000Z"));
+    expect(Number.isNaN((reviverOf("created")(undefined) as Date).getTime())).toBe(true);
+    expect(reviverOf("warnings")(undefined)).toEqual([]);
+    expect(reviverOf("warnings")(["w"])).toEqual(["w"]);
+    expect(reviverOf("name")(null)).toBeUndefined();
+    expect(reviverOf("name")(undefined)).toBeUndefined();
+    expect(reviverOf("messageCount")(0)).toBe(0);
+    expect(reviverOf("name")("")).toBe("");
+    // One function per kind of key, found once for a column.
+    expect(reviverOf("created")).toBe(reviverOf("modified"));
+    expect(reviverOf("name")).toBe(reviverOf("cwd"));
   });
 });

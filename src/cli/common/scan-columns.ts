@@ -22,13 +22,19 @@ export const LIST_KEYS = [
 ] as const;
 export type ListRow = Pick<SessionSummary, (typeof LIST_KEYS)[number]>;
 
-/** A stored value made the summary's again: dates were kept as epoch milliseconds; a missing key stays missing. */
-export function revive(key: keyof SessionSummary, v: unknown): unknown {
-  if (key === "created" || key === "modified")
-    return new Date(typeof v === "number" || typeof v === "string" ? v : NaN);
-  if (key === "warnings") return v ?? [];
-  return v ?? undefined;
+/**
+ * How a key's stored value is made the summary's again: dates were kept as epoch
+ * milliseconds; a missing key stays missing (undefined). One function per key, found once
+ * for a column rather than for each of 50,000 rows.
+ */
+export function reviverOf(key: keyof SessionSummary): (v: unknown) => unknown {
+  if (key === "created" || key === "modified") return reviveDate;
+  if (key === "warnings") return reviveWarnings;
+  return reviveValue;
 }
+const reviveDate = (v: unknown) => new Date(typeof v === "number" || typeof v === "string" ? v : NaN);
+const reviveWarnings = (v: unknown) => v ?? [];
+const reviveValue = (v: unknown) => v ?? undefined;
 
 /**
  * The store's sessions with these fields alone, for a command that needs no more. The
@@ -73,10 +79,18 @@ async function fromColumns<K extends keyof SessionSummary>(
   let kept: number[] | undefined;
   // Discovered for the scan alone, unless given (no name holds it after: 50,000 files'
   // records kept alive while the columns are made cost 60 MB more at the peak in some runs).
-  // What is read is held as rows of these fields (and what lineage needs) at once, and a
+  // What is read is held as rows of these fields (and what lineage needs, if asked for) at once, and a
   // first scan folds each summary into the snapshot as it reads it: at 50,000 sessions
   // read, the whole summaries held to the end were most of the command's memory.
-  const held = [...new Set<keyof SessionSummary>([...keys, "path", "parentSessionPath", "lineage"])];
+  // Lineage is resolved only when asked for (the text list and stats show none).
+  const lineage = (keys as readonly string[]).includes("lineage");
+  const held = [
+    ...new Set<keyof SessionSummary>([
+      ...keys,
+      "path",
+      ...(lineage ? (["parentSessionPath", "lineage"] as const) : []),
+    ]),
+  ];
   index.scans.foldAsRead = true;
   index.scans.collectGarbage = collectGarbage;
   const options: ScanOptions = {
@@ -84,6 +98,7 @@ async function fromColumns<K extends keyof SessionSummary>(
     blocking: true,
     cache: index.scans,
     hold: (s) => pick(s, held) as SessionSummary,
+    lineage,
   };
   const result = await scanStore(
     storeDir,
@@ -97,14 +112,18 @@ async function fromColumns<K extends keyof SessionSummary>(
   index.scans.release();
   const read = result.sessions.map((s) => pick(s, keys));
   if (!kept || !cols) return { sessions: read, diagnostics: result.diagnostics };
-  const sessions = kept.map((i) => {
-    const row: Partial<Pick<SessionSummary, K>> = {};
-    for (const k of keys) {
-      const v = revive(k, cols[k]?.[i]);
-      if (v !== undefined) row[k] = v as SessionSummary[K];
+  // Each key's column and reviver found once, not for each of 50,000 rows.
+  const made = keys.map((k) => ({ k, col: cols[k], revive: reviverOf(k) }));
+  const sessions = new Array<Pick<SessionSummary, K>>(kept.length);
+  for (let j = 0; j < kept.length; j++) {
+    const i = kept[j];
+    const row: Record<string, unknown> = {};
+    for (const { k, col, revive } of made) {
+      const v = revive(col?.[i]);
+      if (v !== undefined) row[k] = v;
     }
-    return row as Pick<SessionSummary, K>;
-  });
+    sessions[j] = row as Pick<SessionSummary, K>;
+  }
   for (const s of read) sessions.push(s);
   return { sessions, diagnostics: result.diagnostics };
 }

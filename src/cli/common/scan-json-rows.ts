@@ -7,7 +7,7 @@ import { scanSessionFileSync } from "../../store/scan-file.js";
 import { listPieces } from "../../model/summary-json.js";
 import type { CliIO } from "./io.js";
 import { collectGarbage } from "./collect-garbage.js";
-import { discover, pick, revive } from "./scan-columns.js";
+import { discover, pick, reviverOf } from "./scan-columns.js";
 import { scanWithIndex } from "./scan-indexed.js";
 
 /** Where a row made of the kept snapshot's columns says its row (a symbol: no key of its JSON). */
@@ -70,6 +70,7 @@ export async function scanJsonRows(
   // The snapshot's columns' bytes are dead now (only the values asked for are held): let go
   // of them before its list text is unzipped (at 50,000 sessions 45 and 48 MB).
   collectGarbage();
+  const made = colKeys.map((k) => ({ k, col: cols[k], revive: reviverOf(k) }));
   const lineageOf = new Map<number, Lineage>(result.keptLineage);
   const sessions: SessionSummary[] = [];
   for (const i of kept) {
@@ -83,8 +84,8 @@ export async function scanJsonRows(
       continue;
     }
     const row: Record<string | symbol, unknown> = { [KEPT_ROW]: i, lineage };
-    for (const k of colKeys) {
-      const v = revive(k, cols[k]?.[i]);
+    for (const { k, col, revive } of made) {
+      const v = revive(col?.[i]);
       if (v !== undefined) row[k] = v;
     }
     sessions.push(row as unknown as SessionSummary);
