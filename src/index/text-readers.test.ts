@@ -1,0 +1,144 @@
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, REPO, settle } from "../../test/helpers/tmp-store.js";
+import { scanStore } from "../scan/scan-store.js";
+import { openStoreIndex, type StoreIndex } from "./store-index.js";
+import { indexStaleText } from "./text-index.js";
+import type { TextRow } from "./text-rows.js";
+import { ReadAhead, TextReaders, type TextReply } from "./text-readers.js";
+
+afterEach(() => cleanupTmp());
+
+/** The readers' worker as `npm run build` makes it (dist/src): tests run from sources, where there is none. */
+const BUILT_WORKER = pathToFileURL(join(REPO, "dist", "src", "index", "text-worker.js"));
+
+/** A copy of the pi fixture store with its summaries in a fresh index, no text indexed yet. */
+async function summarized(): Promise<{ index: StoreIndex; store: string }> {
+  const store = copyStore(PI_STORE);
+  settle(store);
+  const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+  await scanStore(store, {}, { cache: index.scans });
+  return { index, store };
+}
+
+/**
+ * Everything the text index holds, paths relative to the store: lines, text states, and each
+ * FTS term's rows named by their line (two copies of a store number their files, so their
+ * lines, in an order of their own: newest first, equal dates by file id).
+ */
+function held({ index, store }: { index: StoreIndex; store: string }) {
+  const db = index.db;
+  const rel = (r: Record<string, unknown>) => JSON.stringify({ ...r, path: String(r.path).slice(store.length) });
+  const line = "f.path AS path, l.off AS off, l.len AS len, l.tool AS tool";
+  const ftsRows = (t: string) => {
+    db.sql.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab_${t} USING fts5vocab(main, ${t}, instance)`);
+    return db
+      .q(`SELECT v.term AS term, ${line} FROM temp.vocab_${t} v JOIN lines l ON l.rid = v.doc JOIN files f USING (fid)`)
+      .all()
+      .map(rel)
+      .sort();
+  };
+  return {
+    lines: db.q(`SELECT ${line} FROM lines l JOIN files f USING (fid)`).all().map(rel).sort(),
+    states: db
+      .q("SELECT path, text_end, text_print, text_whole, text_tools, text_size FROM files")
+      .all()
+      .map(rel)
+      .sort(),
+    chat: ftsRows("chat"),
+    tools: ftsRows("tools"),
+  };
+}
+
+/** Some sessions of a store, to append to. */
+function someSessions(store: string, n: number): string[] {
+  const out: string[] = [];
+  for (const dir of readdirSync(store)) for (const f of readdirSync(join(store, dir))) out.push(join(store, dir, f));
+  return out.sort().slice(0, n);
+}
+
+describe("text readers (other threads read and parse while this one writes)", () => {
+  it("index the same lines, FTS terms and text states as one thread: both passes, tool texts at once, an append, files too large for a reader", async () => {
+    const readers = TextReaders.start(BUILT_WORKER, 2);
+    expect(readers, "npm run build makes dist/src/index/text-worker.js").toBeDefined();
+    let sent = 0;
+    const read = readers!.read.bind(readers);
+    readers!.read = (job) => (sent++, read(job));
+    try {
+      const one = await summarized();
+      const many = await summarized();
+      // Files over 5,000 bytes are read by the writing thread, the rest by the readers.
+      for (const toolsAtOnce of [false, true]) {
+        const oneRead = 5000;
+        const a = await indexStaleText(one.index.db, undefined, { toolsAtOnce, oneRead });
+        const b = await indexStaleText(many.index.db, undefined, { toolsAtOnce, oneRead, readers });
+        expect(b).toEqual(a);
+        expect(held(many)).toEqual(held(one));
+        // Appended to: indexed from where each stopped; and one rewritten, read whole again (its lines forgotten first).
+        for (const x of [one, many]) {
+          const [first, second, third] = someSessions(x.store, 3);
+          appendFileSync(first!, readFileSync(first!, "utf8").split("\n")[1]! + "\n");
+          appendFileSync(second!, "\n");
+          writeFileSync(third!, readFileSync(third!, "utf8").replace(/"role":"user"/, '"role":"user" '));
+          settle(x.store);
+          await scanStore(x.store, {}, { cache: x.index.scans });
+        }
+      }
+      await indexStaleText(one.index.db, undefined, {});
+      await indexStaleText(many.index.db, undefined, { readers });
+      expect(held(many)).toEqual(held(one));
+      expect(held(one).lines.length).toBeGreaterThan(100);
+      expect(sent).toBeGreaterThan(20);
+      one.index.close();
+      many.index.close();
+    } finally {
+      await readers!.close();
+    }
+  });
+
+  it("are not started without a built worker (the writing thread reads every file)", () => {
+    expect(TextReaders.start(pathToFileURL(join(REPO, "no-such-worker.js")))).toBeUndefined();
+  });
+
+  it("a read made from a file's row that changed since is not used, nor one of a file the pass skips", async () => {
+    const row = (fid: number, size: number): TextRow => ({
+      fid,
+      path: `/s/${fid}.jsonl`,
+      ino: fid,
+      size,
+      mtime: 1,
+      ctime: 1,
+      text_ino: null,
+      text_size: null,
+      text_end: null,
+      text_print: null,
+      text_tools: 0,
+      text_whole: 1,
+    });
+    const reply = (): TextReply => ({
+      id: 0,
+      text: { kinds: "chat" },
+      forget: false,
+      rows: { offs: [], lens: [], tools: [], texts: [], chars: 0 },
+    });
+    const asked: number[] = [];
+    const readers = {
+      read: (job: { row: TextRow }) => (asked.push(job.row.fid), Promise.resolve(reply())),
+    } as unknown as TextReaders;
+    const rows = new Map([1, 2, 3, 4].map((fid) => [fid, row(fid, fid === 3 ? 5000 : 100)]));
+    const ahead = new ReadAhead(readers, [1, 2, 3, 4], (fid) => rows.get(fid), {
+      pass: "new",
+      toolsAtOnce: true,
+      oneRead: 1000,
+    });
+    expect(await ahead.take(1, row(1, 100))).toEqual(reply());
+    // File 2 grew after it was read ahead: the writing thread reads it again.
+    expect(await ahead.take(2, row(2, 150))).toBeUndefined();
+    // File 3 is larger than a reader reads: never sent.
+    expect(await ahead.take(3, row(3, 5000))).toBeUndefined();
+    expect(await ahead.take(4, undefined)).toBeUndefined();
+    expect(asked).toEqual([1, 2, 4]);
+  });
+});

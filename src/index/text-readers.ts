@@ -1,0 +1,141 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { FileText, TextRow, TextRows } from "./text-rows.js";
+
+/*
+ * Text readers: worker threads that read, parse and fold the files a run of indexing is
+ * about to write (text-worker.ts), so that the thread writing to SQLite (FTS5's work, about
+ * half of a first build's CPU) does only that. The wall time of a build then approaches the
+ * larger of the two rather than their sum. Only files read in one read (ONE_READ_BYTES) go
+ * to a reader; a larger one is read by the writing thread as before, in parts.
+ */
+
+/** The built worker beside this module (absent when running from TypeScript sources). */
+export const TEXT_WORKER_URL = new URL("./text-worker.js", import.meta.url);
+
+/** Files read ahead of the one being written, at most: what waits is bounded by these. */
+const AHEAD_FILES = 64;
+const AHEAD_BYTES = 16 * 1024 * 1024;
+
+export interface TextJob {
+  id: number;
+  row: TextRow;
+  pass: "new" | "tools";
+  toolsAtOnce: boolean;
+  oneRead: number;
+}
+
+export interface TextReply {
+  id: number;
+  /** false or "big": the writing thread reads that file itself. */
+  text: FileText | false | "big";
+  forget: boolean;
+  rows: TextRows;
+}
+
+/** A pool of text readers: one per core but the writing thread's, at least one. */
+export class TextReaders {
+  private readonly workers: Worker[] = [];
+  private readonly waiting = new Map<number, (reply: TextReply | undefined) => void>();
+  private nextId = 0;
+  private broken = false;
+
+  private constructor(url: URL, count: number) {
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(url);
+      worker.on("message", (reply: TextReply) => {
+        const done = this.waiting.get(reply.id);
+        this.waiting.delete(reply.id);
+        done?.(reply);
+      });
+      // A reader that fails leaves every file to the writing thread: the answer is the same.
+      const fail = () => {
+        this.broken = true;
+        for (const done of this.waiting.values()) done(undefined);
+        this.waiting.clear();
+      };
+      worker.on("error", fail);
+      worker.on("exit", fail);
+      this.workers.push(worker);
+    }
+  }
+
+  /** Readers from the built worker at `url`; undefined when there is none (running from sources). */
+  static start(url: URL = TEXT_WORKER_URL, count = Math.max(1, availableParallelism() - 1)): TextReaders | undefined {
+    if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
+    try {
+      return new TextReaders(url, count);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The file's text read by a reader (undefined: not read there; the caller reads it). */
+  read(job: Omit<TextJob, "id">): Promise<TextReply | undefined> {
+    if (this.broken) return Promise.resolve(undefined);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.workers[id % this.workers.length]!.postMessage({ ...job, id } satisfies TextJob);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.broken = true;
+    for (const done of this.waiting.values()) done(undefined);
+    this.waiting.clear();
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/** Whether two reads of a file's row say the same (a file read ahead from a row since changed is read again). */
+function sameRow(a: TextRow, b: TextRow): boolean {
+  for (const key of Object.keys(a) as Array<keyof TextRow>) if (a[key] !== b[key]) return false;
+  return Object.keys(a).length === Object.keys(b).length;
+}
+
+/**
+ * The files of a pass sent to the readers ahead of their turn, in the pass's order, up to
+ * AHEAD_FILES and AHEAD_BYTES ahead of the one being written.
+ */
+export class ReadAhead {
+  private next = 0;
+  private bytes = 0;
+  private readonly held = new Map<number, { row: TextRow; reply: Promise<TextReply | undefined> }>();
+
+  constructor(
+    private readonly readers: TextReaders,
+    private readonly fids: number[],
+    /** The file's row now, if the pass still has to index it. */
+    private readonly rowOf: (fid: number) => TextRow | undefined,
+    private readonly job: Omit<TextJob, "id" | "row">,
+  ) {}
+
+  /**
+   * The reader's read of file `fid` if it was made from this same `row` (more are sent ahead
+   * first). Called for every file of the pass in order, `row` undefined for one it skips.
+   */
+  async take(fid: number, row: TextRow | undefined): Promise<TextReply | undefined> {
+    this.fill();
+    const ahead = this.held.get(fid);
+    if (!ahead) return undefined;
+    this.held.delete(fid);
+    this.bytes -= ahead.row.size ?? 0;
+    if (!row) return undefined;
+    const reply = await ahead.reply;
+    return reply && sameRow(ahead.row, row) ? reply : undefined;
+  }
+
+  private fill(): void {
+    while (this.next < this.fids.length && this.held.size < AHEAD_FILES && this.bytes < AHEAD_BYTES) {
+      const fid = this.fids[this.next++]!;
+      const row = this.rowOf(fid);
+      // A large file is read by the writing thread in parts (the readers hand over whole files).
+      if (!row || (row.size ?? Infinity) > this.job.oneRead) continue;
+      this.bytes += row.size ?? 0;
+      this.held.set(fid, { row, reply: this.readers.read({ ...this.job, row }) });
+    }
+  }
+}
