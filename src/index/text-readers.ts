@@ -18,37 +18,54 @@ export const TEXT_WORKER_URL = new URL("./text-worker.js", import.meta.url);
 /** Files read ahead of the one being written, at most: what waits is bounded by these. */
 const AHEAD_FILES = 64;
 const AHEAD_BYTES = 16 * 1024 * 1024;
+/**
+ * Files sent to a reader in one message, and answered in one: a message per file (10,000
+ * of them) cost the writing thread 2.6 s of its 23 in postMessage, waking the reader each time.
+ */
+const GROUP_FILES = 16;
 
+/** What a reader is asked for one file. */
 export interface TextJob {
-  id: number;
   row: TextRow;
   pass: "new" | "tools";
   toolsAtOnce: boolean;
   oneRead: number;
 }
 
+/** What a reader read of one file. */
 export interface TextReply {
-  id: number;
   /** false or "big": the writing thread reads that file itself. */
   text: FileText | false | "big";
   forget: boolean;
   rows: TextRows;
 }
 
+/** A message to a reader and its answer: files in order. */
+export interface TextGroup {
+  id: number;
+  jobs: TextJob[];
+}
+export interface TextGroupReply {
+  id: number;
+  replies: TextReply[];
+}
+
 /** A pool of text readers: one per core but the writing thread's, at least one. */
 export class TextReaders {
   private readonly workers: Worker[] = [];
-  private readonly waiting = new Map<number, (reply: TextReply | undefined) => void>();
+  private readonly waiting = new Map<number, (replies: TextReply[] | undefined) => void>();
   private nextId = 0;
   private broken = false;
 
   private constructor(url: URL, count: number) {
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(url);
-      worker.on("message", (reply: TextReply) => {
+      // A small young generation: V8's default let a reader's heap hold ~30 MB more of dead
+      // rows (10,000 sessions: 198 against 171 MB at the peak), for no CPU saved.
+      const worker = new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      worker.on("message", (reply: TextGroupReply) => {
         const done = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
-        done?.(reply);
+        done?.(reply.replies);
       });
       // A reader that fails leaves every file to the writing thread: the answer is the same.
       const fail = () => {
@@ -72,13 +89,13 @@ export class TextReaders {
     }
   }
 
-  /** The file's text read by a reader (undefined: not read there; the caller reads it). */
-  read(job: Omit<TextJob, "id">): Promise<TextReply | undefined> {
+  /** The files' texts read by a reader, in order (undefined: not read there; the caller reads them). */
+  read(jobs: TextJob[]): Promise<TextReply[] | undefined> {
     if (this.broken) return Promise.resolve(undefined);
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.workers[id % this.workers.length]!.postMessage({ ...job, id } satisfies TextJob);
+      this.workers[id % this.workers.length]!.postMessage({ id, jobs } satisfies TextGroup);
     });
   }
 
@@ -110,7 +127,7 @@ export class ReadAhead {
     private readonly fids: number[],
     /** The file's row now, if the pass still has to index it. */
     private readonly rowOf: (fid: number) => TextRow | undefined,
-    private readonly job: Omit<TextJob, "id" | "row">,
+    private readonly job: Omit<TextJob, "row">,
   ) {}
 
   /**
@@ -128,14 +145,26 @@ export class ReadAhead {
     return reply && sameRow(ahead.row, row) ? reply : undefined;
   }
 
+  /** Sends files ahead in groups, once a whole group fits within the bounds (or nothing is held). */
   private fill(): void {
-    while (this.next < this.fids.length && this.held.size < AHEAD_FILES && this.bytes < AHEAD_BYTES) {
-      const fid = this.fids[this.next++]!;
-      const row = this.rowOf(fid);
-      // A large file is read by the writing thread in parts (the readers hand over whole files).
-      if (!row || (row.size ?? Infinity) > this.job.oneRead) continue;
-      this.bytes += row.size ?? 0;
-      this.held.set(fid, { row, reply: this.readers.read({ ...this.job, row }) });
+    while (this.next < this.fids.length && (this.held.size === 0 || this.held.size + GROUP_FILES <= AHEAD_FILES)) {
+      const group: TextRow[] = [];
+      let bytes = 0;
+      while (this.next < this.fids.length && group.length < GROUP_FILES && this.bytes + bytes < AHEAD_BYTES) {
+        const row = this.rowOf(this.fids[this.next++]!);
+        // A large file is read by the writing thread in parts (the readers hand over whole files).
+        if (!row || (row.size ?? Infinity) > this.job.oneRead) continue;
+        group.push(row);
+        bytes += row.size ?? 0;
+      }
+      if (group.length === 0) {
+        if (this.bytes + bytes >= AHEAD_BYTES) return;
+        continue;
+      }
+      this.bytes += bytes;
+      const replies = this.readers.read(group.map((row) => ({ ...this.job, row })));
+      group.forEach((row, i) => this.held.set(row.fid, { row, reply: replies.then((r) => r?.[i]) }));
+      if (this.bytes >= AHEAD_BYTES) return;
     }
   }
 }

@@ -4,30 +4,36 @@
 import { parentPort } from "node:worker_threads";
 import { readFileText } from "./text-index.js";
 import { noRows, type TextRows } from "./text-rows.js";
-import type { TextJob, TextReply } from "./text-readers.js";
+import type { TextGroup, TextGroupReply, TextJob, TextReply } from "./text-readers.js";
 
 const port = parentPort;
 if (port) {
-  port.on("message", (job: TextJob) => {
-    let forget = false;
-    let rows = noRows();
-    const sink = {
-      start: (f: boolean) => (forget = f),
-      // One call per file here: readFileText flushes past FLUSH_CHARS only, more than `oneRead` bytes give.
-      rows: (r: TextRows) => {
-        if (rows.texts.length === 0) rows = r;
-        else {
-          rows.offs.push(...r.offs);
-          rows.lens.push(...r.lens);
-          rows.tools.push(...r.tools);
-          rows.texts.push(...r.texts);
-          rows.chars += r.chars;
-        }
-      },
-    };
-    readFileText(job.row, job.pass, job.toolsAtOnce, job.oneRead, sink, true).then(
-      (text) => port.postMessage({ id: job.id, text, forget, rows } satisfies TextReply),
-      () => port.postMessage({ id: job.id, text: false, forget, rows } satisfies TextReply),
-    );
+  port.on("message", ({ id, jobs }: TextGroup) => {
+    void Promise.all(jobs.map(readOne)).then((replies) => port.postMessage({ id, replies } satisfies TextGroupReply));
   });
+}
+
+/** One file's text as the writing thread will write it (false: it reads the file itself). */
+async function readOne(job: TextJob): Promise<TextReply> {
+  let forget = false;
+  let rows = noRows();
+  const sink = {
+    start: (f: boolean) => (forget = f),
+    // One call per file here: readFileText flushes past FLUSH_CHARS only, more than `oneRead` bytes give.
+    rows: (r: TextRows) => {
+      if (rows.texts.length === 0) rows = r;
+      else {
+        rows.offs.push(...r.offs);
+        rows.lens.push(...r.lens);
+        rows.tools.push(...r.tools);
+        rows.texts.push(...r.texts);
+        rows.chars += r.chars;
+      }
+    },
+  };
+  try {
+    return { text: await readFileText(job.row, job.pass, job.toolsAtOnce, job.oneRead, sink, true), forget, rows };
+  } catch {
+    return { text: false, forget, rows };
+  }
 }
