@@ -1,5 +1,5 @@
 import { createHash, type Hash } from "node:crypto";
-import { closeSync, fstatSync, openSync, statSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 import type { SessionEntry } from "../model/types.js";
 import { foldAccents } from "../search/fold.js";
 import { isToolOutputLine, searchableTexts } from "../search/fulltext.js";
@@ -123,12 +123,13 @@ function fileNow(
   print: boolean,
   oneRead: number,
   wholeOnly = false,
+  scratch?: { buf: Buffer },
 ): { st: Stats; appendOnly: boolean; print: string | null; bytes?: Buffer } | "big" {
   const fd = openSync(fsPath(row.path), "r");
   try {
     const st = fstatSync(fd);
     if (wholeOnly && st.size > oneRead) return "big";
-    const bytes = st.size <= oneRead ? readRange(fd, 0, st.size) : undefined;
+    const bytes = st.size <= oneRead ? readWhole(fd, st.size, scratch) : undefined;
     // Bytes short of the size (it shrank meanwhile) are of no one state: printed as the rest are.
     const printAt = (end: number) => (bytes && end <= bytes.length ? bufferPrint(bytes, end) : readPrint(fd, end));
     const appendOnly =
@@ -142,6 +143,19 @@ function fileNow(
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file's first `size` bytes, into `scratch` when given (grown as need be). */
+function readWhole(fd: number, size: number, scratch?: { buf: Buffer }): Buffer {
+  if (!scratch) return readRange(fd, 0, size);
+  if (scratch.buf.length < size) scratch.buf = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.buf.length));
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, scratch.buf, got, size - got, got);
+    if (n === 0) break;
+    got += n;
+  }
+  return scratch.buf.subarray(0, got);
 }
 
 /**
@@ -314,7 +328,8 @@ export class WriteBatch {
  * Reads a file's text for the index without touching the database (a text reader on a
  * worker runs this too: text-worker.ts): its rows go to `sink`, at most FLUSH_CHARS at a
  * time. false: the file is gone, unreadable, or changed since the scan; "big": larger than
- * `oneRead` and `wholeOnly` asked (left to the caller, which streams it).
+ * `oneRead` and `wholeOnly` asked (left to the caller, which streams it). `scratch`: a buffer
+ * every file is read into, for a caller that is done with a file's bytes once this returns.
  */
 export async function readFileText(
   row: TextRow,
@@ -323,11 +338,12 @@ export async function readFileText(
   oneRead: number,
   sink: TextSink,
   wholeOnly = false,
+  scratch?: { buf: Buffer },
 ): Promise<FileText | false | "big"> {
   const readFrom = Date.now();
   let file: ReturnType<typeof fileNow>;
   try {
-    file = fileNow(row, pass === "new", oneRead, wholeOnly);
+    file = fileNow(row, pass === "new", oneRead, wholeOnly, scratch);
   } catch {
     return false;
   }

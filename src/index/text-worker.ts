@@ -13,6 +13,13 @@ if (port) {
   });
 }
 
+/**
+ * Every file is read into this one buffer: a buffer per file (malloc'd on this thread, freed
+ * when V8 collected it) is suspected of holding the reader's memory up; its files are read
+ * one after the other, each done with before the next.
+ */
+const scratch = { buf: Buffer.allocUnsafeSlow(64 * 1024) };
+
 /** One file's text as the writing thread will write it (false: it reads the file itself). */
 async function readOne(job: TextJob): Promise<TextReply> {
   let forget = false;
@@ -32,7 +39,8 @@ async function readOne(job: TextJob): Promise<TextReply> {
     },
   };
   try {
-    return { text: await readFileText(job.row, job.pass, job.toolsAtOnce, job.oneRead, sink, true), forget, rows };
+    const text = await readFileText(job.row, job.pass, job.toolsAtOnce, job.oneRead, sink, true, scratch);
+    return { text, forget, rows };
   } catch {
     return { text: false, forget, rows };
   }
