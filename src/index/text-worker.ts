@@ -6,10 +6,20 @@ import { readFileText } from "./text-index.js";
 import { noRows, type TextRows } from "./text-rows.js";
 import type { TextGroup, TextGroupReply, TextJob, TextReply } from "./text-readers.js";
 
+/**
+ * Files one after the other, never at once (nor two groups' files): they share `scratch`, so
+ * a read that awaited midway would let the next overwrite its bytes, and index rows silently
+ * wrong. readFileText does not await on the whole-file path today; this does not rely on it.
+ */
 const port = parentPort;
 if (port) {
+  let queue = Promise.resolve();
   port.on("message", ({ id, jobs }: TextGroup) => {
-    void Promise.all(jobs.map(readOne)).then((replies) => port.postMessage({ id, replies } satisfies TextGroupReply));
+    queue = queue.then(async () => {
+      const replies: TextReply[] = [];
+      for (const job of jobs) replies.push(await readOne(job));
+      port.postMessage({ id, replies } satisfies TextGroupReply);
+    });
   });
 }
 
