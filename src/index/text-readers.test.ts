@@ -7,8 +7,8 @@ import { scanStore } from "../scan/scan-store.js";
 import { openStoreIndex, type StoreIndex } from "./store-index.js";
 import type { IndexDb } from "./index-db.js";
 import { filesToDo, indexStaleText, ONE_READ_BYTES, type IndexProgress } from "./text-index.js";
-import type { TextRow } from "./text-rows.js";
-import { ReadAhead, TextReaders, type TextJob, type TextReply } from "./text-readers.js";
+import { noRows, type TextRow } from "./text-rows.js";
+import { AHEAD_BYTES, AHEAD_FILES, ReadAhead, TextReaders, type TextJob, type TextReply } from "./text-readers.js";
 
 afterEach(() => cleanupTmp());
 
@@ -77,6 +77,24 @@ function smallFiles(db: IndexDb, fids: number[], oneRead: number): number {
   return fids.filter((fid) => ((size.get(fid) as { size: number }).size ?? Infinity) <= oneRead).length;
 }
 
+/** A file's row as the readers' tests make it up (never read: the readers are fakes). */
+function fakeRow(fid: number, size: number): TextRow {
+  return {
+    fid,
+    path: `/s/${fid}.jsonl`,
+    ino: fid,
+    size,
+    mtime: 1,
+    ctime: 1,
+    text_ino: null,
+    text_size: null,
+    text_end: null,
+    text_print: null,
+    text_tools: 0,
+    text_whole: 1,
+  };
+}
+
 /** Some sessions of a store, to append to. */
 function someSessions(store: string, n: number): string[] {
   const out: string[] = [];
@@ -140,21 +158,64 @@ describe("text readers (other threads read and parse while this one writes)", ()
     expect(TextReaders.start(pathToFileURL(join(REPO, "no-such-worker.js")))).toBeUndefined();
   });
 
+  // A reader that dies must not leave the writing thread waiting on its answer (it reads those files itself).
+  for (const [how, body] of [
+    ["throws", 'throw new Error("a reader failed")'],
+    ["exits", "process.exit(3)"],
+  ] as const)
+    it(`a reader that ${how} on a message leaves its files to the writing thread: the same rows as one thread`, async () => {
+      const worker = join(makeTmpDir(), "failing-worker.mjs");
+      writeFileSync(
+        worker,
+        `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => { ${body}; });\n`,
+      );
+      const readers = TextReaders.start(pathToFileURL(worker), 2)!;
+      try {
+        const one = await summarized();
+        const many = await summarized();
+        const a = await indexStaleText(one.index.db, undefined, { toolsAtOnce: true });
+        const b = await indexStaleText(many.index.db, undefined, { toolsAtOnce: true, readers });
+        expect(b).toEqual(a);
+        expect(held(many)).toEqual(held(one));
+        expect(held(one).lines.length).toBeGreaterThan(100);
+        one.index.close();
+        many.index.close();
+      } finally {
+        await readers.close();
+      }
+    }, 20_000);
+
+  it("read ahead at most AHEAD_FILES files and AHEAD_BYTES bytes, and as far as those", async () => {
+    const oneRead = 1024 * 1024;
+    for (const [files, size, most] of [
+      [300, 10_000, { files: AHEAD_FILES, bytes: AHEAD_FILES * 10_000 }],
+      [100, oneRead, { files: AHEAD_BYTES / oneRead, bytes: AHEAD_BYTES }],
+    ] as const) {
+      let sent = 0;
+      let taken = 0;
+      const held = { files: 0, bytes: 0 };
+      const readers = {
+        read: (jobs: TextJob[]) => {
+          sent += jobs.length;
+          held.files = Math.max(held.files, sent - taken);
+          held.bytes = Math.max(held.bytes, (sent - taken) * size);
+          return Promise.resolve(jobs.map(() => ({ text: { kinds: "chat" }, forget: false, rows: noRows() })));
+        },
+      } as unknown as TextReaders;
+      const row = (fid: number) => fakeRow(fid, size);
+      const fids = Array.from({ length: files }, (_, i) => i + 1);
+      const ahead = new ReadAhead(readers, fids, row, { pass: "new", toolsAtOnce: true, oneRead });
+      for (const fid of fids) {
+        expect(await ahead.take(fid, row(fid))).toBeDefined();
+        taken++;
+      }
+      expect(sent).toBe(files);
+      expect(held).toEqual(most);
+    }
+  });
+
   it("a read made from a file's row that changed since is not used, nor one of a file the pass skips", async () => {
-    const row = (fid: number, size: number): TextRow => ({
-      fid,
-      path: `/s/${fid}.jsonl`,
-      ino: fid,
-      size,
-      mtime: 1,
-      ctime: 1,
-      text_ino: null,
-      text_size: null,
-      text_end: null,
-      text_print: null,
-      text_tools: 0,
-      text_whole: 1,
-    });
+    const row = fakeRow;
     const reply = (): TextReply => ({
       text: { kinds: "chat" },
       forget: false,

@@ -16,8 +16,8 @@ import type { FileText, TextRow, TextRows } from "./text-rows.js";
 export const TEXT_WORKER_URL = new URL("./text-worker.js", import.meta.url);
 
 /** Files read ahead of the one being written, at most: what waits is bounded by these. */
-const AHEAD_FILES = 64;
-const AHEAD_BYTES = 16 * 1024 * 1024;
+export const AHEAD_FILES = 64;
+export const AHEAD_BYTES = 16 * 1024 * 1024;
 /**
  * Files sent to a reader in one message, and answered in one: a message per file (10,000
  * of them) cost the writing thread 2.6 s of its 23 in postMessage, waking the reader each time.
