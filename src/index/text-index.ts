@@ -565,13 +565,15 @@ async function indexStaleTextOnce(
   try {
     const stale = filesToDo(db, "new");
     const oneRead = options.oneRead ?? ONE_READ_BYTES;
+    // A pass of a few files is read here alone (READERS_FROM_FILES): no reader is started for it.
     const aheadOf = (fids: number[], pass: "new" | "tools") =>
-      options.readers &&
-      new ReadAhead(options.readers, fids, (fid) => textRowToDo(db, fid, pass), {
-        pass,
-        toolsAtOnce: pass === "new" && toolsAtOnce,
-        oneRead,
-      });
+      options.readers && fids.length >= options.readers.fromFiles
+        ? new ReadAhead(options.readers, fids, (fid) => textRowToDo(db, fid, pass), {
+            pass,
+            toolsAtOnce: pass === "new" && toolsAtOnce,
+            oneRead,
+          })
+        : undefined;
     // What this run wrote, returned; progress counts every file listed, written or skipped
     // (another run indexed it meanwhile), so that it reaches its total.
     const written = { text: 0, tools: 0 };

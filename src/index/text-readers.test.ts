@@ -8,7 +8,16 @@ import { openStoreIndex, type StoreIndex } from "./store-index.js";
 import type { IndexDb } from "./index-db.js";
 import { filesToDo, indexStaleText, ONE_READ_BYTES, type IndexProgress } from "./text-index.js";
 import { noRows, type TextRow } from "./text-rows.js";
-import { AHEAD_BYTES, AHEAD_FILES, ReadAhead, TextReaders, type TextJob, type TextReply } from "./text-readers.js";
+import {
+  AHEAD_BYTES,
+  AHEAD_FILES,
+  ReadAhead,
+  READERS_FROM_FILES,
+  readerCount,
+  TextReaders,
+  type TextJob,
+  type TextReply,
+} from "./text-readers.js";
 
 afterEach(() => cleanupTmp());
 
@@ -104,7 +113,7 @@ function someSessions(store: string, n: number): string[] {
 
 describe("text readers (other threads read and parse while this one writes)", () => {
   it("index the same lines, FTS terms and text states as one thread: both passes, tool texts at once, an append, files too large for a reader", async () => {
-    const readers = TextReaders.start(BUILT_WORKER, 2);
+    const readers = TextReaders.start(BUILT_WORKER, 2, 1);
     expect(readers, "npm run build makes dist/src/index/text-worker.js").toBeDefined();
     // Replies a reader read the file for (the writing thread reads the rest itself, and would
     // index the same rows without any reader: the equality alone proves nothing).
@@ -158,6 +167,42 @@ describe("text readers (other threads read and parse while this one writes)", ()
     expect(TextReaders.start(pathToFileURL(join(REPO, "no-such-worker.js")))).toBeUndefined();
   });
 
+  it("start none on one core, and no more than the groups read ahead at once", () => {
+    expect([1, 2, 3, 4, 5, 6, 64].map((cores) => readerCount(cores))).toEqual([0, 1, 2, 3, 4, 4, 4]);
+    expect(TextReaders.start(BUILT_WORKER, 0)).toBeUndefined();
+  });
+
+  it("are started by a pass of READERS_FROM_FILES files or more only: none for a run with nothing to do, nor for a few files", async () => {
+    const x = await summarized();
+    await indexStaleText(x.index.db, undefined, { toolsAtOnce: true });
+    for (const fromFiles of [READERS_FROM_FILES, 1]) {
+      const readers = TextReaders.start(BUILT_WORKER, 2, fromFiles)!;
+      try {
+        expect(await indexStaleText(x.index.db, undefined, { toolsAtOnce: true, readers })).toEqual({
+          text: 0,
+          tools: 0,
+        });
+        expect(readers.started).toBe(0);
+      } finally {
+        await readers.close();
+      }
+    }
+    for (const file of someSessions(x.store, 3)) appendFileSync(file, "\n");
+    settle(x.store);
+    await scanStore(x.store, {}, { cache: x.index.scans });
+    const readers = TextReaders.start(BUILT_WORKER, 2)!;
+    try {
+      // (settle dates every file back: all of the fixture's few files are read again.)
+      const { text } = await indexStaleText(x.index.db, undefined, { toolsAtOnce: true, readers });
+      expect(text).toBeGreaterThan(0);
+      expect(text).toBeLessThan(READERS_FROM_FILES);
+      expect(readers.started).toBe(0);
+    } finally {
+      await readers.close();
+    }
+    x.index.close();
+  });
+
   // A reader that dies must not leave the writing thread waiting on its answer (it reads those files itself).
   for (const [how, body] of [
     ["throws", 'throw new Error("a reader failed")'],
@@ -169,7 +214,7 @@ describe("text readers (other threads read and parse while this one writes)", ()
         worker,
         `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => { ${body}; });\n`,
       );
-      const readers = TextReaders.start(pathToFileURL(worker), 2)!;
+      const readers = TextReaders.start(pathToFileURL(worker), 2, 1)!;
       try {
         const one = await summarized();
         const many = await summarized();

@@ -50,18 +50,46 @@ export interface TextGroupReply {
   replies: TextReply[];
 }
 
-/** A pool of text readers: one per core but the writing thread's, at least one. */
+/**
+ * Readers worth starting on a machine of `parallelism` cores: one per core but the writing
+ * thread's (none on one core), and no more than the groups read ahead at once (AHEAD_FILES /
+ * GROUP_FILES): another would wait idle, its heap (~9 MB) for nothing.
+ */
+export function readerCount(parallelism = availableParallelism()): number {
+  return Math.max(0, Math.min(parallelism - 1, AHEAD_FILES / GROUP_FILES));
+}
+
+/**
+ * A pass of fewer files than this is read by the writing thread alone: a reader takes longer
+ * to start (its isolate, the code it loads) than a few files take to read, and a run with
+ * nothing to do (the one a search starts in the background) starts none.
+ */
+export const READERS_FROM_FILES = 64;
+
+/** A pool of text readers (readerCount), started when first asked to read. */
 export class TextReaders {
   private readonly workers: Worker[] = [];
   private readonly waiting = new Map<number, (replies: TextReply[] | undefined) => void>();
   private nextId = 0;
   private broken = false;
 
-  private constructor(url: URL, count: number) {
-    for (let i = 0; i < count; i++) {
+  private constructor(
+    private readonly url: URL,
+    private readonly count: number,
+    /** The fewest files of a pass worth reading on readers (READERS_FROM_FILES). */
+    readonly fromFiles: number,
+  ) {}
+
+  /** How many readers are running (none until the first read). */
+  get started(): number {
+    return this.workers.length;
+  }
+
+  private spawn(): void {
+    for (let i = 0; i < this.count; i++) {
       // A small young generation: V8's default let a reader's heap hold ~30 MB more of dead
       // rows (10,000 sessions: 198 against 171 MB at the peak), for no CPU saved.
-      const worker = new Worker(url, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      const worker = new Worker(this.url, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
       worker.on("message", (reply: TextGroupReply) => {
         const done = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
@@ -79,19 +107,30 @@ export class TextReaders {
     }
   }
 
-  /** Readers from the built worker at `url`; undefined when there is none (running from sources). */
-  static start(url: URL = TEXT_WORKER_URL, count = Math.max(1, availableParallelism() - 1)): TextReaders | undefined {
-    if (url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
-    try {
-      return new TextReaders(url, count);
-    } catch {
-      return undefined;
-    }
+  /**
+   * Readers from the built worker at `url`; undefined when there is none (running from
+   * sources) or no core to spare. Nothing starts until a pass of `fromFiles` files or more reads.
+   */
+  static start(
+    url: URL = TEXT_WORKER_URL,
+    count = readerCount(),
+    fromFiles = READERS_FROM_FILES,
+  ): TextReaders | undefined {
+    if (count < 1 || url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
+    return new TextReaders(url, count, fromFiles);
   }
 
   /** The files' texts read by a reader, in order (undefined: not read there; the caller reads them). */
   read(jobs: TextJob[]): Promise<TextReply[] | undefined> {
     if (this.broken) return Promise.resolve(undefined);
+    if (this.workers.length === 0) {
+      try {
+        this.spawn();
+      } catch {
+        this.broken = true;
+        return Promise.resolve(undefined);
+      }
+    }
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
