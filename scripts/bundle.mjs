@@ -5,9 +5,11 @@
 //   dist/bundle/cli.js         the program users run (the `bin`, src/bin.ts): checks the Node
 //                              version, turns on Node's compile cache, then loads app.js
 //   dist/bundle/app.js         the browser and everything else, split into chunks per command
-//   dist/bundle/chunks/commands.js  the subcommands (src/cli/entry.ts) as one file: cli.js
+//   dist/bundle/chunks/commands-*.js  the subcommands (src/cli/entry.ts) as one file: cli.js
 //                              loads it for `list`, `search`, … instead of app.js
-//   dist/bundle/scan-worker.js the store scan's worker thread (src/scan/scan-worker.ts)
+//   dist/bundle/chunks/scan-worker.js  the store scan's worker thread (src/scan/scan-worker.ts)
+//   dist/bundle/chunks/text-worker.js  a text reader's worker thread for `pi-sessions index`
+//                              (src/index/text-worker.ts)
 // dist/src stays the unbundled build (the pi extension, tests).
 import { build } from "esbuild";
 import { randomUUID } from "node:crypto";

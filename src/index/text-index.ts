@@ -1,5 +1,5 @@
 import { createHash, type Hash } from "node:crypto";
-import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
+import { closeSync, fstatSync, openSync, statSync, type Stats } from "node:fs";
 import type { SessionEntry } from "../model/types.js";
 import { foldAccents } from "../search/fold.js";
 import { isToolOutputLine, searchableTexts } from "../search/fulltext.js";
@@ -147,15 +147,9 @@ function fileNow(
 
 /** A file's first `size` bytes, into `scratch` when given (grown as need be). */
 function readWhole(fd: number, size: number, scratch?: { buf: Buffer }): Buffer {
-  if (!scratch) return readRange(fd, 0, size);
-  if (scratch.buf.length < size) scratch.buf = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.buf.length));
-  let got = 0;
-  while (got < size) {
-    const n = readSync(fd, scratch.buf, got, size - got, got);
-    if (n === 0) break;
-    got += n;
-  }
-  return scratch.buf.subarray(0, got);
+  if (scratch && scratch.buf.length < size)
+    scratch.buf = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.buf.length));
+  return readRange(fd, 0, size, scratch?.buf);
 }
 
 /**
@@ -464,14 +458,7 @@ function writeState(db: IndexDb, fid: number, text: FileText, batch: WriteBatch)
 }
 
 /** A file's text read elsewhere (a text reader), written as indexOneFile writes what it reads. */
-export function writeFileText(
-  db: IndexDb,
-  fid: number,
-  batch: WriteBatch,
-  forget: boolean,
-  rows: TextRows,
-  text: FileText,
-) {
+function writeFileText(db: IndexDb, fid: number, batch: WriteBatch, forget: boolean, rows: TextRows, text: FileText) {
   const sink = batchSink(db, fid, batch);
   sink.start(forget);
   sink.rows(rows);
