@@ -418,12 +418,22 @@ export async function readFileText(
   return { kinds: kinds.tools ? "both" : "chat", state };
 }
 
-/** The database's half of indexing a file: where its forgetting, rows and state go, in `batch`. */
-function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink {
+/**
+ * The database's half of indexing a file: where its forgetting, rows and state go, in `batch`.
+ * `undo` forgets the rows it wrote: a read that fails midway may have written and committed
+ * some (a huge file is written in parts), and its state, not written, would have the next
+ * run read those lines again and index them twice.
+ */
+function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink & { undo(): void } {
   const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
   const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
   const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
+  // The first line id this read wrote (ids only grow: AUTOINCREMENT).
+  let firstRid: number | undefined;
   return {
+    undo() {
+      if (firstRid !== undefined) batch.run(() => forgetText(db, fid, firstRid));
+    },
     start(forget) {
       // Forgetting rows writes to lines and meta: only where there are some.
       if (forget && db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(fid) !== undefined)
@@ -433,6 +443,7 @@ function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink {
       batch.run(() => {
         for (let i = 0; i < texts.length; i++) {
           const rid = insertLine.run(fid, offs[i], lens[i], tools[i]).lastInsertRowid;
+          firstRid ??= Number(rid);
           (tools[i] ? insertTools : insertChat).run(rid, texts[i]);
         }
       }, chars);
@@ -473,8 +484,12 @@ async function indexOneFile(
   toolsAtOnce: boolean,
   oneRead: number,
 ): Promise<false | "chat" | "both"> {
-  const text = await readFileText(row, pass, toolsAtOnce, oneRead, batchSink(db, row.fid, batch));
-  if (text === false || text === "big") return false;
+  const sink = batchSink(db, row.fid, batch);
+  const text = await readFileText(row, pass, toolsAtOnce, oneRead, sink);
+  if (text === false || text === "big") {
+    sink.undo();
+    return false;
+  }
   writeState(db, row.fid, text, batch);
   return text.kinds;
 }
