@@ -66,6 +66,11 @@ export function readerCount(parallelism = availableParallelism()): number {
  */
 export const READERS_FROM_FILES = 64;
 
+/** Text readers are used unless PI_SESSIONS_TEXT_READERS=0 (the writing thread then reads every file, as before them). */
+export function readersWanted(env: NodeJS.ProcessEnv): boolean {
+  return env.PI_SESSIONS_TEXT_READERS !== "0";
+}
+
 /** A pool of text readers (readerCount), started when first asked to read. */
 export class TextReaders {
   private readonly workers: Worker[] = [];

@@ -4,7 +4,7 @@ import { answersDirOf, removeIndexFiles } from "../../index/index-db.js";
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { dropOrphanText } from "../../index/forget.js";
 import { indexStaleText } from "../../index/text-index.js";
-import { TextReaders } from "../../index/text-readers.js";
+import { readersWanted, TextReaders } from "../../index/text-readers.js";
 import { lineageOnly, scanStore } from "../../scan/scan-store.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
@@ -156,8 +156,8 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     let shown = false;
     // Nothing waits for the conversations alone here (the browser indexes them first): a file
     // read whole has its tool texts indexed in the same read. Files are read and parsed on
-    // other threads while this one writes them to SQLite (text-readers.ts).
-    const readers = TextReaders.start();
+    // other threads while this one writes them to SQLite (text-readers.ts), unless turned off.
+    const readers = readersWanted(io.env) ? TextReaders.start() : undefined;
     const done = await indexStaleText(
       index.db,
       ({ pass, done: n, total }) => {
