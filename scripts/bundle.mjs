@@ -5,9 +5,11 @@
 //   dist/bundle/cli.js         the program users run (the `bin`, src/bin.ts): checks the Node
 //                              version, turns on Node's compile cache, then loads app.js
 //   dist/bundle/app.js         the browser and everything else, split into chunks per command
-//   dist/bundle/chunks/commands.js  the subcommands (src/cli/entry.ts) as one file: cli.js
+//   dist/bundle/chunks/commands-*.js  the subcommands (src/cli/entry.ts) as one file: cli.js
 //                              loads it for `list`, `search`, … instead of app.js
-//   dist/bundle/scan-worker.js the store scan's worker thread (src/scan/scan-worker.ts)
+//   dist/bundle/chunks/scan-worker.js  the store scan's worker thread (src/scan/scan-worker.ts)
+//   dist/bundle/chunks/text-worker.js  a text reader's worker thread for `pi-sessions index`
+//                              (src/index/text-worker.ts)
 // dist/src stays the unbundled build (the pi extension, tests).
 import { build } from "esbuild";
 import { randomUUID } from "node:crypto";
@@ -124,6 +126,14 @@ await Promise.all([
   }),
   build({
     ...common,
+    // src/index/text-readers.ts finds its worker as ./text-worker.js beside the code that starts
+    // it (the subcommands' chunk; checked below).
+    entryPoints: { "chunks/text-worker": "dist/src/index/text-worker.js" },
+    format: "esm",
+    banner: REQUIRE_BANNER,
+  }),
+  build({
+    ...common,
     // A subcommand's code in one file (src/cli/entry.ts): src/bin.ts loads it instead of app.js.
     entryPoints: { "chunks/commands": "dist/src/cli/entry.js" },
     format: "esm",
@@ -146,13 +156,12 @@ await Promise.all([
 
 // The scan worker is found beside the code that starts it: a bundle where it is not would
 // scan on the UI's thread, silently. Checked here rather than trusted.
-for (const dir of [OUT, join(OUT, "chunks")].filter((d) => existsSync(d))) {
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith(".js") || name === "scan-worker.js") continue;
-    if (
-      readFileSync(join(dir, name), "utf8").includes('"./scan-worker.js"') &&
-      !existsSync(join(dir, "scan-worker.js"))
-    )
-      throw new Error(`bundle: ${name} looks for ./scan-worker.js beside it, and it is not there`);
+// The same for the text readers' worker (pi-sessions index reads files on it).
+for (const worker of ["scan-worker.js", "text-worker.js"])
+  for (const dir of [OUT, join(OUT, "chunks")].filter((d) => existsSync(d))) {
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith(".js") || name === worker) continue;
+      if (readFileSync(join(dir, name), "utf8").includes(`"./${worker}"`) && !existsSync(join(dir, worker)))
+        throw new Error(`bundle: ${name} looks for ./${worker} beside it, and it is not there`);
+    }
   }
-}

@@ -23,9 +23,12 @@ export function orphanRows(db: IndexDb): number {
   return Number(db.meta(ORPHANS) ?? 0);
 }
 
-/** Removes files' text rows (their lines; their FTS rows are left, counted); call inside a transaction. */
-export function forgetText(db: IndexDb, fid: number): void {
-  const gone = Number(db.q("DELETE FROM lines WHERE fid = ?").run(fid).changes);
+/**
+ * Removes a file's text rows (their lines; their FTS rows are left, counted), or only those
+ * from line id `fromRid` on (the rows of a read that failed midway); call inside a transaction.
+ */
+export function forgetText(db: IndexDb, fid: number, fromRid = 0): void {
+  const gone = Number(db.q("DELETE FROM lines WHERE fid = ? AND rid >= ?").run(fid, fromRid).changes);
   if (gone > 0) db.setMeta(ORPHANS, String(orphanRows(db) + gone));
 }
 

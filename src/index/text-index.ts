@@ -10,6 +10,8 @@ import { LineSplitter } from "../store/line-splitter.js";
 import { readRange } from "../store/read-range.js";
 import { forgetText, TEXT_EPOCH } from "./forget.js";
 import type { IndexDb } from "./index-db.js";
+import { ReadAhead, type TextReaders } from "./text-readers.js";
+import { noRows, type FileText, type TextRow, type TextRows, type TextSink, type TextState } from "./text-rows.js";
 
 /*
  * The text half of the index: every text full-text search looks at (src/search/fulltext.ts,
@@ -68,23 +70,7 @@ function printOf(read: (at: number, length: number) => Buffer, end: number): str
 
 const printText = (h: Hash) => h.digest("base64url").slice(0, 22);
 
-export interface TextRow {
-  fid: number;
-  path: string;
-  ino: number | null;
-  size: number | null;
-  mtime: number | null;
-  ctime: number | null;
-  text_ino: number | null;
-  text_size: number | null;
-  text_end: number | null;
-  /** readPrint of the first text_size bytes, as they were read (null: not known, read it whole again). */
-  text_print: string | null;
-  /** 1 when the tool texts of [0, text_end) are indexed too. */
-  text_tools: number;
-  /** 1 when every line of [0, text_end) is indexed (not one too long to be). */
-  text_whole: number | null;
-}
+export type { TextRow } from "./text-rows.js";
 
 const TEXT_ROW = `fid, path, ino, size, mtime, ctime, text_ino, text_size, text_end, text_print, text_tools, text_whole`;
 /** A file whose text is current but whose tool texts are not indexed yet. */
@@ -129,17 +115,21 @@ export const ONE_READ_BYTES = 1024 * 1024;
  * The file as it is now: its identity; whether the bytes the index read of it are still
  * there (it grew, or is the same); and (`print`) the print of all of it, made before it is
  * read: if it changes while it is read, the next run's print differs and reads it whole.
- * A file up to `oneRead` bytes is read here whole (`bytes`), and its lines are taken from them.
+ * A file up to `oneRead` bytes is read here whole (`bytes`), and its lines are taken from them;
+ * a larger one, with `wholeOnly`, not at all ("big").
  */
 function fileNow(
   row: TextRow,
   print: boolean,
   oneRead: number,
-): { st: Stats; appendOnly: boolean; print: string | null; bytes?: Buffer } {
+  wholeOnly = false,
+  scratch?: { buf: Buffer },
+): { st: Stats; appendOnly: boolean; print: string | null; bytes?: Buffer } | "big" {
   const fd = openSync(fsPath(row.path), "r");
   try {
     const st = fstatSync(fd);
-    const bytes = st.size <= oneRead ? readRange(fd, 0, st.size) : undefined;
+    if (wholeOnly && st.size > oneRead) return "big";
+    const bytes = st.size <= oneRead ? readWhole(fd, st.size, scratch) : undefined;
     // Bytes short of the size (it shrank meanwhile) are of no one state: printed as the rest are.
     const printAt = (end: number) => (bytes && end <= bytes.length ? bufferPrint(bytes, end) : readPrint(fd, end));
     const appendOnly =
@@ -153,6 +143,13 @@ function fileNow(
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file's first `size` bytes, into `scratch` when given (grown as need be). */
+function readWhole(fd: number, size: number, scratch?: { buf: Buffer }): Buffer {
+  if (scratch && scratch.buf.length < size)
+    scratch.buf = Buffer.allocUnsafeSlow(Math.max(size, 2 * scratch.buf.length));
+  return readRange(fd, 0, size, scratch?.buf);
 }
 
 /**
@@ -321,21 +318,30 @@ export class WriteBatch {
   }
 }
 
-async function indexOneFile(
-  db: IndexDb,
+/**
+ * Reads a file's text for the index without touching the database (a text reader on a
+ * worker runs this too: text-worker.ts): its rows go to `sink`, at most FLUSH_CHARS at a
+ * time. false: the file is gone, unreadable, or changed since the scan; "big": larger than
+ * `oneRead` and `wholeOnly` asked (left to the caller, which streams it). `scratch`: a buffer
+ * every file is read into, for a caller that is done with a file's bytes once this returns.
+ */
+export async function readFileText(
   row: TextRow,
   pass: "new" | "tools",
-  batch: WriteBatch,
   toolsAtOnce: boolean,
   oneRead: number,
-): Promise<false | "chat" | "both"> {
+  sink: TextSink,
+  wholeOnly = false,
+  scratch?: { buf: Buffer },
+): Promise<FileText | false | "big"> {
   const readFrom = Date.now();
   let file: ReturnType<typeof fileNow>;
   try {
-    file = fileNow(row, pass === "new", oneRead);
+    file = fileNow(row, pass === "new", oneRead, wholeOnly, scratch);
   } catch {
     return false;
   }
+  if (file === "big") return "big";
   const { st, appendOnly } = file;
   const now = { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };
   // The summary's row must describe the file as it is now, or the two halves would disagree
@@ -351,32 +357,17 @@ async function indexOneFile(
     pass === "tools"
       ? { chat: false, tools: true }
       : { chat: true, tools: appendOnly ? row.text_tools === 1 : toolsAtOnce };
-  const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
-  const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
-  const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
   let end = start;
   // From where the index stopped: the lines before are as whole as they were (a line too
   // long to index, then the file touched, was marked whole, and search missed its words).
   let whole = start === 0 || row.text_whole === 1;
-  let rows: Array<[number, number, boolean, string]> = [];
-  let chars = 0;
-  const write = () => {
+  let rows = noRows();
+  const flush = () => {
     const held = rows;
-    const n = chars;
-    rows = [];
-    chars = 0;
-    batch.run(() => {
-      for (const [off, len, tool, t] of held) {
-        const rid = insertLine.run(row.fid, off, len, tool ? 1 : 0).lastInsertRowid;
-        (tool ? insertTools : insertChat).run(rid, t);
-      }
-    }, n);
-    // A huge file is written in parts, each committed: never all of its text at once.
-    if (n > FLUSH_CHARS) batch.commit();
+    rows = noRows();
+    sink.rows(held);
   };
-  // Forgetting rows writes to lines and meta: only where there are some.
-  const hasRows = () => db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(row.fid) !== undefined;
-  if (pass === "new" && !appendOnly && hasRows()) batch.run(() => forgetText(db, row.fid));
+  sink.start(pass === "new" && !appendOnly);
   const onLine = (ref: LineRef): boolean | void => {
     if (!ref.terminated) {
       // A line still being written: the file is searched by reading it until it is complete.
@@ -392,10 +383,13 @@ async function indexOneFile(
     // Tool output holds no conversation: not even decoded for it.
     if (!kinds.tools && isToolOutputLine(ref)) return;
     for (const [t, tool] of lineTexts(ref.buf.toString("utf8", ref.start, ref.end), kinds)) {
-      rows.push([ref.offset, ref.end - ref.start, tool, t]);
-      chars += t.length;
+      rows.offs.push(ref.offset);
+      rows.lens.push(ref.end - ref.start);
+      rows.tools.push(tool ? 1 : 0);
+      rows.texts.push(t);
+      rows.chars += t.length;
     }
-    if (chars > FLUSH_CHARS) write();
+    if (rows.chars > FLUSH_CHARS) flush();
   };
   try {
     if (file.bytes) bytesLines(file.bytes, start, stop, onLine);
@@ -403,11 +397,8 @@ async function indexOneFile(
   } catch {
     return false;
   }
-  write();
-  if (pass === "tools") {
-    batch.later(() => db.q("UPDATE files SET text_tools = 1 WHERE fid = ?").run(row.fid));
-    return "both";
-  }
+  flush();
+  if (pass === "tools") return { kinds: "both" };
   // A last line with no newline is not reported within the limit: not indexed, so this
   // file is searched by reading it (the index-free search does look at such a line).
   if (end < now.size) whole = false;
@@ -423,15 +414,84 @@ async function indexOneFile(
   }
   const print = after && sameStat(st, after) ? file.print : null;
   const ctime = readIsRacy(st.mtimeMs, st.ctimeMs, readFrom) ? -1 : st.ctimeMs;
-  batch.later(() =>
-    db
-      .q(
-        `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_ctime = ?, text_end = ?, text_print = ?,
+  const state: TextState = [now.ino, now.size, now.mtimeMs, ctime, end, print, whole ? 1 : 0, kinds.tools ? 1 : 0];
+  return { kinds: kinds.tools ? "both" : "chat", state };
+}
+
+/**
+ * The database's half of indexing a file: where its forgetting, rows and state go, in `batch`.
+ * `undo` forgets the rows it wrote: a read that fails midway may have written and committed
+ * some (a huge file is written in parts), and its state, not written, would have the next
+ * run read those lines again and index them twice.
+ */
+function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink & { undo(): void } {
+  const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
+  const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
+  const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
+  // The first line id this read wrote (ids only grow: AUTOINCREMENT).
+  let firstRid: number | undefined;
+  return {
+    undo() {
+      if (firstRid !== undefined) batch.run(() => forgetText(db, fid, firstRid));
+    },
+    start(forget) {
+      // Forgetting rows writes to lines and meta: only where there are some.
+      if (forget && db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(fid) !== undefined)
+        batch.run(() => forgetText(db, fid));
+    },
+    rows({ offs, lens, tools, texts, chars }) {
+      batch.run(() => {
+        for (let i = 0; i < texts.length; i++) {
+          const rid = insertLine.run(fid, offs[i], lens[i], tools[i]).lastInsertRowid;
+          firstRid ??= Number(rid);
+          (tools[i] ? insertTools : insertChat).run(rid, texts[i]);
+        }
+      }, chars);
+      // A huge file is written in parts, each committed: never all of its text at once.
+      if (chars > FLUSH_CHARS) batch.commit();
+    },
+  };
+}
+
+/** Writes a file's state once its rows are (last in the batch's transaction: WriteBatch says why). */
+function writeState(db: IndexDb, fid: number, text: FileText, batch: WriteBatch): void {
+  const state = text.state;
+  if (!state) batch.later(() => db.q("UPDATE files SET text_tools = 1 WHERE fid = ?").run(fid));
+  else
+    batch.later(() =>
+      db
+        .q(
+          `UPDATE files SET text_ino = ?, text_size = ?, text_mtime = ?, text_ctime = ?, text_end = ?, text_print = ?,
        text_whole = ?, text_tools = ? WHERE fid = ?`,
-      )
-      .run(now.ino, now.size, now.mtimeMs, ctime, end, print, whole ? 1 : 0, kinds.tools ? 1 : 0, row.fid),
-  );
-  return kinds.tools ? "both" : "chat";
+        )
+        .run(...state, fid),
+    );
+}
+
+/** A file's text read elsewhere (a text reader), written as indexOneFile writes what it reads. */
+function writeFileText(db: IndexDb, fid: number, batch: WriteBatch, forget: boolean, rows: TextRows, text: FileText) {
+  const sink = batchSink(db, fid, batch);
+  sink.start(forget);
+  sink.rows(rows);
+  writeState(db, fid, text, batch);
+}
+
+async function indexOneFile(
+  db: IndexDb,
+  row: TextRow,
+  pass: "new" | "tools",
+  batch: WriteBatch,
+  toolsAtOnce: boolean,
+  oneRead: number,
+): Promise<false | "chat" | "both"> {
+  const sink = batchSink(db, row.fid, batch);
+  const text = await readFileText(row, pass, toolsAtOnce, oneRead, sink);
+  if (text === false || text === "big") {
+    sink.undo();
+    return false;
+  }
+  writeState(db, row.fid, text, batch);
+  return text.kinds;
 }
 
 export interface IndexProgress {
@@ -449,7 +509,7 @@ export interface IndexProgress {
 export async function indexStaleText(
   db: IndexDb,
   onProgress?: (p: IndexProgress) => void,
-  options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean; oneRead?: number } = {},
+  options: StaleTextOptions = {},
 ): Promise<{ text: number; tools: number }> {
   // Another process dropped all the text meanwhile: the states read are stale, read them again.
   for (let attempt = 1; ; attempt++) {
@@ -461,49 +521,85 @@ export async function indexStaleText(
   }
 }
 
+/** indexStaleText's options: `readers` read files ahead on other threads (text-readers.ts) while this one writes. */
+interface StaleTextOptions {
+  signal?: AbortSignal;
+  tools?: boolean;
+  toolsAtOnce?: boolean;
+  oneRead?: number;
+  readers?: TextReaders;
+}
+
+/**
+ * Indexes file `fid` if the pass still has to (its row read in the batch's transaction),
+ * from what a reader read ahead when it read it from that same row, else here.
+ */
+async function indexListed(
+  db: IndexDb,
+  fid: number,
+  pass: "new" | "tools",
+  batch: WriteBatch,
+  ahead: ReadAhead | undefined,
+  options: { tools: boolean; oneRead?: number },
+): Promise<false | "chat" | "both" | undefined> {
+  // Read in the batch's write transaction (begun here if none is open), even when the file
+  // turns out to need nothing: read before it, another run could index the file between the
+  // read and this run's write, and its lines would be indexed twice. A file skipped costs an
+  // empty transaction at most, held no longer than one that writes (maybeCommit).
+  const row = batch.run(() => textRowToDo(db, fid, pass));
+  const read = await ahead?.take(fid, row);
+  if (!row) return undefined;
+  if (read && read.text !== false && read.text !== "big") {
+    writeFileText(db, fid, batch, read.forget, read.rows, read.text);
+    return read.text.kinds;
+  }
+  return indexFileTexts(db, row, pass, { batch, ...options });
+}
+
 async function indexStaleTextOnce(
   db: IndexDb,
   onProgress: ((p: IndexProgress) => void) | undefined,
-  options: { signal?: AbortSignal; tools?: boolean; toolsAtOnce?: boolean; oneRead?: number },
+  options: StaleTextOptions,
 ): Promise<{ text: number; tools: number }> {
   // Made before the text states are read: a drop after that is seen at its next transaction.
   const batch = new WriteBatch(db);
   const toolsAtOnce = options.toolsAtOnce === true && options.tools !== false;
   try {
     const stale = filesToDo(db, "new");
+    const oneRead = options.oneRead ?? ONE_READ_BYTES;
+    // A pass of a few files is read here alone (READERS_FROM_FILES): no reader is started for it.
+    const aheadOf = (fids: number[], pass: "new" | "tools") =>
+      options.readers && fids.length >= options.readers.fromFiles
+        ? new ReadAhead(options.readers, fids, (fid) => textRowToDo(db, fid, pass), {
+            pass,
+            toolsAtOnce: pass === "new" && toolsAtOnce,
+            oneRead,
+          })
+        : undefined;
     // What this run wrote, returned; progress counts every file listed, written or skipped
     // (another run indexed it meanwhile), so that it reaches its total.
     const written = { text: 0, tools: 0 };
     let done = 0;
+    const ahead = aheadOf(stale, "new");
     for (const fid of stale) {
       if (options.signal?.aborted) return written;
-      // Read in the batch's write transaction (begun here if none is open), even when the file
-      // turns out to need nothing: read before it, another run could index the file between the
-      // read and this run's write, and its lines would be indexed twice. A file skipped costs an
-      // empty transaction at most, held no longer than one that writes (maybeCommit).
-      const row = batch.run(() => textRowToDo(db, fid, "new"));
-      if (row) {
-        written.text++;
-        const kinds = await indexFileTexts(db, row, "new", { batch, tools: toolsAtOnce, oneRead: options.oneRead });
-        // Its tool texts indexed with its conversation (toolsAtOnce).
-        if (kinds === "both" && toolsAtOnce) written.tools++;
-      }
+      const kinds = await indexListed(db, fid, "new", batch, ahead, { tools: toolsAtOnce, oneRead });
+      if (kinds !== undefined) written.text++;
+      // Its tool texts indexed with its conversation (toolsAtOnce).
+      if (kinds === "both" && toolsAtOnce) written.tools++;
       batch.maybeCommit();
       onProgress?.({ pass: "text", done: ++done, total: stale.length });
     }
     batch.commit();
     if (options.tools === false) return written;
     const tools = filesToDo(db, "tools");
+    const toolsAhead = aheadOf(tools, "tools");
     // Of this pass's list alone (the files whose tool texts came with their conversation are not in it).
     let toolsDone = 0;
     for (const fid of tools) {
       if (options.signal?.aborted) break;
-      // In the write transaction, as above.
-      const row = batch.run(() => textRowToDo(db, fid, "tools"));
-      if (row) {
+      if ((await indexListed(db, fid, "tools", batch, toolsAhead, { tools: false, oneRead })) !== undefined)
         written.tools++;
-        await indexFileText(db, row, "tools", { batch, oneRead: options.oneRead });
-      }
       batch.maybeCommit();
       onProgress?.({ pass: "tools", done: ++toolsDone, total: tools.length });
     }

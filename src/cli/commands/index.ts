@@ -4,6 +4,7 @@ import { answersDirOf, removeIndexFiles } from "../../index/index-db.js";
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { dropOrphanText } from "../../index/forget.js";
 import { indexStaleText } from "../../index/text-index.js";
+import { readersWanted, TextReaders } from "../../index/text-readers.js";
 import { lineageOnly, scanStore } from "../../scan/scan-store.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
@@ -154,7 +155,9 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     // A progress line was drawn: ended below, even when another run wrote every file it listed.
     let shown = false;
     // Nothing waits for the conversations alone here (the browser indexes them first): a file
-    // read whole has its tool texts indexed in the same read.
+    // read whole has its tool texts indexed in the same read. Files are read and parsed on
+    // other threads while this one writes them to SQLite (text-readers.ts), unless turned off.
+    const readers = readersWanted(io.env) ? TextReaders.start() : undefined;
     const done = await indexStaleText(
       index.db,
       ({ pass, done: n, total }) => {
@@ -166,8 +169,8 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
           `indexing ${pass === "tools" ? "tool calls and output" : "conversations"}: ${groupDigits(n)} of ${groupDigits(total)} sessions `,
         );
       },
-      { toolsAtOnce: true },
-    );
+      { toolsAtOnce: true, readers },
+    ).finally(() => readers?.close());
     if (shown) out.note("\n");
     // The text of many sessions written (a first build): its B-trees, filled in no order
     // (lines by file, files by path), are a tenth larger than packed; VACUUM packs them

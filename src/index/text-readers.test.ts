@@ -1,0 +1,288 @@
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, REPO, settle } from "../../test/helpers/tmp-store.js";
+import { scanStore } from "../scan/scan-store.js";
+import { openStoreIndex, type StoreIndex } from "./store-index.js";
+import type { IndexDb } from "./index-db.js";
+import { filesToDo, indexStaleText, ONE_READ_BYTES, type IndexProgress } from "./text-index.js";
+import { noRows, type TextRow } from "./text-rows.js";
+import {
+  AHEAD_BYTES,
+  AHEAD_FILES,
+  ReadAhead,
+  READERS_FROM_FILES,
+  readerCount,
+  TextReaders,
+  type TextJob,
+  type TextReply,
+} from "./text-readers.js";
+
+afterEach(() => cleanupTmp());
+
+/** The readers' worker as `npm run build` makes it (dist/src): tests run from sources, where there is none. */
+const BUILT_WORKER = pathToFileURL(join(REPO, "dist", "src", "index", "text-worker.js"));
+
+/** A copy of the pi fixture store with its summaries in a fresh index, no text indexed yet. */
+async function summarized(): Promise<{ index: StoreIndex; store: string }> {
+  const store = copyStore(PI_STORE);
+  settle(store);
+  const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+  await scanStore(store, {}, { cache: index.scans });
+  return { index, store };
+}
+
+/**
+ * Everything the text index holds, paths relative to the store: lines, text states, and each
+ * FTS term's rows named by their line (two copies of a store number their files, so their
+ * lines, in an order of their own: newest first, equal dates by file id).
+ */
+function held({ index, store }: { index: StoreIndex; store: string }) {
+  const db = index.db;
+  const rel = (r: Record<string, unknown>) => JSON.stringify({ ...r, path: String(r.path).slice(store.length) });
+  const line = "f.path AS path, l.off AS off, l.len AS len, l.tool AS tool";
+  const ftsRows = (t: string) => {
+    db.sql.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocab_${t} USING fts5vocab(main, ${t}, instance)`);
+    return db
+      .q(`SELECT v.term AS term, ${line} FROM temp.vocab_${t} v JOIN lines l ON l.rid = v.doc JOIN files f USING (fid)`)
+      .all()
+      .map(rel)
+      .sort();
+  };
+  return {
+    lines: db.q(`SELECT ${line} FROM lines l JOIN files f USING (fid)`).all().map(rel).sort(),
+    states: db
+      .q("SELECT path, text_end, text_print, text_whole, text_tools, text_size FROM files")
+      .all()
+      .map(rel)
+      .sort(),
+    chat: ftsRows("chat"),
+    tools: ftsRows("tools"),
+  };
+}
+
+type StaleOptions = { toolsAtOnce?: boolean; oneRead?: number };
+
+/**
+ * indexStaleText on this thread alone, stopped once the conversations are written to see the
+ * tools pass's list, then finished; with `small`, how many files of both passes' lists a
+ * reader would read (those up to `oneRead` bytes).
+ */
+async function oneThread(db: IndexDb, options: StaleOptions) {
+  const oneRead = options.oneRead ?? ONE_READ_BYTES;
+  let small = smallFiles(db, filesToDo(db, "new"), oneRead);
+  const stop = new AbortController();
+  const end = (p: IndexProgress) => p.pass === "text" && p.done === p.total && stop.abort();
+  const first = await indexStaleText(db, end, { ...options, signal: stop.signal });
+  small += smallFiles(db, filesToDo(db, "tools"), oneRead);
+  const rest = await indexStaleText(db, undefined, options);
+  return { written: { text: first.text + rest.text, tools: first.tools + rest.tools }, small };
+}
+
+/** How many of files `fids` are up to `oneRead` bytes (the ones a reader reads). */
+function smallFiles(db: IndexDb, fids: number[], oneRead: number): number {
+  const size = db.q("SELECT size FROM files WHERE fid = ?");
+  return fids.filter((fid) => ((size.get(fid) as { size: number }).size ?? Infinity) <= oneRead).length;
+}
+
+/** A file's row as the readers' tests make it up (never read: the readers are fakes). */
+function fakeRow(fid: number, size: number): TextRow {
+  return {
+    fid,
+    path: `/s/${fid}.jsonl`,
+    ino: fid,
+    size,
+    mtime: 1,
+    ctime: 1,
+    text_ino: null,
+    text_size: null,
+    text_end: null,
+    text_print: null,
+    text_tools: 0,
+    text_whole: 1,
+  };
+}
+
+/** Some sessions of a store, to append to. */
+function someSessions(store: string, n: number): string[] {
+  const out: string[] = [];
+  for (const dir of readdirSync(store)) for (const f of readdirSync(join(store, dir))) out.push(join(store, dir, f));
+  return out.sort().slice(0, n);
+}
+
+describe("text readers (other threads read and parse while this one writes)", () => {
+  it("index the same lines, FTS terms and text states as one thread: both passes, tool texts at once, an append, files too large for a reader", async () => {
+    const readers = TextReaders.start(BUILT_WORKER, 2, 1);
+    expect(readers, "npm run build makes dist/src/index/text-worker.js").toBeDefined();
+    // Replies a reader read the file for (the writing thread reads the rest itself, and would
+    // index the same rows without any reader: the equality alone proves nothing).
+    let used = 0;
+    const read = readers!.read.bind(readers);
+    readers!.read = async (jobs) => {
+      const r = await read(jobs);
+      used += r?.filter((x) => x.text && x.text !== "big").length ?? 0;
+      return r;
+    };
+    /** indexStaleText with readers, expecting `small` files read on a reader. */
+    const withReaders = async (db: IndexDb, options: StaleOptions, small: number) => {
+      used = 0;
+      const written = await indexStaleText(db, undefined, { ...options, readers });
+      expect(small).toBeGreaterThan(0);
+      expect(used).toBe(small);
+      return written;
+    };
+    try {
+      const one = await summarized();
+      const many = await summarized();
+      // Files over 5,000 bytes are read by the writing thread, the rest by the readers.
+      for (const toolsAtOnce of [false, true]) {
+        const oneRead = 5000;
+        const a = await oneThread(one.index.db, { toolsAtOnce, oneRead });
+        const b = await withReaders(many.index.db, { toolsAtOnce, oneRead }, a.small);
+        expect(b).toEqual(a.written);
+        expect(held(many)).toEqual(held(one));
+        // Appended to: indexed from where each stopped; and one rewritten, read whole again (its lines forgotten first).
+        for (const x of [one, many]) {
+          const [first, second, third] = someSessions(x.store, 3);
+          appendFileSync(first!, readFileSync(first!, "utf8").split("\n")[1]! + "\n");
+          appendFileSync(second!, "\n");
+          writeFileSync(third!, readFileSync(third!, "utf8").replace(/"role":"user"/, '"role":"user" '));
+          settle(x.store);
+          await scanStore(x.store, {}, { cache: x.index.scans });
+        }
+      }
+      const a = await oneThread(one.index.db, {});
+      await withReaders(many.index.db, {}, a.small);
+      expect(held(many)).toEqual(held(one));
+      expect(held(one).lines.length).toBeGreaterThan(100);
+      one.index.close();
+      many.index.close();
+    } finally {
+      await readers!.close();
+    }
+  });
+
+  it("are not started without a built worker (the writing thread reads every file)", () => {
+    expect(TextReaders.start(pathToFileURL(join(REPO, "no-such-worker.js")))).toBeUndefined();
+  });
+
+  it("start none on one core, and no more than the groups read ahead at once", () => {
+    expect([1, 2, 3, 4, 5, 6, 64].map((cores) => readerCount(cores))).toEqual([0, 1, 2, 3, 4, 4, 4]);
+    expect(TextReaders.start(BUILT_WORKER, 0)).toBeUndefined();
+  });
+
+  it("are started by a pass of READERS_FROM_FILES files or more only: none for a run with nothing to do, nor for a few files", async () => {
+    const x = await summarized();
+    await indexStaleText(x.index.db, undefined, { toolsAtOnce: true });
+    for (const fromFiles of [READERS_FROM_FILES, 1]) {
+      const readers = TextReaders.start(BUILT_WORKER, 2, fromFiles)!;
+      try {
+        expect(await indexStaleText(x.index.db, undefined, { toolsAtOnce: true, readers })).toEqual({
+          text: 0,
+          tools: 0,
+        });
+        expect(readers.started).toBe(0);
+      } finally {
+        await readers.close();
+      }
+    }
+    for (const file of someSessions(x.store, 3)) appendFileSync(file, "\n");
+    settle(x.store);
+    await scanStore(x.store, {}, { cache: x.index.scans });
+    const readers = TextReaders.start(BUILT_WORKER, 2)!;
+    try {
+      // (settle dates every file back: all of the fixture's few files are read again.)
+      const { text } = await indexStaleText(x.index.db, undefined, { toolsAtOnce: true, readers });
+      expect(text).toBeGreaterThan(0);
+      expect(text).toBeLessThan(READERS_FROM_FILES);
+      expect(readers.started).toBe(0);
+    } finally {
+      await readers.close();
+    }
+    x.index.close();
+  });
+
+  // A reader that dies must not leave the writing thread waiting on its answer (it reads those files itself).
+  for (const [how, body] of [
+    ["throws", 'throw new Error("a reader failed")'],
+    ["exits", "process.exit(3)"],
+  ] as const)
+    it(`a reader that ${how} on a message leaves its files to the writing thread: the same rows as one thread`, async () => {
+      const worker = join(makeTmpDir(), "failing-worker.mjs");
+      writeFileSync(
+        worker,
+        `import { parentPort } from "node:worker_threads";\nparentPort.on("message", () => { ${body}; });\n`,
+      );
+      const readers = TextReaders.start(pathToFileURL(worker), 2, 1)!;
+      try {
+        const one = await summarized();
+        const many = await summarized();
+        const a = await indexStaleText(one.index.db, undefined, { toolsAtOnce: true });
+        const b = await indexStaleText(many.index.db, undefined, { toolsAtOnce: true, readers });
+        expect(b).toEqual(a);
+        expect(held(many)).toEqual(held(one));
+        expect(held(one).lines.length).toBeGreaterThan(100);
+        one.index.close();
+        many.index.close();
+      } finally {
+        await readers.close();
+      }
+    }, 20_000);
+
+  it("read ahead at most AHEAD_FILES files and AHEAD_BYTES bytes, and as far as those", async () => {
+    const oneRead = 1024 * 1024;
+    for (const [files, size, most] of [
+      [300, 10_000, { files: AHEAD_FILES, bytes: AHEAD_FILES * 10_000 }],
+      [100, oneRead, { files: AHEAD_BYTES / oneRead, bytes: AHEAD_BYTES }],
+    ] as const) {
+      let sent = 0;
+      let taken = 0;
+      const held = { files: 0, bytes: 0 };
+      const readers = {
+        read: (jobs: TextJob[]) => {
+          sent += jobs.length;
+          held.files = Math.max(held.files, sent - taken);
+          held.bytes = Math.max(held.bytes, (sent - taken) * size);
+          return Promise.resolve(jobs.map(() => ({ text: { kinds: "chat" }, forget: false, rows: noRows() })));
+        },
+      } as unknown as TextReaders;
+      const row = (fid: number) => fakeRow(fid, size);
+      const fids = Array.from({ length: files }, (_, i) => i + 1);
+      const ahead = new ReadAhead(readers, fids, row, { pass: "new", toolsAtOnce: true, oneRead });
+      for (const fid of fids) {
+        expect(await ahead.take(fid, row(fid))).toBeDefined();
+        taken++;
+      }
+      expect(sent).toBe(files);
+      expect(held).toEqual(most);
+    }
+  });
+
+  it("a read made from a file's row that changed since is not used, nor one of a file the pass skips", async () => {
+    const row = fakeRow;
+    const reply = (): TextReply => ({
+      text: { kinds: "chat" },
+      forget: false,
+      rows: { offs: [], lens: [], tools: [], texts: [], chars: 0 },
+    });
+    const asked: number[][] = [];
+    const readers = {
+      read: (jobs: TextJob[]) => (asked.push(jobs.map((j) => j.row.fid)), Promise.resolve(jobs.map(reply))),
+    } as unknown as TextReaders;
+    const rows = new Map([1, 2, 3, 4].map((fid) => [fid, row(fid, fid === 3 ? 5000 : 100)]));
+    const ahead = new ReadAhead(readers, [1, 2, 3, 4], (fid) => rows.get(fid), {
+      pass: "new",
+      toolsAtOnce: true,
+      oneRead: 1000,
+    });
+    expect(await ahead.take(1, row(1, 100))).toEqual(reply());
+    // File 2 grew after it was read ahead: the writing thread reads it again.
+    expect(await ahead.take(2, row(2, 150))).toBeUndefined();
+    // File 3 is larger than a reader reads: never sent.
+    expect(await ahead.take(3, row(3, 5000))).toBeUndefined();
+    expect(await ahead.take(4, undefined)).toBeUndefined();
+    // In one message (GROUP_FILES).
+    expect(asked).toEqual([[1, 2, 4]]);
+  });
+});

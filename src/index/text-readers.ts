@@ -1,0 +1,218 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { FileText, TextRow, TextRows } from "./text-rows.js";
+
+/*
+ * Text readers: worker threads that read, parse and fold the files a run of indexing is
+ * about to write (text-worker.ts), so that the thread writing to SQLite (FTS5's work, about
+ * half of a first build's CPU) does only that. The wall time of a build then approaches the
+ * larger of the two rather than their sum. Only files read in one read (ONE_READ_BYTES) go
+ * to a reader; a larger one is read by the writing thread as before, in parts.
+ */
+
+/** The built worker beside this module (absent when running from TypeScript sources). */
+export const TEXT_WORKER_URL = new URL("./text-worker.js", import.meta.url);
+
+/** Files read ahead of the one being written, at most: what waits is bounded by these. */
+export const AHEAD_FILES = 64;
+export const AHEAD_BYTES = 16 * 1024 * 1024;
+/**
+ * Files sent to a reader in one message, and answered in one: a message per file (10,000
+ * of them) cost the writing thread 2.6 s of its 23 in postMessage, waking the reader each time.
+ */
+const GROUP_FILES = 16;
+
+/** What a reader is asked for one file. */
+export interface TextJob {
+  row: TextRow;
+  pass: "new" | "tools";
+  toolsAtOnce: boolean;
+  oneRead: number;
+}
+
+/** What a reader read of one file. */
+export interface TextReply {
+  /** false or "big": the writing thread reads that file itself. */
+  text: FileText | false | "big";
+  forget: boolean;
+  rows: TextRows;
+}
+
+/** A message to a reader and its answer: files in order. */
+export interface TextGroup {
+  id: number;
+  jobs: TextJob[];
+}
+export interface TextGroupReply {
+  id: number;
+  replies: TextReply[];
+}
+
+/**
+ * Readers worth starting on a machine of `parallelism` cores: one per core but the writing
+ * thread's (none on one core), and no more than the groups read ahead at once (AHEAD_FILES /
+ * GROUP_FILES): another would wait idle, its heap (~9 MB) for nothing.
+ */
+export function readerCount(parallelism = availableParallelism()): number {
+  return Math.max(0, Math.min(parallelism - 1, AHEAD_FILES / GROUP_FILES));
+}
+
+/**
+ * A pass of fewer files than this is read by the writing thread alone: a reader takes longer
+ * to start (its isolate, the code it loads) than a few files take to read, and a run with
+ * nothing to do (the one a search starts in the background) starts none.
+ */
+export const READERS_FROM_FILES = 64;
+
+/**
+ * Text readers are used only with PI_SESSIONS_TEXT_READERS=1: measured so far they cost more
+ * CPU and up to twice the peak memory (~430 KB sessions: 276 against 147 MB) for no wall time
+ * seen on a loaded machine; otherwise the writing thread reads every file, as before them.
+ */
+export function readersWanted(env: NodeJS.ProcessEnv): boolean {
+  return env.PI_SESSIONS_TEXT_READERS === "1";
+}
+
+/** A pool of text readers (readerCount), started when first asked to read. */
+export class TextReaders {
+  private readonly workers: Worker[] = [];
+  private readonly waiting = new Map<number, (replies: TextReply[] | undefined) => void>();
+  private nextId = 0;
+  private broken = false;
+
+  private constructor(
+    private readonly url: URL,
+    private readonly count: number,
+    /** The fewest files of a pass worth reading on readers (READERS_FROM_FILES). */
+    readonly fromFiles: number,
+  ) {}
+
+  /** How many readers are running (none until the first read). */
+  get started(): number {
+    return this.workers.length;
+  }
+
+  private spawn(): void {
+    for (let i = 0; i < this.count; i++) {
+      // A small young generation: V8's default let a reader's heap hold ~30 MB more of dead
+      // rows (10,000 sessions: 198 against 171 MB at the peak), for no CPU saved.
+      const worker = new Worker(this.url, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      worker.on("message", (reply: TextGroupReply) => {
+        const done = this.waiting.get(reply.id);
+        this.waiting.delete(reply.id);
+        done?.(reply.replies);
+      });
+      // A reader that fails leaves every file to the writing thread: the answer is the same.
+      const fail = () => {
+        this.broken = true;
+        for (const done of this.waiting.values()) done(undefined);
+        this.waiting.clear();
+      };
+      worker.on("error", fail);
+      worker.on("exit", fail);
+      this.workers.push(worker);
+    }
+  }
+
+  /**
+   * Readers from the built worker at `url`; undefined when there is none (running from
+   * sources) or no core to spare. Nothing starts until a pass of `fromFiles` files or more reads.
+   */
+  static start(
+    url: URL = TEXT_WORKER_URL,
+    count = readerCount(),
+    fromFiles = READERS_FROM_FILES,
+  ): TextReaders | undefined {
+    if (count < 1 || url.protocol !== "file:" || !existsSync(fileURLToPath(url))) return undefined;
+    return new TextReaders(url, count, fromFiles);
+  }
+
+  /** The files' texts read by a reader, in order (undefined: not read there; the caller reads them). */
+  read(jobs: TextJob[]): Promise<TextReply[] | undefined> {
+    if (this.broken) return Promise.resolve(undefined);
+    if (this.workers.length === 0) {
+      try {
+        this.spawn();
+      } catch {
+        this.broken = true;
+        return Promise.resolve(undefined);
+      }
+    }
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.workers[id % this.workers.length]!.postMessage({ id, jobs } satisfies TextGroup);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.broken = true;
+    for (const done of this.waiting.values()) done(undefined);
+    this.waiting.clear();
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
+/** Whether two reads of a file's row say the same (a file read ahead from a row since changed is read again). */
+function sameRow(a: TextRow, b: TextRow): boolean {
+  for (const key of Object.keys(a) as Array<keyof TextRow>) if (a[key] !== b[key]) return false;
+  return Object.keys(a).length === Object.keys(b).length;
+}
+
+/**
+ * The files of a pass sent to the readers ahead of their turn, in the pass's order, up to
+ * AHEAD_FILES and AHEAD_BYTES ahead of the one being written.
+ */
+export class ReadAhead {
+  private next = 0;
+  private bytes = 0;
+  private readonly held = new Map<number, { row: TextRow; reply: Promise<TextReply | undefined> }>();
+
+  constructor(
+    private readonly readers: TextReaders,
+    private readonly fids: number[],
+    /** The file's row now, if the pass still has to index it. */
+    private readonly rowOf: (fid: number) => TextRow | undefined,
+    private readonly job: Omit<TextJob, "row">,
+  ) {}
+
+  /**
+   * The reader's read of file `fid` if it was made from this same `row` (more are sent ahead
+   * first). Called for every file of the pass in order, `row` undefined for one it skips.
+   */
+  async take(fid: number, row: TextRow | undefined): Promise<TextReply | undefined> {
+    this.fill();
+    const ahead = this.held.get(fid);
+    if (!ahead) return undefined;
+    this.held.delete(fid);
+    this.bytes -= ahead.row.size ?? 0;
+    if (!row) return undefined;
+    const reply = await ahead.reply;
+    return reply && sameRow(ahead.row, row) ? reply : undefined;
+  }
+
+  /** Sends files ahead in groups, once a whole group fits within the bounds (or nothing is held). */
+  private fill(): void {
+    while (this.next < this.fids.length && (this.held.size === 0 || this.held.size + GROUP_FILES <= AHEAD_FILES)) {
+      const group: TextRow[] = [];
+      let bytes = 0;
+      while (this.next < this.fids.length && group.length < GROUP_FILES && this.bytes + bytes < AHEAD_BYTES) {
+        const row = this.rowOf(this.fids[this.next++]!);
+        // A large file is read by the writing thread in parts (the readers hand over whole files).
+        if (!row || (row.size ?? Infinity) > this.job.oneRead) continue;
+        group.push(row);
+        bytes += row.size ?? 0;
+      }
+      if (group.length === 0) {
+        if (this.bytes + bytes >= AHEAD_BYTES) return;
+        continue;
+      }
+      this.bytes += bytes;
+      const replies = this.readers.read(group.map((row) => ({ ...this.job, row })));
+      group.forEach((row, i) => this.held.set(row.fid, { row, reply: replies.then((r) => r?.[i]) }));
+      if (this.bytes >= AHEAD_BYTES) return;
+    }
+  }
+}
