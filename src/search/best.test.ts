@@ -28,6 +28,28 @@ const arbSession = fc.record({
 });
 
 describe("bestFirst", () => {
+  it("ranks only the sessions that can be among the first `limit`: not every holder of a word in its first message", async () => {
+    const sessions = Array.from({ length: 2000 }, (_, i) =>
+      makeSummary({
+        path: `/store/p/${i}.jsonl`,
+        firstMessage: i % 2 === 0 ? `fix the parser ${i}` : "something else",
+        modified: new Date(Date.UTC(2026, 0, 1, 0, i % 7)),
+      }),
+    );
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const plan = searchPlan(parseQuery("parser"), ctx);
+    let ranked = 0;
+    const counted = { ...plan, rank: (...a: Parameters<typeof plan.rank>) => (ranked++, plan.rank(...a)) };
+    const body: BodySource<{ held: boolean[] }> = { mayHold: () => [true], check: async () => null };
+    const { found } = await bestFirst(counted, sessions, body, 5, ctx);
+    expect(found.map((f) => f.s.path)).toEqual(
+      rankAll(plan, sessions, () => undefined)
+        .slice(0, 5)
+        .map((f) => f.s.path),
+    );
+    expect(ranked).toBeLessThanOrEqual(5);
+  });
+
   // Many sessions too: ties of rank and date, and a line longer than the page.
   it.each([
     [12, 1500],

@@ -4,7 +4,7 @@ import { makeSummary } from "../../test/helpers/sessions.js";
 import { arbFields, arbQuery, arbText } from "../../test/helpers/search-arbitraries.js";
 import { fieldTextOf, rankingContext } from "./field-text.js";
 import { BODY_RANK, matchSession, parseQuery, TEXT_RANK } from "./query.js";
-import { restRank, searchPlan } from "./plan.js";
+import { rankBound, restRank, searchPlan } from "./plan.js";
 
 describe("searchPlan", () => {
   const titled = makeSummary({ firstMessage: "fix the parser", cwd: "/p" });
@@ -114,5 +114,50 @@ describe("restRank", () => {
     const r = rest("parser")!;
     expect(r.of(sessions[0])).toBeUndefined();
     expect(r.of(sessions[1])).toBe(searchPlan(parseQuery("parser")).rank(sessions[1], [true]).rank);
+  });
+});
+
+describe("rankBound", () => {
+  it("is at least the rank the plan gives whatever the conversation holds, and that rank where it says exact", () => {
+    const text = arbText("abAB é-/. ", 5);
+    fc.assert(
+      fc.property(
+        fc.array(arbFields(text), { minLength: 1, maxLength: 8 }),
+        arbQuery(text, [text.map((t) => `cwd:${t}`), text.map((t) => `re:${t}`), fc.constant("after:2020-01-01")]),
+        fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+        (fields, q, held) => {
+          const sessions = fields.map((f) => makeSummary(f));
+          const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+          const plan = searchPlan(parseQuery(q), ctx);
+          const bound = rankBound(plan, ctx)!;
+          for (const s of sessions) {
+            const most = bound.of(s);
+            const exact = bound.exact;
+            for (const h of [held.slice(0, plan.terms.length), undefined]) {
+              const rank = plan.rank(s, h).rank;
+              if (rank !== null) expect(rank).toBeLessThanOrEqual(most);
+              if (exact) expect(rank).toBe(most);
+            }
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("is exact for a word a first message holds, not for one a name holds, and needs the field text's context", () => {
+    const sessions = [
+      makeSummary({ firstMessage: "fix the parser" }),
+      makeSummary({ name: "parser work", firstMessage: "x" }),
+      makeSummary({ firstMessage: "x" }),
+    ];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const plan = searchPlan(parseQuery("parser"), ctx);
+    const bound = rankBound(plan, ctx)!;
+    expect([bound.of(sessions[0]), bound.exact]).toEqual([TEXT_RANK, true]);
+    expect(bound.of(sessions[1])).toBeGreaterThan(TEXT_RANK);
+    expect(bound.exact).toBe(false);
+    expect([bound.of(sessions[2]), bound.exact]).toEqual([BODY_RANK, false]);
+    expect(rankBound(searchPlan(parseQuery("parser")))).toBeUndefined();
   });
 });

@@ -2,11 +2,14 @@ import { fieldQuery, textTerms, type TextTerm } from "./fulltext.js";
 import {
   BODY_RANK,
   fieldScorer,
+  TEXT_RANK,
+  TIER_WEIGHT,
   type MatchContext,
   matchSession,
   normalizeSpace,
   type Query,
   type Searchable,
+  type Term,
 } from "./query.js";
 
 /*
@@ -157,4 +160,67 @@ export function restRank(plan: SearchPlan, ctx?: MatchContext): RestRank | undef
       return filtered === null ? null : filtered + textRank;
     },
   };
+}
+
+/** The most a text term's best field can count (a name hit: tierRank(0) at pi's best clamped score). */
+const NAME_MOST = 3 * TIER_WEIGHT + TIER_WEIGHT / 4;
+/** What a field filter counts when it holds (termScore's SUBSTRING). */
+const FILTER_MOST = 2;
+
+/** An upper bound of a session's rank, told from where the field text holds the words (rankBound). */
+export interface RankBound {
+  /**
+   * At least plan.rank(s, held) for any `held`: a session whose bound is below a rank found
+   * already need not be ranked. Sets `exact`.
+   */
+  of(s: Searchable): number;
+  /** After `of`: the bound is that rank, whatever the conversation holds (every term a field's TEXT_RANK). */
+  exact: boolean;
+}
+
+/**
+ * The bound of each session's rank without its fields read (a command ranking 50,000
+ * sessions for a word in 15,000 first messages need only rank those that can be among the
+ * first few): per word, TEXT_RANK where a field other than the name holds it (exact: the
+ * conversation cannot add to it), BODY_RANK where no field does (the conversation's, above
+ * letters scattered over a name), a name's best otherwise; filters as if they held.
+ * Undefined when the context cannot say where words are (then every session is ranked).
+ */
+export function rankBound(plan: SearchPlan, ctx?: MatchContext): RankBound | undefined {
+  const mayHold = ctx?.mayHold;
+  const nameHolds = ctx?.nameHolds;
+  if (!mayHold || !nameHolds) return undefined;
+  const { terms } = plan.query;
+  const phraseWords = new Map<Term, string[]>();
+  for (const t of terms) if (t.kind === "phrase") phraseWords.set(t, normalizeSpace(t.text).split(" "));
+  const bound: RankBound = {
+    exact: false,
+    of(s) {
+      let total = 0;
+      let exact = true;
+      for (const t of terms) {
+        if (t.kind === "word" && !t.cased) {
+          if (!mayHold(t.text, s)) {
+            total += BODY_RANK;
+            exact = false;
+          } else if (nameHolds(t.text, s) === false) total += TEXT_RANK;
+          else {
+            total += NAME_MOST;
+            exact = false;
+          }
+          continue;
+        }
+        exact = false;
+        if (t.kind === "field" || t.kind === "date") total += FILTER_MOST;
+        else if (t.kind === "phrase" && !t.cased) {
+          // A field holding the phrase holds each of its words.
+          const words = phraseWords.get(t)!;
+          total += words.every((w) => mayHold(w, s)) ? NAME_MOST : BODY_RANK;
+        } else if (t.kind !== "never") total += NAME_MOST;
+      }
+      bound.exact = exact;
+      return total;
+    },
+  };
+  return bound;
 }
