@@ -1,5 +1,5 @@
 import type { SearchTarget } from "./fulltext.js";
-import { rankBound, restRank, type SearchPlan } from "./plan.js";
+import { rankBounds, restRank, type SearchPlan } from "./plan.js";
 import type { MatchContext, Searchable } from "./query.js";
 
 /* The sessions a search finds, in the browser's order: all of them, or the best few checking as few files as that takes. */
@@ -56,7 +56,7 @@ export interface BodySource<H extends { held: readonly boolean[] }> {
  * invalid (then the order's ties are not a total order: not used).
  *
  * Sessions are ranked only when the line may reach them: grouped by a bound of their rank
- * told from the field text (rankBound), a group is ranked once its bound reaches the best
+ * told from the field text (rankBounds), a group is ranked once its bound reaches the best
  * ranked so far. A group whose bound is its rank (a word in 15,000 first messages) is
  * never ranked as a whole: only its newest few, as many as the page has left, enter the line.
  */
@@ -139,15 +139,17 @@ interface Group {
 
 /** The sessions grouped by their rank's bound, the highest first (one group of all when the context cannot bound them). */
 function groupsOf(plan: SearchPlan, scoped: readonly Session[], ctx?: MatchContext): Group[] {
-  const bound = rankBound(plan, ctx);
-  if (!bound) return [{ bound: Infinity, exact: false, at: scoped.map((_, k) => k) }];
+  const bounds = rankBounds(plan, scoped, ctx);
+  if (!bounds) return [{ bound: Infinity, exact: false, at: scoped.map((_, k) => k) }];
+  const { bound, exact } = bounds;
   const byBound = new Map<number, Group>();
   const exactBy = new Map<number, Group>();
   for (let k = 0; k < scoped.length; k++) {
-    const b = bound.of(scoped[k]);
-    const into = bound.exact ? exactBy : byBound;
+    const b = bound[k];
+    const isExact = exact[k] === 1;
+    const into = isExact ? exactBy : byBound;
     let group = into.get(b);
-    if (!group) into.set(b, (group = { bound: b, exact: bound.exact, at: [] }));
+    if (!group) into.set(b, (group = { bound: b, exact: isExact, at: [] }));
     group.at.push(k);
   }
   // At the same bound, the group to rank in full first (either is ranked before the line passes it).

@@ -4,7 +4,7 @@ import { makeSummary } from "../../test/helpers/sessions.js";
 import { arbFields, arbQuery, arbText } from "../../test/helpers/search-arbitraries.js";
 import { fieldTextOf, rankingContext } from "./field-text.js";
 import { BODY_RANK, matchSession, parseQuery, TEXT_RANK } from "./query.js";
-import { rankBound, restRank, searchPlan } from "./plan.js";
+import { rankBounds, restRank, searchPlan } from "./plan.js";
 
 describe("searchPlan", () => {
   const titled = makeSummary({ firstMessage: "fix the parser", cwd: "/p" });
@@ -117,7 +117,7 @@ describe("restRank", () => {
   });
 });
 
-describe("rankBound", () => {
+describe("rankBounds", () => {
   it("is at least the rank the plan gives whatever the conversation holds, and that rank where it says exact", () => {
     const text = arbText("abAB é-/. ", 5);
     fc.assert(
@@ -129,14 +129,15 @@ describe("rankBound", () => {
           const sessions = fields.map((f) => makeSummary(f));
           const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
           const plan = searchPlan(parseQuery(q), ctx);
-          const bound = rankBound(plan, ctx)!;
-          for (const s of sessions) {
-            const most = bound.of(s);
-            const exact = bound.exact;
+          // A session the context does not know is bounded too.
+          const scoped = [...sessions, makeSummary(fields[0])];
+          const { bound, exact } = rankBounds(plan, scoped, ctx)!;
+          for (const [k, s] of scoped.entries()) {
+            const most = bound[k];
             for (const h of [held.slice(0, plan.terms.length), undefined]) {
               const rank = plan.rank(s, h).rank;
               if (rank !== null) expect(rank).toBeLessThanOrEqual(most);
-              if (exact) expect(rank).toBe(most);
+              if (exact[k] === 1) expect(rank).toBe(most);
             }
           }
         },
@@ -153,11 +154,10 @@ describe("rankBound", () => {
     ];
     const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
     const plan = searchPlan(parseQuery("parser"), ctx);
-    const bound = rankBound(plan, ctx)!;
-    expect([bound.of(sessions[0]), bound.exact]).toEqual([TEXT_RANK, true]);
-    expect(bound.of(sessions[1])).toBeGreaterThan(TEXT_RANK);
-    expect(bound.exact).toBe(false);
-    expect([bound.of(sessions[2]), bound.exact]).toEqual([BODY_RANK, false]);
-    expect(rankBound(searchPlan(parseQuery("parser")))).toBeUndefined();
+    const { bound, exact } = rankBounds(plan, sessions, ctx)!;
+    expect([...bound]).toEqual([TEXT_RANK, bound[1], BODY_RANK]);
+    expect(bound[1]).toBeGreaterThan(TEXT_RANK);
+    expect([...exact]).toEqual([1, 0, 0]);
+    expect(rankBounds(searchPlan(parseQuery("parser")), sessions)).toBeUndefined();
   });
 });

@@ -173,7 +173,20 @@ export interface MatchContext {
    * holds it, without the fields split out of it (ranking fifteen thousand holders of a word).
    */
   nameHolds?(text: string, s: Searchable): boolean | undefined;
+  /**
+   * mayHold and nameHolds for every session of the context at once, by its place (placeOf):
+   * one of the HELD_* codes (a command bounds the rank of 50,000 sessions in one pass).
+   */
+  whereHeld?(text: string): Uint8Array;
+  /** A session's place in the context's sessions, or -1 when it does not know it. */
+  placeOf?(s: Searchable): number;
 }
+
+/** whereHeld's codes: no field holds the text; one does (where not known); the name does; a field other than the name does. */
+export const HELD_NOWHERE = 0;
+export const HELD = 1;
+export const HELD_IN_NAME = 2;
+export const HELD_ELSEWHERE = 3;
 
 export type Searchable = Pick<
   SessionSummary,
