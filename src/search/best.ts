@@ -58,7 +58,8 @@ export interface BodySource<H extends { held: readonly boolean[] }> {
  * Sessions are ranked only when the line may reach them: grouped by a bound of their rank
  * told from the field text (rankBounds), a group is ranked once its bound reaches the best
  * ranked so far. A group whose bound is its rank (a word in 15,000 first messages) is
- * never ranked as a whole: only its newest few, as many as the page has left, enter the line.
+ * never ranked as a whole: only its newest few, as many as the page has left, enter the line
+ * (`timeOf`: a session's modified time, where its Date need not be made).
  */
 export async function bestFirst<S extends Session, H extends { held: readonly boolean[] }>(
   plan: SearchPlan,
@@ -66,6 +67,7 @@ export async function bestFirst<S extends Session, H extends { held: readonly bo
   body: BodySource<H> | null,
   limit: number,
   ctx?: MatchContext,
+  timeOf?: (s: S) => number,
 ): Promise<{ found: Ranked<S>[]; hits: Map<string, H> }> {
   const hits = new Map<string, H>();
   const rest = body ? restRank(plan, ctx) : undefined;
@@ -83,7 +85,8 @@ export async function bestFirst<S extends Session, H extends { held: readonly bo
   /** Ranks a group's sessions into the line (a group whose bound is exact: its best `room`). */
   const rankGroup = ({ bound, exact, at }: Group, room: number) => {
     const fresh: Line[] = line.slice(i);
-    if (exact) for (const k of newest(scoped, at, room)) fresh.push({ s: scoped[k], rank: bound, needsText: false });
+    if (exact)
+      for (const k of newest(scoped, at, room, timeOf)) fresh.push({ s: scoped[k], rank: bound, needsText: false });
     else
       for (const k of at) {
         const s = scoped[k];
@@ -157,8 +160,14 @@ function groupsOf(plan: SearchPlan, scoped: readonly Session[], ctx?: MatchConte
 }
 
 /** The best `n` of these sessions (by place) at the same rank: the newest, then by path (byRelevance's order). */
-function newest(scoped: readonly Session[], at: readonly number[], n: number): number[] {
-  const order = (a: number, b: number) => byNewest(scoped[a], scoped[b]);
+function newest<S extends Session>(
+  scoped: readonly S[],
+  at: readonly number[],
+  n: number,
+  timeOf: (s: S) => number = (s) => s.modified.getTime(),
+): number[] {
+  const order = (a: number, b: number) =>
+    timeOf(scoped[b]) - timeOf(scoped[a]) || (scoped[a].path < scoped[b].path ? -1 : 1);
   if (at.length <= n || n > NEWEST_BY_INSERTION) return [...at].sort(order).slice(0, n);
   // The best n so far, best first: a session enters only when better than the last of them.
   const best: number[] = [];

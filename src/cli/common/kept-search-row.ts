@@ -84,6 +84,10 @@ export class KeptSearchRow {
   get modified(): Date {
     return (this.#modified ??= new Date(this.#c.floats[this.#c.n + this.#i]));
   }
+  /** modified's time, without the Date. */
+  get modifiedTime(): number {
+    return this.#c.floats[this.#c.n + this.#i];
+  }
   get bytes(): number {
     return this.#c.floats[2 * this.#c.n + this.#i];
   }
@@ -103,4 +107,12 @@ export class KeptSearchRow {
     const inode = this.#c.floats[this.#i];
     return Number.isNaN(inode) ? undefined : inode;
   }
+}
+
+/**
+ * A row's modified time: a kept row's without a Date made (a search checks every row's date
+ * is valid: 50,000 Dates were ~30 ms, and garbage held to the end).
+ */
+export function modifiedTime(s: { modified: Date }): number {
+  return s instanceof KeptSearchRow ? s.modifiedTime : s.modified.getTime();
 }

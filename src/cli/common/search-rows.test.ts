@@ -7,6 +7,7 @@ import {
   type KeptSearchRows,
   type SearchRow,
 } from "./search-rows.js";
+import { KeptSearchRow, modifiedTime } from "./kept-search-row.js";
 
 const row = (over: Partial<SearchRow> = {}): SearchRow => ({
   path: "/s/--p--/a.jsonl",
@@ -88,6 +89,18 @@ describe("search rows", () => {
     // A date read again is the same one (a search sorts by it many times).
     expect(back[0].modified).toBe(back[0].modified);
     expect(back[1].firstMessage).toBe("函数 🚀 \ud800");
+  });
+
+  it("tells a row's modified time without making its Date (a search checks every row's), as the Date would", () => {
+    const rows = [row(), row({ path: "/s/b.jsonl", modified: new Date(NaN) })];
+    const back = decodeSearchRows(encodeSearchRows(rows, FILES))!.rows;
+    const made = vi.spyOn(KeptSearchRow.prototype, "modified", "get");
+    const times = back.map(modifiedTime);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    expect(times).toEqual([rows[0].modified.getTime(), NaN]);
+    expect(times).toEqual(back.map((r) => r.modified.getTime()));
+    expect(rows.map(modifiedTime)).toEqual(times);
   });
 
   it("keeps any text as it was: accents, emoji, a lone surrogate, escapes, NUL", () => {
