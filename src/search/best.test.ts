@@ -29,25 +29,36 @@ const arbSession = fc.record({
 
 describe("bestFirst", () => {
   it("ranks only the sessions that can be among the first `limit`: not every holder of a word in its first message", async () => {
-    const sessions = Array.from({ length: 2000 }, (_, i) =>
-      makeSummary({
+    // Their dates read through a count (a sort of the whole group reads each many times);
+    // bestFirst is given them by `timeOf`, as the command is.
+    let dates = 0;
+    const times = new Map<SearchTarget, number>();
+    const sessions = Array.from({ length: 2000 }, (_, i) => {
+      const s = makeSummary({
         path: `/store/p/${i}.jsonl`,
         firstMessage: i % 2 === 0 ? `fix the parser ${i}` : "something else",
-        modified: new Date(Date.UTC(2026, 0, 1, 0, i % 7)),
-      }),
-    );
+      });
+      const modified = new Date(Date.UTC(2026, 0, 1, 0, i % 7));
+      times.set(s, modified.getTime());
+      return Object.defineProperty(s, "modified", { get: () => (dates++, modified) });
+    });
     const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
     const plan = searchPlan(parseQuery("parser"), ctx);
     let ranked = 0;
+    let asked = 0;
     const counted = { ...plan, rank: (...a: Parameters<typeof plan.rank>) => (ranked++, plan.rank(...a)) };
-    const body: BodySource<{ held: boolean[] }> = { mayHold: () => [true], check: async () => null };
-    const { found } = await bestFirst(counted, sessions, body, 5, ctx);
+    const body: BodySource<{ held: boolean[] }> = { mayHold: () => (asked++, [true]), check: async () => null };
+    const limit = 5;
+    const { found } = await bestFirst(counted, sessions, body, limit, ctx, (s) => times.get(s)!);
+    const [rankedBest, datesBest, askedBest] = [ranked, dates, asked];
     expect(found.map((f) => f.s.path)).toEqual(
       rankAll(plan, sessions, () => undefined)
-        .slice(0, 5)
+        .slice(0, limit)
         .map((f) => f.s.path),
     );
-    expect(ranked).toBeLessThanOrEqual(5);
+    expect(rankedBest).toBeLessThanOrEqual(limit);
+    expect(askedBest).toBeLessThanOrEqual(limit);
+    expect(datesBest).toBeLessThanOrEqual(4 * limit);
   });
 
   // Many sessions too: ties of rank and date, and a line longer than the page.
