@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { arbFields, arbQuery, arbText } from "../../test/helpers/search-arbitraries.js";
 import { fieldTextOf, rankingContext } from "./field-text.js";
-import { BODY_RANK, matchSession, parseQuery, TEXT_RANK } from "./query.js";
+import { BODY_RANK, matchSession, parseQuery, TEXT_RANK, tierRank } from "./query.js";
 import { rankBounds, restRank, searchPlan } from "./plan.js";
 
 describe("searchPlan", () => {
@@ -159,5 +159,17 @@ describe("rankBounds", () => {
     expect(bound[1]).toBeGreaterThan(TEXT_RANK);
     expect([...exact]).toEqual([1, 0, 0]);
     expect(rankBounds(searchPlan(parseQuery("parser")), sessions)).toBeUndefined();
+  });
+
+  it("bounds a phrase by the conversation's rank where a field lacks one of its words, by a name's best where all hold it", () => {
+    const sessions = [
+      makeSummary({ firstMessage: "fix the bug" }),
+      makeSummary({ firstMessage: "fix the parser" }),
+      makeSummary({ name: "parser fix", firstMessage: "x" }),
+    ];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const { bound, exact } = rankBounds(searchPlan(parseQuery('"fix parser"'), ctx), sessions, ctx)!;
+    expect([...bound]).toEqual([BODY_RANK, tierRank(0, -Infinity), tierRank(0, -Infinity)]);
+    expect([...exact]).toEqual([0, 0, 0]);
   });
 });
