@@ -103,6 +103,17 @@ describe("search rows", () => {
     expect(rows.map(modifiedTime)).toEqual(times);
   });
 
+  it("tells a damaged kept time as its Date would: a fraction cut off, one past a Date's range invalid", () => {
+    // A Date's time is always whole and in range: only a damaged kept value is not.
+    const kept = (t: number) => row({ path: `/s/${t}.jsonl`, modified: { getTime: () => t } as Date });
+    const back = decodeSearchRows(
+      encodeSearchRows([kept(1.5), kept(-1.5), kept(-0.5), kept(8.64e15), kept(1e16), kept(-1e16)], FILES),
+    )!.rows;
+    const times = back.map(modifiedTime);
+    expect(times).toEqual([1, -1, 0, 8.64e15, NaN, NaN]);
+    expect(times).toEqual(back.map((r) => r.modified.getTime()));
+  });
+
   it("keeps any text as it was: accents, emoji, a lone surrogate, escapes, NUL", () => {
     const text = "naïve Grüße 函数 🚀 \ud800 \x1b[2J\u009b \0 end";
     const back = decodeSearchRows(
