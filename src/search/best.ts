@@ -21,9 +21,12 @@ export function byRelevance(a: Ranked, b: Ranked): number {
   return b.rank - a.rank || byNewest(a.s, b.s);
 }
 
-/** byRelevance's order at the same rank: the newer session, then by path. */
-function byNewest(a: Session, b: Session): number {
-  return b.modified.getTime() - a.modified.getTime() || (a.path < b.path ? -1 : 1);
+/** A session's modified time, from its Date. */
+const dateOf = (s: Session) => s.modified.getTime();
+
+/** byRelevance's order at the same rank: the newer session (by `timeOf`), then by path. */
+function byNewest<S extends Session>(a: S, b: S, timeOf: (s: S) => number = dateOf): number {
+  return timeOf(b) - timeOf(a) || (a.path < b.path ? -1 : 1);
 }
 
 /** Every session the plan finds, best first, with `held` saying what each one's conversation holds (its hit's). */
@@ -164,10 +167,9 @@ function newest<S extends Session>(
   scoped: readonly S[],
   at: readonly number[],
   n: number,
-  timeOf: (s: S) => number = (s) => s.modified.getTime(),
+  timeOf?: (s: S) => number,
 ): number[] {
-  const order = (a: number, b: number) =>
-    timeOf(scoped[b]) - timeOf(scoped[a]) || (scoped[a].path < scoped[b].path ? -1 : 1);
+  const order = (a: number, b: number) => byNewest(scoped[a], scoped[b], timeOf);
   if (at.length <= n || n > NEWEST_BY_INSERTION) return [...at].sort(order).slice(0, n);
   // The best n so far, best first: a session enters only when better than the last of them.
   const best: number[] = [];

@@ -2,8 +2,9 @@ import { fieldQuery, textTerms, type TextTerm } from "./fulltext.js";
 import {
   BODY_RANK,
   fieldScorer,
+  SUBSTRING,
   TEXT_RANK,
-  TIER_WEIGHT,
+  tierRank,
   type MatchContext,
   matchSession,
   normalizeSpace,
@@ -164,10 +165,10 @@ export function restRank(plan: SearchPlan, ctx?: MatchContext): RestRank | undef
   };
 }
 
-/** The most a text term's best field can count (a name hit: tierRank(0) at pi's best clamped score). */
-const NAME_MOST = 3 * TIER_WEIGHT + TIER_WEIGHT / 4;
-/** What a field filter counts when it holds (termScore's SUBSTRING). */
-const FILTER_MOST = 2;
+/** The most a text term's best field can count (a name hit at pi's best score, as tierRank clamps it). */
+const NAME_MOST = tierRank(0, -Infinity);
+/** What a field filter counts when it holds. */
+const FILTER_MOST = SUBSTRING;
 
 /** Upper bounds of sessions' ranks, told from where the field text holds the words (rankBounds). */
 export interface RankBounds {

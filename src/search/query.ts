@@ -230,7 +230,7 @@ export const REGEX_FIELD_CHARS = 4096;
 const head = (f: string) => (f.length > REGEX_FIELD_CHARS ? f.slice(0, REGEX_FIELD_CHARS) : f);
 
 /** Field filters only filter: every session that passes gets the same. */
-const SUBSTRING = 2;
+export const SUBSTRING = 2;
 
 export function normalizeSpace(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").trim();
