@@ -65,7 +65,7 @@ function partAt(starts: Int32Array, at: number): number {
 }
 
 /**
- * A MatchContext's mayHold, nameHolds and foldedOf for these sessions (the very objects the field text
+ * A MatchContext's mayHold, nameHolds, foldedOf, whereHeld and placeOf for these sessions (the very objects the field text
  * was made of, in its order), or undefined when the field text is not theirs. A session it
  * does not know is asked of its fields.
  */

@@ -176,8 +176,9 @@ export interface MatchContext {
   /**
    * mayHold and nameHolds for every session of the context at once, by its place (placeOf):
    * one of the HELD_* codes (a command bounds the rank of 50,000 sessions in one pass).
+   * The context's own array, kept for the next ask: read only.
    */
-  whereHeld?(text: string): Uint8Array;
+  whereHeld?(text: string): Readonly<Uint8Array>;
   /** A session's place in the context's sessions, or -1 when it does not know it. */
   placeOf?(s: Searchable): number;
 }
