@@ -172,4 +172,18 @@ describe("rankBounds", () => {
     expect([...bound]).toEqual([BODY_RANK, tierRank(0, -Infinity), tierRank(0, -Infinity)]);
     expect([...exact]).toEqual([0, 0, 0]);
   });
+
+  it("looks up only a phrase's longest word (its short words are held by nearly every session)", () => {
+    const sessions = [
+      makeSummary({ firstMessage: "how do i fix the bug" }),
+      makeSummary({ firstMessage: "the parser" }),
+    ];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const asked: string[] = [];
+    const counted = { ...ctx, whereHeld: (w: string) => (asked.push(w), ctx.whereHeld(w)) };
+    const { bound } = rankBounds(searchPlan(parseQuery('"how do i fix the parser"'), ctx), sessions, counted)!;
+    expect(asked).toEqual(["parser"]);
+    // The second lacks "fix": a looser bound, which is still one.
+    expect([...bound]).toEqual([BODY_RANK, tierRank(0, -Infinity)]);
+  });
 });
