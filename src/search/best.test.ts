@@ -112,3 +112,72 @@ describe("bestFirst", () => {
     },
   );
 });
+
+describe("bestFirst with many equal dates and ranks", () => {
+  // Fields from a few texts, so that most sessions fall into a handful of groups of the same
+  // bound (exact ones among them), and two dates, so that most ties are broken by the path.
+  const arbMany = fc.record({
+    name: fc.constantFrom(undefined, "parser", "fix it", "prs"),
+    firstMessage: fc.constantFrom("fix the parser", "parser", "fix", "x", "parser fix bug"),
+    cwd: fc.constantFrom("/p", "/parser"),
+    later: fc.boolean(),
+    inScope: fc.boolean(),
+    holds: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+    loose: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+  });
+
+  it("gives rankAll's first `limit`, a scope of the context's sessions or all of them", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbMany, { minLength: 1, maxLength: 150, size: "max" }),
+        fc.constantFrom("parser", "fix parser", "fix", '"fix parser"', "parser after:2026-01-01", "'parser", "prs x"),
+        fc.integer({ min: 1, max: 160 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (given, q, limit, scopedOnly, byTimeOf) => {
+          // Paths not in the list's order.
+          const sessions = given.map((g, i) =>
+            makeSummary({
+              name: g.name,
+              firstMessage: g.firstMessage,
+              cwd: g.cwd,
+              path: `/store/p/${(i * 7919) % 1009}.jsonl`,
+              modified: new Date(Date.UTC(2026, 0, g.later ? 2 : 1)),
+            }),
+          );
+          const truth = new Map<SearchTarget, (typeof given)[number]>(sessions.map((s, i) => [s, given[i]]));
+          const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+          const scoped = scopedOnly ? sessions.filter((s) => truth.get(s)!.inScope) : sessions;
+          const plan = searchPlan(parseQuery(q), ctx);
+          const terms = plan.terms.length;
+          const hitOf = (t: SearchTarget, need: readonly boolean[] | null) => {
+            const held = truth.get(t)!.holds.slice(0, terms);
+            if (!need || need.some((n, k) => n && !held[k]) || !held.some(Boolean)) return null;
+            return { held };
+          };
+          const body: BodySource<{ held: boolean[] }> = {
+            mayHold: (t) =>
+              truth
+                .get(t)!
+                .holds.slice(0, terms)
+                .map((h, k) => h || truth.get(t)!.loose[k]),
+            check: async (t, need) => hitOf(t, need),
+          };
+          const all = rankAll(plan, scoped, (s) => hitOf(s, plan.needOf(s))?.held);
+          const timeOf = byTimeOf ? (s: SearchTarget) => truth.get(s)!.later : undefined;
+          const { found } = await bestFirst(
+            plan,
+            scoped,
+            body,
+            limit,
+            ctx,
+            timeOf && ((s) => Date.UTC(2026, 0, timeOf(s) ? 2 : 1)),
+          );
+          const said = (list: typeof all) => list.map((f) => [f.s.path, f.rank]);
+          expect(said(found)).toEqual(said(all.slice(0, limit)));
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+});
