@@ -28,6 +28,39 @@ const arbSession = fc.record({
 });
 
 describe("bestFirst", () => {
+  it("ranks only the sessions that can be among the first `limit`: not every holder of a word in its first message", async () => {
+    // Their dates read through a count (a sort of the whole group reads each many times);
+    // bestFirst is given them by `timeOf`, as the command is.
+    let dates = 0;
+    const times = new Map<SearchTarget, number>();
+    const sessions = Array.from({ length: 2000 }, (_, i) => {
+      const s = makeSummary({
+        path: `/store/p/${i}.jsonl`,
+        firstMessage: i % 2 === 0 ? `fix the parser ${i}` : "something else",
+      });
+      const modified = new Date(Date.UTC(2026, 0, 1, 0, i % 7));
+      times.set(s, modified.getTime());
+      return Object.defineProperty(s, "modified", { get: () => (dates++, modified) });
+    });
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const plan = searchPlan(parseQuery("parser"), ctx);
+    let ranked = 0;
+    let asked = 0;
+    const counted = { ...plan, rank: (...a: Parameters<typeof plan.rank>) => (ranked++, plan.rank(...a)) };
+    const body: BodySource<{ held: boolean[] }> = { mayHold: () => (asked++, [true]), check: async () => null };
+    const limit = 5;
+    const { found } = await bestFirst(counted, sessions, body, limit, ctx, (s) => times.get(s)!);
+    const [rankedBest, datesBest, askedBest] = [ranked, dates, asked];
+    expect(found.map((f) => f.s.path)).toEqual(
+      rankAll(plan, sessions, () => undefined)
+        .slice(0, limit)
+        .map((f) => f.s.path),
+    );
+    expect(rankedBest).toBeLessThanOrEqual(limit);
+    expect(askedBest).toBeLessThanOrEqual(limit);
+    expect(datesBest).toBeLessThanOrEqual(4 * limit);
+  });
+
   // Many sessions too: ties of rank and date, and a line longer than the page.
   it.each([
     [12, 1500],
@@ -78,4 +111,73 @@ describe("bestFirst", () => {
       );
     },
   );
+});
+
+describe("bestFirst with many equal dates and ranks", () => {
+  // Fields from a few texts, so that most sessions fall into a handful of groups of the same
+  // bound (exact ones among them), and two dates, so that most ties are broken by the path.
+  const arbMany = fc.record({
+    name: fc.constantFrom(undefined, "parser", "fix it", "prs"),
+    firstMessage: fc.constantFrom("fix the parser", "parser", "fix", "x", "parser fix bug"),
+    cwd: fc.constantFrom("/p", "/parser"),
+    later: fc.boolean(),
+    inScope: fc.boolean(),
+    holds: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+    loose: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+  });
+
+  it("gives rankAll's first `limit`, a scope of the context's sessions or all of them", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbMany, { minLength: 1, maxLength: 150, size: "max" }),
+        fc.constantFrom("parser", "fix parser", "fix", '"fix parser"', "parser after:2026-01-01", "'parser", "prs x"),
+        fc.integer({ min: 1, max: 160 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (given, q, limit, scopedOnly, byTimeOf) => {
+          // Paths not in the list's order.
+          const sessions = given.map((g, i) =>
+            makeSummary({
+              name: g.name,
+              firstMessage: g.firstMessage,
+              cwd: g.cwd,
+              path: `/store/p/${(i * 7919) % 1009}.jsonl`,
+              modified: new Date(Date.UTC(2026, 0, g.later ? 2 : 1)),
+            }),
+          );
+          const truth = new Map<SearchTarget, (typeof given)[number]>(sessions.map((s, i) => [s, given[i]]));
+          const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+          const scoped = scopedOnly ? sessions.filter((s) => truth.get(s)!.inScope) : sessions;
+          const plan = searchPlan(parseQuery(q), ctx);
+          const terms = plan.terms.length;
+          const hitOf = (t: SearchTarget, need: readonly boolean[] | null) => {
+            const held = truth.get(t)!.holds.slice(0, terms);
+            if (!need || need.some((n, k) => n && !held[k]) || !held.some(Boolean)) return null;
+            return { held };
+          };
+          const body: BodySource<{ held: boolean[] }> = {
+            mayHold: (t) =>
+              truth
+                .get(t)!
+                .holds.slice(0, terms)
+                .map((h, k) => h || truth.get(t)!.loose[k]),
+            check: async (t, need) => hitOf(t, need),
+          };
+          const all = rankAll(plan, scoped, (s) => hitOf(s, plan.needOf(s))?.held);
+          const timeOf = byTimeOf ? (s: SearchTarget) => truth.get(s)!.later : undefined;
+          const { found } = await bestFirst(
+            plan,
+            scoped,
+            body,
+            limit,
+            ctx,
+            timeOf && ((s) => Date.UTC(2026, 0, timeOf(s) ? 2 : 1)),
+          );
+          const said = (list: typeof all) => list.map((f) => [f.s.path, f.rank]);
+          expect(said(found)).toEqual(said(all.slice(0, limit)));
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
 });

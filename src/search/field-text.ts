@@ -1,4 +1,4 @@
-import { foldedField, type MatchContext, type Searchable } from "./query.js";
+import { foldedField, HELD, HELD_ELSEWHERE, HELD_IN_NAME, type MatchContext, type Searchable } from "./query.js";
 import { rowFinder } from "./row-finder.js";
 
 /*
@@ -19,11 +19,6 @@ export interface FieldText {
   /** Per session, the length of its part of `text` (its fields and their separators). */
   lengths: readonly number[];
 }
-
-/** Where a part holds a word (rankingContext's holders): not at all, somewhere, in its name, elsewhere. */
-const HELD = 1;
-const NAME = 2;
-const OTHER = 3;
 
 /** One session's part of a field text. */
 const partOf = (s: Searchable) => [s.name ?? "", s.firstMessage, s.cwd, s.id].map(foldedField).join(FIELD);
@@ -70,14 +65,14 @@ function partAt(starts: Int32Array, at: number): number {
 }
 
 /**
- * A MatchContext's mayHold, nameHolds and foldedOf for these sessions (the very objects the field text
+ * A MatchContext's mayHold, nameHolds, foldedOf, whereHeld and placeOf for these sessions (the very objects the field text
  * was made of, in its order), or undefined when the field text is not theirs. A session it
  * does not know is asked of its fields.
  */
 export function rankingContext(
   ft: FieldText,
   sessions: readonly Searchable[],
-): Required<Pick<MatchContext, "mayHold" | "foldedOf" | "nameHolds">> | undefined {
+): Required<Pick<MatchContext, "mayHold" | "foldedOf" | "nameHolds" | "whereHeld" | "placeOf">> | undefined {
   const starts = ft.lengths.length === sessions.length ? startsOf(ft) : undefined;
   if (!starts) return undefined;
   const { text } = ft;
@@ -87,9 +82,9 @@ export function rankingContext(
   /** 1 for each holder of a word asked about (its fields may be read from its part). */
   const holder = new Uint8Array(sessions.length);
   /**
-   * Per word asked about, for each session whose part holds it: NAME when its first place in
+   * Per word asked about, for each session whose part holds it: HELD_IN_NAME when its first place in
    * the part is in the name (the first field: a word without a separator is within one field),
-   * OTHER when elsewhere, HELD when that is not known (the part has not four fields).
+   * HELD_ELSEWHERE when elsewhere, HELD when that is not known (the part has not four fields).
    */
   const holders = new Map<string, Uint8Array>();
   const holdersOf = (word: string) => {
@@ -117,7 +112,7 @@ export function rankingContext(
     if ((sessions[i].name ?? "").includes(FIELD)) return HELD;
     const nameEnd = text.indexOf(FIELD, starts[i]);
     if (nameEnd < 0 || nameEnd >= starts[i] + ft.lengths[i]) return HELD;
-    return at < nameEnd ? NAME : OTHER;
+    return at < nameEnd ? HELD_IN_NAME : HELD_ELSEWHERE;
   };
   return {
     mayHold(word, s) {
@@ -130,8 +125,10 @@ export function rankingContext(
       const i = known(s);
       if (i < 0) return undefined;
       const where = holdersOf(word)[i];
-      return where === NAME ? true : where === OTHER ? false : undefined;
+      return where === HELD_IN_NAME ? true : where === HELD_ELSEWHERE ? false : undefined;
     },
+    whereHeld: (word) => holdersOf(word),
+    placeOf: known,
     // A holder's fields from its part: exactly four when no field holds a separator itself.
     foldedOf(s) {
       const i = known(s);

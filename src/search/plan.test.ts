@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { makeSummary } from "../../test/helpers/sessions.js";
 import { arbFields, arbQuery, arbText } from "../../test/helpers/search-arbitraries.js";
 import { fieldTextOf, rankingContext } from "./field-text.js";
-import { BODY_RANK, matchSession, parseQuery, TEXT_RANK } from "./query.js";
-import { restRank, searchPlan } from "./plan.js";
+import { BODY_RANK, matchSession, parseQuery, TEXT_RANK, tierRank } from "./query.js";
+import { rankBounds, restRank, searchPlan } from "./plan.js";
 
 describe("searchPlan", () => {
   const titled = makeSummary({ firstMessage: "fix the parser", cwd: "/p" });
@@ -114,5 +114,76 @@ describe("restRank", () => {
     const r = rest("parser")!;
     expect(r.of(sessions[0])).toBeUndefined();
     expect(r.of(sessions[1])).toBe(searchPlan(parseQuery("parser")).rank(sessions[1], [true]).rank);
+  });
+});
+
+describe("rankBounds", () => {
+  it("is at least the rank the plan gives whatever the conversation holds, and that rank where it says exact", () => {
+    const text = arbText("abAB é-/. ", 5);
+    fc.assert(
+      fc.property(
+        fc.array(arbFields(text), { minLength: 1, maxLength: 8 }),
+        arbQuery(text, [text.map((t) => `cwd:${t}`), text.map((t) => `re:${t}`), fc.constant("after:2020-01-01")]),
+        fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+        (fields, q, held) => {
+          const sessions = fields.map((f) => makeSummary(f));
+          const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+          const plan = searchPlan(parseQuery(q), ctx);
+          // A session the context does not know is bounded too.
+          const scoped = [...sessions, makeSummary(fields[0])];
+          const { bound, exact } = rankBounds(plan, scoped, ctx)!;
+          for (const [k, s] of scoped.entries()) {
+            const most = bound[k];
+            for (const h of [held.slice(0, plan.terms.length), undefined]) {
+              const rank = plan.rank(s, h).rank;
+              if (rank !== null) expect(rank).toBeLessThanOrEqual(most);
+              if (exact[k] === 1) expect(rank).toBe(most);
+            }
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("is exact for a word a first message holds, not for one a name holds, and needs the field text's context", () => {
+    const sessions = [
+      makeSummary({ firstMessage: "fix the parser" }),
+      makeSummary({ name: "parser work", firstMessage: "x" }),
+      makeSummary({ firstMessage: "x" }),
+    ];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const plan = searchPlan(parseQuery("parser"), ctx);
+    const { bound, exact } = rankBounds(plan, sessions, ctx)!;
+    expect([...bound]).toEqual([TEXT_RANK, bound[1], BODY_RANK]);
+    expect(bound[1]).toBeGreaterThan(TEXT_RANK);
+    expect([...exact]).toEqual([1, 0, 0]);
+    expect(rankBounds(searchPlan(parseQuery("parser")), sessions)).toBeUndefined();
+  });
+
+  it("bounds a phrase by the conversation's rank where a field lacks one of its words, by a name's best where all hold it", () => {
+    const sessions = [
+      makeSummary({ firstMessage: "fix the bug" }),
+      makeSummary({ firstMessage: "fix the parser" }),
+      makeSummary({ name: "parser fix", firstMessage: "x" }),
+    ];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const { bound, exact } = rankBounds(searchPlan(parseQuery('"fix parser"'), ctx), sessions, ctx)!;
+    expect([...bound]).toEqual([BODY_RANK, tierRank(0, -Infinity), tierRank(0, -Infinity)]);
+    expect([...exact]).toEqual([0, 0, 0]);
+  });
+
+  it("looks up only a phrase's longest word (its short words are held by nearly every session)", () => {
+    const sessions = [
+      makeSummary({ firstMessage: "how do i fix the bug" }),
+      makeSummary({ firstMessage: "the parser" }),
+    ];
+    const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
+    const asked: string[] = [];
+    const counted = { ...ctx, whereHeld: (w: string) => (asked.push(w), ctx.whereHeld(w)) };
+    const { bound } = rankBounds(searchPlan(parseQuery('"how do i fix the parser"'), ctx), sessions, counted)!;
+    expect(asked).toEqual(["parser"]);
+    // The second lacks "fix": a looser bound, which is still one.
+    expect([...bound]).toEqual([BODY_RANK, tierRank(0, -Infinity)]);
   });
 });

@@ -173,7 +173,21 @@ export interface MatchContext {
    * holds it, without the fields split out of it (ranking fifteen thousand holders of a word).
    */
   nameHolds?(text: string, s: Searchable): boolean | undefined;
+  /**
+   * mayHold and nameHolds for every session of the context at once, by its place (placeOf):
+   * one of the HELD_* codes (a command bounds the rank of 50,000 sessions in one pass).
+   * The context's own array, kept for the next ask: read only.
+   */
+  whereHeld?(text: string): Readonly<Uint8Array>;
+  /** A session's place in the context's sessions, or -1 when it does not know it. */
+  placeOf?(s: Searchable): number;
 }
+
+/** whereHeld's codes: no field holds the text; one does (where not known); the name does; a field other than the name does. */
+export const HELD_NOWHERE = 0;
+export const HELD = 1;
+export const HELD_IN_NAME = 2;
+export const HELD_ELSEWHERE = 3;
 
 export type Searchable = Pick<
   SessionSummary,
@@ -217,7 +231,7 @@ export const REGEX_FIELD_CHARS = 4096;
 const head = (f: string) => (f.length > REGEX_FIELD_CHARS ? f.slice(0, REGEX_FIELD_CHARS) : f);
 
 /** Field filters only filter: every session that passes gets the same. */
-const SUBSTRING = 2;
+export const SUBSTRING = 2;
 
 export function normalizeSpace(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").trim();

@@ -30,6 +30,7 @@ import { formatResults, resultJson, type Found } from "../common/search-output.j
 import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
+import { modifiedTime } from "../common/kept-search-row.js";
 import { indexLater } from "../common/index-later.js";
 import { scanStore } from "../../scan/scan-store.js";
 import type { SessionFile } from "../../store/discover.js";
@@ -220,7 +221,7 @@ async function answerSearch(
   // only the files that can be among them are checked, best first.
   const plan = searchPlan(query, ranking);
   const capped =
-    index && (ask.json || ask.quiet) && !scoped.some((s) => Number.isNaN(s.modified.getTime()))
+    index && (ask.json || ask.quiet) && !scoped.some((s) => Number.isNaN(modifiedTime(s)))
       ? await bestWithIndex(index, scoped, plan, includeTools, limit, covered?.known, ranking)
       : undefined;
   const hits = capped?.hits ?? (await textHits(index, scoped, plan, includeTools, io, covered?.known));

@@ -40,6 +40,9 @@ export function idOfName(base: string): string {
   return at >= 0 && base.endsWith(".jsonl") ? base.slice(at + 1, -".jsonl".length) : "";
 }
 
+/** The furthest a Date's time may be from 1970 (ECMAScript's time range). */
+const MAX_TIME = 8.64e15;
+
 /**
  * One row (SearchRow's fields, as the eager rows had them: a missing name, labels or ctime
  * is undefined). What is read again (path, date) is kept once made; the rest is cheap.
@@ -84,6 +87,12 @@ export class KeptSearchRow {
   get modified(): Date {
     return (this.#modified ??= new Date(this.#c.floats[this.#c.n + this.#i]));
   }
+  /** modified's time, without the Date: as the Date would tell it (a damaged kept value orders as its Date). */
+  get modifiedTime(): number {
+    const t = this.#c.floats[this.#c.n + this.#i];
+    // A Date's TimeClip: NaN past its range, a fraction cut off, -0 as 0.
+    return Math.abs(t) <= MAX_TIME ? Math.trunc(t) + 0 : NaN;
+  }
   get bytes(): number {
     return this.#c.floats[2 * this.#c.n + this.#i];
   }
@@ -103,4 +112,12 @@ export class KeptSearchRow {
     const inode = this.#c.floats[this.#i];
     return Number.isNaN(inode) ? undefined : inode;
   }
+}
+
+/**
+ * A row's modified time: a kept row's without a Date made (a search checks every row's date
+ * is valid: 50,000 Dates were ~30 ms, and garbage held to the end).
+ */
+export function modifiedTime(s: { modified: Date }): number {
+  return s instanceof KeptSearchRow ? s.modifiedTime : s.modified.getTime();
 }

@@ -8,6 +8,7 @@ import type { MatchContext } from "../../search/query.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CliIO } from "./io.js";
 import type { SearchRow } from "./search-rows.js";
+import { modifiedTime } from "./kept-search-row.js";
 
 /*
  * Where `search` asks what the sessions' conversations hold (the plan's words, src/search/plan.ts):
@@ -78,5 +79,5 @@ export async function bestWithIndex(
       return undefined;
     }
   }
-  return bestFirst(plan, scoped, body, limit, ctx);
+  return bestFirst(plan, scoped, body, limit, ctx, modifiedTime);
 }

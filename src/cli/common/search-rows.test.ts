@@ -7,6 +7,7 @@ import {
   type KeptSearchRows,
   type SearchRow,
 } from "./search-rows.js";
+import { KeptSearchRow, modifiedTime } from "./kept-search-row.js";
 
 const row = (over: Partial<SearchRow> = {}): SearchRow => ({
   path: "/s/--p--/a.jsonl",
@@ -88,6 +89,29 @@ describe("search rows", () => {
     // A date read again is the same one (a search sorts by it many times).
     expect(back[0].modified).toBe(back[0].modified);
     expect(back[1].firstMessage).toBe("函数 🚀 \ud800");
+  });
+
+  it("tells a row's modified time without making its Date (a search checks every row's), as the Date would", () => {
+    const rows = [row(), row({ path: "/s/b.jsonl", modified: new Date(NaN) })];
+    const back = decodeSearchRows(encodeSearchRows(rows, FILES))!.rows;
+    const made = vi.spyOn(KeptSearchRow.prototype, "modified", "get");
+    const times = back.map(modifiedTime);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    expect(times).toEqual([rows[0].modified.getTime(), NaN]);
+    expect(times).toEqual(back.map((r) => r.modified.getTime()));
+    expect(rows.map(modifiedTime)).toEqual(times);
+  });
+
+  it("tells a damaged kept time as its Date would: a fraction cut off, one past a Date's range invalid", () => {
+    // A Date's time is always whole and in range: only a damaged kept value is not.
+    const kept = (t: number) => row({ path: `/s/${t}.jsonl`, modified: { getTime: () => t } as Date });
+    const back = decodeSearchRows(
+      encodeSearchRows([kept(1.5), kept(-1.5), kept(-0.5), kept(8.64e15), kept(1e16), kept(-1e16)], FILES),
+    )!.rows;
+    const times = back.map(modifiedTime);
+    expect(times).toEqual([1, -1, 0, 8.64e15, NaN, NaN]);
+    expect(times).toEqual(back.map((r) => r.modified.getTime()));
   });
 
   it("keeps any text as it was: accents, emoji, a lone surrogate, escapes, NUL", () => {
