@@ -25,6 +25,7 @@ import {
   needed,
   parseLine,
   parseNumbers,
+  placedCoverage,
   readRawLine,
   withFile,
   yieldToLoop,
@@ -207,6 +208,8 @@ export async function searchEarly(
   // (a commit of the scan thread or of `pi-sessions index`) is asked again.
   let named: Named[];
   let fidOf: (t: SearchTarget) => number | undefined;
+  /** Each target's fid, by place (-1: not covered), when not told by `known`. */
+  let placed: Int32Array | undefined;
   let textMark = "";
   for (let tries = 0; ; tries++) {
     if (tries === 3) return null; // the index keeps changing: searchWithIndex answers
@@ -222,9 +225,17 @@ export async function searchEarly(
     trace(`early: files named ${named.map((n) => n.count).join(" ")}`);
     // Each target the index covers, decided by the words it names there (as searchWithIndex's
     // verdicts): no needed word named, no match; else a candidate, with the words named as a mask.
-    fidOf = fidLookup(db, includeTools, opts.known);
-    // The text states read now, if not yet (storeSearch's warm reads them as the query is typed).
-    if (targets.length > 0) fidOf(targets[0]);
+    const known = opts.known;
+    if (known) {
+      fidOf = (t) => known(t, includeTools);
+      placed = undefined;
+    } else {
+      // By place, kept for these targets while the index is the same (placedCoverage): the
+      // text states read now, if not yet (storeSearch's warm reads them as the query is typed).
+      const c = placedCoverage(db, targets);
+      placed = includeTools ? c.tools : c.chat;
+      fidOf = fidLookup(db, includeTools);
+    }
     textMark = db.changeMark();
     if (textMark === lookedUp) break;
   }
@@ -238,7 +249,7 @@ export async function searchEarly(
   for (let k = 0; k < targets.length; k++) {
     if (k % 10_000 === 9_999 && (await stop())) return { ...result, aborted: true };
     const t = targets[k];
-    const fid = fidOf(t);
+    const fid = placed ? (placed[k] < 0 ? undefined : placed[k]) : fidOf(t);
     if (fid === undefined) {
       readWhole.push(t);
       continue;

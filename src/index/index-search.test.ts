@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { parseQuery } from "../search/query.js";
-import { caughtUp, coverageOf, planWithIndex, readTextStates, textStatesWritten } from "./index-search.js";
+import {
+  caughtUp,
+  coverageOf,
+  planWithIndex,
+  readTextStates,
+  searchWithIndex,
+  textStatesWritten,
+} from "./index-search.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText, staleTextFiles } from "./text-index.js";
 
@@ -194,5 +201,40 @@ describe("planWithIndex", () => {
       index.close();
     }
     expect(hits).toBeGreaterThan(50);
+  });
+});
+
+describe("searchWithIndex asked again of the same targets", () => {
+  it("looks at the files the index names and those it does not cover, not at every target, and finds what a first search finds", async () => {
+    const { index, sessions } = await indexedCopy();
+    let reads = 0;
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      const t = { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      return Object.defineProperty(t, "path", { get: () => (reads++, s.path) });
+    });
+    // pi wrote to one since: the index no longer covers it, it is read.
+    const changed = targets.length - 1;
+    targets[changed] = { ...targets[changed], path: sessions[changed].path, bytes: targets[changed].bytes + 1 };
+    const found = async (q: string, of = targets) => {
+      const paths: string[] = [];
+      const r = await searchWithIndex(index.db, of, parseQuery(q), {
+        includeTools: false,
+        onMatch: (h) => paths.push(h.path),
+        need: () => undefined,
+      });
+      return { paths: paths.sort(), searched: r.searched };
+    };
+    const fresh = () => targets.map((t) => ({ ...t, path: t.path }));
+    await found("zebra-never-said");
+    reads = 0;
+    expect(await found("zebra-never-said")).toEqual({ paths: [], searched: targets.length });
+    expect(reads).toBe(0);
+    for (const q of ["zebra-never-said", "parser", "gamma delta", "naive", "会话 build", "fix"])
+      expect(await found(q)).toEqual(await found(q, fresh()));
+    const parser = await found("parser");
+    expect(parser.paths.length).toBeGreaterThan(1);
+    expect(parser.paths.length).toBeLessThan(targets.length);
+    index.close();
   });
 });

@@ -392,6 +392,67 @@ export function fidLookup(
   return (t) => coveredFid((byPath ??= textStates(db)), t, includeTools);
 }
 
+/**
+ * What the index covers of each of a list of targets, by place (coveredFid's answer; -1 when
+ * not covered), for the conversation and with the tool texts, as of the index's change mark;
+ * and which place holds each fid. Kept for the same list (the browser's targets are the same
+ * array from search to search while the store and scope are): a search asks it of the files
+ * the index names, and of those it does not cover, not of every session again by its path
+ * (at 50,000 sessions that pass was most of a search for a word in none, ~50-100 ms).
+ */
+export interface PlacedCoverage {
+  mark: string;
+  chat: Int32Array;
+  tools: Int32Array;
+  /** fid → its place (-1: none), made on first need. */
+  placeOf?: Int32Array;
+  /** The places the conversation's coverage leaves out (ascending), and with the tool texts: made on first need. */
+  uncoveredChat?: Int32Array;
+  uncoveredTools?: Int32Array;
+}
+
+const placedMemo = new WeakMap<readonly SearchTarget[], PlacedCoverage>();
+
+export function placedCoverage(db: IndexDb, targets: readonly SearchTarget[]): PlacedCoverage {
+  // Read before the states: a change after it makes the kept answer older, never newer than them.
+  const mark = db.changeMark();
+  const had = placedMemo.get(targets);
+  if (had?.mark === mark) return had;
+  const byPath = textStates(db);
+  const chat = new Int32Array(targets.length);
+  const tools = new Int32Array(targets.length);
+  for (let k = 0; k < targets.length; k++) {
+    const t = targets[k];
+    const r = byPath.get(t.path);
+    const covered = !!r && r.text_whole === 1 && sameFile(r, t);
+    chat[k] = covered ? r.fid : -1;
+    tools[k] = covered && r.text_tools === 1 ? r.fid : -1;
+  }
+  const c: PlacedCoverage = { mark, chat, tools };
+  placedMemo.set(targets, c);
+  return c;
+}
+
+/** fid → its place in the targets (-1: none of them). */
+function placesOf(c: PlacedCoverage): Int32Array {
+  if (c.placeOf) return c.placeOf;
+  let max = -1;
+  for (const f of c.chat) if (f > max) max = f;
+  const at = new Int32Array(max + 1).fill(-1);
+  c.chat.forEach((f, k) => f >= 0 && (at[f] = k));
+  return (c.placeOf = at);
+}
+
+/** The places whose file the index does not cover (ascending). */
+function uncoveredOf(c: PlacedCoverage, includeTools: boolean): Int32Array {
+  const of = (fids: Int32Array) => {
+    const out: number[] = [];
+    for (let k = 0; k < fids.length; k++) if (fids[k] < 0) out.push(k);
+    return Int32Array.from(out);
+  };
+  return includeTools ? (c.uncoveredTools ??= of(c.tools)) : (c.uncoveredChat ??= of(c.chat));
+}
+
 /** What the index says of a target: no match (null), these lines to check, or read it whole (undefined). */
 type Verdict = null | (() => Lines) | undefined;
 
@@ -403,6 +464,12 @@ interface Verdicts {
   holdsNone(t: SearchTarget): boolean;
   /** Its verdict for a session that needs these terms of its conversation (every term without `need`). */
   verdict(t: SearchTarget, need?: readonly boolean[]): Verdict;
+  /** The same, of a file the index covers (its fid), or of one it does not (undefined). */
+  verdictOf(fid: number | undefined, need?: readonly boolean[]): Verdict;
+  /** Whether a covered file (its fid) holds none of the terms. */
+  fidHoldsNone(fid: number): boolean;
+  /** Per term, its files with a candidate line (fid → those lines), or undefined when the index cannot narrow it. */
+  named: readonly (ReadonlyMap<number, string> | undefined)[];
 }
 
 /**
@@ -413,11 +480,35 @@ interface Verdicts {
 function verdicts(db: IndexDb, terms: readonly TextTerm[], includeTools: boolean, known?: KnownCoverage): Verdicts {
   const gramSets = terms.map(gramsOf);
   if (gramSets.every((g) => g === null))
-    return { mayHold: () => terms.map(() => true), holdsNone: () => false, verdict: () => undefined };
+    return {
+      mayHold: () => terms.map(() => true),
+      holdsNone: () => false,
+      verdict: () => undefined,
+      verdictOf: () => undefined,
+      fidHoldsNone: () => false,
+      named: terms.map(() => undefined),
+    };
   // Per term, the files with a candidate line and those lines (undefined: a short word or a
   // pattern, which the index cannot narrow).
   const perTerm = gramSets.map((g) => (g ? candidatesOf(db, g, includeTools) : undefined));
   const fidOf = fidLookup(db, includeTools, known);
+  const fidHoldsNone = (fid: number) => perTerm.every((m) => m?.has(fid) === false);
+  const verdictOf = (fid: number | undefined, need?: readonly boolean[]): Verdict => {
+    if (fid === undefined) return undefined;
+    // A needed term with no line in it: no match, whatever the others hold.
+    for (let i = 0; i < terms.length; i++) if (perTerm[i]?.has(fid) === false && (need?.[i] ?? true)) return null;
+    if (perTerm.some((m) => !m)) return undefined; // the index only narrowed the files
+    const lists: string[] = [];
+    const listed = new Set<TextTerm>();
+    for (let i = 0; i < terms.length; i++) {
+      const c = perTerm[i]!.get(fid);
+      if (c === undefined) continue;
+      lists.push(c);
+      listed.add(terms[i]);
+    }
+    if (lists.length === 0) return null;
+    return () => ({ lines: inFileOrder(lists), listed });
+  };
   return {
     mayHold(t) {
       const fid = fidOf(t);
@@ -425,25 +516,12 @@ function verdicts(db: IndexDb, terms: readonly TextTerm[], includeTools: boolean
     },
     holdsNone(t) {
       const fid = fidOf(t);
-      return fid !== undefined && perTerm.every((m) => m?.has(fid) === false);
+      return fid !== undefined && fidHoldsNone(fid);
     },
-    verdict(t, need) {
-      const fid = fidOf(t);
-      if (fid === undefined) return undefined;
-      // A needed term with no line in it: no match, whatever the others hold.
-      for (let i = 0; i < terms.length; i++) if (perTerm[i]?.has(fid) === false && (need?.[i] ?? true)) return null;
-      if (perTerm.some((m) => !m)) return undefined; // the index only narrowed the files
-      const lists: string[] = [];
-      const listed = new Set<TextTerm>();
-      for (let i = 0; i < terms.length; i++) {
-        const c = perTerm[i]!.get(fid);
-        if (c === undefined) continue;
-        lists.push(c);
-        listed.add(terms[i]);
-      }
-      if (lists.length === 0) return null;
-      return () => ({ lines: inFileOrder(lists), listed });
-    },
+    verdict: (t, need) => verdictOf(fidOf(t), need),
+    verdictOf,
+    fidHoldsNone,
+    named: perTerm,
   };
 }
 
@@ -465,20 +543,45 @@ function classify(
   known?: KnownCoverage,
   need?: BodyNeed,
 ): Classified {
-  const { verdict, holdsNone } = verdicts(db, terms, includeTools, known);
+  const v = verdicts(db, terms, includeTools, known);
   const out: Classified = { readWhole: [], fromIndex: [], decided: 0 };
-  for (const t of targets) {
+  const one = (t: SearchTarget, fid: number | undefined) => {
     // Asked of the session only when its file may hold a term (the browser asks at every key).
-    if (need && holdsNone(t)) {
+    if (need && fid !== undefined && v.fidHoldsNone(fid)) {
       out.decided++;
-      continue;
+      return;
     }
     const n = need ? need(t.path) : undefined;
-    const v = n === null ? null : verdict(t, n);
-    if (v === null) out.decided++;
-    else if (v === undefined) out.readWhole.push(t);
-    else out.fromIndex.push([t, v, n ?? undefined]);
+    const got = n === null ? null : v.verdictOf(fid, n);
+    if (got === null) out.decided++;
+    else if (got === undefined) out.readWhole.push(t);
+    else out.fromIndex.push([t, got, n ?? undefined]);
+  };
+  if (!known && v.named.every((m) => m !== undefined)) {
+    // Every word narrowed: a covered file no word names is no match, so only the named files
+    // and those not covered are looked at, in the targets' order.
+    const c = placedCoverage(db, targets);
+    const fids = includeTools ? c.tools : c.chat;
+    const at = placesOf(c);
+    const places: number[] = Array.from(uncoveredOf(c, includeTools));
+    for (const m of v.named)
+      for (const fid of m!.keys()) {
+        const k = fid < at.length ? at[fid] : -1;
+        if (k >= 0 && fids[k] === fid) places.push(k);
+      }
+    const sorted = Int32Array.from(places).sort();
+    let looked = 0;
+    for (let x = 0; x < sorted.length; x++) {
+      const k = sorted[x];
+      if (x > 0 && sorted[x - 1] === k) continue; // named by more than one word
+      looked++;
+      one(targets[k], fids[k] < 0 ? undefined : fids[k]);
+    }
+    out.decided += targets.length - looked;
+    return out;
   }
+  const fidOf = fidLookup(db, includeTools, known);
+  for (const t of targets) one(t, fidOf(t));
   return out;
 }
 
