@@ -150,6 +150,39 @@ describe("readTextStates (a search got ready as the query is typed)", () => {
     expect(reads).toEqual([]);
     index.close();
   });
+
+  it("leaves a search that comes while keys still wait only the rows it has not read yet", async () => {
+    const { index, sessions } = await indexedCopy();
+    const asked: unknown[] = [];
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => {
+      const st = q(text);
+      if (!/FROM files/.test(text)) return st;
+      return new Proxy(st, {
+        get: (o, k) => (k === "all" ? (...a: never[]) => (asked.push(a), o.all(...a)) : Reflect.get(o, k)),
+      });
+    };
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    let keys = false;
+    const warm = readTextStates(index.db, () => keys, 4);
+    // Two slices read, then keys wait: the search reads the rest, from the last fid read on.
+    while (asked.length < 2) await new Promise((r) => setImmediate(r));
+    keys = true;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(asked).toHaveLength(2);
+    const after = (asked[1] as number[])[0];
+    const c = coverageOf(index.db, targets)!;
+    expect(asked).toHaveLength(3);
+    expect((asked[2] as number[])[0]).toBeGreaterThan(after);
+    expect(c.fid.every((f) => f >= 0)).toBe(true);
+    keys = false;
+    await warm;
+    expect(asked).toHaveLength(3);
+    index.close();
+  });
 });
 
 describe("planWithIndex", () => {

@@ -129,14 +129,25 @@ interface TextState {
 /** Every file's text state, read again only when the index changed (the browser searches at every key). */
 const textStateMemo = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState> }>();
 
+/**
+ * What readTextStates has read so far of an index at a change mark, while it reads: a search
+ * that cannot wait for it reads the rest (the first search after the list is complete
+ * starts as its keys end, while readTextStates still waits for them; it read every row again).
+ */
+const textStatesRead = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState>; after: number }>();
+
+const TEXT_STATE_ROWS = "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files";
+
 function textStates(db: IndexDb): Map<string, TextState> {
   const mark = db.changeMark();
   const had = textStateMemo.get(db);
   if (had?.mark === mark) return had.byPath;
+  const part = textStatesRead.get(db);
+  const byPath = part?.mark === mark ? part.byPath : new Map<string, TextState>();
   const rows = db
-    .q("SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files")
-    .all() as unknown as TextState[];
-  const byPath = new Map(rows.map((r) => [r.path, r]));
+    .q(`${TEXT_STATE_ROWS} WHERE fid > ? ORDER BY fid`)
+    .all(part?.mark === mark ? part.after : -1) as unknown as TextState[];
+  for (const r of rows) byPath.set(r.path, r);
   textStateMemo.set(db, { mark, byPath });
   return byPath;
 }
@@ -149,26 +160,29 @@ const BUSY_WAIT_MS = 20;
  * in one go, which the first search of a store paid after the last key): `slice` rows at a
  * time, a turn of the event loop before each and none read while `busy()` (keys waiting), so
  * no key waits on it. Kept only if the index did not change meanwhile (else the next search
- * reads them); stops once a search has read them.
+ * reads them); stops once a search has read them (taking over what was read: textStatesRead).
  */
 export async function readTextStates(db: IndexDb, busy: () => boolean = () => false, slice = 2000): Promise<void> {
   const mark = db.changeMark();
   if (textStateMemo.get(db)?.mark === mark) return;
-  const byPath = new Map<string, TextState>();
-  const next = db.q(
-    "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files WHERE fid > ? ORDER BY fid LIMIT ?",
-  );
-  for (let after = -1; ;) {
-    await new Promise((r) => setImmediate(r));
-    // Keys waiting: looked at again a little later, not at every turn (that would keep the thread busy).
-    while (busy()) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
-    if (textStateMemo.get(db)?.mark === mark || db.changeMark() !== mark) return;
-    const rows = next.all(after, slice) as unknown as TextState[];
-    for (const r of rows) byPath.set(r.path, r);
-    if (rows.length < slice) break;
-    after = rows[rows.length - 1].fid;
+  const part = { mark, byPath: new Map<string, TextState>(), after: -1 };
+  textStatesRead.set(db, part);
+  const next = db.q(`${TEXT_STATE_ROWS} WHERE fid > ? ORDER BY fid LIMIT ?`);
+  try {
+    for (;;) {
+      await new Promise((r) => setImmediate(r));
+      // Keys waiting: looked at again a little later, not at every turn (that would keep the thread busy).
+      while (busy()) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
+      if (textStateMemo.get(db)?.mark === mark || db.changeMark() !== mark || textStatesRead.get(db) !== part) return;
+      const rows = next.all(part.after, slice) as unknown as TextState[];
+      for (const r of rows) part.byPath.set(r.path, r);
+      if (rows.length > 0) part.after = rows[rows.length - 1].fid;
+      if (rows.length < slice) break;
+    }
+    textStateMemo.set(db, { mark, byPath: part.byPath });
+  } finally {
+    if (textStatesRead.get(db) === part) textStatesRead.delete(db);
   }
-  textStateMemo.set(db, { mark, byPath });
 }
 
 /**
