@@ -425,12 +425,31 @@ export interface PlacedCoverage {
   uncoveredTools?: Int32Array;
 }
 
-const placedMemo = new WeakMap<readonly SearchTarget[], PlacedCoverage>();
+const placedMemo = new WeakMap<IndexDb, WeakMap<readonly SearchTarget[], PlacedCoverage>>();
+
+/**
+ * The last targets asked of and their coverage: the browser lets its targets go when no query
+ * calls for a search and makes them again for the next query, the same sessions in the same
+ * order while the store and scope are the same (their coverage is then the same: a target is
+ * never changed in place).
+ */
+const lastPlaced = new WeakMap<IndexDb, { targets: readonly SearchTarget[]; c: PlacedCoverage }>();
+
+const sameTargets = (a: readonly SearchTarget[], b: readonly SearchTarget[]) =>
+  a.length === b.length && a.every((t, k) => t === b[k]);
 
 export function placedCoverage(db: IndexDb, targets: readonly SearchTarget[]): PlacedCoverage {
   // Read before the states: a change after it makes the kept answer older, never newer than them.
   const mark = db.changeMark();
-  const had = placedMemo.get(targets);
+  let memo = placedMemo.get(db);
+  if (!memo) placedMemo.set(db, (memo = new WeakMap()));
+  let had = memo.get(targets);
+  const last = lastPlaced.get(db);
+  if (!had && last?.c.mark === mark && sameTargets(last.targets, targets)) {
+    had = last.c;
+    memo.set(targets, had);
+    lastPlaced.set(db, { targets, c: had });
+  }
   if (had?.mark === mark) return had;
   const byPath = textStates(db);
   const chat = new Int32Array(targets.length);
@@ -443,7 +462,8 @@ export function placedCoverage(db: IndexDb, targets: readonly SearchTarget[]): P
     tools[k] = covered && r.text_tools === 1 ? r.fid : -1;
   }
   const c: PlacedCoverage = { mark, chat, tools };
-  placedMemo.set(targets, c);
+  memo.set(targets, c);
+  lastPlaced.set(db, { targets, c });
   return c;
 }
 
