@@ -346,11 +346,13 @@ export function fieldScorer(s: Searchable, ctx?: MatchContext): (t: Term) => num
   let memo: FoldedFields | undefined;
   const keep = ctx?.keepFolded === true;
   // Folded fields known to the context: the raw ones are not read (a command's kept rows make
-  // a first message only when it is read: src/cli/common/kept-search-row.ts).
+  // a first message only when it is read: src/cli/common/kept-search-row.ts). Kept or not:
+  // the browser's list knows those of a word's holders and keeps the rest (a word with a
+  // capital or a spaced phrase reaches every session).
   let known: string[] | undefined;
   let asked = false;
   const fields: Fields = (c) => {
-    if (!c && !keep && ctx?.foldedOf) {
+    if (!c && ctx?.foldedOf) {
       // Asked once: a session the context does not know is not looked up at every term.
       if (!asked) [asked, known] = [true, ctx.foldedOf(s)];
       if (known) return known;

@@ -1,9 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeSummary } from "../../../test/helpers/sessions.js";
+import * as fold from "../../search/fold.js";
 import { matchSession, parseQuery } from "../../search/query.js";
 import { deriveRows } from "./derive.js";
 import { listContext } from "./fieldContext.js";
 import type { SessionMap } from "./sessions.js";
+
+// Every fold counted (what a session's fields cost when matched field by field).
+vi.mock("../../search/fold.js", async (actual) => {
+  const real = await actual<typeof import("../../search/fold.js")>();
+  return { ...real, foldAccents: vi.fn(real.foldAccents) };
+});
 
 const sessions = [
   makeSummary({ name: "Parser cache rewrite", cwd: "/home/u/src/parser" }),
@@ -72,5 +79,32 @@ describe("listContext: a word matched against the list's fields as one text", ()
     const word = "zebra-never-said";
     for (let n = 2; n <= word.length; n++) expect(derive(word.slice(0, n)).rows).toEqual([]);
     expect(reads).toBe(once);
+  });
+
+  it("folds each session's fields once for a word with a capital or a spaced phrase typed key by key, not at every key", () => {
+    const list = Array.from({ length: 50 }, (_, i) =>
+      makeSummary({
+        path: `/store/--p--/${i}.jsonl`,
+        firstMessage: i % 10 === 0 ? `a Zebra  never ${i}` : `message ${i}`,
+        name: i % 7 === 0 ? `zebra café ${i}` : undefined,
+      }),
+    );
+    const map: SessionMap = new Map(list.map((s) => [s.path, s]));
+    const derive = (q: ReturnType<typeof parseQuery>) =>
+      deriveRows(map, { scope: "all", cwd: "/", storeDir: "/store", query: q, sort: "recent" });
+    derive(parseQuery("z"));
+    const folds = vi.mocked(fold.foldAccents);
+    for (const typed of ['"zebra never"', "Zebra"]) {
+      // Parsed first: only the folds of the sessions' fields are counted.
+      const prefixes = Array.from({ length: typed.length }, (_, n) => parseQuery(typed.slice(0, n + 1)));
+      folds.mockClear();
+      const rows = prefixes.map((q) => derive(q).rows.map((r) => r.session.path));
+      expect(folds.mock.calls.length, typed).toBeLessThanOrEqual(list.length * 4);
+      // What each session's own fields rank it, key by key.
+      prefixes.forEach((q, n) => {
+        const own = list.filter((s) => matchSession(q, s) !== null).map((s) => s.path);
+        expect(rows[n].slice().sort(), `${typed.slice(0, n + 1)}`).toEqual(own.sort());
+      });
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { MatchContext, Searchable } from "../../search/query.js";
  * holding a word are found by one scan of it and only they are matched field by field. At
  * 50,000 sessions a word in no field cost ~60 ms a key (each session's four fields asked),
  * one scan of the text ~2-12 ms. The fields are not kept folded per session (the text is
- * their folded copy).
+ * their folded copy), but for the sessions a word with a capital or a spaced phrase reaches.
  */
 
 /**
@@ -45,6 +45,9 @@ export function listContext(list: readonly Searchable[]): MatchContext {
     return ranking;
   };
   return {
+    // A session the text does not answer for (a word with a capital or a spaced phrase asks
+    // every one: no mayHold) folds its fields once for the next keys, not at each.
+    keepFolded: true,
     mayHold: (word, s) => ctx(word)?.mayHold(word, s) ?? true,
     nameHolds: (word, s) => ctx(word)?.nameHolds(word, s),
     foldedOf: (s) => ranking?.foldedOf(s),
