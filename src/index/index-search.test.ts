@@ -1,8 +1,10 @@
 import { appendFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { collectGarbage } from "../cli/common/collect-garbage.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
+import type { SearchTarget } from "../search/fulltext.js";
 import { parseQuery } from "../search/query.js";
 import {
   caughtUp,
@@ -271,6 +273,31 @@ describe("searchWithIndex asked again of the same targets", () => {
     const parser = await found("parser");
     expect(parser.paths.length).toBeGreaterThan(1);
     expect(parser.paths.length).toBeLessThan(targets.length);
+    index.close();
+  });
+
+  it("does not hold the targets once their caller lets them go (a store's superseded sessions)", async () => {
+    const { index, sessions } = await indexedCopy();
+    const made = () =>
+      sessions.map((s) => {
+        const st = statSync(s.path);
+        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      });
+    const search = (targets: SearchTarget[]) =>
+      searchWithIndex(index.db, targets, parseQuery("zebra-never-said"), {
+        includeTools: false,
+        onMatch: () => {},
+        need: () => undefined,
+      });
+    let targets: SearchTarget[] | undefined = made();
+    const ref = new WeakRef(targets);
+    await search(targets);
+    targets = undefined;
+    await new Promise((r) => setImmediate(r));
+    collectGarbage();
+    expect(ref.deref()).toBeUndefined();
+    // The next targets are looked up again, and found the same.
+    expect((await search(made())).searched).toBe(sessions.length);
     index.close();
   });
 });

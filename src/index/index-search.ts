@@ -431,12 +431,14 @@ const placedMemo = new WeakMap<IndexDb, WeakMap<readonly SearchTarget[], PlacedC
  * The last targets asked of and their coverage: the browser lets its targets go when no query
  * calls for a search and makes them again for the next query, the same sessions in the same
  * order while the store and scope are the same (their coverage is then the same: a target is
- * never changed in place).
+ * never changed in place). Held weakly, so taken only while not yet collected: the targets
+ * are the browser's sessions, and those of a store that changed since (~57 MB at 50,000)
+ * must not stay alive for it.
  */
-const lastPlaced = new WeakMap<IndexDb, { targets: readonly SearchTarget[]; c: PlacedCoverage }>();
+const lastPlaced = new WeakMap<IndexDb, { targets: WeakRef<readonly SearchTarget[]>; c: PlacedCoverage }>();
 
-const sameTargets = (a: readonly SearchTarget[], b: readonly SearchTarget[]) =>
-  a.length === b.length && a.every((t, k) => t === b[k]);
+const sameTargets = (a: readonly SearchTarget[] | undefined, b: readonly SearchTarget[]) =>
+  a !== undefined && a.length === b.length && a.every((t, k) => t === b[k]);
 
 export function placedCoverage(db: IndexDb, targets: readonly SearchTarget[]): PlacedCoverage {
   // Read before the states: a change after it makes the kept answer older, never newer than them.
@@ -445,10 +447,10 @@ export function placedCoverage(db: IndexDb, targets: readonly SearchTarget[]): P
   if (!memo) placedMemo.set(db, (memo = new WeakMap()));
   let had = memo.get(targets);
   const last = lastPlaced.get(db);
-  if (!had && last?.c.mark === mark && sameTargets(last.targets, targets)) {
+  if (!had && last?.c.mark === mark && sameTargets(last.targets.deref(), targets)) {
     had = last.c;
     memo.set(targets, had);
-    lastPlaced.set(db, { targets, c: had });
+    lastPlaced.set(db, { targets: new WeakRef(targets), c: had });
   }
   if (had?.mark === mark) return had;
   const byPath = textStates(db);
@@ -463,7 +465,7 @@ export function placedCoverage(db: IndexDb, targets: readonly SearchTarget[]): P
   }
   const c: PlacedCoverage = { mark, chat, tools };
   memo.set(targets, c);
-  lastPlaced.set(db, { targets, c });
+  lastPlaced.set(db, { targets: new WeakRef(targets), c });
   return c;
 }
 
