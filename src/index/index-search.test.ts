@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { collectGarbage } from "../cli/common/collect-garbage.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
-import type { SearchTarget } from "../search/fulltext.js";
+import { searchStore, type SearchTarget } from "../search/fulltext.js";
 import { parseQuery } from "../search/query.js";
 import {
   caughtUp,
@@ -13,6 +13,7 @@ import {
   readTextStates,
   searchWithIndex,
   textStatesWritten,
+  type KnownCoverage,
 } from "./index-search.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText, staleTextFiles } from "./text-index.js";
@@ -251,16 +252,35 @@ describe("searchWithIndex asked again of the same targets", () => {
     // pi wrote to one since: the index no longer covers it, it is read.
     const changed = targets.length - 1;
     targets[changed] = { ...targets[changed], path: sessions[changed].path, bytes: targets[changed].bytes + 1 };
-    const found = async (q: string, of = targets) => {
+    const found = async (q: string, of = targets, includeTools = false, known?: KnownCoverage) => {
       const paths: string[] = [];
       const r = await searchWithIndex(index.db, of, parseQuery(q), {
-        includeTools: false,
+        includeTools,
         onMatch: (h) => paths.push(h.path),
         need: () => undefined,
+        known,
       });
       return { paths: paths.sort(), searched: r.searched };
     };
-    const fresh = () => targets.map((t) => ({ ...t, path: t.path }));
+    // Without the index: every file read.
+    const read = async (q: string, includeTools: boolean) => {
+      const paths: string[] = [];
+      const r = await searchStore(
+        sessions.map((s) => s.path),
+        parseQuery(q),
+        { includeTools, onMatch: (p) => paths.push(p) },
+      );
+      return { paths: paths.sort(), searched: r.searched };
+    };
+    // Each target looked up by its path (the search told what the index covers, as a command keeps it).
+    const byTarget = (): KnownCoverage => {
+      const c = coverageOf(index.db, targets)!;
+      const at = new Map(targets.map((t, k) => [t, k]));
+      return (t, tools) => {
+        const k = at.get(t)!;
+        return c.fid[k] >= 0 && (!tools || c.tools[k] === 1) ? c.fid[k] : undefined;
+      };
+    };
     await found("zebra-never-said");
     reads = 0;
     expect(await found("zebra-never-said")).toEqual({ paths: [], searched: targets.length });
@@ -268,8 +288,13 @@ describe("searchWithIndex asked again of the same targets", () => {
     // The same targets made again (the browser lets them go between queries): the same coverage.
     expect(await found("zebra-never-said", targets.slice())).toEqual({ paths: [], searched: targets.length });
     expect(reads).toBe(0);
-    for (const q of ["zebra-never-said", "parser", "gamma delta", "naive", "会话 build", "fix"])
-      expect(await found(q)).toEqual(await found(q, fresh()));
+    const known = byTarget();
+    for (const tools of [false, true])
+      for (const q of ["zebra-never-said", "parser", "gamma delta", "naive", "会话 build", "fix", "tool"]) {
+        const got = await found(q, targets, tools);
+        expect(got, `${q} ${tools}`).toEqual(await read(q, tools));
+        expect(got, `${q} ${tools}`).toEqual(await found(q, targets, tools, known));
+      }
     const parser = await found("parser");
     expect(parser.paths.length).toBeGreaterThan(1);
     expect(parser.paths.length).toBeLessThan(targets.length);
