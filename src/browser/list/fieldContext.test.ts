@@ -35,6 +35,21 @@ describe("listContext: a word matched against the list's fields as one text", ()
     }
   });
 
+  it("ranks every session as its own fields do with one context for every key typed, and past the words it keeps", () => {
+    // As the list uses it: one context for its sessions, asked of each query typed.
+    const ctx = listContext(sessions);
+    const typed = 'parser cache "naive cafe" Parser "eviction policy" prs cach a\u0001b x\u0000y zebra';
+    const queries = Array.from({ length: typed.length + 1 }, (_, n) => typed.slice(0, n));
+    // More distinct words than one ranking keeps (a new one is made), some asked again after.
+    const words = ["u", "pars", "cach", "évi", "proj", "srv", "gpt", "nothing", "café", "slow", "why"];
+    for (let i = 0; queries.length < 3 * typed.length; i++)
+      queries.push(`${words[i % words.length]}${i} ${words[(i * 7) % words.length]}`, words[i % words.length]);
+    for (const text of queries) {
+      const q = parseQuery(text);
+      sessions.forEach((s, i) => expect(matchSession(q, s, ctx), `${text} / session ${i}`).toBe(matchSession(q, s)));
+    }
+  });
+
   it("ranks a session of another list by its own fields", () => {
     const other = makeSummary({ firstMessage: "parser" });
     const q = parseQuery("parser");
