@@ -207,9 +207,8 @@ export async function searchEarly(
   // The files named and the text states must be of one index: one that changed between them
   // (a commit of the scan thread or of `pi-sessions index`) is asked again.
   let named: Named[];
-  let fidOf: (t: SearchTarget) => number | undefined;
-  /** Each target's fid, by place (-1: not covered), when not told by `known`. */
-  let placed: Int32Array | undefined;
+  /** Each target's fid by its place (undefined: not covered). */
+  let fidAt: (k: number) => number | undefined;
   let textMark = "";
   for (let tries = 0; ; tries++) {
     if (tries === 3) return null; // the index keeps changing: searchWithIndex answers
@@ -226,15 +225,13 @@ export async function searchEarly(
     // Each target the index covers, decided by the words it names there (as searchWithIndex's
     // verdicts): no needed word named, no match; else a candidate, with the words named as a mask.
     const known = opts.known;
-    if (known) {
-      fidOf = (t) => known(t, includeTools);
-      placed = undefined;
-    } else {
+    if (known) fidAt = (k) => known(targets[k], includeTools);
+    else {
       // By place, kept for these targets while the index is the same (placedCoverage): the
       // text states read now, if not yet (storeSearch's warm reads them as the query is typed).
       const c = placedCoverage(db, targets);
-      placed = includeTools ? c.tools : c.chat;
-      fidOf = fidLookup(db, includeTools);
+      const placed = includeTools ? c.tools : c.chat;
+      fidAt = (k) => (placed[k] < 0 ? undefined : placed[k]);
     }
     textMark = db.changeMark();
     if (textMark === lookedUp) break;
@@ -249,7 +246,7 @@ export async function searchEarly(
   for (let k = 0; k < targets.length; k++) {
     if (k % 10_000 === 9_999 && (await stop())) return { ...result, aborted: true };
     const t = targets[k];
-    const fid = placed ? (placed[k] < 0 ? undefined : placed[k]) : fidOf(t);
+    const fid = fidAt(k);
     if (fid === undefined) {
       readWhole.push(t);
       continue;
@@ -296,8 +293,8 @@ export async function searchEarly(
   if (await stop()) return { ...result, aborted: true };
   const mayHold = linePrefilter(terms, includeTools);
   const listedOf = (mask: number) => new Set(terms.filter((_, i) => (mask & (1 << i)) !== 0));
-  let coveredAt = textMark;
-  let coveredNow = fidOf;
+  /** What the index covers as of its last change seen here (made when it first changes under the search). */
+  let coveredNow: { at: string; fidOf: (t: SearchTarget) => number | undefined } | undefined;
   /**
    * Whether lines the index gave of candidate j (before this is asked) are still its file's
    * lines: the index unchanged since the text states were read, or the file still covered
@@ -306,11 +303,8 @@ export async function searchEarly(
   const trusted = (j: number): boolean => {
     const now = db.changeMark();
     if (now === textMark) return true;
-    if (now !== coveredAt) {
-      coveredAt = now;
-      coveredNow = fidLookup(db, includeTools);
-    }
-    return coveredNow(targets[cand[j]]) === candFid[j];
+    if (coveredNow?.at !== now) coveredNow = { at: now, fidOf: fidLookup(db, includeTools) };
+    return coveredNow.fidOf(targets[cand[j]]) === candFid[j];
   };
   /**
    * A file's hit from every line the index holds of it, in file order; undefined when a line

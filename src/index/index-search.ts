@@ -198,9 +198,7 @@ export function textStatesWritten(db: IndexDb, before: string, fids: readonly nu
   const now = db.changeMark();
   // data_version moves only when another connection commits.
   if (now.split("/")[0] !== before.split("/")[0]) return;
-  const one = db.q(
-    "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files WHERE fid = ?",
-  );
+  const one = db.q(`${TEXT_STATE_ROWS} WHERE fid = ?`);
   for (const fid of fids) {
     const r = one.get(fid) as unknown as TextState | undefined;
     if (r) had.byPath.set(r.path, r);
@@ -496,8 +494,6 @@ type Verdict = null | (() => Lines) | undefined;
 interface Verdicts {
   /** Per term, false when the index says the target's file holds no line with it. */
   mayHold(t: SearchTarget): boolean[];
-  /** Whether the index says the target's file holds none of the terms (no match, whatever its session needs). */
-  holdsNone(t: SearchTarget): boolean;
   /** Its verdict for a session that needs these terms of its conversation (every term without `need`). */
   verdict(t: SearchTarget, need?: readonly boolean[]): Verdict;
   /** The same, of a file the index covers (its fid), or of one it does not (undefined). */
@@ -518,7 +514,6 @@ function verdicts(db: IndexDb, terms: readonly TextTerm[], includeTools: boolean
   if (gramSets.every((g) => g === null))
     return {
       mayHold: () => terms.map(() => true),
-      holdsNone: () => false,
       verdict: () => undefined,
       verdictOf: () => undefined,
       fidHoldsNone: () => false,
@@ -549,10 +544,6 @@ function verdicts(db: IndexDb, terms: readonly TextTerm[], includeTools: boolean
     mayHold(t) {
       const fid = fidOf(t);
       return perTerm.map((m) => fid === undefined || !m || m.has(fid));
-    },
-    holdsNone(t) {
-      const fid = fidOf(t);
-      return fid !== undefined && fidHoldsNone(fid);
     },
     verdict: (t, need) => verdictOf(fidOf(t), need),
     verdictOf,
