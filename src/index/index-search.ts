@@ -211,6 +211,26 @@ function sameFile(r: TextState, t: SearchTarget): boolean {
   return r.text_size === t.bytes && r.text_mtime === t.mtimeMs && t.ctimeMs !== undefined && r.text_ctime === t.ctimeMs;
 }
 
+/** The text state was made of the file as the target is now (its size, mtime and ctime). */
+const SAME = 1;
+/** ... and every line of its conversation is indexed: the index covers it. */
+const WHOLE = 2;
+/** ... and its tool texts were read too. */
+const TOOLS = 4;
+const COVERED_WITH_TOOLS = SAME | WHOLE | TOOLS;
+
+/** What a target's text state says of it, as SAME, WHOLE and TOOLS (one answer for every use of it). */
+function stateOf(r: TextState | undefined, t: SearchTarget): number {
+  if (!r || !sameFile(r, t)) return 0;
+  return SAME | (r.text_whole === 1 ? WHOLE : 0) | (r.text_tools === 1 ? TOOLS : 0);
+}
+
+/** A state's fid when it covers the conversation, and the tool texts too when they are searched, else -1. */
+function fidIf(r: TextState | undefined, state: number, includeTools: boolean): number {
+  const want = includeTools ? COVERED_WITH_TOOLS : SAME | WHOLE;
+  return (state & want) === want ? r!.fid : -1;
+}
+
 /**
  * Whether the index covers a target as it is now: text indexed at this very size, mtime and ctime,
  * every line, and the tool texts too when they are searched. Its fid, or undefined when not
@@ -219,8 +239,8 @@ function sameFile(r: TextState, t: SearchTarget): boolean {
  */
 function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): number | undefined {
   const r = byPath.get(t.path);
-  if (!r || r.text_whole !== 1 || !sameFile(r, t)) return undefined;
-  return !includeTools || r.text_tools === 1 ? r.fid : undefined;
+  const fid = fidIf(r, stateOf(r, t), includeTools);
+  return fid < 0 ? undefined : fid;
 }
 
 /**
@@ -230,8 +250,8 @@ function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTool
  * leave the same).
  */
 function caughtUpWith(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): boolean {
-  const r = byPath.get(t.path);
-  return !!r && sameFile(r, t) && (!includeTools || r.text_tools === 1);
+  const state = stateOf(byPath.get(t.path), t);
+  return (state & SAME) !== 0 && (!includeTools || (state & TOOLS) !== 0);
 }
 
 /**
@@ -271,14 +291,12 @@ export function coverageOf(db: IndexDb, targets: readonly SearchTarget[]): Cover
   let chat = 1;
   let all = 1;
   for (let i = 0; i < targets.length; i++) {
-    const t = targets[i];
-    const r = byPath.get(t.path);
-    const same = !!r && sameFile(r, t);
-    const covered = same && r!.text_whole === 1;
-    fid[i] = covered ? r!.fid : -1;
-    tools[i] = covered && r!.text_tools === 1 ? 1 : 0;
-    if (!same) chat = all = 0;
-    else if (r!.text_tools !== 1) all = 0;
+    const r = byPath.get(targets[i].path);
+    const state = stateOf(r, targets[i]);
+    fid[i] = fidIf(r, state, false);
+    tools[i] = state === COVERED_WITH_TOOLS ? 1 : 0;
+    if (!(state & SAME)) chat = all = 0;
+    else if (!(state & TOOLS)) all = 0;
   }
   return { gen, fid, tools, caughtUp: [chat, all] };
 }
@@ -455,11 +473,10 @@ export function placedCoverage(db: IndexDb, targets: readonly SearchTarget[]): P
   const chat = new Int32Array(targets.length);
   const tools = new Int32Array(targets.length);
   for (let k = 0; k < targets.length; k++) {
-    const t = targets[k];
-    const r = byPath.get(t.path);
-    const covered = !!r && r.text_whole === 1 && sameFile(r, t);
-    chat[k] = covered ? r.fid : -1;
-    tools[k] = covered && r.text_tools === 1 ? r.fid : -1;
+    const r = byPath.get(targets[k].path);
+    const state = stateOf(r, targets[k]);
+    chat[k] = fidIf(r, state, false);
+    tools[k] = fidIf(r, state, true);
   }
   const c: PlacedCoverage = { mark, chat, tools };
   memo.set(targets, c);
