@@ -288,8 +288,9 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
     case "phrase": {
       const phrase = t.cased ? t.text.replace(/\s+/g, " ").trim() : normalizeSpace(t.text);
       if (!phrase) return SUBSTRING;
-      // Without a space the phrase is a plain substring, which mayHold rules on.
-      if (!t.cased && !phrase.includes(" ") && ctx?.mayHold?.(phrase, s) === false) return 0;
+      // Each of its words is a plain substring of a field holding it (white space is only made
+      // one space, and a folded field is lower-case already), which mayHold rules on.
+      if (!t.cased && ctx?.mayHold && phrase.split(" ").some((w) => !ctx.mayHold!(w, s))) return 0;
       const [name, message, cwd, id] = fields(t.cased);
       if (includesSpaced(name, phrase)) return tierRank(0, fuzzyMatch(phrase, normalizeSpace(name))?.score);
       return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;

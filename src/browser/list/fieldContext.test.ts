@@ -122,4 +122,26 @@ describe("listContext: a word matched against the list's fields as one text", ()
       });
     }
   });
+
+  it("looks for a spaced phrase field by field only in the sessions whose fields hold each of its words", () => {
+    const list = Array.from({ length: 50 }, (_, i) =>
+      makeSummary({
+        path: `/store/--p--/${i}.jsonl`,
+        firstMessage: i % 10 === 0 ? `a Zebra \n never ${i}` : i % 10 === 1 ? `zebra, never ${i}` : `message ${i}`,
+      }),
+    );
+    const ctx = listContext(list);
+    // The field text made (each session folded once).
+    list.forEach((s) => matchSession(parseQuery("x"), s, ctx));
+    const folds = vi.mocked(fold.foldAccents);
+    const typed = '"zebra never" "message  1" "never 4"';
+    for (let n = 1; n <= typed.length; n++) {
+      const q = parseQuery(typed.slice(0, n));
+      const own = list.map((s) => matchSession(q, s));
+      folds.mockClear();
+      expect(list.map((s) => matchSession(q, s, ctx))).toEqual(own);
+      // Those holding every word have their fields from the field text: none is folded again.
+      expect(folds.mock.calls.length, typed.slice(0, n)).toBe(0);
+    }
+  });
 });
