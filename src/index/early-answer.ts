@@ -25,6 +25,7 @@ import {
   needed,
   parseLine,
   parseNumbers,
+  placedCoverage,
   readRawLine,
   withFile,
   yieldToLoop,
@@ -206,7 +207,8 @@ export async function searchEarly(
   // The files named and the text states must be of one index: one that changed between them
   // (a commit of the scan thread or of `pi-sessions index`) is asked again.
   let named: Named[];
-  let fidOf: (t: SearchTarget) => number | undefined;
+  /** Each target's fid by its place (undefined: not covered). */
+  let fidAt: (k: number) => number | undefined;
   let textMark = "";
   for (let tries = 0; ; tries++) {
     if (tries === 3) return null; // the index keeps changing: searchWithIndex answers
@@ -222,9 +224,15 @@ export async function searchEarly(
     trace(`early: files named ${named.map((n) => n.count).join(" ")}`);
     // Each target the index covers, decided by the words it names there (as searchWithIndex's
     // verdicts): no needed word named, no match; else a candidate, with the words named as a mask.
-    fidOf = fidLookup(db, includeTools, opts.known);
-    // The text states read now, if not yet (storeSearch's warm reads them as the query is typed).
-    if (targets.length > 0) fidOf(targets[0]);
+    const known = opts.known;
+    if (known) fidAt = (k) => known(targets[k], includeTools);
+    else {
+      // By place, kept for these targets while the index is the same (placedCoverage): the
+      // text states read now, if not yet (storeSearch's warm reads them as the query is typed).
+      const c = placedCoverage(db, targets);
+      const placed = includeTools ? c.tools : c.chat;
+      fidAt = (k) => (placed[k] < 0 ? undefined : placed[k]);
+    }
     textMark = db.changeMark();
     if (textMark === lookedUp) break;
   }
@@ -238,7 +246,7 @@ export async function searchEarly(
   for (let k = 0; k < targets.length; k++) {
     if (k % 10_000 === 9_999 && (await stop())) return { ...result, aborted: true };
     const t = targets[k];
-    const fid = fidOf(t);
+    const fid = fidAt(k);
     if (fid === undefined) {
       readWhole.push(t);
       continue;
@@ -285,8 +293,8 @@ export async function searchEarly(
   if (await stop()) return { ...result, aborted: true };
   const mayHold = linePrefilter(terms, includeTools);
   const listedOf = (mask: number) => new Set(terms.filter((_, i) => (mask & (1 << i)) !== 0));
-  let coveredAt = textMark;
-  let coveredNow = fidOf;
+  /** What the index covers as of its last change seen here (made when it first changes under the search). */
+  let coveredNow: { at: string; fidOf: (t: SearchTarget) => number | undefined } | undefined;
   /**
    * Whether lines the index gave of candidate j (before this is asked) are still its file's
    * lines: the index unchanged since the text states were read, or the file still covered
@@ -295,11 +303,8 @@ export async function searchEarly(
   const trusted = (j: number): boolean => {
     const now = db.changeMark();
     if (now === textMark) return true;
-    if (now !== coveredAt) {
-      coveredAt = now;
-      coveredNow = fidLookup(db, includeTools);
-    }
-    return coveredNow(targets[cand[j]]) === candFid[j];
+    if (coveredNow?.at !== now) coveredNow = { at: now, fidOf: fidLookup(db, includeTools) };
+    return coveredNow.fidOf(targets[cand[j]]) === candFid[j];
   };
   /**
    * A file's hit from every line the index holds of it, in file order; undefined when a line

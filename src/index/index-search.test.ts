@@ -1,10 +1,20 @@
 import { appendFileSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { collectGarbage } from "../cli/common/collect-garbage.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
+import { searchStore, type SearchTarget } from "../search/fulltext.js";
 import { parseQuery } from "../search/query.js";
-import { caughtUp, coverageOf, planWithIndex, readTextStates, textStatesWritten } from "./index-search.js";
+import {
+  caughtUp,
+  coverageOf,
+  planWithIndex,
+  readTextStates,
+  searchWithIndex,
+  textStatesWritten,
+  type KnownCoverage,
+} from "./index-search.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText, staleTextFiles } from "./text-index.js";
 
@@ -143,6 +153,39 @@ describe("readTextStates (a search got ready as the query is typed)", () => {
     expect(reads).toEqual([]);
     index.close();
   });
+
+  it("leaves a search that comes while keys still wait only the rows it has not read yet", async () => {
+    const { index, sessions } = await indexedCopy();
+    const asked: unknown[] = [];
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => {
+      const st = q(text);
+      if (!/FROM files/.test(text)) return st;
+      return new Proxy(st, {
+        get: (o, k) => (k === "all" ? (...a: never[]) => (asked.push(a), o.all(...a)) : Reflect.get(o, k)),
+      });
+    };
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    let keys = false;
+    const warm = readTextStates(index.db, () => keys, 4);
+    // Two slices read, then keys wait: the search reads the rest, from the last fid read on.
+    while (asked.length < 2) await new Promise((r) => setImmediate(r));
+    keys = true;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(asked).toHaveLength(2);
+    const after = (asked[1] as number[])[0];
+    const c = coverageOf(index.db, targets)!;
+    expect(asked).toHaveLength(3);
+    expect((asked[2] as number[])[0]).toBeGreaterThan(after);
+    expect(c.fid.every((f) => f >= 0)).toBe(true);
+    keys = false;
+    await warm;
+    expect(asked).toHaveLength(3);
+    index.close();
+  });
 });
 
 describe("planWithIndex", () => {
@@ -194,5 +237,92 @@ describe("planWithIndex", () => {
       index.close();
     }
     expect(hits).toBeGreaterThan(50);
+  });
+});
+
+describe("searchWithIndex asked again of the same targets", () => {
+  it("looks at the files the index names and those it does not cover, not at every target, and finds what a first search finds", async () => {
+    const { index, sessions } = await indexedCopy();
+    let reads = 0;
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      const t = { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      return Object.defineProperty(t, "path", { get: () => (reads++, s.path) });
+    });
+    // pi wrote to one since: the index no longer covers it, it is read.
+    const changed = targets.length - 1;
+    targets[changed] = { ...targets[changed], path: sessions[changed].path, bytes: targets[changed].bytes + 1 };
+    const found = async (q: string, of = targets, includeTools = false, known?: KnownCoverage) => {
+      const paths: string[] = [];
+      const r = await searchWithIndex(index.db, of, parseQuery(q), {
+        includeTools,
+        onMatch: (h) => paths.push(h.path),
+        need: () => undefined,
+        known,
+      });
+      return { paths: paths.sort(), searched: r.searched };
+    };
+    // Without the index: every file read.
+    const read = async (q: string, includeTools: boolean) => {
+      const paths: string[] = [];
+      const r = await searchStore(
+        sessions.map((s) => s.path),
+        parseQuery(q),
+        { includeTools, onMatch: (p) => paths.push(p) },
+      );
+      return { paths: paths.sort(), searched: r.searched };
+    };
+    // Each target looked up by its path (the search told what the index covers, as a command keeps it).
+    const byTarget = (): KnownCoverage => {
+      const c = coverageOf(index.db, targets)!;
+      const at = new Map(targets.map((t, k) => [t, k]));
+      return (t, tools) => {
+        const k = at.get(t)!;
+        return c.fid[k] >= 0 && (!tools || c.tools[k] === 1) ? c.fid[k] : undefined;
+      };
+    };
+    await found("zebra-never-said");
+    reads = 0;
+    expect(await found("zebra-never-said")).toEqual({ paths: [], searched: targets.length });
+    expect(reads).toBe(0);
+    // The same targets made again (the browser lets them go between queries): the same coverage.
+    expect(await found("zebra-never-said", targets.slice())).toEqual({ paths: [], searched: targets.length });
+    expect(reads).toBe(0);
+    const known = byTarget();
+    for (const tools of [false, true])
+      for (const q of ["zebra-never-said", "parser", "gamma delta", "naive", "会话 build", "fix", "tool"]) {
+        const got = await found(q, targets, tools);
+        expect(got, `${q} ${tools}`).toEqual(await read(q, tools));
+        expect(got, `${q} ${tools}`).toEqual(await found(q, targets, tools, known));
+      }
+    const parser = await found("parser");
+    expect(parser.paths.length).toBeGreaterThan(1);
+    expect(parser.paths.length).toBeLessThan(targets.length);
+    index.close();
+  });
+
+  it("does not hold the targets once their caller lets them go (a store's superseded sessions)", async () => {
+    const { index, sessions } = await indexedCopy();
+    const made = () =>
+      sessions.map((s) => {
+        const st = statSync(s.path);
+        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      });
+    const search = (targets: SearchTarget[]) =>
+      searchWithIndex(index.db, targets, parseQuery("zebra-never-said"), {
+        includeTools: false,
+        onMatch: () => {},
+        need: () => undefined,
+      });
+    let targets: SearchTarget[] | undefined = made();
+    const ref = new WeakRef(targets);
+    await search(targets);
+    targets = undefined;
+    await new Promise((r) => setImmediate(r));
+    collectGarbage();
+    expect(ref.deref()).toBeUndefined();
+    // The next targets are looked up again, and found the same.
+    expect((await search(made())).searched).toBe(sessions.length);
+    index.close();
   });
 });

@@ -129,14 +129,25 @@ interface TextState {
 /** Every file's text state, read again only when the index changed (the browser searches at every key). */
 const textStateMemo = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState> }>();
 
+/**
+ * What readTextStates has read so far of an index at a change mark, while it reads: a search
+ * that cannot wait for it reads the rest (the first search after the list is complete
+ * starts as its keys end, while readTextStates still waits for them; it read every row again).
+ */
+const textStatesRead = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState>; after: number }>();
+
+const TEXT_STATE_ROWS = "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files";
+
 function textStates(db: IndexDb): Map<string, TextState> {
   const mark = db.changeMark();
   const had = textStateMemo.get(db);
   if (had?.mark === mark) return had.byPath;
+  const part = textStatesRead.get(db);
+  const byPath = part?.mark === mark ? part.byPath : new Map<string, TextState>();
   const rows = db
-    .q("SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files")
-    .all() as unknown as TextState[];
-  const byPath = new Map(rows.map((r) => [r.path, r]));
+    .q(`${TEXT_STATE_ROWS} WHERE fid > ? ORDER BY fid`)
+    .all(part?.mark === mark ? part.after : -1) as unknown as TextState[];
+  for (const r of rows) byPath.set(r.path, r);
   textStateMemo.set(db, { mark, byPath });
   return byPath;
 }
@@ -149,26 +160,29 @@ const BUSY_WAIT_MS = 20;
  * in one go, which the first search of a store paid after the last key): `slice` rows at a
  * time, a turn of the event loop before each and none read while `busy()` (keys waiting), so
  * no key waits on it. Kept only if the index did not change meanwhile (else the next search
- * reads them); stops once a search has read them.
+ * reads them); stops once a search has read them (taking over what was read: textStatesRead).
  */
 export async function readTextStates(db: IndexDb, busy: () => boolean = () => false, slice = 2000): Promise<void> {
   const mark = db.changeMark();
   if (textStateMemo.get(db)?.mark === mark) return;
-  const byPath = new Map<string, TextState>();
-  const next = db.q(
-    "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files WHERE fid > ? ORDER BY fid LIMIT ?",
-  );
-  for (let after = -1; ;) {
-    await new Promise((r) => setImmediate(r));
-    // Keys waiting: looked at again a little later, not at every turn (that would keep the thread busy).
-    while (busy()) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
-    if (textStateMemo.get(db)?.mark === mark || db.changeMark() !== mark) return;
-    const rows = next.all(after, slice) as unknown as TextState[];
-    for (const r of rows) byPath.set(r.path, r);
-    if (rows.length < slice) break;
-    after = rows[rows.length - 1].fid;
+  const part = { mark, byPath: new Map<string, TextState>(), after: -1 };
+  textStatesRead.set(db, part);
+  const next = db.q(`${TEXT_STATE_ROWS} WHERE fid > ? ORDER BY fid LIMIT ?`);
+  try {
+    for (;;) {
+      await new Promise((r) => setImmediate(r));
+      // Keys waiting: looked at again a little later, not at every turn (that would keep the thread busy).
+      while (busy()) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
+      if (textStateMemo.get(db)?.mark === mark || db.changeMark() !== mark || textStatesRead.get(db) !== part) return;
+      const rows = next.all(part.after, slice) as unknown as TextState[];
+      for (const r of rows) part.byPath.set(r.path, r);
+      if (rows.length > 0) part.after = rows[rows.length - 1].fid;
+      if (rows.length < slice) break;
+    }
+    textStateMemo.set(db, { mark, byPath: part.byPath });
+  } finally {
+    if (textStatesRead.get(db) === part) textStatesRead.delete(db);
   }
-  textStateMemo.set(db, { mark, byPath });
 }
 
 /**
@@ -184,9 +198,7 @@ export function textStatesWritten(db: IndexDb, before: string, fids: readonly nu
   const now = db.changeMark();
   // data_version moves only when another connection commits.
   if (now.split("/")[0] !== before.split("/")[0]) return;
-  const one = db.q(
-    "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files WHERE fid = ?",
-  );
+  const one = db.q(`${TEXT_STATE_ROWS} WHERE fid = ?`);
   for (const fid of fids) {
     const r = one.get(fid) as unknown as TextState | undefined;
     if (r) had.byPath.set(r.path, r);
@@ -199,6 +211,26 @@ function sameFile(r: TextState, t: SearchTarget): boolean {
   return r.text_size === t.bytes && r.text_mtime === t.mtimeMs && t.ctimeMs !== undefined && r.text_ctime === t.ctimeMs;
 }
 
+/** The text state was made of the file as the target is now (its size, mtime and ctime). */
+const SAME = 1;
+/** ... and every line of its conversation is indexed: the index covers it. */
+const WHOLE = 2;
+/** ... and its tool texts were read too. */
+const TOOLS = 4;
+const COVERED_WITH_TOOLS = SAME | WHOLE | TOOLS;
+
+/** What a target's text state says of it, as SAME, WHOLE and TOOLS (one answer for every use of it). */
+function stateOf(r: TextState | undefined, t: SearchTarget): number {
+  if (!r || !sameFile(r, t)) return 0;
+  return SAME | (r.text_whole === 1 ? WHOLE : 0) | (r.text_tools === 1 ? TOOLS : 0);
+}
+
+/** A state's fid when it covers the conversation, and the tool texts too when they are searched, else -1. */
+function fidIf(r: TextState | undefined, state: number, includeTools: boolean): number {
+  const want = includeTools ? COVERED_WITH_TOOLS : SAME | WHOLE;
+  return (state & want) === want ? r!.fid : -1;
+}
+
 /**
  * Whether the index covers a target as it is now: text indexed at this very size, mtime and ctime,
  * every line, and the tool texts too when they are searched. Its fid, or undefined when not
@@ -207,8 +239,8 @@ function sameFile(r: TextState, t: SearchTarget): boolean {
  */
 function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): number | undefined {
   const r = byPath.get(t.path);
-  if (!r || r.text_whole !== 1 || !sameFile(r, t)) return undefined;
-  return !includeTools || r.text_tools === 1 ? r.fid : undefined;
+  const fid = fidIf(r, stateOf(r, t), includeTools);
+  return fid < 0 ? undefined : fid;
 }
 
 /**
@@ -218,8 +250,8 @@ function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTool
  * leave the same).
  */
 function caughtUpWith(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): boolean {
-  const r = byPath.get(t.path);
-  return !!r && sameFile(r, t) && (!includeTools || r.text_tools === 1);
+  const state = stateOf(byPath.get(t.path), t);
+  return (state & SAME) !== 0 && (!includeTools || (state & TOOLS) !== 0);
 }
 
 /**
@@ -259,14 +291,12 @@ export function coverageOf(db: IndexDb, targets: readonly SearchTarget[]): Cover
   let chat = 1;
   let all = 1;
   for (let i = 0; i < targets.length; i++) {
-    const t = targets[i];
-    const r = byPath.get(t.path);
-    const same = !!r && sameFile(r, t);
-    const covered = same && r!.text_whole === 1;
-    fid[i] = covered ? r!.fid : -1;
-    tools[i] = covered && r!.text_tools === 1 ? 1 : 0;
-    if (!same) chat = all = 0;
-    else if (r!.text_tools !== 1) all = 0;
+    const r = byPath.get(targets[i].path);
+    const state = stateOf(r, targets[i]);
+    fid[i] = fidIf(r, state, false);
+    tools[i] = state === COVERED_WITH_TOOLS ? 1 : 0;
+    if (!(state & SAME)) chat = all = 0;
+    else if (!(state & TOOLS)) all = 0;
   }
   return { gen, fid, tools, caughtUp: [chat, all] };
 }
@@ -392,6 +422,88 @@ export function fidLookup(
   return (t) => coveredFid((byPath ??= textStates(db)), t, includeTools);
 }
 
+/**
+ * What the index covers of each of a list of targets, by place (coveredFid's answer; -1 when
+ * not covered), for the conversation and with the tool texts, as of the index's change mark;
+ * and which place holds each fid. Kept for the same list (the browser's targets are the same
+ * array from search to search while the store and scope are): a search asks it of the files
+ * the index names, and of those it does not cover, not of every session again by its path
+ * (at 50,000 sessions that pass was most of a search for a word in none, ~50-100 ms).
+ */
+export interface PlacedCoverage {
+  mark: string;
+  chat: Int32Array;
+  tools: Int32Array;
+  /** fid → its place (-1: none), made on first need. */
+  placeOf?: Int32Array;
+  /** The places the conversation's coverage leaves out (ascending), and with the tool texts: made on first need. */
+  uncoveredChat?: Int32Array;
+  uncoveredTools?: Int32Array;
+}
+
+const placedMemo = new WeakMap<IndexDb, WeakMap<readonly SearchTarget[], PlacedCoverage>>();
+
+/**
+ * The last targets asked of and their coverage: the browser lets its targets go when no query
+ * calls for a search and makes them again for the next query, the same sessions in the same
+ * order while the store and scope are the same (their coverage is then the same: a target is
+ * never changed in place). Held weakly, so taken only while not yet collected: the targets
+ * are the browser's sessions, and those of a store that changed since (~57 MB at 50,000)
+ * must not stay alive for it.
+ */
+const lastPlaced = new WeakMap<IndexDb, { targets: WeakRef<readonly SearchTarget[]>; c: PlacedCoverage }>();
+
+const sameTargets = (a: readonly SearchTarget[] | undefined, b: readonly SearchTarget[]) =>
+  a !== undefined && a.length === b.length && a.every((t, k) => t === b[k]);
+
+export function placedCoverage(db: IndexDb, targets: readonly SearchTarget[]): PlacedCoverage {
+  // Read before the states: a change after it makes the kept answer older, never newer than them.
+  const mark = db.changeMark();
+  let memo = placedMemo.get(db);
+  if (!memo) placedMemo.set(db, (memo = new WeakMap()));
+  let had = memo.get(targets);
+  const last = lastPlaced.get(db);
+  if (!had && last?.c.mark === mark && sameTargets(last.targets.deref(), targets)) {
+    had = last.c;
+    memo.set(targets, had);
+    lastPlaced.set(db, { targets: new WeakRef(targets), c: had });
+  }
+  if (had?.mark === mark) return had;
+  const byPath = textStates(db);
+  const chat = new Int32Array(targets.length);
+  const tools = new Int32Array(targets.length);
+  for (let k = 0; k < targets.length; k++) {
+    const r = byPath.get(targets[k].path);
+    const state = stateOf(r, targets[k]);
+    chat[k] = fidIf(r, state, false);
+    tools[k] = fidIf(r, state, true);
+  }
+  const c: PlacedCoverage = { mark, chat, tools };
+  memo.set(targets, c);
+  lastPlaced.set(db, { targets: new WeakRef(targets), c });
+  return c;
+}
+
+/** fid → its place in the targets (-1: none of them). */
+function placesOf(c: PlacedCoverage): Int32Array {
+  if (c.placeOf) return c.placeOf;
+  let max = -1;
+  for (const f of c.chat) if (f > max) max = f;
+  const at = new Int32Array(max + 1).fill(-1);
+  c.chat.forEach((f, k) => f >= 0 && (at[f] = k));
+  return (c.placeOf = at);
+}
+
+/** The places whose file the index does not cover (ascending). */
+function uncoveredOf(c: PlacedCoverage, includeTools: boolean): Int32Array {
+  const of = (fids: Int32Array) => {
+    const out: number[] = [];
+    for (let k = 0; k < fids.length; k++) if (fids[k] < 0) out.push(k);
+    return Int32Array.from(out);
+  };
+  return includeTools ? (c.uncoveredTools ??= of(c.tools)) : (c.uncoveredChat ??= of(c.chat));
+}
+
 /** What the index says of a target: no match (null), these lines to check, or read it whole (undefined). */
 type Verdict = null | (() => Lines) | undefined;
 
@@ -399,10 +511,14 @@ type Verdict = null | (() => Lines) | undefined;
 interface Verdicts {
   /** Per term, false when the index says the target's file holds no line with it. */
   mayHold(t: SearchTarget): boolean[];
-  /** Whether the index says the target's file holds none of the terms (no match, whatever its session needs). */
-  holdsNone(t: SearchTarget): boolean;
   /** Its verdict for a session that needs these terms of its conversation (every term without `need`). */
   verdict(t: SearchTarget, need?: readonly boolean[]): Verdict;
+  /** The same, of a file the index covers (its fid), or of one it does not (undefined). */
+  verdictOf(fid: number | undefined, need?: readonly boolean[]): Verdict;
+  /** Whether a covered file (its fid) holds none of the terms. */
+  fidHoldsNone(fid: number): boolean;
+  /** Per term, its files with a candidate line (fid → those lines), or undefined when the index cannot narrow it. */
+  named: readonly (ReadonlyMap<number, string> | undefined)[];
 }
 
 /**
@@ -413,37 +529,43 @@ interface Verdicts {
 function verdicts(db: IndexDb, terms: readonly TextTerm[], includeTools: boolean, known?: KnownCoverage): Verdicts {
   const gramSets = terms.map(gramsOf);
   if (gramSets.every((g) => g === null))
-    return { mayHold: () => terms.map(() => true), holdsNone: () => false, verdict: () => undefined };
+    return {
+      mayHold: () => terms.map(() => true),
+      verdict: () => undefined,
+      verdictOf: () => undefined,
+      fidHoldsNone: () => false,
+      named: terms.map(() => undefined),
+    };
   // Per term, the files with a candidate line and those lines (undefined: a short word or a
   // pattern, which the index cannot narrow).
   const perTerm = gramSets.map((g) => (g ? candidatesOf(db, g, includeTools) : undefined));
   const fidOf = fidLookup(db, includeTools, known);
+  const fidHoldsNone = (fid: number) => perTerm.every((m) => m?.has(fid) === false);
+  const verdictOf = (fid: number | undefined, need?: readonly boolean[]): Verdict => {
+    if (fid === undefined) return undefined;
+    // A needed term with no line in it: no match, whatever the others hold.
+    for (let i = 0; i < terms.length; i++) if (perTerm[i]?.has(fid) === false && (need?.[i] ?? true)) return null;
+    if (perTerm.some((m) => !m)) return undefined; // the index only narrowed the files
+    const lists: string[] = [];
+    const listed = new Set<TextTerm>();
+    for (let i = 0; i < terms.length; i++) {
+      const c = perTerm[i]!.get(fid);
+      if (c === undefined) continue;
+      lists.push(c);
+      listed.add(terms[i]);
+    }
+    if (lists.length === 0) return null;
+    return () => ({ lines: inFileOrder(lists), listed });
+  };
   return {
     mayHold(t) {
       const fid = fidOf(t);
       return perTerm.map((m) => fid === undefined || !m || m.has(fid));
     },
-    holdsNone(t) {
-      const fid = fidOf(t);
-      return fid !== undefined && perTerm.every((m) => m?.has(fid) === false);
-    },
-    verdict(t, need) {
-      const fid = fidOf(t);
-      if (fid === undefined) return undefined;
-      // A needed term with no line in it: no match, whatever the others hold.
-      for (let i = 0; i < terms.length; i++) if (perTerm[i]?.has(fid) === false && (need?.[i] ?? true)) return null;
-      if (perTerm.some((m) => !m)) return undefined; // the index only narrowed the files
-      const lists: string[] = [];
-      const listed = new Set<TextTerm>();
-      for (let i = 0; i < terms.length; i++) {
-        const c = perTerm[i]!.get(fid);
-        if (c === undefined) continue;
-        lists.push(c);
-        listed.add(terms[i]);
-      }
-      if (lists.length === 0) return null;
-      return () => ({ lines: inFileOrder(lists), listed });
-    },
+    verdict: (t, need) => verdictOf(fidOf(t), need),
+    verdictOf,
+    fidHoldsNone,
+    named: perTerm,
   };
 }
 
@@ -465,20 +587,45 @@ function classify(
   known?: KnownCoverage,
   need?: BodyNeed,
 ): Classified {
-  const { verdict, holdsNone } = verdicts(db, terms, includeTools, known);
+  const v = verdicts(db, terms, includeTools, known);
   const out: Classified = { readWhole: [], fromIndex: [], decided: 0 };
-  for (const t of targets) {
+  const one = (t: SearchTarget, fid: number | undefined) => {
     // Asked of the session only when its file may hold a term (the browser asks at every key).
-    if (need && holdsNone(t)) {
+    if (need && fid !== undefined && v.fidHoldsNone(fid)) {
       out.decided++;
-      continue;
+      return;
     }
     const n = need ? need(t.path) : undefined;
-    const v = n === null ? null : verdict(t, n);
-    if (v === null) out.decided++;
-    else if (v === undefined) out.readWhole.push(t);
-    else out.fromIndex.push([t, v, n ?? undefined]);
+    const got = n === null ? null : v.verdictOf(fid, n);
+    if (got === null) out.decided++;
+    else if (got === undefined) out.readWhole.push(t);
+    else out.fromIndex.push([t, got, n ?? undefined]);
+  };
+  if (!known && v.named.every((m) => m !== undefined)) {
+    // Every word narrowed: a covered file no word names is no match, so only the named files
+    // and those not covered are looked at, in the targets' order.
+    const c = placedCoverage(db, targets);
+    const fids = includeTools ? c.tools : c.chat;
+    const at = placesOf(c);
+    const places: number[] = Array.from(uncoveredOf(c, includeTools));
+    for (const m of v.named)
+      for (const fid of m!.keys()) {
+        const k = fid < at.length ? at[fid] : -1;
+        if (k >= 0 && fids[k] === fid) places.push(k);
+      }
+    const sorted = Int32Array.from(places).sort();
+    let looked = 0;
+    for (let x = 0; x < sorted.length; x++) {
+      const k = sorted[x];
+      if (x > 0 && sorted[x - 1] === k) continue; // named by more than one word
+      looked++;
+      one(targets[k], fids[k] < 0 ? undefined : fids[k]);
+    }
+    out.decided += targets.length - looked;
+    return out;
   }
+  const fidOf = fidLookup(db, includeTools, known);
+  for (const t of targets) one(t, fidOf(t));
   return out;
 }
 

@@ -302,8 +302,9 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
     case "phrase": {
       const phrase = t.cased ? t.text.replace(/\s+/g, " ").trim() : normalizeSpace(t.text);
       if (!phrase) return SUBSTRING;
-      // Without a space the phrase is a plain substring, which mayHold rules on.
-      if (!t.cased && !phrase.includes(" ") && ctx?.mayHold?.(phrase, s) === false) return 0;
+      // Each of its words is a plain substring of a field holding it (white space is only made
+      // one space, and a folded field is lower-case already), which mayHold rules on.
+      if (!t.cased && ctx?.mayHold && phrase.split(" ").some((w) => !ctx.mayHold!(w, s))) return 0;
       const [name, message, cwd, id] = fields(t.cased);
       if (includesSpaced(name, phrase)) return tierRank(0, fuzzyMatch(phrase, normalizeSpace(name))?.score);
       return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;
@@ -360,11 +361,13 @@ export function fieldScorer(s: Searchable, ctx?: MatchContext): (t: Term) => num
   let memo: FoldedFields | undefined;
   const keep = ctx?.keepFolded === true;
   // Folded fields known to the context: the raw ones are not read (a command's kept rows make
-  // a first message only when it is read: src/cli/common/kept-search-row.ts).
+  // a first message only when it is read: src/cli/common/kept-search-row.ts). Kept or not:
+  // the browser's list knows those of a word's holders and keeps the rest (a word with a
+  // capital or a spaced phrase reaches every session).
   let known: string[] | undefined;
   let asked = false;
   const fields: Fields = (c) => {
-    if (!c && !keep && ctx?.foldedOf) {
+    if (!c && ctx?.foldedOf) {
       // Asked once: a session the context does not know is not looked up at every term.
       if (!asked) [asked, known] = [true, ctx.foldedOf(s)];
       if (known) return known;

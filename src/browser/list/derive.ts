@@ -12,6 +12,7 @@ import {
 import { ROW_SHOWS, whyMatched } from "../../search/why.js";
 import { cwdScope } from "../../store/scope.js";
 import type { ListedSession, SessionMap } from "./sessions.js";
+import { listContext } from "./fieldContext.js";
 import { fieldRanker } from "./termScores.js";
 
 /** This folder's sessions, every folder's, or every folder's of this machine and every host (src/remote). */
@@ -48,7 +49,7 @@ export function inScope(s: ListedSession, scope: Scope, cwd: string, storeDir?: 
   return scopeMemo.test(s);
 }
 
-/** Every key typed matches every session again: their folded fields are kept between keys. */
+/** A session not of the list's last derive (bodyNeed): its folded fields kept for the next keys. */
 const KEEP_FOLDED: MatchContext = { keepFolded: true };
 
 /**
@@ -64,7 +65,7 @@ export function bodyNeed(sessions: SessionMap, query: Query): BodyNeed {
   // The sessions of the list's last derive: their term scores are kept (termScores.ts).
   const base = baseMemo?.sessions === sessions ? baseMemo : undefined;
   const at = base && (base.at ??= new Map(base.list.map((s, i) => [s.path, i])));
-  const kept = base && fieldRanker(query, KEEP_FOLDED, base.list);
+  const kept = base && fieldRanker(query, fieldsOf(base), base.list);
   return (path) => {
     const i = at?.get(path);
     if (i !== undefined) {
@@ -99,7 +100,7 @@ export function listPlace(sessions: SessionMap, query: Query, shape: ListShape):
   const base = baseMemo?.sessions === sessions && baseMemo.sort === shape.sort ? baseMemo : undefined;
   if (!base) return undefined;
   const at = (base.at ??= new Map(base.list.map((s, i) => [s.path, i])));
-  const kept = fieldRanker(query, KEEP_FOLDED, base.list);
+  const kept = fieldRanker(query, fieldsOf(base), base.list);
   const machine = machineRank(shape.hosts);
   // Made at the first session asked of, for this search only (not kept on the base order).
   let threadAt: Map<string, number> | undefined;
@@ -127,7 +128,11 @@ interface BaseOrder {
   tie: TieBreak;
   /** Each session's place in `list` by path (made when first asked for). */
   at?: Map<string, number>;
+  /** How a word is matched against `list` (fieldContext.ts; made when first asked for). */
+  fields?: MatchContext;
 }
+
+const fieldsOf = (base: BaseOrder) => (base.fields ??= listContext(base.list));
 
 /**
  * The last base order made. Hits stream in a batch at a time while a search runs, and each
@@ -215,7 +220,7 @@ export function deriveRows(
   let sorted: ListedSession[] = [];
   const scores: number[] = [];
   // Without a hit, by its fields alone: each term's score kept from the keys before.
-  const byFields = fieldRanker(opts.query, KEEP_FOLDED, base.list);
+  const byFields = fieldRanker(opts.query, fieldsOf(base), base.list);
   for (let i = 0; i < base.list.length; i++) {
     const s = base.list[i];
     if (hiddenByName(s, opts.namedOnly)) continue;
