@@ -27,8 +27,8 @@ export function orphanRows(db: IndexDb): number {
  * Removes a file's text rows (their lines; their FTS rows are left, counted), or only those
  * from line id `fromRid` on (the rows of a read that failed midway); call inside a transaction.
  */
-export function forgetText(db: IndexDb, fid: number, fromRid = 0): void {
-  const gone = Number(db.q("DELETE FROM lines WHERE fid = ? AND rid >= ?").run(fid, fromRid).changes);
+export function forgetText(db: IndexDb, fid: number, fromRid = 0, toRid = Number.MAX_SAFE_INTEGER): void {
+  const gone = Number(db.q("DELETE FROM lines WHERE fid = ? AND rid BETWEEN ? AND ?").run(fid, fromRid, toRid).changes);
   if (gone > 0) db.setMeta(ORPHANS, String(orphanRows(db) + gone));
 }
 

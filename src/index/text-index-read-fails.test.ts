@@ -8,7 +8,10 @@ import { openStoreIndex } from "./store-index.js";
 import { indexStaleText } from "./text-index.js";
 
 /** A read of a file that fails past byte `at` (set): as a disk error midway would. */
-const failing = vi.hoisted(() => ({ at: undefined as number | undefined }));
+const failing = vi.hoisted(() => ({
+  at: undefined as number | undefined,
+  first: undefined as (() => void) | undefined,
+}));
 
 vi.mock("../store/line-reader.js", async (actual) => {
   const real = await actual<typeof LineReader>();
@@ -16,7 +19,11 @@ vi.mock("../store/line-reader.js", async (actual) => {
     real.readLines(
       path,
       (ref) => {
-        if (failing.at !== undefined && ref.offset >= failing.at) throw new Error("EIO (made up by the test)");
+        if (failing.at !== undefined && ref.offset >= failing.at) {
+          failing.first?.();
+          failing.first = undefined;
+          throw new Error("EIO (made up by the test)");
+        }
         return onLine(ref);
       },
       options,
@@ -26,11 +33,12 @@ vi.mock("../store/line-reader.js", async (actual) => {
 
 afterEach(() => {
   failing.at = undefined;
+  failing.first = undefined;
   cleanupTmp();
 });
 
 describe("a read of a large file that fails midway", () => {
-  it("leaves none of its rows behind: indexed again, each line once", async () => {
+  it("leaves none of its own rows behind, and all of another process's: indexed again, each line once", async () => {
     const store = copyStore(PI_STORE);
     settle(store);
     const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
@@ -57,8 +65,14 @@ describe("a read of a large file that fails midway", () => {
     await scanStore(store, {}, { cache: index.scans });
     const fid = (index.db.q("SELECT fid FROM files WHERE path = ?").get(file) as { fid: number }).fid;
     failing.at = offsets[9];
+    // Another process's row of the same file, written after this read's first committed part:
+    // not this read's to forget when it fails.
+    const theirs = index.db.q("SELECT rid FROM lines WHERE fid = ? AND off = 999999999");
+    failing.first = () => void index.db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, 999999999, 1, 1)").run(fid);
     await indexStaleText(index.db, undefined, { toolsAtOnce: true });
     failing.at = undefined;
+    expect(theirs.all(fid)).toHaveLength(1);
+    index.db.q("DELETE FROM lines WHERE fid = ? AND off = 999999999").run(fid);
     await indexStaleText(index.db, undefined, { toolsAtOnce: true });
     const grown = index.db
       .q("SELECT off, tool FROM lines WHERE fid = ? AND off >= ? ORDER BY off, tool")

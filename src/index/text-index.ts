@@ -428,11 +428,12 @@ function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink & { un
   const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
   const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
   const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
-  // The first line id this read wrote (ids only grow: AUTOINCREMENT).
-  let firstRid: number | undefined;
+  // The line ids each part of this read wrote, first and last: only those are its own (another
+  // process, the browser's scan thread, may index the same file between two committed parts).
+  const wrote: Array<[number, number]> = [];
   return {
     undo() {
-      if (firstRid !== undefined) batch.run(() => forgetText(db, fid, firstRid));
+      if (wrote.length) batch.run(() => wrote.forEach(([from, to]) => forgetText(db, fid, from, to)));
     },
     start(forget) {
       // Forgetting rows writes to lines and meta: only where there are some.
@@ -443,7 +444,8 @@ function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink & { un
       batch.run(() => {
         for (let i = 0; i < texts.length; i++) {
           const rid = insertLine.run(fid, offs[i], lens[i], tools[i]).lastInsertRowid;
-          firstRid ??= Number(rid);
+          if (i === 0) wrote.push([Number(rid), Number(rid)]);
+          else wrote[wrote.length - 1][1] = Number(rid);
           (tools[i] ? insertTools : insertChat).run(rid, texts[i]);
         }
       }, chars);
