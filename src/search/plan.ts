@@ -13,6 +13,7 @@ import {
   HELD,
   HELD_ELSEWHERE,
   HELD_NOWHERE,
+  longestWord,
 } from "./query.js";
 
 /*
@@ -228,7 +229,7 @@ export function rankBounds(
       // A field holding the phrase holds each of its words: where one is held nowhere, so is
       // the phrase. One word is enough to lower the bound: the longest, held by the fewest
       // (a scan and an array per word, "i" and "the" held by nearly every session, cost more).
-      const word = longest(normalizeSpace(t.text).split(" "));
+      const word = longestWord(normalizeSpace(t.text).split(" "));
       const held = word ? whereHeld(word) : undefined;
       for (let k = 0; k < n; k++)
         bound[k] += held && places[k] >= 0 && held[places[k]] === HELD_NOWHERE ? BODY_RANK : NAME_MOST;
@@ -238,9 +239,4 @@ export function rankBounds(
     else addAll(NAME_MOST);
   }
   return { bound, exact };
-}
-
-/** The longest of these words (the first of them at that length). */
-function longest(words: readonly string[]): string {
-  return words.reduce((a, b) => (b.length > a.length ? b : a), "");
 }

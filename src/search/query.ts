@@ -303,8 +303,10 @@ function termScore(t: Term, s: Searchable, fields: Fields, ctx?: MatchContext): 
       const phrase = t.cased ? t.text.replace(/\s+/g, " ").trim() : normalizeSpace(t.text);
       if (!phrase) return SUBSTRING;
       // Each of its words is a plain substring of a field holding it (white space is only made
-      // one space, and a folded field is lower-case already), which mayHold rules on.
-      if (!t.cased && ctx?.mayHold && phrase.split(" ").some((w) => !ctx.mayHold!(w, s))) return 0;
+      // one space, and a folded field is lower-case already), which mayHold rules on: asked of
+      // its longest word alone, held by the fewest ("i" and "the" by nearly every session, and
+      // a pasted sentence's every word would each be a scan of every session's fields).
+      if (!t.cased && ctx?.mayHold && !ctx.mayHold(longestWord(phrase.split(" ")), s)) return 0;
       const [name, message, cwd, id] = fields(t.cased);
       if (includesSpaced(name, phrase)) return tierRank(0, fuzzyMatch(phrase, normalizeSpace(name))?.score);
       return id.includes(phrase) || includesSpaced(message, phrase) || includesSpaced(cwd, phrase) ? TEXT_RANK : 0;
@@ -394,4 +396,9 @@ export function matchSession(query: Query, s: Searchable, ctx?: MatchContext): n
     total += sc;
   }
   return total;
+}
+
+/** The longest of these words (the first of them at that length). */
+export function longestWord(words: readonly string[]): string {
+  return words.reduce((a, b) => (b.length > a.length ? b : a), "");
 }

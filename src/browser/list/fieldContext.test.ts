@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { makeSummary } from "../../../test/helpers/sessions.js";
+import * as fieldText from "../../search/field-text.js";
 import * as fold from "../../search/fold.js";
 import { matchSession, parseQuery } from "../../search/query.js";
 import { deriveRows } from "./derive.js";
@@ -10,6 +11,12 @@ import type { SessionMap } from "./sessions.js";
 vi.mock("../../search/fold.js", async (actual) => {
   const real = await actual<typeof import("../../search/fold.js")>();
   return { ...real, foldAccents: vi.fn(real.foldAccents) };
+});
+
+// Every ranking context made counted (each is a scan of the fields' text per word asked).
+vi.mock("../../search/field-text.js", async (actual) => {
+  const real = await actual<typeof import("../../search/field-text.js")>();
+  return { ...real, rankingContext: vi.fn(real.rankingContext) };
 });
 
 const sessions = [
@@ -143,5 +150,21 @@ describe("listContext: a word matched against the list's fields as one text", ()
       // Those holding every word have their fields from the field text: none is folded again.
       expect(folds.mock.calls.length, typed.slice(0, n)).toBe(0);
     }
+  });
+
+  it("asks one word of a pasted sentence in quotes, not each: more words than a context keeps would make one per session", () => {
+    const sentence = Array.from({ length: 40 }, (_, i) => `word${i}x`).join(" ");
+    const list = Array.from({ length: 50 }, (_, i) =>
+      makeSummary({
+        path: `/store/--p--/${i}.jsonl`,
+        firstMessage: i % 5 === 0 ? `said: ${sentence}` : `message ${i}`,
+      }),
+    );
+    const ctx = listContext(list);
+    const made = vi.mocked(fieldText.rankingContext);
+    made.mockClear();
+    const q = parseQuery(`"${sentence}"`);
+    expect(list.map((s) => matchSession(q, s, ctx))).toEqual(list.map((s) => matchSession(q, s)));
+    expect(made.mock.calls.length).toBe(1);
   });
 });
