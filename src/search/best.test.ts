@@ -27,6 +27,30 @@ const arbSession = fc.record({
   loose: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
 });
 
+/** Per text term (up to three): whether a session's conversation holds it, and whether the index says it may. */
+interface Conversation {
+  holds: boolean[];
+  loose: boolean[];
+}
+
+/** What a search of the conversations finds for a session that needs `need` of its `terms`, and the body source saying so. */
+function conversations(truth: ReadonlyMap<SearchTarget, Conversation>, terms: number) {
+  const hitOf = (t: SearchTarget, need: readonly boolean[] | null) => {
+    const held = truth.get(t)!.holds.slice(0, terms);
+    if (!need || need.some((n, k) => n && !held[k]) || !held.some(Boolean)) return null;
+    return { held };
+  };
+  const body: BodySource<{ held: boolean[] }> = {
+    mayHold: (t) =>
+      truth
+        .get(t)!
+        .holds.slice(0, terms)
+        .map((h, k) => h || truth.get(t)!.loose[k]),
+    check: async (t, need) => hitOf(t, need),
+  };
+  return { hitOf, body };
+}
+
 describe("bestFirst", () => {
   it("ranks only the sessions that can be among the first `limit`: not every holder of a word in its first message", async () => {
     // Their dates read through a count (a sort of the whole group reads each many times);
@@ -83,26 +107,12 @@ describe("bestFirst", () => {
                 modified: new Date(Date.UTC(2026, 0, 1 + g.day)),
               }),
             );
-            const truth = new Map<SearchTarget, (typeof given)[number]>(sessions.map((s, i) => [s, given[i]]));
+            const truth = new Map<SearchTarget, Conversation>(sessions.map((s, i) => [s, given[i]]));
             const ctx = withContext ? rankingContext(fieldTextOf(sessions), sessions) : undefined;
             const plan = searchPlan(parseQuery(q), ctx);
-            const terms = plan.terms.length;
-            // What a search of the conversations finds for a session that needs `need` of them.
-            const hitOf = (t: SearchTarget, need: readonly boolean[] | null) => {
-              const held = truth.get(t)!.holds.slice(0, terms);
-              if (!need || need.some((n, k) => n && !held[k]) || !held.some(Boolean)) return null;
-              return { held };
-            };
-            const body: BodySource<{ held: boolean[] }> = {
-              mayHold: (t) =>
-                truth
-                  .get(t)!
-                  .holds.slice(0, terms)
-                  .map((h, k) => h || truth.get(t)!.loose[k]),
-              check: async (t, need) => hitOf(t, need),
-            };
+            const { hitOf, body } = conversations(truth, plan.terms.length);
             const all = rankAll(plan, sessions, (s) => hitOf(s, plan.needOf(s))?.held);
-            const { found } = await bestFirst(plan, sessions, terms > 0 ? body : null, limit, ctx);
+            const { found } = await bestFirst(plan, sessions, plan.terms.length > 0 ? body : null, limit, ctx);
             const said = (list: typeof all) => list.map((f) => [f.s.path, f.rank]);
             expect(said(found)).toEqual(said(all.slice(0, limit)));
           },
@@ -149,20 +159,7 @@ describe("bestFirst with many equal dates and ranks", () => {
           const ctx = rankingContext(fieldTextOf(sessions), sessions)!;
           const scoped = scopedOnly ? sessions.filter((s) => truth.get(s)!.inScope) : sessions;
           const plan = searchPlan(parseQuery(q), ctx);
-          const terms = plan.terms.length;
-          const hitOf = (t: SearchTarget, need: readonly boolean[] | null) => {
-            const held = truth.get(t)!.holds.slice(0, terms);
-            if (!need || need.some((n, k) => n && !held[k]) || !held.some(Boolean)) return null;
-            return { held };
-          };
-          const body: BodySource<{ held: boolean[] }> = {
-            mayHold: (t) =>
-              truth
-                .get(t)!
-                .holds.slice(0, terms)
-                .map((h, k) => h || truth.get(t)!.loose[k]),
-            check: async (t, need) => hitOf(t, need),
-          };
+          const { hitOf, body } = conversations(truth, plan.terms.length);
           const all = rankAll(plan, scoped, (s) => hitOf(s, plan.needOf(s))?.held);
           const timeOf = byTimeOf ? (s: SearchTarget) => truth.get(s)!.later : undefined;
           const { found } = await bestFirst(
