@@ -150,8 +150,9 @@ describe("the first screen, before Ink (pty)", () => {
     utimesSync(s.oldest, before, before);
     const app = startApp(["--all", "--pi-command", s.pi], {
       cwd: s.cwd,
-      // The key below is then read before Ink's first frame, however loaded the machine.
-      env: { ...env, FAKE_PI_OUT: s.out, PI_SESSIONS_TEST_FIRST_FRAME_DELAY_MS: "1500" },
+      // The key below is then read before Ink's first frame, however loaded the machine (1.5 s
+      // was not: a loaded CI run read it after, and it rightly acted on the row then shown).
+      env: { ...env, FAKE_PI_OUT: s.out, PI_SESSIONS_TEST_FIRST_FRAME_DELAY_MS: "5000" },
       rows: 16,
     });
     apps.push(app);
