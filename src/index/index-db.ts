@@ -28,6 +28,16 @@ import { loadSqlite } from "./load-sqlite.js";
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
 export const SCHEMA_VERSION = 7;
 
+/** A row of the files table as the scan saw the file (SCHEMA): what both its summary and its text are checked against. */
+export interface FilesRow {
+  fid: number;
+  path: string;
+  ino: number | null;
+  size: number | null;
+  mtime: number | null;
+  ctime: number | null;
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files(

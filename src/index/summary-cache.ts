@@ -5,7 +5,7 @@ import type { FileScan } from "../store/scan-file.js";
 import { readIsRacy } from "../store/file-identity.js";
 import { NO_LINEAGE } from "../store/lineage.js";
 import { forgetFiles } from "./forget.js";
-import { isIndexDamage, oneLine, removeIndexFiles, type IndexDb } from "./index-db.js";
+import { isIndexDamage, oneLine, removeIndexFiles, type FilesRow, type IndexDb } from "./index-db.js";
 import type { SessionSummary } from "../model/types.js";
 import {
   decodeDiagnostic,
@@ -98,13 +98,7 @@ export function readStoredSnapshotLazily(
   return { body, chunks: { lengths: lengths.map((row) => row.n), read } };
 }
 
-interface FileRow {
-  fid: number;
-  path: string;
-  ino: number | null;
-  size: number | null;
-  mtime: number | null;
-  ctime: number | null;
+interface FileRow extends FilesRow {
   summary: string | null;
   diagnostic: string | null;
 }

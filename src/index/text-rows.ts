@@ -1,16 +1,12 @@
+import type { FilesRow } from "./index-db.js";
+
 /*
  * What a file's text read for the index is made of, between the thread that reads it
  * (text-index.ts's readFileText, on a text reader or not) and the one that writes it.
  */
 
 /** A file's row as the text index reads it: the file as the scan saw it, and what the text index read of it. */
-export interface TextRow {
-  fid: number;
-  path: string;
-  ino: number | null;
-  size: number | null;
-  mtime: number | null;
-  ctime: number | null;
+export interface TextRow extends FilesRow {
   text_ino: number | null;
   text_size: number | null;
   text_end: number | null;
