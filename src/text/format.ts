@@ -2,7 +2,11 @@
 
 /** pi's picker ages: now, Nm, Nh, Nd, Nw, Nmo, Ny. */
 export function formatAge(date: Date, now = Date.now()): string {
-  const t = date.getTime();
+  return formatAgeOf(date.getTime(), now);
+}
+
+/** formatAge of a date's time (NaN: none), without a Date: a kept list's 50,000 ages. */
+export function formatAgeOf(t: number, now = Date.now()): string {
   if (Number.isNaN(t)) return "?";
   const s = Math.max(0, (now - t) / 1000);
   if (s < 60) return "now";

@@ -11,6 +11,8 @@ import { scanWithIndex } from "../common/scan-indexed.js";
 import { collectGarbage } from "../common/collect-garbage.js";
 import { scanJsonRows, type JsonRows } from "../common/scan-json-rows.js";
 import { lookupKept } from "../common/kept-lookup.js";
+import type { Answer } from "../common/answer-cache.js";
+import { KeptTableWriter, keptTable } from "../common/kept-list-table.js";
 import { writeSummariesJson } from "../common/json.js";
 import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
@@ -86,6 +88,24 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     const save = k.keep;
     if (save) keep = (out, err) => save({ out, err });
   }
+  // The text list on a store unchanged since the same question: its lines as they were, their
+  // ages made again by the clock (kept-list-table.ts). The bytes depend on the scope, the sort
+  // and the terminal's width (a pipe: none); nothing else of the environment.
+  let keepText: ((a: Answer) => void) | undefined;
+  if (!values.json) {
+    const key = JSON.stringify(["list text", values.all ? "" : cwd, sort, io.columns ?? null]);
+    const k = await lookupKept(store.dir, io, key, (a) => {
+      const table = keptTable(a.out, Date.now(), io.columns);
+      return table && { table, err: a.err };
+    });
+    if (k.kept) {
+      if (k.kept.err) out.note(k.kept.err);
+      for (const chunk of k.kept.table.chunks()) out.cleanBytes(chunk);
+      return 0;
+    }
+    pre = { index: k.index() ?? null, found: k.found };
+    keepText = k.keep;
+  }
   const rowKeys = jsonRowKeys(sort, !!values.all);
   // Both need a few fields of each summary: made from the index's columns (--json's text out of its list text).
   const index = pre.index ?? undefined;
@@ -102,9 +122,12 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   // `created` only for the sort that compares it (TextRow).
   const { sessions, diagnostics }: { sessions: readonly TextRow[]; diagnostics: Diagnostic[] } =
     json ??
-    (sort === "created"
-      ? await scanColumns(store.dir, io, LIST_KEYS)
-      : await scanColumns(store.dir, io, LIST_KEYS_BUT_CREATED));
+    (await scanColumns(
+      store.dir,
+      io,
+      sort === "created" ? LIST_KEYS : LIST_KEYS_BUT_CREATED,
+      pre.found && { index: pre.index ?? undefined, found: pre.found },
+    ));
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
     ? sortRows(sessions, sort, allSessionsTieBreak(store.dir, sessions))
@@ -148,20 +171,32 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   // before the table is made: at 50,000 sessions V8 had not collected it, and the table's
   // strings came on top (peak 275-284 -> 225-234 MB, the same CPU).
   collectGarbage();
+  // Kept for the next run only when every file could be read: one that could not may be
+  // readable next time with nothing else changed (its fingerprint the same).
+  if (diagnostics.some((d) => d.kind === "unreadable" || d.kind === "unreadable-folder")) keepText = undefined;
   if (!shown.length) {
     note(
       values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`,
     );
+    keepText?.({ out: new Uint8Array(0), err });
     return 0;
   }
   // Prefixes unique across the whole store: `show` resolves them against every session.
+  const now = Date.now();
   const table = alignedTable(
     shown,
     !!values.all,
-    Date.now(),
+    now,
     io.columns,
     sessions.map((s) => s.id),
   );
+  // What is written is kept too: each line but its AGE cell, and the times of the ages.
+  const kept =
+    keepText &&
+    new KeptTableWriter(
+      Float64Array.from(shown, (s) => s.modified.getTime()),
+      now,
+    );
   // Written a chunk of lines at a time, each line made as its chunk is: the whole table as
   // one string (10 MB at 50,000 sessions) and its sanitized copy were held at once, then its
   // 50,000 lines all made before the first was written.
@@ -170,9 +205,12 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   for (let i = 0; i < table.length; i++) {
     chunk.push(table.line(i));
     if (chunk.length < WRITE_LINES && i < table.length - 1) continue;
-    out.cleanText(`${chunk.join("\n")}\n`);
+    const written = out.cleanText(`${chunk.join("\n")}\n`);
+    kept?.add(written);
     chunk = [];
   }
+  const bytes = kept?.finish();
+  if (bytes) keepText?.({ out: bytes, err });
   return 0;
 }
 

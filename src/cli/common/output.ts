@@ -29,8 +29,14 @@ export interface Output {
    * Text made of pieces each sanitized already (sanitizeLine; a table's cells) and ASCII
    * between them, to stdout: written as it is unless it holds anything sanitizing would
    * change (a control, a format character, half a pair), then sanitized as text() does.
+   * Returns the text written.
    */
-  cleanText(s: string): void;
+  cleanText(s: string): string;
+  /**
+   * UTF-8 text that cleanText wrote before (a kept answer), to stdout: as it is unless it
+   * holds a control, DEL, C1 or bidi control, then decoded and sanitized as text() does.
+   */
+  cleanBytes(bytes: Uint8Array): void;
   /** Lines of text and marked hits, to stdout; on a terminal each is cut to its width. */
   lines(lines: readonly Line[]): void;
   /** A note, warning or hint, to stderr: sanitized as text. */
@@ -92,6 +98,18 @@ export function terminalSafeJsonBytes(bytes: Uint8Array): Uint8Array {
 // the bidi controls. One test of a class: a 10 MB table sanitized again cost several times it.
 const TERMINAL_ACTING = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/**
+ * Whether UTF-8 bytes may hold what TERMINAL_ACTING matches: C0 but the line end, DEL, C1
+ * (C2 80–9F), U+202A–U+202E (E2 80 AA–AE), U+2066–U+2069 (E2 81 A6–A9), without decoding
+ * a kept table's ten megabytes.
+ */
+function mayHoldActing(bytes: Uint8Array): boolean {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  // A byte's indexOf each (a loop over every byte took 60 ms of a 0.4 s relaunch).
+  for (let c = 0; c < 0x20; c++) if (c !== 0x0a && b.indexOf(c) !== -1) return true;
+  return mayHoldActive(b);
+}
+
 // A document keeps its tabs and line breaks; nothing else below space, no DEL, C1 or bidi control.
 const DOCUMENT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
@@ -112,7 +130,15 @@ export function output(io: CliIO): Output {
     text: (s) => io.stdout(sanitizeMultiline(s)),
     // Sanitized again when it holds anything sanitizing acts on: what a caller passes as clean
     // is trusted only as far as a test of it shows (a format character, a lone half, a control).
-    cleanText: (s) => io.stdout(TERMINAL_ACTING.test(s) || mayHoldFormat(s) ? sanitizeMultiline(s) : s),
+    cleanText(s) {
+      const text = TERMINAL_ACTING.test(s) || mayHoldFormat(s) ? sanitizeMultiline(s) : s;
+      io.stdout(text);
+      return text;
+    },
+    cleanBytes(bytes) {
+      if (mayHoldActing(bytes)) io.stdout(sanitizeMultiline(Buffer.from(bytes).toString("utf8")));
+      else bytesOut(bytes);
+    },
     lines(lines) {
       const fit = (l: string) => (io.columns === undefined ? l : truncateToWidth(l, io.columns));
       io.stdout(lines.map((l) => fit(renderLine(l, io.isTTY)) + "\n").join(""));

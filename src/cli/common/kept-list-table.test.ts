@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { formatTableLines } from "../commands/list.js";
+import { KeptTableWriter, keptTable } from "./kept-list-table.js";
+
+const HOUR = 3_600_000;
+const now = Date.parse("2026-11-28T12:00:00Z");
+const row = (id: string, ageMs: number, title: string, cwd = "/home/dev/研究") => ({
+  id,
+  path: `/s/${id}.jsonl`,
+  cwd,
+  name: title,
+  firstMessage: undefined,
+  modified: new Date(now - ageMs),
+  messageCount: 1234,
+  bytes: 9000,
+  mtimeMs: now - ageMs,
+  warnings: [],
+});
+const rows = [
+  row("0196e0a2-8c1d-7b3e-9f40-00000000000a", 59 * 60_000 + 30_000, "🚀 emoji and 分支 CJK"),
+  row("0196e0a2-8c1d-7b3e-9f40-00000000000b", 3 * HOUR, "👩‍💻 a ZWJ and café"),
+  row("0196e0a2-8c1d-7b3e-9f40-00000000000c", 20 * 24 * HOUR, "plain", "/tmp"),
+  { ...row("0196e0a2-8c1d-7b3e-9f40-00000000000d", 0, "no date"), modified: new Date(NaN) },
+];
+
+/** The table as `list` writes it at `t`, and kept at `keptAt` then written at `t`. */
+function both(t: number, keptAt: number, columns?: number) {
+  const text = (at: number) => formatTableLines(rows, true, at, columns).join("\n") + "\n";
+  const w = new KeptTableWriter(
+    Float64Array.from(rows, (r) => r.modified.getTime()),
+    keptAt,
+  );
+  w.add(text(keptAt));
+  const table = keptTable(w.finish()!, t, columns);
+  return { fresh: text(t), kept: table && Buffer.concat([...table.chunks(64)]).toString() };
+}
+
+describe("a kept text list", () => {
+  it("says what the table says at another moment: ages, their width and padding", () => {
+    for (const later of [0, 60_000, HOUR, 30 * 24 * HOUR, 400 * 24 * HOUR]) {
+      const { fresh, kept } = both(now + later, now);
+      expect(kept).toBe(fresh);
+    }
+    expect(both(now + 60_000, now).kept).toContain("\n1h  ");
+  });
+
+  it("on a terminal, is no answer once the AGE column is another width (the title is cut to what is left)", () => {
+    expect(both(now + HOUR, now, 60).kept).toBe(both(now + HOUR, now, 60).fresh);
+    // 3 columns wide when kept; "11mo" later: 4.
+    expect(both(now + 320 * 24 * HOUR, now, 60).kept).toBeUndefined();
+    expect(both(now + 320 * 24 * HOUR, now).kept).toBe(both(now + 320 * 24 * HOUR, now).fresh);
+  });
+
+  it("keeps nothing of lines that are not the table's (another clock's ages)", () => {
+    const w = new KeptTableWriter(
+      Float64Array.from(rows, (r) => r.modified.getTime()),
+      now,
+    );
+    w.add(formatTableLines(rows, true, now + 2 * HOUR).join("\n") + "\n");
+    expect(w.finish()).toBeUndefined();
+  });
+});

@@ -1,0 +1,165 @@
+import { formatAgeOf } from "../../text/format.js";
+
+/*
+ * The text `list`'s answer kept for a relaunch on an unchanged store (answer-cache.ts, as
+ * `list --json` and `stats` keep theirs). Its AGE column says how long ago each session was
+ * written, by the clock: what is kept is each line as written but its AGE cell, and the
+ * times the ages are of; at output the ages, their column's width and padding are made
+ * again as the table makes them (the column is first, left-aligned, printable ASCII).
+ *
+ * Layout (little-endian): "PLT1", the rows' count n (the header not counted), the AGE
+ * column's width when kept, 4 bytes unused; n times (float64, NaN: none); n + 1 line ends
+ * (uint32, into the text); the text: each line's rest after its AGE cell and two spaces,
+ * with its "\n".
+ */
+
+const MAGIC = 0x31544c50; // "PLT1"
+const HEAD = 16;
+const AGE_TITLE = "AGE";
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/** The AGE cells of these times at `now`, and the column's width with its title. */
+function agesOf(times: ArrayLike<number>, now: number): { ages: string[]; width: number } {
+  const ages = new Array<string>(times.length);
+  let width = AGE_TITLE.length;
+  for (let i = 0; i < times.length; i++) {
+    const age = formatAgeOf(times[i], now);
+    ages[i] = age;
+    if (age.length > width) width = age.length;
+  }
+  return { ages, width };
+}
+
+/**
+ * Collects a text list's lines as they are written, to keep them: `add` each piece written
+ * (whole lines, each ending in "\n"), then `finish`. Undefined from finish when a line is
+ * not what was expected of it (its AGE cell): nothing is kept then.
+ */
+export class KeptTableWriter {
+  private readonly ages: string[];
+  private readonly width: number;
+  private readonly parts: Buffer[] = [];
+  private readonly ends: number[] = [];
+  private at = 0;
+  private line = 0;
+  private wrong = false;
+
+  /** `times`: each row's modified time (its AGE), in the table's order; `now`: the table's clock. */
+  constructor(
+    private readonly times: Float64Array,
+    now: number,
+  ) {
+    const { ages, width } = agesOf(times, now);
+    this.ages = ages;
+    this.width = width;
+  }
+
+  /** The AGE cell line `i` starts with (0: the header), padded, and the two spaces after it. */
+  private cell(i: number): string {
+    const age = i === 0 ? AGE_TITLE : this.ages[i - 1];
+    return age + " ".repeat(this.width - age.length + 2);
+  }
+
+  add(text: string): void {
+    if (this.wrong) return;
+    const rests: string[] = [];
+    let from = 0;
+    while (from < text.length) {
+      const eol = text.indexOf("\n", from);
+      const cell = eol < 0 || this.line > this.times.length ? undefined : this.cell(this.line);
+      if (cell === undefined || eol < from + cell.length || !text.startsWith(cell, from)) {
+        this.wrong = true;
+        return;
+      }
+      const rest = text.slice(from + cell.length, eol + 1);
+      rests.push(rest);
+      this.at += Buffer.byteLength(rest);
+      this.ends.push(this.at);
+      from = eol + 1;
+      this.line++;
+    }
+    this.parts.push(Buffer.from(rests.join("")));
+  }
+
+  /** What is kept: undefined when the lines written were not the header and a line for each time. */
+  finish(): Uint8Array | undefined {
+    if (this.wrong || this.line !== this.times.length + 1) return undefined;
+    const n = this.times.length;
+    const textAt = HEAD + 8 * n + 4 * (n + 1);
+    const out = Buffer.allocUnsafe(textAt + this.at);
+    const view = new DataView(out.buffer, out.byteOffset, out.length);
+    view.setUint32(0, MAGIC, true);
+    view.setUint32(4, n, true);
+    view.setUint32(8, this.width, true);
+    view.setUint32(12, 0, true);
+    for (let i = 0; i < n; i++) view.setFloat64(HEAD + 8 * i, this.times[i], true);
+    for (let i = 0; i <= n; i++) view.setUint32(HEAD + 8 * n + 4 * i, this.ends[i], true);
+    let at = textAt;
+    for (const p of this.parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  }
+}
+
+/** A kept table made ready to write at one moment: its bytes, a chunk at a time. */
+export interface KeptTable {
+  /** The table's lines as they are now, in chunks of about `chunk` bytes. */
+  chunks(chunk?: number): Iterable<Uint8Array>;
+}
+
+/**
+ * The kept table's lines with their ages at `now`, or undefined when it cannot say what the
+ * table would say now: not kept in this layout, or cut to a terminal (`columns`) while the
+ * AGE column's width is not what it was (the last column is cut to what the others leave).
+ */
+export function keptTable(bytes: Uint8Array, now: number, columns: number | undefined): KeptTable | undefined {
+  // Nothing listed: no table, only what was said on stderr.
+  if (bytes.length === 0) return { chunks: () => [] };
+  if (bytes.length < HEAD) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (view.getUint32(0, true) !== MAGIC) return undefined;
+  const n = view.getUint32(4, true);
+  const keptWidth = view.getUint32(8, true);
+  const textAt = HEAD + 8 * n + 4 * (n + 1);
+  if (bytes.length < textAt) return undefined;
+  // Copied out: a kept answer's bytes start anywhere, a typed array wants its alignment.
+  const times = new Float64Array(n);
+  const ends = new Uint32Array(n + 1);
+  Buffer.from(times.buffer).set(bytes.subarray(HEAD, HEAD + 8 * n));
+  Buffer.from(ends.buffer).set(bytes.subarray(HEAD + 8 * n, textAt));
+  if (!LITTLE_ENDIAN) {
+    for (let i = 0; i < n; i++) times[i] = view.getFloat64(HEAD + 8 * i, true);
+    for (let i = 0; i <= n; i++) ends[i] = view.getUint32(HEAD + 8 * n + 4 * i, true);
+  }
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset + textAt, bytes.length - textAt);
+  for (let i = 1; i <= n; i++) if (ends[i] < ends[i - 1]) return undefined;
+  if (ends[n] !== text.length) return undefined;
+  const { ages, width } = agesOf(times, now);
+  if (columns !== undefined && width !== keptWidth) return undefined;
+  return {
+    *chunks(chunk = 1 << 20) {
+      let out = Buffer.allocUnsafe(chunk);
+      let at = 0;
+      let from = 0;
+      for (let i = 0; i <= n; i++) {
+        const age = i === 0 ? AGE_TITLE : ages[i - 1];
+        const need = width + 2 + ends[i] - from;
+        if (at + need > out.length) {
+          if (at) yield out.subarray(0, at);
+          // A fresh buffer each time: the writer may still hold the last one (a pipe).
+          out = Buffer.allocUnsafe(Math.max(chunk, need));
+          at = 0;
+        }
+        // ASCII: one byte a character.
+        for (let c = 0; c < age.length; c++) out[at++] = age.charCodeAt(c);
+        out.fill(0x20, at, at + width - age.length + 2);
+        at += width - age.length + 2;
+        at += text.copy(out, at, from, ends[i]);
+        from = ends[i];
+      }
+      if (at) yield out.subarray(0, at);
+    },
+  };
+}
