@@ -10,7 +10,7 @@ import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { collectGarbage } from "../common/collect-garbage.js";
 import { scanJsonRows, type JsonRows } from "../common/scan-json-rows.js";
-import { lookupKept } from "../common/kept-lookup.js";
+import { lookupKept, unreadableSinceDiscovery } from "../common/kept-lookup.js";
 import type { Answer } from "../common/answer-cache.js";
 import { KeptTableWriter, keptTable } from "../common/kept-list-table.js";
 import { writeSummariesJson } from "../common/json.js";
@@ -128,6 +128,12 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
       sort === "created" ? LIST_KEYS : LIST_KEYS_BUT_CREATED,
       pre.found && { index: pre.index ?? undefined, found: pre.found },
     ));
+  // Kept for the next run (--json or text) only when nothing failed to be read that discovery
+  // could read: such a failure may pass with the fingerprint the same (unreadableSinceDiscovery).
+  if (!pre.found || unreadableSinceDiscovery(diagnostics, pre.found)) {
+    keep = undefined;
+    keepText = undefined;
+  }
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
     ? sortRows(sessions, sort, allSessionsTieBreak(store.dir, sessions))
@@ -171,9 +177,6 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   // before the table is made: at 50,000 sessions V8 had not collected it, and the table's
   // strings came on top (peak 275-284 -> 225-234 MB, the same CPU).
   collectGarbage();
-  // Kept for the next run only when every file could be read: one that could not may be
-  // readable next time with nothing else changed (its fingerprint the same).
-  if (diagnostics.some((d) => d.kind === "unreadable" || d.kind === "unreadable-folder")) keepText = undefined;
   if (!shown.length) {
     note(
       values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`,

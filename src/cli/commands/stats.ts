@@ -20,7 +20,7 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { scanColumns } from "../common/scan-columns.js";
-import { discoverKept, keptFor } from "../common/kept-lookup.js";
+import { discoverKept, keptFor, unreadableSinceDiscovery } from "../common/kept-lookup.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
 
@@ -84,9 +84,9 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
         index,
         found: k.found,
       });
-      // Made of the files whether the index helped or not, as list --json's is; not when a file
-      // could not be read (it may be readable next time with nothing else changed).
-      readable = !diagnostics.some((d) => d.kind === "unreadable");
+      // Made of the files whether the index helped or not, as list's is; not when a file
+      // discovery could read then failed to be read (list's rule: unreadableSinceDiscovery).
+      readable = !unreadableSinceDiscovery(diagnostics, k.found);
       if (readable) c.keep?.({ out: encodeUsageColumns(sessions), err: "" });
       rows = inScope ? sessions.filter((s) => inScope(dirname(s.path), s.cwd)) : sessions;
     }

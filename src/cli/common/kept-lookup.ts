@@ -1,4 +1,5 @@
 import { indexPathFor, indexWanted } from "../../index/index-location.js";
+import type { Diagnostic } from "../../model/types.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { discoverFiles } from "../../store/discover.js";
 import { storeFingerprint, storeIsRacy } from "../../store/store-fingerprint.js";
@@ -90,4 +91,19 @@ export async function lookupKept<T>(
   use: (a: Answer, found: KeptLookup<T>["found"]) => T | undefined,
 ): Promise<KeptLookup<T>> {
   return keptFor(await discoverKept(storeDir, io), key, use);
+}
+
+/**
+ * Whether a file could not be read while the store was read though discovery met no problem
+ * with it. Nothing is kept of such a run: the failure may pass (EMFILE, EIO) with nothing else
+ * changed, and the fingerprint would not show it. What discovery could not read (a link to
+ * nothing, a folder it could not list: only discovery lists folders) is in the fingerprint:
+ * the run that finds it fixed misses, so an answer saying it was skipped may be kept.
+ */
+export function unreadableSinceDiscovery(
+  diagnostics: readonly Diagnostic[],
+  found: { diagnostics: readonly Diagnostic[] },
+): boolean {
+  const known = new Set(found.diagnostics.filter((d) => d.kind === "unreadable").map((d) => d.path));
+  return diagnostics.some((d) => d.kind === "unreadable" && !known.has(d.path));
 }
