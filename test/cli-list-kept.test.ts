@@ -158,6 +158,19 @@ describe("the text list relaunched", () => {
     expect(said.split("\n")[1]).not.toMatch(/KEPT|2J/);
   });
 
+  it("says what the files say when the answer kept for this store is not a kept table (another layout's)", async () => {
+    const { run, cache } = await indexedStore();
+    for (let i = 0; i < 2; i++) expect((await run(["list", "--all"])).code).toBe(0);
+    const kept = cache.latest(KEY)!;
+    const bytes = Buffer.from(kept.out);
+    bytes.write("PLT0", 0);
+    // Its text altered too: were it taken as a table, this would show.
+    const title = (await run(["list", "--all"])).stdout.split("\n")[1].split("  ").pop()!;
+    bytes.write("K".repeat(Buffer.byteLength(title)), bytes.indexOf(title));
+    cache.put(KEY, kept.fingerprint, { out: bytes, err: kept.err });
+    expect(await run(["list", "--all"])).toEqual(await run(["list", "--all"], false));
+  });
+
   it("keeps its answer while a file discovery could not read stays so (its fixing changes the fingerprint)", async () => {
     const { store, run, cache } = await indexedStore();
     // A link to nothing: discovery cannot stat it (as root, where modes do not stop a read).

@@ -60,3 +60,24 @@ describe("a kept text list", () => {
     expect(w.finish()).toBeUndefined();
   });
 });
+
+describe("kept bytes that are not a kept table", () => {
+  const kept = () => {
+    const w = new KeptTableWriter(
+      Float64Array.from(rows, (r) => r.modified.getTime()),
+      now,
+    );
+    w.add(formatTableLines(rows, true, now).join("\n") + "\n");
+    return Buffer.from(w.finish()!);
+  };
+
+  it("is no table: another layout's magic, or lines whose last end is not the text's end", () => {
+    expect(keptTable(kept(), now, undefined)).toBeDefined();
+    const magic = kept();
+    magic.write("PLT2", 0);
+    expect(keptTable(magic, now, undefined)).toBeUndefined();
+    // The text one byte short of what its line ends say (or one byte more).
+    expect(keptTable(kept().subarray(0, kept().length - 1), now, undefined)).toBeUndefined();
+    expect(keptTable(Buffer.concat([kept(), Buffer.from("x")]), now, undefined)).toBeUndefined();
+  });
+});
