@@ -110,24 +110,27 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   // Both need a few fields of each summary: made from the index's columns (--json's text out of its list text).
   const index = pre.index ?? undefined;
   let json: JsonRows | undefined;
+  let scanned: { sessions: readonly TextRow[]; diagnostics: Diagnostic[] };
+  // The index is this run's to close (closed below once read): either scan may throw.
   try {
     // Rows newest first are near the order the snapshot holds them in (its list text is read a few members at a time).
     const jumpy = sort !== "recent";
     if (values.json)
       json = await scanJsonRows(store.dir, io, rowKeys, { index: pre.index ?? null, found: pre.found, jumpy });
+    // `created` only for the sort that compares it (TextRow).
+    scanned =
+      json ??
+      (await scanColumns(
+        store.dir,
+        io,
+        sort === "created" ? LIST_KEYS : LIST_KEYS_BUT_CREATED,
+        pre.found && { index: pre.index ?? undefined, found: pre.found },
+      ));
   } catch (err) {
     index?.close();
     throw err;
   }
-  // `created` only for the sort that compares it (TextRow).
-  const { sessions, diagnostics }: { sessions: readonly TextRow[]; diagnostics: Diagnostic[] } =
-    json ??
-    (await scanColumns(
-      store.dir,
-      io,
-      sort === "created" ? LIST_KEYS : LIST_KEYS_BUT_CREATED,
-      pre.found && { index: pre.index ?? undefined, found: pre.found },
-    ));
+  const { sessions, diagnostics } = scanned;
   // Kept for the next run (--json or text) only when nothing failed to be read that discovery
   // could read: such a failure may pass with the fingerprint the same (unreadableSinceDiscovery).
   if (!pre.found || unreadableSinceDiscovery(diagnostics, pre.found)) {
