@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { indexPathFor } from "../src/index/index-location.js";
 import { AnswerCache } from "../src/cli/common/answer-cache.js";
 import { summaryContext } from "../src/index/summary-cache.js";
+import { textListKey } from "../src/cli/commands/list.js";
 import { runCli } from "./helpers/cli.js";
 import { cleanupTmp, copyStore, makeTmpDir, REPO, settle } from "./helpers/tmp-store.js";
 
@@ -37,7 +38,7 @@ afterEach(() => {
 });
 
 const ASKS = [
-  { args: ["list", "--all"], key: JSON.stringify(["list text", "", "recent", null]) },
+  { args: ["list", "--all"], key: textListKey("", "recent", undefined) },
   { args: ["list", "--all", "--json"], key: JSON.stringify(["list --json", "", "recent"]) },
   { args: ["stats", "--all", "--json"], key: JSON.stringify(["stats-usage", summaryContext()]) },
 ];

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { indexPathFor } from "../src/index/index-location.js";
 import { AnswerCache } from "../src/cli/common/answer-cache.js";
+import { textListKey } from "../src/cli/commands/list.js";
 import { runCli } from "./helpers/cli.js";
 import { cleanupTmp, copyStore, makeTmpDir, REPO, settle } from "./helpers/tmp-store.js";
 
@@ -62,7 +63,7 @@ const ASKS: Array<{ args: string[]; columns?: number }> = [
   { args: ["list", "--all"], columns: 80 },
   { args: ["list", "--all", "--sort", "name"], columns: 120 },
 ];
-const KEY = JSON.stringify(["list text", "", "recent", null]);
+const KEY = textListKey("", "recent", undefined);
 
 describe("the text list relaunched", () => {
   it("says what the files say, kept or not, after each change pi or the user makes", async () => {
@@ -156,6 +157,24 @@ describe("the text list relaunched", () => {
     expect(said).not.toContain("\u001b");
     // The sequence removed whole.
     expect(said.split("\n")[1]).not.toMatch(/KEPT|2J/);
+  });
+
+  it("is not served by a Node whose Unicode rules differ (a cell's display width is measured by them)", async () => {
+    const { run, cache } = await indexedStore();
+    for (let i = 0; i < 2; i++) expect((await run(["list", "--all"])).code).toBe(0);
+    const kept = cache.latest(KEY)!;
+    const bytes = Buffer.from(kept.out);
+    const title = (await run(["list", "--all"])).stdout.split("\n")[1].split("  ").pop()!;
+    bytes.write("K".repeat(Buffer.byteLength(title)), bytes.indexOf(title));
+    cache.put(KEY, kept.fingerprint, { out: bytes, err: kept.err });
+    expect((await run(["list", "--all"])).stdout).toContain("K".repeat(Buffer.byteLength(title)));
+    const real = Object.getOwnPropertyDescriptor(process.versions, "unicode")!;
+    try {
+      Object.defineProperty(process.versions, "unicode", { ...real, value: "1.1" });
+      expect(await run(["list", "--all"])).toEqual(await run(["list", "--all"], false));
+    } finally {
+      Object.defineProperty(process.versions, "unicode", real);
+    }
   });
 
   it("says what the files say when the answer kept for this store is not a kept table (another layout's)", async () => {

@@ -89,11 +89,10 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     if (save) keep = (out, err) => save({ out, err });
   }
   // The text list on a store unchanged since the same question: its lines as they were, their
-  // ages made again by the clock (kept-list-table.ts). The bytes depend on the scope, the sort
-  // and the terminal's width (a pipe: none); nothing else of the environment.
+  // ages made again by the clock (kept-list-table.ts). The bytes depend on what textListKey says.
   let keepText: ((a: Answer) => void) | undefined;
   if (!values.json) {
-    const key = JSON.stringify(["list text", values.all ? "" : cwd, sort, io.columns ?? null]);
+    const key = textListKey(values.all ? "" : cwd, sort, io.columns);
     const k = await lookupKept(store.dir, io, key, (a) => {
       const table = keptTable(a.out, Date.now(), io.columns);
       return table && { table, err: a.err };
@@ -248,6 +247,17 @@ async function listSkipped(storeDir: string, io: CliIO, json: boolean): Promise<
  */
 function sortRows<T extends TextRow>(rows: readonly T[], sort: SortKey, tieBreak: TieBreak): T[] {
   return sortSessions(rows as ReadonlyArray<T & Pick<ListRow, "created">>, sort, tieBreak);
+}
+
+/**
+ * What a text list's bytes depend on besides the files: the scope (`--all`: ""), the sort,
+ * the terminal's width (a pipe: none), and the Unicode rules a cell's display width is
+ * measured by (Intl.Segmenter's graphemes, ICU's data: a Node upgrade under the same
+ * build may align or cut a row otherwise); nothing else of the environment.
+ */
+export function textListKey(scope: string, sort: SortKey, columns: number | undefined): string {
+  const rules = `${process.versions.unicode ?? ""}/${process.versions.icu ?? ""}`;
+  return JSON.stringify(["list text", scope, sort, columns ?? null, rules]);
 }
 
 /** Lines of the table given to the writer at once. */
