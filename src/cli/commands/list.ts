@@ -11,7 +11,7 @@ import { scanWithIndex } from "../common/scan-indexed.js";
 import { collectGarbage } from "../common/collect-garbage.js";
 import { scanJsonRows, type JsonRows } from "../common/scan-json-rows.js";
 import { lookupKept, unreadableSinceDiscovery } from "../common/kept-lookup.js";
-import type { Answer } from "../common/answer-cache.js";
+import type { AnswerToKeep } from "../common/answer-cache.js";
 import { KeptTableWriter, keptTable } from "../common/kept-list-table.js";
 import { writeSummariesJson } from "../common/json.js";
 import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
@@ -73,7 +73,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   if (values.skipped) return listSkipped(store.dir, io, !!values.json);
   const cwd = resolve(io.cwd, values.cwd ?? ".");
   // --json on a store unchanged since the last same question: its answer, as it was.
-  let keep: ((out: Uint8Array, err: string) => void) | undefined;
+  let keep: ((out: readonly Uint8Array[], err: string) => void) | undefined;
   let pre: Parameters<typeof scanWithIndex>[2] = {};
   if (values.json) {
     // The same answer with or without -q: what it said on stderr is kept, and -q's io mutes it.
@@ -90,7 +90,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   }
   // The text list on a store unchanged since the same question: its lines as they were, their
   // ages made again by the clock (kept-list-table.ts). The bytes depend on what textListKey says.
-  let keepText: ((a: Answer) => void) | undefined;
+  let keepText: ((a: AnswerToKeep) => void) | undefined;
   if (!values.json) {
     const key = textListKey(values.all ? "" : cwd, sort, io.columns);
     const k = await lookupKept(store.dir, io, key, (a) => {
@@ -158,7 +158,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   if (values.json) {
     // The elements the index keeps (of unchanged files) are written as kept: the same text.
     try {
-      // What is written is kept too, as the answer for the next same question.
+      // What is written is kept too, as the answer for the next same question, in its pieces.
       // Each piece is a buffer of its own (writeSummariesJson makes one per write): kept as it is.
       const written: Uint8Array[] = [];
       const bytes = (b: Uint8Array) => {
@@ -168,7 +168,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
       const text = (t: string) => bytes(Buffer.from(t));
       // With --json the rows are whole summaries, or rows of jsonRowKeys whose text the index keeps.
       writeSummariesJson(shown as SessionSummary[], json!.pieces, text, bytes);
-      keep?.(Buffer.concat(written), err);
+      keep?.(written, err);
     } finally {
       index?.close();
     }

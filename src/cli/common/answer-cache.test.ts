@@ -30,6 +30,19 @@ describe("kept answers", () => {
     index.close();
   });
 
+  it("are kept from pieces as from one buffer: the same bytes, the same checksum", () => {
+    const index = open();
+    const cache = new AnswerCache(index.db.path);
+    cache.put("list", "fp1", { out: [Buffer.from("[1,"), new Uint8Array(0), Buffer.from("2]")], err: "e\n" });
+    expect(cache.get("list", "fp1")).toEqual({ out: Buffer.from("[1,2]"), err: "e\n" });
+    const pieces = readFileSync(join(answersDirOf(index.db.path), readdirSync(answersDirOf(index.db.path))[0]));
+    cache.put("list", "fp1", answer("[1,2]", "e\n"));
+    expect(readFileSync(join(answersDirOf(index.db.path), readdirSync(answersDirOf(index.db.path))[0]))).toEqual(
+      pieces,
+    );
+    index.close();
+  });
+
   it("say which store they are of from their first bytes, however long what went to stderr", () => {
     const index = open();
     const cache = new AnswerCache(index.db.path);

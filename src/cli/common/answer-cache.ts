@@ -71,11 +71,24 @@ export interface Answer {
   err: string;
 }
 
+/**
+ * An answer to keep: its bytes as one buffer or in pieces, written one after another (a
+ * text list's 10 MB joined into one more buffer first would only raise the run's peak).
+ */
+export interface AnswerToKeep {
+  out: Uint8Array | readonly Uint8Array[];
+  err: string;
+}
+
+const piecesOf = (out: AnswerToKeep["out"]): readonly Uint8Array[] => (out instanceof Uint8Array ? [out] : out);
+
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** The checksum a kept answer carries: of its fingerprint, its stderr text and its bytes. */
-function checksum(fingerprint: string, err: string, out: Uint8Array): number {
-  return crc32(out, crc32(`${fingerprint}\0${err}\0`));
+/** The checksum a kept answer carries: of its fingerprint, its stderr text and its bytes (in pieces or not: the same). */
+function checksum(fingerprint: string, err: string, out: AnswerToKeep["out"]): number {
+  let crc = crc32(`${fingerprint}\0${err}\0`);
+  for (const piece of piecesOf(out)) crc = crc32(piece, crc);
+  return crc;
 }
 
 /** An answer file's header: its first line. */
@@ -113,6 +126,9 @@ function readWhole(fd: number): Buffer | undefined {
   }
   return got === size ? buf : undefined;
 }
+
+/** How many bytes an answer to keep has. */
+const lengthOf = (out: AnswerToKeep["out"]) => piecesOf(out).reduce((n, p) => n + p.length, 0);
 
 /** All of `bytes` to `fd` (a write may take fewer than it was given). */
 function writeAll(fd: number, bytes: Uint8Array): void {
@@ -220,27 +236,32 @@ export class AnswerCache {
   }
 
   /** Keeps the answer (one per key: the last store's); a read-only cache folder keeps nothing. */
-  put(key: string, fingerprint: string, a: Answer): void {
-    if (a.out.length <= MAX_ANSWER) this.write(key, fingerprint, a);
+  put(key: string, fingerprint: string, a: AnswerToKeep): void {
+    if (lengthOf(a.out) <= MAX_ANSWER) this.write(key, fingerprint, a);
   }
 
-  private write(key: string, fingerprint: string, a: Answer): void {
+  private write(key: string, fingerprint: string, a: AnswerToKeep): void {
     if (!this.usable(true)) return;
     let tmp: string | undefined;
     try {
       this.dropOthers();
-      const fields: Header = { fingerprint, err: a.err, bytes: a.out.length, crc: checksum(fingerprint, a.err, a.out) };
+      const fields: Header = {
+        fingerprint,
+        err: a.err,
+        bytes: lengthOf(a.out),
+        crc: checksum(fingerprint, a.err, a.out),
+      };
       // The magic first (answer-files.ts: what tells an answer file of ours).
       const head = Buffer.from(ANSWER_MAGIC + JSON.stringify(fields).slice(1) + "\n");
       const file = this.fileOf(key);
       tmp = join(this.dir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
       // Answers hold the user's first messages: theirs alone, as the index (mode 0600, a new
-      // file where nothing was, not even a link). Written in two parts: a copy of a list's
-      // ten megabytes to put the header before it would only raise the command's peak memory.
+      // file where nothing was, not even a link). Written in parts: a copy of a list's ten
+      // megabytes to put the header before it would only raise the command's peak memory.
       const fd = createOwnFile(tmp);
       try {
         writeAll(fd, head);
-        writeAll(fd, a.out);
+        for (const piece of piecesOf(a.out)) writeAll(fd, piece);
         // On the disk before it takes the answer's name: a crash leaves the old one or this one whole.
         fsyncSync(fd);
       } finally {

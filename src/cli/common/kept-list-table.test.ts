@@ -31,7 +31,7 @@ function both(t: number, keptAt: number, columns?: number) {
     keptAt,
   );
   w.add(text(keptAt));
-  const table = keptTable(w.finish()!, t, columns);
+  const table = keptTable(Buffer.concat(w.finish()!), t, columns);
   return { fresh: text(t), kept: table && Buffer.concat([...table.chunks(64)]).toString() };
 }
 
@@ -68,7 +68,7 @@ describe("kept bytes that are not a kept table", () => {
       now,
     );
     w.add(formatTableLines(rows, true, now).join("\n") + "\n");
-    return Buffer.from(w.finish()!);
+    return Buffer.concat(w.finish()!);
   };
 
   it("is no table: another layout's magic, or lines whose last end is not the text's end", () => {

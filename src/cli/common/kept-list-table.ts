@@ -81,25 +81,23 @@ export class KeptTableWriter {
     this.parts.push(Buffer.from(rests.join("")));
   }
 
-  /** What is kept: undefined when the lines written were not the header and a line for each time. */
-  finish(): Uint8Array | undefined {
+  /**
+   * What is kept, in pieces (the head, then the lines' rests as they were added: joined into
+   * one more buffer they would be held twice); undefined when the lines written were not the
+   * header and a line for each time.
+   */
+  finish(): Uint8Array[] | undefined {
     if (this.wrong || this.line !== this.times.length + 1) return undefined;
     const n = this.times.length;
-    const textAt = HEAD + 8 * n + 4 * (n + 1);
-    const out = Buffer.allocUnsafe(textAt + this.at);
-    const view = new DataView(out.buffer, out.byteOffset, out.length);
+    const head = Buffer.allocUnsafe(HEAD + 8 * n + 4 * (n + 1));
+    const view = new DataView(head.buffer, head.byteOffset, head.length);
     view.setUint32(0, MAGIC, true);
     view.setUint32(4, n, true);
     view.setUint32(8, this.width, true);
     view.setUint32(12, 0, true);
     for (let i = 0; i < n; i++) view.setFloat64(HEAD + 8 * i, this.times[i], true);
     for (let i = 0; i <= n; i++) view.setUint32(HEAD + 8 * n + 4 * i, this.ends[i], true);
-    let at = textAt;
-    for (const p of this.parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
+    return [head, ...this.parts];
   }
 }
 

@@ -3,7 +3,7 @@ import type { Diagnostic } from "../../model/types.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { discoverFiles } from "../../store/discover.js";
 import { storeFingerprint, storeIsRacy } from "../../store/store-fingerprint.js";
-import { AnswerCache, type Answer } from "./answer-cache.js";
+import { AnswerCache, type Answer, type AnswerToKeep } from "./answer-cache.js";
 import type { CliIO } from "./io.js";
 import { openIndex } from "./scan-indexed.js";
 
@@ -14,7 +14,7 @@ export interface KeptLookup<T> {
   /** What was kept for `key` for this very store, as `use` made it of the kept answer. */
   kept?: T;
   /** Keeps this run's answer for the next run: only when nothing usable was kept and the last run saw the same store. */
-  keep?: (a: Answer) => void;
+  keep?: (a: AnswerToKeep) => void;
   /**
    * The store's index, opened on the first call (the caller closes it), or undefined (off,
    * or not usable: its problem one line on stderr). A kept answer is read without it.
@@ -79,7 +79,7 @@ export function keptFor<T>(
   if (kept !== undefined) return { found, kept, index, other };
   // Kept beside an index that can be used (one that cannot has nowhere to keep them).
   if (!index()) return { found, index };
-  const keep = cache.settled(key, fingerprint) ? (a: Answer) => cache.put(key, fingerprint, a) : undefined;
+  const keep = cache.settled(key, fingerprint) ? (a: AnswerToKeep) => cache.put(key, fingerprint, a) : undefined;
   return { found, keep, index, other, earlier: last };
 }
 
