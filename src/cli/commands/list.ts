@@ -12,7 +12,7 @@ import { collectGarbage } from "../common/collect-garbage.js";
 import { scanJsonRows, type JsonRows } from "../common/scan-json-rows.js";
 import { lookupKept, unreadableSinceDiscovery } from "../common/kept-lookup.js";
 import type { AnswerToKeep } from "../common/answer-cache.js";
-import { KeptTableWriter, keptTable } from "../common/kept-list-table.js";
+import { AGE_TITLE, KeptTableWriter, keptTable } from "../common/kept-list-table.js";
 import { writeSummariesJson } from "../common/json.js";
 import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
@@ -303,7 +303,7 @@ export function alignedTable(
     }
     return cell;
   };
-  const head = [...(hostOf ? ["HOST"] : []), "AGE", "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
+  const head = [...(hostOf ? ["HOST"] : []), AGE_TITLE, "MSGS", "SIZE", "ID", ...(withCwd ? ["CWD"] : []), "TITLE"];
   const rows = new Array<string[]>(sessions.length + 1);
   rows[0] = head;
   for (let i = 0; i < sessions.length; i++) {

@@ -15,7 +15,8 @@ import { formatAgeOf } from "../../text/format.js";
 
 const MAGIC = 0x31544c50; // "PLT1"
 const HEAD = 16;
-const AGE_TITLE = "AGE";
+/** The AGE column's title: the table's header (list.ts) and what a kept table makes again. */
+export const AGE_TITLE = "AGE";
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
 /** The AGE cells of these times at `now`, and the column's width with its title. */
