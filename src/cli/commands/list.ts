@@ -11,7 +11,6 @@ import { scanWithIndex } from "../common/scan-indexed.js";
 import { collectGarbage } from "../common/collect-garbage.js";
 import { scanJsonRows, type JsonRows } from "../common/scan-json-rows.js";
 import { lookupKept, unreadableSinceDiscovery } from "../common/kept-lookup.js";
-import type { AnswerToKeep } from "../common/answer-cache.js";
 import { AGE_TITLE, KeptTableWriter, keptTable } from "../common/kept-list-table.js";
 import { writeSummariesJson } from "../common/json.js";
 import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
@@ -72,59 +71,48 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   const store = storeFromArgs(values["session-dir"], io);
   if (values.skipped) return listSkipped(store.dir, io, !!values.json);
   const cwd = resolve(io.cwd, values.cwd ?? ".");
-  // --json on a store unchanged since the last same question: its answer, as it was.
-  let keep: ((out: readonly Uint8Array[], err: string) => void) | undefined;
-  let pre: Parameters<typeof scanWithIndex>[2] = {};
-  if (values.json) {
-    // The same answer with or without -q: what it said on stderr is kept, and -q's io mutes it.
-    const key = JSON.stringify(["list --json", values.all ? "" : cwd, sort]);
-    const k = await lookupKept(store.dir, io, key, (a) => a);
-    if (k.kept) {
-      if (k.kept.err) out.note(k.kept.err);
-      out.jsonBytes(k.kept.out);
-      return 0;
-    }
-    pre = { index: k.index() ?? null, found: k.found };
-    const save = k.keep;
-    if (save) keep = (out, err) => save({ out, err });
-  }
-  // The text list on a store unchanged since the same question: its lines as they were, their
-  // ages made again by the clock (kept-list-table.ts). The bytes depend on what textListKey says.
-  let keepText: ((a: AnswerToKeep) => void) | undefined;
-  if (!values.json) {
-    const key = textListKey(values.all ? "" : cwd, sort, io.columns);
-    const k = await lookupKept(store.dir, io, key, (a) => {
+  // A store unchanged since the last same question: --json's answer as it was, the text
+  // list's lines as they were with their ages made again by the clock (kept-list-table.ts).
+  // The same answer with or without -q: what it said on stderr is kept, and -q's io mutes it.
+  const scope = values.all ? "" : cwd;
+  const k = await lookupKept(
+    store.dir,
+    io,
+    values.json ? JSON.stringify(["list --json", scope, sort]) : textListKey(scope, sort, io.columns),
+    (a) => {
+      if (values.json) return { err: a.err, write: () => out.jsonBytes(a.out) };
       const table = keptTable(a.out, Date.now(), io.columns);
-      return table && { table, err: a.err };
-    });
-    if (k.kept) {
-      if (k.kept.err) out.note(k.kept.err);
-      for (const chunk of k.kept.table.chunks()) out.cleanBytes(chunk);
-      return 0;
-    }
-    pre = { index: k.index() ?? null, found: k.found };
-    keepText = k.keep;
+      if (!table) return undefined;
+      // A megabyte at a time, each written before the next is made.
+      const write = () => {
+        for (const chunk of table.chunks()) out.cleanBytes(chunk);
+      };
+      return { err: a.err, write };
+    },
+  );
+  if (k.kept) {
+    if (k.kept.err) out.note(k.kept.err);
+    k.kept.write();
+    return 0;
   }
+  const found = k.found;
+  // This run's to close (below, once read), or undefined: the index off or not usable.
+  const index = k.index();
+  /** Keeps what this run writes as the answer for the next same question. */
+  let keep = k.keep;
   const rowKeys = jsonRowKeys(sort, !!values.all);
   // Both need a few fields of each summary: made from the index's columns (--json's text out of its list text).
-  const index = pre.index ?? undefined;
   let json: JsonRows | undefined;
   let scanned: { sessions: readonly TextRow[]; diagnostics: Diagnostic[] };
   // The index is this run's to close (closed below once read): either scan may throw.
   try {
     // Rows newest first are near the order the snapshot holds them in (its list text is read a few members at a time).
     const jumpy = sort !== "recent";
-    if (values.json)
-      json = await scanJsonRows(store.dir, io, rowKeys, { index: pre.index ?? null, found: pre.found, jumpy });
+    if (values.json) json = await scanJsonRows(store.dir, io, rowKeys, { index: index ?? null, found, jumpy });
     // `created` only for the sort that compares it (TextRow).
     scanned =
       json ??
-      (await scanColumns(
-        store.dir,
-        io,
-        sort === "created" ? LIST_KEYS : LIST_KEYS_BUT_CREATED,
-        pre.found && { index: pre.index ?? undefined, found: pre.found },
-      ));
+      (await scanColumns(store.dir, io, sort === "created" ? LIST_KEYS : LIST_KEYS_BUT_CREATED, { index, found }));
   } catch (err) {
     index?.close();
     throw err;
@@ -132,10 +120,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   const { sessions, diagnostics } = scanned;
   // Kept for the next run (--json or text) only when nothing failed to be read that discovery
   // could read: such a failure may pass with the fingerprint the same (unreadableSinceDiscovery).
-  if (!pre.found || unreadableSinceDiscovery(diagnostics, pre.found)) {
-    keep = undefined;
-    keepText = undefined;
-  }
+  if (unreadableSinceDiscovery(diagnostics, found)) keep = undefined;
   const inScope = cwdScope(store.dir, cwd);
   const shown = values.all
     ? sortRows(sessions, sort, allSessionsTieBreak(store.dir, sessions))
@@ -168,7 +153,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
       const text = (t: string) => bytes(Buffer.from(t));
       // With --json the rows are whole summaries, or rows of jsonRowKeys whose text the index keeps.
       writeSummariesJson(shown as SessionSummary[], json!.pieces, text, bytes);
-      keep?.(written, err);
+      keep?.({ out: written, err });
     } finally {
       index?.close();
     }
@@ -183,7 +168,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     note(
       values.all ? `no sessions in ${sanitizeLine(store.dir)}\n` : `no sessions for ${sanitizeLine(cwd)} (try --all)\n`,
     );
-    keepText?.({ out: new Uint8Array(0), err });
+    keep?.({ out: new Uint8Array(0), err });
     return 0;
   }
   // Prefixes unique across the whole store: `show` resolves them against every session.
@@ -197,7 +182,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   );
   // What is written is kept too: each line but its AGE cell, and the times of the ages.
   const kept =
-    keepText &&
+    keep &&
     new KeptTableWriter(
       Float64Array.from(shown, (s) => s.modified.getTime()),
       now,
@@ -215,7 +200,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
     chunk = [];
   }
   const bytes = kept?.finish();
-  if (bytes) keepText?.({ out: bytes, err });
+  if (bytes) keep?.({ out: bytes, err });
   return 0;
 }
 
