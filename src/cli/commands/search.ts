@@ -27,7 +27,7 @@ import { bestWithIndex, textHits } from "../common/search-best.js";
 import { rankAll } from "../../search/best.js";
 import { searchPlan } from "../../search/plan.js";
 import { formatResults, resultJson, type Found } from "../common/search-output.js";
-import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
+import { decodeSearchRows, encodeSearchRows, rowsStamp, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { modifiedTime } from "../common/kept-search-row.js";
@@ -123,7 +123,9 @@ const REUSE_SLACK = 256;
  * this very fingerprint; else the rows kept of the store before, where their files are the
  * same, and the files that changed since summarized (pi wrote to a session since the last
  * search: the usual case); else scanned. Kept, once two runs in a row saw the same store.
- * With rows kept for this store, what the index covered of them when last searched, if kept.
+ * With the rows kept (read back, or kept by this run), the answer of what the index covers
+ * of them (search-coverage.ts): read when kept for these very rows and still true of the
+ * index, else kept by this run's search.
  */
 async function searchedSessions(
   storeDir: string,
@@ -137,29 +139,37 @@ async function searchedSessions(
     const ranking = rankingContext(fieldText, rows);
     // What proves a typo (search-none.ts), kept once for rows kept before it was.
     if (ranking && k.other && !k.other.has(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
-    return { sessions: rows, index, coverage: k.other && coverageAnswer(k.other, rows), ranking };
+    const coverage = k.other && coverageAnswer(k.other, rows, k.kept.stamp);
+    return { sessions: rows, index, coverage, ranking };
   }
   const earlier = index && (await fromEarlierRows(storeDir, k, index));
   if (earlier) {
     // The rows still true keep their fields as folded before: only the changed ones are folded.
     const { sessions, fieldText } = earlier;
-    keepRows(k, sessions, fieldText);
-    return { sessions, index, ranking: rankingContext(fieldText, sessions) };
+    const coverage = keepRows(k, sessions, fieldText);
+    return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions) };
   }
   const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  if (k.keep) keepRows(k, sessions, fieldTextOf(sessions));
-  return { sessions, index };
+  const coverage = k.keep && keepRows(k, sessions, fieldTextOf(sessions));
+  return { sessions, index, coverage };
 }
 
-/** Keeps the rows for the next run, once the store has settled (keptFor), and what proves a typo beside them. */
+/**
+ * Keeps the rows for the next run, once the store has settled (keptFor), and what proves a
+ * typo beside them; and the coverage answer of the rows as kept, so that what the index
+ * covers of them is kept by this run's search (the next run reads it rather than the text
+ * states: it was the run after the rows were kept that paid for them, again).
+ */
 function keepRows(
   k: Pick<KeptLookup<unknown>, "keep" | "other" | "found">,
   rows: readonly SearchRow[],
   fieldText: FieldText,
-): void {
-  if (!k.keep) return;
-  k.keep({ out: encodeSearchRows(rows, k.found.files, fieldText), err: "" });
+): CoverageAnswer | undefined {
+  if (!k.keep) return undefined;
+  const stamp = rowsStamp();
+  k.keep({ out: encodeSearchRows(rows, k.found.files, fieldText, stamp), err: "" });
   k.other?.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
+  return k.other && coverageAnswer(k.other, rows, stamp);
 }
 
 /**

@@ -74,6 +74,16 @@ describe("search rows", () => {
     expect(back[2].name).toBe("");
   });
 
+  it("carry the stamp they were kept with, a new one each time unless given (what is kept by their places is read with it)", () => {
+    const rows = [row(), row({ path: "/s/b.jsonl" })];
+    expect(decodeSearchRows(encodeSearchRows(rows, FILES, undefined, "0123abcd"))!.stamp).toBe("0123abcd");
+    const [a, b] = [encodeSearchRows(rows, FILES), encodeSearchRows(rows, FILES)].map(
+      (v) => decodeSearchRows(v)!.stamp,
+    );
+    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    expect(b).not.toBe(a);
+  });
+
   it("makes no row's fields until they are read: a row holds nothing of its own, and reads the same twice", () => {
     const rows = [row(), row({ path: "/s/b.jsonl", firstMessage: "函数 🚀 \ud800", name: undefined })];
     const back = decodeSearchRows(encodeSearchRows(rows, FILES))!.rows;
