@@ -63,7 +63,7 @@ describe("kept search coverage", () => {
     expect(coverageAnswer(old, rows, "s1").read(indexAt("g1"))).toBeUndefined();
   });
 
-  it("reads back what it kept: each row's fid, its tools flag, the caught-up flags", () => {
+  it("reads back what it worked out and kept: each row's fid, its tools flag, the caught-up flags", () => {
     const store = new Map<string, Answer>();
     const other = { get: (k: string) => store.get(k), put: (k: string, a: Answer) => void store.set(k, a) };
     const targets = rows.map((r) => ({ ...r, ctimeMs: 7 }));
@@ -84,16 +84,21 @@ describe("kept search coverage", () => {
           })),
       }),
     } as unknown as IndexDb;
-    coverageAnswer(other, targets, "s9").keep(db);
+    // Worked out now, then kept: the same answers before and after.
+    const now = coverageAnswer(other, targets, "s9").workOut(db)!;
+    expect(coverageAnswer(other, targets, "s9").read(db)).toBeUndefined();
+    now.keep();
+    for (const back of [now, coverageAnswer(other, targets, "s9").read(db)!])
+      for (let i = 0; i < targets.length; i++) {
+        const chat = i === 4 || i % 3 === 0 ? undefined : 70000 + i;
+        expect([i, back.known(targets[i], false), back.known(targets[i], true)]).toEqual([
+          i,
+          chat,
+          chat !== undefined && i % 2 === 1 ? chat : undefined,
+        ]);
+      }
+    expect([now.caughtUp(false), now.caughtUp(true)]).toEqual([false, false]);
     const back = coverageAnswer(other, targets, "s9").read(db)!;
-    for (let i = 0; i < targets.length; i++) {
-      const chat = i === 4 || i % 3 === 0 ? undefined : 70000 + i;
-      expect([i, back.known(targets[i], false), back.known(targets[i], true)]).toEqual([
-        i,
-        chat,
-        chat !== undefined && i % 2 === 1 ? chat : undefined,
-      ]);
-    }
     expect([back.caughtUp(false), back.caughtUp(true)]).toEqual([false, false]);
   });
 

@@ -55,6 +55,12 @@ export interface KeptCoverage {
 export interface CoverageAnswer {
   /** The kept coverage when it is still true of the index, else undefined. */
   read(db: IndexDb): KeptCoverage | undefined;
+  /**
+   * What the index covers of the rows now, worked out from its text states (one pass over
+   * them answers the catch-up's question and the search's), to be kept once the search is
+   * done if still true; undefined when the index has no text generation (coverageOf).
+   */
+  workOut(db: IndexDb): (KeptCoverage & { keep(): void }) | undefined;
   /** Keeps what the index covers now (after a search that read its text states). */
   keep(db: IndexDb): void;
 }
@@ -132,39 +138,59 @@ export function uncoveredFiles(
   return tools ? c.uncovered.tools : c.uncovered.chat;
 }
 
+/** A coverage (kept, or worked out now) as the search asks it, for these rows. */
+function asKept(
+  c: { gen: string; fid: ArrayLike<number>; tools: ArrayLike<number>; caughtUp: readonly number[] },
+  rows: readonly SearchTarget[],
+): KeptCoverage {
+  const rowOf = rowFinder(rows);
+  return {
+    known(t, tools) {
+      const i = rowOf(t);
+      if (i < 0) return undefined;
+      return c.fid[i] >= 0 && (!tools || c.tools[i] === 1) ? c.fid[i] : undefined;
+    },
+    caughtUp: (tools) => c.caughtUp[tools ? 1 : 0] === 1,
+    still: (now) => stillCovers(now, c),
+  };
+}
+
 /**
  * The coverage answer of these rows (as decoded from the kept rows stamped `stamp`, or as
  * just kept with it: the same objects, in the same order).
  */
 export function coverageAnswer(other: Other, rows: readonly SearchTarget[], stamp: string): CoverageAnswer {
+  const workOut = (db: IndexDb) => {
+    const c = coverageOf(db, rows);
+    if (!c) return undefined;
+    return {
+      ...asKept(c, rows),
+      keep() {
+        try {
+          const chat: string[] = [];
+          const tools: string[] = [];
+          c.fid.forEach((fid, i) => {
+            if (fid < 0) chat.push(rows[i].path);
+            if (c.tools[i] !== 1) tools.push(rows[i].path);
+          });
+          const uncovered = tools.length <= MAX_UNCOVERED ? { chat, tools } : null;
+          const head: Head = { v: LAYOUT, gen: c.gen, rows: stamp, n: rows.length, caughtUp: c.caughtUp, uncovered };
+          other.put(KEY, { out: encode(head, c.fid, c.tools), err: "" });
+        } catch {
+          // A cache: not kept this time.
+        }
+      },
+    };
+  };
   return {
     read(db) {
       const c = decode(other.get(KEY), rows.length, stamp);
-      if (!c || !stillCovers(db, c)) return undefined;
-      const rowOf = rowFinder(rows);
-      return {
-        known(t, tools) {
-          const i = rowOf(t);
-          if (i < 0) return undefined;
-          return c.fid[i] >= 0 && (!tools || c.tools[i] === 1) ? c.fid[i] : undefined;
-        },
-        caughtUp: (tools) => c.caughtUp[tools ? 1 : 0] === 1,
-        still: (now) => stillCovers(now, c),
-      };
+      return c && stillCovers(db, c) ? asKept(c, rows) : undefined;
     },
+    workOut,
     keep(db) {
       try {
-        const c = coverageOf(db, rows);
-        if (!c) return;
-        const chat: string[] = [];
-        const tools: string[] = [];
-        c.fid.forEach((fid, i) => {
-          if (fid < 0) chat.push(rows[i].path);
-          if (c.tools[i] !== 1) tools.push(rows[i].path);
-        });
-        const uncovered = tools.length <= MAX_UNCOVERED ? { chat, tools } : null;
-        const head: Head = { v: LAYOUT, gen: c.gen, rows: stamp, n: rows.length, caughtUp: c.caughtUp, uncovered };
-        other.put(KEY, { out: encode(head, c.fid, c.tools), err: "" });
+        workOut(db)?.keep();
       } catch {
         // A cache: not kept this time.
       }
