@@ -102,6 +102,39 @@ describe("kept search coverage", () => {
     expect([back.caughtUp(false), back.caughtUp(true)]).toEqual([false, false]);
   });
 
+  it("keeps nothing when an fid does not fit in 32 bits (it would be read back as another file's)", () => {
+    const store = new Map<string, Answer>();
+    const other = { get: (k: string) => store.get(k), put: (k: string, a: Answer) => void store.set(k, a) };
+    const targets = rows.map((r) => ({ ...r, ctimeMs: 7 }));
+    const db = (big: number) =>
+      ({
+        meta: () => "g1",
+        changeMark: () => "m1",
+        q: () => ({
+          all: () =>
+            targets.map((r, i) => ({
+              fid: i === 2 ? big : i + 1,
+              path: r.path,
+              text_size: r.bytes,
+              text_mtime: r.mtimeMs,
+              text_ctime: 7,
+              text_whole: 1,
+              text_tools: 1,
+            })),
+        }),
+      }) as unknown as IndexDb;
+    // 2^32 + 5 would come back as 5: row 4's file.
+    coverageAnswer(other, targets, "s1")
+      .workOut(db(2 ** 32 + 5))!
+      .keep();
+    expect(store.has("search coverage")).toBe(false);
+    coverageAnswer(other, targets, "s1").keep(db(2 ** 31));
+    expect(store.has("search coverage")).toBe(false);
+    // The largest int32 is kept, and read back as itself.
+    coverageAnswer(other, targets, "s1").keep(db(0x7fffffff));
+    expect(coverageAnswer(other, targets, "s1").read(db(0x7fffffff))!.known(targets[2], true)).toBe(0x7fffffff);
+  });
+
   it("lists the files it does not cover, with their tool texts or not, only while the index's text is as it was", () => {
     expect(uncoveredFiles(kept(rows, "g1"), rows.length, indexAt("g1"), false)).toEqual(["/s/1.jsonl"]);
     const all = kept(rows, "g1", true, [1, 1]);

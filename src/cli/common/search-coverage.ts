@@ -166,6 +166,8 @@ export function coverageAnswer(other: Other, rows: readonly SearchTarget[], stam
     return {
       ...asKept(c, rows),
       keep() {
+        // An fid past int32 would be kept as another (or no) file's: not kept (never in practice).
+        if (c.fid.some((fid) => fid > 0x7fffffff)) return;
         try {
           const chat: string[] = [];
           const tools: string[] = [];
