@@ -230,6 +230,8 @@ describe("search rows", () => {
     // A place past the path folders or the folders: not trusted either.
     expect(decodeSearchRows(withJson({ ...good, dir: [99] }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, cwd: [5] }))).toBeUndefined();
+    // No stamp to tie a kept coverage to (search-coverage.ts).
+    expect(decodeSearchRows(withJson({ ...good, stamp: 5 }))).toBeUndefined();
     // Fewer floats than rows.
     expect(decodeSearchRows(Buffer.concat([bytes.subarray(0, eol + 1), Buffer.alloc(8)]))).toBeUndefined();
     // The rows of the layout before (no field text), and a torn field text.
