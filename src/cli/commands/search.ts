@@ -150,7 +150,7 @@ async function searchedSessions(
     return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions) };
   }
   const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  const coverage = k.keep && keepRows(k, sessions, fieldTextOf(sessions));
+  const coverage = keepRows(k, sessions, fieldTextOf(sessions));
   return { sessions, index, coverage };
 }
 
