@@ -57,8 +57,9 @@ export interface CoverageAnswer {
   read(db: IndexDb): KeptCoverage | undefined;
   /**
    * What the index covers of the rows now, worked out from its text states (one pass over
-   * them answers the catch-up's question and the search's), to be kept once the search is
-   * done if still true; undefined when the index has no text generation (coverageOf).
+   * them answers the catch-up's question and the search's); `keep()` keeps it as it is, so
+   * the caller keeps it only while `still()` (nothing caught up since); undefined when the
+   * index has no text generation (coverageOf).
    */
   workOut(db: IndexDb): (KeptCoverage & { keep(): void }) | undefined;
   /** Keeps what the index covers now (after a search that read its text states). */
