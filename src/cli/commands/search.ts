@@ -169,7 +169,7 @@ function keepRows(
   const stamp = rowsStamp();
   k.keep({ out: encodeSearchRows(rows, k.found.files, fieldText, stamp), err: "" });
   k.other?.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
-  return k.other && coverageAnswer(k.other, rows, stamp);
+  return k.other && coverageAnswer(k.other, rows, stamp, true);
 }
 
 /**

@@ -63,6 +63,13 @@ describe("kept search coverage", () => {
     expect(coverageAnswer(old, rows, "s1").read(indexAt("g1"))).toBeUndefined();
   });
 
+  it("reads nothing kept for rows stamped just now (none can be theirs)", () => {
+    const asked: string[] = [];
+    const other = { ...kept(rows, "g1"), get: (k: string) => void asked.push(k) };
+    expect(coverageAnswer(other, rows, "s1", true).read(indexAt("g1"))).toBeUndefined();
+    expect(asked).toEqual([]);
+  });
+
   it("reads back what it worked out and kept: each row's fid, its tools flag, the caught-up flags", () => {
     const store = new Map<string, Answer>();
     const other = { get: (k: string) => store.get(k), put: (k: string, a: Answer) => void store.set(k, a) };

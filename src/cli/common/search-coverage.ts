@@ -158,9 +158,16 @@ function asKept(
 
 /**
  * The coverage answer of these rows (as decoded from the kept rows stamped `stamp`, or as
- * just kept with it: the same objects, in the same order).
+ * just kept with it: the same objects, in the same order). `fresh`: the stamp was made just
+ * now, with the rows, so no coverage kept can be theirs and none is read (at 50,000 sessions
+ * it is ~250 KB, checked and its head parsed, for nothing).
  */
-export function coverageAnswer(other: Other, rows: readonly SearchTarget[], stamp: string): CoverageAnswer {
+export function coverageAnswer(
+  other: Other,
+  rows: readonly SearchTarget[],
+  stamp: string,
+  fresh = false,
+): CoverageAnswer {
   const workOut = (db: IndexDb) => {
     const c = coverageOf(db, rows);
     if (!c) return undefined;
@@ -187,6 +194,7 @@ export function coverageAnswer(other: Other, rows: readonly SearchTarget[], stam
   };
   return {
     read(db) {
+      if (fresh) return undefined;
       const c = decode(other.get(KEY), rows.length, stamp);
       return c && stillCovers(db, c) ? asKept(c, rows) : undefined;
     },
