@@ -68,6 +68,31 @@ describe("search's kept coverage", () => {
     db.close();
   });
 
+  it("is not believed once another process made a file's text state stale: that file is indexed again", async () => {
+    const { store, paths } = makeStore();
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const search = (n: number) =>
+      runCli(["search", "--session-dir", store, "--all", "--json", "-n", String(n), "quokka"], { env });
+    expect((await runCli(["list", "--all", "--json", "--session-dir", store], { env })).code).toBe(0);
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    const want = (await search(10)).stdout;
+    // The second run keeps the rows, and with them a coverage saying the index is caught up.
+    expect((await search(11)).stdout).toBe(want);
+    // Another process writes a file's text state (its size now not the file's: to be
+    // indexed again); the index's text generation moves with it (index-db.ts's trigger).
+    const db = new DatabaseSync(indexPathFor(store, env)!);
+    const genOf = () => (db.prepare("SELECT value FROM meta WHERE key = 'text_gen'").get() as { value: string }).value;
+    const gen = genOf();
+    db.prepare("UPDATE files SET text_size = text_size + 1 WHERE path = ?").run(paths[1]);
+    expect(genOf()).not.toBe(gen);
+    const sizeOf = () =>
+      (db.prepare("SELECT text_size FROM files WHERE path = ?").get(paths[1]) as { text_size: number }).text_size;
+    // The kept "caught up" is of the index before: the search catches up, indexing that file again.
+    expect((await search(12)).stdout).toBe(want);
+    expect(sizeOf()).toBe(statSync(paths[1]).size);
+    db.close();
+  });
+
   it("is not believed once the store or the index changed: the answer is the files' own", async () => {
     const { store, paths } = makeStore();
     const env: NodeJS.ProcessEnv = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
