@@ -23,6 +23,7 @@ import {
   type SearchAnswerKey,
 } from "../common/search-answer.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
+import { readFailedSinceDiscovery } from "../common/read-failed.js";
 import { bestWithIndex, textHits } from "../common/search-best.js";
 import { rankAll } from "../../search/best.js";
 import { searchPlan } from "../../search/plan.js";
@@ -125,13 +126,20 @@ const REUSE_SLACK = 256;
  * search: the usual case); else scanned. Kept, once two runs in a row saw the same store.
  * With the rows kept (read back, or kept by this run), the answer of what the index covers
  * of them (search-coverage.ts): read when kept for these very rows and still true of the
- * index, else kept by this run's search.
+ * index, else kept by this run's search. `unread`: the scan could not read a file discovery
+ * found (read-failed.ts): nothing is kept of this run, rows nor answer.
  */
 async function searchedSessions(
   storeDir: string,
   io: CliIO,
   store: KeptStore,
-): Promise<{ sessions: SearchRow[]; index?: StoreIndex; coverage?: CoverageAnswer; ranking?: MatchContext }> {
+): Promise<{
+  sessions: SearchRow[];
+  index?: StoreIndex;
+  coverage?: CoverageAnswer;
+  ranking?: MatchContext;
+  unread?: boolean;
+}> {
   const k = keptFor(store, ROWS_KEY, (a) => decodeSearchRows(a.out), { earlier: true });
   const index = k.index();
   if (k.kept) {
@@ -145,13 +153,14 @@ async function searchedSessions(
   const earlier = index && (await fromEarlierRows(storeDir, k, index));
   if (earlier) {
     // The rows still true keep their fields as folded before: only the changed ones are folded.
-    const { sessions, fieldText } = earlier;
-    const coverage = keepRows(k, sessions, fieldText);
-    return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions) };
+    const { sessions, fieldText, unread } = earlier;
+    const coverage = unread ? undefined : keepRows(k, sessions, fieldText);
+    return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions), unread };
   }
-  const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  const coverage = keepRows(k, sessions, fieldTextOf(sessions));
-  return { sessions, index, coverage };
+  const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
+  const unread = readFailedSinceDiscovery(k.found, diagnostics);
+  const coverage = unread ? undefined : keepRows(k, sessions, fieldTextOf(sessions));
+  return { sessions, index, coverage, unread };
 }
 
 /**
@@ -174,27 +183,33 @@ function keepRows(
 
 /**
  * The rows kept of the store before, still true of its files, and the few files that
- * changed summarized, with their field text (undefined: too many, or none kept).
+ * changed summarized, with their field text (undefined: too many, or none kept); `unread`:
+ * one of those could not be read (read-failed.ts).
  */
 async function fromEarlierRows(
   storeDir: string,
   k: { found: { files: SessionFile[] }; earlier?: Answer },
   index: StoreIndex,
-): Promise<{ sessions: SearchRow[]; fieldText: FieldText } | undefined> {
+): Promise<{ sessions: SearchRow[]; fieldText: FieldText; unread: boolean } | undefined> {
   const kept = k.earlier && decodeSearchRows(k.earlier.out);
   if (!kept) return undefined;
   const { rows, todo } = rowsStillTrue(kept, k.found.files);
   if (todo.length > Math.max(REUSE_SLACK, k.found.files.length / 10)) return undefined;
   // Their rows in the index where another run summarized them already, else read.
-  const { sessions } = await scanStore(
+  const few = { files: todo, diagnostics: [] };
+  const { sessions, diagnostics } = await scanStore(
     storeDir,
     {},
-    { probe: false, cache: index.scans.forFew(), found: { files: todo, diagnostics: [] } },
+    { probe: false, cache: index.scans.forFew(), found: few },
   );
   // Newest first, as a scan of the store hands them over.
   const all = [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
   const parts = fieldTextParts(kept.fieldText, kept.rows);
-  return { sessions: all, fieldText: fieldTextOf(all, parts && ((s) => parts.get(s))) };
+  return {
+    sessions: all,
+    fieldText: fieldTextOf(all, parts && ((s) => parts.get(s))),
+    unread: readFailedSinceDiscovery(few, diagnostics),
+  };
 }
 
 /** What the command was asked. */
@@ -357,8 +372,9 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       done = await answerSearch(ask, sessions, undefined, undefined, io, ranking);
     }
     // Kept only when the index answered all of it (one kept beside an index that failed
-    // would outlive the failure).
-    if (question && done.printed !== undefined && index) answer?.keep?.(encodeSearchAnswer(question, done.printed));
+    // would outlive the failure), and the scan read every file discovery found.
+    if (question && done.printed !== undefined && index && !found.unread)
+      answer?.keep?.(encodeSearchAnswer(question, done.printed));
     later = done.later;
     return done.code;
   } finally {
