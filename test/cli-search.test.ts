@@ -153,7 +153,7 @@ describe("pi-sessions search", () => {
     const args = ["--all", "--json", "quokka"];
     const want = (await search(args, { ...own, PI_SESSIONS_INDEX: "0" })).stdout;
     expect((JSON.parse(want) as Hit[]).map((h) => h.path)).toEqual([target.path]);
-    // Rows kept by the second run, what the index covers of them by the third. Each asks
+    // Rows kept by the second run, with what the index covers of them. Each asks
     // with another --limit: a question asked again is answered as kept, searching nothing.
     for (let i = 0; i < 4; i++) expect((await search([...args, "-n", String(10 + i)], own)).stdout).toBe(want);
     // The index made again behind the kept coverage's back, its files numbered otherwise (as

@@ -302,7 +302,7 @@ export function coverageOf(db: IndexDb, targets: readonly SearchTarget[]): Cover
 }
 
 /** Whether `c` is still what coverageOf would say (the caller vouches that the targets are the same). */
-export function stillCovers(db: IndexDb, c: Coverage): boolean {
+export function stillCovers(db: IndexDb, c: Pick<Coverage, "gen">): boolean {
   return db.meta("text_gen") === c.gen;
 }
 

@@ -23,11 +23,12 @@ import {
   type SearchAnswerKey,
 } from "../common/search-answer.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
+import { readFailedSinceDiscovery } from "../common/read-failed.js";
 import { bestWithIndex, textHits } from "../common/search-best.js";
 import { rankAll } from "../../search/best.js";
 import { searchPlan } from "../../search/plan.js";
 import { formatResults, resultJson, type Found } from "../common/search-output.js";
-import { decodeSearchRows, encodeSearchRows, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
+import { decodeSearchRows, encodeSearchRows, rowsStamp, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { modifiedTime } from "../common/kept-search-row.js";
@@ -123,13 +124,22 @@ const REUSE_SLACK = 256;
  * this very fingerprint; else the rows kept of the store before, where their files are the
  * same, and the files that changed since summarized (pi wrote to a session since the last
  * search: the usual case); else scanned. Kept, once two runs in a row saw the same store.
- * With rows kept for this store, what the index covered of them when last searched, if kept.
+ * With the rows kept (read back, or kept by this run), the answer of what the index covers
+ * of them (search-coverage.ts): read when kept for these very rows and still true of the
+ * index, else kept by this run's search. `unread`: the scan could not read a file discovery
+ * found (read-failed.ts): nothing is kept of this run, rows nor answer.
  */
 async function searchedSessions(
   storeDir: string,
   io: CliIO,
   store: KeptStore,
-): Promise<{ sessions: SearchRow[]; index?: StoreIndex; coverage?: CoverageAnswer; ranking?: MatchContext }> {
+): Promise<{
+  sessions: SearchRow[];
+  index?: StoreIndex;
+  coverage?: CoverageAnswer;
+  ranking?: MatchContext;
+  unread?: boolean;
+}> {
   const k = keptFor(store, ROWS_KEY, (a) => decodeSearchRows(a.out), { earlier: true });
   const index = k.index();
   if (k.kept) {
@@ -137,54 +147,69 @@ async function searchedSessions(
     const ranking = rankingContext(fieldText, rows);
     // What proves a typo (search-none.ts), kept once for rows kept before it was.
     if (ranking && k.other && !k.other.has(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
-    return { sessions: rows, index, coverage: k.other && coverageAnswer(k.other, rows), ranking };
+    const coverage = k.other && coverageAnswer(k.other, rows, k.kept.stamp);
+    return { sessions: rows, index, coverage, ranking };
   }
   const earlier = index && (await fromEarlierRows(storeDir, k, index));
   if (earlier) {
     // The rows still true keep their fields as folded before: only the changed ones are folded.
-    const { sessions, fieldText } = earlier;
-    keepRows(k, sessions, fieldText);
-    return { sessions, index, ranking: rankingContext(fieldText, sessions) };
+    const { sessions, fieldText, unread } = earlier;
+    const coverage = unread ? undefined : keepRows(k, sessions, fieldText);
+    return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions), unread };
   }
-  const { sessions } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  if (k.keep) keepRows(k, sessions, fieldTextOf(sessions));
-  return { sessions, index };
+  const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
+  const unread = readFailedSinceDiscovery(k.found, diagnostics);
+  const coverage = unread ? undefined : keepRows(k, sessions, fieldTextOf(sessions));
+  return { sessions, index, coverage, unread };
 }
 
-/** Keeps the rows for the next run, once the store has settled (keptFor), and what proves a typo beside them. */
+/**
+ * Keeps the rows for the next run, once the store has settled (keptFor), and what proves a
+ * typo beside them; and the coverage answer of the rows as kept, so that what the index
+ * covers of them is kept by this run's search (the next run reads it rather than the text
+ * states: it was the run after the rows were kept that paid for them, again).
+ */
 function keepRows(
   k: Pick<KeptLookup<unknown>, "keep" | "other" | "found">,
   rows: readonly SearchRow[],
   fieldText: FieldText,
-): void {
-  if (!k.keep) return;
-  k.keep({ out: encodeSearchRows(rows, k.found.files, fieldText), err: "" });
+): CoverageAnswer | undefined {
+  if (!k.keep) return undefined;
+  const stamp = rowsStamp();
+  k.keep({ out: encodeSearchRows(rows, k.found.files, fieldText, stamp), err: "" });
   k.other?.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
+  return k.other && coverageAnswer(k.other, rows, stamp, true);
 }
 
 /**
  * The rows kept of the store before, still true of its files, and the few files that
- * changed summarized, with their field text (undefined: too many, or none kept).
+ * changed summarized, with their field text (undefined: too many, or none kept); `unread`:
+ * one of those could not be read (read-failed.ts).
  */
 async function fromEarlierRows(
   storeDir: string,
   k: { found: { files: SessionFile[] }; earlier?: Answer },
   index: StoreIndex,
-): Promise<{ sessions: SearchRow[]; fieldText: FieldText } | undefined> {
+): Promise<{ sessions: SearchRow[]; fieldText: FieldText; unread: boolean } | undefined> {
   const kept = k.earlier && decodeSearchRows(k.earlier.out);
   if (!kept) return undefined;
   const { rows, todo } = rowsStillTrue(kept, k.found.files);
   if (todo.length > Math.max(REUSE_SLACK, k.found.files.length / 10)) return undefined;
   // Their rows in the index where another run summarized them already, else read.
-  const { sessions } = await scanStore(
+  const few = { files: todo, diagnostics: [] };
+  const { sessions, diagnostics } = await scanStore(
     storeDir,
     {},
-    { probe: false, cache: index.scans.forFew(), found: { files: todo, diagnostics: [] } },
+    { probe: false, cache: index.scans.forFew(), found: few },
   );
   // Newest first, as a scan of the store hands them over.
   const all = [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
   const parts = fieldTextParts(kept.fieldText, kept.rows);
-  return { sessions: all, fieldText: fieldTextOf(all, parts && ((s) => parts.get(s))) };
+  return {
+    sessions: all,
+    fieldText: fieldTextOf(all, parts && ((s) => parts.get(s))),
+    unread: readFailedSinceDiscovery(few, diagnostics),
+  };
 }
 
 /** What the command was asked. */
@@ -214,8 +239,13 @@ async function answerSearch(
   const inScope = ask.all ? () => true : cwdScope(ask.storeDir, ask.cwd);
   const scoped = sessions.filter(inScope);
   let covered = index && coverage?.read(index.db);
+  // None kept for these rows: worked out now, once for the catch-up and the search, and kept
+  // after (at 50,000 sessions the catch-up's pass over the text states, then this one, were
+  // ~90 and ~60 ms).
+  const worked = index && coverage && !covered ? coverage.workOut(index.db) : undefined;
+  covered ??= worked;
   const later = index ? await catchUp(index, io, ask.storeDir, includeTools, sessions, covered) : undefined;
-  // Caught up just now: what was kept is of the index before.
+  // Caught up just now: what was kept (or worked out) is of the index before.
   if (covered && !covered.still(index!.db)) covered = undefined;
   // Only the best `limit` printed, and not how many more (--json, --quiet): with the index,
   // only the files that can be among them are checked, best first.
@@ -225,8 +255,9 @@ async function answerSearch(
       ? await bestWithIndex(index, scoped, plan, includeTools, limit, covered?.known, ranking)
       : undefined;
   const hits = capped?.hits ?? (await textHits(index, scoped, plan, includeTools, io, covered?.known));
-  // Kept for the next run on this store (read from the text states by now, as the search needed them).
-  if (index && coverage && !covered) coverage.keep(index.db);
+  // Kept for the next run on this store: as worked out, or (caught up since) from the text states again.
+  if (worked && covered === worked) worked.keep();
+  else if (index && coverage && !covered) coverage.keep(index.db);
   const found: Found[] = capped?.found ?? rankAll(plan, scoped, (s) => hits.get(s.path)?.held);
   const terms = textTerms(query);
   const shown = found.slice(0, limit);
@@ -341,8 +372,9 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       done = await answerSearch(ask, sessions, undefined, undefined, io, ranking);
     }
     // Kept only when the index answered all of it (one kept beside an index that failed
-    // would outlive the failure).
-    if (question && done.printed !== undefined && index) answer?.keep?.(encodeSearchAnswer(question, done.printed));
+    // would outlive the failure), and the scan read every file discovery found.
+    if (question && done.printed !== undefined && index && !found.unread)
+      answer?.keep?.(encodeSearchAnswer(question, done.printed));
     later = done.later;
     return done.code;
   } finally {

@@ -1,4 +1,4 @@
-import { coverageOf, stillCovers, type Coverage, type KnownCoverage } from "../../index/index-search.js";
+import { coverageOf, stillCovers, type KnownCoverage } from "../../index/index-search.js";
 import type { IndexDb } from "../../index/index-db.js";
 import type { SearchTarget } from "../../search/fulltext.js";
 import { rowFinder } from "../../search/row-finder.js";
@@ -6,23 +6,40 @@ import type { Answer } from "./answer-cache.js";
 
 /*
  * What the index covered of a store's kept search rows (index-search.ts, Coverage), kept
- * beside them for the same store: a relaunch then neither reads ten thousand text states
- * out of SQLite nor looks each row's path up in them, while the index's text generation
- * says nothing changed since.
+ * beside them for the same store: a relaunch then neither reads 50,000 text states out of
+ * SQLite nor looks each row's path up in them, while the index's text generation says
+ * nothing changed since. Tied to the very rows it was worked out for (their stamp: the
+ * rows kept again for the same store may be in another order), and written as bytes: a
+ * short JSON head (layout, text generation, the rows' stamp, the caught-up flags, the
+ * few paths not covered), a newline, then per row its fid (32-bit, -1 where not covered)
+ * and a byte for its tool texts (1: covered too). Its JSON of 50,000 numbers took 3–7 ms
+ * to parse, for the hit and the typo alike.
  */
 
-/** Written into the value: another layout is not read. */
-const LAYOUT = 3;
+/** Written into the head: another layout is not read. */
+const LAYOUT = 4;
 
 /** At most this many rows the index does not cover are listed with a coverage (coversAll reads them). */
 const MAX_UNCOVERED = 64;
 
-/** A Coverage as kept: with the paths of the rows it does not cover, when few (else null). */
-type KeptValue = Coverage & {
+/** The head of a kept coverage. */
+interface Head {
   v: number;
+  gen: string;
+  /** The stamp of the rows it was worked out for (search-rows.ts). */
+  rows: string;
+  n: number;
+  /** caughtUp's answer for the conversation, and with the tool texts: 1 or 0. */
+  caughtUp: [number, number];
   /** The rows whose conversation the index does not cover; and those whose tool texts it does not either. */
   uncovered: { chat: string[]; tools: string[] } | null;
-};
+}
+
+/** A kept coverage read back: its head, and its fids and tools flags by row. */
+interface KeptValue extends Head {
+  fid: Int32Array;
+  tools: Uint8Array;
+}
 const KEY = "search coverage";
 
 /** A kept Coverage still true of the index as it is now. */
@@ -38,6 +55,13 @@ export interface KeptCoverage {
 export interface CoverageAnswer {
   /** The kept coverage when it is still true of the index, else undefined. */
   read(db: IndexDb): KeptCoverage | undefined;
+  /**
+   * What the index covers of the rows now, worked out from its text states (one pass over
+   * them answers the catch-up's question and the search's); `keep()` keeps it as it is, so
+   * the caller keeps it only while `still()` (nothing caught up since); undefined when the
+   * index has no text generation (coverageOf).
+   */
+  workOut(db: IndexDb): (KeptCoverage & { keep(): void }) | undefined;
   /** Keeps what the index covers now (after a search that read its text states). */
   keep(db: IndexDb): void;
 }
@@ -47,23 +71,53 @@ interface Other {
   put(key: string, a: Answer): void;
 }
 
-function decode(a: Answer | undefined, n: number): KeptValue | undefined {
+const strings = (v: unknown) => Array.isArray(v) && v.every((p) => typeof p === "string");
+
+/** The head alone (the typo's proof needs no more), or undefined when not of this layout. */
+function headOf(a: Answer | undefined): { head: Head; eol: number } | undefined {
   if (!a) return undefined;
+  const eol = a.out.indexOf(0x0a);
+  if (eol < 0) return undefined;
   try {
-    const c = JSON.parse(Buffer.from(a.out).toString("utf8")) as KeptValue;
+    const h = JSON.parse(Buffer.from(a.out.buffer, a.out.byteOffset, eol).toString("utf8")) as Head;
     const ok =
-      c.v === LAYOUT &&
-      typeof c.gen === "string" &&
-      Array.isArray(c.fid) &&
-      Array.isArray(c.tools) &&
-      c.fid.length === n &&
-      c.tools.length === n &&
-      Array.isArray(c.caughtUp) &&
-      (c.uncovered === null || (Array.isArray(c.uncovered?.chat) && Array.isArray(c.uncovered?.tools)));
-    return ok ? c : undefined;
+      h?.v === LAYOUT &&
+      typeof h.gen === "string" &&
+      typeof h.rows === "string" &&
+      Number.isSafeInteger(h.n) &&
+      h.n >= 0 &&
+      a.out.length === eol + 1 + 5 * h.n &&
+      Array.isArray(h.caughtUp) &&
+      h.caughtUp.length === 2 &&
+      (h.uncovered === null || (strings(h.uncovered?.chat) && strings(h.uncovered?.tools)));
+    return ok ? { head: h, eol } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The kept coverage of `n` rows stamped `stamp`, or undefined. */
+function decode(a: Answer | undefined, n: number, stamp: string): KeptValue | undefined {
+  const got = headOf(a);
+  if (!got || got.head.n !== n || got.head.rows !== stamp) return undefined;
+  const at = a!.out.byteOffset + got.eol + 1;
+  // Copied: the bytes need not be aligned for an Int32Array's view.
+  const fid = new Int32Array(n);
+  new Uint8Array(fid.buffer).set(new Uint8Array(a!.out.buffer, at, 4 * n));
+  return { ...got.head, fid, tools: new Uint8Array(a!.out.buffer, at + 4 * n, n) };
+}
+
+/** The bytes kept: the head, a newline, the fids, the tools flags. */
+function encode(head: Head, fid: readonly number[], tools: readonly number[]): Uint8Array {
+  const json = Buffer.from(JSON.stringify(head), "utf8");
+  const n = head.n;
+  const out = new Uint8Array(json.length + 1 + 5 * n);
+  out.set(json);
+  out[json.length] = 0x0a;
+  const fids = Int32Array.from(fid);
+  out.set(new Uint8Array(fids.buffer), json.length + 1);
+  out.set(tools, json.length + 1 + 4 * n);
+  return out;
 }
 
 /**
@@ -79,42 +133,75 @@ export function uncoveredFiles(
   db: IndexDb,
   tools: boolean,
 ): readonly string[] | undefined {
-  const c = decode(other.get(KEY), rows);
-  if (!c?.uncovered || c.caughtUp[tools ? 1 : 0] !== 1 || !stillCovers(db, c)) return undefined;
-  const paths = tools ? c.uncovered.tools : c.uncovered.chat;
-  return paths.every((p) => typeof p === "string") ? paths : undefined;
+  // Paths, not places: true of the rows of this store in whatever order they were kept.
+  const c = headOf(other.get(KEY))?.head;
+  if (!c?.uncovered || c.n !== rows || c.caughtUp[tools ? 1 : 0] !== 1 || !stillCovers(db, c)) return undefined;
+  return tools ? c.uncovered.tools : c.uncovered.chat;
 }
 
-/** The coverage answer of these rows (as decoded from the kept rows: the same objects, in the same order). */
-export function coverageAnswer(other: Other, rows: readonly SearchTarget[]): CoverageAnswer {
+/** A coverage (kept, or worked out now) as the search asks it, for these rows. */
+function asKept(
+  c: { gen: string; fid: ArrayLike<number>; tools: ArrayLike<number>; caughtUp: readonly number[] },
+  rows: readonly SearchTarget[],
+): KeptCoverage {
+  const rowOf = rowFinder(rows);
+  return {
+    known(t, tools) {
+      const i = rowOf(t);
+      if (i < 0) return undefined;
+      return c.fid[i] >= 0 && (!tools || c.tools[i] === 1) ? c.fid[i] : undefined;
+    },
+    caughtUp: (tools) => c.caughtUp[tools ? 1 : 0] === 1,
+    still: (now) => stillCovers(now, c),
+  };
+}
+
+/**
+ * The coverage answer of these rows (as decoded from the kept rows stamped `stamp`, or as
+ * just kept with it: the same objects, in the same order). `fresh`: the stamp was made just
+ * now, with the rows, so no coverage kept can be theirs and none is read (at 50,000 sessions
+ * it is ~250 KB, checked and its head parsed, for nothing).
+ */
+export function coverageAnswer(
+  other: Other,
+  rows: readonly SearchTarget[],
+  stamp: string,
+  fresh = false,
+): CoverageAnswer {
+  const workOut = (db: IndexDb) => {
+    const c = coverageOf(db, rows);
+    if (!c) return undefined;
+    return {
+      ...asKept(c, rows),
+      keep() {
+        // An fid past int32 would be kept as another (or no) file's: not kept (never in practice).
+        if (c.fid.some((fid) => fid > 0x7fffffff)) return;
+        try {
+          const chat: string[] = [];
+          const tools: string[] = [];
+          c.fid.forEach((fid, i) => {
+            if (fid < 0) chat.push(rows[i].path);
+            if (c.tools[i] !== 1) tools.push(rows[i].path);
+          });
+          const uncovered = tools.length <= MAX_UNCOVERED ? { chat, tools } : null;
+          const head: Head = { v: LAYOUT, gen: c.gen, rows: stamp, n: rows.length, caughtUp: c.caughtUp, uncovered };
+          other.put(KEY, { out: encode(head, c.fid, c.tools), err: "" });
+        } catch {
+          // A cache: not kept this time.
+        }
+      },
+    };
+  };
   return {
     read(db) {
-      const c = decode(other.get(KEY), rows.length);
-      if (!c || !stillCovers(db, c)) return undefined;
-      const rowOf = rowFinder(rows);
-      return {
-        known(t, tools) {
-          const i = rowOf(t);
-          if (i < 0) return undefined;
-          return c.fid[i] >= 0 && (!tools || c.tools[i] === 1) ? c.fid[i] : undefined;
-        },
-        caughtUp: (tools) => c.caughtUp[tools ? 1 : 0] === 1,
-        still: (now) => stillCovers(now, c),
-      };
+      if (fresh) return undefined;
+      const c = decode(other.get(KEY), rows.length, stamp);
+      return c && stillCovers(db, c) ? asKept(c, rows) : undefined;
     },
+    workOut,
     keep(db) {
       try {
-        const c = coverageOf(db, rows);
-        if (!c) return;
-        const chat: string[] = [];
-        const tools: string[] = [];
-        c.fid.forEach((fid, i) => {
-          if (fid < 0) chat.push(rows[i].path);
-          if (c.tools[i] !== 1) tools.push(rows[i].path);
-        });
-        const uncovered = tools.length <= MAX_UNCOVERED ? { chat, tools } : null;
-        const value: KeptValue = { v: LAYOUT, ...c, uncovered };
-        other.put(KEY, { out: Buffer.from(JSON.stringify(value)), err: "" });
+        workOut(db)?.keep();
       } catch {
         // A cache: not kept this time.
       }

@@ -74,6 +74,16 @@ describe("search rows", () => {
     expect(back[2].name).toBe("");
   });
 
+  it("carry the stamp they were kept with, a new one each time unless given (what is kept by their places is read with it)", () => {
+    const rows = [row(), row({ path: "/s/b.jsonl" })];
+    expect(decodeSearchRows(encodeSearchRows(rows, FILES, undefined, "0123abcd"))!.stamp).toBe("0123abcd");
+    const [a, b] = [encodeSearchRows(rows, FILES), encodeSearchRows(rows, FILES)].map(
+      (v) => decodeSearchRows(v)!.stamp,
+    );
+    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    expect(b).not.toBe(a);
+  });
+
   it("makes no row's fields until they are read: a row holds nothing of its own, and reads the same twice", () => {
     const rows = [row(), row({ path: "/s/b.jsonl", firstMessage: "函数 🚀 \ud800", name: undefined })];
     const back = decodeSearchRows(encodeSearchRows(rows, FILES))!.rows;
@@ -220,6 +230,8 @@ describe("search rows", () => {
     // A place past the path folders or the folders: not trusted either.
     expect(decodeSearchRows(withJson({ ...good, dir: [99] }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, cwd: [5] }))).toBeUndefined();
+    // No stamp to tie a kept coverage to (search-coverage.ts).
+    expect(decodeSearchRows(withJson({ ...good, stamp: 5 }))).toBeUndefined();
     // Fewer floats than rows.
     expect(decodeSearchRows(Buffer.concat([bytes.subarray(0, eol + 1), Buffer.alloc(8)]))).toBeUndefined();
     // The rows of the layout before (no field text), and a torn field text.

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { SessionSummary } from "../../model/types.js";
 import { splitPath, type SessionFile } from "../../store/discover.js";
 import { fieldTextOf, type FieldText } from "../../search/field-text.js";
@@ -45,10 +46,15 @@ export type SearchRow = Pick<
 >;
 
 /** Written into the value: rows of another layout are not read (the command scans instead). */
-const LAYOUT = 9;
+const LAYOUT = 10;
 
 interface Columns {
   v: number;
+  /**
+   * These very rows, in this order: a random value each time rows are kept. What is kept by
+   * a row's place beside them (search-coverage.ts) is read only with the same stamp.
+   */
+  stamp: string;
   /** Per row: its path's folder (with the separator after it) as a place in `dirs`; the path is that and its file's name. */
   dir: number[];
   dirs: string[];
@@ -82,6 +88,13 @@ export interface KeptSearchRows {
   inoAt(i: number): number | undefined;
   /** The rows' searched fields folded, in their order. */
   fieldText: FieldText;
+  /** These rows as kept (Columns.stamp). */
+  stamp: string;
+}
+
+/** A new stamp for rows about to be kept (Columns.stamp). */
+export function rowsStamp(): string {
+  return randomBytes(8).toString("hex");
 }
 
 /** Each distinct value once, and every row's place in that list. */
@@ -120,6 +133,7 @@ export function encodeSearchRows(
   sessions: readonly SearchRow[],
   files: readonly SessionFile[],
   fieldText: FieldText = fieldTextOf(sessions),
+  stamp: string = rowsStamp(),
 ): Uint8Array {
   const inoOf = new Map(files.map((f) => [f.path, f.ino]));
   const parts = sessions.map((s) => splitPath(s.path));
@@ -144,6 +158,7 @@ export function encodeSearchRows(
   const encodings = texts.map((t): TextEncoding => (NOT_LATIN1.test(t) ? "utf16le" : "latin1"));
   const c: Columns = {
     v: LAYOUT,
+    stamp,
     dir: dir.at,
     dirs: dir.list,
     base: parts.map((p) => p[1].length),
@@ -190,7 +205,14 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
   } catch {
     return undefined;
   }
-  if (!c || c.v !== LAYOUT || !Array.isArray(c.dir) || !Array.isArray(c.dirs) || !Array.isArray(c.cwds))
+  if (
+    !c ||
+    c.v !== LAYOUT ||
+    typeof c.stamp !== "string" ||
+    !Array.isArray(c.dir) ||
+    !Array.isArray(c.dirs) ||
+    !Array.isArray(c.cwds)
+  )
     return undefined;
   if (!Array.isArray(c.modelLists) || !c.ids || typeof c.ids !== "object") return undefined;
   const may = c.encodings;
@@ -239,12 +261,12 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
   }
   for (const id of Object.values(c.ids)) if (typeof id !== "string") return undefined;
   // Not the lengths the places were made of (base, firstMessage): held by every row, for nothing.
-  const { base: _base, firstMessage: _firstMessage, ...columns } = c;
+  const { base: _base, firstMessage: _firstMessage, stamp, ...columns } = c;
   const shared: RowColumns = { ...columns, bytes: b, messageAt, messageEncoding, names, baseAt, floats, n };
   const rows = new Array<SearchRow>(n);
   for (let i = 0; i < n; i++) rows[i] = new KeptSearchRow(shared, i);
   const inoAt = (i: number) => (Number.isNaN(floats[i]) ? undefined : floats[i]);
-  return { rows, inoAt, fieldText: { text, lengths: c.folded } };
+  return { rows, inoAt, fieldText: { text, lengths: c.folded }, stamp };
 }
 
 /**

@@ -1,0 +1,144 @@
+// What `search` keeps of the index's coverage of its kept rows (src/cli/common/search-coverage.ts):
+// read by a relaunch on an unchanged store and index instead of every file's text state, and
+// never believed over the files or the index: after pi wrote (an append, a new, a deleted
+// session, an mtime set back), the index made again, another process indexing, a search
+// answers as it does without the index.
+import { appendFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterEach, describe, expect, it } from "vitest";
+import { indexPathFor } from "../src/index/index-location.js";
+import { runCli } from "./helpers/cli.js";
+import { addProjectSession } from "./helpers/project-session.js";
+import { cleanupTmp, makeTmpDir, settle } from "./helpers/tmp-store.js";
+
+afterEach(() => cleanupTmp());
+
+/** A line of conversation holding `text`, deep in a session (neither its name nor its first message). */
+const said = (id: string, text: string) =>
+  JSON.stringify({
+    type: "message",
+    id,
+    parentId: "a1",
+    timestamp: "2026-11-24T12:00:00.000Z",
+    message: { role: "user", content: text, timestamp: 1 },
+  }) + "\n";
+
+/** Six sessions in two projects, `quokka` deep in three of them; settled (not racy). */
+function makeStore(): { store: string; paths: string[] } {
+  const store = join(makeTmpDir("pi-sessions-coverage-"), "sessions");
+  const paths = [1, 2, 3, 4, 5, 6].map((n) =>
+    addProjectSession(store, n % 2 ? "/home/dev/one" : "/home/dev/two", `question ${n}`, {
+      n,
+      at: `2026-11-2${n}T07:00:00.000Z`,
+    }),
+  );
+  appendFileSync(paths[1], said("q2", "a quokka smiled"));
+  appendFileSync(paths[3], said("q4", "two quokka friends"));
+  appendFileSync(paths[4], said("q5", "quokka quokka"));
+  settle(store);
+  return { store, paths };
+}
+
+describe("search's kept coverage", () => {
+  it("is read by the run after the rows were kept, instead of the index's text states", async () => {
+    const { store, paths } = makeStore();
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const search = (n: number) =>
+      runCli(["search", "--session-dir", store, "--all", "--json", "-n", String(n), "quokka"], { env });
+    // Its summary read again, then its text (`list` adds its row, `index` its lines).
+    expect((await runCli(["list", "--all", "--json", "--session-dir", store], { env })).code).toBe(0);
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    const want = (await search(10)).stdout;
+    expect(JSON.parse(want)).toHaveLength(3);
+    // The second run keeps the rows, and what the index covers of them with them.
+    expect((await search(11)).stdout).toBe(want);
+    // Behind its back, the index says one file changed since it was indexed, its text
+    // generation as it was: a search that reads the text states indexes that file again
+    // (its text_size put right); one that believes what was kept leaves it.
+    const db = new DatabaseSync(indexPathFor(store, env)!);
+    const gen = (db.prepare("SELECT value FROM meta WHERE key = 'text_gen'").get() as { value: string }).value;
+    db.prepare("UPDATE files SET text_size = text_size + 1 WHERE path = ?").run(paths[1]);
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'text_gen'").run(gen);
+    const sizeOf = () =>
+      (db.prepare("SELECT text_size FROM files WHERE path = ?").get(paths[1]) as { text_size: number }).text_size;
+    expect(sizeOf()).toBe(statSync(paths[1]).size + 1);
+    expect((await search(12)).stdout).toBe(want);
+    expect(sizeOf()).toBe(statSync(paths[1]).size + 1);
+    db.close();
+  });
+
+  it("is not believed once another process made a file's text state stale: that file is indexed again", async () => {
+    const { store, paths } = makeStore();
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const search = (n: number) =>
+      runCli(["search", "--session-dir", store, "--all", "--json", "-n", String(n), "quokka"], { env });
+    expect((await runCli(["list", "--all", "--json", "--session-dir", store], { env })).code).toBe(0);
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    const want = (await search(10)).stdout;
+    // The second run keeps the rows, and with them a coverage saying the index is caught up.
+    expect((await search(11)).stdout).toBe(want);
+    // Another process writes a file's text state (its size now not the file's: to be
+    // indexed again); the index's text generation moves with it (index-db.ts's trigger).
+    const db = new DatabaseSync(indexPathFor(store, env)!);
+    const genOf = () => (db.prepare("SELECT value FROM meta WHERE key = 'text_gen'").get() as { value: string }).value;
+    const gen = genOf();
+    db.prepare("UPDATE files SET text_size = text_size + 1 WHERE path = ?").run(paths[1]);
+    expect(genOf()).not.toBe(gen);
+    const sizeOf = () =>
+      (db.prepare("SELECT text_size FROM files WHERE path = ?").get(paths[1]) as { text_size: number }).text_size;
+    // The kept "caught up" is of the index before: the search catches up, indexing that file again.
+    expect((await search(12)).stdout).toBe(want);
+    expect(sizeOf()).toBe(statSync(paths[1]).size);
+    db.close();
+  });
+
+  it("is not believed once the store or the index changed: the answer is the files' own", async () => {
+    const { store, paths } = makeStore();
+    const env: NodeJS.ProcessEnv = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    let n = 20;
+    /** The same question with the index and without it, three times (kept, then read back); another -n each. */
+    const same = async (what: string) => {
+      for (let i = 0; i < 3; i++) {
+        const args = ["search", "--session-dir", store, "--all", "--json", "-n", String(n++), "quokka"];
+        const off = await runCli(args, { env: { ...env, PI_SESSIONS_INDEX: "0" } });
+        const on = await runCli(args, { env });
+        expect({ what, i, stdout: on.stdout, code: on.code }).toEqual({ what, i, stdout: off.stdout, code: off.code });
+      }
+    };
+    // Its summary read again, then its text (`list` adds its row, `index` its lines).
+    expect((await runCli(["list", "--all", "--json", "--session-dir", store], { env })).code).toBe(0);
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    await same("indexed");
+    appendFileSync(paths[0], said("q1", "a quokka appended"));
+    // Only the files written settled: the others' identities (their ctime) stay as indexed.
+    settle(paths[0]);
+    await same("appended to");
+    settle(addProjectSession(store, "/home/dev/two", "a new quokka question", { n: 7 }));
+    await same("a new session");
+    rmSync(paths[4]);
+    await same("a deleted session");
+    const back = new Date(Date.now() - 3_600_000);
+    utimesSync(paths[3], back, back);
+    await same("an mtime set back");
+    expect((await runCli(["index", "--rebuild", "--session-dir", store], { env })).code).toBe(0);
+    await same("the index made again");
+    // A new session the search leaves to another process to index (it reads it meanwhile),
+    // then that process indexes it: the index changed, the store did not.
+    settle(addProjectSession(store, "/home/dev/one", "quokka, not indexed yet", { n: 8 }));
+    env.PI_SESSIONS_INDEX_INLINE_BYTES = "0";
+    env.PI_SESSIONS_INDEX_BACKGROUND = "0";
+    await same("a session left to another process");
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    await same("another process indexing");
+    // Another process numbers a file holding the word anew (as forgetting and indexing it
+    // again would), its lines with it: what was kept names the old number.
+    const db = new DatabaseSync(indexPathFor(store, env)!);
+    const { fid } = db.prepare("SELECT fid FROM files WHERE path = ?").get(paths[1]) as { fid: number };
+    const { top } = db.prepare("SELECT max(fid) AS top FROM files").get() as { top: number };
+    db.prepare("UPDATE files SET fid = ? WHERE fid = ?").run(top + 10, fid);
+    db.prepare("UPDATE lines SET fid = ? WHERE fid = ?").run(top + 10, fid);
+    db.close();
+    await same("another process numbering anew");
+  });
+});
