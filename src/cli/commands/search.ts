@@ -14,7 +14,13 @@ import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
-import { discoverKept, keptFor, type KeptLookup, type KeptStore } from "../common/kept-lookup.js";
+import {
+  discoverKept,
+  keptFor,
+  type KeptLookup,
+  type KeptStore,
+  unreadableSinceDiscovery,
+} from "../common/kept-lookup.js";
 import { encodeTypoCheck, FIELDS_KEY, provenNone } from "../common/search-none.js";
 import {
   decodeSearchAnswer,
@@ -23,7 +29,6 @@ import {
   type SearchAnswerKey,
 } from "../common/search-answer.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
-import { readFailedSinceDiscovery } from "../common/read-failed.js";
 import { bestWithIndex, textHits } from "../common/search-best.js";
 import { rankAll } from "../../search/best.js";
 import { searchPlan } from "../../search/plan.js";
@@ -127,7 +132,7 @@ const REUSE_SLACK = 256;
  * With the rows kept (read back, or kept by this run), the answer of what the index covers
  * of them (search-coverage.ts): read when kept for these very rows and still true of the
  * index, else kept by this run's search. `unread`: the scan could not read a file discovery
- * found (read-failed.ts): nothing is kept of this run, rows nor answer.
+ * found (unreadableSinceDiscovery, kept-lookup.ts): nothing is kept of this run, rows nor answer.
  */
 async function searchedSessions(
   storeDir: string,
@@ -158,7 +163,7 @@ async function searchedSessions(
     return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions), unread };
   }
   const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  const unread = readFailedSinceDiscovery(k.found, diagnostics);
+  const unread = unreadableSinceDiscovery(diagnostics, k.found);
   const coverage = unread ? undefined : keepRows(k, sessions, fieldTextOf(sessions));
   return { sessions, index, coverage, unread };
 }
@@ -184,7 +189,7 @@ function keepRows(
 /**
  * The rows kept of the store before, still true of its files, and the few files that
  * changed summarized, with their field text (undefined: too many, or none kept); `unread`:
- * one of those could not be read (read-failed.ts).
+ * one of those could not be read (unreadableSinceDiscovery).
  */
 async function fromEarlierRows(
   storeDir: string,
@@ -208,7 +213,7 @@ async function fromEarlierRows(
   return {
     sessions: all,
     fieldText: fieldTextOf(all, parts && ((s) => parts.get(s))),
-    unread: readFailedSinceDiscovery(few, diagnostics),
+    unread: unreadableSinceDiscovery(diagnostics, few),
   };
 }
 

@@ -2,8 +2,9 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../../test/helpers/tmp-store.js";
 import { indexPathFor } from "../../index/index-location.js";
+import type { Diagnostic } from "../../model/types.js";
 import type { CliIO } from "./io.js";
-import { discoverKept, keptFor, lookupKept } from "./kept-lookup.js";
+import { discoverKept, keptFor, lookupKept, unreadableSinceDiscovery } from "./kept-lookup.js";
 
 afterEach(() => cleanupTmp());
 
@@ -81,5 +82,23 @@ describe("lookupKept", () => {
     const off = await lookupKept(store, io, "k", () => "x");
     expect(off.kept).toBeUndefined();
     expect(off.index()).toBeUndefined();
+  });
+});
+
+describe("unreadableSinceDiscovery", () => {
+  const discovered: Diagnostic = { path: "/s/a.jsonl", kind: "unreadable", reason: "ENOENT" };
+  const found = { diagnostics: [discovered] };
+
+  it("is false for what discovery could not read (its fingerprint holds it) and for files read but not sessions", () => {
+    const damaged: Diagnostic = { path: "/s/b.jsonl", kind: "not-a-session", reason: "no header" };
+    expect(unreadableSinceDiscovery([discovered, damaged], found)).toBe(false);
+    expect(unreadableSinceDiscovery([{ ...discovered, reason: "cannot read (EIO)" }], found)).toBe(false);
+    expect(unreadableSinceDiscovery([], found)).toBe(false);
+  });
+
+  it("is true for a file the scan could not read that discovery met no problem with", () => {
+    const eio: Diagnostic = { path: "/s/c.jsonl", kind: "unreadable", reason: "cannot read (EIO)" };
+    expect(unreadableSinceDiscovery([discovered, eio], found)).toBe(true);
+    expect(unreadableSinceDiscovery([eio], { diagnostics: [] })).toBe(true);
   });
 });
