@@ -1,6 +1,7 @@
 import { Text } from "ink";
 import { act } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as fieldText from "../../src/search/field-text.js";
 import { key as mk } from "../../test/helpers/keys.js";
 import { cleanupInk, renderInk, settle } from "../../test/helpers/ink.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
@@ -10,6 +11,12 @@ import type { FullTextFn } from "./useFullTextSearch.js";
 import { searchTargets, useFullTextSearch } from "./useFullTextSearch.js";
 
 afterEach(cleanupInk);
+
+// Every field text made counted (the list's words are matched against it: derive.ts).
+vi.mock("../../src/search/field-text.js", async (actual) => {
+  const real = await actual<typeof import("../../src/search/field-text.js")>();
+  return { ...real, fieldTextOf: vi.fn(real.fieldTextOf) };
+});
 
 const CWD = "/home/u/proj";
 const sessions = [0, 1, 2].map((i) => makeSummary({ path: `/s/${i}.jsonl`, cwd: CWD, firstMessage: `session ${i}` }));
@@ -211,6 +218,38 @@ describe("useFullTextSearch", () => {
     await act(async () => r.rerender(<Warm s={reduce(listed, { type: "command", command: "search.start" })} />));
     await act(async () => settle(20));
     expect(warmed).toBe(1);
+  });
+
+  it("makes the list's field text as the search bar opens on a complete list, not at the first key typed", async () => {
+    const made = vi.mocked(fieldText.fieldTextOf);
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    // Keys always pending (typed one after another, each a derive and a frame): made all the same.
+    function Warm(p: { s: AppState }) {
+      useFullTextSearch(
+        p.s,
+        search,
+        () => {},
+        1000,
+        50,
+        () => true,
+      );
+      return <Text>x</Text>;
+    }
+    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
+    const r = await renderInk(<Warm s={listed} />);
+    await act(async () => settle(80));
+    const before = made.mock.calls.length;
+    let s = reduce(listed, { type: "command", command: "search.start" });
+    await act(async () => r.rerender(<Warm s={s} />));
+    expect(made.mock.calls.length).toBe(before); // not before the bar's frame
+    await act(async () => settle(80));
+    expect(made.mock.calls.length).toBe(before + 1);
+    // The words typed are matched against it: none made again.
+    for (const ch of "sess") s = reduce(s, { type: "key", input: ch, key: mk() });
+    await act(async () => r.rerender(<Warm s={s} />));
+    await act(async () => settle(20));
+    expect(made.mock.calls.length).toBe(before + 1);
+    expect(s.rows.length).toBe(3);
   });
 
   it("a search that asks the next one to wait longer (its debounceMs) is not started again by asking", async () => {

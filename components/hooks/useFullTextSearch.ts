@@ -1,7 +1,7 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { FullTextFn, SearchTarget } from "../../src/search/fulltext.js";
 import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
-import { bodyNeed, inScope, listPlace } from "../../src/browser/list/derive.js";
+import { bodyNeed, inScope, listPlace, warmListFields } from "../../src/browser/list/derive.js";
 import type { BodyHit } from "../../src/search/fulltext.js";
 import { fullTextKey, type Seen } from "../../src/browser/list/fullText.js";
 import { trace, tracing } from "../../src/launcher/trace.js";
@@ -34,6 +34,9 @@ function makeTargets(s: TargetsOf): SearchTarget[] {
   for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd, s.storeDir)) list.push(x);
   return list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
 }
+
+/** How long after the search bar opens its list's field text is made: its frame first (Ink draws at most every 17 ms). */
+const WARM_AFTER_MS = 40;
 
 /** Without a KeyStream to ask (tests): no key is ever pending. One function, not one per render (an effect depends on it). */
 const NO_KEYS_PENDING = () => false;
@@ -204,6 +207,16 @@ export function useFullTextSearch(
   useEffect(() => {
     if (barOpen && scanDone) search.warm?.(keysPending);
   }, [barOpen, scanDone, search, keysPending]);
+  // And the list's field text the first word is matched against (derive.ts warmListFields),
+  // once the bar's frame is drawn. Not put off while keys wait: a word typed meanwhile would
+  // make it at its own derive anyway, and at 50,000 sessions keys typed one after another
+  // stay pending until the last one (each is a derive and a frame), so it was made at the first.
+  const { sessions: listed, sort } = s;
+  useEffect(() => {
+    if (!barOpen || !scanDone) return;
+    const timer = setTimeout(() => warmListFields(listed, sort), WARM_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [barOpen, scanDone, listed, sort]);
 
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;

@@ -29,8 +29,14 @@ function textOf(list: readonly Searchable[]): FieldText {
 /** Words asked of one ranking context before a new one (each keeps a byte per session per word). */
 const WORDS_KEPT = 32;
 
+/** The list's context, and a way to make its field text and ranking ahead of the first word. */
+export type ListContext = MatchContext & {
+  /** Makes the field text and its ranking now (done at the first word otherwise). */
+  warm(): void;
+};
+
 /** A context whose field text is made of `list` (in its order) on first need. */
-export function listContext(list: readonly Searchable[]): MatchContext {
+export function listContext(list: readonly Searchable[]): ListContext {
   let text: FieldText | undefined;
   let ranking: ReturnType<typeof rankingContext> | null = null;
   let words = new Set<string>();
@@ -51,5 +57,8 @@ export function listContext(list: readonly Searchable[]): MatchContext {
     mayHold: (word, s) => ctx(word)?.mayHold(word, s) ?? true,
     nameHolds: (word, s) => ctx(word)?.nameHolds(word, s),
     foldedOf: (s) => ranking?.foldedOf(s),
+    warm: () => {
+      if (ranking === null) ranking = rankingContext((text ??= textOf(list)), list);
+    },
   };
 }
