@@ -79,6 +79,25 @@ describe("useFullTextSearch", () => {
     expect(log).toEqual(["search begins", "search ends", "fulltext.start", "fulltext.hits", "fulltext.done"]);
   });
 
+  it("takes in hits reported together as one batch, not the first alone once the throttle has passed", async () => {
+    const actions: AppAction[] = [];
+    const search: FullTextFn = async (targets, _q, opts) => {
+      await new Promise((r) => setTimeout(r, 80)); // past the throttle
+      // The early answer: the hits checked first and the rest named, in one go.
+      for (const t of targets) opts.onMatch(t.path, "…the tokenizer", [true]);
+      await new Promise((r) => setTimeout(r, 200));
+      return { searched: targets.length, matched: targets.length, aborted: false };
+    };
+    function Batches(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, (a: AppAction) => void actions.push(a), 0, 20);
+      return <Text>x</Text>;
+    }
+    await renderInk(<Batches s={searching()} />);
+    await act(async () => settle(400));
+    const batches = actions.flatMap((a) => (a.type === "fulltext.hits" ? [a.hits.length] : []));
+    expect(batches).toEqual([3, 0]); // the hits, then the end's (empty) flush
+  });
+
   it("says it, with what was found so far, once the throttle has passed when it takes longer", async () => {
     const log: string[] = [];
     const search: FullTextFn = async (targets, _q, opts) => {

@@ -128,9 +128,9 @@ export function useFullTextSearch(
     };
     const schedule = () => {
       if (ac.signal.aborted || flushTimer) return;
-      const wait = gap - (Date.now() - lastFlush);
-      if (wait <= 0) flush();
-      else flushTimer = setTimeout(flush, wait);
+      // Never at once: hits reported together (the early answer's whole answer) are one batch,
+      // not their first alone and then the rest (each batch ranks every session again).
+      flushTimer = setTimeout(flush, Math.max(0, gap - (Date.now() - lastFlush)));
     };
     const start = () => {
       const st = latest.current;

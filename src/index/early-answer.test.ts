@@ -203,4 +203,52 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     for (const [, s] of drawn) expect(String(s)).toContain("parser");
     index.close();
   });
+
+  it("reports the first hits checked and the rest named as one burst when few files are read whole (no turn of the event loop between)", async () => {
+    const store = makeTmpDir("early-burst-");
+    const dir = join(store, "--home-u-proj--");
+    mkdirSync(dir, { recursive: true });
+    const paths: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = `0190a0b0-0000-7000-8000-0000000001${String(i).padStart(2, "0")}`;
+      const path = join(dir, `2026-11-28T00-00-${String(i).padStart(2, "0")}-000Z_${id}.jsonl`);
+      const head = { type: "session", version: 3, id, timestamp: "2026-11-28T00:00:00.000Z", cwd: "/home/u/proj" };
+      const msg = { type: "message", id: `m${i}`, parentId: null, timestamp: "2026-11-28T00:00:00.000Z" };
+      writeFileSync(
+        path,
+        `${JSON.stringify(head)}\n${JSON.stringify({ ...msg, message: { role: "user", content: `fix the parser ${i}` } })}\n`,
+      );
+      paths.push(path);
+    }
+    settle(store);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db);
+    // One that pi appended to since it was indexed: read whole before the answer is said.
+    appendFileSync(paths[3], JSON.stringify({ type: "session_info", name: "grown" }) + "\n");
+    const targets = targetsOf(paths);
+    let turned = false;
+    let reported = 0;
+    let checkedFirst = 0;
+    let namedAfterTurn = 0;
+    const r = await searchEarly(index.db, targets, parseQuery("parser"), {
+      includeTools: false,
+      above: 0,
+      checkFirst: 1,
+      onMatch: (_path, _snippet, _held, isUnchecked) => {
+        // A turn of the event loop after the first hit lets the browser take it in as a batch of its own.
+        if (reported++ === 0) setImmediate(() => (turned = true));
+        if (!isUnchecked) checkedFirst++;
+        else if (turned) namedAfterTurn++;
+      },
+      onMiss: () => {},
+      onChecking: () => {},
+    });
+    index.close();
+    expect(r).not.toBeNull();
+    expect(r!.readWhole).toBe(1);
+    expect(checkedFirst).toBe(2); // the one checked first and the one read whole
+    expect(reported).toBe(12); // and ten named
+    expect(namedAfterTurn).toBe(0);
+  });
 });
