@@ -204,7 +204,7 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     index.close();
   });
 
-  it("reports the first hits checked and the rest named as one burst when few files are read whole (no turn of the event loop between)", async () => {
+  it("reports the first hits checked and the rest named as one burst when few files are read whole (no turn of the event loop between), taken in before the named are checked", async () => {
     const store = makeTmpDir("early-burst-");
     const dir = join(store, "--home-u-proj--");
     mkdirSync(dir, { recursive: true });
@@ -231,17 +231,24 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     let reported = 0;
     let checkedFirst = 0;
     let namedAfterTurn = 0;
+    let takenIn = false;
+    let checksBeforeTakenIn = 0;
     const r = await searchEarly(index.db, targets, parseQuery("parser"), {
       includeTools: false,
       above: 0,
       checkFirst: 1,
       onMatch: (_path, _snippet, _held, isUnchecked) => {
         // A turn of the event loop after the first hit lets the browser take it in as a batch of its own.
-        if (reported++ === 0) setImmediate(() => (turned = true));
+        if (reported++ === 0) {
+          setImmediate(() => (turned = true));
+          // As the browser takes hits in: on a timer.
+          setTimeout(() => (takenIn = true), 0);
+        }
         if (!isUnchecked) checkedFirst++;
         else if (turned) namedAfterTurn++;
       },
-      onMiss: () => {},
+      onConfirmed: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
+      onMiss: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
       onChecking: () => {},
     });
     index.close();
@@ -250,5 +257,7 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     expect(checkedFirst).toBe(2); // the one checked first and the one read whole
     expect(reported).toBe(12); // and ten named
     expect(namedAfterTurn).toBe(0);
+    // And the answer is taken in before the named ones are checked.
+    expect(checksBeforeTakenIn).toBe(0);
   });
 });
