@@ -98,6 +98,28 @@ describe("useFullTextSearch", () => {
     expect(batches).toEqual([3, 0]); // the hits, then the end's (empty) flush
   });
 
+  it("keeps one array of the words held per set of words, not one per hit", async () => {
+    const actions: AppAction[] = [];
+    const search: FullTextFn = async (targets, _q, opts) => {
+      targets.forEach((t, i) => opts.onMatch(t.path, "…the tokenizer", i === 2 ? [true, false] : [true, true]));
+      return { searched: targets.length, matched: targets.length, aborted: false };
+    };
+    function Held(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, (a: AppAction) => void actions.push(a), 0, 0);
+      return <Text>x</Text>;
+    }
+    await renderInk(<Held s={searching()} />);
+    await act(async () => settle(60));
+    const hits = actions.flatMap((a) => (a.type === "fulltext.hits" ? a.hits : []));
+    expect(hits.map(([, h]) => h.held)).toEqual([
+      [true, true],
+      [true, true],
+      [true, false],
+    ]);
+    expect(hits[1][1].held).toBe(hits[0][1].held);
+    expect(hits[2][1].held).not.toBe(hits[0][1].held);
+  });
+
   it("says it, with what was found so far, once the throttle has passed when it takes longer", async () => {
     const log: string[] = [];
     const search: FullTextFn = async (targets, _q, opts) => {

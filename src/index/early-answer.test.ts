@@ -233,11 +233,13 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     let namedAfterTurn = 0;
     let takenIn = false;
     let checksBeforeTakenIn = 0;
+    /** The arrays of words held the named were reported with: one per set of words. */
+    const namedHeld = new Set<readonly boolean[]>();
     const r = await searchEarly(index.db, targets, parseQuery("parser"), {
       includeTools: false,
       above: 0,
       checkFirst: 1,
-      onMatch: (_path, _snippet, _held, isUnchecked) => {
+      onMatch: (_path, _snippet, held, isUnchecked) => {
         // A turn of the event loop after the first hit lets the browser take it in as a batch of its own.
         if (reported++ === 0) {
           setImmediate(() => (turned = true));
@@ -246,6 +248,7 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
         }
         if (!isUnchecked) checkedFirst++;
         else if (turned) namedAfterTurn++;
+        if (isUnchecked) namedHeld.add(held);
       },
       onConfirmed: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
       onMiss: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
@@ -259,5 +262,6 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     expect(namedAfterTurn).toBe(0);
     // And the answer is taken in before the named ones are checked.
     expect(checksBeforeTakenIn).toBe(0);
+    expect([...namedHeld]).toEqual([[true]]);
   });
 });
