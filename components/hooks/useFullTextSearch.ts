@@ -176,8 +176,14 @@ export function useFullTextSearch(
           schedule();
         },
         onChecking: (left) => {
+          const answered = checking === undefined;
           checking = left;
-          schedule();
+          // The early answer is whole (its first call): taken in at the next timer, not after
+          // the gap a batch of it read before may have set (its checking of the named waits).
+          if (answered && !ac.signal.aborted) {
+            if (flushTimer) clearTimeout(flushTimer);
+            flushTimer = setTimeout(flush, 0);
+          } else schedule();
         },
         onProgress: (n) => {
           searched = n;

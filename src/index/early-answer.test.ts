@@ -8,6 +8,7 @@ import { parseQuery } from "../search/query.js";
 import { searchEarly } from "./early-answer.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText } from "./text-index.js";
+import { parserStore } from "../../test/helpers/parser-store.js";
 
 afterEach(() => cleanupTmp());
 
@@ -204,64 +205,55 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     index.close();
   });
 
-  it("reports the first hits checked and the rest named as one burst when few files are read whole (no turn of the event loop between), taken in before the named are checked", async () => {
-    const store = makeTmpDir("early-burst-");
-    const dir = join(store, "--home-u-proj--");
-    mkdirSync(dir, { recursive: true });
-    const paths: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const id = `0190a0b0-0000-7000-8000-0000000001${String(i).padStart(2, "0")}`;
-      const path = join(dir, `2026-11-28T00-00-${String(i).padStart(2, "0")}-000Z_${id}.jsonl`);
-      const head = { type: "session", version: 3, id, timestamp: "2026-11-28T00:00:00.000Z", cwd: "/home/u/proj" };
-      const msg = { type: "message", id: `m${i}`, parentId: null, timestamp: "2026-11-28T00:00:00.000Z" };
-      writeFileSync(
-        path,
-        `${JSON.stringify(head)}\n${JSON.stringify({ ...msg, message: { role: "user", content: `fix the parser ${i}` } })}\n`,
-      );
-      paths.push(path);
-    }
-    settle(store);
-    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
-    await scanStore(store, {}, { cache: index.scans });
-    await indexStaleText(index.db);
-    // One that pi appended to since it was indexed: read whole before the answer is said.
-    appendFileSync(paths[3], JSON.stringify({ type: "session_info", name: "grown" }) + "\n");
-    const targets = targetsOf(paths);
-    let turned = false;
-    let reported = 0;
-    let checkedFirst = 0;
-    let namedAfterTurn = 0;
-    let takenIn = false;
-    let checksBeforeTakenIn = 0;
-    /** The arrays of words held the named were reported with: one per set of words. */
-    const namedHeld = new Set<readonly boolean[]>();
-    const r = await searchEarly(index.db, targets, parseQuery("parser"), {
-      includeTools: false,
-      above: 0,
-      checkFirst: 1,
-      onMatch: (_path, _snippet, held, isUnchecked) => {
-        // A turn of the event loop after the first hit lets the browser take it in as a batch of its own.
-        if (reported++ === 0) {
-          setImmediate(() => (turned = true));
-          // As the browser takes hits in: on a timer.
-          setTimeout(() => (takenIn = true), 0);
-        }
-        if (!isUnchecked) checkedFirst++;
-        else if (turned) namedAfterTurn++;
-        if (isUnchecked) namedHeld.add(held);
-      },
-      onConfirmed: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
-      onMiss: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
-      onChecking: () => {},
-    });
-    index.close();
-    expect(r).not.toBeNull();
-    expect(r!.readWhole).toBe(1);
-    expect(checkedFirst).toBe(2); // the one checked first and the one read whole
-    expect(reported).toBe(12); // and ten named
-    expect(namedAfterTurn).toBe(0);
-    // And the answer is taken in before the named ones are checked.
-    expect(checksBeforeTakenIn).toBe(0);
-    expect([...namedHeld]).toEqual([[true]]);
-  });
+  it.each([1, 6])(
+    "reports the first hits checked, those of the %i files read whole and the rest named as one burst (no turn of the event loop between, no progress said before), taken in before the named are checked",
+    async (grownCount) => {
+      // Some that pi appended to since they were indexed: read whole before the answer is said
+      // (4 at a time: more than 4 took turns of the event loop between reads).
+      const grown = [3, 5, 7, 8, 9, 10].slice(0, grownCount);
+      const { store, env, paths } = await parserStore(12, grown);
+      const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+      const targets = targetsOf(paths);
+      let turned = false;
+      let reported = 0;
+      let checkedFirst = 0;
+      let afterTurn = 0;
+      let progressBefore = 0;
+      let takenIn = false;
+      let checksBeforeTakenIn = 0;
+      /** The arrays of words held the named were reported with: one per set of words. */
+      const namedHeld = new Set<readonly boolean[]>();
+      const r = await searchEarly(index.db, targets, parseQuery("parser"), {
+        includeTools: false,
+        above: 0,
+        checkFirst: 1,
+        onMatch: (_path, _snippet, held, isUnchecked) => {
+          // A turn of the event loop after the first hit lets the browser take it in as a batch of its own.
+          if (reported++ === 0) {
+            setImmediate(() => (turned = true));
+            // As the browser takes hits in: on a timer.
+            setTimeout(() => (takenIn = true), 0);
+          }
+          if (!isUnchecked) checkedFirst++;
+          if (turned) afterTurn++;
+          if (isUnchecked) namedHeld.add(held);
+        },
+        // Progress said before the answer is a batch the browser takes in alone.
+        onProgress: () => void (progressBefore += reported === 0 ? 1 : 0),
+        onConfirmed: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
+        onMiss: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
+        onChecking: () => {},
+      });
+      index.close();
+      expect(r).not.toBeNull();
+      expect(r!.readWhole).toBe(grownCount);
+      expect(checkedFirst).toBe(1 + grownCount); // the one checked first and those read whole
+      expect(reported).toBe(12); // and the rest named
+      expect(afterTurn).toBe(0);
+      expect(progressBefore).toBe(0);
+      // And the answer is taken in before the named ones are checked.
+      expect(checksBeforeTakenIn).toBe(0);
+      expect([...namedHeld]).toEqual([[true]]);
+    },
+  );
 });

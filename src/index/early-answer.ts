@@ -412,8 +412,11 @@ export async function searchEarly(
   // Few files to read whole (~1 ms each): the answer is whole within milliseconds, and said
   // as one batch. Said first, its first hit was a batch of its own: at 50,000 sessions every
   // session ranked again and a frame drawn (50-130 ms) between the last key and the answer.
+  // The files read whole are held with them (and their progress unsaid): read 4 at a time,
+  // each one reported as it was read let the browser take a batch in between reads.
   const reportFirst = () => firstHits.splice(0).forEach(([path, hit]) => report(path, hit.snippet, hit.held));
-  if (readWhole.length > READ_WHOLE_HELD) reportFirst();
+  const hold = readWhole.length <= READ_WHOLE_HELD;
+  if (!hold) reportFirst();
   // What the index cannot say, read as searchWithIndex reads it (any of it may rank first).
   await searchEach(
     readWhole.map((t) => t.path),
@@ -422,6 +425,10 @@ export async function searchEarly(
     (path, hit) => {
       result.searched++;
       result.readWhole++;
+      if (hold) {
+        if (hit !== null) firstHits.push([path, hit]);
+        return;
+      }
       if (hit !== null) report(path, hit.snippet, hit.held);
       opts.onProgress?.(result.searched);
     },
