@@ -256,4 +256,36 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
       expect([...namedHeld]).toEqual([[true]]);
     },
   );
+
+  /** Whether the first hit checked was reported with a turn of the event loop before the first hit of a file read whole (not held for them). */
+  async function firstCheckedAhead(n: number, grown: number[], padBytes = 0) {
+    const { store, env, paths } = await parserStore(n, grown, padBytes);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+    const wholePaths = new Set(grown.map((i) => paths[i]));
+    let turned = false;
+    /** Per report: read whole, and whether a turn of the event loop came since the first. */
+    const seen: { whole: boolean; turned: boolean }[] = [];
+    const r = await searchEarly(index.db, targetsOf(paths), parseQuery("parser"), {
+      includeTools: false,
+      above: 0,
+      checkFirst: 1,
+      onMatch: (path) => {
+        if (seen.length === 0) setImmediate(() => (turned = true));
+        seen.push({ whole: wholePaths.has(path), turned });
+      },
+      onMiss: () => {},
+      onChecking: () => {},
+    });
+    index.close();
+    expect(r!.readWhole).toBe(grown.length);
+    const firstWhole = seen.findIndex((x) => x.whole);
+    return { first: seen[0], firstWhole: seen[firstWhole] };
+  }
+
+  it("reports the first hit checked before reading a large file whole (held back by its bytes, not its count)", async () => {
+    // One session pi appended 3 MB to since it was indexed.
+    const { first, firstWhole } = await firstCheckedAhead(12, [3], 3 * 1024 * 1024);
+    expect(first.whole).toBe(false);
+    expect(firstWhole.turned).toBe(true);
+  });
 });

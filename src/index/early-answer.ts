@@ -69,8 +69,9 @@ const EARLY_ABOVE = 2000;
 /** Files checked between two turns of the event loop (keys and frames go first). */
 const SLICE = 200;
 const SAY_EVERY_MS = 500;
-/** At most this many files read whole before the first hits checked are reported (see searchEarly). */
+/** At most this many files, of this many bytes in all, read whole before the first hits checked are reported (see searchEarly). */
 const READ_WHOLE_HELD = 32;
+const READ_WHOLE_HELD_BYTES = 2 * 1024 * 1024;
 /** More words than a bit mask holds: searchWithIndex answers. */
 const MAX_TERMS = 30;
 
@@ -415,7 +416,10 @@ export async function searchEarly(
   // The files read whole are held with them (and their progress unsaid): read 4 at a time,
   // each one reported as it was read let the browser take a batch in between reads.
   const reportFirst = () => firstHits.splice(0).forEach(([path, hit]) => report(path, hit.snippet, hit.held));
-  const hold = readWhole.length <= READ_WHOLE_HELD;
+  // By bytes too: the file most often read whole is the one pi is appending to, often tens of MB.
+  let wholeBytes = 0;
+  for (const t of readWhole) wholeBytes += t.bytes;
+  const hold = readWhole.length <= READ_WHOLE_HELD && wholeBytes <= READ_WHOLE_HELD_BYTES;
   if (!hold) reportFirst();
   // What the index cannot say, read as searchWithIndex reads it (any of it may rank first).
   await searchEach(
