@@ -288,4 +288,11 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     expect(first.whole).toBe(false);
     expect(firstWhole.turned).toBe(true);
   });
+
+  it("reports the first hit checked before reading whole more than 32 files (small ones)", async () => {
+    const grown = Array.from({ length: 33 }, (_, i) => i + 5);
+    const { first, firstWhole } = await firstCheckedAhead(40, grown);
+    expect(first.whole).toBe(false);
+    expect(firstWhole.turned).toBe(true);
+  });
 });
