@@ -293,6 +293,27 @@ describe("useFullTextSearch", () => {
     expect(s.rows.length).toBe(3);
   });
 
+  it("makes no field text when the search bar closes before the warm-up's wait is out", async () => {
+    const made = vi.mocked(fieldText.fieldTextOf);
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    function Warm(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, () => {}, 1000, 50);
+      return <Text>x</Text>;
+    }
+    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
+    const r = await renderInk(<Warm s={listed} />);
+    await act(async () => settle(80));
+    const before = made.mock.calls.length;
+    const open = reduce(listed, { type: "command", command: "search.start" });
+    await act(async () => r.rerender(<Warm s={open} />));
+    // Closed at once (well within the 40 ms the warm-up waits).
+    const closed = reduce(open, { type: "command", command: "search.cancel" });
+    expect(closed.stack.some((l) => l.kind === "search")).toBe(false);
+    await act(async () => r.rerender(<Warm s={closed} />));
+    await act(async () => settle(80));
+    expect(made.mock.calls.length).toBe(before);
+  });
+
   it("a search that asks the next one to wait longer (its debounceMs) is not started again by asking", async () => {
     let calls = 0;
     const search: FullTextFn = async (targets) => {
