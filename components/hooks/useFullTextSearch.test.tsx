@@ -293,6 +293,38 @@ describe("useFullTextSearch", () => {
     expect(s.rows.length).toBe(3);
   });
 
+  it("makes the list's field text once per opening of the search bar, not again as the store changes with no word typed", async () => {
+    const made = vi.mocked(fieldText.fieldTextOf);
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    function Warm(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, () => {}, 1000, 50);
+      return <Text>x</Text>;
+    }
+    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
+    const r = await renderInk(<Warm s={listed} />);
+    await act(async () => settle(80));
+    const before = made.mock.calls.length;
+    let s = reduce(listed, { type: "command", command: "search.start" });
+    await act(async () => r.rerender(<Warm s={s} />));
+    await act(async () => settle(80));
+    expect(made.mock.calls.length).toBe(before + 1);
+    // pi writes twice while the bar is open, nothing typed.
+    for (const n of [1, 2]) {
+      const grown = { ...sessions[1], bytes: sessions[1].bytes + 100 * n, mtimeMs: sessions[1].mtimeMs + 1000 * n };
+      s = reduce(s, { type: "store.changes", updated: [grown], removed: [], diagnostics: [] });
+      await act(async () => r.rerender(<Warm s={s} />));
+      await act(async () => settle(80));
+    }
+    expect(made.mock.calls.length).toBe(before + 1);
+    // Closed and opened again: made again, of the list as it is now.
+    s = reduce(s, { type: "command", command: "search.cancel" });
+    await act(async () => r.rerender(<Warm s={s} />));
+    s = reduce(s, { type: "command", command: "search.start" });
+    await act(async () => r.rerender(<Warm s={s} />));
+    await act(async () => settle(80));
+    expect(made.mock.calls.length).toBe(before + 2);
+  });
+
   it("makes no field text when the search bar closes before the warm-up's wait is out", async () => {
     const made = vi.mocked(fieldText.fieldTextOf);
     const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });

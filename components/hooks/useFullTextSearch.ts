@@ -228,12 +228,13 @@ export function useFullTextSearch(
   // once the bar's frame is drawn. Not put off while keys wait: a word typed meanwhile would
   // make it at its own derive anyway, and at 50,000 sessions keys typed one after another
   // stay pending until the last one (each is a derive and a frame), so it was made at the first.
-  const { sessions: listed, sort } = s;
+  // Once per opening, of the list as it is then: not again at each change of the store while
+  // the bar is open (pi writing: ~60 ms each at 50,000 sessions, for a word maybe never typed).
   useEffect(() => {
     if (!barOpen || !scanDone) return;
-    const timer = setTimeout(() => warmListFields(listed, sort), WARM_AFTER_MS);
+    const timer = setTimeout(() => warmListFields(latest.current.sessions, latest.current.sort), WARM_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [barOpen, scanDone, listed, sort]);
+  }, [barOpen, scanDone]);
 
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;
