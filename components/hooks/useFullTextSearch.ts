@@ -95,9 +95,12 @@ export function useFullTextSearch(
      * The words each hit holds, one copy per set of words (the hits of a search hold one of a
      * few): 36,000 hits at 50,000 sessions kept an array each. Never changed once made.
      */
-    const heldCopies = new Map<string, boolean[]>();
+    const heldCopies = new Map<number, boolean[]>();
     const heldCopy = (held: readonly boolean[]) => {
-      const k = held.map(Number).join("");
+      // Keyed by the words as bits under a leading 1 (so lengths differ): nothing made per hit.
+      if (held.length > 52) return [...held];
+      let k = 1;
+      for (let i = 0; i < held.length; i++) k = k * 2 + (held[i] ? 1 : 0);
       let copy = heldCopies.get(k);
       if (!copy) heldCopies.set(k, (copy = [...held]));
       return copy;
