@@ -235,7 +235,10 @@ export function useFullTextSearch(
   // the bar is open (pi writing: ~60 ms each at 50,000 sessions, for a word maybe never typed).
   useEffect(() => {
     if (!barOpen || !scanDone) return;
-    const timer = setTimeout(() => warmListFields(latest.current.sessions, latest.current.sort), WARM_AFTER_MS);
+    const timer = setTimeout(() => {
+      const st = latest.current;
+      warmListFields(st.sessions, { scope: st.scope, cwd: st.launchCwd, storeDir: st.storeDir, sort: st.sort });
+    }, WARM_AFTER_MS);
     return () => clearTimeout(timer);
   }, [barOpen, scanDone]);
 

@@ -134,18 +134,21 @@ interface BaseOrder {
 
 const fieldsOf = (base: BaseOrder) => (base.fields ??= listContext(base.list));
 
+/** What a base order is made of: the sessions, and which of them in which order. */
+type BaseKey = { scope: Scope; cwd: string; storeDir?: string; sort: SortKey };
+
+const isBaseOf = (m: BaseOrder | undefined, sessions: SessionMap, k: BaseKey): m is BaseOrder =>
+  m?.sessions === sessions && m.scope === k.scope && m.cwd === k.cwd && m.storeDir === k.storeDir && m.sort === k.sort;
+
 /**
- * Makes the field text of the list the last derive laid out (these sessions, in this order)
- * ahead of the first word typed: the search bar calls it as it opens. At 50,000 sessions the
- * first key typed took 200-290 ms to make it, and the keys typed after it queued behind it
- * and behind each other (every one a derive and a frame), up to ~0.7 s at the last key.
- * Whether anything was made (false: the last derive was of other sessions or another order).
+ * Makes the field text of the list the last derive laid out ahead of the first word typed,
+ * if it is of these sessions, in this scope and order (nothing otherwise): the search bar
+ * calls it as it opens. At 50,000 sessions the first key typed took 200-290 ms to make it,
+ * and the keys typed after it queued behind it and behind each other (every one a derive and
+ * a frame), up to ~0.7 s at the last key.
  */
-export function warmListFields(sessions: SessionMap, sort: SortKey): boolean {
-  const base = baseMemo?.sessions === sessions && baseMemo.sort === sort ? baseMemo : undefined;
-  if (!base) return false;
-  fieldsOf(base).warm();
-  return true;
+export function warmListFields(sessions: SessionMap, key: BaseKey): void {
+  if (isBaseOf(baseMemo, sessions, key)) fieldsOf(baseMemo).warm();
 }
 
 /**
@@ -166,15 +169,7 @@ function baseOrder(
   sessions: SessionMap,
   opts: { scope: Scope; cwd: string; storeDir?: string; sort: SortKey },
 ): BaseOrder {
-  const m = baseMemo;
-  if (
-    m?.sessions === sessions &&
-    m.scope === opts.scope &&
-    m.cwd === opts.cwd &&
-    m.storeDir === opts.storeDir &&
-    m.sort === opts.sort
-  )
-    return m;
+  if (isBaseOf(baseMemo, sessions, opts)) return baseMemo;
   const inIt: ListedSession[] = [];
   for (const s of sessions.values()) if (inScope(s, opts.scope, opts.cwd, opts.storeDir)) inIt.push(s);
   const tie = tieBreakOf(opts.scope, opts.storeDir, inIt);
