@@ -349,6 +349,27 @@ describe("useFullTextSearch", () => {
     expect(made.mock.calls.length).toBe(before + 2);
   });
 
+  it("lets the field text go when the search bar closes with nothing typed (made again at the next opening)", async () => {
+    const made = vi.mocked(fieldText.fieldTextOf);
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    function Warm(p: { s: AppState }) {
+      useFullTextSearch(p.s, search, () => {}, 1000, 50);
+      return <Text>x</Text>;
+    }
+    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
+    const r = await renderInk(<Warm s={listed} />);
+    await act(async () => settle(80));
+    const before = made.mock.calls.length;
+    const open = reduce(listed, { type: "command", command: "search.start" });
+    await act(async () => r.rerender(<Warm s={open} />));
+    await act(async () => settle(80));
+    expect(made.mock.calls.length).toBe(before + 1);
+    await act(async () => r.rerender(<Warm s={reduce(open, { type: "command", command: "search.cancel" })} />));
+    await act(async () => r.rerender(<Warm s={open} />));
+    await act(async () => settle(80));
+    expect(made.mock.calls.length).toBe(before + 2);
+  });
+
   it("makes no field text when the search bar closes before the warm-up's wait is out", async () => {
     const made = vi.mocked(fieldText.fieldTextOf);
     const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });

@@ -1,7 +1,7 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { FullTextFn, SearchTarget } from "../../src/search/fulltext.js";
 import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
-import { bodyNeed, inScope, listPlace, warmListFields } from "../../src/browser/list/derive.js";
+import { bodyNeed, coolListFields, inScope, listPlace, warmListFields } from "../../src/browser/list/derive.js";
 import type { BodyHit } from "../../src/search/fulltext.js";
 import { fullTextKey, type Seen } from "../../src/browser/list/fullText.js";
 import { trace, tracing } from "../../src/launcher/trace.js";
@@ -239,7 +239,11 @@ export function useFullTextSearch(
       const st = latest.current;
       warmListFields(st.sessions, { scope: st.scope, cwd: st.launchCwd, storeDir: st.storeDir, sort: st.sort });
     }, WARM_AFTER_MS);
-    return () => clearTimeout(timer);
+    // Closed with nothing typed: the text is not kept for a search that may never come.
+    return () => {
+      clearTimeout(timer);
+      coolListFields();
+    };
   }, [barOpen, scanDone]);
 
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.

@@ -5,7 +5,7 @@ import * as sort from "../../search/sort.js";
 import { makeSummary } from "../../../test/helpers/sessions.js";
 import { searchPlan } from "../../search/plan.js";
 import * as fieldText from "../../search/field-text.js";
-import { bodyNeed, deriveRows, warmListFields } from "./derive.js";
+import { bodyNeed, coolListFields, deriveRows, warmListFields } from "./derive.js";
 import type { SessionMap } from "./sessions.js";
 
 vi.mock("../../search/sort.js", async (actual) => {
@@ -134,6 +134,22 @@ describe("warmListFields (the search bar opening)", () => {
     // Made once: the first word typed is matched against it.
     warmListFields(sessions, key);
     deriveRows(sessions, { ...key, query: parseQuery("parser") });
+    expect(made).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets go of what it made when the bar closes with no word asked of it, not of a text words were matched against", () => {
+    const made = vi.mocked(fieldText.fieldTextOf);
+    const sessions = map(a, b); // a list none was made of yet
+    deriveRows(sessions, { ...key, query: parseQuery("") });
+    warmListFields(sessions, key);
+    made.mockClear();
+    coolListFields();
+    // Made again at the first word: neither the list's context nor the last text kept it.
+    deriveRows(sessions, { ...key, query: parseQuery("parser") });
+    expect(made).toHaveBeenCalledTimes(1);
+    // A word was asked of it: kept through a closing (the next word needs it).
+    coolListFields();
+    deriveRows(sessions, { ...key, query: parseQuery("cache") });
     expect(made).toHaveBeenCalledTimes(1);
   });
 });

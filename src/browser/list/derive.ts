@@ -151,6 +151,11 @@ export function warmListFields(sessions: SessionMap, key: BaseKey): void {
   if (isBaseOf(baseMemo, sessions, key)) fieldsOf(baseMemo).warm();
 }
 
+/** The search bar closed: what warmListFields made is let go if no word was typed (made again at the next opening). */
+export function coolListFields(): void {
+  baseMemo?.fields?.cool();
+}
+
 /**
  * The last base order made. Hits stream in a batch at a time while a search runs, and each
  * batch derives the rows again over the same sessions: sorting 50,000 of them again each
