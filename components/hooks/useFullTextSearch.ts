@@ -1,7 +1,7 @@
 import { type Dispatch, useEffect, useRef } from "react";
 import type { FullTextFn, SearchTarget } from "../../src/search/fulltext.js";
 import type { AppAction, AppState } from "../../src/browser/app/appReducer.js";
-import { bodyNeed, inScope, listPlace } from "../../src/browser/list/derive.js";
+import { bodyNeed, coolListFields, inScope, listPlace, warmListFields } from "../../src/browser/list/derive.js";
 import type { BodyHit } from "../../src/search/fulltext.js";
 import { fullTextKey, type Seen } from "../../src/browser/list/fullText.js";
 import { trace, tracing } from "../../src/launcher/trace.js";
@@ -34,6 +34,9 @@ function makeTargets(s: TargetsOf): SearchTarget[] {
   for (const x of s.sessions.values()) if (inScope(x, s.scope, s.launchCwd, s.storeDir)) list.push(x);
   return list.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
 }
+
+/** How long after the search bar opens its list's field text is made: its frame first (Ink draws at most every 17 ms). */
+const WARM_AFTER_MS = 40;
 
 /** Without a KeyStream to ask (tests): no key is ever pending. One function, not one per render (an effect depends on it). */
 const NO_KEYS_PENDING = () => false;
@@ -88,6 +91,20 @@ export function useFullTextSearch(
     let confirmed: string[] = [];
     let checking: number | undefined;
     let searched = 0;
+    /**
+     * The words each hit holds, one copy per set of words (the hits of a search hold one of a
+     * few): 36,000 hits at 50,000 sessions kept an array each. Never changed once made.
+     */
+    const heldCopies = new Map<number, boolean[]>();
+    const heldCopy = (held: readonly boolean[]) => {
+      // Keyed by the words as bits under a leading 1 (so lengths differ): nothing made per hit.
+      if (held.length > 52) return [...held];
+      let k = 1;
+      for (let i = 0; i < held.length; i++) k = k * 2 + (held[i] ? 1 : 0);
+      let copy = heldCopies.get(k);
+      if (!copy) heldCopies.set(k, (copy = [...held]));
+      return copy;
+    };
     /** The search's start, said with its first hits or progress (see start). */
     let started: AppAction | null = null;
     const flush = () => {
@@ -125,9 +142,9 @@ export function useFullTextSearch(
     };
     const schedule = () => {
       if (ac.signal.aborted || flushTimer) return;
-      const wait = gap - (Date.now() - lastFlush);
-      if (wait <= 0) flush();
-      else flushTimer = setTimeout(flush, wait);
+      // Never at once: hits reported together (the early answer's whole answer) are one batch,
+      // not their first alone and then the rest (each batch ranks every session again).
+      flushTimer = setTimeout(flush, Math.max(0, gap - (Date.now() - lastFlush)));
     };
     const start = () => {
       const st = latest.current;
@@ -150,7 +167,7 @@ export function useFullTextSearch(
           hosts: st.hosts?.map((h) => h.name),
         }),
         onMatch: (path, snippet, held, isUnchecked) => {
-          hits.push([path, { snippet, held: [...held] }]);
+          hits.push([path, { snippet, held: heldCopy(held) }]);
           (isUnchecked ? unchecked : confirmed).push(path);
           schedule();
         },
@@ -162,8 +179,14 @@ export function useFullTextSearch(
           schedule();
         },
         onChecking: (left) => {
+          const answered = checking === undefined;
           checking = left;
-          schedule();
+          // The early answer is whole (its first call): taken in at the next timer, not after
+          // the gap a batch of it read before may have set (its checking of the named waits).
+          if (answered && !ac.signal.aborted) {
+            if (flushTimer) clearTimeout(flushTimer);
+            flushTimer = setTimeout(flush, 0);
+          } else schedule();
         },
         onProgress: (n) => {
           searched = n;
@@ -204,6 +227,24 @@ export function useFullTextSearch(
   useEffect(() => {
     if (barOpen && scanDone) search.warm?.(keysPending);
   }, [barOpen, scanDone, search, keysPending]);
+  // And the list's field text the first word is matched against (derive.ts warmListFields),
+  // once the bar's frame is drawn. Not put off while keys wait: a word typed meanwhile would
+  // make it at its own derive anyway, and at 50,000 sessions keys typed one after another
+  // stay pending until the last one (each is a derive and a frame), so it was made at the first.
+  // Once per opening, of the list as it is then: not again at each change of the store while
+  // the bar is open (pi writing: ~60 ms each at 50,000 sessions, for a word maybe never typed).
+  useEffect(() => {
+    if (!barOpen || !scanDone) return;
+    const timer = setTimeout(() => {
+      const st = latest.current;
+      warmListFields(st.sessions, { scope: st.scope, cwd: st.launchCwd, storeDir: st.storeDir, sort: st.sort });
+    }, WARM_AFTER_MS);
+    // Closed with nothing typed: the text is not kept for a search that may never come.
+    return () => {
+      clearTimeout(timer);
+      coolListFields();
+    };
+  }, [barOpen, scanDone]);
 
   // The sessions changed (pi wrote): those the search has not read as they are now are searched again.
   const sessions = s.sessions;

@@ -8,6 +8,7 @@ import { parseQuery } from "../search/query.js";
 import { searchEarly } from "./early-answer.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText } from "./text-index.js";
+import { parserStore } from "../../test/helpers/parser-store.js";
 
 afterEach(() => cleanupTmp());
 
@@ -202,5 +203,96 @@ describe("searchEarly (the browser's answer before every file is checked)", () =
     expect(drawn.length).toBeGreaterThan(2);
     for (const [, s] of drawn) expect(String(s)).toContain("parser");
     index.close();
+  });
+
+  it.each([1, 6])(
+    "reports the first hits checked, those of the %i files read whole and the rest named as one burst (no turn of the event loop between, no progress said before), taken in before the named are checked",
+    async (grownCount) => {
+      // Some that pi appended to since they were indexed: read whole before the answer is said
+      // (4 at a time: more than 4 took turns of the event loop between reads).
+      const grown = [3, 5, 7, 8, 9, 10].slice(0, grownCount);
+      const { store, env, paths } = await parserStore(12, grown);
+      const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+      const targets = targetsOf(paths);
+      let turned = false;
+      let reported = 0;
+      let checkedFirst = 0;
+      let afterTurn = 0;
+      let progressBefore = 0;
+      let takenIn = false;
+      let checksBeforeTakenIn = 0;
+      /** The arrays of words held the named were reported with: one per set of words. */
+      const namedHeld = new Set<readonly boolean[]>();
+      const r = await searchEarly(index.db, targets, parseQuery("parser"), {
+        includeTools: false,
+        above: 0,
+        checkFirst: 1,
+        onMatch: (_path, _snippet, held, isUnchecked) => {
+          // A turn of the event loop after the first hit lets the browser take it in as a batch of its own.
+          if (reported++ === 0) {
+            setImmediate(() => (turned = true));
+            // As the browser takes hits in: on a timer.
+            setTimeout(() => (takenIn = true), 0);
+          }
+          if (!isUnchecked) checkedFirst++;
+          if (turned) afterTurn++;
+          if (isUnchecked) namedHeld.add(held);
+        },
+        // Progress said before the answer is a batch the browser takes in alone.
+        onProgress: () => void (progressBefore += reported === 0 ? 1 : 0),
+        onConfirmed: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
+        onMiss: () => void (checksBeforeTakenIn += takenIn ? 0 : 1),
+        onChecking: () => {},
+      });
+      index.close();
+      expect(r).not.toBeNull();
+      expect(r!.readWhole).toBe(grownCount);
+      expect(checkedFirst).toBe(1 + grownCount); // the one checked first and those read whole
+      expect(reported).toBe(12); // and the rest named
+      expect(afterTurn).toBe(0);
+      expect(progressBefore).toBe(0);
+      // And the answer is taken in before the named ones are checked.
+      expect(checksBeforeTakenIn).toBe(0);
+      expect([...namedHeld]).toEqual([[true]]);
+    },
+  );
+
+  /** Whether the first hit checked was reported with a turn of the event loop before the first hit of a file read whole (not held for them). */
+  async function firstCheckedAhead(n: number, grown: number[], padBytes = 0) {
+    const { store, env, paths } = await parserStore(n, grown, padBytes);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { env })!;
+    const wholePaths = new Set(grown.map((i) => paths[i]));
+    let turned = false;
+    /** Per report: read whole, and whether a turn of the event loop came since the first. */
+    const seen: { whole: boolean; turned: boolean }[] = [];
+    const r = await searchEarly(index.db, targetsOf(paths), parseQuery("parser"), {
+      includeTools: false,
+      above: 0,
+      checkFirst: 1,
+      onMatch: (path) => {
+        if (seen.length === 0) setImmediate(() => (turned = true));
+        seen.push({ whole: wholePaths.has(path), turned });
+      },
+      onMiss: () => {},
+      onChecking: () => {},
+    });
+    index.close();
+    expect(r!.readWhole).toBe(grown.length);
+    const firstWhole = seen.findIndex((x) => x.whole);
+    return { first: seen[0], firstWhole: seen[firstWhole] };
+  }
+
+  it("reports the first hit checked before reading a large file whole (held back by its bytes, not its count)", async () => {
+    // One session pi appended 3 MB to since it was indexed.
+    const { first, firstWhole } = await firstCheckedAhead(12, [3], 3 * 1024 * 1024);
+    expect(first.whole).toBe(false);
+    expect(firstWhole.turned).toBe(true);
+  });
+
+  it("reports the first hit checked before reading whole more than 32 files (small ones)", async () => {
+    const grown = Array.from({ length: 33 }, (_, i) => i + 5);
+    const { first, firstWhole } = await firstCheckedAhead(40, grown);
+    expect(first.whole).toBe(false);
+    expect(firstWhole.turned).toBe(true);
   });
 });

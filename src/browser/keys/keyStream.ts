@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { isMouseSequence, parseMouse } from "./sgrMouse.js";
 import { createTokenizer, type Token } from "./tokenizer.js";
+import { trace, tracing } from "../../launcher/trace.js";
 
 /** How long a read that ends inside a sequence (a lone ESC, most often) waits for the rest. */
 export const PENDING_MS = 10;
@@ -105,6 +106,8 @@ export class KeyStream extends Readable {
   }
 
   private accept(chunk: string): void {
+    // When a key came and when it was handed on (PI_SESSIONS_TRACE): keys queued behind slow frames.
+    if (tracing) trace(`key read ${JSON.stringify(chunk)}`);
     clearTimeout(this.flushTimer);
     this.enqueue(this.tokenizer.push(chunk));
     if (this.tokenizer.pending()) {
@@ -146,6 +149,7 @@ export class KeyStream extends Readable {
       const ev = parseMouse(chunk.mouse);
       if (ev) this.emit("mouse", ev);
     } else {
+      if (tracing) trace(`key handed ${JSON.stringify(chunk)}`);
       this.push(chunk);
       if (inkHolds(chunk)) {
         setTimeout(release, INK_ESCAPE_WAIT_MS);

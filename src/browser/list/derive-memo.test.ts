@@ -4,7 +4,8 @@ import { parseQuery } from "../../search/query.js";
 import * as sort from "../../search/sort.js";
 import { makeSummary } from "../../../test/helpers/sessions.js";
 import { searchPlan } from "../../search/plan.js";
-import { bodyNeed, deriveRows } from "./derive.js";
+import * as fieldText from "../../search/field-text.js";
+import { bodyNeed, coolListFields, deriveRows, warmListFields } from "./derive.js";
 import type { SessionMap } from "./sessions.js";
 
 vi.mock("../../search/sort.js", async (actual) => {
@@ -15,6 +16,11 @@ vi.mock("../../search/sort.js", async (actual) => {
 vi.mock("../../search/query.js", async (actual) => {
   const real = await actual<typeof import("../../search/query.js")>();
   return { ...real, matchSession: vi.fn(real.matchSession) };
+});
+
+vi.mock("../../search/field-text.js", async (actual) => {
+  const real = await actual<typeof import("../../search/field-text.js")>();
+  return { ...real, fieldTextOf: vi.fn(real.fieldTextOf) };
 });
 
 const map = (...xs: ReturnType<typeof makeSummary>[]): SessionMap => new Map(xs.map((x) => [x.path, x]));
@@ -104,5 +110,46 @@ describe("deriveRows as a search's hits stream in", () => {
     expect(rows.map((r) => r.session.path)).toEqual([a.path, b.path]);
     expect(rows[1].snippet).toBe("…cache…");
     for (const r of rows) expect(Object.values(r).filter((v) => typeof v === "function")).toEqual([]);
+  });
+});
+
+describe("warmListFields (the search bar opening)", () => {
+  const a = makeSummary({ path: "/store/--p--/a.jsonl", cwd: "/p", firstMessage: "parser cache" });
+  const b = makeSummary({ path: "/store/--q--/b.jsonl", cwd: "/q", firstMessage: "a parser" });
+  const sessions = map(a, b);
+  const key = { scope: "all", cwd: "/p", storeDir: "/store", sort: "recent" } as const;
+
+  it("makes the field text of the last derive's list only when it is of these sessions, scope, folder, store and order", () => {
+    const made = vi.mocked(fieldText.fieldTextOf);
+    deriveRows(sessions, { ...key, query: parseQuery("") });
+    made.mockClear();
+    warmListFields(sessions, { ...key, scope: "cwd" });
+    warmListFields(sessions, { ...key, cwd: "/q" });
+    warmListFields(sessions, { ...key, storeDir: "/other" });
+    warmListFields(sessions, { ...key, sort: "created" });
+    warmListFields(map(a, b), key);
+    expect(made).not.toHaveBeenCalled();
+    warmListFields(sessions, key);
+    expect(made).toHaveBeenCalledTimes(1);
+    // Made once: the first word typed is matched against it.
+    warmListFields(sessions, key);
+    deriveRows(sessions, { ...key, query: parseQuery("parser") });
+    expect(made).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets go of what it made when the bar closes with no word asked of it, not of a text words were matched against", () => {
+    const made = vi.mocked(fieldText.fieldTextOf);
+    const sessions = map(a, b); // a list none was made of yet
+    deriveRows(sessions, { ...key, query: parseQuery("") });
+    warmListFields(sessions, key);
+    made.mockClear();
+    coolListFields();
+    // Made again at the first word: neither the list's context nor the last text kept it.
+    deriveRows(sessions, { ...key, query: parseQuery("parser") });
+    expect(made).toHaveBeenCalledTimes(1);
+    // A word was asked of it: kept through a closing (the next word needs it).
+    coolListFields();
+    deriveRows(sessions, { ...key, query: parseQuery("cache") });
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });
