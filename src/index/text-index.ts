@@ -11,7 +11,16 @@ import { readRange } from "../store/read-range.js";
 import { forgetText, TEXT_EPOCH } from "./forget.js";
 import type { IndexDb } from "./index-db.js";
 import { ReadAhead, type TextReaders } from "./text-readers.js";
-import { noRows, type FileText, type TextRow, type TextRows, type TextSink, type TextState } from "./text-rows.js";
+import {
+  eachOf,
+  eachPacked,
+  noRows,
+  type EachRow,
+  type FileText,
+  type TextRow,
+  type TextSink,
+  type TextState,
+} from "./text-rows.js";
 
 /*
  * The text half of the index: every text full-text search looks at (src/search/fulltext.ts,
@@ -424,7 +433,11 @@ export async function readFileText(
  * some (a huge file is written in parts), and its state, not written, would have the next
  * run read those lines again and index them twice.
  */
-function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink & { undo(): void } {
+function batchSink(
+  db: IndexDb,
+  fid: number,
+  batch: WriteBatch,
+): TextSink & { undo(): void; write(rows: EachRow, chars: number): void } {
   const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
   const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
   const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
@@ -440,14 +453,20 @@ function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink & { un
       if (forget && db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(fid) !== undefined)
         batch.run(() => forgetText(db, fid));
     },
-    rows({ offs, lens, tools, texts, chars }) {
+    rows(rows) {
+      this.write(eachOf(rows), rows.chars);
+    },
+    write(each, chars) {
       batch.run(() => {
-        for (let i = 0; i < texts.length; i++) {
-          const rid = insertLine.run(fid, offs[i], lens[i], tools[i]).lastInsertRowid;
-          if (i === 0) wrote.push([Number(rid), Number(rid)]);
-          else wrote[wrote.length - 1][1] = Number(rid);
-          (tools[i] ? insertTools : insertChat).run(rid, texts[i]);
-        }
+        let first = true;
+        each((off, len, tool, t) => {
+          const rid = insertLine.run(fid, off, len, tool).lastInsertRowid;
+          if (first) {
+            wrote.push([Number(rid), Number(rid)]);
+            first = false;
+          } else wrote[wrote.length - 1][1] = Number(rid);
+          (tool ? insertTools : insertChat).run(rid, t);
+        });
       }, chars);
       // A huge file is written in parts, each committed: never all of its text at once.
       if (chars > FLUSH_CHARS) batch.commit();
@@ -471,10 +490,18 @@ function writeState(db: IndexDb, fid: number, text: FileText, batch: WriteBatch)
 }
 
 /** A file's text read elsewhere (a text reader), written as indexOneFile writes what it reads. */
-function writeFileText(db: IndexDb, fid: number, batch: WriteBatch, forget: boolean, rows: TextRows, text: FileText) {
+function writeFileText(
+  db: IndexDb,
+  fid: number,
+  batch: WriteBatch,
+  forget: boolean,
+  rows: EachRow,
+  chars: number,
+  text: FileText,
+) {
   const sink = batchSink(db, fid, batch);
   sink.start(forget);
-  sink.rows(rows);
+  sink.write(rows, chars);
   writeState(db, fid, text, batch);
 }
 
@@ -551,9 +578,16 @@ async function indexListed(
   const row = batch.run(() => textRowToDo(db, fid, pass));
   const read = await ahead?.take(fid, row);
   if (!row) return undefined;
-  if (read && read.text !== false && read.text !== "big") {
-    writeFileText(db, fid, batch, read.forget, read.rows, read.text);
-    return read.text.kinds;
+  if (read) {
+    try {
+      const { text, forget, rows } = read.reply;
+      if (text !== false && text !== "big") {
+        writeFileText(db, fid, batch, forget, eachPacked(read.buf, rows), rows.chars, text);
+        return text.kinds;
+      }
+    } finally {
+      read.release();
+    }
   }
   return indexFileTexts(db, row, pass, { batch, ...options });
 }

@@ -6,8 +6,15 @@ import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, REPO, settle } from "../..
 import { scanStore } from "../scan/scan-store.js";
 import { openStoreIndex, type StoreIndex } from "./store-index.js";
 import type { IndexDb } from "./index-db.js";
-import { filesToDo, indexStaleText, ONE_READ_BYTES, type IndexProgress } from "./text-index.js";
-import { noRows, type TextRow } from "./text-rows.js";
+import {
+  filesToDo,
+  indexStaleText,
+  ONE_READ_BYTES,
+  readFileText,
+  staleTextFiles,
+  type IndexProgress,
+} from "./text-index.js";
+import { eachPacked, noRows, type TextRow, type TextRows } from "./text-rows.js";
 import {
   AHEAD_BYTES,
   AHEAD_FILES,
@@ -16,6 +23,7 @@ import {
   readerCount,
   TextReaders,
   type TextJob,
+  type TextRead,
   type TextReply,
 } from "./text-readers.js";
 
@@ -104,6 +112,43 @@ function fakeRow(fid: number, size: number): TextRow {
   };
 }
 
+/** What a fake reader answers for a file: no rows. */
+const fakeReply = (): TextReply => ({ text: { kinds: "chat" }, forget: false, rows: { at: 0, count: 0, chars: 0 } });
+const fakeRead = (release: () => void): TextRead => ({ reply: fakeReply(), buf: Buffer.alloc(0), release });
+
+/** A file's rows as readFileText reads them on this thread. */
+async function rowsHere(job: TextJob): Promise<TextRows> {
+  const rows = noRows();
+  const sink = {
+    start: () => {},
+    rows: (r: TextRows) => {
+      rows.offs.push(...r.offs);
+      rows.lens.push(...r.lens);
+      rows.tools.push(...r.tools);
+      rows.texts.push(...r.texts);
+      rows.chars += r.chars;
+    },
+  };
+  await readFileText(job.row, job.pass, job.toolsAtOnce, job.oneRead, sink, true);
+  return rows;
+}
+
+/** A reader's read of a file, unpacked. */
+function unpacked({ reply, buf }: TextRead): TextRows {
+  const rows = noRows();
+  eachPacked(
+    buf,
+    reply.rows,
+  )((off, len, tool, text) => {
+    rows.offs.push(off);
+    rows.lens.push(len);
+    rows.tools.push(tool);
+    rows.texts.push(text);
+  });
+  rows.chars = reply.rows.chars;
+  return rows;
+}
+
 /** Some sessions of a store, to append to. */
 function someSessions(store: string, n: number): string[] {
   const out: string[] = [];
@@ -121,7 +166,7 @@ describe("text readers (other threads read and parse while this one writes)", ()
     const read = readers!.read.bind(readers);
     readers!.read = async (jobs) => {
       const r = await read(jobs);
-      used += r?.filter((x) => x.text && x.text !== "big").length ?? 0;
+      used += r?.filter((x) => x.reply.text && x.reply.text !== "big").length ?? 0;
       return r;
     };
     /** indexStaleText with readers, expecting `small` files read on a reader. */
@@ -161,6 +206,39 @@ describe("text readers (other threads read and parse while this one writes)", ()
     } finally {
       await readers!.close();
     }
+  });
+
+  it("send a group's rows in one buffer, transferred, and pack a later group's into the buffer handed back: the rows as this thread reads them", async () => {
+    const x = await summarized();
+    const jobs: TextJob[] = staleTextFiles(x.index.db)
+      .filter((row) => row.size! <= ONE_READ_BYTES)
+      .map((row) => ({ row, pass: "new", toolsAtOnce: true, oneRead: ONE_READ_BYTES }));
+    expect(jobs.length).toBeGreaterThan(3);
+    const here = await Promise.all(jobs.map(rowsHere));
+    expect(here.reduce((n, r) => n + r.texts.length, 0)).toBeGreaterThan(100);
+    const readers = TextReaders.start(BUILT_WORKER, 1, 1)!;
+    try {
+      const first = (await readers.read(jobs))!;
+      expect(first.map(unpacked)).toEqual(here);
+      expect(readers.reused).toBe(0);
+      // Released, the buffer goes back to the reader (moved, not copied: this view of it is emptied).
+      first.forEach((r) => r.release());
+      expect(first[0]!.buf.length).toBe(0);
+      // The same files the other way round: other bytes over the ones the buffer held.
+      const back = [...jobs].reverse();
+      const second = (await readers.read(back))!;
+      expect(readers.reused).toBe(1);
+      expect(second.map(unpacked)).toEqual([...here].reverse());
+      // A group not yet wholly released keeps its buffer: the next group gets a new one.
+      second.slice(1).forEach((r) => r.release());
+      second[1]!.release();
+      const third = (await readers.read(jobs.slice(0, 2)))!;
+      expect(readers.reused).toBe(1);
+      expect(third.map(unpacked)).toEqual(here.slice(0, 2));
+    } finally {
+      await readers.close();
+    }
+    x.index.close();
   });
 
   it("are not started without a built worker (the writing thread reads every file)", () => {
@@ -244,7 +322,7 @@ describe("text readers (other threads read and parse while this one writes)", ()
           sent += jobs.length;
           held.files = Math.max(held.files, sent - taken);
           held.bytes = Math.max(held.bytes, (sent - taken) * size);
-          return Promise.resolve(jobs.map(() => ({ text: { kinds: "chat" }, forget: false, rows: noRows() })));
+          return Promise.resolve(jobs.map(() => fakeRead(() => {})));
         },
       } as unknown as TextReaders;
       const row = (fid: number) => fakeRow(fid, size);
@@ -261,14 +339,13 @@ describe("text readers (other threads read and parse while this one writes)", ()
 
   it("a read made from a file's row that changed since is not used, nor one of a file the pass skips", async () => {
     const row = fakeRow;
-    const reply = (): TextReply => ({
-      text: { kinds: "chat" },
-      forget: false,
-      rows: { offs: [], lens: [], tools: [], texts: [], chars: 0 },
-    });
+    const released: number[] = [];
     const asked: number[][] = [];
     const readers = {
-      read: (jobs: TextJob[]) => (asked.push(jobs.map((j) => j.row.fid)), Promise.resolve(jobs.map(reply))),
+      read: (jobs: TextJob[]) => (
+        asked.push(jobs.map((j) => j.row.fid)),
+        Promise.resolve(jobs.map((j) => fakeRead(() => released.push(j.row.fid))))
+      ),
     } as unknown as TextReaders;
     const rows = new Map([1, 2, 3, 4].map((fid) => [fid, row(fid, fid === 3 ? 5000 : 100)]));
     const ahead = new ReadAhead(readers, [1, 2, 3, 4], (fid) => rows.get(fid), {
@@ -276,7 +353,7 @@ describe("text readers (other threads read and parse while this one writes)", ()
       toolsAtOnce: true,
       oneRead: 1000,
     });
-    expect(await ahead.take(1, row(1, 100))).toEqual(reply());
+    expect((await ahead.take(1, row(1, 100)))?.reply).toEqual(fakeReply());
     // File 2 grew after it was read ahead: the writing thread reads it again.
     expect(await ahead.take(2, row(2, 150))).toBeUndefined();
     // File 3 is larger than a reader reads: never sent.
@@ -284,5 +361,8 @@ describe("text readers (other threads read and parse while this one writes)", ()
     expect(await ahead.take(4, undefined)).toBeUndefined();
     // In one message (GROUP_FILES).
     expect(asked).toEqual([[1, 2, 4]]);
+    // The reads not used are released (their buffer goes back to the reader once all are);
+    // the one used is the caller's to release once written.
+    expect(released).toEqual([2, 4]);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { FileText, TextRow, TextRows } from "./text-rows.js";
+import type { FileText, PackedRows, TextRow } from "./text-rows.js";
 
 /*
  * Text readers: worker threads that read, parse and fold the files a run of indexing is
@@ -15,9 +15,14 @@ import type { FileText, TextRow, TextRows } from "./text-rows.js";
 /** The built worker beside this module (absent when running from TypeScript sources). */
 export const TEXT_WORKER_URL = new URL("./text-worker.js", import.meta.url);
 
-/** Files read ahead of the one being written, at most: what waits is bounded by these. */
+/**
+ * Files read ahead of the one being written, at most: what waits is bounded by these. The
+ * bytes bound the rows' packed bytes too (a file's rows take fewer than its lines); 4 MB, not
+ * 16: on sessions of ~430 KB the peak RSS fell with it (16 MB: 200-210 MB, 4 MB: 163-175 MB,
+ * the writing thread reading alone 140-148 MB) and the reader still keeps ahead of the writer.
+ */
 export const AHEAD_FILES = 64;
-export const AHEAD_BYTES = 16 * 1024 * 1024;
+export const AHEAD_BYTES = 4 * 1024 * 1024;
 /**
  * Files sent to a reader in one message, and answered in one: a message per file (10,000
  * of them) cost the writing thread 2.6 s of its 23 in postMessage, waking the reader each time.
@@ -37,7 +42,8 @@ export interface TextReply {
   /** false or "big": the writing thread reads that file itself. */
   text: FileText | false | "big";
   forget: boolean;
-  rows: TextRows;
+  /** Its rows in the group's buffer (TextGroupReply.buffer). */
+  rows: PackedRows;
 }
 
 /** A message to a reader and its answer: files in order. */
@@ -48,6 +54,19 @@ export interface TextGroup {
 export interface TextGroupReply {
   id: number;
   replies: TextReply[];
+  /** The group's rows packed (RowPacker), transferred: handed back to the reader once written. */
+  buffer: ArrayBuffer;
+  /** Whether `buffer` is one handed back (a pool's), rather than allocated for this group. */
+  fromPool: boolean;
+}
+/** What a reader is sent: a group to read, or a buffer of rows written, to pack others into. */
+export type TextToReader = TextGroup | { give: ArrayBuffer };
+
+/** A reader's read of one file as the writing thread takes it: `release` once its rows are written. */
+export interface TextRead {
+  reply: TextReply;
+  buf: Buffer;
+  release(): void;
 }
 
 /**
@@ -78,9 +97,11 @@ export function readersWanted(env: NodeJS.ProcessEnv): boolean {
 /** A pool of text readers (readerCount), started when first asked to read. */
 export class TextReaders {
   private readonly workers: Worker[] = [];
-  private readonly waiting = new Map<number, (replies: TextReply[] | undefined) => void>();
+  private readonly waiting = new Map<number, (reads: TextRead[] | undefined) => void>();
   private nextId = 0;
   private broken = false;
+  /** Groups whose rows came in a buffer handed back before, rather than a new one. */
+  reused = 0;
 
   private constructor(
     private readonly url: URL,
@@ -97,12 +118,17 @@ export class TextReaders {
   private spawn(): void {
     for (let i = 0; i < this.count; i++) {
       // A small young generation: V8's default let a reader's heap hold ~30 MB more of dead
-      // rows (10,000 sessions: 198 against 171 MB at the peak), for no CPU saved.
-      const worker = new Worker(this.url, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+      // rows (10,000 sessions: 198 against 171 MB at the peak), for no CPU saved. Its old one
+      // capped: what it holds is a file's lines at a time (its rows leave packed), and below
+      // the cap V8 let dead parses pile up (~430 KB sessions: 7-10 MB more at the peak). A
+      // reader out of memory exits: its files go to the writing thread.
+      const worker = new Worker(this.url, {
+        resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 24 },
+      });
       worker.on("message", (reply: TextGroupReply) => {
         const done = this.waiting.get(reply.id);
         this.waiting.delete(reply.id);
-        done?.(reply.replies);
+        done?.(this.reads(worker, reply));
       });
       // A reader that fails leaves every file to the writing thread: the answer is the same.
       const fail = () => {
@@ -129,8 +155,31 @@ export class TextReaders {
     return new TextReaders(url, count, fromFiles);
   }
 
+  /**
+   * A group's reads, sharing its buffer: once every one is released (its rows written, or
+   * not used), the buffer goes back to its reader, to pack the next groups' rows into, rather
+   * than each group's bytes allocated on one thread and freed on the other.
+   */
+  private reads(worker: Worker, { replies, buffer, fromPool }: TextGroupReply): TextRead[] {
+    if (fromPool) this.reused++;
+    const buf = Buffer.from(buffer);
+    let left = replies.length;
+    const giveBack = () => {
+      if (--left === 0 && !this.broken) worker.postMessage({ give: buffer } satisfies TextToReader, [buffer]);
+    };
+    return replies.map((reply) => {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        giveBack();
+      };
+      return { reply, buf, release };
+    });
+  }
+
   /** The files' texts read by a reader, in order (undefined: not read there; the caller reads them). */
-  read(jobs: TextJob[]): Promise<TextReply[] | undefined> {
+  read(jobs: TextJob[]): Promise<TextRead[] | undefined> {
     if (this.broken) return Promise.resolve(undefined);
     if (this.workers.length === 0) {
       try {
@@ -143,7 +192,7 @@ export class TextReaders {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.workers[id % this.workers.length]!.postMessage({ id, jobs } satisfies TextGroup);
+      this.workers[id % this.workers.length]!.postMessage({ id, jobs } satisfies TextToReader);
     });
   }
 
@@ -168,7 +217,7 @@ function sameRow(a: TextRow, b: TextRow): boolean {
 export class ReadAhead {
   private next = 0;
   private bytes = 0;
-  private readonly held = new Map<number, { row: TextRow; reply: Promise<TextReply | undefined> }>();
+  private readonly held = new Map<number, { row: TextRow; read: Promise<TextRead | undefined> }>();
 
   constructor(
     private readonly readers: TextReaders,
@@ -180,17 +229,19 @@ export class ReadAhead {
 
   /**
    * The reader's read of file `fid` if it was made from this same `row` (more are sent ahead
-   * first). Called for every file of the pass in order, `row` undefined for one it skips.
+   * first); the caller releases it once written. Called for every file of the pass in order,
+   * `row` undefined for one it skips.
    */
-  async take(fid: number, row: TextRow | undefined): Promise<TextReply | undefined> {
+  async take(fid: number, row: TextRow | undefined): Promise<TextRead | undefined> {
     this.fill();
     const ahead = this.held.get(fid);
     if (!ahead) return undefined;
     this.held.delete(fid);
     this.bytes -= ahead.row.size ?? 0;
-    if (!row) return undefined;
-    const reply = await ahead.reply;
-    return reply && sameRow(ahead.row, row) ? reply : undefined;
+    const read = await ahead.read;
+    if (read && row && sameRow(ahead.row, row)) return read;
+    read?.release();
+    return undefined;
   }
 
   /** Sends files ahead in groups, once a whole group fits within the bounds (or nothing is held). */
@@ -210,8 +261,8 @@ export class ReadAhead {
         continue;
       }
       this.bytes += bytes;
-      const replies = this.readers.read(group.map((row) => ({ ...this.job, row })));
-      group.forEach((row, i) => this.held.set(row.fid, { row, reply: replies.then((r) => r?.[i]) }));
+      const reads = this.readers.read(group.map((row) => ({ ...this.job, row })));
+      group.forEach((row, i) => this.held.set(row.fid, { row, read: reads.then((r) => r?.[i]) }));
       if (this.bytes >= AHEAD_BYTES) return;
     }
   }
