@@ -117,13 +117,14 @@ export class TextReaders {
 
   private spawn(): void {
     for (let i = 0; i < this.count; i++) {
-      // A small young generation: V8's default let a reader's heap hold ~30 MB more of dead
-      // rows (10,000 sessions: 198 against 171 MB at the peak), for no CPU saved. Its old one
-      // capped: what it holds is a file's lines at a time (its rows leave packed), and below
-      // the cap V8 let dead parses pile up (~430 KB sessions: 7-10 MB more at the peak). A
-      // reader out of memory exits: its files go to the writing thread.
+      // A small heap: what a reader holds is one file's lines at a time (its rows leave packed),
+      // and a larger one let dead parses pile up to its limits. Young generation 8 MB, old
+      // uncapped, then young 8 MB and old 24 MB, then 2 MB and 16 MB: on 10,000 sessions of
+      // ~22 KB peak RSS 171, ~167, 156 MB (the writing thread alone 151 MB), CPU the same; on
+      // 300 of ~430 KB 200-210, 163-175, 158-159 MB (alone 140-148 MB), the reader's CPU
+      // ~1.5 s more. A reader out of memory exits: its files go to the writing thread.
       const worker = new Worker(this.url, {
-        resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 24 },
+        resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 },
       });
       worker.on("message", (reply: TextGroupReply) => {
         const done = this.waiting.get(reply.id);
