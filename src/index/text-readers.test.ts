@@ -143,7 +143,7 @@ function unpacked({ reply, buf }: TextRead): TextRows {
     rows.offs.push(off);
     rows.lens.push(len);
     rows.tools.push(tool);
-    rows.texts.push(text);
+    rows.texts.push(text.toString());
   });
   rows.chars = reply.rows.chars;
   return rows;

@@ -15,8 +15,8 @@ function unpack(buf: Buffer, at: number, count: number): TextRows {
     rows.offs.push(off);
     rows.lens.push(len);
     rows.tools.push(tool);
-    rows.texts.push(text);
-    rows.chars += text.length;
+    rows.texts.push(text.toString());
+    rows.chars += text.toString().length;
   });
   return rows;
 }

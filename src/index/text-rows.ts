@@ -44,8 +44,12 @@ export interface FileText {
   state?: TextState;
 }
 
-/** Each row of a file in order, given to `put` (what the writing thread inserts). */
-export type EachRow = (put: (off: number, len: number, tool: number, text: string) => void) => void;
+/**
+ * Each row of a file in order, given to `put` (what the writing thread inserts): its text a
+ * string, or (packed rows) its UTF-8 bytes, which SQLite takes as they are: FTS5 tokenizes a
+ * blob's bytes as the UTF-8 text a string is bound as, with no string made and encoded again.
+ */
+export type EachRow = (put: (off: number, len: number, tool: number, text: string | Buffer) => void) => void;
 
 export const eachOf =
   ({ offs, lens, tools, texts }: TextRows): EachRow =>
@@ -98,19 +102,14 @@ export class RowPacker {
   }
 }
 
-/** The rows packed from `at` (RowPacker), each text decoded as its turn comes. */
+/** The rows packed from `at` (RowPacker), each text as its UTF-8 bytes (a view of `buf`). */
 export const eachPacked =
   (buf: Buffer, { at, count }: PackedRows): EachRow =>
   (put) => {
     let p = at;
     for (let i = 0; i < count; i++) {
       const n = buf.readUInt32LE(p + 13);
-      put(
-        buf.readDoubleLE(p),
-        buf.readUInt32LE(p + 8),
-        buf[p + 12]!,
-        buf.toString("utf8", p + ROW_HEAD, p + ROW_HEAD + n),
-      );
+      put(buf.readDoubleLE(p), buf.readUInt32LE(p + 8), buf[p + 12]!, buf.subarray(p + ROW_HEAD, p + ROW_HEAD + n));
       p += ROW_HEAD + n;
     }
   };
