@@ -583,6 +583,7 @@ async function indexListed(
       const { text, forget, rows } = read.reply;
       if (text !== false && text !== "big") {
         writeFileText(db, fid, batch, forget, eachPacked(read.buf, rows), rows.chars, text);
+        ahead!.readers.written++;
         return text.kinds;
       }
     } finally {

@@ -104,6 +104,8 @@ export class TextReaders {
   private broken = false;
   /** Groups whose rows came in a buffer handed back before, rather than a new one. */
   reused = 0;
+  /** Files whose rows the writing thread wrote as a reader read them (not read again there). */
+  written = 0;
 
   private constructor(
     private readonly url: URL,
@@ -223,7 +225,7 @@ export class ReadAhead {
   private readonly held = new Map<number, { row: TextRow; read: Promise<TextRead | undefined> }>();
 
   constructor(
-    private readonly readers: TextReaders,
+    readonly readers: TextReaders,
     private readonly fids: number[],
     /** The file's row now, if the pass still has to index it. */
     private readonly rowOf: (fid: number) => TextRow | undefined,
