@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import { eachPacked, noRows, type TextRow, type TextRows } from "./text-rows.js"
 import {
   AHEAD_BYTES,
   AHEAD_FILES,
+  GROUP_FILES,
   ReadAhead,
   READERS_FROM_FILES,
   readerCount,
@@ -32,9 +33,14 @@ afterEach(() => cleanupTmp());
 /** The readers' worker as `npm run build` makes it (dist/src): tests run from sources, where there is none. */
 const BUILT_WORKER = pathToFileURL(join(REPO, "dist", "src", "index", "text-worker.js"));
 
-/** A copy of the pi fixture store with its summaries in a fresh index, no text indexed yet. */
-async function summarized(): Promise<{ index: StoreIndex; store: string }> {
+/**
+ * A copy of the pi fixture store with its summaries in a fresh index, no text indexed yet;
+ * each session `copies` more times besides (more files than a few groups).
+ */
+async function summarized(copies = 0): Promise<{ index: StoreIndex; store: string }> {
   const store = copyStore(PI_STORE);
+  for (const file of someSessions(store, Infinity))
+    for (let i = 1; i <= copies; i++) copyFileSync(file, file.replace(/\.jsonl$/, `-${i}.jsonl`));
   settle(store);
   const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
   await scanStore(store, {}, { cache: index.scans });
@@ -300,6 +306,38 @@ describe("text readers (other threads read and parse while this one writes)", ()
         await readers.close();
       }
     }, 20_000);
+
+  it("a reader that dies on one file leaves only its own groups to the writing thread: the others, and a reader in its place, read the rest", async () => {
+    const one = await summarized(3);
+    const many = await summarized(3);
+    // The built reader, but one that exits (as out of memory) when given the pass's first file.
+    const [first] = filesToDo(many.index.db, "new");
+    const path = (many.index.db.q("SELECT path FROM files WHERE fid = ?").get(first!) as { path: string }).path;
+    const worker = join(makeTmpDir(), "dying-worker.mjs");
+    writeFileSync(
+      worker,
+      `import { parentPort } from "node:worker_threads";\n` +
+        `parentPort.on("message", (m) => { if (m.jobs?.some((j) => j.row.path === ${JSON.stringify(path)})) process.exit(134); });\n` +
+        `await import(${JSON.stringify(BUILT_WORKER.href)});\n`,
+    );
+    const readers = TextReaders.start(pathToFileURL(worker), 2, 1)!;
+    try {
+      const small = smallFiles(many.index.db, filesToDo(many.index.db, "new"), ONE_READ_BYTES);
+      expect(small).toBeGreaterThan(2 * GROUP_FILES);
+      const a = await indexStaleText(one.index.db, undefined, { toolsAtOnce: true, tools: false });
+      const b = await indexStaleText(many.index.db, undefined, { toolsAtOnce: true, tools: false, readers });
+      expect(b).toEqual(a);
+      expect(held(many)).toEqual(held(one));
+      // The dead reader's groups (at most two of the four read ahead at once) were read here,
+      // every other file on a reader: the one still running, then the one in its place.
+      expect(readers.written).toBeGreaterThanOrEqual(small - 2 * GROUP_FILES);
+      expect(readers.started).toBe(2);
+    } finally {
+      await readers.close();
+    }
+    one.index.close();
+    many.index.close();
+  }, 20_000);
 
   it("read ahead at most AHEAD_FILES files and AHEAD_BYTES bytes, and as far as those", async () => {
     const oneRead = 1024 * 1024;

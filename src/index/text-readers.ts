@@ -27,7 +27,7 @@ export const AHEAD_BYTES = 4 * 1024 * 1024;
  * Files sent to a reader in one message, and answered in one: a message per file (10,000
  * of them) cost the writing thread 2.6 s of its 23 in postMessage, waking the reader each time.
  */
-const GROUP_FILES = 16;
+export const GROUP_FILES = 16;
 
 /** What a reader is asked for one file. */
 export interface TextJob {
@@ -99,9 +99,12 @@ export function readersWanted(env: NodeJS.ProcessEnv): boolean {
 /** A pool of text readers (readerCount), started when first asked to read. */
 export class TextReaders {
   private readonly workers: Worker[] = [];
-  private readonly waiting = new Map<number, (reads: TextRead[] | undefined) => void>();
+  /** Groups sent and not answered yet: who answers, and to whom (its reader, to fail it alone). */
+  private readonly waiting = new Map<number, { worker: Worker; done: (reads: TextRead[] | undefined) => void }>();
   private nextId = 0;
-  private broken = false;
+  private closed = false;
+  /** Readers started in place of ones that failed, at most one per reader: a store that kills them all ends with none. */
+  private respawns: number;
   /** Groups whose rows came in a buffer handed back before, rather than a new one. */
   reused = 0;
   /** Files whose rows the writing thread wrote as a reader read them (not read again there). */
@@ -112,39 +115,58 @@ export class TextReaders {
     private readonly count: number,
     /** The fewest files of a pass worth reading on readers (READERS_FROM_FILES). */
     readonly fromFiles: number,
-  ) {}
+  ) {
+    this.respawns = count;
+  }
 
   /** How many readers are running (none until the first read). */
   get started(): number {
     return this.workers.length;
   }
 
-  private spawn(): void {
-    for (let i = 0; i < this.count; i++) {
-      // A small heap: what a reader holds is one file's lines at a time (its rows leave packed),
-      // and a larger one let dead parses pile up to its limits. Young generation 8 MB, old
-      // uncapped, then young 8 MB and old 24 MB, then 2 MB and 16 MB: on 10,000 sessions of
-      // ~22 KB peak RSS 171, ~167, 156 MB (the writing thread alone 151 MB), CPU the same; on
-      // 300 of ~430 KB 200-210, 163-175, 158-159 MB (alone 140-148 MB), the reader's CPU
-      // ~1.5 s more. A reader out of memory exits: its files go to the writing thread.
-      const worker = new Worker(this.url, {
-        resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 },
-      });
-      worker.on("message", (reply: TextGroupReply) => {
-        const done = this.waiting.get(reply.id);
-        this.waiting.delete(reply.id);
-        done?.(this.reads(worker, reply));
-      });
-      // A reader that fails leaves every file to the writing thread: the answer is the same.
-      const fail = () => {
-        this.broken = true;
-        for (const done of this.waiting.values()) done(undefined);
-        this.waiting.clear();
-      };
-      worker.on("error", fail);
-      worker.on("exit", fail);
-      this.workers.push(worker);
-    }
+  /** Whether no reader is left (every one failed, or closed): the writing thread reads every file. */
+  private get broken(): boolean {
+    return this.closed || (this.workers.length === 0 && this.nextId > 0);
+  }
+
+  private spawnOne(): void {
+    // A small heap: what a reader holds is one file's lines at a time (its rows leave packed),
+    // and a larger one let dead parses pile up to its limits. Young generation 8 MB, old
+    // uncapped, then young 8 MB and old 24 MB, then 2 MB and 16 MB: on 10,000 sessions of
+    // ~22 KB peak RSS 171, ~167, 156 MB (the writing thread alone 151 MB), CPU the same; on
+    // 300 of ~430 KB 200-210, 163-175, 158-159 MB (alone 140-148 MB), the reader's CPU
+    // ~1.5 s more. A reader out of memory exits: its files go to the writing thread.
+    const worker = new Worker(this.url, {
+      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 },
+    });
+    worker.on("message", (reply: TextGroupReply) => {
+      const sent = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      sent?.done(this.reads(worker, reply));
+    });
+    // A reader that fails leaves its own groups to the writing thread (the answer is the same)
+    // and is replaced once; the other readers go on.
+    const fail = () => {
+      const at = this.workers.indexOf(worker);
+      if (at < 0) return;
+      this.workers.splice(at, 1);
+      for (const [id, sent] of this.waiting)
+        if (sent.worker === worker) {
+          this.waiting.delete(id);
+          sent.done(undefined);
+        }
+      if (!this.closed && this.respawns > 0) {
+        this.respawns--;
+        try {
+          this.spawnOne();
+        } catch {
+          // None in its place: the others go on, or the writing thread alone.
+        }
+      }
+    };
+    worker.on("error", fail);
+    worker.on("exit", fail);
+    this.workers.push(worker);
   }
 
   /**
@@ -170,7 +192,8 @@ export class TextReaders {
     const buf = Buffer.from(buffer);
     let left = replies.length;
     const giveBack = () => {
-      if (--left === 0 && !this.broken) worker.postMessage({ give: buffer } satisfies TextToReader, [buffer]);
+      if (--left === 0 && !this.closed && this.workers.includes(worker))
+        worker.postMessage({ give: buffer } satisfies TextToReader, [buffer]);
     };
     return replies.map((reply) => {
       let released = false;
@@ -186,24 +209,25 @@ export class TextReaders {
   /** The files' texts read by a reader, in order (undefined: not read there; the caller reads them). */
   read(jobs: TextJob[]): Promise<TextRead[] | undefined> {
     if (this.broken) return Promise.resolve(undefined);
-    if (this.workers.length === 0) {
+    if (this.nextId === 0) {
       try {
-        this.spawn();
+        for (let i = 0; i < this.count; i++) this.spawnOne();
       } catch {
-        this.broken = true;
-        return Promise.resolve(undefined);
+        // Those started read; none started: the writing thread reads every file.
       }
     }
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.workers[id % this.workers.length]!.postMessage({ id, jobs } satisfies TextToReader);
+    const worker = this.workers[id % Math.max(1, this.workers.length)];
+    if (!worker) return Promise.resolve(undefined);
+    return new Promise((done) => {
+      this.waiting.set(id, { worker, done });
+      worker.postMessage({ id, jobs } satisfies TextToReader);
     });
   }
 
   async close(): Promise<void> {
-    this.broken = true;
-    for (const done of this.waiting.values()) done(undefined);
+    this.closed = true;
+    for (const { done } of this.waiting.values()) done(undefined);
     this.waiting.clear();
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
