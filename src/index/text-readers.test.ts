@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -338,6 +338,43 @@ describe("text readers (other threads read and parse while this one writes)", ()
     one.index.close();
     many.index.close();
   }, 20_000);
+
+  it("read the worst file a reader is given without running out of memory: one line of ONE_READ_BYTES that parses into the most objects", async () => {
+    const head = '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}\n';
+    const pre =
+      '{"type":"message","id":"m","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"kept","timestamp":1},"details":';
+    const post = "}\n";
+    const room = ONE_READ_BYTES - head.length - pre.length - post.length;
+    const dir = makeTmpDir();
+    const jobs: TextJob[] = Object.entries({
+      nested: "[".repeat(room >> 1) + "]".repeat(room >> 1),
+      objects:
+        "[" +
+        Array<string>(Math.floor((room - 2) / 3))
+          .fill("{}")
+          .join(",") +
+        "]",
+    }).map(([name, details], i) => {
+      const path = join(dir, `${name}.jsonl`);
+      writeFileSync(path, head + pre + details + post);
+      const st = statSync(path);
+      expect(st.size).toBeLessThanOrEqual(ONE_READ_BYTES);
+      expect(st.size).toBeGreaterThan(ONE_READ_BYTES - 4);
+      const row = { ...fakeRow(i + 1, st.size), path, ino: st.ino, mtime: st.mtimeMs, ctime: st.ctimeMs };
+      return { row, pass: "new", toolsAtOnce: true, oneRead: ONE_READ_BYTES };
+    });
+    const readers = TextReaders.start(BUILT_WORKER, 1, 1)!;
+    try {
+      for (const job of jobs) {
+        const read = await readers.read([job]);
+        expect(read, job.row.path).toBeDefined();
+        expect(unpacked(read![0]!).texts).toEqual(["kept"]);
+        read![0]!.release();
+      }
+    } finally {
+      await readers.close();
+    }
+  }, 30_000);
 
   it("read ahead at most AHEAD_FILES files and AHEAD_BYTES bytes, and as far as those", async () => {
     const oneRead = 1024 * 1024;

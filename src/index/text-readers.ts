@@ -131,13 +131,14 @@ export class TextReaders {
 
   private spawnOne(): void {
     // A small heap: what a reader holds is one file's lines at a time (its rows leave packed),
-    // and a larger one let dead parses pile up to its limits. Young generation 8 MB, old
-    // uncapped, then young 8 MB and old 24 MB, then 2 MB and 16 MB: on 10,000 sessions of
-    // ~22 KB peak RSS 171, ~167, 156 MB (the writing thread alone 151 MB), CPU the same; on
-    // 300 of ~430 KB 200-210, 163-175, 158-159 MB (alone 140-148 MB), the reader's CPU
-    // ~1.5 s more. A reader out of memory exits: its files go to the writing thread.
+    // and a larger one let dead parses pile up. Young generation 2 MB. Old 48 MB: the worst
+    // file a reader is given, one line of ONE_READ_BYTES parsing into the most objects, needs
+    // 33-36 MB (512k arrays nested, "[[[...]]]"; 350k empty objects, "[{},{},...]", 29-32 MB);
+    // 16 MB was killed by 600 KB of "[{},{},...]" in a real session. Young 8 MB, old uncapped,
+    // then 8 and 24 MB, then 2 and 16 MB: on 10,000 sessions of ~22 KB peak RSS 171, ~167, 156
+    // MB (the writing thread alone 151 MB). A reader that fails anyway hands its files back.
     const worker = new Worker(this.url, {
-      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 },
+      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 48 },
     });
     worker.on("message", (reply: TextGroupReply) => {
       const sent = this.waiting.get(reply.id);
