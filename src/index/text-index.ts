@@ -575,6 +575,14 @@ async function indexListed(
   // turns out to need nothing: read before it, another run could index the file between the
   // read and this run's write, and its lines would be indexed twice. A file skipped costs an
   // empty transaction at most, held no longer than one that writes (maybeCommit).
+  // A read not answered yet is waited for with the batch committed: a reader slow to answer
+  // (a large file, a busy machine, `nice`) must not keep the write lock from another process
+  // (the browser's scan waits 3 s at most).
+  const pending = ahead?.pending(fid);
+  if (pending) {
+    batch.commit();
+    await pending;
+  }
   const row = batch.run(() => textRowToDo(db, fid, pass));
   const read = await ahead?.take(fid, row);
   if (!row) return undefined;

@@ -1,5 +1,6 @@
 import { appendFileSync, copyFileSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, REPO, settle } from "../../test/helpers/tmp-store.js";
@@ -375,6 +376,45 @@ describe("text readers (other threads read and parse while this one writes)", ()
       await readers.close();
     }
   }, 30_000);
+
+  it("are waited for with the write lock free: another process can write while the writing thread waits on a reader", async () => {
+    const x = await summarized();
+    const { file } = x.index.db.q("PRAGMA database_list").get() as { file: string };
+    const files = filesToDo(x.index.db, "new").length;
+    expect(files).toBeGreaterThan(GROUP_FILES);
+    // The first group is answered at once (nothing read: the writing thread reads its files
+    // itself, its batch left open), the second once another connection has tried to write.
+    let answerSecond = () => {};
+    const second = new Promise<void>((resolve) => (answerSecond = resolve));
+    let groups = 0;
+    const readers = {
+      fromFiles: 1,
+      written: 0,
+      read: async (jobs: TextJob[]) => {
+        if (groups++ > 0) await second;
+        return jobs.map(() => ({ ...fakeRead(() => {}), reply: { ...fakeReply(), text: false as const } }));
+      },
+    } as unknown as TextReaders;
+    let wrote: boolean | undefined;
+    const other = new DatabaseSync(file);
+    const tryWrite = () => {
+      try {
+        other.exec("BEGIN IMMEDIATE; ROLLBACK;");
+        wrote = true;
+      } catch {
+        wrote = false;
+      }
+      answerSecond();
+    };
+    const onProgress = (p: IndexProgress) => {
+      if (p.pass === "text" && p.done === GROUP_FILES) setTimeout(tryWrite, 100);
+    };
+    const { text } = await indexStaleText(x.index.db, onProgress, { toolsAtOnce: true, readers, tools: false });
+    expect(text).toBe(files);
+    expect(wrote).toBe(true);
+    other.close();
+    x.index.close();
+  });
 
   it("read ahead at most AHEAD_FILES files and AHEAD_BYTES bytes, and as far as those", async () => {
     const oneRead = 1024 * 1024;

@@ -247,7 +247,7 @@ function sameRow(a: TextRow, b: TextRow): boolean {
 export class ReadAhead {
   private next = 0;
   private bytes = 0;
-  private readonly held = new Map<number, { row: TextRow; read: Promise<TextRead | undefined> }>();
+  private readonly held = new Map<number, { row: TextRow; read: Promise<TextRead | undefined>; answered: boolean }>();
 
   constructor(
     readonly readers: TextReaders,
@@ -256,6 +256,16 @@ export class ReadAhead {
     private readonly rowOf: (fid: number) => TextRow | undefined,
     private readonly job: Omit<TextJob, "row">,
   ) {}
+
+  /**
+   * What to wait for before file `fid`'s turn: its read, while a reader has not answered it
+   * (more are sent ahead first); undefined once answered, or when none was sent.
+   */
+  pending(fid: number): Promise<unknown> | undefined {
+    this.fill();
+    const ahead = this.held.get(fid);
+    return ahead && !ahead.answered ? ahead.read : undefined;
+  }
 
   /**
    * The reader's read of file `fid` if it was made from this same `row` (more are sent ahead
@@ -292,7 +302,11 @@ export class ReadAhead {
       }
       this.bytes += bytes;
       const reads = this.readers.read(group.map((row) => ({ ...this.job, row })));
-      group.forEach((row, i) => this.held.set(row.fid, { row, read: reads.then((r) => r?.[i]) }));
+      group.forEach((row, i) => {
+        const ahead = { row, read: reads.then((r) => r?.[i]), answered: false };
+        void reads.then(() => (ahead.answered = true));
+        this.held.set(row.fid, ahead);
+      });
       if (this.bytes >= AHEAD_BYTES) return;
     }
   }
