@@ -156,6 +156,26 @@ function unpacked({ reply, buf }: TextRead): TextRows {
   return rows;
 }
 
+/** A session of one message saying `content`, with `details` (JSON) beside it. */
+function oneLineSession(content: string, details = "null"): string {
+  const text =
+    '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}\n' +
+    '{"type":"message","id":"m","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":' +
+    JSON.stringify(content) +
+    ',"timestamp":1},"details":' +
+    details +
+    "}\n";
+  return text;
+}
+
+/** A reader's job for the session written at `path` (its row as the scan would make it). */
+function sessionJob(path: string, fid: number, text?: string): TextJob {
+  if (text !== undefined) writeFileSync(path, text);
+  const st = statSync(path);
+  const row = { ...fakeRow(fid, st.size), path, ino: st.ino, mtime: st.mtimeMs, ctime: st.ctimeMs };
+  return { row, pass: "new", toolsAtOnce: true, oneRead: ONE_READ_BYTES };
+}
+
 /** Some sessions of a store, to append to. */
 function someSessions(store: string, n: number): string[] {
   const out: string[] = [];
@@ -239,6 +259,33 @@ describe("text readers (other threads read and parse while this one writes)", ()
       await readers.close();
     }
     x.index.close();
+  });
+
+  it("keep no buffer grown past twice the first for later groups: a group of large texts gets its own, let go once written", async () => {
+    const dir = makeTmpDir();
+    const job = (fid: number, chars: number) =>
+      sessionJob(join(dir, `${fid}.jsonl`), fid, oneLineSession(`${fid} `.repeat(chars / 2)));
+    const large = [1, 2, 3].map((fid) => job(fid, 900_000));
+    const small = [job(4, 1000)];
+    const readers = TextReaders.start(BUILT_WORKER, 1, 1)!;
+    try {
+      const read = async (jobs: TextJob[]) => {
+        const reads = (await readers.read(jobs))!;
+        expect(reads.map((r) => r.reply.rows.count)).toEqual(jobs.map(() => 1));
+        const size = reads[0]!.buf.length;
+        reads.forEach((r) => r.release());
+        return size;
+      };
+      // 2.7 MB of rows: a buffer of 4 MB, not kept by the reader once handed back.
+      expect(await read(large)).toBe(4 * 1024 * 1024);
+      expect(await read(small)).toBe(1024 * 1024);
+      expect(readers.reused).toBe(0);
+      // One of the first size is kept.
+      expect(await read(small)).toBe(1024 * 1024);
+      expect(readers.reused).toBe(1);
+    } finally {
+      await readers.close();
+    }
   });
 
   it("are not started without a built worker (the writing thread reads every file)", () => {
@@ -341,11 +388,7 @@ describe("text readers (other threads read and parse while this one writes)", ()
   }, 20_000);
 
   it("read the worst file a reader is given without running out of memory: one line of ONE_READ_BYTES that parses into the most objects", async () => {
-    const head = '{"type":"session","version":3,"id":"s","timestamp":"2026-01-01T00:00:00.000Z","cwd":"/x"}\n';
-    const pre =
-      '{"type":"message","id":"m","parentId":null,"timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user","content":"kept","timestamp":1},"details":';
-    const post = "}\n";
-    const room = ONE_READ_BYTES - head.length - pre.length - post.length;
+    const room = ONE_READ_BYTES - oneLineSession("kept", "").length;
     const dir = makeTmpDir();
     const jobs: TextJob[] = Object.entries({
       nested: "[".repeat(room >> 1) + "]".repeat(room >> 1),
@@ -356,13 +399,10 @@ describe("text readers (other threads read and parse while this one writes)", ()
           .join(",") +
         "]",
     }).map(([name, details], i) => {
-      const path = join(dir, `${name}.jsonl`);
-      writeFileSync(path, head + pre + details + post);
-      const st = statSync(path);
-      expect(st.size).toBeLessThanOrEqual(ONE_READ_BYTES);
-      expect(st.size).toBeGreaterThan(ONE_READ_BYTES - 4);
-      const row = { ...fakeRow(i + 1, st.size), path, ino: st.ino, mtime: st.mtimeMs, ctime: st.ctimeMs };
-      return { row, pass: "new", toolsAtOnce: true, oneRead: ONE_READ_BYTES };
+      const job = sessionJob(join(dir, `${name}.jsonl`), i + 1, oneLineSession("kept", details));
+      expect(job.row.size).toBeLessThanOrEqual(ONE_READ_BYTES);
+      expect(job.row.size).toBeGreaterThan(ONE_READ_BYTES - 4);
+      return job;
     });
     const readers = TextReaders.start(BUILT_WORKER, 1, 1)!;
     try {

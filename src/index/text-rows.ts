@@ -89,8 +89,9 @@ export class RowPacker {
   add({ offs, lens, tools, texts }: TextRows): void {
     for (let i = 0; i < texts.length; i++) {
       const t = texts[i]!;
-      // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, 4).
-      this.room(ROW_HEAD + 3 * t.length);
+      // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, 4); counted
+      // exactly when that bound does not fit, not to grow the buffer for room never used.
+      if (this.pos + ROW_HEAD + 3 * t.length > this.buf.length) this.room(ROW_HEAD + Buffer.byteLength(t, "utf8"));
       const buf = this.buf;
       buf.writeDoubleLE(offs[i]!, this.pos);
       buf.writeUInt32LE(lens[i]!, this.pos + 8);

@@ -10,6 +10,11 @@ import type { TextGroupReply, TextJob, TextReply, TextToReader } from "./text-re
 const FIRST_BUFFER = 1024 * 1024;
 /** Buffers handed back kept for the next groups, at most (more are let go). */
 const POOL = 8;
+/**
+ * Nor one grown past this: a group of large texts (up to 1 MiB a file) grows its buffer to
+ * several MB, kept for the run it would be 30-40 MB more on sessions of ~1 MB.
+ */
+const POOLED_BYTES = 2 * FIRST_BUFFER;
 const pool: ArrayBuffer[] = [];
 
 /**
@@ -23,7 +28,7 @@ if (port) {
   let queue = Promise.resolve();
   port.on("message", (message: TextToReader) => {
     if ("give" in message) {
-      if (pool.length < POOL) pool.push(message.give);
+      if (pool.length < POOL && message.give.byteLength <= POOLED_BYTES) pool.push(message.give);
       return;
     }
     const { id, jobs } = message;
