@@ -221,6 +221,8 @@ describe("text readers (other threads read and parse while this one writes)", ()
       await withReaders(many.index.db, {}, a.small);
       expect(held(many)).toEqual(held(one));
       expect(held(one).lines.length).toBeGreaterThan(100);
+      // The writing thread hands each group's buffer back once written: later groups pack into it.
+      expect(readers!.reused).toBeGreaterThan(0);
       one.index.close();
       many.index.close();
     } finally {
@@ -282,6 +284,25 @@ describe("text readers (other threads read and parse while this one writes)", ()
       expect(readers.reused).toBe(0);
       // One of the first size is kept.
       expect(await read(small)).toBe(1024 * 1024);
+      expect(readers.reused).toBe(1);
+    } finally {
+      await readers.close();
+    }
+  });
+
+  it("count a group's buffer as one handed back only when its rows came in that one, not in one it grew into", async () => {
+    const dir = makeTmpDir();
+    const small = [sessionJob(join(dir, "1.jsonl"), 1, oneLineSession("small"))];
+    const large = [2, 3].map((fid) => sessionJob(join(dir, `${fid}.jsonl`), fid, oneLineSession("x".repeat(900_000))));
+    const readers = TextReaders.start(BUILT_WORKER, 1, 1)!;
+    try {
+      const read = async (jobs: TextJob[]) => (await readers.read(jobs))!.forEach((r) => r.release());
+      await read(small);
+      // The buffer handed back is too small for these rows: they come in a larger one.
+      await read(large);
+      expect(readers.reused).toBe(0);
+      // That one (2 MB) is handed back and kept: the next group's rows come in it.
+      await read(small);
       expect(readers.reused).toBe(1);
     } finally {
       await readers.close();

@@ -40,7 +40,10 @@ if (port) {
       // The rows' bytes move to the writing thread (transferred, not copied), and come back
       // to `pool` once written.
       const buffer = packer.buf.buffer as ArrayBuffer;
-      port.postMessage({ id, replies, buffer, fromPool: given !== undefined } satisfies TextGroupReply, [buffer]);
+      port.postMessage(
+        { id, replies, buffer, fromPool: given !== undefined && buffer === given } satisfies TextGroupReply,
+        [buffer],
+      );
     });
   });
 }
