@@ -444,6 +444,22 @@ function batchSink(
   // The line ids each part of this read wrote, first and last: only those are its own (another
   // process, the browser's scan thread, may index the same file between two committed parts).
   const wrote: Array<[number, number]> = [];
+  // A closure, not a method calling `this.write`: `rows` works passed on its own too.
+  const write = (each: EachRow, chars: number) => {
+    batch.run(() => {
+      let first = true;
+      each((off, len, tool, t) => {
+        const rid = insertLine.run(fid, off, len, tool).lastInsertRowid;
+        if (first) {
+          wrote.push([Number(rid), Number(rid)]);
+          first = false;
+        } else wrote[wrote.length - 1][1] = Number(rid);
+        (tool ? insertTools : insertChat).run(rid, t);
+      });
+    }, chars);
+    // A huge file is written in parts, each committed: never all of its text at once.
+    if (chars > FLUSH_CHARS) batch.commit();
+  };
   return {
     undo() {
       if (wrote.length) batch.run(() => wrote.forEach(([from, to]) => forgetText(db, fid, from, to)));
@@ -453,24 +469,8 @@ function batchSink(
       if (forget && db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(fid) !== undefined)
         batch.run(() => forgetText(db, fid));
     },
-    rows(rows) {
-      this.write(eachOf(rows), rows.chars);
-    },
-    write(each, chars) {
-      batch.run(() => {
-        let first = true;
-        each((off, len, tool, t) => {
-          const rid = insertLine.run(fid, off, len, tool).lastInsertRowid;
-          if (first) {
-            wrote.push([Number(rid), Number(rid)]);
-            first = false;
-          } else wrote[wrote.length - 1][1] = Number(rid);
-          (tool ? insertTools : insertChat).run(rid, t);
-        });
-      }, chars);
-      // A huge file is written in parts, each committed: never all of its text at once.
-      if (chars > FLUSH_CHARS) batch.commit();
-    },
+    rows: (rows) => write(eachOf(rows), rows.chars),
+    write,
   };
 }
 

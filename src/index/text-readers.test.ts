@@ -15,7 +15,8 @@ import {
   staleTextFiles,
   type IndexProgress,
 } from "./text-index.js";
-import { eachPacked, noRows, type TextRow, type TextRows } from "./text-rows.js";
+import { unpackRows } from "../../test/helpers/packed-rows.js";
+import { noRows, type TextRow, type TextRows } from "./text-rows.js";
 import {
   AHEAD_BYTES,
   AHEAD_FILES,
@@ -141,20 +142,7 @@ async function rowsHere(job: TextJob): Promise<TextRows> {
 }
 
 /** A reader's read of a file, unpacked. */
-function unpacked({ reply, buf }: TextRead): TextRows {
-  const rows = noRows();
-  eachPacked(
-    buf,
-    reply.rows,
-  )((off, len, tool, text) => {
-    rows.offs.push(off);
-    rows.lens.push(len);
-    rows.tools.push(tool);
-    rows.texts.push(text.toString());
-  });
-  rows.chars = reply.rows.chars;
-  return rows;
-}
+const unpacked = ({ reply, buf }: TextRead): TextRows => unpackRows(buf, reply.rows);
 
 /** A session of one message saying `content`, with `details` (JSON) beside it. */
 function oneLineSession(content: string, details = "null"): string {

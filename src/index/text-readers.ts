@@ -87,10 +87,10 @@ export const READERS_FROM_FILES = 64;
 
 /**
  * Text readers are on unless PI_SESSIONS_TEXT_READERS=0 (the writing thread then reads every
- * file, as before them). Off by default while their memory was up to twice the writing
- * thread's alone (~430 KB sessions: 276 against 147 MB, rows structured-cloned); with the rows
- * packed and transferred and a small reader heap, 158-159 against 140-148 MB there, 156
- * against 151 MB on 10,000 sessions of ~22 KB, and a sixth to a third off `index`'s wall time.
+ * file, as before them). They were off by default at first, their memory up to twice the
+ * writing thread's alone (~430 KB sessions: 276 against 147 MB, rows structured-cloned); with
+ * the rows packed and transferred and a small reader heap, 158-159 against 140-148 MB there,
+ * 156 against 151 MB on 10,000 sessions of ~22 KB, and a sixth to a third off `index`'s wall time.
  */
 export function readersWanted(env: NodeJS.ProcessEnv): boolean {
   return env.PI_SESSIONS_TEXT_READERS !== "0";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eachPacked, RowPacker, type TextRows } from "./text-rows.js";
+import { unpackRows } from "../../test/helpers/packed-rows.js";
+import { RowPacker, type TextRows } from "./text-rows.js";
 
 const rowsOf = (texts: string[]): TextRows => ({
   offs: texts.map((_, i) => i * 70_000_000_000),
@@ -8,18 +9,6 @@ const rowsOf = (texts: string[]): TextRows => ({
   texts,
   chars: texts.reduce((n, t) => n + t.length, 0),
 });
-
-function unpack(buf: Buffer, at: number, count: number): TextRows {
-  const rows: TextRows = { offs: [], lens: [], tools: [], texts: [], chars: 0 };
-  eachPacked(buf, { at, count, chars: 0 })((off, len, tool, text) => {
-    rows.offs.push(off);
-    rows.lens.push(len);
-    rows.tools.push(tool);
-    rows.texts.push(text.toString());
-    rows.chars += text.toString().length;
-  });
-  return rows;
-}
 
 describe("packed rows (a text reader's reply)", () => {
   it("come back as packed, each file's from where it starts, through the buffer's growth", () => {
@@ -30,13 +19,15 @@ describe("packed rows (a text reader's reply)", () => {
     const at = packer.pos;
     packer.add(b);
     expect(packer.buf.length).toBeGreaterThan(8);
-    expect(unpack(packer.buf, 0, a.texts.length)).toEqual(a);
-    expect(unpack(packer.buf, at, b.texts.length)).toEqual(b);
+    expect(unpackRows(packer.buf, { at: 0, count: a.texts.length, chars: a.chars })).toEqual(a);
+    expect(unpackRows(packer.buf, { at, count: b.texts.length, chars: b.chars })).toEqual(b);
   });
 
   it("a lone surrogate comes back as U+FFFD: what SQLite is given for it either way (a string is bound as UTF-8)", () => {
     const packer = new RowPacker(Buffer.allocUnsafeSlow(64));
     packer.add(rowsOf(["a\ud800b"]));
-    expect(unpack(packer.buf, 0, 1).texts).toEqual([Buffer.from("a\ud800b", "utf8").toString("utf8")]);
+    expect(unpackRows(packer.buf, { at: 0, count: 1, chars: 0 }).texts).toEqual([
+      Buffer.from("a\ud800b", "utf8").toString("utf8"),
+    ]);
   });
 });
