@@ -303,6 +303,11 @@ export class WriteBatch {
     this.last.push(fn);
   }
 
+  /** How much longer the batch may stay open, in ms (0: none is open, or it is old enough to commit). */
+  openFor(): number {
+    return this.open ? Math.max(0, this.maxMs - (Date.now() - this.since)) : 0;
+  }
+
   /** Commits when the batch is full or old enough (between files). */
   maybeCommit(): void {
     if (this.open && (this.chars >= this.maxChars || Date.now() - this.since >= this.maxMs)) this.commit();
@@ -575,13 +580,18 @@ async function indexListed(
   // turns out to need nothing: read before it, another run could index the file between the
   // read and this run's write, and its lines would be indexed twice. A file skipped costs an
   // empty transaction at most, held no longer than one that writes (maybeCommit).
-  // A read not answered yet is waited for with the batch committed: a reader slow to answer
-  // (a large file, a busy machine, `nice`) must not keep the write lock from another process
-  // (the browser's scan waits 3 s at most).
+  // A read not answered yet is waited for with the batch open only as long as a batch may be
+  // (BATCH_MS), then with it committed: a reader slow to answer (a large file, a busy machine,
+  // `nice`) must not keep the write lock from another process (the browser's scan waits 3 s at
+  // most); committing at every wait made more, smaller batches.
   const pending = ahead?.pending(fid);
   if (pending) {
-    batch.commit();
-    await pending;
+    const left = batch.openFor();
+    if (left > 0) await Promise.race([pending, new Promise((wake) => setTimeout(wake, left).unref())]);
+    if (ahead!.pending(fid)) {
+      batch.commit();
+      await pending;
+    }
   }
   const row = batch.run(() => textRowToDo(db, fid, pass));
   const read = await ahead?.take(fid, row);
