@@ -1,5 +1,5 @@
-// `pi-sessions index` reads files on text readers (src/index/text-readers.ts) only with
-// PI_SESSIONS_TEXT_READERS=1. In-process, where the readers' built worker is not beside the
+// `pi-sessions index` reads files on text readers (src/index/text-readers.ts) unless
+// PI_SESSIONS_TEXT_READERS=0. In-process, where the readers' built worker is not beside the
 // sources: whether the command asks for readers is what is looked at.
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { TextReaders } from "../src/index/text-readers.js";
@@ -11,7 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("pi-sessions index and its text readers", () => {
   for (const [value, asked] of [
-    [undefined, 0],
+    [undefined, 1],
     ["1", 1],
     ["0", 0],
   ] as const)

@@ -11,7 +11,16 @@ import { readRange } from "../store/read-range.js";
 import { forgetText, TEXT_EPOCH } from "./forget.js";
 import type { IndexDb } from "./index-db.js";
 import { ReadAhead, type TextReaders } from "./text-readers.js";
-import { noRows, type FileText, type TextRow, type TextRows, type TextSink, type TextState } from "./text-rows.js";
+import {
+  eachOf,
+  eachPacked,
+  noRows,
+  type EachRow,
+  type FileText,
+  type TextRow,
+  type TextSink,
+  type TextState,
+} from "./text-rows.js";
 
 /*
  * The text half of the index: every text full-text search looks at (src/search/fulltext.ts,
@@ -294,6 +303,11 @@ export class WriteBatch {
     this.last.push(fn);
   }
 
+  /** How much longer the batch may stay open, in ms (0: none is open, or it is old enough to commit). */
+  openFor(): number {
+    return this.open ? Math.max(0, this.maxMs - (Date.now() - this.since)) : 0;
+  }
+
   /** Commits when the batch is full or old enough (between files). */
   maybeCommit(): void {
     if (this.open && (this.chars >= this.maxChars || Date.now() - this.since >= this.maxMs)) this.commit();
@@ -424,13 +438,33 @@ export async function readFileText(
  * some (a huge file is written in parts), and its state, not written, would have the next
  * run read those lines again and index them twice.
  */
-function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink & { undo(): void } {
+function batchSink(
+  db: IndexDb,
+  fid: number,
+  batch: WriteBatch,
+): TextSink & { undo(): void; write(rows: EachRow, chars: number): void } {
   const insertLine = db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, ?, ?, ?)");
   const insertChat = db.q("INSERT INTO chat(rowid, t) VALUES(?, ?)");
   const insertTools = db.q("INSERT INTO tools(rowid, t) VALUES(?, ?)");
   // The line ids each part of this read wrote, first and last: only those are its own (another
   // process, the browser's scan thread, may index the same file between two committed parts).
   const wrote: Array<[number, number]> = [];
+  // A closure, not a method calling `this.write`: `rows` works passed on its own too.
+  const write = (each: EachRow, chars: number) => {
+    batch.run(() => {
+      let first = true;
+      each((off, len, tool, t) => {
+        const rid = insertLine.run(fid, off, len, tool).lastInsertRowid;
+        if (first) {
+          wrote.push([Number(rid), Number(rid)]);
+          first = false;
+        } else wrote[wrote.length - 1][1] = Number(rid);
+        (tool ? insertTools : insertChat).run(rid, t);
+      });
+    }, chars);
+    // A huge file is written in parts, each committed: never all of its text at once.
+    if (chars > FLUSH_CHARS) batch.commit();
+  };
   return {
     undo() {
       if (wrote.length) batch.run(() => wrote.forEach(([from, to]) => forgetText(db, fid, from, to)));
@@ -440,18 +474,8 @@ function batchSink(db: IndexDb, fid: number, batch: WriteBatch): TextSink & { un
       if (forget && db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(fid) !== undefined)
         batch.run(() => forgetText(db, fid));
     },
-    rows({ offs, lens, tools, texts, chars }) {
-      batch.run(() => {
-        for (let i = 0; i < texts.length; i++) {
-          const rid = insertLine.run(fid, offs[i], lens[i], tools[i]).lastInsertRowid;
-          if (i === 0) wrote.push([Number(rid), Number(rid)]);
-          else wrote[wrote.length - 1][1] = Number(rid);
-          (tools[i] ? insertTools : insertChat).run(rid, texts[i]);
-        }
-      }, chars);
-      // A huge file is written in parts, each committed: never all of its text at once.
-      if (chars > FLUSH_CHARS) batch.commit();
-    },
+    rows: (rows) => write(eachOf(rows), rows.chars),
+    write,
   };
 }
 
@@ -471,10 +495,18 @@ function writeState(db: IndexDb, fid: number, text: FileText, batch: WriteBatch)
 }
 
 /** A file's text read elsewhere (a text reader), written as indexOneFile writes what it reads. */
-function writeFileText(db: IndexDb, fid: number, batch: WriteBatch, forget: boolean, rows: TextRows, text: FileText) {
+function writeFileText(
+  db: IndexDb,
+  fid: number,
+  batch: WriteBatch,
+  forget: boolean,
+  rows: EachRow,
+  chars: number,
+  text: FileText,
+) {
   const sink = batchSink(db, fid, batch);
   sink.start(forget);
-  sink.rows(rows);
+  sink.write(rows, chars);
   writeState(db, fid, text, batch);
 }
 
@@ -548,12 +580,33 @@ async function indexListed(
   // turns out to need nothing: read before it, another run could index the file between the
   // read and this run's write, and its lines would be indexed twice. A file skipped costs an
   // empty transaction at most, held no longer than one that writes (maybeCommit).
+  // A read not answered yet is waited for with the batch open only as long as a batch may be
+  // (BATCH_MS), then with it committed: a reader slow to answer (a large file, a busy machine,
+  // `nice`) must not keep the write lock from another process (the browser's scan waits 3 s at
+  // most); committing at every wait made more, smaller batches.
+  const pending = ahead?.pending(fid);
+  if (pending) {
+    const left = batch.openFor();
+    if (left > 0) await Promise.race([pending, new Promise((wake) => setTimeout(wake, left).unref())]);
+    if (ahead!.pending(fid)) {
+      batch.commit();
+      await pending;
+    }
+  }
   const row = batch.run(() => textRowToDo(db, fid, pass));
   const read = await ahead?.take(fid, row);
   if (!row) return undefined;
-  if (read && read.text !== false && read.text !== "big") {
-    writeFileText(db, fid, batch, read.forget, read.rows, read.text);
-    return read.text.kinds;
+  if (read) {
+    try {
+      const { text, forget, rows } = read.reply;
+      if (text !== false && text !== "big") {
+        writeFileText(db, fid, batch, forget, eachPacked(read.buf, rows), rows.chars, text);
+        ahead!.readers.written++;
+        return text.kinds;
+      }
+    } finally {
+      read.release();
+    }
   }
   return indexFileTexts(db, row, pass, { batch, ...options });
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { FileText, TextRow, TextRows } from "./text-rows.js";
+import type { FileText, PackedRows, TextRow } from "./text-rows.js";
 
 /*
  * Text readers: worker threads that read, parse and fold the files a run of indexing is
@@ -15,14 +15,19 @@ import type { FileText, TextRow, TextRows } from "./text-rows.js";
 /** The built worker beside this module (absent when running from TypeScript sources). */
 export const TEXT_WORKER_URL = new URL("./text-worker.js", import.meta.url);
 
-/** Files read ahead of the one being written, at most: what waits is bounded by these. */
+/**
+ * Files read ahead of the one being written, at most: what waits is bounded by these. The
+ * bytes bound the rows' packed bytes too (a file's rows take fewer than its lines); 4 MB, not
+ * 16: on sessions of ~430 KB the peak RSS fell with it (16 MB: 200-210 MB, 4 MB: 163-175 MB,
+ * the writing thread reading alone 140-148 MB) and the reader still keeps ahead of the writer.
+ */
 export const AHEAD_FILES = 64;
-export const AHEAD_BYTES = 16 * 1024 * 1024;
+export const AHEAD_BYTES = 4 * 1024 * 1024;
 /**
  * Files sent to a reader in one message, and answered in one: a message per file (10,000
  * of them) cost the writing thread 2.6 s of its 23 in postMessage, waking the reader each time.
  */
-const GROUP_FILES = 16;
+export const GROUP_FILES = 16;
 
 /** What a reader is asked for one file. */
 export interface TextJob {
@@ -37,7 +42,8 @@ export interface TextReply {
   /** false or "big": the writing thread reads that file itself. */
   text: FileText | false | "big";
   forget: boolean;
-  rows: TextRows;
+  /** Its rows in the group's buffer (TextGroupReply.buffer). */
+  rows: PackedRows;
 }
 
 /** A message to a reader and its answer: files in order. */
@@ -48,6 +54,19 @@ export interface TextGroup {
 export interface TextGroupReply {
   id: number;
   replies: TextReply[];
+  /** The group's rows packed (RowPacker), transferred: handed back to the reader once written. */
+  buffer: ArrayBuffer;
+  /** Whether `buffer` is one handed back (a pool's), rather than allocated for this group. */
+  fromPool: boolean;
+}
+/** What a reader is sent: a group to read, or a buffer of rows written, to pack others into. */
+export type TextToReader = TextGroup | { give: ArrayBuffer };
+
+/** A reader's read of one file as the writing thread takes it: `release` once its rows are written. */
+export interface TextRead {
+  reply: TextReply;
+  buf: Buffer;
+  release(): void;
 }
 
 /**
@@ -67,53 +86,88 @@ export function readerCount(parallelism = availableParallelism()): number {
 export const READERS_FROM_FILES = 64;
 
 /**
- * Text readers are used only with PI_SESSIONS_TEXT_READERS=1: measured so far they cost more
- * CPU and up to twice the peak memory (~430 KB sessions: 276 against 147 MB) for no wall time
- * seen on a loaded machine; otherwise the writing thread reads every file, as before them.
+ * Text readers are on unless PI_SESSIONS_TEXT_READERS=0 (the writing thread then reads every
+ * file, as before them). They were off by default at first, their memory up to twice the
+ * writing thread's alone (~430 KB sessions: 276 against 147 MB, rows structured-cloned); with
+ * the rows packed and transferred and a small reader heap, 158-159 against 140-148 MB there,
+ * 156 against 151 MB on 10,000 sessions of ~22 KB, and a sixth to a third off `index`'s wall time.
  */
 export function readersWanted(env: NodeJS.ProcessEnv): boolean {
-  return env.PI_SESSIONS_TEXT_READERS === "1";
+  return env.PI_SESSIONS_TEXT_READERS !== "0";
 }
 
 /** A pool of text readers (readerCount), started when first asked to read. */
 export class TextReaders {
   private readonly workers: Worker[] = [];
-  private readonly waiting = new Map<number, (replies: TextReply[] | undefined) => void>();
+  /** Groups sent and not answered yet: who answers, and to whom (its reader, to fail it alone). */
+  private readonly waiting = new Map<number, { worker: Worker; done: (reads: TextRead[] | undefined) => void }>();
   private nextId = 0;
-  private broken = false;
+  private closed = false;
+  /** Readers started in place of ones that failed, at most one per reader: a store that kills them all ends with none. */
+  private respawns: number;
+  /** Groups whose rows came in a buffer handed back before, rather than a new one. */
+  reused = 0;
+  /** Files whose rows the writing thread wrote as a reader read them (not read again there). */
+  written = 0;
 
   private constructor(
     private readonly url: URL,
     private readonly count: number,
     /** The fewest files of a pass worth reading on readers (READERS_FROM_FILES). */
     readonly fromFiles: number,
-  ) {}
+  ) {
+    this.respawns = count;
+  }
 
   /** How many readers are running (none until the first read). */
   get started(): number {
     return this.workers.length;
   }
 
-  private spawn(): void {
-    for (let i = 0; i < this.count; i++) {
-      // A small young generation: V8's default let a reader's heap hold ~30 MB more of dead
-      // rows (10,000 sessions: 198 against 171 MB at the peak), for no CPU saved.
-      const worker = new Worker(this.url, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-      worker.on("message", (reply: TextGroupReply) => {
-        const done = this.waiting.get(reply.id);
-        this.waiting.delete(reply.id);
-        done?.(reply.replies);
-      });
-      // A reader that fails leaves every file to the writing thread: the answer is the same.
-      const fail = () => {
-        this.broken = true;
-        for (const done of this.waiting.values()) done(undefined);
-        this.waiting.clear();
-      };
-      worker.on("error", fail);
-      worker.on("exit", fail);
-      this.workers.push(worker);
-    }
+  /** Whether no reader is left (every one failed, or closed): the writing thread reads every file. */
+  private get broken(): boolean {
+    return this.closed || (this.workers.length === 0 && this.nextId > 0);
+  }
+
+  private spawnOne(): void {
+    // A small heap: what a reader holds is one file's lines at a time (its rows leave packed),
+    // and a larger one let dead parses pile up. Young generation 2 MB. Old 48 MB: the worst
+    // file a reader is given, one line of ONE_READ_BYTES parsing into the most objects, needs
+    // 33-36 MB (512k arrays nested, "[[[...]]]"; 350k empty objects, "[{},{},...]", 29-32 MB);
+    // 16 MB was killed by 600 KB of "[{},{},...]" in a real session. Young 8 MB, old uncapped,
+    // then 8 and 24 MB, then 2 and 16 MB: on 10,000 sessions of ~22 KB peak RSS 171, ~167, 156
+    // MB (the writing thread alone 151 MB). A reader that fails anyway hands its files back.
+    const worker = new Worker(this.url, {
+      resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 48 },
+    });
+    worker.on("message", (reply: TextGroupReply) => {
+      const sent = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      sent?.done(this.reads(worker, reply));
+    });
+    // A reader that fails leaves its own groups to the writing thread (the answer is the same)
+    // and is replaced once; the other readers go on.
+    const fail = () => {
+      const at = this.workers.indexOf(worker);
+      if (at < 0) return;
+      this.workers.splice(at, 1);
+      for (const [id, sent] of this.waiting)
+        if (sent.worker === worker) {
+          this.waiting.delete(id);
+          sent.done(undefined);
+        }
+      if (!this.closed && this.respawns > 0) {
+        this.respawns--;
+        try {
+          this.spawnOne();
+        } catch {
+          // None in its place: the others go on, or the writing thread alone.
+        }
+      }
+    };
+    worker.on("error", fail);
+    worker.on("exit", fail);
+    this.workers.push(worker);
   }
 
   /**
@@ -129,27 +183,52 @@ export class TextReaders {
     return new TextReaders(url, count, fromFiles);
   }
 
+  /**
+   * A group's reads, sharing its buffer: once every one is released (its rows written, or
+   * not used), the buffer goes back to its reader, to pack the next groups' rows into, rather
+   * than each group's bytes allocated on one thread and freed on the other.
+   */
+  private reads(worker: Worker, { replies, buffer, fromPool }: TextGroupReply): TextRead[] {
+    if (fromPool) this.reused++;
+    const buf = Buffer.from(buffer);
+    let left = replies.length;
+    const giveBack = () => {
+      if (--left === 0 && !this.closed && this.workers.includes(worker))
+        worker.postMessage({ give: buffer } satisfies TextToReader, [buffer]);
+    };
+    return replies.map((reply) => {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        giveBack();
+      };
+      return { reply, buf, release };
+    });
+  }
+
   /** The files' texts read by a reader, in order (undefined: not read there; the caller reads them). */
-  read(jobs: TextJob[]): Promise<TextReply[] | undefined> {
+  read(jobs: TextJob[]): Promise<TextRead[] | undefined> {
     if (this.broken) return Promise.resolve(undefined);
-    if (this.workers.length === 0) {
+    if (this.nextId === 0) {
       try {
-        this.spawn();
+        for (let i = 0; i < this.count; i++) this.spawnOne();
       } catch {
-        this.broken = true;
-        return Promise.resolve(undefined);
+        // Those started read; none started: the writing thread reads every file.
       }
     }
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.workers[id % this.workers.length]!.postMessage({ id, jobs } satisfies TextGroup);
+    const worker = this.workers[id % Math.max(1, this.workers.length)];
+    if (!worker) return Promise.resolve(undefined);
+    return new Promise((done) => {
+      this.waiting.set(id, { worker, done });
+      worker.postMessage({ id, jobs } satisfies TextToReader);
     });
   }
 
   async close(): Promise<void> {
-    this.broken = true;
-    for (const done of this.waiting.values()) done(undefined);
+    this.closed = true;
+    for (const { done } of this.waiting.values()) done(undefined);
     this.waiting.clear();
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
@@ -168,10 +247,10 @@ function sameRow(a: TextRow, b: TextRow): boolean {
 export class ReadAhead {
   private next = 0;
   private bytes = 0;
-  private readonly held = new Map<number, { row: TextRow; reply: Promise<TextReply | undefined> }>();
+  private readonly held = new Map<number, { row: TextRow; read: Promise<TextRead | undefined>; answered: boolean }>();
 
   constructor(
-    private readonly readers: TextReaders,
+    readonly readers: TextReaders,
     private readonly fids: number[],
     /** The file's row now, if the pass still has to index it. */
     private readonly rowOf: (fid: number) => TextRow | undefined,
@@ -179,18 +258,30 @@ export class ReadAhead {
   ) {}
 
   /**
-   * The reader's read of file `fid` if it was made from this same `row` (more are sent ahead
-   * first). Called for every file of the pass in order, `row` undefined for one it skips.
+   * What to wait for before file `fid`'s turn: its read, while a reader has not answered it
+   * (more are sent ahead first); undefined once answered, or when none was sent.
    */
-  async take(fid: number, row: TextRow | undefined): Promise<TextReply | undefined> {
+  pending(fid: number): Promise<unknown> | undefined {
+    this.fill();
+    const ahead = this.held.get(fid);
+    return ahead && !ahead.answered ? ahead.read : undefined;
+  }
+
+  /**
+   * The reader's read of file `fid` if it was made from this same `row` (more are sent ahead
+   * first); the caller releases it once written. Called for every file of the pass in order,
+   * `row` undefined for one it skips.
+   */
+  async take(fid: number, row: TextRow | undefined): Promise<TextRead | undefined> {
     this.fill();
     const ahead = this.held.get(fid);
     if (!ahead) return undefined;
     this.held.delete(fid);
     this.bytes -= ahead.row.size ?? 0;
-    if (!row) return undefined;
-    const reply = await ahead.reply;
-    return reply && sameRow(ahead.row, row) ? reply : undefined;
+    const read = await ahead.read;
+    if (read && row && sameRow(ahead.row, row)) return read;
+    read?.release();
+    return undefined;
   }
 
   /** Sends files ahead in groups, once a whole group fits within the bounds (or nothing is held). */
@@ -210,8 +301,12 @@ export class ReadAhead {
         continue;
       }
       this.bytes += bytes;
-      const replies = this.readers.read(group.map((row) => ({ ...this.job, row })));
-      group.forEach((row, i) => this.held.set(row.fid, { row, reply: replies.then((r) => r?.[i]) }));
+      const reads = this.readers.read(group.map((row) => ({ ...this.job, row })));
+      group.forEach((row, i) => {
+        const ahead = { row, read: reads.then((r) => r?.[i]), answered: false };
+        void reads.then(() => (ahead.answered = true));
+        this.held.set(row.fid, ahead);
+      });
       if (this.bytes >= AHEAD_BYTES) return;
     }
   }
