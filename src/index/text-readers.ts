@@ -89,8 +89,9 @@ export const READERS_FROM_FILES = 64;
  * Text readers are on unless PI_SESSIONS_TEXT_READERS=0 (the writing thread then reads every
  * file, as before them). They were off by default at first, their memory up to twice the
  * writing thread's alone (~430 KB sessions: 276 against 147 MB, rows structured-cloned); with
- * the rows packed and transferred and a small reader heap, 158-159 against 140-148 MB there,
- * 156 against 151 MB on 10,000 sessions of ~22 KB, and a sixth to a third off `index`'s wall time.
+ * the rows packed and transferred and a small reader heap (old generation 48 MB), 165-168 against
+ * 142-153 MB there, 168-170 against 150 MB on 10,000 sessions of ~22 KB, and up to a third off
+ * `index`'s wall time at 50,000 (docs/performance.md).
  */
 export function readersWanted(env: NodeJS.ProcessEnv): boolean {
   return env.PI_SESSIONS_TEXT_READERS !== "0";
@@ -103,7 +104,7 @@ export class TextReaders {
   private readonly waiting = new Map<number, { worker: Worker; done: (reads: TextRead[] | undefined) => void }>();
   private nextId = 0;
   private closed = false;
-  /** Readers started in place of ones that failed, at most one per reader: a store that kills them all ends with none. */
+  /** Readers started in place of ones that failed: as many in all as the pool's size (not one per slot), so a store that kills them all ends with none. */
   private respawns: number;
   /** Groups whose rows came in a buffer handed back before, rather than a new one. */
   reused = 0;
@@ -146,7 +147,7 @@ export class TextReaders {
       sent?.done(this.reads(worker, reply));
     });
     // A reader that fails leaves its own groups to the writing thread (the answer is the same)
-    // and is replaced once; the other readers go on.
+    // and is replaced while the pool's replacements last (respawns); the other readers go on.
     const fail = () => {
       const at = this.workers.indexOf(worker);
       if (at < 0) return;
