@@ -18,6 +18,7 @@ import { answersDirOf } from "../src/index/index-db.js";
 import { indexPathFor } from "../src/index/index-location.js";
 import { AnswerCache } from "../src/cli/common/answer-cache.js";
 import { summaryContext } from "../src/index/summary-cache.js";
+import { statsKey } from "../src/cli/commands/stats.js";
 import { decodeUsageColumns, encodeUsageColumns } from "../src/usage/usage-columns.js";
 import { runCli } from "./helpers/cli.js";
 import { cleanupTmp, makeTmpDir, REPO, settle } from "./helpers/tmp-store.js";
@@ -192,6 +193,41 @@ describe("stats relaunched", () => {
     }
     const cache = new AnswerCache(indexPathFor(store, env)!);
     expect(cache.latest(JSON.stringify(["stats-usage", summaryContext()]))).toBeDefined();
+  });
+
+  it("as text, is not served by a Node whose Unicode rules differ (its cells are measured, padded and cut by them)", async () => {
+    const store = join(makeTmpDir("pi-sessions-stats-rules-"), "sessions");
+    const folder = join(store, "--home-dev-proj--");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, "2026-11-20T10-00-00-000Z_a.jsonl"),
+      session("0196e0a2-8c1d-7b3e-9f40-00000000000a", "/home/dev/proj", 1.25),
+    );
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir() };
+    const run = async (on = true) => {
+      const r = await runCli(["stats", "--all", "--session-dir", store], {
+        env: on ? env : { ...env, PI_SESSIONS_INDEX: "0" },
+      });
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr };
+    };
+    for (let i = 0; i < 2; i++) expect((await run()).code).toBe(0);
+    // The kept answer marked, to tell it from the files' (it is served as kept).
+    const cache = new AnswerCache(indexPathFor(store, env)!);
+    const key = statsKey("day", undefined, "", undefined);
+    const kept = cache.latest(key)!;
+    const text = Buffer.from(kept.out).toString().replace("Usage by day", "KEPT by day");
+    cache.put(key, kept.fingerprint, { out: Buffer.from(text), err: kept.err });
+    expect((await run()).stdout).toContain("KEPT by day");
+    const real = Object.getOwnPropertyDescriptor(process.versions, "unicode")!;
+    try {
+      Object.defineProperty(process.versions, "unicode", { ...real, value: "1.1" });
+      const said = await run();
+      expect(said.stdout).toContain("Usage by day");
+      expect(said).toEqual({ ...(await run(false)), stderr: "" });
+    } finally {
+      Object.defineProperty(process.versions, "unicode", real);
+    }
   });
 
   it("is not served under another time zone: usage is by local day", async () => {

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { collectGarbage } from "../cli/common/collect-garbage.js";
@@ -237,6 +237,49 @@ describe("planWithIndex", () => {
       index.close();
     }
     expect(hits).toBeGreaterThan(50);
+  });
+});
+
+describe("a file that cannot be read when checked", () => {
+  it("is no match, told to onUnreadable: covered (its candidate lines) or read whole, by the plan and by the search", async () => {
+    const { index, sessions } = await indexedCopy();
+    const targetOf = (path: string, grow = 0) => {
+      const st = statSync(path);
+      return { path, bytes: st.size + grow, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    };
+    const targets = sessions.map((s) => targetOf(s.path));
+    const query = parseQuery("parser");
+    const hits: string[] = [];
+    const fromIndex: string[] = [];
+    await searchWithIndex(index.db, targets, query, {
+      includeTools: false,
+      onMatch: (h) => (hits.push(h.path), h.fromIndex && fromIndex.push(h.path)),
+    });
+    // Gone since the scan (as EIO or EMFILE would fail it): one the index covers, and one it
+    // does not (its size not the index's: read whole).
+    const covered = fromIndex[0];
+    const whole = hits.find((h) => h !== covered)!;
+    expect([covered, whole].every(Boolean)).toBe(true);
+    const of = targets.map((t) => (t.path === whole ? targetOf(whole, 1) : t));
+    rmSync(covered);
+    rmSync(whole);
+    const told: string[] = [];
+    const onUnreadable = (path: string) => told.push(path);
+    const found: string[] = [];
+    await searchWithIndex(index.db, of, query, {
+      includeTools: false,
+      onMatch: (h) => found.push(h.path),
+      onUnreadable,
+    });
+    expect(found.sort()).toEqual(hits.filter((h) => h !== covered && h !== whole).sort());
+    expect(told.sort()).toEqual([covered, whole].sort());
+    for (const lazyAbove of [0, Infinity]) {
+      told.length = 0;
+      const plan = planWithIndex(index.db, query, false, undefined, { lazyAbove, onUnreadable })!;
+      for (const path of [covered, whole]) expect(await plan.check(of.find((t) => t.path === path)!)).toBeNull();
+      expect(told).toEqual([covered, whole]);
+    }
+    index.close();
   });
 });
 

@@ -657,14 +657,23 @@ export function planWithIndex(
   query: Query,
   includeTools: boolean,
   known?: KnownCoverage,
-  { lazyAbove = LAZY_ABOVE, lazyMisses = LAZY_MISSES }: { lazyAbove?: number; lazyMisses?: number } = {},
+  {
+    lazyAbove = LAZY_ABOVE,
+    lazyMisses = LAZY_MISSES,
+    onUnreadable,
+  }: {
+    lazyAbove?: number;
+    lazyMisses?: number;
+    /** A file that could not be read (checked as no match): an answer of it is not to be kept. */
+    onUnreadable?: (path: string) => void;
+  } = {},
 ): IndexedPlan | null {
   const terms = textTerms(query);
   if (terms.length === 0 || query.terms.some((t) => t.kind === "never")) return null;
   const gramSets = terms.map(gramsOf);
   const readWhole = async (path: string, need?: readonly boolean[]): Promise<IndexedHit | null> => {
     let found: IndexedHit | null = null;
-    await searchEach([path], terms, { includeTools, need: need && (() => need) }, (p, hit) => {
+    await searchEach([path], terms, { includeTools, need: need && (() => need), onUnreadable }, (p, hit) => {
       if (hit !== null) found = { path: p, ...hit, fromIndex: false, lines: [] };
     });
     return found;
@@ -675,6 +684,7 @@ export function planWithIndex(
     try {
       hit = verify(path, l, terms, need, includeTools, false);
     } catch {
+      onUnreadable?.(path);
       return null; // gone since the scan: not a match, as without the index
     }
     if (hit === undefined) return readWhole(path, need);
@@ -853,6 +863,8 @@ export interface IndexedSearchOptions {
   known?: KnownCoverage;
   /** What each session needs of its conversation (every term without it). */
   need?: BodyNeed;
+  /** A file that could not be read (counted as no match): an answer of it is not to be kept. */
+  onUnreadable?: (path: string) => void;
 }
 
 /**
@@ -899,6 +911,7 @@ export async function searchWithIndex(
     try {
       hit = verify(t.path, lines, terms, need, opts.includeTools, opts.snippets ?? true);
     } catch {
+      opts.onUnreadable?.(t.path);
       hit = null; // gone since the scan: not a match, as without the index
     }
     if (hit === undefined) {

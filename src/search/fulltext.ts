@@ -68,6 +68,8 @@ export interface FullTextOptions {
   onConfirmed?(path: string): void;
   /** Where a session stands in the caller's list with these words held: the ones about to be shown are checked first. */
   place?: ListPlace;
+  /** A file that could not be read (counted as no match): a caller that keeps the answer must not keep this one. */
+  onUnreadable?(path: string): void;
 }
 
 /**
@@ -501,13 +503,19 @@ export async function searchStore(
 /**
  * Reads files `concurrency` at a time (default 4) and hands each one's verdict to
  * `decided`: its hit, or null (no match; gone or unreadable since the scan counts as no
- * match; a file whose session cannot match, by `need`, is not read). Nothing is handed
- * over after an abort.
+ * match, and is told to `onUnreadable`; a file whose session cannot match, by `need`, is
+ * not read). Nothing is handed over after an abort.
  */
 export async function searchEach(
   paths: readonly string[],
   terms: readonly TextTerm[],
-  opts: { includeTools: boolean; signal?: AbortSignal; concurrency?: number; need?: BodyNeed },
+  opts: {
+    includeTools: boolean;
+    signal?: AbortSignal;
+    concurrency?: number;
+    need?: BodyNeed;
+    onUnreadable?: (path: string) => void;
+  },
   decided: (path: string, hit: BodyHit | null) => void,
 ): Promise<void> {
   const { signal } = opts;
@@ -520,7 +528,8 @@ export async function searchEach(
       try {
         if (need !== null) hit = await searchFile(path, terms, opts.includeTools, signal, need);
       } catch {
-        // Gone or unreadable since the scan: not a match.
+        // Gone or unreadable since the scan: not a match (an answer of it is not to be kept).
+        opts.onUnreadable?.(path);
       }
       if (!signal?.aborted) decided(path, hit);
     },

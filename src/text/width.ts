@@ -54,6 +54,15 @@ function simpleWidth(s: string): number {
   return w;
 }
 
+/**
+ * The Unicode rules display widths are measured by (Intl.Segmenter's graphemes, ICU's data),
+ * as Node names them: part of the key of an answer kept aligned or cut by them (a Node
+ * upgrade under the same build may align or cut a row otherwise).
+ */
+export function displayRules(): string {
+  return `${process.versions.unicode ?? ""}/${process.versions.icu ?? ""}`;
+}
+
 /** Terminal columns a string occupies: string-width's answer (CJK and emoji 2, combining marks 0). */
 export function displayWidth(s: string): number {
   if (s.length === 0) return 0;

@@ -152,4 +152,21 @@ describe("warmListFields (the search bar opening)", () => {
     deriveRows(sessions, { ...key, query: parseQuery("cache") });
     expect(made).toHaveBeenCalledTimes(1);
   });
+
+  it("lets go of what it made when the store changed while the bar was open with no word asked", () => {
+    const made = vi.mocked(fieldText.fieldTextOf);
+    const before = map(a, b); // a list none was made of yet
+    deriveRows(before, { ...key, query: parseQuery("") });
+    warmListFields(before, key);
+    // pi wrote while the bar was open: the list is derived of a new map of the sessions.
+    const after = map(a, b);
+    deriveRows(after, { ...key, query: parseQuery("") });
+    made.mockClear();
+    coolListFields();
+    // Nothing held of the warmed text: the first word's text is folded from the sessions, not
+    // taken from its parts.
+    deriveRows(after, { ...key, query: parseQuery("parser") });
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(made.mock.calls[0][1]).toBeUndefined();
+  });
 });

@@ -148,13 +148,23 @@ const isBaseOf = (m: BaseOrder | undefined, sessions: SessionMap, k: BaseKey): m
  * a frame), up to ~0.7 s at the last key.
  */
 export function warmListFields(sessions: SessionMap, key: BaseKey): void {
-  if (isBaseOf(baseMemo, sessions, key)) fieldsOf(baseMemo).warm();
+  if (!isBaseOf(baseMemo, sessions, key)) return;
+  warmed = fieldsOf(baseMemo);
+  warmed.warm();
 }
 
 /** The search bar closed: what warmListFields made is let go if no word was typed (made again at the next opening). */
 export function coolListFields(): void {
-  baseMemo?.fields?.cool();
+  warmed?.cool();
+  warmed = undefined;
 }
+
+/**
+ * The context warmListFields warmed: cooled by coolListFields even when the store changed
+ * while the bar was open (pi wrote: the last derive's base is then a new one, never warmed,
+ * and the text warmed would have stayed held by fieldContext.ts's last text).
+ */
+let warmed: ListContext | undefined;
 
 /**
  * The last base order made. Hits stream in a batch at a time while a search runs, and each

@@ -4,6 +4,7 @@ import type { Diagnostic, SessionSummary } from "../../model/types.js";
 import { allSessionsTieBreak, SORTS, sortSessions, type SortKey, type TieBreak } from "../../search/sort.js";
 import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
+import { displayRules } from "../../text/width.js";
 import { usageError } from "../common/errors.js";
 import { quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
@@ -241,8 +242,7 @@ function sortRows<T extends TextRow>(rows: readonly T[], sort: SortKey, tieBreak
  * build may align or cut a row otherwise); nothing else of the environment.
  */
 export function textListKey(scope: string, sort: SortKey, columns: number | undefined): string {
-  const rules = `${process.versions.unicode ?? ""}/${process.versions.icu ?? ""}`;
-  return JSON.stringify(["list text", scope, sort, columns ?? null, rules]);
+  return JSON.stringify(["list text", scope, sort, columns ?? null, displayRules()]);
 }
 
 /** Lines of the table given to the writer at once. */

@@ -239,8 +239,14 @@ async function answerSearch(
   coverage: CoverageAnswer | undefined,
   io: CliIO,
   ranking?: MatchContext,
-): Promise<{ code: number; printed?: string; later?: () => void }> {
+): Promise<{ code: number; printed?: string; later?: () => void; unread?: boolean }> {
   const { query, includeTools, limit } = ask;
+  // A file that failed to be read here (EIO, EMFILE: the store's fingerprint does not hold
+  // it) was taken for no match, or shown without snippets: this answer is not to be kept.
+  let unread = false;
+  const onUnreadable = () => {
+    unread = true;
+  };
   const inScope = ask.all ? () => true : cwdScope(ask.storeDir, ask.cwd);
   const scoped = sessions.filter(inScope);
   let covered = index && coverage?.read(index.db);
@@ -257,9 +263,9 @@ async function answerSearch(
   const plan = searchPlan(query, ranking);
   const capped =
     index && (ask.json || ask.quiet) && !scoped.some((s) => Number.isNaN(modifiedTime(s)))
-      ? await bestWithIndex(index, scoped, plan, includeTools, limit, covered?.known, ranking)
+      ? await bestWithIndex(index, scoped, plan, includeTools, limit, covered?.known, ranking, onUnreadable)
       : undefined;
-  const hits = capped?.hits ?? (await textHits(index, scoped, plan, includeTools, io, covered?.known));
+  const hits = capped?.hits ?? (await textHits(index, scoped, plan, includeTools, io, covered?.known, onUnreadable));
   // Kept for the next run on this store: as worked out, or (caught up since) from the text states again.
   if (worked && covered === worked) worked.keep();
   else if (index && coverage && !covered) coverage.keep(index.db);
@@ -277,10 +283,11 @@ async function answerSearch(
         ? hitsOf(f.s.path, hit.lines, terms, includeTools, SNIPPETS)
         : await fileHits(f.s.path, terms, includeTools, SNIPPETS);
     } catch {
-      // Gone since: no snippets.
+      // Gone or unreadable since: no snippets.
+      unread = true;
     }
   }
-  return { ...printFound(ask, shown, found.length - shown.length, io), later };
+  return { ...printFound(ask, shown, found.length - shown.length, io), later, unread };
 }
 
 /** The sessions shown, printed as asked (and how many more were found): the exit status, and the JSON printed. */
@@ -377,8 +384,8 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       done = await answerSearch(ask, sessions, undefined, undefined, io, ranking);
     }
     // Kept only when the index answered all of it (one kept beside an index that failed
-    // would outlive the failure), and the scan read every file discovery found.
-    if (question && done.printed !== undefined && index && !found.unread)
+    // would outlive the failure), and neither the scan nor the search failed to read a file.
+    if (question && done.printed !== undefined && index && !found.unread && !done.unread)
       answer?.keep?.(encodeSearchAnswer(question, done.printed));
     later = done.later;
     return done.code;

@@ -2,6 +2,7 @@ import { dirname, resolve } from "node:path";
 import { cwdScopeByFolder } from "../../store/scope.js";
 import { formatCost, formatTokens, groupDigits } from "../../text/format.js";
 import { displayWidth, padToWidth, sanitizeLine, truncatePathToWidth, truncateToWidth } from "../../text/sanitize.js";
+import { displayRules } from "../../text/width.js";
 import {
   aggregateUsage,
   groupLabel,
@@ -23,6 +24,23 @@ import { scanColumns } from "../common/scan-columns.js";
 import { discoverKept, keptFor, unreadableSinceDiscovery } from "../common/kept-lookup.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import { storeFromArgs } from "../common/store-arg.js";
+
+/**
+ * The key of stats' kept answer: on a store unchanged since the same question (`--since` as
+ * the day it means today), its answer as it was. The report is made of the files' summaries
+ * and these alone, of the local time zone (usage is by local day: summaryContext), and, as
+ * text (`form`: the width it is cut to, a pipe's undefined), of the Unicode rules its cells
+ * are measured, padded and cut by (displayRules).
+ */
+export function statsKey(
+  by: UsageBy,
+  since: string | undefined,
+  scope: string,
+  form: "json" | number | undefined,
+): string {
+  const text = form === "json" ? [] : [displayRules()];
+  return JSON.stringify(["stats", summaryContext(), by, since ?? null, scope, form ?? null, ...text]);
+}
 
 /** stats' options (a host's stats takes the same: src/remote/cli-remote.ts). */
 export const STATS_OPTIONS = {
@@ -51,17 +69,7 @@ export async function statsCommand(args: string[], given: CliIO): Promise<number
   // Cut to the terminal, or to $COLUMNS when set: a pipe otherwise gets whole lines (bars 100 columns wide).
   const width =
     io.columns && io.columns > 0 ? io.columns : Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : undefined;
-  // On a store unchanged since the same question (`--since` as the day it means today), its
-  // answer as it was: the report is made of the files' summaries and these alone, and of
-  // the local time zone (usage is by local day: summaryContext).
-  const key = JSON.stringify([
-    "stats",
-    summaryContext(),
-    by,
-    since ?? null,
-    values.all ? "" : cwd,
-    values.json ? "json" : (width ?? null),
-  ]);
+  const key = statsKey(by, since, values.all ? "" : cwd, values.json ? "json" : width);
   const found = await discoverKept(store.dir, io);
   const k = keptFor(found, key, (a) => a);
   if (k.kept) {

@@ -23,6 +23,7 @@ export async function textHits(
   includeTools: boolean,
   io: CliIO,
   known: KnownCoverage | undefined,
+  onUnreadable?: (path: string) => void,
 ): Promise<Map<string, IndexedHit>> {
   const hits = new Map<string, IndexedHit>();
   if (plan.terms.length === 0) return hits;
@@ -38,6 +39,7 @@ export async function textHits(
         known,
         need,
         snippets: false,
+        onUnreadable,
         onMatch: (h) => hits.set(h.path, h),
       }).then(() => hits);
     } catch (err) {
@@ -51,6 +53,7 @@ export async function textHits(
     {
       includeTools,
       need,
+      onUnreadable,
       onMatch: (path, snippet, held) => hits.set(path, { path, snippet, held: [...held], fromIndex: false, lines: [] }),
     },
   );
@@ -70,11 +73,12 @@ export async function bestWithIndex(
   limit: number,
   known: KnownCoverage | undefined,
   ctx?: MatchContext,
+  onUnreadable?: (path: string) => void,
 ): Promise<{ found: Ranked<SearchRow>[]; hits: Map<string, IndexedHit> } | undefined> {
   let body: ReturnType<typeof planWithIndex> = null;
   if (plan.terms.length > 0) {
     try {
-      body = planWithIndex(index.db, plan.query, includeTools, known);
+      body = planWithIndex(index.db, plan.query, includeTools, known, { onUnreadable });
     } catch {
       return undefined;
     }
