@@ -10,27 +10,12 @@ import { AnswerCache } from "../src/cli/common/answer-cache.js";
 import { summaryContext } from "../src/index/summary-cache.js";
 import { textListKey } from "../src/cli/commands/list.js";
 import { runCli } from "./helpers/cli.js";
+import { failing } from "./helpers/failing-reads.js";
 import { cleanupTmp, copyStore, makeTmpDir, REPO, settle } from "./helpers/tmp-store.js";
 
-/** Paths whose reads fail as a disk's would (EIO), while discovery still stats them. */
-const failing = new Set<string>();
-const eio = (path: string) => {
-  if (failing.has(path)) throw Object.assign(new Error(`EIO: i/o error, read '${path}'`), { code: "EIO" });
-};
-vi.mock("../src/store/line-reader.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/store/line-reader.js")>();
-  return {
-    ...real,
-    readLines: (path: string, ...rest: unknown[]) => {
-      eio(path);
-      return (real.readLines as (...a: unknown[]) => unknown)(path, ...rest);
-    },
-    readLinesSync: (path: string, ...rest: unknown[]) => {
-      eio(path);
-      return (real.readLinesSync as (...a: unknown[]) => unknown)(path, ...rest);
-    },
-  };
-});
+vi.mock("../src/store/line-reader.js", async (importOriginal) =>
+  (await import("./helpers/failing-reads.js")).failingLineReader(await importOriginal()),
+);
 
 afterEach(() => {
   failing.clear();
@@ -67,7 +52,7 @@ describe("a kept answer and a file that cannot be read", () => {
       // Changed since it was indexed: its rows are read again, and the read fails.
       appendFileSync(first, readFileSync(first, "utf8").split("\n").slice(-2).join("\n"));
       settle(first);
-      failing.add(first);
+      failing.set(first, 0);
       for (let i = 0; i < 3; i++) {
         const r = await run(args);
         expect(r.code).toBe(0);

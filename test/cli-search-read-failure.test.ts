@@ -9,30 +9,12 @@ import { AnswerCache } from "../src/cli/common/answer-cache.js";
 import { indexPathFor } from "../src/index/index-location.js";
 import { cwdFolderName } from "../src/store/scope.js";
 import { runCli } from "./helpers/cli.js";
+import { failing } from "./helpers/failing-reads.js";
 import { cleanupTmp, makeTmpDir, settle } from "./helpers/tmp-store.js";
 
-/** Per path, how many more reads pass before each read fails as a disk's would (EIO). */
-const failing = vi.hoisted(() => new Map<string, number>());
-const eio = (path: string) => {
-  const left = failing.get(path);
-  if (left === undefined) return;
-  if (left > 0) return void failing.set(path, left - 1);
-  throw Object.assign(new Error(`EIO: i/o error, read '${path}'`), { code: "EIO" });
-};
-vi.mock("../src/store/line-reader.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/store/line-reader.js")>();
-  return {
-    ...real,
-    readLines: (path: string, ...rest: unknown[]) => {
-      eio(path);
-      return (real.readLines as (...a: unknown[]) => unknown)(path, ...rest);
-    },
-    readLinesSync: (path: string, ...rest: unknown[]) => {
-      eio(path);
-      return (real.readLinesSync as (...a: unknown[]) => unknown)(path, ...rest);
-    },
-  };
-});
+vi.mock("../src/store/line-reader.js", async (importOriginal) =>
+  (await import("./helpers/failing-reads.js")).failingLineReader(await importOriginal()),
+);
 
 afterEach(() => {
   failing.clear();
