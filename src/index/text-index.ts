@@ -562,6 +562,8 @@ interface StaleTextOptions {
   toolsAtOnce?: boolean;
   oneRead?: number;
   readers?: TextReaders;
+  /** How long a batch may stay open (BATCH_MS; tests set it long to see the lock held while a reader is waited for). */
+  batchMs?: number;
 }
 
 /**
@@ -617,7 +619,7 @@ async function indexStaleTextOnce(
   options: StaleTextOptions,
 ): Promise<{ text: number; tools: number }> {
   // Made before the text states are read: a drop after that is seen at its next transaction.
-  const batch = new WriteBatch(db);
+  const batch = new WriteBatch(db, BATCH_CHARS, options.batchMs ?? BATCH_MS);
   const toolsAtOnce = options.toolsAtOnce === true && options.tools !== false;
   try {
     const stale = filesToDo(db, "new");

@@ -426,13 +426,17 @@ describe("text readers (other threads read and parse while this one writes)", ()
     }
   }, 30_000);
 
-  it("are waited for with the write lock held no longer than a batch: another process can write while the writing thread waits on a reader", async () => {
+  /**
+   * Indexes with readers whose first group is answered at once (nothing read: the writing
+   * thread reads its files itself, its batch left open) and whose second is answered once
+   * another connection has tried to write, `after` ms past the first group written; whether
+   * it could (the write lock free while the writing thread waits on a reader).
+   */
+  async function otherWritesWhileWaited(after: number, batchMs?: number): Promise<boolean | undefined> {
     const x = await summarized();
     const { file } = x.index.db.q("PRAGMA database_list").get() as { file: string };
     const files = filesToDo(x.index.db, "new").length;
     expect(files).toBeGreaterThan(GROUP_FILES);
-    // The first group is answered at once (nothing read: the writing thread reads its files
-    // itself, its batch left open), the second once another connection has tried to write.
     let answerSecond = () => {};
     const second = new Promise<void>((resolve) => (answerSecond = resolve));
     let groups = 0;
@@ -456,14 +460,28 @@ describe("text readers (other threads read and parse while this one writes)", ()
       answerSecond();
     };
     const onProgress = (p: IndexProgress) => {
-      // Past the batch's half second (BATCH_MS): it is not held open for longer while waiting.
-      if (p.pass === "text" && p.done === GROUP_FILES) setTimeout(tryWrite, 800);
+      if (p.pass === "text" && p.done === GROUP_FILES) setTimeout(tryWrite, after);
     };
-    const { text } = await indexStaleText(x.index.db, onProgress, { toolsAtOnce: true, readers, tools: false });
+    const { text } = await indexStaleText(x.index.db, onProgress, {
+      toolsAtOnce: true,
+      readers,
+      tools: false,
+      batchMs,
+    });
     expect(text).toBe(files);
-    expect(wrote).toBe(true);
     other.close();
     x.index.close();
+    return wrote;
+  }
+
+  it("are waited for with the write lock held no longer than a batch: another process can write while the writing thread waits on a reader", async () => {
+    // Past the batch's half second (BATCH_MS): it is not held open for longer while waiting.
+    expect(await otherWritesWhileWaited(800)).toBe(true);
+  });
+
+  it("are waited for with the batch kept open while it may be: no commit at each wait (more, smaller batches)", async () => {
+    // A batch that may stay open a minute: the lock is still held 20 ms into the wait.
+    expect(await otherWritesWhileWaited(20, 60_000)).toBe(false);
   });
 
   it("read ahead at most AHEAD_FILES files and AHEAD_BYTES bytes, and as far as those", async () => {
