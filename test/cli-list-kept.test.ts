@@ -2,31 +2,19 @@
 // relaunch costs the store's stat, not 50,000 rows read and formatted again), its ages made
 // by the clock of this run, and follows the files as soon as one changes: appended to, a
 // session new or deleted, an mtime set back, a file that cannot be read.
-import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync } from "node:fs";
+import { cpSync, rmSync, symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { indexPathFor } from "../src/index/index-location.js";
 import { AnswerCache } from "../src/cli/common/answer-cache.js";
 import { textListKey } from "../src/cli/commands/list.js";
 import { runCli } from "./helpers/cli.js";
-import { cleanupTmp, copyStore, makeTmpDir, REPO, settle } from "./helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, piWrites, REPO, settle, storeFiles as files } from "./helpers/tmp-store.js";
 
 afterEach(() => {
   vi.useRealTimers();
   cleanupTmp();
 });
-
-const files = (store: string) =>
-  readdirSync(store, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      readdirSync(join(store, d.name))
-        .sort()
-        .map((n) => join(store, d.name, n)),
-    );
-
-/** pi writes to a session: its last entry appended once more. */
-const piWrites = (file: string) => appendFileSync(file, readFileSync(file, "utf8").split("\n").slice(-2).join("\n"));
 
 /** The clock of every run from now on (the ages' and the racy check's). */
 const clockAt = (t: number) => vi.setSystemTime(t);

@@ -3,29 +3,17 @@
 // text, not whole summaries made again (issue 35: at 50,000 sessions 400 MB), and the answer
 // is the files' own: the same bytes as without the index, after an append, a new session, a
 // deleted one (a fork's parent too), an mtime set back.
-import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IndexedScans } from "../src/index/summary-cache.js";
 import { runCli } from "./helpers/cli.js";
-import { cleanupTmp, copyStore, makeTmpDir, REPO, settle } from "./helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, piWrites, REPO, settle, storeFiles as files } from "./helpers/tmp-store.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
   cleanupTmp();
 });
-
-const files = (store: string) =>
-  readdirSync(store, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      readdirSync(join(store, d.name))
-        .sort()
-        .map((n) => join(store, d.name, n)),
-    );
-
-/** pi writes to a session: its last entry appended once more. */
-const piWrites = (file: string) => appendFileSync(file, readFileSync(file, "utf8").split("\n").slice(-2).join("\n"));
 
 /**
  * A copy of the generated store listed once with the index, then written to by pi: `run(on)`

@@ -1,4 +1,4 @@
-import { cpSync, lstatSync, mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
+import { appendFileSync, cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,4 +46,20 @@ export function settle(...paths: string[]): void {
 /** Removes every temp dir made so far; call from afterEach/afterAll. */
 export function cleanupTmp(): void {
   while (made.length) rmSync(made.pop()!, { recursive: true, force: true });
+}
+
+/** A store's session files, folder by folder, each folder's names sorted. */
+export function storeFiles(store: string): string[] {
+  return readdirSync(store, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(join(store, d.name))
+        .sort()
+        .map((n) => join(store, d.name, n)),
+    );
+}
+
+/** pi writes to a session: its last entry appended once more. */
+export function piWrites(file: string): void {
+  appendFileSync(file, readFileSync(file, "utf8").split("\n").slice(-2).join("\n"));
 }
