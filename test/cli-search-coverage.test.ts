@@ -40,19 +40,27 @@ function makeStore(): { store: string; paths: string[] } {
   return { store, paths };
 }
 
+/**
+ * The store listed and indexed, `quokka` searched twice: the second run keeps the rows and,
+ * with them, what the index covers of them. The answer, and the search to ask again (-n N).
+ */
+async function rowsKept() {
+  const { store, paths } = makeStore();
+  const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+  const search = (n: number) =>
+    runCli(["search", "--session-dir", store, "--all", "--json", "-n", String(n), "quokka"], { env });
+  // Its summary read again, then its text (`list` adds its row, `index` its lines).
+  expect((await runCli(["list", "--all", "--json", "--session-dir", store], { env })).code).toBe(0);
+  expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+  const want = (await search(10)).stdout;
+  expect(JSON.parse(want)).toHaveLength(3);
+  expect((await search(11)).stdout).toBe(want);
+  return { store, paths, env, search, want };
+}
+
 describe("search's kept coverage", () => {
   it("is read by the run after the rows were kept, instead of the index's text states", async () => {
-    const { store, paths } = makeStore();
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
-    const search = (n: number) =>
-      runCli(["search", "--session-dir", store, "--all", "--json", "-n", String(n), "quokka"], { env });
-    // Its summary read again, then its text (`list` adds its row, `index` its lines).
-    expect((await runCli(["list", "--all", "--json", "--session-dir", store], { env })).code).toBe(0);
-    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
-    const want = (await search(10)).stdout;
-    expect(JSON.parse(want)).toHaveLength(3);
-    // The second run keeps the rows, and what the index covers of them with them.
-    expect((await search(11)).stdout).toBe(want);
+    const { store, paths, env, search, want } = await rowsKept();
     // Behind its back, the index says one file changed since it was indexed, its text
     // generation as it was: a search that reads the text states indexes that file again
     // (its text_size put right); one that believes what was kept leaves it.
@@ -69,15 +77,8 @@ describe("search's kept coverage", () => {
   });
 
   it("is not believed once another process made a file's text state stale: that file is indexed again", async () => {
-    const { store, paths } = makeStore();
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
-    const search = (n: number) =>
-      runCli(["search", "--session-dir", store, "--all", "--json", "-n", String(n), "quokka"], { env });
-    expect((await runCli(["list", "--all", "--json", "--session-dir", store], { env })).code).toBe(0);
-    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
-    const want = (await search(10)).stdout;
-    // The second run keeps the rows, and with them a coverage saying the index is caught up.
-    expect((await search(11)).stdout).toBe(want);
+    // The coverage kept with the rows says the index is caught up.
+    const { store, paths, env, search, want } = await rowsKept();
     // Another process writes a file's text state (its size now not the file's: to be
     // indexed again); the index's text generation moves with it (index-db.ts's trigger).
     const db = new DatabaseSync(indexPathFor(store, env)!);
