@@ -62,6 +62,24 @@ async function liveSearch(search: FullTextFn, actions: AppAction[]) {
 /** The key the search's start said. */
 const startKey = (actions: AppAction[]) => (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
 
+/**
+ * The hook on a complete list of `sessions`, its search bar closed: the field text's maker
+ * (mocked, counting), a component running the hook, that list and its render, and how many
+ * field texts were made so far.
+ */
+async function warmOnList() {
+  const made = vi.mocked(fieldText.fieldTextOf);
+  const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+  function Warm(p: { s: AppState }) {
+    useFullTextSearch(p.s, search, () => {}, 1000, 50);
+    return <Text>x</Text>;
+  }
+  const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
+  const r = await renderInk(<Warm s={listed} />);
+  await act(async () => settle(80));
+  return { made, Warm, listed, r, before: made.mock.calls.length };
+}
+
 describe("useFullTextSearch", () => {
   it("says a search's start with its results when it ends within the throttle: one state change, one frame", async () => {
     const log: string[] = [];
@@ -318,16 +336,7 @@ describe("useFullTextSearch", () => {
   });
 
   it("makes the list's field text once per opening of the search bar, not again as the store changes with no word typed", async () => {
-    const made = vi.mocked(fieldText.fieldTextOf);
-    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
-    function Warm(p: { s: AppState }) {
-      useFullTextSearch(p.s, search, () => {}, 1000, 50);
-      return <Text>x</Text>;
-    }
-    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
-    const r = await renderInk(<Warm s={listed} />);
-    await act(async () => settle(80));
-    const before = made.mock.calls.length;
+    const { made, Warm, listed, r, before } = await warmOnList();
     let s = reduce(listed, { type: "command", command: "search.start" });
     await act(async () => r.rerender(<Warm s={s} />));
     await act(async () => settle(80));
@@ -350,16 +359,7 @@ describe("useFullTextSearch", () => {
   });
 
   it("lets the field text go when the search bar closes with nothing typed (made again at the next opening)", async () => {
-    const made = vi.mocked(fieldText.fieldTextOf);
-    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
-    function Warm(p: { s: AppState }) {
-      useFullTextSearch(p.s, search, () => {}, 1000, 50);
-      return <Text>x</Text>;
-    }
-    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
-    const r = await renderInk(<Warm s={listed} />);
-    await act(async () => settle(80));
-    const before = made.mock.calls.length;
+    const { made, Warm, listed, r, before } = await warmOnList();
     const open = reduce(listed, { type: "command", command: "search.start" });
     await act(async () => r.rerender(<Warm s={open} />));
     await act(async () => settle(80));
@@ -371,16 +371,7 @@ describe("useFullTextSearch", () => {
   });
 
   it("makes no field text when the search bar closes before the warm-up's wait is out", async () => {
-    const made = vi.mocked(fieldText.fieldTextOf);
-    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
-    function Warm(p: { s: AppState }) {
-      useFullTextSearch(p.s, search, () => {}, 1000, 50);
-      return <Text>x</Text>;
-    }
-    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
-    const r = await renderInk(<Warm s={listed} />);
-    await act(async () => settle(80));
-    const before = made.mock.calls.length;
+    const { made, Warm, listed, r, before } = await warmOnList();
     const open = reduce(listed, { type: "command", command: "search.start" });
     await act(async () => r.rerender(<Warm s={open} />));
     // Closed at once (well within the 40 ms the warm-up waits).
