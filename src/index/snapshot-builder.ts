@@ -1,7 +1,7 @@
 import { constants, deflateRawSync, gzipSync, inflateRawSync } from "node:zlib";
 import { asciiJson } from "../text/ascii-json.js";
 import { asciiJsonParts } from "../text/ascii-json-bytes.js";
-import { freeBytes } from "./free-bytes.js";
+import { freeBytes } from "../store/free-bytes.js";
 import { ListMembers } from "./list-members.js";
 import {
   LAYOUT,
@@ -96,19 +96,23 @@ class ColumnText {
     if (this.pending.length >= SLICE) this.flush();
   }
 
-  /** The whole text of n rows (no row is set after), in a buffer of its own; the column lets go of it. */
-  bytes(n: number): Buffer {
+  /** No row is set after the first n: the text is all deflated, and its buffer let go of (once). */
+  end(n: number): void {
+    if (this.ended) return;
     this.padTo(n);
     this.flush();
-    if (!this.ended) {
-      this.ended = true;
-      this.append(this.started ? "]" : "[]");
-      this.deflate(true);
-    }
-    const deflated = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
-    this.parts = [];
+    this.ended = true;
+    this.append(this.started ? "]" : "[]");
+    this.deflate(true);
     freeBytes(this.raw);
     this.raw = Buffer.alloc(0);
+  }
+
+  /** The whole text of n rows (no row is set after), in a buffer of its own; the column lets go of it. */
+  bytes(n: number): Buffer {
+    this.end(n);
+    const deflated = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+    this.parts = [];
     // One more byte than the text: zlib makes a second chunk of this size when the first is filled exactly.
     const out = inflateRawSync(deflated, { chunkSize: Math.max(MIN_CHUNK, this.length + 1) });
     freeBytes(deflated);
@@ -190,7 +194,7 @@ class ListText {
   }
 
   add(p: EntryPieces | undefined): void {
-    if (this.sealed) throw new Error("snapshot: a row added to a list text already made");
+    if (this.closed) throw new Error("snapshot: a row added to a list text already made");
     this.lh.push(p ? this.put(p[0]) : -1);
     this.lt.push(p ? this.put(p[1]) : -1);
     if (!p) return;
@@ -203,14 +207,7 @@ class ListText {
   /** The text as kept (made once: no row is added after). */
   bytes(): Buffer {
     if (!this.sealed) {
-      if (this.size || this.members.length === 0) this.seal();
-      freeBytes(this.held);
-      this.held = Buffer.alloc(0);
-      // A member opened for no row (the last one sealed full) is none.
-      this.memberRow.length = this.members.length;
-      let at = 0;
-      this.memberAt = this.members.map((m) => (at += m.length) - m.length);
-      this.memberAt.push(at);
+      this.close();
       this.sealed = Buffer.concat(this.members);
       for (const m of this.members) freeBytes(m);
       this.members = [];
@@ -218,9 +215,24 @@ class ListText {
     return this.sealed;
   }
 
-  /** The members' layout, as the snapshot's head keeps it (Columns.lm, lz): once the text is made. */
+  /** No row is added after: the last member made, and where each starts (the members not joined yet). */
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.size || this.members.length === 0) this.seal();
+    freeBytes(this.held);
+    this.held = Buffer.alloc(0);
+    // A member opened for no row (the last one sealed full) is none.
+    this.memberRow.length = this.members.length;
+    let at = 0;
+    this.memberAt = this.members.map((m) => (at += m.length) - m.length);
+    this.memberAt.push(at);
+  }
+  private closed = false;
+
+  /** The members' layout, as the snapshot's head keeps it (Columns.lm, lz): no row is added after. */
   layout(): { lm: number[]; lz: number[] } {
-    this.bytes();
+    this.close();
     return { lm: this.memberRow, lz: this.memberAt };
   }
 
@@ -343,11 +355,21 @@ export class SnapshotBuilder {
      * 50,000 sessions V8's heap held 30 MB of it, beside the largest column and SQLite's copy).
      */
     beforeColumns?: () => void,
+    /**
+     * Given, the body goes to it as soon as it is made (then let go of: its bytes are good
+     * until it returns), before the list text's members are joined into one buffer: at
+     * 50,000 sessions SQLite's two copies of the body (10 MB) came on top of that text (9 MB).
+     * The body returned is then empty.
+     */
+    putBody?: (body: Uint8Array) => void,
   ): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
     if (this.finished) throw new Error("snapshot: made twice");
     this.finished = true;
     const { n, gen } = this;
     beforeColumns?.();
+    // Every column's text deflated first: their buffers of text not deflated yet (256 KB
+    // each) are let go of before any column is inflated.
+    for (const col of this.cols) col.text?.end(n);
     const chunks: Uint8Array[] = [];
     // Each column a launch reads is inflated into a buffer of its own length and handed on;
     // the list text is joined only after them (it and the largest column were held at once).
@@ -370,7 +392,6 @@ export class SnapshotBuilder {
       }
       return length;
     });
-    const list = this.list.bytes();
     const columns: Columns = {
       keys: this.cols.map((c) => c.name),
       len,
@@ -390,7 +411,10 @@ export class SnapshotBuilder {
     const body = Buffer.concat([Buffer.from(`${LAYOUT}${idLength}\n`), ...idParts, ...colParts]);
     for (const p of idParts) freeBytes(p);
     for (const p of colParts) freeBytes(p);
-    return { body, chunks, list };
+    if (!putBody) return { body, chunks, list: this.list.bytes() };
+    putBody(body);
+    freeBytes(body);
+    return { body: new Uint8Array(0), chunks, list: this.list.bytes() };
   }
 
   private newColumn(name: string): number {
@@ -429,8 +453,9 @@ export function encodeSnapshot(
   entries: readonly SnapshotEntry[],
   gen?: string,
   put?: (k: number, chunk: Uint8Array) => void,
+  putBody?: (body: Uint8Array) => void,
 ): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
   const b = new SnapshotBuilder(gen);
   for (const e of entries) b.add(e);
-  return b.finish(put);
+  return b.finish(put, undefined, putBody);
 }

@@ -3,6 +3,7 @@ import type { SessionFile } from "../store/discover.js";
 import type { KeptRows, ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
 import { readIsRacy } from "../store/file-identity.js";
+import { releaseReadChunks } from "../store/line-reader.js";
 import { NO_LINEAGE } from "../store/lineage.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type FilesRow, type IndexDb } from "./index-db.js";
@@ -31,7 +32,6 @@ import {
   StaleChunk,
 } from "./snapshot-codec.js";
 import { encodeSnapshot, SnapshotBuilder } from "./snapshot-builder.js";
-import { freeBytes } from "./free-bytes.js";
 import { listPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
 
@@ -662,9 +662,11 @@ export class IndexedScans implements ScanCache {
       const fold = this.fold;
       this.fold = undefined; // made once
       if (fold) {
+        // Every file is read: the reads' buffers are let go of before the snapshot is written.
+        releaseReadChunks();
         // Entries kept after folding began (none in a command's one scan) go last.
         for (const e of this.kept.values()) fold.add(typeof e === "function" ? e() : e);
-        this.putSnapshot(put, (p) => fold.finish(p, this.collectGarbage));
+        this.putSnapshot(put, (p, pb) => fold.finish(p, this.collectGarbage, pb));
         return;
       }
       const snap = this.snap;
@@ -693,7 +695,7 @@ export class IndexedScans implements ScanCache {
         if (list === null) break;
         e.pieces = this.snap.pieces(e.row, list);
       }
-      this.putSnapshot(put, (p) => encodeSnapshot(entries, undefined, p));
+      this.putSnapshot(put, (p, pb) => encodeSnapshot(entries, undefined, p, pb));
     } catch (err) {
       if (isBusy(err)) this.busy = true;
       else this.fail(err);
@@ -703,7 +705,7 @@ export class IndexedScans implements ScanCache {
   /** The snapshot `encode` makes (giving each column to its `put` as made), written in one transaction. */
   private putSnapshot(
     put: { run(id: number, body: Uint8Array): unknown },
-    encode: (put: (k: number, chunk: Uint8Array) => void) => { body: Uint8Array; list: Uint8Array },
+    encode: (put: (k: number, chunk: Uint8Array) => void, putBody: (body: Uint8Array) => void) => { list: Uint8Array },
   ): void {
     try {
       // The snapshot holds every summary now: the rows keep only that they are sessions (an
@@ -714,13 +716,14 @@ export class IndexedScans implements ScanCache {
       // Made in the transaction, each column written as it is made (none held with the others).
       this.db.transaction(() => {
         let count = 0;
-        const { body, list } = encode((k, chunk) => {
-          put.run(FIRST_CHUNK_ID + k, chunk);
-          count = k + 1;
-        });
-        put.run(1, body);
-        // Copied by SQLite: let go of now (10 MB at 50,000 sessions), not at a collection.
-        freeBytes(body);
+        // The body is put (and let go of) as soon as it is made, before the list text is joined.
+        const { list } = encode(
+          (k, chunk) => {
+            put.run(FIRST_CHUNK_ID + k, chunk);
+            count = k + 1;
+          },
+          (body) => put.run(1, body),
+        );
         put.run(2, list);
         // Columns of an earlier snapshot with more keys: not left to be taken for this one's.
         dropChunks.run(FIRST_CHUNK_ID + count);
