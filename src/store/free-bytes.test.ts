@@ -31,4 +31,10 @@ describe("freeBytes", () => {
     expect(small.toString()).toBe("pooled");
     expect(neighbour.toString()).toBe("another");
   });
+
+  it("leaves a buffer that cannot be detached (a WebAssembly memory's) as it is, without throwing", () => {
+    const wasm = Buffer.from(new WebAssembly.Memory({ initial: 1 }).buffer);
+    expect(() => freeBytes(wasm)).not.toThrow();
+    expect(wasm.length).toBe(1 << 16);
+  });
 });

@@ -12,7 +12,11 @@
 export function freeBytes(b: Uint8Array): void {
   const whole = b.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
   if (b.byteOffset !== 0 || b.byteLength < MIN_BYTES || whole.byteLength > b.byteLength + SLACK) return;
-  whole.transfer?.(0);
+  try {
+    whole.transfer?.(0);
+  } catch {
+    // Not detachable (a WebAssembly memory's, say): left to V8, as before.
+  }
 }
 
 /** Smaller buffers may be slices of Node's pool (Buffer.poolSize, 8 KB: only buffers under half of it are). */
