@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SnapshotBuilder, encodeSnapshot } from "./snapshot-builder.js";
 import { gunzipSync } from "node:zlib";
 import { decodeSnapshot, LAYOUT, type SnapshotEntry } from "./snapshot-codec.js";
@@ -133,39 +133,70 @@ describe("the snapshot made one entry at a time", () => {
     expect(decodeSnapshot({ body, chunks })!.pieces(0, other)).toBeUndefined();
   });
 
-  it("asks for its collection before its columns are made, lets go of each column once put, hands its body on before the list text is joined (the same bytes)", () => {
-    const entries = manyEntries(6000);
+  it("asks for its collection before any column is made, lets go of each column once put, hands its body on before the list text is joined (the same bytes)", () => {
+    // 1,500 rows: the ids' column (10 KB) and all but the last of the list text's members over 8 KB (freeBytes lets go of no less).
+    const entries = manyEntries(1500);
     const whole = encodeSnapshot(entries, "g1");
     const said: string[] = [];
     const given: Uint8Array[] = [];
     const copies: Buffer[] = [];
-    const builder = new SnapshotBuilder("g1");
-    for (const e of entries) builder.add(e);
-    const { body, list } = builder.finish(
-      (k, chunk) => {
-        said.push(`column ${k}`);
-        given.push(chunk);
-        copies.push(Buffer.from(chunk));
-      },
-      () => said.push("collect"),
-      (made) => {
-        said.push("body");
-        given.push(made);
-        copies.push(Buffer.from(made));
-      },
-    );
-    expect(said[0]).toBe("collect");
-    expect(said.at(-1)).toBe("body");
-    expect(said.length).toBe(whole.chunks.length + 2);
-    expect(copies.slice(0, -1)).toEqual(whole.chunks.map((c) => Buffer.from(c)));
-    // The body handed on as made (then let go of), none returned; the list text the same.
-    expect(copies.at(-1)).toEqual(Buffer.from(whole.body));
-    expect(given.at(-1)!.length).toBe(0);
-    expect(body.length).toBe(0);
-    expect(Buffer.compare(Buffer.from(list), Buffer.from(whole.list))).toBe(0);
-    // Each column of some size (the ids' here, 50 KB) is its own buffer, emptied once put: its memory let go of.
-    const large = copies.map((c, k) => (c.length >= 1 << 13 ? k : -1)).filter((k) => k >= 0);
-    expect(large.length).toBeGreaterThan(0);
-    for (const k of large) expect(given[k].length).toBe(0);
+    // Buffers let go of (freeBytes), and the lengths of the buffers joined (the list text's join among them).
+    const arrayBuffer = ArrayBuffer.prototype as ArrayBuffer & { transfer(length?: number): ArrayBuffer };
+    const freed = vi.spyOn(arrayBuffer, "transfer");
+    const joined: number[] = [];
+    const concat = Buffer.concat;
+    const joins = vi.spyOn(Buffer, "concat").mockImplementation((list, length) => {
+      const out = concat(list, length);
+      joined.push(out.length);
+      return out;
+    });
+    let freedBeforeColumns = -1;
+    let freedBeforeFirstPut = -1;
+    let listJoinedBeforeBody: boolean | undefined;
+    try {
+      const builder = new SnapshotBuilder("g1");
+      for (const e of entries) builder.add(e);
+      freed.mockClear();
+      const { body, list } = builder.finish(
+        (k, chunk) => {
+          if (!given.length) freedBeforeFirstPut = freed.mock.calls.length;
+          said.push(`column ${k}`);
+          given.push(chunk);
+          copies.push(Buffer.from(chunk));
+        },
+        () => {
+          said.push("collect");
+          // No column's text ended yet (each lets go of its buffer of text not deflated as it ends).
+          freedBeforeColumns = freed.mock.calls.length;
+        },
+        (made) => {
+          said.push("body");
+          listJoinedBeforeBody = joined.includes(whole.list.length);
+          given.push(made);
+          copies.push(Buffer.from(made));
+        },
+      );
+      expect(said[0]).toBe("collect");
+      expect(freedBeforeColumns).toBe(0);
+      // ... and by the first column put, the ids' one had ended.
+      expect(freedBeforeFirstPut).toBeGreaterThan(0);
+      expect(said.at(-1)).toBe("body");
+      expect(listJoinedBeforeBody).toBe(false);
+      expect(joined).toContain(whole.list.length);
+      expect(said.length).toBe(whole.chunks.length + 2);
+      expect(copies.slice(0, -1)).toEqual(whole.chunks.map((c) => Buffer.from(c)));
+      // The body handed on as made (then let go of), none returned; the list text the same.
+      expect(copies.at(-1)).toEqual(Buffer.from(whole.body));
+      expect(given.at(-1)!.length).toBe(0);
+      expect(body.length).toBe(0);
+      expect(Buffer.compare(Buffer.from(list), Buffer.from(whole.list))).toBe(0);
+      // Each column of some size (the ids' here, over 8 KB) is its own buffer, emptied once put: its memory let go of.
+      const large = copies.map((c, k) => (c.length >= 1 << 13 ? k : -1)).filter((k) => k >= 0);
+      expect(large.length).toBeGreaterThan(0);
+      for (const k of large) expect(given[k].length).toBe(0);
+    } finally {
+      freed.mockRestore();
+      joins.mockRestore();
+    }
   });
 });
