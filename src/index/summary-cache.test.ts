@@ -6,6 +6,7 @@ import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/
 import { scanStore } from "../scan/scan-store.js";
 import { discoverFiles } from "../store/discover.js";
 import { readIsRacy } from "../store/file-identity.js";
+import { readChunksKept } from "../store/line-reader.js";
 import { scanSessionFile } from "../store/scan-file.js";
 import { decodeIdentities, FIRST_CHUNK_ID } from "./snapshot-codec.js";
 import { openStoreIndex } from "./store-index.js";
@@ -79,6 +80,27 @@ describe("a command's first scan, folded as it reads (foldAsRead)", () => {
       if (kept.kind !== "session") continue;
       expect(folded.pieces.get(path)).toEqual(listPieces(kept.summary));
     }
+  });
+});
+
+describe("the snapshot a command's scan folded, written", () => {
+  it("lets go of the read chunks kept for the next reads (the scan is over)", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const scan = async (fold: boolean) => {
+      const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+      index.scans.foldAsRead = fold;
+      await scanStore(store, {}, { cache: index.scans });
+      const kept = readChunksKept();
+      const written = index.db.q("SELECT body FROM snapshot WHERE id = 1").get() !== undefined;
+      index.close();
+      return { kept, written };
+    };
+    // Written unfolded (a snapshot made again from its entries), the scan's chunks stay kept.
+    const unfolded = await scan(false);
+    expect(unfolded.written).toBe(true);
+    expect(unfolded.kept).toBeGreaterThan(0);
+    expect(await scan(true)).toEqual({ kept: 0, written: true });
   });
 });
 

@@ -66,6 +66,11 @@ export function releaseReadChunks(): void {
   for (const buf of pool.splice(0)) freeBytes(buf);
 }
 
+/** How many chunks are kept for the next reads (a test's view of releaseReadChunks). */
+export function readChunksKept(): number {
+  return pool.length;
+}
+
 /**
  * Calls `onLine` for every line of the file, reading fixed-size chunks. Lines are split
  * on the newline byte, which never occurs inside a UTF-8 sequence, so multi-byte
