@@ -18,7 +18,7 @@ describe("freeBytes", () => {
     expect(out.length).toBe(0);
   });
 
-  it("leaves a view into a larger buffer, and a small (pooled) buffer, as they are", () => {
+  it("leaves a view into a larger buffer, a small (pooled) buffer, and a buffer of its own under 8 KB, as they are", () => {
     const big = Buffer.alloc(1 << 20, 2);
     const view = big.subarray(1000, 500_000);
     freeBytes(view);
@@ -30,6 +30,10 @@ describe("freeBytes", () => {
     freeBytes(small);
     expect(small.toString()).toBe("pooled");
     expect(neighbour.toString()).toBe("another");
+    // Not worth the call: left to V8.
+    const own = Buffer.alloc(100, 3);
+    freeBytes(own);
+    expect(own.buffer.byteLength).toBe(100);
   });
 
   it("leaves a buffer that cannot be detached (a WebAssembly memory's) as it is, without throwing", () => {

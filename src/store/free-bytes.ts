@@ -6,8 +6,9 @@
  * for a collection by the tens of megabytes while the next ones were made.
  *
  * Only a buffer that is all of its ArrayBuffer (give or take a few bytes) and held by no one
- * else may be given; a smaller one, or a view into a larger buffer (Node's pool of small
- * buffers), is left as it is.
+ * else may be given. A view into a larger ArrayBuffer (a slice of Node's pool of small
+ * buffers, of zlib's output chunk, of a larger buffer) is left as it is, and so is a buffer
+ * under 8 KB: not worth the call.
  */
 export function freeBytes(b: Uint8Array): void {
   const whole = b.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
@@ -19,7 +20,10 @@ export function freeBytes(b: Uint8Array): void {
   }
 }
 
-/** Smaller buffers may be slices of Node's pool (Buffer.poolSize, 8 KB: only buffers under half of it are). */
+/**
+ * Only a cut-off below which freeing is not worth a call (V8 frees a small buffer soon
+ * enough); not what keeps a pool's slice (SLACK refuses those: their ArrayBuffer is larger).
+ */
 const MIN_BYTES = 1 << 13;
 /** What a buffer may leave unused of its ArrayBuffer (zlib's output: its length and one byte). */
 const SLACK = 64;
