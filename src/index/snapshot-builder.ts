@@ -446,6 +446,8 @@ export class SnapshotBuilder {
  * The snapshot's values of these entries, as UTF-8 bytes (SQLite hands bytes back as they
  * are; text it would decode, at a few milliseconds a megabyte): the body, and the list text
  * (`gen` and a newline, then every row's pieces); and the columns (or `put` each as made: its bytes good until `put` returns).
+ * With `putBody`, the body goes to it as soon as it is made, before the list text is joined,
+ * and is let go of once it returns (its bytes good until then); the body returned is empty.
  * The body is two JSON texts on two lines: the identities, then the columns' layout, so that
  * which rows still hold is known from a fifth of the bytes (a scan worker reads no more; the
  * thread that shows the rows reads the rest).
