@@ -183,6 +183,9 @@ class ListText {
   /** Per member, its first row, and (once made) where it starts in the text as kept. */
   private readonly memberRow: number[] = [];
   private memberAt: number[] = [];
+  /** No row is added after (close): the last member made. */
+  private closed = false;
+  /** The text as kept: the members joined (bytes). */
   private sealed?: Buffer;
   /** Its rows' pieces read back (made once the text is). */
   private reader?: ListMembers;
@@ -229,7 +232,6 @@ class ListText {
     this.memberAt = this.members.map((m) => (at += m.length) - m.length);
     this.memberAt.push(at);
   }
-  private closed = false;
 
   /** The members' layout, as the snapshot's head keeps it (Columns.lm, lz): no row is added after. */
   layout(): { lm: number[]; lz: number[] } {
