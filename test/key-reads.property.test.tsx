@@ -236,6 +236,8 @@ async function run(segments: { reads: string[]; pauseAfter: boolean }[], mode: "
     cwdExists: () => true,
     lifecycle,
     tree,
+    // As launch.tsx: a query typed in one read is derived at its last key (appReducer's update).
+    keysQueued: () => keys.queued,
   };
   const instance = render(
     createElement(App, {

@@ -119,7 +119,9 @@ export function App(props: AppProps) {
 
   // The one key router. It only forwards: the reducer maps (input, key, mode) to a
   // command against the state the key applies to, so fast bursts never see a stale mode.
-  useInput((input, key) => dispatch({ type: "key", input, key }));
+  // `more`: keys behind it are already read (a query typed then is derived at the last of them).
+  const keysQueued = deps.keysQueued;
+  useInput((input, key) => dispatch({ type: "key", input, key, ...(keysQueued?.() ? { more: true } : {}) }));
   // A bracketed paste is text for a field, never keys (its own event in Ink).
   usePaste((text) => dispatch({ type: "paste", text }));
 

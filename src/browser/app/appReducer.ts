@@ -99,7 +99,11 @@ export {
 export type { Next, Step } from "./appState.js";
 
 export type AppAction =
-  | { type: "key"; input: string; key: Key }
+  /**
+   * `more`: keys read after this one wait to be handed on (KeyStream.queued). A query typed
+   * then is not derived until the last of them (see update).
+   */
+  | { type: "key"; input: string; key: Key; more?: boolean }
   /** The status message has been up long enough (App's timer); only that very message goes. */
   | { type: "status.fade"; status: StatusMessage }
   /** Keys typed on a first screen that showed other rows than the list has were not applied (launch.tsx): said. */
@@ -195,12 +199,14 @@ export function initialState(o: InitOptions): AppState {
   };
 }
 
-function setSearch(s: AppState, search: text.TextInput): AppState {
+function setSearch(s: AppState, search: text.TextInput, putOff = false): AppState {
   if (search === s.search) return s;
   if (search.value === s.search.value) return { ...s, search };
   // As fzf: every change of the query selects the best hit, and the selection follows the
   // best hit as results arrive until the user moves it.
-  return refresh({ ...s, search, query: parseQuery(search.value), userSelected: false, cursor: 0 });
+  const next = { ...s, search, query: parseQuery(search.value), userSelected: false, cursor: 0 };
+  // More keys are waiting: the rows are derived once they are in (update), not per key.
+  return putOff ? { ...next, rowsPutOff: true } : refresh(next);
 }
 
 /**
@@ -457,8 +463,8 @@ interface Field {
 }
 
 /** The text field a text mode edits: one path for typing, editing and pasting in all of them. */
-function textField(s: AppState, mode: Mode): Field | undefined {
-  if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t) };
+function textField(s: AppState, mode: Mode, putOff = false): Field | undefined {
+  if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t, putOff) };
   if (mode === "readerSearch")
     return s.reader?.input ? { value: s.reader.input, set: (t) => readerInput(s, t) } : undefined;
   if (mode === "helpFilter") {
@@ -479,6 +485,38 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 
 /** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
+  if (s.rowsPutOff) {
+    // A query edit with more keys behind it leaves the rows for the last of them; anything
+    // else is done on rows derived for the query as it is (each key as if typed alone).
+    if (a.type === "key" && a.more && modeOf(s) === "search") {
+      const tried = stepOf(s, a);
+      if (tried[1].length === 0 && tried[0].rowsPutOff && onlyTheQueryMoved(s, tried[0])) return tried;
+    }
+    s = refresh(s);
+  }
+  return stepOf(s, a);
+}
+
+/** What a query edit whose rows are put off may change (setSearch, and a key's status and reselect). */
+const QUERY_EDIT_FIELDS: ReadonlySet<string> = new Set([
+  "search",
+  "query",
+  "userSelected",
+  "cursor",
+  "rowsPutOff",
+  "status",
+  "reselect",
+]);
+
+function onlyTheQueryMoved(before: AppState, after: AppState): boolean {
+  const b = before as unknown as Record<string, unknown>;
+  const n = after as unknown as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(b), ...Object.keys(n)]))
+    if (b[k] !== n[k] && !QUERY_EDIT_FIELDS.has(k)) return false;
+  return true;
+}
+
+function stepOf(s: AppState, a: AppAction): Step {
   // An action on a hit its file has not yet confirmed waits for it (holdBack.ts).
   const verify = holdBack(s, a);
   if (verify) return [s, [verify]];
@@ -542,7 +580,8 @@ export function appReducer(s: AppState, a: AppAction): Next {
       }
       const c = commandFor(s.keymap, mode, a.input, a.key);
       if (TEXT_MODES.has(mode)) {
-        const field = textField(s, mode);
+        // A hit its file turned down goes when the cursor leaves it (leaveDeclined): that needs rows.
+        const field = textField(s, mode, a.more === true && s.fullText.declined === null);
         const typed = !c && a.input && !a.key.ctrl && !a.key.meta ? a.input : "";
         const next =
           field && (c ? text.editByCommand(field.value, c) : typed ? text.insertText(field.value, typed) : undefined);

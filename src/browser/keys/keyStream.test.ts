@@ -74,6 +74,24 @@ describe("KeyStream", () => {
     );
   });
 
+  it("says, as each key is handed on, whether keys read after it wait behind it (queued)", async () => {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const seen: [string, boolean][] = [];
+    keys.on("data", (chunk: string) => seen.push([chunk, keys.queued]));
+    tty.push("abc");
+    await drained(keys);
+    tty.push("d");
+    await drained(keys);
+    keys.detach();
+    expect(seen).toEqual([
+      ["a", true],
+      ["b", true],
+      ["c", false],
+      ["d", false],
+    ]);
+  });
+
   it("hands on LF as Enter (a key typed ahead in cooked mode, or Ctrl+J); a pasted LF stays text", async () => {
     expect(await chunksFor("/naive\njj", "\x1b[200~a\nb\x1b[201~")).toEqual([
       ..."/naive",

@@ -83,6 +83,11 @@ export class KeyStream extends Readable {
     return !this.waiting && this.queue.length === 0 && !this.tokenizer.pending();
   }
 
+  /** Keys read after the one being handed on, still to come (a query typed then is derived at the last). */
+  get queued(): boolean {
+    return this.queue.length > 0 || this.tokenizer.pending();
+  }
+
   /**
    * From now until endDrop(), keys read are dropped, not handed on (mouse reports too, not
    * counted): for keys typed on a screen that showed other rows than the UI starts from.

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { Key } from "../keys/key.js";
+import { K } from "../../../test/helpers/keys.js";
+import { makeSessions } from "../../../test/helpers/sessions.js";
+import { type AppAction, type AppState, initialState, selectedSession } from "./appReducer.js";
+import { reduce, scanSummaries } from "../../../test/helpers/update.js";
+
+/*
+ * Keys read together (`more`: others wait behind them): a query typed then is derived once,
+ * at the last key, and every key still acts as typed alone (appReducer's update).
+ */
+
+const CWD = "/home/u/proj";
+const key = (k: readonly [string, Key], more = false): AppAction => ({
+  type: "key",
+  input: k[0],
+  key: k[1],
+  ...(more ? { more } : {}),
+});
+/** `text` typed, each key with `more` but the last when `together`. */
+const type = (text: string, together: boolean, last = !together): AppAction[] =>
+  [...text].map((c, i, all) => key(K.char(c), together && (i < all.length - 1 || !last)));
+const paths = (s: AppState) => s.rows.map((r) => r.session.path);
+const view = (s: AppState) => ({
+  rows: paths(s),
+  cursor: s.cursor,
+  selected: s.selectedPath,
+  query: s.search.value,
+  userSelected: s.userSelected,
+});
+
+function searching() {
+  const sessions = makeSessions(30, { cwd: CWD });
+  return reduce(initialState({ launchCwd: CWD }), scanSummaries(sessions), key(K.char("/")));
+}
+
+describe("keys read together into the search bar", () => {
+  it("leaves the rows as they were until the last key, which derives what typing key by key does", () => {
+    const s = searching();
+    const mid = reduce(s, ...type("session 1", true, false));
+    // Not derived: the rows are the list's still, the query the one typed.
+    expect(mid.rows).toBe(s.rows);
+    expect(mid.rowsPutOff).toBe(true);
+    expect(mid.search.value).toBe("session 1");
+    const together = reduce(mid, key(K.char("2")));
+    const alone = reduce(s, ...type("session 12", false));
+    expect(together.rowsPutOff).toBeUndefined();
+    expect(alone.rows.length).toBeGreaterThan(0);
+    expect(alone.rows.length).toBeLessThan(s.rows.length);
+    expect(view(together)).toEqual(view(alone));
+  });
+
+  it("does a key that is not a query edit on the rows of the query typed before it", () => {
+    const s = searching();
+    for (const k of [K.down, K.enter, K.escape]) {
+      const together = reduce(s, ...type("session 2", true, false), key(k, true));
+      const alone = reduce(s, ...type("session 2", false), key(k));
+      expect(together.rowsPutOff).toBeUndefined();
+      expect(view(together)).toEqual(view(alone));
+      expect(selectedSession(together)?.path).toBe(selectedSession(alone)?.path);
+    }
+  });
+
+  it("derives the rows before any other action (a scan's batch) is taken in", () => {
+    const s = searching();
+    const more = makeSessions(3, { cwd: CWD, firstMessage: "session 2 again" });
+    const together = reduce(s, ...type("session 2", true, false), scanSummaries(more));
+    const alone = reduce(s, ...type("session 2", false), scanSummaries(more));
+    expect(view(together)).toEqual(view(alone));
+  });
+});
