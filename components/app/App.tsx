@@ -161,7 +161,7 @@ export function App(props: AppProps) {
     // A host searches its own sessions' text, asked with the words as typed.
     return remote ? remote.fullText(base, () => latest().search.value) : base;
   }, [deps.fullText, remote, latest]);
-  useFullTextSearch(state, fullText, dispatch, undefined, undefined, deps.keysPending);
+  useFullTextSearch(state, fullText, dispatch, undefined, undefined, deps.keysPending, deps.keysQueued);
 
   const exited = useRef(false);
   const exit = useCallback(

@@ -303,6 +303,31 @@ describe("useFullTextSearch", () => {
     expect(warmed).toBe(1);
   });
 
+  it("warms while a key is being handled and none waits behind it (keysQueued), not only once every key is handled", async () => {
+    let busy: (() => boolean) | undefined;
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    search.warm = (b) => void (busy = b);
+    let queued = false;
+    function Warm(p: { s: AppState }) {
+      useFullTextSearch(
+        p.s,
+        search,
+        () => {},
+        1000,
+        50,
+        () => true,
+        () => queued,
+      );
+      return <Text>x</Text>;
+    }
+    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
+    await renderInk(<Warm s={reduce(listed, { type: "command", command: "search.start" })} />);
+    await act(async () => settle(20));
+    expect(busy?.()).toBe(false);
+    queued = true;
+    expect(busy?.()).toBe(true);
+  });
+
   it("makes the list's field text as the search bar opens on a complete list, not at the first key typed", async () => {
     const made = vi.mocked(fieldText.fieldTextOf);
     const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
