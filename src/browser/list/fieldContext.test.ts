@@ -26,12 +26,15 @@ const sessions = [
   makeSummary({ name: "p_a_r_s_e_r", firstMessage: "nothing", cwd: "/srv/cache" }),
   makeSummary({ firstMessage: "naïve café parsing", cwd: "/home/u/proj" }),
   makeSummary({ name: "a\u0001b", firstMessage: "x\u0000y", cwd: "/home/u/proj" }),
+  makeSummary({ name: "函数 重构 🚀", firstMessage: "naïve 会话 ✅ Grüße", cwd: "/home/u/研究" }),
+  makeSummary({ name: "\udc00half", firstMessage: "a lone \ud800 half, \ufffd", cwd: "/home/u/proj" }),
 ];
 
 describe("listContext: a word matched against the list's fields as one text", () => {
   it("ranks every session as its own fields do, at every key typed", () => {
     const typed =
-      'parser cache "naive cafe" Parser "eviction policy" prs cach a\u0001b x\u0000y model:gpt /pars(e|ing)/ zebra';
+      'parser cache "naive cafe" Parser "eviction policy" prs cach a\u0001b x\u0000y model:gpt /pars(e|ing)/ zebra ' +
+      "函数 会话 🚀 ✅ grüße 研究 \ud800 \udc00half \ufffd";
     for (let n = 0; n <= typed.length; n++) {
       const q = parseQuery(typed.slice(0, n));
       // A context for each query: its field text made again, its words all new.
@@ -45,7 +48,8 @@ describe("listContext: a word matched against the list's fields as one text", ()
   it("ranks every session as its own fields do with one context for every key typed, and past the words it keeps", () => {
     // As the list uses it: one context for its sessions, asked of each query typed.
     const ctx = listContext(sessions);
-    const typed = 'parser cache "naive cafe" Parser "eviction policy" prs cach a\u0001b x\u0000y zebra';
+    const typed =
+      'parser cache "naive cafe" Parser "eviction policy" prs cach a\u0001b x\u0000y zebra 函数 "会话 ✅" 🚀 \ud800 \ufffd';
     const queries = Array.from({ length: typed.length + 1 }, (_, n) => typed.slice(0, n));
     // More distinct words than one ranking keeps (a new one is made), some asked again after.
     const words = ["u", "pars", "cach", "évi", "proj", "srv", "gpt", "nothing", "café", "slow", "why"];
@@ -54,6 +58,28 @@ describe("listContext: a word matched against the list's fields as one text", ()
     for (const text of queries) {
       const q = parseQuery(text);
       sessions.forEach((s, i) => expect(matchSession(q, s, ctx), `${text} / session ${i}`).toBe(matchSession(q, s)));
+    }
+  });
+
+  it("holds the fields' text one byte a character (UTF-8 bytes), whatever characters the fields hold", () => {
+    const made = vi.mocked(fieldText.rankingContext);
+    made.mockClear();
+    const ctx = listContext(sessions);
+    const q = parseQuery("会话");
+    expect(sessions.map((s) => matchSession(q, s, ctx))).toEqual(sessions.map((s) => matchSession(q, s)));
+    const text = made.mock.calls[0][0].text;
+    expect(text).toContain(Buffer.from("会话").toString("latin1"));
+    // Past U+00FF anywhere, V8 holds the whole text two bytes a character.
+    expect([...text].every((c) => c.charCodeAt(0) <= 0xff)).toBe(true);
+    // The list's rows, a session's fields read back from the text: what its own fields rank.
+    const map: SessionMap = new Map(
+      sessions.map((s, i) => [`/store/--p--/${i}.jsonl`, { ...s, path: `/store/--p--/${i}.jsonl` }]),
+    );
+    for (const typed of ["会话", "grüße", '"会话 ✅"', "naïve 研究", "🚀", "\ufffd", "half", '"lone \ud800"']) {
+      const q = parseQuery(typed);
+      const rows = deriveRows(map, { scope: "all", cwd: "/", storeDir: "/store", query: q, sort: "recent" }).rows;
+      const own = [...map.values()].filter((s) => matchSession(q, s) !== null).map((s) => s.path);
+      expect(rows.map((r) => r.session.path).sort(), typed).toEqual(own.sort());
     }
   });
 

@@ -1,4 +1,5 @@
-import { fieldTextOf, fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
+import { fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
+import { asBytes, bytesText, fromBytes } from "./fieldBytes.js";
 import type { MatchContext, Searchable } from "../../search/query.js";
 
 /*
@@ -21,7 +22,7 @@ function textOf(list: readonly Searchable[]): FieldText {
   if (last?.list === list) return last.text;
   const had = last && fieldTextParts(last.text, last.list);
   last = undefined; // its parts are read; the old text is let go with them
-  const text = fieldTextOf(list, had && ((s) => had.get(s)));
+  const text = bytesText(list, had);
   last = { list, text };
   return text;
 }
@@ -33,7 +34,7 @@ const WORDS_KEPT = 32;
 export type ListContext = MatchContext & {
   /** Makes the field text and its ranking now (done at the first word otherwise). */
   warm(): void;
-  /** Lets go of what warm made when no word was asked of it since (~48 MB at 50,000 sessions). */
+  /** Lets go of what warm made when no word was asked of it since (its text as UTF-8 bytes: fieldBytes.ts). */
   cool(): void;
 };
 
@@ -44,6 +45,10 @@ export function listContext(list: readonly Searchable[]): ListContext {
   let words = new Set<string>();
   /** Made by warm, no word asked since. */
   let warmedOnly = false;
+  /** The last word asked and its bytes (asked once per session, 50,000 times a key). */
+  let asked = "";
+  let bytes = "";
+  const bytesOf = (word: string) => (word === asked ? bytes : ((asked = word), (bytes = asBytes(word))));
   const ctx = (word: string) => {
     if (!words.has(word) && words.size >= WORDS_KEPT) {
       ranking = null;
@@ -58,9 +63,12 @@ export function listContext(list: readonly Searchable[]): ListContext {
     // A session the text does not answer for (a word with a capital or a spaced phrase asks
     // every one: no mayHold) folds its fields once for the next keys, not at each.
     keepFolded: true,
-    mayHold: (word, s) => ctx(word)?.mayHold(word, s) ?? true,
-    nameHolds: (word, s) => ctx(word)?.nameHolds(word, s),
-    foldedOf: (s) => ranking?.foldedOf(s),
+    mayHold: (word, s) => ctx(word)?.mayHold(bytesOf(word), s) ?? true,
+    nameHolds: (word, s) => ctx(word)?.nameHolds(bytesOf(word), s),
+    foldedOf: (s) => {
+      const fields = ranking?.foldedOf(s)?.map(fromBytes);
+      return fields?.every((f) => f !== undefined) ? (fields as string[]) : undefined;
+    },
     warm: () => {
       if (ranking !== null) return;
       ranking = rankingContext((text ??= textOf(list)), list);

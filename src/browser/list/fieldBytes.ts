@@ -1,0 +1,50 @@
+import { partOf, PART_SEPARATOR, type FieldText } from "../../search/field-text.js";
+import type { Searchable } from "../../search/query.js";
+
+/*
+ * The list's field text (fieldContext.ts) holds each session's part as its UTF-8 bytes, a
+ * character each (latin1), and a word is looked for as its bytes. One character past U+00FF
+ * anywhere (an emoji, a CJK word) made the whole text two bytes a character, in V8's heap
+ * (~31 MB for 50,000 sessions of the bench's kind, kept while words are typed); a string
+ * this large read out of a buffer is held outside it (~4 MB of heap left: the lengths).
+ * UTF-8 is self-synchronising, so the bytes of a word are found exactly where the word is; a
+ * lone surrogate becomes U+FFFD's bytes, which may only send more sessions to be matched
+ * field by field (fromBytes then leaves the fields to be folded again).
+ */
+
+const SEPARATOR = PART_SEPARATOR.charCodeAt(0);
+const ASCII = /^[\u0000-\u007f]*$/;
+const NOT_ASCII = /[\u0080-\u00ff]/;
+
+/** A word as the text holds it. */
+export const asBytes = (s: string) => (ASCII.test(s) ? s : Buffer.from(s, "utf8").toString("latin1"));
+
+/** A field out of the text, as a string again; undefined when it held what UTF-8 cannot (a lone surrogate: U+FFFD). */
+export const fromBytes = (s: string): string | undefined => {
+  if (!NOT_ASCII.test(s)) return s;
+  const back = Buffer.from(s, "latin1").toString("utf8");
+  return back.includes("\ufffd") ? undefined : back;
+};
+
+/** The field text of `list`, each part its UTF-8 bytes; `had` gives parts already so (of a text made before). */
+export function bytesText(list: readonly Searchable[], had: Map<Searchable, string> | undefined): FieldText {
+  // Written into one buffer and read out as one string: a buffer and a string per part cost
+  // ~50 % more than folding them all.
+  const parts: string[] = new Array(list.length);
+  const kept = new Uint8Array(list.length);
+  const lengths: number[] = new Array(list.length);
+  let bytes = 0;
+  for (let i = 0; i < list.length; i++) {
+    const was = had?.get(list[i]);
+    if (was !== undefined) kept[i] = 1;
+    const p = (parts[i] = was ?? partOf(list[i]));
+    bytes += lengths[i] = was !== undefined ? p.length : Buffer.byteLength(p, "utf8");
+  }
+  const buf = Buffer.allocUnsafe(bytes + Math.max(0, list.length - 1));
+  let at = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (i > 0) buf[at++] = SEPARATOR;
+    at += buf.write(parts[i], at, kept[i] ? "latin1" : "utf8");
+  }
+  return { text: buf.toString("latin1", 0, at), lengths };
+}
