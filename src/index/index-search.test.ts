@@ -154,27 +154,6 @@ describe("readTextStates (a search got ready as the query is typed)", () => {
     index.close();
   });
 
-  it("asked again while it reads the same index, leaves that read to go on rather than starting from the first row", async () => {
-    const { index, sessions } = await indexedCopy();
-    const asked: number[] = [];
-    const q = index.db.q.bind(index.db);
-    index.db.q = (text: string) => {
-      const st = q(text);
-      if (!/FROM files/.test(text)) return st;
-      return new Proxy(st, {
-        get: (o, k) => (k === "all" ? (...a: never[]) => (asked.push(a[0] as number), o.all(...a)) : Reflect.get(o, k)),
-      });
-    };
-    const first = readTextStates(index.db, () => false, 2);
-    while (asked.length < 1) await new Promise((r) => setImmediate(r));
-    const again = readTextStates(index.db, () => false, 2);
-    await Promise.all([first, again]);
-    // Each slice read once, from the first row on: none read again from the start.
-    expect(asked.filter((after) => after === -1)).toHaveLength(1);
-    expect(asked).toHaveLength(Math.floor(sessions.length / 2) + 1);
-    index.close();
-  });
-
   it("leaves a search that comes while keys still wait only the rows it has not read yet", async () => {
     const { index, sessions } = await indexedCopy();
     const asked: unknown[] = [];

@@ -166,8 +166,6 @@ const BUSY_WAIT_MS = 20;
 export async function readTextStates(db: IndexDb, busy: () => boolean = () => false, slice = 2000): Promise<void> {
   const mark = db.changeMark();
   if (textStateMemo.get(db)?.mark === mark) return;
-  // Asked again while it reads the same (the list complete, then the search bar opened): that read goes on.
-  if (textStatesRead.get(db)?.mark === mark) return;
   const part = { mark, byPath: new Map<string, TextState>(), after: -1 };
   textStatesRead.set(db, part);
   const next = db.q(`${TEXT_STATE_ROWS} WHERE fid > ? ORDER BY fid LIMIT ?`);
