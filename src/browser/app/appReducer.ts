@@ -205,7 +205,8 @@ function setSearch(s: AppState, search: text.TextInput, putOff = false): AppStat
   // As fzf: every change of the query selects the best hit, and the selection follows the
   // best hit as results arrive until the user moves it.
   const next = { ...s, search, query: parseQuery(search.value), userSelected: false, cursor: 0 };
-  // More keys are waiting: the rows are derived once they are in (update), not per key.
+  // More keys are waiting: the rows are derived once they are in (update), not per key. The
+  // mark is what tells update this step was a query edit.
   return putOff ? { ...next, rowsPutOff: true } : refresh(next);
 }
 
@@ -486,34 +487,18 @@ function textField(s: AppState, mode: Mode, putOff = false): Field | undefined {
 /** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
   if (s.rowsPutOff) {
-    // A query edit with more keys behind it leaves the rows for the last of them; anything
-    // else is done on rows derived for the query as it is (each key as if typed alone).
+    // Only a query edit with more keys behind it leaves the rows for the last of them: tried
+    // on the state unmarked, a step setSearch marks again is one. Anything else, a list move
+    // included (on the old rows it may do nothing, or only set userSelected, and look like an
+    // edit), is done on rows derived for the query as it is: each key as if typed alone.
     if (a.type === "key" && a.more && modeOf(s) === "search") {
-      const tried = stepOf(s, a);
-      if (tried[1].length === 0 && tried[0].rowsPutOff && onlyTheQueryMoved(s, tried[0])) return tried;
+      const { rowsPutOff: _, ...unmarked } = s;
+      const tried = stepOf(unmarked, a);
+      if (tried[1].length === 0 && tried[0].rowsPutOff) return tried;
     }
     s = refresh(s);
   }
   return stepOf(s, a);
-}
-
-/** What a query edit whose rows are put off may change (setSearch, and a key's status and reselect). */
-const QUERY_EDIT_FIELDS: ReadonlySet<string> = new Set([
-  "search",
-  "query",
-  "userSelected",
-  "cursor",
-  "rowsPutOff",
-  "status",
-  "reselect",
-]);
-
-function onlyTheQueryMoved(before: AppState, after: AppState): boolean {
-  const b = before as unknown as Record<string, unknown>;
-  const n = after as unknown as Record<string, unknown>;
-  for (const k of new Set([...Object.keys(b), ...Object.keys(n)]))
-    if (b[k] !== n[k] && !QUERY_EDIT_FIELDS.has(k)) return false;
-  return true;
 }
 
 function stepOf(s: AppState, a: AppAction): Step {

@@ -61,6 +61,31 @@ describe("keys read together into the search bar", () => {
     }
   });
 
+  it("redoes a list move read behind query edits on the new query's rows, where the old rows left it nothing to do", () => {
+    // The old rows none ("qqqq"): ↓ on them did nothing, and was kept so.
+    const empty = reduce(searching(), ...type("qqqq", false));
+    expect(empty.rows).toEqual([]);
+    const burst = [K.backspace, K.backspace, K.backspace, K.backspace, K.down, K.down];
+    const together = reduce(empty, ...burst.map((k, i) => key(k, i < burst.length - 1)));
+    const alone = reduce(empty, ...burst.map((k) => key(k)));
+    expect(alone.cursor).toBe(2);
+    expect(view(together)).toEqual(view(alone));
+    expect(selectedSession(together)?.path).toBe(selectedSession(alone)?.path);
+  });
+
+  it("redoes a list move read behind a query edit on the new query's rows, where the old rows were one", () => {
+    // One old row: ↓ there only said the user chose it (userSelected), the cursor stayed.
+    const one = reduce(searching(), ...type("session 29", false));
+    expect(one.rows).toHaveLength(1);
+    const burst = [K.backspace, K.down, K.down];
+    const together = reduce(one, ...burst.map((k, i) => key(k, i < burst.length - 1)));
+    const alone = reduce(one, ...burst.map((k) => key(k)));
+    expect(alone.rows.length).toBeGreaterThan(3);
+    expect(alone.cursor).toBe(2);
+    expect(view(together)).toEqual(view(alone));
+    expect(selectedSession(together)?.path).toBe(selectedSession(alone)?.path);
+  });
+
   it("derives the rows before any other action (a scan's batch) is taken in", () => {
     const s = searching();
     const more = makeSessions(3, { cwd: CWD, firstMessage: "session 2 again" });
