@@ -86,11 +86,23 @@ describe("keys read together into the search bar", () => {
     expect(selectedSession(together)?.path).toBe(selectedSession(alone)?.path);
   });
 
-  it("derives the rows before any other action (a scan's batch) is taken in", () => {
+  it("derives the rows before any other action is taken in, one that derives none itself too", () => {
     const s = searching();
     const more = makeSessions(3, { cwd: CWD, firstMessage: "session 2 again" });
-    const together = reduce(s, ...type("session 2", true, false), scanSummaries(more));
-    const alone = reduce(s, ...type("session 2", false), scanSummaries(more));
-    expect(view(together)).toEqual(view(alone));
+    const others: AppAction[] = [
+      scanSummaries(more),
+      // These two derive no rows of their own: the rows put off are derived by update.
+      { type: "viewport", pageSize: 7 },
+      { type: "status.fade", status: { text: "gone already", tone: "note" } },
+    ];
+    for (const other of others) {
+      const mid = reduce(s, ...type("session 2", true, false));
+      expect(mid.rowsPutOff).toBe(true);
+      const together = reduce(mid, other);
+      const alone = reduce(s, ...type("session 2", false), other);
+      expect(together.rowsPutOff, other.type).toBeUndefined();
+      expect(together.rows.length, other.type).toBeLessThan(s.rows.length);
+      expect(view(together), other.type).toEqual(view(alone));
+    }
   });
 });
