@@ -3,7 +3,8 @@ import type { Key } from "../keys/key.js";
 import { K } from "../../../test/helpers/keys.js";
 import { makeSessions } from "../../../test/helpers/sessions.js";
 import { type AppAction, type AppState, initialState, selectedSession } from "./appReducer.js";
-import { reduce, scanSummaries } from "../../../test/helpers/update.js";
+import { reduce, scanDone, scanSummaries } from "../../../test/helpers/update.js";
+import { fullTextKey } from "../list/fullText.js";
 
 /*
  * Keys read together (`more`: others wait behind them): a query typed then is derived once,
@@ -104,5 +105,43 @@ describe("keys read together into the search bar", () => {
       expect(together.rows.length, other.type).toBeLessThan(s.rows.length);
       expect(view(together), other.type).toEqual(view(alone));
     }
+  });
+
+  it("derives the rows at a query edit while the selected row is a hit its file turned down (it goes as the cursor leaves it)", () => {
+    const sessions = makeSessions(3, { cwd: CWD });
+    const [first, second] = sessions;
+    let s = reduce(initialState({ launchCwd: CWD, query: "parser" }), scanSummaries(sessions), scanDone());
+    const k = fullTextKey(s.query, s.scope, false)!;
+    const hit = { snippet: "the parser", held: [true] };
+    s = reduce(
+      s,
+      key(K.char("/")),
+      { type: "fulltext.start", key: k, total: 3 },
+      {
+        type: "fulltext.hits",
+        key: k,
+        hits: [
+          [first.path, hit],
+          [second.path, hit],
+        ],
+        searched: 3,
+      },
+      key(K.down),
+      // The selected hit's file turned it down: kept until the cursor leaves it.
+      {
+        type: "fulltext.hits",
+        key: k,
+        hits: [],
+        drop: [{ path: second.path, bytes: second.bytes, mtimeMs: second.mtimeMs }],
+      },
+    );
+    expect(s.fullText.declined).toBe(second.path);
+    expect(paths(s)).toEqual([first.path, second.path]);
+    // A space: the same words, the same hits; the selection goes to the best hit, off the turned-down one.
+    const together = reduce(s, key(K.char(" "), true), key(K.down));
+    const alone = reduce(s, key(K.char(" ")), key(K.down));
+    expect(paths(alone)).toEqual([first.path]);
+    expect(view(together)).toEqual(view(alone));
+    expect(together.fullText.declined).toBeNull();
   });
 });
