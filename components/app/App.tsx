@@ -22,6 +22,7 @@ import { useFullTextSearch } from "../hooks/useFullTextSearch.js";
 import { useNow } from "../hooks/useNow.js";
 import { PreviewCache, usePreview } from "../hooks/usePreview.js";
 import { useSettled } from "../hooks/useSettled.js";
+import { useRowsDue } from "../hooks/useRowsDue.js";
 import { useStoreScan } from "../hooks/useStoreScan.js";
 import type { CommandId } from "../../src/browser/keys/commands.js";
 import { sessionTitle } from "../../src/model/session-title.js";
@@ -239,6 +240,8 @@ export function App(props: AppProps) {
     rows: state.rows,
     treeRows: state.tree?.view?.rows.length,
   });
+  // A query typed with keys behind it: its rows once none waits (whatever the last came to).
+  useRowsDue(stdin, state.rowsPutOff === true, latest, dispatch, deps.keysQueued);
 
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);

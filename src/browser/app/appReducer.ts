@@ -106,6 +106,8 @@ export type AppAction =
   | { type: "key"; input: string; key: Key; more?: boolean }
   /** The status message has been up long enough (App's timer); only that very message goes. */
   | { type: "status.fade"; status: StatusMessage }
+  /** No key waits behind the last one handled: rows put off for keys read together are derived (update). */
+  | { type: "rows.due" }
   /** Keys typed on a first screen that showed other rows than the list has were not applied (launch.tsx): said. */
   | { type: "keys.dropped"; count: number }
   /** Bracketed paste: text for a text field, never keys. */
@@ -585,6 +587,9 @@ export function appReducer(s: AppState, a: AppAction): Next {
     }
     case "status.fade":
       return s.status === a.status ? { ...s, status: undefined } : s;
+    case "rows.due":
+      return s; // derived by update, before this
+
     case "keys.dropped":
       return a.count > 0 ? say(s, droppedKeysNote(a.count), "note") : s;
     case "paste": {
