@@ -7,9 +7,12 @@ import type { Searchable } from "../../search/query.js";
  * anywhere (an emoji, a CJK word) made the whole text two bytes a character, in V8's heap
  * (~31 MB for 50,000 sessions of the bench's kind, kept while words are typed); a string
  * this large read out of a buffer is held outside it (~4 MB of heap left: the lengths).
- * UTF-8 is self-synchronising, so the bytes of a word are found exactly where the word is; a
- * lone surrogate becomes U+FFFD's bytes, which may only send more sessions to be matched
- * field by field (fromBytes then leaves the fields to be folded again).
+ * UTF-8 is self-synchronising, so the bytes of a word are found exactly where the word is.
+ * A word is always well-formed (the search bar's field sanitizes what is typed or pasted:
+ * sanitizeLine makes a lone surrogate U+FFFD). A field may hold a lone surrogate (a session
+ * file's JSON can): it becomes U+FFFD's bytes here, so a word holding U+FFFD may be found
+ * there when the field itself holds none, which only sends that session to be matched
+ * field by field (mayHold is a "may"; fromBytes leaves such a field to be folded again).
  */
 
 const SEPARATOR = PART_SEPARATOR.charCodeAt(0);
