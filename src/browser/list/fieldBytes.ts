@@ -1,4 +1,5 @@
-import { partOf, PART_SEPARATOR, type FieldText } from "../../search/field-text.js";
+import { constants } from "node:buffer";
+import { fieldTextOf, partOf, PART_SEPARATOR, type FieldText } from "../../search/field-text.js";
 import type { Searchable } from "../../search/query.js";
 
 /*
@@ -29,8 +30,22 @@ export const fromBytes = (s: string): string | undefined => {
   return back.includes("\ufffd") ? undefined : back;
 };
 
-/** The field text of `list`, each part its UTF-8 bytes; `had` gives parts already so (of a text made before). */
-export function bytesText(list: readonly Searchable[], had: Map<Searchable, string> | undefined): FieldText {
+/** A field text of the list's: `utf8`, each part its UTF-8 bytes; else the parts as text (fieldTextOf). */
+export interface ListText extends FieldText {
+  utf8: boolean;
+}
+
+/**
+ * The field text of `list`, each part its UTF-8 bytes; `had` gives parts already so (of a text
+ * made before). A text of more bytes than a string may hold (`maxLength`) is made of the parts
+ * as text: CJK is three bytes a character, and the text as UTF-16 holds three times as much
+ * before it is too long (the limit it had before it was bytes).
+ */
+export function bytesText(
+  list: readonly Searchable[],
+  had: Map<Searchable, string> | undefined,
+  maxLength: number = constants.MAX_STRING_LENGTH,
+): ListText {
   // Written into one buffer and read out as one string: a buffer and a string per part cost
   // ~50 % more than folding them all.
   const parts: string[] = new Array(list.length);
@@ -43,11 +58,14 @@ export function bytesText(list: readonly Searchable[], had: Map<Searchable, stri
     const p = (parts[i] = was ?? partOf(list[i]));
     bytes += lengths[i] = was !== undefined ? p.length : Buffer.byteLength(p, "utf8");
   }
-  const buf = Buffer.allocUnsafe(bytes + Math.max(0, list.length - 1));
+  const total = bytes + Math.max(0, list.length - 1);
+  // Folded again, not read back from `had`: a lone surrogate's U+FFFD would stand for it.
+  if (total > maxLength) return { ...fieldTextOf(list), utf8: false };
+  const buf = Buffer.allocUnsafe(total);
   let at = 0;
   for (let i = 0; i < list.length; i++) {
     if (i > 0) buf[at++] = SEPARATOR;
     at += buf.write(parts[i], at, kept[i] ? "latin1" : "utf8");
   }
-  return { text: buf.toString("latin1", 0, at), lengths };
+  return { text: buf.toString("latin1", 0, at), lengths, utf8: true };
 }

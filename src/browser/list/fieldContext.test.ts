@@ -20,6 +20,17 @@ vi.mock("../../search/field-text.js", async (actual) => {
   return { ...real, rankingContext: vi.fn(real.rankingContext) };
 });
 
+// The most bytes a field text may hold, stubbed below V8's string limit (fieldBytes.ts).
+const bytesLimit = vi.hoisted(() => ({ value: undefined as number | undefined }));
+vi.mock("./fieldBytes.js", async (actual) => {
+  const real = await actual<typeof import("./fieldBytes.js")>();
+  return {
+    ...real,
+    bytesText: (...[list, had, max]: Parameters<typeof real.bytesText>) =>
+      real.bytesText(list, had, bytesLimit.value ?? max),
+  };
+});
+
 const sessions = [
   makeSummary({ name: "Parser cache rewrite", cwd: "/home/u/src/parser" }),
   makeSummary({ firstMessage: "why is the Parser slow", cwd: "/home/u/pc" }),
@@ -110,6 +121,24 @@ describe("listContext: a word matched against the list's fields as one text", ()
       const rows = deriveRows(map, { scope: "all", cwd: "/", storeDir: "/store", query: q, sort: "recent" }).rows;
       const own = [...map.values()].filter((s) => matchSession(q, s) !== null).map((s) => s.path);
       expect(rows.map((r) => r.session.path).sort(), typed).toEqual(own.sort());
+    }
+  });
+
+  it("ranks every session as its own fields do when their bytes are too many for a string (the text then holds the parts as text)", () => {
+    const made = vi.mocked(fieldText.rankingContext);
+    const list = [...sessions]; // a list no text was made of yet
+    bytesLimit.value = fieldText.fieldTextOf(list).text.length;
+    try {
+      for (const typed of TYPED)
+        for (const text of prefixes(typed)) {
+          const q = parseQuery(text);
+          made.mockClear();
+          const ctx = listContext(list);
+          list.forEach((s, i) => expect(matchSession(q, s, ctx), `${text} / session ${i}`).toBe(matchSession(q, s)));
+          if (made.mock.calls.length > 0) expect(made.mock.calls[0][0].text).toContain("会话");
+        }
+    } finally {
+      bytesLimit.value = undefined;
     }
   });
 

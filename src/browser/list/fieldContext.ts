@@ -1,5 +1,5 @@
-import { fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
-import { asBytes, bytesText, fromBytes } from "./fieldBytes.js";
+import { fieldTextParts, rankingContext } from "../../search/field-text.js";
+import { asBytes, bytesText, fromBytes, type ListText } from "./fieldBytes.js";
 import type { MatchContext, Searchable } from "../../search/query.js";
 
 /*
@@ -16,11 +16,12 @@ import type { MatchContext, Searchable } from "../../search/query.js";
  * of the scan came) is a new list of mostly the same sessions, whose parts are taken from it
  * rather than folded again (~60 ms against ~250 ms at 50,000 sessions).
  */
-let last: { list: readonly Searchable[]; text: FieldText } | undefined;
+let last: { list: readonly Searchable[]; text: ListText } | undefined;
 
-function textOf(list: readonly Searchable[]): FieldText {
+function textOf(list: readonly Searchable[]): ListText {
   if (last?.list === list) return last.text;
-  const had = last && fieldTextParts(last.text, last.list);
+  // Parts as bytes only (a text too long for bytes holds them as text: fieldBytes.ts).
+  const had = last?.text.utf8 ? fieldTextParts(last.text, last.list) : undefined;
   last = undefined; // its parts are read; the old text is let go with them
   const text = bytesText(list, had);
   last = { list, text };
@@ -40,15 +41,19 @@ export type ListContext = MatchContext & {
 
 /** A context whose field text is made of `list` (in its order) on first need. */
 export function listContext(list: readonly Searchable[]): ListContext {
-  let text: FieldText | undefined;
+  let text: ListText | undefined;
   let ranking: ReturnType<typeof rankingContext> | null = null;
   let words = new Set<string>();
   /** Made by warm, no word asked since. */
   let warmedOnly = false;
-  /** The last word asked and its bytes (asked once per session, 50,000 times a key). */
+  /**
+   * The last word asked and its bytes (asked once per session, 50,000 times a key); a text
+   * holding the parts as text (too many bytes: fieldBytes.ts) is asked the word itself.
+   */
   let asked = "";
   let bytes = "";
-  const bytesOf = (word: string) => (word === asked ? bytes : ((asked = word), (bytes = asBytes(word))));
+  const bytesOf = (word: string) =>
+    !text?.utf8 ? word : word === asked ? bytes : ((asked = word), (bytes = asBytes(word)));
   const ctx = (word: string) => {
     if (!words.has(word) && words.size >= WORDS_KEPT) {
       ranking = null;
@@ -66,7 +71,8 @@ export function listContext(list: readonly Searchable[]): ListContext {
     mayHold: (word, s) => ctx(word)?.mayHold(bytesOf(word), s) ?? true,
     nameHolds: (word, s) => ctx(word)?.nameHolds(bytesOf(word), s),
     foldedOf: (s) => {
-      const fields = ranking?.foldedOf(s)?.map(fromBytes);
+      const folded = ranking?.foldedOf(s);
+      const fields = text?.utf8 ? folded?.map(fromBytes) : folded;
       return fields?.every((f) => f !== undefined) ? (fields as string[]) : undefined;
     },
     warm: () => {
