@@ -22,6 +22,7 @@ import { useFullTextSearch } from "../hooks/useFullTextSearch.js";
 import { useNow } from "../hooks/useNow.js";
 import { PreviewCache, usePreview } from "../hooks/usePreview.js";
 import { useSettled } from "../hooks/useSettled.js";
+import { useRowsDue } from "../hooks/useRowsDue.js";
 import { useStoreScan } from "../hooks/useStoreScan.js";
 import type { CommandId } from "../../src/browser/keys/commands.js";
 import { sessionTitle } from "../../src/model/session-title.js";
@@ -119,7 +120,9 @@ export function App(props: AppProps) {
 
   // The one key router. It only forwards: the reducer maps (input, key, mode) to a
   // command against the state the key applies to, so fast bursts never see a stale mode.
-  useInput((input, key) => dispatch({ type: "key", input, key }));
+  // `more`: keys behind it are already read (a query typed then is derived at the last of them).
+  const keysQueued = deps.keysQueued;
+  useInput((input, key) => dispatch({ type: "key", input, key, ...(keysQueued?.() ? { more: true } : {}) }));
   // A bracketed paste is text for a field, never keys (its own event in Ink).
   usePaste((text) => dispatch({ type: "paste", text }));
 
@@ -159,7 +162,7 @@ export function App(props: AppProps) {
     // A host searches its own sessions' text, asked with the words as typed.
     return remote ? remote.fullText(base, () => latest().search.value) : base;
   }, [deps.fullText, remote, latest]);
-  useFullTextSearch(state, fullText, dispatch, undefined, undefined, deps.keysPending);
+  useFullTextSearch(state, fullText, dispatch, undefined, undefined, deps.keysPending, deps.keysQueued);
 
   const exited = useRef(false);
   const exit = useCallback(
@@ -237,6 +240,8 @@ export function App(props: AppProps) {
     rows: state.rows,
     treeRows: state.tree?.view?.rows.length,
   });
+  // A query typed with keys behind it: its rows once none waits (whatever the last came to).
+  useRowsDue(stdin, state.rowsPutOff === true, latest, dispatch, deps.keysQueued);
 
   const onChoose = useCallback((command: CommandId) => dispatch({ type: "choose", command }), []);
   const cache = useMemo(() => new PreviewCache(), []);

@@ -37,6 +37,8 @@ export interface BrowserDeps {
   remote?: RemoteHosts;
   /** Whether keys were read that the UI has not had yet (KeyStream): a search waits for them. */
   keysPending?(): boolean;
+  /** Keys read after the one being handled wait to be handed on (KeyStream.queued). */
+  keysQueued?(): boolean;
   /** Calls `notify` with how many keys typed before the first frame were dropped (launch.tsx), if any; gives its undo. */
   keysDropped?(notify: (count: number) => void): () => void;
 }

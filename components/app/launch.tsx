@@ -331,6 +331,7 @@ async function browse(
             ...(run.early ? { scan: run.early.scan } : {}),
             fullText,
             keysPending: () => !keys.idle,
+            keysQueued: () => keys.queued,
             ...(dropEarly ? { keysDropped: dropped.subscribe } : {}),
             copy: (text) => void term.stream.write(osc52(text)),
             suspend: () => {

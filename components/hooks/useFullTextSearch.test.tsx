@@ -1,7 +1,7 @@
 import { Text } from "ink";
 import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as fieldText from "../../src/search/field-text.js";
+import * as fieldBytes from "../../src/browser/list/fieldBytes.js";
 import { key as mk } from "../../test/helpers/keys.js";
 import { cleanupInk, renderInk, settle } from "../../test/helpers/ink.js";
 import { makeSummary } from "../../test/helpers/sessions.js";
@@ -13,9 +13,9 @@ import { searchTargets, useFullTextSearch } from "./useFullTextSearch.js";
 afterEach(cleanupInk);
 
 // Every field text made counted (the list's words are matched against it: derive.ts).
-vi.mock("../../src/search/field-text.js", async (actual) => {
-  const real = await actual<typeof import("../../src/search/field-text.js")>();
-  return { ...real, fieldTextOf: vi.fn(real.fieldTextOf) };
+vi.mock("../../src/browser/list/fieldBytes.js", async (actual) => {
+  const real = await actual<typeof import("../../src/browser/list/fieldBytes.js")>();
+  return { ...real, bytesText: vi.fn(real.bytesText) };
 });
 
 const CWD = "/home/u/proj";
@@ -68,7 +68,7 @@ const startKey = (actions: AppAction[]) => (actions.find((a) => a.type === "full
  * field texts were made so far.
  */
 async function warmOnList() {
-  const made = vi.mocked(fieldText.fieldTextOf);
+  const made = vi.mocked(fieldBytes.bytesText);
   const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
   function Warm(p: { s: AppState }) {
     useFullTextSearch(p.s, search, () => {}, 1000, 50);
@@ -303,8 +303,33 @@ describe("useFullTextSearch", () => {
     expect(warmed).toBe(1);
   });
 
+  it("warms while a key is being handled and none waits behind it (keysQueued), not only once every key is handled", async () => {
+    let busy: (() => boolean) | undefined;
+    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
+    search.warm = (b) => void (busy = b);
+    let queued = false;
+    function Warm(p: { s: AppState }) {
+      useFullTextSearch(
+        p.s,
+        search,
+        () => {},
+        1000,
+        50,
+        () => true,
+        () => queued,
+      );
+      return <Text>x</Text>;
+    }
+    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
+    await renderInk(<Warm s={reduce(listed, { type: "command", command: "search.start" })} />);
+    await act(async () => settle(20));
+    expect(busy?.()).toBe(false);
+    queued = true;
+    expect(busy?.()).toBe(true);
+  });
+
   it("makes the list's field text as the search bar opens on a complete list, not at the first key typed", async () => {
-    const made = vi.mocked(fieldText.fieldTextOf);
+    const made = vi.mocked(fieldBytes.bytesText);
     const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
     // Keys always pending (typed one after another, each a derive and a frame): made all the same.
     function Warm(p: { s: AppState }) {

@@ -4,7 +4,7 @@ import { rowHeight } from "../list/snippetLine.js";
 import type { AppAction } from "../../src/browser/app/appReducer.js";
 import type { ListRow } from "../../src/browser/list/derive.js";
 import { hitTest } from "./hitTest.js";
-import type { MouseEvent } from "../../src/browser/keys/sgrMouse.js";
+import { mouseActs, type MouseEvent } from "../../src/browser/keys/sgrMouse.js";
 
 interface Screen {
   screen: "list" | "tree" | "reader";
@@ -29,7 +29,7 @@ export function useMouse(
   useEffect(() => {
     if (!stdin) return;
     const onMouse = (ev: MouseEvent) => {
-      if (ev.kind === "release") return;
+      if (!mouseActs(ev)) return;
       const c = current.current;
       const hit = hitTest(ev.x, ev.y, {
         screen: c.screen,
@@ -40,8 +40,7 @@ export function useMouse(
       });
       if (ev.kind === "wheel")
         dispatch({ type: "mouse", kind: "wheel", pane: hit.pane, dir: ev.button < 0 ? -1 : 1, at: Date.now() });
-      else if (ev.button === 0)
-        dispatch({ type: "mouse", kind: "click", pane: hit.pane, row: hit.row, at: Date.now() });
+      else dispatch({ type: "mouse", kind: "click", pane: hit.pane, row: hit.row, at: Date.now() });
     };
     stdin.on("mouse", onMouse);
     return () => void stdin.off("mouse", onMouse);

@@ -19,6 +19,7 @@ import type { Query } from "../search/query.js";
 import { fsPath } from "../store/fs-path.js";
 import { readRange } from "../store/read-range.js";
 import type { IndexDb } from "./index-db.js";
+import { trace, tracing } from "../launcher/trace.js";
 
 /*
  * Full-text search answered by the index. The FTS table names candidate lines (every
@@ -177,6 +178,7 @@ export async function readTextStates(db: IndexDb, busy: () => boolean = () => fa
       const rows = next.all(part.after, slice) as unknown as TextState[];
       for (const r of rows) part.byPath.set(r.path, r);
       if (rows.length > 0) part.after = rows[rows.length - 1].fid;
+      if (tracing) trace(`text states: ${part.byPath.size} read`);
       if (rows.length < slice) break;
     }
     textStateMemo.set(db, { mark, byPath: part.byPath });

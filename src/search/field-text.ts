@@ -13,6 +13,8 @@ import { rowFinder } from "./row-finder.js";
 /** Between a session's fields, and between sessions (a match across one only sends a session to be matched field by field). */
 const FIELD = "\u0001";
 const SESSION = "\u0000";
+/** Between sessions' parts (for a field text made of them in another form: the browser's). */
+export const PART_SEPARATOR = SESSION;
 
 export interface FieldText {
   text: string;
@@ -20,8 +22,8 @@ export interface FieldText {
   lengths: readonly number[];
 }
 
-/** One session's part of a field text. */
-const partOf = (s: Searchable) => [s.name ?? "", s.firstMessage, s.cwd, s.id].map(foldedField).join(FIELD);
+/** One session's part of a field text (exported for a field text made of its parts in another form: the browser's). */
+export const partOf = (s: Searchable) => [s.name ?? "", s.firstMessage, s.cwd, s.id].map(foldedField).join(FIELD);
 
 /**
  * The sessions' field text; `had` gives a session's part where it is known already (that of

@@ -99,9 +99,15 @@ export {
 export type { Next, Step } from "./appState.js";
 
 export type AppAction =
-  | { type: "key"; input: string; key: Key }
+  /**
+   * `more`: keys read after this one wait to be handed on (KeyStream.queued). A query typed
+   * then is not derived until the last of them (see update).
+   */
+  | { type: "key"; input: string; key: Key; more?: boolean }
   /** The status message has been up long enough (App's timer); only that very message goes. */
   | { type: "status.fade"; status: StatusMessage }
+  /** No key waits behind the last one handled: rows put off for keys read together are derived (update). */
+  | { type: "rows.due" }
   /** Keys typed on a first screen that showed other rows than the list has were not applied (launch.tsx): said. */
   | { type: "keys.dropped"; count: number }
   /** Bracketed paste: text for a text field, never keys. */
@@ -195,12 +201,15 @@ export function initialState(o: InitOptions): AppState {
   };
 }
 
-function setSearch(s: AppState, search: text.TextInput): AppState {
+function setSearch(s: AppState, search: text.TextInput, putOff = false): AppState {
   if (search === s.search) return s;
   if (search.value === s.search.value) return { ...s, search };
   // As fzf: every change of the query selects the best hit, and the selection follows the
   // best hit as results arrive until the user moves it.
-  return refresh({ ...s, search, query: parseQuery(search.value), userSelected: false, cursor: 0 });
+  const next = { ...s, search, query: parseQuery(search.value), userSelected: false, cursor: 0 };
+  // More keys are waiting: the rows are derived once they are in (update), not per key. The
+  // mark is what tells update this step was a query edit.
+  return putOff ? { ...next, rowsPutOff: true } : refresh(next);
 }
 
 /**
@@ -457,8 +466,8 @@ interface Field {
 }
 
 /** The text field a text mode edits: one path for typing, editing and pasting in all of them. */
-function textField(s: AppState, mode: Mode): Field | undefined {
-  if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t) };
+function textField(s: AppState, mode: Mode, putOff = false): Field | undefined {
+  if (mode === "search") return { value: s.search, set: (t) => setSearch(s, t, putOff) };
   if (mode === "readerSearch")
     return s.reader?.input ? { value: s.reader.input, set: (t) => readerInput(s, t) } : undefined;
   if (mode === "helpFilter") {
@@ -479,6 +488,22 @@ function textField(s: AppState, mode: Mode): Field | undefined {
 
 /** The app's one update: the new state and the effects it asks for (run by src/browser/app/effectRunner.ts). */
 export function update(s: AppState, a: AppAction): Step {
+  if (s.rowsPutOff) {
+    // Only a query edit with more keys behind it leaves the rows for the last of them: tried
+    // on the state unmarked, a step setSearch marks again is one. Anything else, a list move
+    // included (on the old rows it may do nothing, or only set userSelected, and look like an
+    // edit), is done on rows derived for the query as it is: each key as if typed alone.
+    if (a.type === "key" && a.more && modeOf(s) === "search") {
+      const { rowsPutOff: _, ...unmarked } = s;
+      const tried = stepOf(unmarked, a);
+      if (tried[1].length === 0 && tried[0].rowsPutOff) return tried;
+    }
+    s = refresh(s);
+  }
+  return stepOf(s, a);
+}
+
+function stepOf(s: AppState, a: AppAction): Step {
   // An action on a hit its file has not yet confirmed waits for it (holdBack.ts).
   const verify = holdBack(s, a);
   if (verify) return [s, [verify]];
@@ -542,7 +567,8 @@ export function appReducer(s: AppState, a: AppAction): Next {
       }
       const c = commandFor(s.keymap, mode, a.input, a.key);
       if (TEXT_MODES.has(mode)) {
-        const field = textField(s, mode);
+        // A hit its file turned down goes when the cursor leaves it (leaveDeclined): that needs rows.
+        const field = textField(s, mode, a.more === true && s.fullText.declined === null);
         const typed = !c && a.input && !a.key.ctrl && !a.key.meta ? a.input : "";
         const next =
           field && (c ? text.editByCommand(field.value, c) : typed ? text.insertText(field.value, typed) : undefined);
@@ -561,6 +587,9 @@ export function appReducer(s: AppState, a: AppAction): Next {
     }
     case "status.fade":
       return s.status === a.status ? { ...s, status: undefined } : s;
+    case "rows.due":
+      return s; // derived by update, before this
+
     case "keys.dropped":
       return a.count > 0 ? say(s, droppedKeysNote(a.count), "note") : s;
     case "paste": {

@@ -74,6 +74,60 @@ describe("KeyStream", () => {
     );
   });
 
+  it("says, as each key is handed on, whether keys read after it wait behind it (queued)", async () => {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const seen: [string, boolean][] = [];
+    keys.on("data", (chunk: string) => seen.push([chunk, keys.queued]));
+    tty.push("abc");
+    await drained(keys);
+    tty.push("d");
+    await drained(keys);
+    keys.detach();
+    expect(seen).toEqual([
+      ["a", true],
+      ["b", true],
+      ["c", false],
+      ["d", false],
+    ]);
+  });
+
+  it("counts as queued only what becomes an action: not a mouse report the app does nothing with (a release, a right or middle click)", async () => {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const seen: [string, boolean][] = [];
+    keys.on("data", (chunk: string) => seen.push([chunk, keys.queued]));
+    // A right click (press, release) and a middle click's press after the keys, in the same read.
+    tty.push("ab\x1b[<2;5;5M\x1b[<2;5;5m\x1b[<1;5;5M");
+    await drained(keys);
+    // A left click and the wheel are actions: a key before them has them behind it.
+    tty.push("c\x1b[<0;5;5M");
+    await drained(keys);
+    tty.push("d\x1b[<0;5;5m\x1b[<65;5;5M");
+    await drained(keys);
+    keys.detach();
+    expect(seen).toEqual([
+      ["a", true],
+      ["b", false],
+      ["c", true],
+      ["d", true],
+    ]);
+  });
+
+  it("says idle once every key read is handed on, whatever the last of them came to", async () => {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const seen: string[] = [];
+    keys.on("data", (chunk: string) => seen.push(chunk));
+    keys.on("idle", () => seen.push(`idle${keys.queued ? " (queued)" : ""}`));
+    tty.push("ab\x1b[<2;5;5M");
+    await drained(keys);
+    await sleep(5);
+    keys.detach();
+    // Each key handed on with none behind it is followed by idle (a report that is no action too).
+    expect(seen).toEqual(["a", "b", "idle"]);
+  });
+
   it("hands on LF as Enter (a key typed ahead in cooked mode, or Ctrl+J); a pasted LF stays text", async () => {
     expect(await chunksFor("/naive\njj", "\x1b[200~a\nb\x1b[201~")).toEqual([
       ..."/naive",

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { isMouseSequence, parseMouse } from "./sgrMouse.js";
+import { isMouseSequence, mouseActs, type MouseEvent, parseMouse } from "./sgrMouse.js";
 import { createTokenizer, type Token } from "./tokenizer.js";
 import { trace, tracing } from "../../launcher/trace.js";
 
@@ -32,12 +32,13 @@ export interface TerminalIn extends NodeJS.ReadableStream {
  * consumer, a third-party component with its own state included, sees each key against
  * the state the key before it left. A paste goes on as one bracketed chunk, which Ink
  * hands to usePaste as text. A mouse report is never a key: it is emitted as a "mouse"
- * event (a parsed MouseEvent) in its place in the queue.
+ * event (a parsed MouseEvent) in its place in the queue. Once every key read is handed on
+ * (nothing queued, nothing held) it emits "idle".
  */
 export class KeyStream extends Readable {
   readonly isTTY: boolean;
   private readonly tokenizer = createTokenizer();
-  private readonly queue: (string | { mouse: string })[] = [];
+  private readonly queue: (string | { mouse: MouseEvent | null })[] = [];
   private waiting = false;
   private flushTimer: NodeJS.Timeout | undefined;
   /** Keys dropped so far while dropping (dropKeys), or undefined when not dropping. */
@@ -84,6 +85,15 @@ export class KeyStream extends Readable {
   }
 
   /**
+   * Keys read after the one being handed on, still to come (a query typed then is derived at
+   * the last). Only what becomes an action counts: a query typed before a right click or a
+   * button's release is derived at its own last key.
+   */
+  get queued(): boolean {
+    return this.tokenizer.pending() || this.queue.some((c) => typeof c === "string" || mouseActs(c.mouse));
+  }
+
+  /**
    * From now until endDrop(), keys read are dropped, not handed on (mouse reports too, not
    * counted): for keys typed on a screen that showed other rows than the UI starts from.
    */
@@ -126,7 +136,7 @@ export class KeyStream extends Readable {
         t.kind === "paste"
           ? PASTE_START + t.text + PASTE_END
           : isMouseSequence(t.seq)
-            ? { mouse: t.seq }
+            ? { mouse: parseMouse(t.seq) }
             : t.seq === "\n"
               ? // LF is Enter: keys typed before raw mode was on come through the tty's cooked
                 // mode, which turns Enter into LF (ICRNL); and readline's Ctrl+J accepts a line.
@@ -139,15 +149,18 @@ export class KeyStream extends Readable {
   private next(): void {
     if (this.waiting) return;
     const chunk = this.queue.shift();
-    if (chunk === undefined) return;
+    if (chunk === undefined) {
+      // Every key read is handed on, whatever the last came to (App derives rows put off then).
+      if (!this.tokenizer.pending()) this.emit("idle");
+      return;
+    }
     this.waiting = true;
     const release = () => {
       this.waiting = false;
       this.next();
     };
     if (typeof chunk !== "string") {
-      const ev = parseMouse(chunk.mouse);
-      if (ev) this.emit("mouse", ev);
+      if (chunk.mouse) this.emit("mouse", chunk.mouse);
     } else {
       if (tracing) trace(`key handed ${JSON.stringify(chunk)}`);
       this.push(chunk);

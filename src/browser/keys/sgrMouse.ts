@@ -42,3 +42,11 @@ export function parseMouse(seq: string): MouseEvent | null {
   if (base > 2) return null;
   return { kind: m[4] === "M" ? "press" : "release", button: base, x, y };
 }
+
+/**
+ * Whether the app acts on a report (components/mouse/useMouse.ts): a left press (a click)
+ * or the wheel. A release, a right or middle click come to nothing.
+ */
+export function mouseActs(ev: MouseEvent | null): ev is MouseEvent {
+  return ev !== null && (ev.kind === "wheel" || (ev.kind === "press" && ev.button === 0));
+}

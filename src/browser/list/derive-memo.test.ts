@@ -4,7 +4,7 @@ import { parseQuery } from "../../search/query.js";
 import * as sort from "../../search/sort.js";
 import { makeSummary } from "../../../test/helpers/sessions.js";
 import { searchPlan } from "../../search/plan.js";
-import * as fieldText from "../../search/field-text.js";
+import * as fieldBytes from "./fieldBytes.js";
 import { bodyNeed, coolListFields, deriveRows, warmListFields } from "./derive.js";
 import type { SessionMap } from "./sessions.js";
 
@@ -18,9 +18,9 @@ vi.mock("../../search/query.js", async (actual) => {
   return { ...real, matchSession: vi.fn(real.matchSession) };
 });
 
-vi.mock("../../search/field-text.js", async (actual) => {
-  const real = await actual<typeof import("../../search/field-text.js")>();
-  return { ...real, fieldTextOf: vi.fn(real.fieldTextOf) };
+vi.mock("./fieldBytes.js", async (actual) => {
+  const real = await actual<typeof import("./fieldBytes.js")>();
+  return { ...real, bytesText: vi.fn(real.bytesText) };
 });
 
 const map = (...xs: ReturnType<typeof makeSummary>[]): SessionMap => new Map(xs.map((x) => [x.path, x]));
@@ -120,7 +120,7 @@ describe("warmListFields (the search bar opening)", () => {
   const key = { scope: "all", cwd: "/p", storeDir: "/store", sort: "recent" } as const;
 
   it("makes the field text of the last derive's list only when it is of these sessions, scope, folder, store and order", () => {
-    const made = vi.mocked(fieldText.fieldTextOf);
+    const made = vi.mocked(fieldBytes.bytesText);
     deriveRows(sessions, { ...key, query: parseQuery("") });
     made.mockClear();
     warmListFields(sessions, { ...key, scope: "cwd" });
@@ -138,7 +138,7 @@ describe("warmListFields (the search bar opening)", () => {
   });
 
   it("lets go of what it made when the bar closes with no word asked of it, not of a text words were matched against", () => {
-    const made = vi.mocked(fieldText.fieldTextOf);
+    const made = vi.mocked(fieldBytes.bytesText);
     const sessions = map(a, b); // a list none was made of yet
     deriveRows(sessions, { ...key, query: parseQuery("") });
     warmListFields(sessions, key);
@@ -154,7 +154,7 @@ describe("warmListFields (the search bar opening)", () => {
   });
 
   it("lets go of what it made when the store changed while the bar was open with no word asked", () => {
-    const made = vi.mocked(fieldText.fieldTextOf);
+    const made = vi.mocked(fieldBytes.bytesText);
     const before = map(a, b); // a list none was made of yet
     deriveRows(before, { ...key, query: parseQuery("") });
     warmListFields(before, key);

@@ -1,4 +1,5 @@
-import { fieldTextOf, fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
+import { fieldTextParts, rankingContext } from "../../search/field-text.js";
+import { asBytes, bytesText, fromBytes, type ListText } from "./fieldBytes.js";
 import type { MatchContext, Searchable } from "../../search/query.js";
 
 /*
@@ -15,13 +16,14 @@ import type { MatchContext, Searchable } from "../../search/query.js";
  * of the scan came) is a new list of mostly the same sessions, whose parts are taken from it
  * rather than folded again (~60 ms against ~250 ms at 50,000 sessions).
  */
-let last: { list: readonly Searchable[]; text: FieldText } | undefined;
+let last: { list: readonly Searchable[]; text: ListText } | undefined;
 
-function textOf(list: readonly Searchable[]): FieldText {
+function textOf(list: readonly Searchable[]): ListText {
   if (last?.list === list) return last.text;
-  const had = last && fieldTextParts(last.text, last.list);
+  // Parts as bytes only (a text too long for bytes holds them as text: fieldBytes.ts).
+  const had = last?.text.utf8 ? fieldTextParts(last.text, last.list) : undefined;
   last = undefined; // its parts are read; the old text is let go with them
-  const text = fieldTextOf(list, had && ((s) => had.get(s)));
+  const text = bytesText(list, had);
   last = { list, text };
   return text;
 }
@@ -33,17 +35,25 @@ const WORDS_KEPT = 32;
 export type ListContext = MatchContext & {
   /** Makes the field text and its ranking now (done at the first word otherwise). */
   warm(): void;
-  /** Lets go of what warm made when no word was asked of it since (~48 MB at 50,000 sessions). */
+  /** Lets go of what warm made when no word was asked of it since (its text as UTF-8 bytes: fieldBytes.ts). */
   cool(): void;
 };
 
 /** A context whose field text is made of `list` (in its order) on first need. */
 export function listContext(list: readonly Searchable[]): ListContext {
-  let text: FieldText | undefined;
+  let text: ListText | undefined;
   let ranking: ReturnType<typeof rankingContext> | null = null;
   let words = new Set<string>();
   /** Made by warm, no word asked since. */
   let warmedOnly = false;
+  /**
+   * The last word asked and its bytes (asked once per session, 50,000 times a key); a text
+   * holding the parts as text (too many bytes: fieldBytes.ts) is asked the word itself.
+   */
+  let asked = "";
+  let bytes = "";
+  const bytesOf = (word: string) =>
+    !text?.utf8 ? word : word === asked ? bytes : ((asked = word), (bytes = asBytes(word)));
   const ctx = (word: string) => {
     if (!words.has(word) && words.size >= WORDS_KEPT) {
       ranking = null;
@@ -58,9 +68,13 @@ export function listContext(list: readonly Searchable[]): ListContext {
     // A session the text does not answer for (a word with a capital or a spaced phrase asks
     // every one: no mayHold) folds its fields once for the next keys, not at each.
     keepFolded: true,
-    mayHold: (word, s) => ctx(word)?.mayHold(word, s) ?? true,
-    nameHolds: (word, s) => ctx(word)?.nameHolds(word, s),
-    foldedOf: (s) => ranking?.foldedOf(s),
+    mayHold: (word, s) => ctx(word)?.mayHold(bytesOf(word), s) ?? true,
+    nameHolds: (word, s) => ctx(word)?.nameHolds(bytesOf(word), s),
+    foldedOf: (s) => {
+      const folded = ranking?.foldedOf(s);
+      const fields = text?.utf8 ? folded?.map(fromBytes) : folded;
+      return fields?.every((f) => f !== undefined) ? (fields as string[]) : undefined;
+    },
     warm: () => {
       if (ranking !== null) return;
       ranking = rankingContext((text ??= textOf(list)), list);

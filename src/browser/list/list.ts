@@ -16,6 +16,11 @@ export interface ListState {
   storeDir?: string;
   sessions: SessionMap;
   rows: ListRow[];
+  /**
+   * The rows are of an earlier query: keys typed together are derived once, at the last of
+   * them (appReducer's update derives them before any other action).
+   */
+  rowsPutOff?: boolean;
   scopeTotal: number;
   /** The selection is anchored by path so it survives new rows, re-sorts and filtering. */
   selectedPath: string | null;
@@ -63,7 +68,9 @@ export function refresh<S extends ListState>(s: S): S {
     cursor = Math.min(s.cursor, rows.length - 1);
     selectedPath = rows[cursor].session.path;
   }
-  return { ...s, rows, scopeTotal, cursor, selectedPath };
+  const next = { ...s, rows, scopeTotal, cursor, selectedPath };
+  if (next.rowsPutOff) delete next.rowsPutOff;
+  return next;
 }
 
 export function moveTo<S extends ListState>(s: S, index: number): S {
