@@ -210,14 +210,21 @@ describe("planWithIndex", () => {
       const words = ["the", "you", "file", "hello world", "read the", "tool", "zzqx-none", "the zzqx-none"];
       for (const q of words)
         for (const tools of [false, true]) {
-          const plan = (o: { lazyAbove: number; lazyMisses?: number }) =>
+          const plan = (o: { lazyAbove: number; lazyMisses?: number; runGap?: number }) =>
             planWithIndex(index.db, parseQuery(q), tools, undefined, o)!;
           const exact = plan({ lazyAbove: Infinity });
           const n = exact.mayHold(targets[0]).length;
           // Every term needed; none (its fields hold them all); the first only.
           const needs = [undefined, Array<boolean>(n).fill(false), [true, ...Array<boolean>(n - 1).fill(false)]];
-          // Every file checked, lazily; and lazily until two files had no candidate line.
-          for (const lazy of [plan({ lazyAbove: 0 }), plan({ lazyAbove: 0, lazyMisses: 2 })])
+          // Every file checked, lazily; lazily until two files had no candidate line; and with
+          // a file's lines asked of the index a line at a time, or all of them listed (runGap 0:
+          // a run per line, and a file of more than 32 lines takes every candidate line).
+          const lazies = [
+            plan({ lazyAbove: 0 }),
+            plan({ lazyAbove: 0, lazyMisses: 2 }),
+            plan({ lazyAbove: 0, runGap: 0 }),
+          ];
+          for (const lazy of lazies)
             for (const t of targets)
               for (const need of needs) {
                 const want = await exact.check(t, need);
@@ -237,6 +244,68 @@ describe("planWithIndex", () => {
       index.close();
     }
     expect(hits).toBeGreaterThan(50);
+  });
+
+  it("asks the index for a common word's lines in the files it checks, not for every line that holds it", async () => {
+    const { index, sessions } = await indexedCopy();
+    const asked: string[] = [];
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => (asked.push(text), q(text));
+    const plan = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0 })!;
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    let held = 0;
+    for (const t of targets) if (await plan.check(t)) held++;
+    expect(held).toBeGreaterThan(0);
+    // Counted up to the bound, then a range of rids per file checked: no list of every line.
+    expect(asked.filter((t) => /MATCH/.test(t) && !/LIMIT|rowid BETWEEN/.test(t))).toEqual([]);
+    expect(asked.filter((t) => /rowid BETWEEN/.test(t)).length).toBeGreaterThan(0);
+    index.close();
+  });
+
+  it("finds a file's candidate lines indexed at two times (an append indexed after other files) as the exact plan does", async () => {
+    const { store, index, sessions } = await indexedCopy();
+    // Other files indexed between the file's first lines and its appended ones.
+    const [first, ...rest] = sessions;
+    if (!readFileSync(first.path, "utf8").endsWith("\n")) appendFileSync(first.path, "\n");
+    const line = (id: string, text: string) =>
+      JSON.stringify({
+        type: "message",
+        id,
+        parentId: null,
+        timestamp: "2026-11-28T12:00:00.000Z",
+        message: { role: "user", content: text, timestamp: 0 },
+      }) + "\n";
+    appendFileSync(first.path, line("a1", "a zebra-appended parser"));
+    appendFileSync(rest[0].path, line("b1", "a zebra-appended word elsewhere"));
+    settle(store);
+    await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    let found = 0;
+    for (const text of ["zebra-appended", "parser", "file", "zebra-appended parser"]) {
+      const exact = planWithIndex(index.db, parseQuery(text), false, undefined, { lazyAbove: Infinity })!;
+      for (const runGap of [0, 1, 2048]) {
+        const lazy = planWithIndex(index.db, parseQuery(text), false, undefined, { lazyAbove: 0, runGap })!;
+        for (const t of targets) {
+          const want = await exact.check(t);
+          if (want && text === "zebra-appended" && t.path === first.path) found++;
+          expect({ text, runGap, path: t.path, got: await lazy.check(t) }).toEqual({
+            text,
+            runGap,
+            path: t.path,
+            got: want,
+          });
+        }
+      }
+    }
+    expect(found).toBe(3);
+    index.close();
   });
 });
 

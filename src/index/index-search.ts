@@ -660,10 +660,13 @@ export function planWithIndex(
   {
     lazyAbove = LAZY_ABOVE,
     lazyMisses = LAZY_MISSES,
+    runGap = RUN_GAP,
     onUnreadable,
   }: {
     lazyAbove?: number;
     lazyMisses?: number;
+    /** A file's lines further apart than this (in rids) are asked of the index as two runs (linesHolding). */
+    runGap?: number;
     /** A file that could not be read (checked as no match): an answer of it is not to be kept. */
     onUnreadable?: (path: string) => void;
   } = {},
@@ -702,28 +705,62 @@ export function planWithIndex(
     };
   };
   if (!gramSets.every((g) => g !== null)) return exact();
-  const rows = gramSets.map((g) => matchingRows(db, g, includeTools));
   // A rare word's match runs again in verdicts, joined with its lines' files: under a
-  // millisecond at that size (0.1–0.8 ms on the bench's store).
-  if (rows.every((r) => r.length <= lazyAbove)) return exact();
-  return lazyPlan(db, terms, rows, { includeTools, known, misses: lazyMisses }, checkLines, readWhole, exact);
+  // millisecond at that size (0.1–0.8 ms on the bench's store). Whether a word is rare is
+  // told by counting its lines up to the bound, not by listing them all.
+  const grams = gramSets as string[][];
+  if (!grams.some((g) => linesPast(db, g, includeTools, lazyAbove))) return exact();
+  return lazyPlan(db, terms, grams, { includeTools, known, misses: lazyMisses, runGap }, checkLines, readWhole, exact);
 }
 
 /** After this many files checked and found to hold no candidate line, a lazy plan becomes exact. */
 const LAZY_MISSES = 256;
 
+/** The FTS tables a search reads: the conversation's, and the tool texts' when they are searched. */
+const tablesOf = (includeTools: boolean) => (includeTools ? ["chat", "tools"] : ["chat"]);
+
 /**
- * A plan for common words: every term's candidate lines as FTS rowids alone (no join with
- * their files: a word in most sessions names tens of thousands of lines), and a file's own
- * candidates worked out only when it is checked. Every file may hold every term until then;
- * a caller that checks the best few meets few that do not, and after LAZY_MISSES of those
- * the plan asks the index for every file at once (`exact`).
+ * Whether more than `above` lines are candidates of the grams: counted up to the bound
+ * alone (a word in most sessions has hundreds of thousands: listing them all was most of
+ * a relaunched search's own time at 50,000 sessions).
+ */
+function linesPast(db: IndexDb, grams: string[], includeTools: boolean, above: number): boolean {
+  if (!Number.isFinite(above)) return false;
+  let n = 0;
+  for (const table of tablesOf(includeTools)) {
+    const got = db
+      .q(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`)
+      .get(ftsQuery(grams), Math.max(0, Math.floor(above)) + 1 - n) as { n: number };
+    n += got.n;
+    if (n > above) return true;
+  }
+  return false;
+}
+
+/** A file's lines further apart than this (in rids: lines indexed at another time) are asked of the index apart. */
+const RUN_GAP = 2048;
+/** More runs than this in one file, and its candidates are told from every candidate line of the terms (as listed once). */
+const MAX_RUNS = 32;
+
+/**
+ * A plan for common words: a file's candidate lines asked of the index only when the file
+ * is checked (its lines' rids, a range at a time: the FTS rows in that range matching the
+ * grams), not every candidate line of every file up front (a word in most sessions names
+ * hundreds of thousands of lines, 50–80 ms at 50,000 sessions, for a caller that checks the
+ * best twenty). Every file may hold every term until then; a caller that checks the best
+ * few meets few that do not, and after LAZY_MISSES of those the plan asks the index for
+ * every file at once (`exact`).
  */
 function lazyPlan(
   db: IndexDb,
   terms: readonly TextTerm[],
-  rows: Float64Array[],
-  { includeTools, known, misses: maxMisses }: { includeTools: boolean; known?: KnownCoverage; misses: number },
+  grams: readonly string[][],
+  {
+    includeTools,
+    known,
+    misses: maxMisses,
+    runGap,
+  }: { includeTools: boolean; known?: KnownCoverage; misses: number; runGap: number },
   checkLines: (path: string, l: Lines, need?: readonly boolean[]) => Promise<IndexedHit | null>,
   readWhole: (path: string, need?: readonly boolean[]) => Promise<IndexedHit | null>,
   exact: () => IndexedPlan,
@@ -731,6 +768,19 @@ function lazyPlan(
   const fidOf = fidLookup(db, includeTools, known);
   let misses = 0;
   let then: IndexedPlan | undefined;
+  // Every candidate line of each term, listed on first need (a file whose lines were indexed in many runs).
+  let every: Float64Array[] | undefined;
+  const holding = (lines: readonly LineRow[]): Array<(rid: number) => boolean> => {
+    const runs = runsOf(lines, runGap);
+    if (runs.length > MAX_RUNS) {
+      every ??= grams.map((g) => matchingRows(db, g, includeTools));
+      return every.map((rows) => (rid: number) => has(rows, rid));
+    }
+    return grams.map((g) => {
+      const held = linesHolding(db, g, includeTools, runs);
+      return (rid: number) => held.has(rid);
+    });
+  };
   return {
     mayHold: (t) => then?.mayHold(t) ?? terms.map(() => true),
     async check(t, need) {
@@ -740,7 +790,7 @@ function lazyPlan(
       if (fid === undefined) return readWhole(path, need);
       let l: Lines | null;
       try {
-        l = fileCandidates(db, fid, terms, rows, includeTools, need);
+        l = fileCandidates(db, fid, terms, holding, includeTools, need);
       } catch {
         return readWhole(path, need); // the index failed under us: the file says
       }
@@ -757,10 +807,46 @@ function lazyPlan(
   };
 }
 
+/** A line of a file as the lines table holds it. */
+type LineRow = Candidate & { rid: number };
+
+/** A file's lines' rids as ranges [first, last], a new one past a gap of more than `gap` rids (each a range query of the index). */
+function runsOf(lines: readonly LineRow[], gap: number): Array<[number, number]> {
+  const rids = Float64Array.from(lines, (l) => l.rid).sort();
+  const runs: Array<[number, number]> = [];
+  for (const rid of rids) {
+    const last = runs.at(-1);
+    if (last && rid - last[1] <= gap) last[1] = rid;
+    else runs.push([rid, rid]);
+  }
+  return runs;
+}
+
+/**
+ * The candidate lines of the grams among these ranges of rids (FTS rowids are the lines'
+ * rids). The bounds are bound as integers: bound as JS numbers (REAL) FTS5 does not seek
+ * by them and reads the grams' whole lists (30–60 ms a query against ~0.1 ms at 50,000 sessions).
+ */
+function linesHolding(
+  db: IndexDb,
+  grams: string[],
+  includeTools: boolean,
+  runs: ReadonlyArray<readonly [number, number]>,
+): Set<number> {
+  const held = new Set<number>();
+  const match = ftsQuery(grams);
+  for (const table of tablesOf(includeTools)) {
+    const q = db.q(`SELECT rowid AS r FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN ? AND ?`);
+    for (const [first, last] of runs)
+      for (const row of q.all(match, BigInt(first), BigInt(last)) as Array<{ r: number }>) held.add(row.r);
+  }
+  return held;
+}
+
 /** A term's candidate lines (FTS rowids, which are the lines' rids), ascending. */
 function matchingRows(db: IndexDb, grams: string[], includeTools: boolean): Float64Array {
   const lists: Float64Array[] = [];
-  for (const table of includeTools ? ["chat", "tools"] : ["chat"]) {
+  for (const table of tablesOf(includeTools)) {
     const got = db.q(`SELECT group_concat(rowid) AS r FROM ${table} WHERE ${table} MATCH ?`).get(ftsQuery(grams)) as
       { r: string | null } | undefined;
     lists.push(parseNumbers(got?.r ?? ""));
@@ -811,26 +897,29 @@ function has(sorted: Float64Array, x: number): boolean {
  * A file's candidate lines in file order (its lines that are a candidate of some term) and
  * the terms with one there, when every needed term has one (as classify decides), else
  * null (no match). Without tool output its tool lines are not asked for: their rows are in
- * the tools table, never a candidate.
+ * the tools table, never a candidate. `holding`: per term, whether a line (its rid) is a
+ * candidate, for these lines.
  */
 function fileCandidates(
   db: IndexDb,
   fid: number,
   terms: readonly TextTerm[],
-  rows: Float64Array[],
+  holding: (lines: readonly LineRow[]) => Array<(rid: number) => boolean>,
   includeTools: boolean,
   need: readonly boolean[] | undefined,
 ): Lines | null {
   const lines = db
     .q(`SELECT rid, off, len FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
-    .all(fid) as unknown as Array<Candidate & { rid: number }>;
-  const found = rows.map(() => false);
+    .all(fid) as unknown as LineRow[];
+  if (lines.length === 0) return null;
+  const held = holding(lines);
+  const found = terms.map(() => false);
   const out: Candidate[] = [];
   let lastOff = -1;
   for (const l of lines) {
     let any = false;
-    for (let i = 0; i < rows.length; i++) {
-      if (has(rows[i], l.rid)) found[i] = any = true;
+    for (let i = 0; i < held.length; i++) {
+      if (held[i](l.rid)) found[i] = any = true;
     }
     // One line per offset, as inFileOrder keeps it.
     if (any && l.off !== lastOff) {
