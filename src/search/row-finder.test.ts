@@ -23,4 +23,27 @@ describe("rowFinder", () => {
     expect(find(rows[1])).toBe(1);
     expect(rowFinder([])({ i: 0 })).toBe(-1);
   });
+
+  it("finds an item that says its place there, out of order, without a scan or a map; elsewhere as any other", () => {
+    const placed = Array.from({ length: 300 }, (_, place) => ({ place }));
+    let read = 0;
+    const counted = new Proxy(placed, {
+      get: (target, key, receiver) => (
+        typeof key === "string" && /^\d+$/.test(key) && read++,
+        Reflect.get(target, key, receiver)
+      ),
+    });
+    const find = rowFinder(counted);
+    for (let k = 0; k < 200; k++) {
+      const r = placed[(k * 37) % 300];
+      expect(find(r)).toBe(r.place);
+    }
+    // One read each: the item at its place.
+    expect(read).toBe(200);
+    // Not at the place it says (a list made again in another order): found as any item is.
+    const moved = [...placed].reverse();
+    const again = rowFinder(moved);
+    expect(again(placed[0])).toBe(299);
+    expect(again({ place: 5 })).toBe(-1);
+  });
 });

@@ -108,6 +108,10 @@ export class KeptSearchRow {
   #base(): string {
     return this.#c.names.slice(this.#c.baseAt[this.#i], this.#c.baseAt[this.#i + 1]);
   }
+  /** Its place in the rows it was read with (rowFinder finds it there at once). */
+  get place(): number {
+    return this.#i;
+  }
   /** The file's inode as discovery saw it when the rows were kept (undefined where unknown). */
   get ino(): number | undefined {
     const inode = this.#c.floats[this.#i];
