@@ -223,6 +223,7 @@ describe("planWithIndex", () => {
             plan({ lazyAbove: 0 }),
             plan({ lazyAbove: 0, lazyMisses: 2 }),
             plan({ lazyAbove: 0, runGap: 0 }),
+            plan({ lazyAbove: 0, filesByRange: 2 }),
           ];
           for (const lazy of lazies)
             for (const t of targets)
@@ -262,6 +263,12 @@ describe("planWithIndex", () => {
     // Counted up to the bound, then a range of rids per file checked: no list of every line.
     expect(asked.filter((t) => /MATCH/.test(t) && !/LIMIT|rowid BETWEEN/.test(t))).toEqual([]);
     expect(asked.filter((t) => /rowid BETWEEN/.test(t)).length).toBeGreaterThan(0);
+    // Past a few files asked so, every line holding it is listed once, for the files after.
+    asked.length = 0;
+    const many = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, filesByRange: 2 })!;
+    for (const t of targets) await many.check(t);
+    expect(asked.filter((t) => /rowid BETWEEN/.test(t))).toHaveLength(2);
+    expect(asked.filter((t) => /group_concat\(rowid\)/.test(t))).toHaveLength(1);
     index.close();
   });
 
