@@ -210,8 +210,13 @@ describe("planWithIndex", () => {
       const words = ["the", "you", "file", "hello world", "read the", "tool", "zzqx-none", "the zzqx-none"];
       for (const q of words)
         for (const tools of [false, true]) {
-          const plan = (o: { lazyAbove: number; lazyMisses?: number; runGap?: number }) =>
-            planWithIndex(index.db, parseQuery(q), tools, undefined, o)!;
+          const plan = (o: {
+            lazyAbove: number;
+            lazyMisses?: number;
+            runGap?: number;
+            filesByRange?: number;
+            listUpTo?: number;
+          }) => planWithIndex(index.db, parseQuery(q), tools, undefined, o)!;
           const exact = plan({ lazyAbove: Infinity });
           const n = exact.mayHold(targets[0]).length;
           // Every term needed; none (its fields hold them all); the first only.
@@ -221,9 +226,10 @@ describe("planWithIndex", () => {
           // a run per line, and a file of more than 32 lines takes every candidate line).
           const lazies = [
             plan({ lazyAbove: 0 }),
-            plan({ lazyAbove: 0, lazyMisses: 2 }),
-            plan({ lazyAbove: 0, runGap: 0 }),
-            plan({ lazyAbove: 0, filesByRange: 2 }),
+            plan({ lazyAbove: 0, listUpTo: 0 }),
+            plan({ lazyAbove: 0, listUpTo: 0, lazyMisses: 2 }),
+            plan({ lazyAbove: 0, listUpTo: 0, runGap: 0 }),
+            plan({ lazyAbove: 0, listUpTo: 0, filesByRange: 2 }),
           ];
           for (const lazy of lazies)
             for (const t of targets)
@@ -252,7 +258,7 @@ describe("planWithIndex", () => {
     const asked: string[] = [];
     const q = index.db.q.bind(index.db);
     index.db.q = (text: string) => (asked.push(text), q(text));
-    const plan = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0 })!;
+    const plan = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo: 0 })!;
     const targets = sessions.map((s) => {
       const st = statSync(s.path);
       return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
@@ -265,9 +271,19 @@ describe("planWithIndex", () => {
     expect(asked.filter((t) => /rowid BETWEEN/.test(t)).length).toBeGreaterThan(0);
     // Past a few files asked so, every line holding it is listed once, for the files after.
     asked.length = 0;
-    const many = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, filesByRange: 2 })!;
+    const many = planWithIndex(index.db, parseQuery("parser"), false, undefined, {
+      lazyAbove: 0,
+      listUpTo: 0,
+      filesByRange: 2,
+    })!;
     for (const t of targets) await many.check(t);
     expect(asked.filter((t) => /rowid BETWEEN/.test(t))).toHaveLength(2);
+    expect(asked.filter((t) => /group_concat\(rowid\)/.test(t))).toHaveLength(1);
+    // A word in a few thousand lines or fewer: listed at once, no file asked by range.
+    asked.length = 0;
+    const few = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0 })!;
+    for (const t of targets) await few.check(t);
+    expect(asked.filter((t) => /rowid BETWEEN/.test(t))).toEqual([]);
     expect(asked.filter((t) => /group_concat\(rowid\)/.test(t))).toHaveLength(1);
     index.close();
   });
@@ -298,7 +314,11 @@ describe("planWithIndex", () => {
     for (const text of ["zebra-appended", "parser", "file", "zebra-appended parser"]) {
       const exact = planWithIndex(index.db, parseQuery(text), false, undefined, { lazyAbove: Infinity })!;
       for (const runGap of [0, 1, 2048]) {
-        const lazy = planWithIndex(index.db, parseQuery(text), false, undefined, { lazyAbove: 0, runGap })!;
+        const lazy = planWithIndex(index.db, parseQuery(text), false, undefined, {
+          lazyAbove: 0,
+          listUpTo: 0,
+          runGap,
+        })!;
         for (const t of targets) {
           const want = await exact.check(t);
           if (want && text === "zebra-appended" && t.path === first.path) found++;

@@ -662,6 +662,7 @@ export function planWithIndex(
     lazyMisses = LAZY_MISSES,
     runGap = RUN_GAP,
     filesByRange = FILES_BY_RANGE,
+    listUpTo = LIST_UP_TO,
     onUnreadable,
   }: {
     lazyAbove?: number;
@@ -670,6 +671,8 @@ export function planWithIndex(
     runGap?: number;
     /** After this many files asked a range at a time, every candidate line is listed once (FILES_BY_RANGE). */
     filesByRange?: number;
+    /** A common word with at most this many candidate lines has them listed at once (LIST_UP_TO). */
+    listUpTo?: number;
     /** A file that could not be read (checked as no match): an answer of it is not to be kept. */
     onUnreadable?: (path: string) => void;
   } = {},
@@ -712,12 +715,17 @@ export function planWithIndex(
   // millisecond at that size (0.1–0.8 ms on the bench's store). Whether a word is rare is
   // told by counting its lines up to the bound, not by listing them all.
   const grams = gramSets as string[][];
-  if (!grams.some((g) => linesPast(db, g, includeTools, lazyAbove))) return exact();
+  if (!Number.isFinite(lazyAbove)) return exact();
+  const most = Math.max(0, Math.floor(lazyAbove), listUpTo);
+  const counts = grams.map((g) => linesUpTo(db, g, includeTools, most));
+  if (counts.every((n) => n <= lazyAbove)) return exact();
+  // A few thousand lines are listed at once for less than asking each file checked (LIST_UP_TO).
+  const byRange = counts.some((n) => n > listUpTo) ? filesByRange : 0;
   return lazyPlan(
     db,
     terms,
     grams,
-    { includeTools, known, misses: lazyMisses, runGap, filesByRange },
+    { includeTools, known, misses: lazyMisses, runGap, filesByRange: byRange },
     checkLines,
     readWhole,
     exact,
@@ -731,21 +739,20 @@ const LAZY_MISSES = 256;
 const tablesOf = (includeTools: boolean) => (includeTools ? ["chat", "tools"] : ["chat"]);
 
 /**
- * Whether more than `above` lines are candidates of the grams: counted up to the bound
- * alone (a word in most sessions has hundreds of thousands: listing them all was most of
- * a relaunched search's own time at 50,000 sessions).
+ * How many lines are candidates of the grams, counted up to `most` + 1 alone (a word in
+ * most sessions has hundreds of thousands: listing them all was most of a relaunched
+ * search's own time at 50,000 sessions; counting 20,000 takes ~3 ms there).
  */
-function linesPast(db: IndexDb, grams: string[], includeTools: boolean, above: number): boolean {
-  if (!Number.isFinite(above)) return false;
+function linesUpTo(db: IndexDb, grams: string[], includeTools: boolean, most: number): number {
   let n = 0;
   for (const table of tablesOf(includeTools)) {
     const got = db
       .q(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`)
-      .get(ftsQuery(grams), Math.max(0, Math.floor(above)) + 1 - n) as { n: number };
+      .get(ftsQuery(grams), most + 1 - n) as { n: number };
     n += got.n;
-    if (n > above) return true;
+    if (n > most) break;
   }
-  return false;
+  return n;
 }
 
 /** A file's lines further apart than this (in rids: lines indexed at another time) are asked of the index apart. */
@@ -759,6 +766,12 @@ const MAX_RUNS = 32;
  * listing them all did.
  */
 const FILES_BY_RANGE = 64;
+/**
+ * A common word's candidate lines are listed at once when there are at most this many: a
+ * file's range asked of the index costs about as much as listing ~700 lines (0.3 ms against
+ * ~0.4 µs a line), so for the twenty-odd files a page checks, up to ~15,000.
+ */
+const LIST_UP_TO = 20_000;
 
 /**
  * A plan for common words: a file's candidate lines asked of the index only when the file
