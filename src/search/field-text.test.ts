@@ -238,7 +238,7 @@ describe("a field text as bytes", () => {
     for (const s of sessions) expect(matchSession(q, s, ctx)).toBe(matchSession(q, s));
   });
 
-  it("is made again of sessions partly known: the kept parts' bytes taken as they are, the others folded", () => {
+  it("is made again of sessions partly known as a fresh fold of them all is", () => {
     const kept = [session({ name: "Auth", firstMessage: "Fix 🚀" }), session({ firstMessage: "naïve" })];
     const fresh = session({ firstMessage: "Nouveau 函数" });
     const all = [fresh, kept[1], kept[0]];
@@ -250,5 +250,22 @@ describe("a field text as bytes", () => {
     // Of text kept, as text; of other sessions, none.
     expect(fieldTextAgain(fieldTextOf(kept), kept, all)).toEqual(fieldTextOf(all));
     expect(fieldTextAgain(fieldBytesOf(kept)!, kept.slice(1), all)).toBeUndefined();
+  });
+
+  it("takes a kept row's part from the kept field text, not from folding the row again", () => {
+    // Kept parts that differ from their rows' own fold: a result that holds them was taken from
+    // the kept value; the new row's part is folded fresh.
+    const kept = [session({ name: "Auth", firstMessage: "Fix 🚀" }), session({ firstMessage: "naïve" })];
+    const keptParts = kept.map((s) => ({ ...s, firstMessage: "x 函" }));
+    const fresh = session({ firstMessage: "Nouveau 函数" });
+    const all = [fresh, kept[1], kept[0]];
+    const want = [fresh, keptParts[1], keptParts[0]];
+    expect(fieldTextAgain(fieldBytesOf(keptParts)!, kept, all)).toEqual(fieldBytesOf(want));
+    // A new part that is not well-formed: the whole as text, the kept parts still theirs.
+    const odd = session({ firstMessage: "a \ud800" });
+    expect(fieldTextAgain(fieldBytesOf(keptParts)!, kept, [odd, ...kept])).toEqual(fieldTextOf([odd, ...keptParts]));
+    // Kept as text (UTF-16): the same.
+    expect(fieldTextAgain(fieldTextOf(keptParts), kept, all)).toEqual(fieldTextOf(want));
+    expect(fieldTextAgain(fieldTextOf(keptParts), kept, [odd, ...kept])).toEqual(fieldTextOf([odd, ...keptParts]));
   });
 });
