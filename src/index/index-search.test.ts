@@ -288,6 +288,31 @@ describe("planWithIndex", () => {
     index.close();
   });
 
+  it("binds a file's range of rids as integers (as REAL, FTS5 would read the grams' whole lists)", async () => {
+    const { index, sessions } = await indexedCopy();
+    const bound: unknown[][] = [];
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => {
+      const st = q(text);
+      if (!/rowid BETWEEN/.test(text)) return st;
+      return new Proxy(st, {
+        get(target, key) {
+          if (key === "all") return (...args: unknown[]) => (bound.push(args.slice(1)), target.all(...(args as [])));
+          const v = Reflect.get(target, key, target) as unknown;
+          return typeof v === "function" ? v.bind(target) : v;
+        },
+      });
+    };
+    const plan = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo: 0 })!;
+    for (const s of sessions) {
+      const st = statSync(s.path);
+      await plan.check({ path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
+    }
+    expect(bound.length).toBeGreaterThan(0);
+    for (const args of bound) expect(args.map((a) => typeof a)).toEqual(["bigint", "bigint"]);
+    index.close();
+  });
+
   it("finds a file's candidate lines indexed at two times (an append indexed after other files) as the exact plan does", async () => {
     const { store, index, sessions } = await indexedCopy();
     // Other files indexed between the file's first lines and its appended ones.
