@@ -769,7 +769,10 @@ const FILES_BY_RANGE = 64;
 /**
  * A common word's candidate lines are listed at once when there are at most this many: a
  * file's range asked of the index costs about as much as listing ~700 lines (0.3 ms against
- * ~0.4 µs a line), so for the twenty-odd files a page checks, up to ~15,000.
+ * ~0.4 µs a line), so for the twenty-odd files a page checks, ~15,000; the bound is higher
+ * as the ranges cost more where a file's lines are fewer and closer (a store of 3,000
+ * sessions: `keyboard`'s 11,000 lines listed in ~2 ms, less than its files' ranges;
+ * docs/performance.md). They are listed when the first file is checked.
  */
 const LIST_UP_TO = 20_000;
 
@@ -780,7 +783,9 @@ const LIST_UP_TO = 20_000;
  * hundreds of thousands of lines, 50–80 ms at 50,000 sessions, for a caller that checks the
  * best twenty). Every file may hold every term until then; a caller that checks the best
  * few meets few that do not, and after LAZY_MISSES of those the plan asks the index for
- * every file at once (`exact`).
+ * every file at once (`exact`). When no term is in more than LIST_UP_TO lines
+ * (`filesByRange` 0), every candidate line is listed when the first file is checked and no
+ * file is asked by range.
  */
 function lazyPlan(
   db: IndexDb,

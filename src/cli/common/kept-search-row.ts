@@ -5,6 +5,8 @@
  * and first messages were most of decoding them and of the garbage after.
  */
 
+import type { Placed } from "../../search/row-finder.js";
+
 /** How a text of the kept value is written: a byte a character when every one fits, else UTF-16. */
 export type TextEncoding = "latin1" | "utf16le";
 
@@ -19,7 +21,11 @@ export interface RowColumns {
   /** The rows' files' names, one after another; row i's from baseAt[i] to baseAt[i + 1]. */
   names: string;
   baseAt: Float64Array;
-  /** Per row, column after column: the places of its path folder, folder, model list, label list (-1: none) and name (-1: none). */
+  /**
+   * Per row, column after column: the places of its path folder, folder, model list, label
+   * list (-1: none) and name (-1: none); then the lengths of its field text part, first
+   * message and file name (search-rows.ts: INTS).
+   */
   ints: Int32Array;
   /** ino, modified, bytes, mtimeMs, ctimeMs, labelCount: a column after another, NaN where none. */
   floats: Float64Array;
@@ -45,7 +51,7 @@ const MAX_TIME = 8.64e15;
  * One row (SearchRow's fields, as the eager rows had them: a missing name, labels or ctime
  * is undefined). What is read again (path, date) is kept once made; the rest is cheap.
  */
-export class KeptSearchRow {
+export class KeptSearchRow implements Placed {
   // Private: a row has no own fields to copy or compare, only SearchRow's getters.
   readonly #c: RowColumns;
   readonly #i: number;
