@@ -15,6 +15,7 @@ import {
   textStatesWritten,
   type KnownCoverage,
 } from "./index-search.js";
+import { loadSqlite } from "./load-sqlite.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText, staleTextFiles } from "./text-index.js";
 
@@ -311,6 +312,50 @@ describe("planWithIndex", () => {
     expect(bound.length).toBeGreaterThan(0);
     for (const args of bound) expect(args.map((a) => typeof a)).toEqual(["bigint", "bigint"]);
     index.close();
+  });
+
+  it("reads a checked file's lines and which hold a term of one state of the index, whatever another process commits between", async () => {
+    // A range a file, and every line listed at once.
+    for (const listUpTo of [0, undefined]) {
+      const { index, sessions } = await indexedCopy();
+      const targets = sessions.map((s) => {
+        const st = statSync(s.path);
+        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      });
+      const exact = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: Infinity })!;
+      const held: Array<[SearchTarget, unknown]> = [];
+      for (const t of targets) {
+        const hit = await exact.check(t);
+        if (hit) held.push([t, hit]);
+      }
+      expect(held.length).toBeGreaterThan(1);
+      // Another connection drops every FTS row (as dropOrphanText does) just after a file's lines were read.
+      const other = new (loadSqlite().DatabaseSync)(index.db.path, { timeout: 3000 });
+      const q = index.db.q.bind(index.db);
+      let dropped = false;
+      let failing = false;
+      index.db.q = (text: string) => {
+        if (/rowid BETWEEN|group_concat\(rowid\)/.test(text)) {
+          if (failing) throw new Error("the index failed");
+          if (!dropped)
+            other.exec("INSERT INTO chat(chat) VALUES('delete-all'); INSERT INTO tools(tools) VALUES('delete-all');");
+          dropped = true;
+        }
+        return q(text);
+      };
+      // The index failing under a check: the file read whole, and no transaction left open.
+      failing = true;
+      const failed = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo })!;
+      expect(await failed.check(held[1][0])).toMatchObject({ path: held[1][0].path, fromIndex: false });
+      expect(index.db.sql.isTransaction).toBe(false);
+      failing = false;
+      const lazy = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo })!;
+      expect(await lazy.check(held[0][0])).toEqual(held[0][1]);
+      expect(dropped).toBe(true);
+      expect(index.db.sql.isTransaction).toBe(false);
+      other.close();
+      index.close();
+    }
   });
 
   it("finds a file's candidate lines indexed at two times (an append indexed after other files) as the exact plan does", async () => {

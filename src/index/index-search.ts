@@ -829,7 +829,9 @@ function lazyPlan(
       if (fid === undefined) return readWhole(path, need);
       let l: Lines | null;
       try {
-        l = fileCandidates(db, fid, terms, holding, includeTools, need);
+        // Its lines and which of them hold a term read of one state of the index: another
+        // process dropping the FTS rows between them (dropOrphanText) would make it no match.
+        l = db.read(() => fileCandidates(db, fid, terms, holding, includeTools, need));
       } catch {
         return readWhole(path, need); // the index failed under us: the file says
       }
