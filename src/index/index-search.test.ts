@@ -215,7 +215,7 @@ describe("planWithIndex", () => {
             lazyAbove: number;
             lazyMisses?: number;
             runGap?: number;
-            filesByRange?: number;
+            rangesPerList?: number;
             listUpTo?: number;
           }) => planWithIndex(index.db, parseQuery(q), tools, undefined, o)!;
           const exact = plan({ lazyAbove: Infinity });
@@ -230,7 +230,7 @@ describe("planWithIndex", () => {
             plan({ lazyAbove: 0, listUpTo: 0 }),
             plan({ lazyAbove: 0, listUpTo: 0, lazyMisses: 2 }),
             plan({ lazyAbove: 0, listUpTo: 0, runGap: 0 }),
-            plan({ lazyAbove: 0, listUpTo: 0, filesByRange: 2 }),
+            plan({ lazyAbove: 0, listUpTo: 0, rangesPerList: 2 }),
           ];
           for (const lazy of lazies)
             for (const t of targets)
@@ -275,7 +275,7 @@ describe("planWithIndex", () => {
     const many = planWithIndex(index.db, parseQuery("parser"), false, undefined, {
       lazyAbove: 0,
       listUpTo: 0,
-      filesByRange: 2,
+      rangesPerList: 2,
     })!;
     for (const t of targets) await many.check(t);
     expect(asked.filter((t) => /rowid BETWEEN/.test(t))).toHaveLength(2);
@@ -286,6 +286,76 @@ describe("planWithIndex", () => {
     for (const t of targets) await few.check(t);
     expect(asked.filter((t) => /rowid BETWEEN/.test(t))).toEqual([]);
     expect(asked.filter((t) => /group_concat\(rowid\)/.test(t))).toHaveLength(1);
+    index.close();
+  });
+
+  it("counts the range queries it asks against a budget (per term and table), not the files, and asks a table only its own lines' runs", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db);
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    const ranges: Array<{ table: string; first: bigint; last: bigint }> = [];
+    let listed = 0;
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => {
+      const st = q(text);
+      if (/group_concat\(rowid\)/.test(text)) listed++;
+      const table = /FROM (\w+) WHERE \1 MATCH \? AND rowid BETWEEN/.exec(text)?.[1];
+      if (!table) return st;
+      return new Proxy(st, {
+        get(target, key) {
+          if (key === "all")
+            return (...args: unknown[]) => {
+              ranges.push({ table, first: args[1] as bigint, last: args[2] as bigint });
+              return target.all(...(args as []));
+            };
+          const v = Reflect.get(target, key, target) as unknown;
+          return typeof v === "function" ? v.bind(target) : v;
+        },
+      });
+    };
+    const toolOf = (rid: bigint) => (q("SELECT tool FROM lines WHERE rid = ?").get(rid) as { tool: number }).tool;
+    for (const [text, tools] of [
+      ["parser", false],
+      ["parser", true],
+      ["file", true],
+      ["build parser", true],
+    ] as const) {
+      const terms = parseQuery(text).terms.length;
+      const exact = planWithIndex(index.db, parseQuery(text), tools, undefined, { lazyAbove: Infinity })!;
+      const want: unknown[] = [];
+      for (const t of targets) want.push(await exact.check(t));
+      const lists = terms * (tools ? 2 : 1);
+      for (const [runGap, rangesPerList] of [
+        [0, 3],
+        [2048, 3],
+        [2048, 64],
+      ]) {
+        ranges.length = 0;
+        listed = 0;
+        const lazy = planWithIndex(index.db, parseQuery(text), tools, undefined, {
+          lazyAbove: 0,
+          listUpTo: 0,
+          runGap,
+          rangesPerList,
+        })!;
+        for (const [i, t] of targets.entries()) expect(await lazy.check(t)).toEqual(want[i]);
+        // Within the budget (a run per line with runGap 0: a file of many lines spends it at once),
+        // then every candidate line listed once.
+        expect(ranges.length).toBeLessThanOrEqual(rangesPerList * terms * (tools ? 2 : 1));
+        expect(listed).toBeLessThanOrEqual(lists);
+        if (rangesPerList === 3) expect(listed).toBe(lists);
+        // A run of tool lines asked of the tools table alone, of others of chat alone.
+        for (const r of ranges) {
+          expect([toolOf(r.first), toolOf(r.last)]).toEqual(r.table === "tools" ? [1, 1] : [0, 0]);
+        }
+      }
+    }
     index.close();
   });
 

@@ -661,7 +661,7 @@ export function planWithIndex(
     lazyAbove = LAZY_ABOVE,
     lazyMisses = LAZY_MISSES,
     runGap = RUN_GAP,
-    filesByRange = FILES_BY_RANGE,
+    rangesPerList = RANGES_PER_LIST,
     listUpTo = LIST_UP_TO,
     onUnreadable,
   }: {
@@ -669,8 +669,8 @@ export function planWithIndex(
     lazyMisses?: number;
     /** A file's lines further apart than this (in rids) are asked of the index as two runs (linesHolding). */
     runGap?: number;
-    /** After this many files asked a range at a time, every candidate line is listed once (FILES_BY_RANGE). */
-    filesByRange?: number;
+    /** The range queries a plan may ask, per term and table, before it lists every candidate line once (RANGES_PER_LIST). */
+    rangesPerList?: number;
     /** A common word with at most this many candidate lines has them listed at once (LIST_UP_TO). */
     listUpTo?: number;
     /** A file that could not be read (checked as no match): an answer of it is not to be kept. */
@@ -720,12 +720,12 @@ export function planWithIndex(
   const counts = grams.map((g) => linesUpTo(db, g, includeTools, most));
   if (counts.every((n) => n <= lazyAbove)) return exact();
   // A few thousand lines are listed at once for less than asking each file checked (LIST_UP_TO).
-  const byRange = counts.some((n) => n > listUpTo) ? filesByRange : 0;
+  const byRange = counts.some((n) => n > listUpTo) ? rangesPerList * grams.length * tablesOf(includeTools).length : 0;
   return lazyPlan(
     db,
     terms,
     grams,
-    { includeTools, known, misses: lazyMisses, runGap, filesByRange: byRange },
+    { includeTools, known, misses: lazyMisses, runGap, ranges: byRange },
     checkLines,
     readWhole,
     exact,
@@ -757,15 +757,16 @@ function linesUpTo(db: IndexDb, grams: string[], includeTools: boolean, most: nu
 
 /** A file's lines further apart than this (in rids: lines indexed at another time) are asked of the index apart. */
 const RUN_GAP = 2048;
-/** More runs than this in one file, and its candidates are told from every candidate line of the terms (as listed once). */
+/** More runs than this in one file and table, and its candidates are told from every candidate line of the terms (as listed once). */
 const MAX_RUNS = 32;
 /**
- * After this many files asked of the index a range at a time (~0.3 ms each at 50,000
- * sessions), every candidate line of the terms is listed once (~80 ms there) and the next
- * files' are told from it: a caller that checks hundreds (a long --limit) pays no more than
- * listing them all did.
+ * After this many range queries per term and table (~0.1–0.3 ms each at 50,000 sessions;
+ * a checked file asks one per run of its lines, per table, per term), every candidate line
+ * of the terms is listed once (~80 ms there) and the next files' are told from it: a caller
+ * that checks hundreds (a long --limit) pays no more than ~20 ms over listing them all.
+ * Counted in queries, not files: a file indexed in many runs costs as much as many files.
  */
-const FILES_BY_RANGE = 64;
+const RANGES_PER_LIST = 64;
 /**
  * A common word's candidate lines are listed at once when there are at most this many: a
  * file's range asked of the index costs about as much as listing ~700 lines (0.3 ms against
@@ -784,8 +785,8 @@ const LIST_UP_TO = 20_000;
  * best twenty). Every file may hold every term until then; a caller that checks the best
  * few meets few that do not, and after LAZY_MISSES of those the plan asks the index for
  * every file at once (`exact`). When no term is in more than LIST_UP_TO lines
- * (`filesByRange` 0), every candidate line is listed when the first file is checked and no
- * file is asked by range.
+ * (`ranges` 0), every candidate line is listed when the first file is checked and no file is
+ * asked by range.
  */
 function lazyPlan(
   db: IndexDb,
@@ -796,8 +797,8 @@ function lazyPlan(
     known,
     misses: maxMisses,
     runGap,
-    filesByRange,
-  }: { includeTools: boolean; known?: KnownCoverage; misses: number; runGap: number; filesByRange: number },
+    ranges,
+  }: { includeTools: boolean; known?: KnownCoverage; misses: number; runGap: number; ranges: number },
   checkLines: (path: string, l: Lines, need?: readonly boolean[]) => Promise<IndexedHit | null>,
   readWhole: (path: string, need?: readonly boolean[]) => Promise<IndexedHit | null>,
   exact: () => IndexedPlan,
@@ -808,17 +809,24 @@ function lazyPlan(
   // Every candidate line of each term, listed on first need (a file whose lines were indexed
   // in many runs, or many files checked).
   let every: Float64Array[] | undefined;
-  let byRange = 0;
+  let spent = 0;
+  const tables = tablesOf(includeTools);
   const holding = (lines: readonly LineRow[]): Array<(rid: number) => boolean> => {
-    const runs = every ? [] : runsOf(lines, runGap);
-    if (every || runs.length > MAX_RUNS || ++byRange > filesByRange) {
-      every ??= grams.map((g) => matchingRows(db, g, includeTools));
-      return every.map((rows) => (rid: number) => has(rows, rid));
+    if (!every) {
+      // A line's text is in the tools table when it is a tool line, else in chat (batchSink):
+      // each table is asked only the runs of its own lines.
+      const runs = tables.map((table) => runsOf(lines, table === "tools" ? 1 : 0, runGap));
+      const cost = grams.length * runs.reduce((n, r) => n + r.length, 0);
+      if (runs.every((r) => r.length <= MAX_RUNS) && spent + cost <= ranges) {
+        spent += cost;
+        return grams.map((g) => {
+          const held = linesHolding(db, g, tables, runs);
+          return (rid: number) => held.has(rid);
+        });
+      }
     }
-    return grams.map((g) => {
-      const held = linesHolding(db, g, includeTools, runs);
-      return (rid: number) => held.has(rid);
-    });
+    every ??= grams.map((g) => matchingRows(db, g, includeTools));
+    return every.map((rows) => (rid: number) => has(rows, rid));
   };
   return {
     mayHold: (t) => then?.mayHold(t) ?? terms.map(() => true),
@@ -848,12 +856,18 @@ function lazyPlan(
   };
 }
 
-/** A line of a file as the lines table holds it. */
-type LineRow = Candidate & { rid: number };
+/** A line of a file as the lines table holds it (tool: 1 for a tool line). */
+type LineRow = Candidate & { rid: number; tool: number };
 
-/** A file's lines' rids as ranges [first, last], a new one past a gap of more than `gap` rids (each a range query of the index). */
-function runsOf(lines: readonly LineRow[], gap: number): Array<[number, number]> {
-  const rids = Float64Array.from(lines, (l) => l.rid).sort();
+/**
+ * A file's lines' rids of one kind (tool lines or not) as ranges [first, last], a new one past
+ * a gap of more than `gap` rids (each a range query of the index).
+ */
+function runsOf(lines: readonly LineRow[], tool: number, gap: number): Array<[number, number]> {
+  const rids = Float64Array.from(
+    lines.filter((l) => l.tool === tool),
+    (l) => l.rid,
+  ).sort();
   const runs: Array<[number, number]> = [];
   for (const rid of rids) {
     const last = runs.at(-1);
@@ -864,21 +878,22 @@ function runsOf(lines: readonly LineRow[], gap: number): Array<[number, number]>
 }
 
 /**
- * The candidate lines of the grams among these ranges of rids (FTS rowids are the lines'
- * rids). The bounds are bound as integers: bound as JS numbers (REAL) FTS5 does not seek
- * by them and reads the grams' whole lists (30–60 ms a query against ~0.1 ms at 50,000 sessions).
+ * The candidate lines of the grams among these ranges of rids, per table (FTS rowids are the
+ * lines' rids). The bounds are bound as integers: bound as JS numbers (REAL) FTS5 does not
+ * seek by them and reads the grams' whole lists (30–60 ms a query against ~0.1 ms at 50,000 sessions).
  */
 function linesHolding(
   db: IndexDb,
   grams: string[],
-  includeTools: boolean,
-  runs: ReadonlyArray<readonly [number, number]>,
+  tables: readonly string[],
+  runs: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
 ): Set<number> {
   const held = new Set<number>();
   const match = ftsQuery(grams);
-  for (const table of tablesOf(includeTools)) {
+  for (const [k, table] of tables.entries()) {
+    if (runs[k].length === 0) continue;
     const q = db.q(`SELECT rowid AS r FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN ? AND ?`);
-    for (const [first, last] of runs)
+    for (const [first, last] of runs[k])
       for (const row of q.all(match, BigInt(first), BigInt(last)) as Array<{ r: number }>) held.add(row.r);
   }
   return held;
@@ -950,7 +965,7 @@ function fileCandidates(
   need: readonly boolean[] | undefined,
 ): Lines | null {
   const lines = db
-    .q(`SELECT rid, off, len FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
+    .q(`SELECT rid, off, len, tool FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
     .all(fid) as unknown as LineRow[];
   if (lines.length === 0) return null;
   const held = holding(lines);
