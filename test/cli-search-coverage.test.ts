@@ -7,7 +7,10 @@ import { appendFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
+import { AnswerCache } from "../src/cli/common/answer-cache.js";
+import { decodeSearchRows, encodeSearchRows } from "../src/cli/common/search-rows.js";
 import { indexPathFor } from "../src/index/index-location.js";
+import { fieldTextOf, isFieldBytes } from "../src/search/field-text.js";
 import { runCli } from "./helpers/cli.js";
 import { addProjectSession } from "./helpers/project-session.js";
 import { cleanupTmp, makeTmpDir, settle } from "./helpers/tmp-store.js";
@@ -57,6 +60,43 @@ async function rowsKept() {
   expect((await search(11)).stdout).toBe(want);
   return { store, paths, env, search, want };
 }
+
+describe("search's kept rows", () => {
+  it("are read back as kept, their field text as bytes: what they say of a session is what the search ranks and prints", async () => {
+    const { store, paths, env, search, want } = await rowsKept();
+    const cache = new AnswerCache(indexPathFor(store, env)!);
+    const kept = cache.latest("search rows")!;
+    const rows = decodeSearchRows(kept.out)!;
+    expect(isFieldBytes(rows.fieldText)).toBe(true);
+    // The same rows written again but for one session without the word: its name, and its
+    // first message in the field text (what ranks it), now hold it. Its conversation does not.
+    const at = rows.rows.findIndex((r) => r.path === paths[0]);
+    const plain = rows.rows.map((r, i) => ({
+      path: r.path,
+      id: r.id,
+      name: i === at ? "Kept Name" : r.name,
+      firstMessage: r.firstMessage,
+      cwd: r.cwd,
+      models: r.models,
+      labelCount: r.labelCount,
+      labels: r.labels,
+      modified: r.modified,
+      bytes: r.bytes,
+      mtimeMs: r.mtimeMs,
+      ctimeMs: r.ctimeMs,
+    }));
+    const fields = fieldTextOf(plain.map((r, i) => (i === at ? { ...r, firstMessage: "a kept quokka" } : r)));
+    const files = rows.rows.map((r, i) => ({ path: r.path, bytes: r.bytes, mtimeMs: r.mtimeMs, ino: rows.inoAt(i) }));
+    cache.put("search rows", kept.fingerprint, {
+      out: encodeSearchRows(plain, files, fields, rows.stamp),
+      err: "",
+    });
+    const found = JSON.parse((await search(13)).stdout) as Array<{ path: string; name: string | null }>;
+    const before = (JSON.parse(want) as Array<{ path: string }>).map((f) => f.path);
+    expect(found.map((f) => f.path).sort()).toEqual([...before, paths[0]].sort());
+    expect(found.find((f) => f.path === paths[0])?.name).toBe("Kept Name");
+  });
+});
 
 describe("search's kept coverage", () => {
   it("is read by the run after the rows were kept, instead of the index's text states", async () => {

@@ -123,6 +123,27 @@ export class IndexDb {
     }
   }
 
+  /**
+   * Runs `fn`'s reads in one read transaction: what they read is one state of the index (a
+   * WAL snapshot), whatever another process commits meanwhile. Inside a transaction already,
+   * `fn` runs in that one. None is left open, whether `fn` returns or throws.
+   */
+  read<T>(fn: () => T): T {
+    if (this.sql.isTransaction) return fn();
+    this.sql.exec("BEGIN");
+    try {
+      return fn();
+    } finally {
+      if (this.sql.isTransaction) {
+        try {
+          this.sql.exec("COMMIT");
+        } catch {
+          this.sql.exec("ROLLBACK");
+        }
+      }
+    }
+  }
+
   close(): void {
     try {
       this.sql.close();

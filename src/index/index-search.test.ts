@@ -15,6 +15,7 @@ import {
   textStatesWritten,
   type KnownCoverage,
 } from "./index-search.js";
+import { loadSqlite } from "./load-sqlite.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText, staleTextFiles } from "./text-index.js";
 
@@ -210,14 +211,28 @@ describe("planWithIndex", () => {
       const words = ["the", "you", "file", "hello world", "read the", "tool", "zzqx-none", "the zzqx-none"];
       for (const q of words)
         for (const tools of [false, true]) {
-          const plan = (o: { lazyAbove: number; lazyMisses?: number }) =>
-            planWithIndex(index.db, parseQuery(q), tools, undefined, o)!;
+          const plan = (o: {
+            lazyAbove: number;
+            lazyMisses?: number;
+            runGap?: number;
+            rangesPerList?: number;
+            listUpTo?: number;
+          }) => planWithIndex(index.db, parseQuery(q), tools, undefined, o)!;
           const exact = plan({ lazyAbove: Infinity });
           const n = exact.mayHold(targets[0]).length;
           // Every term needed; none (its fields hold them all); the first only.
           const needs = [undefined, Array<boolean>(n).fill(false), [true, ...Array<boolean>(n - 1).fill(false)]];
-          // Every file checked, lazily; and lazily until two files had no candidate line.
-          for (const lazy of [plan({ lazyAbove: 0 }), plan({ lazyAbove: 0, lazyMisses: 2 })])
+          // Every file checked, lazily; lazily until two files had no candidate line; and with
+          // a file's lines asked of the index a line at a time, or all of them listed (runGap 0:
+          // a run per line, and a file of more than 32 lines takes every candidate line).
+          const lazies = [
+            plan({ lazyAbove: 0 }),
+            plan({ lazyAbove: 0, listUpTo: 0 }),
+            plan({ lazyAbove: 0, listUpTo: 0, lazyMisses: 2 }),
+            plan({ lazyAbove: 0, listUpTo: 0, runGap: 0 }),
+            plan({ lazyAbove: 0, listUpTo: 0, rangesPerList: 2 }),
+          ];
+          for (const lazy of lazies)
             for (const t of targets)
               for (const need of needs) {
                 const want = await exact.check(t, need);
@@ -237,6 +252,227 @@ describe("planWithIndex", () => {
       index.close();
     }
     expect(hits).toBeGreaterThan(50);
+  });
+
+  it("asks the index for a common word's lines in the files it checks, not for every line that holds it", async () => {
+    const { index, sessions } = await indexedCopy();
+    const asked: string[] = [];
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => (asked.push(text), q(text));
+    const plan = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo: 0 })!;
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    let held = 0;
+    for (const t of targets) if (await plan.check(t)) held++;
+    expect(held).toBeGreaterThan(0);
+    // Counted up to the bound, then a range of rids per file checked: no list of every line.
+    expect(asked.filter((t) => /MATCH/.test(t) && !/LIMIT|rowid BETWEEN/.test(t))).toEqual([]);
+    expect(asked.filter((t) => /rowid BETWEEN/.test(t)).length).toBeGreaterThan(0);
+    // Past a few files asked so, every line holding it is listed once, for the files after.
+    asked.length = 0;
+    const many = planWithIndex(index.db, parseQuery("parser"), false, undefined, {
+      lazyAbove: 0,
+      listUpTo: 0,
+      rangesPerList: 2,
+    })!;
+    for (const t of targets) await many.check(t);
+    expect(asked.filter((t) => /rowid BETWEEN/.test(t))).toHaveLength(2);
+    expect(asked.filter((t) => /group_concat\(rowid\)/.test(t))).toHaveLength(1);
+    // A word in a few thousand lines or fewer: listed at once, no file asked by range.
+    asked.length = 0;
+    const few = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0 })!;
+    for (const t of targets) await few.check(t);
+    expect(asked.filter((t) => /rowid BETWEEN/.test(t))).toEqual([]);
+    expect(asked.filter((t) => /group_concat\(rowid\)/.test(t))).toHaveLength(1);
+    index.close();
+  });
+
+  it("counts the range queries it asks against a budget (per term and table), not the files, and asks a table only its own lines' runs", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    const { sessions } = await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db);
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    const ranges: Array<{ table: string; first: bigint; last: bigint }> = [];
+    let listed = 0;
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => {
+      const st = q(text);
+      if (/group_concat\(rowid\)/.test(text)) listed++;
+      const table = /FROM (\w+) WHERE \1 MATCH \? AND rowid BETWEEN/.exec(text)?.[1];
+      if (!table) return st;
+      return new Proxy(st, {
+        get(target, key) {
+          if (key === "all")
+            return (...args: unknown[]) => {
+              ranges.push({ table, first: args[1] as bigint, last: args[2] as bigint });
+              return target.all(...(args as []));
+            };
+          const v = Reflect.get(target, key, target) as unknown;
+          return typeof v === "function" ? v.bind(target) : v;
+        },
+      });
+    };
+    const toolOf = (rid: bigint) => (q("SELECT tool FROM lines WHERE rid = ?").get(rid) as { tool: number }).tool;
+    for (const [text, tools] of [
+      ["parser", false],
+      ["parser", true],
+      ["file", true],
+      ["build parser", true],
+    ] as const) {
+      const terms = parseQuery(text).terms.length;
+      const exact = planWithIndex(index.db, parseQuery(text), tools, undefined, { lazyAbove: Infinity })!;
+      const want: unknown[] = [];
+      for (const t of targets) want.push(await exact.check(t));
+      const lists = terms * (tools ? 2 : 1);
+      for (const [runGap, rangesPerList] of [
+        [0, 3],
+        [2048, 3],
+        [2048, 64],
+      ]) {
+        ranges.length = 0;
+        listed = 0;
+        const lazy = planWithIndex(index.db, parseQuery(text), tools, undefined, {
+          lazyAbove: 0,
+          listUpTo: 0,
+          runGap,
+          rangesPerList,
+        })!;
+        for (const [i, t] of targets.entries()) expect(await lazy.check(t)).toEqual(want[i]);
+        // Within the budget (a run per line with runGap 0: a file of many lines spends it at once),
+        // then every candidate line listed once.
+        expect(ranges.length).toBeLessThanOrEqual(rangesPerList * terms * (tools ? 2 : 1));
+        expect(listed).toBeLessThanOrEqual(lists);
+        if (rangesPerList === 3) expect(listed).toBe(lists);
+        // A run of tool lines asked of the tools table alone, of others of chat alone.
+        for (const r of ranges) {
+          expect([toolOf(r.first), toolOf(r.last)]).toEqual(r.table === "tools" ? [1, 1] : [0, 0]);
+        }
+      }
+    }
+    index.close();
+  });
+
+  it("binds a file's range of rids as integers (as REAL, FTS5 would read the grams' whole lists)", async () => {
+    const { index, sessions } = await indexedCopy();
+    const bound: unknown[][] = [];
+    const q = index.db.q.bind(index.db);
+    index.db.q = (text: string) => {
+      const st = q(text);
+      if (!/rowid BETWEEN/.test(text)) return st;
+      return new Proxy(st, {
+        get(target, key) {
+          if (key === "all") return (...args: unknown[]) => (bound.push(args.slice(1)), target.all(...(args as [])));
+          const v = Reflect.get(target, key, target) as unknown;
+          return typeof v === "function" ? v.bind(target) : v;
+        },
+      });
+    };
+    const plan = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo: 0 })!;
+    for (const s of sessions) {
+      const st = statSync(s.path);
+      await plan.check({ path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs });
+    }
+    expect(bound.length).toBeGreaterThan(0);
+    for (const args of bound) expect(args.map((a) => typeof a)).toEqual(["bigint", "bigint"]);
+    index.close();
+  });
+
+  it("reads a checked file's lines and which hold a term of one state of the index, whatever another process commits between", async () => {
+    // A range a file, and every line listed at once.
+    for (const listUpTo of [0, undefined]) {
+      const { index, sessions } = await indexedCopy();
+      const targets = sessions.map((s) => {
+        const st = statSync(s.path);
+        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      });
+      const exact = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: Infinity })!;
+      const held: Array<[SearchTarget, unknown]> = [];
+      for (const t of targets) {
+        const hit = await exact.check(t);
+        if (hit) held.push([t, hit]);
+      }
+      expect(held.length).toBeGreaterThan(1);
+      // Another connection drops every FTS row (as dropOrphanText does) just after a file's lines were read.
+      const other = new (loadSqlite().DatabaseSync)(index.db.path, { timeout: 3000 });
+      const q = index.db.q.bind(index.db);
+      let dropped = false;
+      let failing = false;
+      index.db.q = (text: string) => {
+        if (/rowid BETWEEN|group_concat\(rowid\)/.test(text)) {
+          if (failing) throw new Error("the index failed");
+          if (!dropped)
+            other.exec("INSERT INTO chat(chat) VALUES('delete-all'); INSERT INTO tools(tools) VALUES('delete-all');");
+          dropped = true;
+        }
+        return q(text);
+      };
+      // The index failing under a check: the file read whole, and no transaction left open.
+      failing = true;
+      const failed = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo })!;
+      expect(await failed.check(held[1][0])).toMatchObject({ path: held[1][0].path, fromIndex: false });
+      expect(index.db.sql.isTransaction).toBe(false);
+      failing = false;
+      const lazy = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo })!;
+      expect(await lazy.check(held[0][0])).toEqual(held[0][1]);
+      expect(dropped).toBe(true);
+      expect(index.db.sql.isTransaction).toBe(false);
+      other.close();
+      index.close();
+    }
+  });
+
+  it("finds a file's candidate lines indexed at two times (an append indexed after other files) as the exact plan does", async () => {
+    const { store, index, sessions } = await indexedCopy();
+    // Other files indexed between the file's first lines and its appended ones.
+    const [first, ...rest] = sessions;
+    if (!readFileSync(first.path, "utf8").endsWith("\n")) appendFileSync(first.path, "\n");
+    const line = (id: string, text: string) =>
+      JSON.stringify({
+        type: "message",
+        id,
+        parentId: null,
+        timestamp: "2026-11-28T12:00:00.000Z",
+        message: { role: "user", content: text, timestamp: 0 },
+      }) + "\n";
+    appendFileSync(first.path, line("a1", "a zebra-appended parser"));
+    appendFileSync(rest[0].path, line("b1", "a zebra-appended word elsewhere"));
+    settle(store);
+    await scanStore(store, {}, { cache: index.scans });
+    await indexStaleText(index.db, undefined, { tools: false });
+    const targets = sessions.map((s) => {
+      const st = statSync(s.path);
+      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    let found = 0;
+    for (const text of ["zebra-appended", "parser", "file", "zebra-appended parser"]) {
+      const exact = planWithIndex(index.db, parseQuery(text), false, undefined, { lazyAbove: Infinity })!;
+      for (const runGap of [0, 1, 2048]) {
+        const lazy = planWithIndex(index.db, parseQuery(text), false, undefined, {
+          lazyAbove: 0,
+          listUpTo: 0,
+          runGap,
+        })!;
+        for (const t of targets) {
+          const want = await exact.check(t);
+          if (want && text === "zebra-appended" && t.path === first.path) found++;
+          expect({ text, runGap, path: t.path, got: await lazy.check(t) }).toEqual({
+            text,
+            runGap,
+            path: t.path,
+            got: want,
+          });
+        }
+      }
+    }
+    expect(found).toBe(3);
+    index.close();
   });
 });
 

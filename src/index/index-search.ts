@@ -662,10 +662,19 @@ export function planWithIndex(
   {
     lazyAbove = LAZY_ABOVE,
     lazyMisses = LAZY_MISSES,
+    runGap = RUN_GAP,
+    rangesPerList = RANGES_PER_LIST,
+    listUpTo = LIST_UP_TO,
     onUnreadable,
   }: {
     lazyAbove?: number;
     lazyMisses?: number;
+    /** A file's lines further apart than this (in rids) are asked of the index as two runs (linesHolding). */
+    runGap?: number;
+    /** The range queries a plan may ask, per term and table, before it lists every candidate line once (RANGES_PER_LIST). */
+    rangesPerList?: number;
+    /** A common word with at most this many candidate lines has them listed at once (LIST_UP_TO). */
+    listUpTo?: number;
     /** A file that could not be read (checked as no match): an answer of it is not to be kept. */
     onUnreadable?: (path: string) => void;
   } = {},
@@ -704,28 +713,94 @@ export function planWithIndex(
     };
   };
   if (!gramSets.every((g) => g !== null)) return exact();
-  const rows = gramSets.map((g) => matchingRows(db, g, includeTools));
   // A rare word's match runs again in verdicts, joined with its lines' files: under a
-  // millisecond at that size (0.1–0.8 ms on the bench's store).
-  if (rows.every((r) => r.length <= lazyAbove)) return exact();
-  return lazyPlan(db, terms, rows, { includeTools, known, misses: lazyMisses }, checkLines, readWhole, exact);
+  // millisecond at that size (0.1–0.8 ms on the bench's store). Whether a word is rare is
+  // told by counting its lines up to the bound, not by listing them all.
+  const grams = gramSets as string[][];
+  if (!Number.isFinite(lazyAbove)) return exact();
+  const most = Math.max(0, Math.floor(lazyAbove), listUpTo);
+  const counts = grams.map((g) => linesUpTo(db, g, includeTools, most));
+  if (counts.every((n) => n <= lazyAbove)) return exact();
+  // A few thousand lines are listed at once for less than asking each file checked (LIST_UP_TO).
+  const byRange = counts.some((n) => n > listUpTo) ? rangesPerList * grams.length * tablesOf(includeTools).length : 0;
+  return lazyPlan(
+    db,
+    terms,
+    grams,
+    { includeTools, known, misses: lazyMisses, runGap, ranges: byRange },
+    checkLines,
+    readWhole,
+    exact,
+  );
 }
 
 /** After this many files checked and found to hold no candidate line, a lazy plan becomes exact. */
 const LAZY_MISSES = 256;
 
+/** The FTS tables a search reads: the conversation's, and the tool texts' when they are searched. */
+const tablesOf = (includeTools: boolean) => (includeTools ? ["chat", "tools"] : ["chat"]);
+
 /**
- * A plan for common words: every term's candidate lines as FTS rowids alone (no join with
- * their files: a word in most sessions names tens of thousands of lines), and a file's own
- * candidates worked out only when it is checked. Every file may hold every term until then;
- * a caller that checks the best few meets few that do not, and after LAZY_MISSES of those
- * the plan asks the index for every file at once (`exact`).
+ * How many lines are candidates of the grams, counted up to `most` + 1 alone (a word in
+ * most sessions has hundreds of thousands: listing them all was most of a relaunched
+ * search's own time at 50,000 sessions; counting 20,000 takes ~3 ms there).
+ */
+function linesUpTo(db: IndexDb, grams: string[], includeTools: boolean, most: number): number {
+  let n = 0;
+  for (const table of tablesOf(includeTools)) {
+    const got = db
+      .q(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`)
+      .get(ftsQuery(grams), most + 1 - n) as { n: number };
+    n += got.n;
+    if (n > most) break;
+  }
+  return n;
+}
+
+/** A file's lines further apart than this (in rids: lines indexed at another time) are asked of the index apart. */
+const RUN_GAP = 2048;
+/** More runs than this in one file and table, and its candidates are told from every candidate line of the terms (as listed once). */
+const MAX_RUNS = 32;
+/**
+ * After this many range queries per term and table (~0.1–0.3 ms each at 50,000 sessions;
+ * a checked file asks one per run of its lines, per table, per term), every candidate line
+ * of the terms is listed once (~80 ms there) and the next files' are told from it: a caller
+ * that checks hundreds (a long --limit) pays no more than ~20 ms over listing them all.
+ * Counted in queries, not files: a file indexed in many runs costs as much as many files.
+ */
+const RANGES_PER_LIST = 64;
+/**
+ * A common word's candidate lines are listed at once when there are at most this many: a
+ * file's range asked of the index costs about as much as listing ~700 lines (0.3 ms against
+ * ~0.4 µs a line), so for the twenty-odd files a page checks, ~15,000; the bound is higher
+ * as the ranges cost more where a file's lines are fewer and closer (a store of 3,000
+ * sessions: `keyboard`'s 11,000 lines listed in ~2 ms, less than its files' ranges;
+ * docs/performance.md). They are listed when the first file is checked.
+ */
+const LIST_UP_TO = 20_000;
+
+/**
+ * A plan for common words: a file's candidate lines asked of the index only when the file
+ * is checked (its lines' rids, a range at a time: the FTS rows in that range matching the
+ * grams), not every candidate line of every file up front (a word in most sessions names
+ * hundreds of thousands of lines, 50–80 ms at 50,000 sessions, for a caller that checks the
+ * best twenty). Every file may hold every term until then; a caller that checks the best
+ * few meets few that do not, and after LAZY_MISSES of those the plan asks the index for
+ * every file at once (`exact`). When no term is in more than LIST_UP_TO lines
+ * (`ranges` 0), every candidate line is listed when the first file is checked and no file is
+ * asked by range.
  */
 function lazyPlan(
   db: IndexDb,
   terms: readonly TextTerm[],
-  rows: Float64Array[],
-  { includeTools, known, misses: maxMisses }: { includeTools: boolean; known?: KnownCoverage; misses: number },
+  grams: readonly string[][],
+  {
+    includeTools,
+    known,
+    misses: maxMisses,
+    runGap,
+    ranges,
+  }: { includeTools: boolean; known?: KnownCoverage; misses: number; runGap: number; ranges: number },
   checkLines: (path: string, l: Lines, need?: readonly boolean[]) => Promise<IndexedHit | null>,
   readWhole: (path: string, need?: readonly boolean[]) => Promise<IndexedHit | null>,
   exact: () => IndexedPlan,
@@ -733,6 +808,28 @@ function lazyPlan(
   const fidOf = fidLookup(db, includeTools, known);
   let misses = 0;
   let then: IndexedPlan | undefined;
+  // Every candidate line of each term, listed on first need (a file whose lines were indexed
+  // in many runs, or many files checked).
+  let every: Float64Array[] | undefined;
+  let spent = 0;
+  const tables = tablesOf(includeTools);
+  const holding = (lines: readonly LineRow[]): Array<(rid: number) => boolean> => {
+    if (!every) {
+      // A line's text is in the tools table when it is a tool line, else in chat (batchSink):
+      // each table is asked only the runs of its own lines.
+      const runs = tables.map((table) => runsOf(lines, table === "tools" ? 1 : 0, runGap));
+      const cost = grams.length * runs.reduce((n, r) => n + r.length, 0);
+      if (runs.every((r) => r.length <= MAX_RUNS) && spent + cost <= ranges) {
+        spent += cost;
+        return grams.map((g) => {
+          const held = linesHolding(db, g, tables, runs);
+          return (rid: number) => held.has(rid);
+        });
+      }
+    }
+    every ??= grams.map((g) => matchingRows(db, g, includeTools));
+    return every.map((rows) => (rid: number) => has(rows, rid));
+  };
   return {
     mayHold: (t) => then?.mayHold(t) ?? terms.map(() => true),
     async check(t, need) {
@@ -742,7 +839,9 @@ function lazyPlan(
       if (fid === undefined) return readWhole(path, need);
       let l: Lines | null;
       try {
-        l = fileCandidates(db, fid, terms, rows, includeTools, need);
+        // Its lines and which of them hold a term read of one state of the index: another
+        // process dropping the FTS rows between them (dropOrphanText) would make it no match.
+        l = db.read(() => fileCandidates(db, fid, terms, holding, includeTools, need));
       } catch {
         return readWhole(path, need); // the index failed under us: the file says
       }
@@ -759,10 +858,53 @@ function lazyPlan(
   };
 }
 
+/** A line of a file as the lines table holds it (tool: 1 for a tool line). */
+type LineRow = Candidate & { rid: number; tool: number };
+
+/**
+ * A file's lines' rids of one kind (tool lines or not) as ranges [first, last], a new one past
+ * a gap of more than `gap` rids (each a range query of the index).
+ */
+function runsOf(lines: readonly LineRow[], tool: number, gap: number): Array<[number, number]> {
+  const rids = Float64Array.from(
+    lines.filter((l) => l.tool === tool),
+    (l) => l.rid,
+  ).sort();
+  const runs: Array<[number, number]> = [];
+  for (const rid of rids) {
+    const last = runs.at(-1);
+    if (last && rid - last[1] <= gap) last[1] = rid;
+    else runs.push([rid, rid]);
+  }
+  return runs;
+}
+
+/**
+ * The candidate lines of the grams among these ranges of rids, per table (FTS rowids are the
+ * lines' rids). The bounds are bound as integers: bound as JS numbers (REAL) FTS5 does not
+ * seek by them and reads the grams' whole lists (30–60 ms a query against ~0.1 ms at 50,000 sessions).
+ */
+function linesHolding(
+  db: IndexDb,
+  grams: string[],
+  tables: readonly string[],
+  runs: ReadonlyArray<ReadonlyArray<readonly [number, number]>>,
+): Set<number> {
+  const held = new Set<number>();
+  const match = ftsQuery(grams);
+  for (const [k, table] of tables.entries()) {
+    if (runs[k].length === 0) continue;
+    const q = db.q(`SELECT rowid AS r FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN ? AND ?`);
+    for (const [first, last] of runs[k])
+      for (const row of q.all(match, BigInt(first), BigInt(last)) as Array<{ r: number }>) held.add(row.r);
+  }
+  return held;
+}
+
 /** A term's candidate lines (FTS rowids, which are the lines' rids), ascending. */
 function matchingRows(db: IndexDb, grams: string[], includeTools: boolean): Float64Array {
   const lists: Float64Array[] = [];
-  for (const table of includeTools ? ["chat", "tools"] : ["chat"]) {
+  for (const table of tablesOf(includeTools)) {
     const got = db.q(`SELECT group_concat(rowid) AS r FROM ${table} WHERE ${table} MATCH ?`).get(ftsQuery(grams)) as
       { r: string | null } | undefined;
     lists.push(parseNumbers(got?.r ?? ""));
@@ -813,26 +955,29 @@ function has(sorted: Float64Array, x: number): boolean {
  * A file's candidate lines in file order (its lines that are a candidate of some term) and
  * the terms with one there, when every needed term has one (as classify decides), else
  * null (no match). Without tool output its tool lines are not asked for: their rows are in
- * the tools table, never a candidate.
+ * the tools table, never a candidate. `holding`: per term, whether a line (its rid) is a
+ * candidate, for these lines.
  */
 function fileCandidates(
   db: IndexDb,
   fid: number,
   terms: readonly TextTerm[],
-  rows: Float64Array[],
+  holding: (lines: readonly LineRow[]) => Array<(rid: number) => boolean>,
   includeTools: boolean,
   need: readonly boolean[] | undefined,
 ): Lines | null {
   const lines = db
-    .q(`SELECT rid, off, len FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
-    .all(fid) as unknown as Array<Candidate & { rid: number }>;
-  const found = rows.map(() => false);
+    .q(`SELECT rid, off, len, tool FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
+    .all(fid) as unknown as LineRow[];
+  if (lines.length === 0) return null;
+  const held = holding(lines);
+  const found = terms.map(() => false);
   const out: Candidate[] = [];
   let lastOff = -1;
   for (const l of lines) {
     let any = false;
-    for (let i = 0; i < rows.length; i++) {
-      if (has(rows[i], l.rid)) found[i] = any = true;
+    for (let i = 0; i < held.length; i++) {
+      if (held[i](l.rid)) found[i] = any = true;
     }
     // One line per offset, as inFileOrder keeps it.
     if (any && l.off !== lastOff) {

@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { arbFields, arbQuery, arbText } from "../../test/helpers/search-arbitraries.js";
-import { fieldTextOf, fieldTextParts, rankingContext } from "./field-text.js";
+import {
+  asFieldBytes,
+  fieldBytesOf,
+  fieldTextAgain,
+  fieldTextOf,
+  fieldTextParts,
+  rankingContext,
+} from "./field-text.js";
 import { foldedField, matchSession, parseQuery, type Searchable } from "./query.js";
 
 const session = (over: Partial<Searchable> = {}): Searchable => ({
@@ -174,5 +181,91 @@ describe("a field text made again of sessions partly known", () => {
 
   it("has no parts for sessions that are not the field text's", () => {
     expect(fieldTextParts(fieldTextOf(sessions), sessions.slice(1))).toBeUndefined();
+  });
+});
+
+describe("a field text as bytes", () => {
+  const session = (over: Partial<Searchable> = {}): Searchable => ({
+    firstMessage: "fix the login",
+    cwd: "/home/kim/api",
+    id: "019e-aaaa",
+    models: [],
+    labelCount: 0,
+    modified: new Date("2026-11-20T10:00:00.000Z"),
+    ...over,
+  });
+  // Whole characters (a pair is never cut), some past Latin-1 and past the BMP.
+  const text = fc
+    .array(fc.constantFrom("a", "b", "A", "é", "İ", "函", "🚀", "-", " ", "\u0000", "\u0001"), { maxLength: 8 })
+    .map((a) => a.join(""));
+  const arbSession = arbFields(text);
+
+  it("is the text's UTF-8, each part's length in bytes; none for a text that is not well-formed", () => {
+    const sessions = [session({ name: "Naïve 🚀", firstMessage: "函数" }), session()];
+    const ft = fieldTextOf(sessions);
+    const fb = fieldBytesOf(sessions)!;
+    expect(fb.bytes).toEqual(Buffer.from(ft.text, "utf8"));
+    expect([...fb.lengths]).toEqual(ft.text.split("\u0000").map((p) => Buffer.byteLength(p)));
+    expect(asFieldBytes(ft)).toEqual(fb);
+    expect(fieldBytesOf([session({ firstMessage: "a \ud800 b" })])).toBeUndefined();
+    expect(asFieldBytes(fieldTextOf([session({ firstMessage: "a \ud800 b" })]))).toBeUndefined();
+  });
+
+  it("says where words are held as the text does, and ranks every session as matchSession does", () => {
+    fc.assert(
+      fc.property(fc.array(arbSession, { maxLength: 6 }), arbQuery(text), text, (parts, q, word) => {
+        const sessions = parts.map((p) => session(p));
+        const bytes = rankingContext(fieldBytesOf(sessions)!, sessions)!;
+        const plain = rankingContext(fieldTextOf(sessions), sessions)!;
+        if (word) expect([...bytes.whereHeld(word)]).toEqual([...plain.whereHeld(word)]);
+        const parsed = parseQuery(q);
+        for (const s of sessions) {
+          expect(matchSession(parsed, s, bytes)).toBe(matchSession(parsed, s));
+          expect(matchSession(parsed, s, plain)).toBe(matchSession(parsed, s));
+        }
+        // Asked of the same words, the same holders' fields.
+        for (const s of sessions) expect(bytes.foldedOf(s)).toEqual(plain.foldedOf(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("rules out no session for a word with a lone half of a pair (its UTF-8 cannot say where it is)", () => {
+    const sessions = [session({ firstMessage: "🚀" }), session()];
+    const ctx = rankingContext(fieldBytesOf(sessions)!, sessions)!;
+    expect(sessions.map((s) => ctx.mayHold("\ud83d", s))).toEqual([true, true]);
+    const q = parseQuery("\ud83d");
+    for (const s of sessions) expect(matchSession(q, s, ctx)).toBe(matchSession(q, s));
+  });
+
+  it("is made again of sessions partly known as a fresh fold of them all is", () => {
+    const kept = [session({ name: "Auth", firstMessage: "Fix 🚀" }), session({ firstMessage: "naïve" })];
+    const fresh = session({ firstMessage: "Nouveau 函数" });
+    const all = [fresh, kept[1], kept[0]];
+    const again = fieldTextAgain(fieldBytesOf(kept)!, kept, all)!;
+    expect(again).toEqual(fieldBytesOf(all));
+    // A new part that is not well-formed: the whole as text.
+    const odd = session({ firstMessage: "a \ud800" });
+    expect(fieldTextAgain(fieldBytesOf(kept)!, kept, [odd, ...kept])).toEqual(fieldTextOf([odd, ...kept]));
+    // Of text kept, as text; of other sessions, none.
+    expect(fieldTextAgain(fieldTextOf(kept), kept, all)).toEqual(fieldTextOf(all));
+    expect(fieldTextAgain(fieldBytesOf(kept)!, kept.slice(1), all)).toBeUndefined();
+  });
+
+  it("takes a kept row's part from the kept field text, not from folding the row again", () => {
+    // Kept parts that differ from their rows' own fold: a result that holds them was taken from
+    // the kept value; the new row's part is folded fresh.
+    const kept = [session({ name: "Auth", firstMessage: "Fix 🚀" }), session({ firstMessage: "naïve" })];
+    const keptParts = kept.map((s) => ({ ...s, firstMessage: "x 函" }));
+    const fresh = session({ firstMessage: "Nouveau 函数" });
+    const all = [fresh, kept[1], kept[0]];
+    const want = [fresh, keptParts[1], keptParts[0]];
+    expect(fieldTextAgain(fieldBytesOf(keptParts)!, kept, all)).toEqual(fieldBytesOf(want));
+    // A new part that is not well-formed: the whole as text, the kept parts still theirs.
+    const odd = session({ firstMessage: "a \ud800" });
+    expect(fieldTextAgain(fieldBytesOf(keptParts)!, kept, [odd, ...kept])).toEqual(fieldTextOf([odd, ...keptParts]));
+    // Kept as text (UTF-16): the same.
+    expect(fieldTextAgain(fieldTextOf(keptParts), kept, all)).toEqual(fieldTextOf(want));
+    expect(fieldTextAgain(fieldTextOf(keptParts), kept, [odd, ...kept])).toEqual(fieldTextOf([odd, ...keptParts]));
   });
 });

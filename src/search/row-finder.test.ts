@@ -23,4 +23,52 @@ describe("rowFinder", () => {
     expect(find(rows[1])).toBe(1);
     expect(rowFinder([])({ i: 0 })).toBe(-1);
   });
+
+  it("finds an item that says its place there, out of order, without a scan or a map; elsewhere as any other", () => {
+    const placed = Array.from({ length: 300 }, (_, place) => ({ place }));
+    let read = 0;
+    const counted = new Proxy(placed, {
+      get: (target, key, receiver) => (
+        typeof key === "string" && /^\d+$/.test(key) && read++,
+        Reflect.get(target, key, receiver)
+      ),
+    });
+    const find = rowFinder(counted);
+    for (let k = 0; k < 200; k++) {
+      const r = placed[(k * 37) % 300];
+      expect(find(r)).toBe(r.place);
+    }
+    // One read each: the item at its place.
+    expect(read).toBe(200);
+    // Not at the place it says (a list made again in another order): found as any item is.
+    const moved = [...placed].reverse();
+    const again = rowFinder(moved);
+    expect(again(placed[0])).toBe(299);
+    expect(again({ place: 5 })).toBe(-1);
+  });
+
+  it("finds items that say their place in a list made again with one put before them, by the shift the last one had, not a map", () => {
+    // A store that changed: one row gone from place 100, a fresh one first.
+    const placed = Array.from({ length: 300 }, (_, place) => ({ place }));
+    const fresh = { place: -1 };
+    const moved = [fresh, ...placed.slice(0, 100), ...placed.slice(101)];
+    let read = 0;
+    const counted = new Proxy(moved, {
+      get: (target, key, receiver) => (
+        typeof key === "string" && /^\d+$/.test(key) && read++,
+        Reflect.get(target, key, receiver)
+      ),
+    });
+    const find = rowFinder(counted);
+    let asked = 0;
+    for (let k = 0; k < 300; k++) {
+      const r = placed[(k * 37) % 300];
+      if (r.place === 100) continue;
+      asked++;
+      expect(find(r)).toBe(moved.indexOf(r));
+    }
+    expect(find(fresh)).toBe(0);
+    // Two reads each (its place, then as far as the last one moved), one scan: no map of the list.
+    expect(read).toBeLessThan(2 * asked + 2 * moved.length);
+  });
 });

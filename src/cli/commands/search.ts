@@ -4,7 +4,7 @@ import { caughtUp, hitsOf, textStatesWritten } from "../../index/index-search.js
 import { filesToDo, indexStaleText, TEXT_STALE } from "../../index/text-index.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { fileHits, textTerms } from "../../search/fulltext.js";
-import { fieldTextOf, fieldTextParts, rankingContext, type FieldText } from "../../search/field-text.js";
+import { fieldTextAgain, fieldTextOf, rankingContext, type AnyFieldText } from "../../search/field-text.js";
 import { parseQuery, type MatchContext, type Query } from "../../search/query.js";
 import { cwdScope } from "../../store/scope.js";
 import { groupDigits } from "../../text/format.js";
@@ -177,7 +177,7 @@ async function searchedSessions(
 function keepRows(
   k: Pick<KeptLookup<unknown>, "keep" | "other" | "found">,
   rows: readonly SearchRow[],
-  fieldText: FieldText,
+  fieldText: AnyFieldText,
 ): CoverageAnswer | undefined {
   if (!k.keep) return undefined;
   const stamp = rowsStamp();
@@ -195,7 +195,7 @@ async function fromEarlierRows(
   storeDir: string,
   k: { found: { files: SessionFile[] }; earlier?: Answer },
   index: StoreIndex,
-): Promise<{ sessions: SearchRow[]; fieldText: FieldText; unread: boolean } | undefined> {
+): Promise<{ sessions: SearchRow[]; fieldText: AnyFieldText; unread: boolean } | undefined> {
   const kept = k.earlier && decodeSearchRows(k.earlier.out);
   if (!kept) return undefined;
   const { rows, todo } = rowsStillTrue(kept, k.found.files);
@@ -209,10 +209,9 @@ async function fromEarlierRows(
   );
   // Newest first, as a scan of the store hands them over.
   const all = [...rows, ...sessions].sort((a, b) => b.mtimeMs - a.mtimeMs);
-  const parts = fieldTextParts(kept.fieldText, kept.rows);
   return {
     sessions: all,
-    fieldText: fieldTextOf(all, parts && ((s) => parts.get(s))),
+    fieldText: fieldTextAgain(kept.fieldText, kept.rows, all) ?? fieldTextOf(all),
     unread: unreadableSinceDiscovery(diagnostics, few),
   };
 }

@@ -5,10 +5,12 @@
  * and first messages were most of decoding them and of the garbage after.
  */
 
+import type { Placed } from "../../search/row-finder.js";
+
 /** How a text of the kept value is written: a byte a character when every one fits, else UTF-16. */
 export type TextEncoding = "latin1" | "utf16le";
 
-/** The decoded columns every row of one kept value reads from. */
+/** The decoded columns every row of one kept value reads from (search-rows.ts: INTS, FLOATS). */
 export interface RowColumns {
   /** The value's bytes: the first messages are in it (Latin-1 or UTF-16: `messageEncoding`), from `messageAt`. */
   bytes: Buffer;
@@ -19,19 +21,21 @@ export interface RowColumns {
   /** The rows' files' names, one after another; row i's from baseAt[i] to baseAt[i + 1]. */
   names: string;
   baseAt: Float64Array;
-  /** ino, modified, bytes, mtimeMs, ctimeMs: a column after another, NaN where none. */
+  /**
+   * Per row, column after column: the places of its path folder, folder, model list, label
+   * list (-1: none) and name (-1: none); then the lengths of its field text part, first
+   * message and file name (search-rows.ts: INTS).
+   */
+  ints: Int32Array;
+  /** ino, modified, bytes, mtimeMs, ctimeMs, labelCount: a column after another, NaN where none. */
   floats: Float64Array;
   n: number;
-  dir: readonly number[];
-  dirs: readonly string[];
   ids: Readonly<Record<string, string>>;
-  name: ReadonlyArray<string | null>;
-  cwd: readonly number[];
+  dirs: readonly string[];
   cwds: readonly string[];
-  models: readonly number[];
   modelLists: ReadonlyArray<readonly string[]>;
-  labelCount: readonly number[];
-  labels: ReadonlyArray<string[] | null>;
+  labelLists: ReadonlyArray<readonly string[]>;
+  nameList: readonly string[];
 }
 
 /** The id a session file's name ends with, as pi names them (`<time>_<id>.jsonl`), or "". */
@@ -47,7 +51,7 @@ const MAX_TIME = 8.64e15;
  * One row (SearchRow's fields, as the eager rows had them: a missing name, labels or ctime
  * is undefined). What is read again (path, date) is kept once made; the rest is cheap.
  */
-export class KeptSearchRow {
+export class KeptSearchRow implements Placed {
   // Private: a row has no own fields to copy or compare, only SearchRow's getters.
   readonly #c: RowColumns;
   readonly #i: number;
@@ -59,30 +63,33 @@ export class KeptSearchRow {
   }
 
   get path(): string {
-    return (this.#path ??= this.#c.dirs[this.#c.dir[this.#i]] + this.#base());
+    return (this.#path ??= this.#c.dirs[this.#c.ints[this.#i]] + this.#base());
   }
   get id(): string {
     return this.#c.ids[this.#i] ?? idOfName(this.#base());
   }
   get name(): string | undefined {
-    return this.#c.name[this.#i] ?? undefined;
+    const at = this.#c.ints[4 * this.#c.n + this.#i];
+    return at < 0 ? undefined : this.#c.nameList[at];
   }
   get firstMessage(): string {
     const c = this.#c;
     return c.bytes.toString(c.messageEncoding, c.messageAt[this.#i], c.messageAt[this.#i + 1]);
   }
   get cwd(): string {
-    return this.#c.cwds[this.#c.cwd[this.#i]];
+    return this.#c.cwds[this.#c.ints[this.#c.n + this.#i]];
   }
   /** Shared by the rows with the same list: search only reads it. */
   get models(): string[] {
-    return this.#c.modelLists[this.#c.models[this.#i]] as string[];
+    return this.#c.modelLists[this.#c.ints[2 * this.#c.n + this.#i]] as string[];
   }
   get labelCount(): number {
-    return this.#c.labelCount[this.#i];
+    return this.#c.floats[5 * this.#c.n + this.#i];
   }
+  /** Shared by the rows with the same list, as models. */
   get labels(): string[] | undefined {
-    return this.#c.labels[this.#i] ?? undefined;
+    const at = this.#c.ints[3 * this.#c.n + this.#i];
+    return at < 0 ? undefined : (this.#c.labelLists[at] as string[]);
   }
   get modified(): Date {
     return (this.#modified ??= new Date(this.#c.floats[this.#c.n + this.#i]));
@@ -106,6 +113,10 @@ export class KeptSearchRow {
   /** The file's name (a slice of all of them). */
   #base(): string {
     return this.#c.names.slice(this.#c.baseAt[this.#i], this.#c.baseAt[this.#i + 1]);
+  }
+  /** Its place in the rows it was read with (rowFinder finds it there at once). */
+  get place(): number {
+    return this.#i;
   }
   /** The file's inode as discovery saw it when the rows were kept (undefined where unknown). */
   get ino(): number | undefined {

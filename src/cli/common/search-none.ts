@@ -6,7 +6,7 @@ import type { Answer } from "./answer-cache.js";
 import type { KeptStore } from "./kept-lookup.js";
 import { uncoveredFiles } from "./search-coverage.js";
 import type { SearchRow } from "./search-rows.js";
-import type { FieldText } from "../../search/field-text.js";
+import { isFieldBytes, type AnyFieldText } from "../../search/field-text.js";
 
 /*
  * A word that no session holds (a typo) proven so without making the store's rows: every
@@ -39,7 +39,7 @@ interface RowNames {
  * is looked for in its bytes, not decoded (a word without surrogates is in the UTF-16 text
  * exactly where its UTF-8 is in these bytes).
  */
-export function encodeTypoCheck(rows: readonly SearchRow[], fields: FieldText): Answer {
+export function encodeTypoCheck(rows: readonly SearchRow[], fields: AnyFieldText): Answer {
   const names = new Set<string>();
   const cwds = new Set<string>();
   for (const r of rows) {
@@ -47,7 +47,10 @@ export function encodeTypoCheck(rows: readonly SearchRow[], fields: FieldText): 
     cwds.add(foldedField(r.cwd));
   }
   const value: RowNames = { v: LAYOUT, rows: rows.length, names: [...names], cwds: [...cwds] };
-  return { out: Buffer.from(`${JSON.stringify(value)}\n${fields.text}`), err: "" };
+  const head = `${JSON.stringify(value)}\n`;
+  // Kept as bytes already (the kept rows' own, well-formed: the UTF-8 the text would be written as).
+  if (isFieldBytes(fields)) return { out: Buffer.concat([Buffer.from(head), fields.bytes]), err: "" };
+  return { out: Buffer.from(head + fields.text), err: "" };
 }
 
 function decodeTypoCheck(a: Answer | undefined): (RowNames & { fields: Buffer }) | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fieldTextOf } from "../../search/field-text.js";
+import { fieldTextOf, isFieldBytes, rankingContext, type FieldBytes } from "../../search/field-text.js";
 import {
   decodeSearchRows,
   encodeSearchRows,
@@ -134,45 +134,91 @@ describe("search rows", () => {
     expect(back[0].cwd).toBe("/tmp/ü");
   });
 
-  it("is written as ASCII (read back without decoding UTF-8), then the numbers as floats, then the fields folded, the first messages and the files' names", () => {
+  it("is written as ASCII (read back without decoding UTF-8), then places and lengths as integers, the numbers as floats, then the fields folded, the first messages and the files' names", () => {
     const rows = [row({ firstMessage: "Café 🚀" }), row({ path: "/s/b.jsonl", name: undefined, cwd: "/Ü" })];
     const bytes = Buffer.from(encodeSearchRows(rows, FILES));
     const eol = bytes.indexOf(0x0a);
     expect([...bytes.subarray(0, eol)].every((b) => b < 0x80)).toBe(true);
-    // Five floats a row: inode, date, size, mtime, ctime; then the field text and the first
-    // messages (UTF-16: they hold an emoji) and the names (Latin-1).
-    const at = eol + 1 + 5 * 8 * rows.length;
+    // Eight integers a row (five places, three lengths), six floats (inode, date, size, mtime,
+    // ctime, label count); then the field text (UTF-8: well-formed), the first messages
+    // (UTF-16: they hold an emoji) and the names (Latin-1).
+    const at = eol + 1 + (8 * 4 + 6 * 8) * rows.length;
+    const field = Buffer.from(fieldTextOf(rows).text, "utf8");
     const namesAt = bytes.length - "a.jsonlb.jsonl".length;
-    expect(bytes.toString("utf16le", at, namesAt)).toBe(fieldTextOf(rows).text + "Café 🚀fix the login");
+    expect(bytes.subarray(at, at + field.length)).toEqual(field);
+    expect(bytes.toString("utf16le", at + field.length, namesAt)).toBe("Café 🚀fix the login");
     expect(bytes.toString("latin1", namesAt)).toBe("a.jsonlb.jsonl");
-    expect(decodeSearchRows(bytes)!.fieldText).toEqual(fieldTextOf(rows));
+    const back = decodeSearchRows(bytes)!.fieldText as FieldBytes;
+    expect(isFieldBytes(back)).toBe(true);
+    expect(back.bytes).toEqual(field);
+    expect([...back.lengths]).toEqual(
+      fieldTextOf(rows)
+        .text.split("\0")
+        .map((p) => Buffer.byteLength(p)),
+    );
     // Neither first message nor any file's name is in the JSON.
     expect(bytes.toString("latin1", 0, eol)).not.toMatch(/Caf|login|jsonl/);
   });
 
-  it("writes each text as Latin-1 (a byte a character) when it fits, else as UTF-16", () => {
+  it("holds in its JSON only what rows share and what few rows have, not a value per row", () => {
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        row({ path: `/s/${i}.jsonl`, id: "", name: i === 3 ? "one name" : undefined, labels: [], labelCount: i }),
+      );
+    const jsonOf = (rows: SearchRow[]) => {
+      const b = Buffer.from(encodeSearchRows(rows, []));
+      return b.toString("latin1", 0, b.indexOf(0x0a)).length;
+    };
+    // As long, but for the count of rows written in it.
+    expect(jsonOf(many(2000)) - jsonOf(many(10))).toBe("2000".length - "10".length);
+    const back = decodeSearchRows(encodeSearchRows(many(10), []))!.rows;
+    expect(allFields(back)).toEqual(allFields(many(10)));
+    expect(back.map((r) => r.name)).toEqual([undefined, undefined, undefined, "one name", ...Array(6).fill(undefined)]);
+  });
+
+  it("writes the field text as UTF-8 when it is well-formed (searched as bytes), else as UTF-16; the other texts as Latin-1 when they fit, else as UTF-16", () => {
     const textOf = (rows: SearchRow[]) => {
       const b = Buffer.from(encodeSearchRows(rows, FILES));
-      return b.length - b.indexOf(0x0a) - 1 - 5 * 8 * rows.length;
+      return b.length - b.indexOf(0x0a) - 1 - (8 * 4 + 6 * 8) * rows.length;
     };
     const messages = (rows: SearchRow[]) => rows.map((r) => r.firstMessage).join("").length;
     const names = (rows: SearchRow[]) => rows.map((r) => r.path.split("/").pop()!).join("").length;
+    const utf8 = (rows: SearchRow[]) => Buffer.byteLength(fieldTextOf(rows).text, "utf8");
+    const utf16 = (rows: SearchRow[]) => 2 * fieldTextOf(rows).text.length;
     const cases = [
       // All Latin-1.
-      { rows: [row({ firstMessage: "naïve Grüße", name: "Ü" }), row({ path: "/s/b.jsonl" })], width: [1, 1, 1] },
-      // CJK in a first message: the field text and the first messages UTF-16, the names Latin-1.
-      { rows: [row({ firstMessage: "naïve 函数", name: "Ü" }), row({ path: "/s/b.jsonl" })], width: [2, 2, 1] },
+      {
+        rows: [row({ firstMessage: "naïve Grüße", name: "Ü" }), row({ path: "/s/b.jsonl" })],
+        width: [1, 1],
+        bytes: true,
+      },
+      // CJK in a first message: the first messages UTF-16, the names Latin-1.
+      {
+        rows: [row({ firstMessage: "naïve 函数", name: "Ü" }), row({ path: "/s/b.jsonl" })],
+        width: [2, 1],
+        bytes: true,
+      },
       // A name past Latin-1 (and in no field): the names UTF-16.
-      { rows: [row({ path: "/s/函.jsonl" }), row({ path: "/s/b.jsonl" })], width: [1, 1, 2] },
-      // A lone half of a surrogate pair, kept as it was.
-      { rows: [row({ firstMessage: "naïve \ud800 Grüße" }), row({ path: "/s/b.jsonl" })], width: [2, 2, 1] },
+      { rows: [row({ path: "/s/函.jsonl" }), row({ path: "/s/b.jsonl" })], width: [1, 2], bytes: true },
+      // A lone half of a surrogate pair, kept as it was: the field text UTF-16 too.
+      { rows: [row({ firstMessage: "naïve \ud800 Grüße" }), row({ path: "/s/b.jsonl" })], width: [2, 1], bytes: false },
     ];
-    for (const { rows, width } of cases) {
-      const [f, m, n] = width;
-      expect(textOf(rows)).toBe(f * fieldTextOf(rows).text.length + m * messages(rows) + n * names(rows));
+    for (const { rows, width, bytes } of cases) {
+      const [m, n] = width;
+      expect(textOf(rows)).toBe((bytes ? utf8(rows) : utf16(rows)) + m * messages(rows) + n * names(rows));
       const back = decodeSearchRows(encodeSearchRows(rows, FILES))!;
       expect(allFields(back.rows)).toEqual(allFields(rows));
-      expect(back.fieldText).toEqual(fieldTextOf(rows));
+      expect(isFieldBytes(back.fieldText)).toBe(bytes);
+      if (!bytes)
+        expect(back.fieldText).toEqual({ ...fieldTextOf(rows), lengths: Int32Array.from(fieldTextOf(rows).lengths) });
+      // The same holders either way.
+      const ctx = rankingContext(back.fieldText, back.rows)!;
+      const plain = rankingContext(fieldTextOf(rows), rows)!;
+      for (const w of ["naive", "grusse", "函数", "login", "/p", "\u0001/p"])
+        expect([...ctx.whereHeld(w)]).toEqual([...plain.whereHeld(w)]);
+      // A lone half of a pair is not looked for as bytes: any session may hold it.
+      const lone = ctx.whereHeld("\ud800");
+      expect(plain.whereHeld("\ud800").every((w, i) => w === 0 || lone[i] !== 0)).toBe(true);
     }
   });
 
@@ -210,31 +256,50 @@ describe("search rows", () => {
   it("reads nothing from a value that is not rows of this layout (the command scans instead)", () => {
     expect(decodeSearchRows(Buffer.from("not json"))).toBeUndefined();
     expect(decodeSearchRows(Buffer.from(JSON.stringify({ v: 999, path: [] })))).toBeUndefined();
-    const bytes = Buffer.from(encodeSearchRows([row()], FILES));
+    const rows = [row(), row({ path: "/s/b.jsonl", name: undefined })];
+    const bytes = Buffer.from(encodeSearchRows(rows, FILES));
     const eol = bytes.indexOf(0x0a);
-    const good = JSON.parse(bytes.toString("latin1", 0, eol)) as Record<string, unknown[]>;
+    const good = JSON.parse(bytes.toString("latin1", 0, eol)) as Record<string, unknown>;
     const tail = bytes.subarray(eol);
     const withJson = (c: unknown) => Buffer.concat([Buffer.from(JSON.stringify(c)), tail]);
     expect(decodeSearchRows(withJson(good))).toBeDefined();
-    // A column shorter than the rows: damaged, not trusted.
-    expect(decodeSearchRows(withJson({ ...good, firstMessage: [] }))).toBeUndefined();
-    // First messages' lengths that do not add up to the text after the field text.
-    expect(decodeSearchRows(withJson({ ...good, firstMessage: [99] }))).toBeUndefined();
+    // The layout before, more or fewer rows than the columns hold, lists not of strings.
+    expect(decodeSearchRows(withJson({ ...good, v: 10 }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, n: 3 }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, n: 1 }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, n: -1 }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, dirs: [5] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, names: null }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, modelLists: [[5]] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, labelLists: ["x"] }))).toBeUndefined();
     expect(decodeSearchRows(withJson({ ...good, ids: null }))).toBeUndefined();
-    expect(decodeSearchRows(withJson({ ...good, folded: [] }))).toBeUndefined();
-    // Names' lengths that do not add up to the value, and texts of no known width.
-    expect(decodeSearchRows(withJson({ ...good, base: [99] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, ids: { 0: 5 } }))).toBeUndefined();
+    // Texts of no known width.
     expect(decodeSearchRows(withJson({ ...good, encodings: ["latin1"] }))).toBeUndefined();
-    expect(decodeSearchRows(withJson({ ...good, encodings: ["utf8", "latin1", "latin1"] }))).toBeUndefined();
-    expect(decodeSearchRows(withJson({ ...good, encodings: ["utf16le", "utf16le", "utf16le"] }))).toBeUndefined();
-    // A place past the path folders or the folders: not trusted either.
-    expect(decodeSearchRows(withJson({ ...good, dir: [99] }))).toBeUndefined();
-    expect(decodeSearchRows(withJson({ ...good, cwd: [5] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, encodings: ["latin1", "latin1", "latin1"] }))).toBeUndefined();
+    expect(decodeSearchRows(withJson({ ...good, encodings: ["utf8", "utf8", "latin1"] }))).toBeUndefined();
+    // The field text as UTF-16 where it is UTF-8: its lengths no longer add up to the value.
+    expect(decodeSearchRows(withJson({ ...good, encodings: ["utf16le", "latin1", "latin1"] }))).toBeUndefined();
     // No stamp to tie a kept coverage to (search-coverage.ts).
     expect(decodeSearchRows(withJson({ ...good, stamp: 5 }))).toBeUndefined();
-    // Fewer floats than rows.
+    // A place past its list (the first row's path folder; the second row's name), a length below zero.
+    const withInt = (column: number, row: number, v: number) => {
+      const b = Buffer.from(bytes);
+      b.writeInt32LE(v, eol + 1 + 4 * (column * rows.length + row));
+      return b;
+    };
+    expect(decodeSearchRows(withInt(0, 0, 0))).toBeDefined();
+    expect(decodeSearchRows(withInt(0, 0, 99))).toBeUndefined();
+    expect(decodeSearchRows(withInt(0, 0, -1))).toBeUndefined();
+    expect(decodeSearchRows(withInt(4, 1, -1))).toBeDefined();
+    expect(decodeSearchRows(withInt(4, 1, -2))).toBeUndefined();
+    expect(decodeSearchRows(withInt(4, 1, 1))).toBeUndefined();
+    expect(decodeSearchRows(withInt(6, 0, -1))).toBeUndefined();
+    // Lengths that do not add up to the value: a first message's, a name's.
+    expect(decodeSearchRows(withInt(6, 0, 99))).toBeUndefined();
+    expect(decodeSearchRows(withInt(7, 1, 99))).toBeUndefined();
+    // Fewer numbers than rows, a torn text, nothing.
     expect(decodeSearchRows(Buffer.concat([bytes.subarray(0, eol + 1), Buffer.alloc(8)]))).toBeUndefined();
-    // The rows of the layout before (no field text), and a torn field text.
     expect(decodeSearchRows(bytes.subarray(0, eol))).toBeUndefined();
     expect(decodeSearchRows(bytes.subarray(0, bytes.length - 1))).toBeUndefined();
     expect(decodeSearchRows(new Uint8Array(0))).toBeUndefined();

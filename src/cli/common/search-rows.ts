@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SessionSummary } from "../../model/types.js";
 import { splitPath, type SessionFile } from "../../store/discover.js";
-import { fieldTextOf, type FieldText } from "../../search/field-text.js";
+import { asFieldBytes, fieldTextOf, type AnyFieldText, type FieldText } from "../../search/field-text.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
 import { idOfName, KeptSearchRow, type RowColumns, type TextEncoding } from "./kept-search-row.js";
 
@@ -10,22 +10,20 @@ import { idOfName, KeptSearchRow, type RowColumns, type TextEncoding } from "./k
  * the store's fingerprint (answer-cache.ts) so a search of an unchanged store makes ten
  * thousand small rows instead of ten thousand whole summaries; and, with each row's file
  * identity (path, inode, size, mtime, ctime), the rows a search of a store that changed since
- * starts from (only the files that changed are summarized again). Laid out by column: JSON
- * arrays of plain values parse several times faster than an object per row. A folder, a
- * path's folder or a model list, shared by many rows, is written once: half the text to parse.
- * After the JSON and a newline, the rows' numbers that are not small whole ones (inode, dates,
- * size) as 64-bit floats, a column after another (parsing them as JSON text was two thirds of
- * the JSON's parse at 50,000 sessions, and each one a number object made); then three texts: the
- * rows' searched fields folded (src/search/field-text.ts), their first messages and their
- * files' names, each read back in one copy and each row's a slice of it, where JSON would
- * escape every character past ASCII and parse them one by one (at 50,000 sessions the first
- * messages were 6.7 of the JSON's 18 MB and most of the time its parse took: 180 → 55 ms
- * without them and the ids; the names, 3.4 of the 5.1 MB left, were 50,000 strings parsed).
- * Each text is Latin-1 (a byte a character) when it fits, as pi's file names do, else
- * UTF-16: either is decoded as a copy, where UTF-8 with a few emoji in it took ~100 ms for
- * the 10 MB of field text, and 25 ms more than UTF-16 for the 50,000 first messages a phrase
- * or a pattern reads one by one. An id is not written where the file's name ends with it (pi
- * names every file `<time>_<id>.jsonl`).
+ * starts from (only the files that changed are summarized again). Laid out by column, read
+ * with no value made per row: a short JSON head holds what many rows share, each distinct
+ * value once (path folders, folders, model and label lists, names: a row's is its place in
+ * the list); after it and a newline, the rows' places and lengths as 32-bit integers, a
+ * column after another, then the numbers that are not small whole ones (inode, dates, size,
+ * label count) as 64-bit floats (a JSON array of 50,000 numbers is a parse and 50,000 values
+ * the collector traces to the end; the head was 1.8 MB of such columns); then three texts:
+ * the rows' searched fields folded (src/search/field-text.ts), their first messages and
+ * their files' names, each row's a slice of it. The field text is UTF-8 when well-formed
+ * (searched as bytes, never decoded: FieldBytes), else UTF-16; the first messages and the
+ * names Latin-1 (a byte a character) when they fit, as pi's file names do, else UTF-16:
+ * either is decoded a row at a time, where UTF-8 took three times as long for the 50,000
+ * first messages a pattern reads. An id is not written where the file's name ends with it
+ * (pi names every file `<time>_<id>.jsonl`).
  */
 
 /** The fields of a summary that search uses (matchSession's, cwdScope's, the output's, the index's target). */
@@ -46,39 +44,27 @@ export type SearchRow = Pick<
 >;
 
 /** Written into the value: rows of another layout are not read (the command scans instead). */
-const LAYOUT = 10;
+const LAYOUT = 11;
 
-interface Columns {
+/** The JSON head: what many rows share, and what few rows have. */
+interface Head {
   v: number;
   /**
    * These very rows, in this order: a random value each time rows are kept. What is kept by
    * a row's place beside them (search-coverage.ts) is read only with the same stamp.
    */
   stamp: string;
-  /** Per row: its path's folder (with the separator after it) as a place in `dirs`; the path is that and its file's name. */
-  dir: number[];
+  n: number;
+  /** Each distinct value once: path folders (with the separator after), folders, model lists, label lists, names. */
   dirs: string[];
-  /** Per row, the length of its file's name (UTF-16 units) in the names' text (the last of the three). */
-  base: number[];
+  cwds: string[];
+  modelLists: string[][];
+  labelLists: string[][];
+  names: string[];
   /** Per text (field text, first messages, names): how it is written (one of TEXT_ENCODINGS'). */
   encodings: string[];
   /** Per row whose id its file's name does not end with (idOfName), that id, by the row's place. */
   ids: Record<string, string>;
-  /** null: no name (undefined in the summary). */
-  name: Array<string | null>;
-  /** Per row, the length of its first message in the text after the field text. */
-  firstMessage: number[];
-  /** Per row: its folder's place in `cwds`. */
-  cwd: number[];
-  cwds: string[];
-  /** Per row: its model list's place in `modelLists`. */
-  models: number[];
-  modelLists: string[][];
-  labelCount: number[];
-  /** null: no labels kept (undefined in the summary). */
-  labels: Array<string[] | null>;
-  /** Per row, the length of its part of the field text after the JSON. */
-  folded: readonly number[];
 }
 
 /** Kept rows read back (their fields made as they are read: kept-search-row.ts), with their files' inodes. */
@@ -86,97 +72,127 @@ export interface KeptSearchRows {
   rows: SearchRow[];
   /** Row i's file's inode (undefined where unknown). */
   inoAt(i: number): number | undefined;
-  /** The rows' searched fields folded, in their order. */
-  fieldText: FieldText;
-  /** These rows as kept (Columns.stamp). */
+  /** The rows' searched fields folded, in their order: as bytes (as kept when well-formed), else as text. */
+  fieldText: AnyFieldText;
+  /** These rows as kept (Head.stamp). */
   stamp: string;
 }
 
-/** A new stamp for rows about to be kept (Columns.stamp). */
+/** A new stamp for rows about to be kept (Head.stamp). */
 export function rowsStamp(): string {
   return randomBytes(8).toString("hex");
 }
 
-/** Each distinct value once, and every row's place in that list. */
-function dictionary<T>(values: readonly T[], keyOf: (v: T) => string): { at: number[]; list: T[] } {
+/** Each distinct value once, and every row's place in that list (-1 where it has none: undefined). */
+function dictionary<T>(values: readonly (T | undefined)[], keyOf: (v: T) => string): { at: Int32Array; list: T[] } {
   const seen = new Map<string, number>();
   const list: T[] = [];
-  const at = values.map((v) => {
-    const k = keyOf(v);
-    let i = seen.get(k);
+  const at = new Int32Array(values.length);
+  values.forEach((v, k) => {
+    if (v === undefined) {
+      at[k] = -1;
+      return;
+    }
+    const key = keyOf(v);
+    let i = seen.get(key);
     if (i === undefined) {
-      seen.set(k, (i = list.length));
+      seen.set(key, (i = list.length));
       list.push(v);
     }
-    return i;
+    at[k] = i;
   });
   return { at, list };
 }
 
-/** The three texts after the floats (field text, first messages, names): how each may be written. */
+/** The three texts after the numbers (field text, first messages, names): how each may be written. */
 const TEXTS = 3;
+const FIELD_ENCODINGS: readonly string[] = ["utf8", "utf16le"];
 const TEXT_ENCODINGS: readonly string[] = ["latin1", "utf16le"];
 const NOT_LATIN1 = /[^\u0000-\u00ff]/;
-/** Bytes a character takes. */
+/** Bytes a character takes (the first messages and the names). */
 const widthOf = (e: TextEncoding) => (e === "utf16le" ? 2 : 1);
 
 /**
- * The columns written as floats, in this order, after the JSON: NaN where a row has none (an
- * inode discovery did not know, an invalid date, a ctime not known). In the machine's byte
- * order: the index and what is kept beside it are this machine's.
+ * The columns written as 32-bit integers, in this order, after the JSON: the places of each
+ * row's path folder, folder, model list, label list (-1: none) and name (-1: none), and the
+ * lengths of its part of each text (the field text's in its units: bytes when UTF-8, else
+ * characters; the others' in characters).
  */
-const FLOATS = ["ino", "modified", "bytes", "mtimeMs", "ctimeMs"] as const;
-const FLOAT_BYTES = FLOATS.length * Float64Array.BYTES_PER_ELEMENT;
+const INTS = ["dir", "cwd", "models", "labels", "name", "folded", "firstMessage", "base"] as const;
+/**
+ * The columns written as floats, after those: NaN where a row has none (an inode discovery
+ * did not know, an invalid date, a ctime not known). In the machine's byte order: the index
+ * and what is kept beside it are this machine's.
+ */
+const FLOATS = ["ino", "modified", "bytes", "mtimeMs", "ctimeMs", "labelCount"] as const;
 
 /** `files`: the store's files as discovery saw them (their inodes are kept with the rows). */
 export function encodeSearchRows(
   sessions: readonly SearchRow[],
   files: readonly SessionFile[],
-  fieldText: FieldText = fieldTextOf(sessions),
+  fieldText: AnyFieldText = fieldTextOf(sessions),
   stamp: string = rowsStamp(),
 ): Uint8Array {
   const inoOf = new Map(files.map((f) => [f.path, f.ino]));
+  const n = sessions.length;
   const parts = sessions.map((s) => splitPath(s.path));
+  const same = (v: string) => v;
   const dir = dictionary(
     parts.map((p) => p[0]),
-    (d) => d,
+    same,
   );
   const cwd = dictionary(
     sessions.map((s) => s.cwd),
-    (c) => c,
+    same,
   );
-  const ft = fieldText;
-  const ids: Record<string, string> = {};
-  sessions.forEach((s, i) => {
-    if (idOfName(parts[i][1]) !== s.id) ids[i] = s.id;
-  });
   const models = dictionary(
     sessions.map((s) => s.models),
     (m) => JSON.stringify(m),
   );
-  const texts = [ft.text, sessions.map((s) => s.firstMessage).join(""), parts.map((p) => p[1]).join("")];
+  const labels = dictionary(
+    sessions.map((s) => s.labels),
+    (l) => JSON.stringify(l),
+  );
+  const names = dictionary(
+    sessions.map((s) => s.name),
+    same,
+  );
+  const ids: Record<string, string> = {};
+  sessions.forEach((s, i) => {
+    if (idOfName(parts[i][1]) !== s.id) ids[i] = s.id;
+  });
+  // The field text as UTF-8 when it can be (searched as bytes), else as UTF-16.
+  const fb = asFieldBytes(fieldText);
+  const field: { bytes: Uint8Array; lengths: ArrayLike<number>; encoding: string } = fb
+    ? { ...fb, encoding: "utf8" }
+    : (() => {
+        const ft = fieldText as FieldText;
+        return { bytes: Buffer.from(ft.text, "utf16le"), lengths: ft.lengths, encoding: "utf16le" };
+      })();
+  const texts = [sessions.map((s) => s.firstMessage).join(""), parts.map((p) => p[1]).join("")];
   const encodings = texts.map((t): TextEncoding => (NOT_LATIN1.test(t) ? "utf16le" : "latin1"));
-  const c: Columns = {
+  const head: Head = {
     v: LAYOUT,
     stamp,
-    dir: dir.at,
+    n,
     dirs: dir.list,
-    base: parts.map((p) => p[1].length),
-    encodings,
-    ids,
-    name: sessions.map((s) => s.name ?? null),
-    firstMessage: sessions.map((s) => s.firstMessage.length),
-    cwd: cwd.at,
     cwds: cwd.list,
-    models: models.at,
     modelLists: models.list,
-    labelCount: sessions.map((s) => s.labelCount),
-    labels: sessions.map((s) => s.labels ?? null),
-    folded: ft.lengths,
+    labelLists: labels.list,
+    names: names.list,
+    encodings: [field.encoding, ...encodings],
+    ids,
   };
   // As ASCII (src/text/ascii-json.ts): read back without decoding UTF-8. It holds no newline.
-  const json = asciiJson(c);
-  const n = sessions.length;
+  const json = asciiJson(head);
+  const ints = new Int32Array(INTS.length * n);
+  const columns = [dir.at, cwd.at, models.at, labels.at, names.at];
+  columns.forEach((col, k) => ints.set(col, k * n));
+  for (let i = 0; i < n; i++) {
+    ints[5 * n + i] = field.lengths[i];
+    ints[6 * n + i] = sessions[i].firstMessage.length;
+    ints[7 * n + i] = parts[i][1].length;
+  }
   const floats = new Float64Array(FLOATS.length * n);
   sessions.forEach((s, i) => {
     floats[i] = inoOf.get(s.path) ?? NaN;
@@ -184,89 +200,134 @@ export function encodeSearchRows(
     floats[2 * n + i] = s.bytes;
     floats[3 * n + i] = s.mtimeMs;
     floats[4 * n + i] = s.ctimeMs ?? NaN;
+    floats[5 * n + i] = s.labelCount;
   });
   const textBytes = texts.reduce((sum, t, k) => sum + Buffer.byteLength(t, encodings[k]), 0);
-  const out = Buffer.allocUnsafe(json.length + 1 + floats.byteLength + textBytes);
+  const out = Buffer.allocUnsafe(
+    json.length + 1 + ints.byteLength + floats.byteLength + field.bytes.length + textBytes,
+  );
   out.write(json, 0, "latin1");
   out[json.length] = 0x0a;
-  out.set(new Uint8Array(floats.buffer), json.length + 1);
-  let at = json.length + 1 + floats.byteLength;
+  let at = json.length + 1;
+  out.set(new Uint8Array(ints.buffer), at);
+  at += ints.byteLength;
+  out.set(new Uint8Array(floats.buffer), at);
+  at += floats.byteLength;
+  out.set(field.bytes, at);
+  at += field.bytes.length;
   texts.forEach((t, k) => (at += out.write(t, at, encodings[k])));
   return out;
+}
+
+const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+const isLists = (v: unknown) => Array.isArray(v) && v.every(isStrings);
+
+/** The head, when it is a head of this layout. */
+function headOf(value: Uint8Array, eol: number): Head | undefined {
+  let h: Head;
+  try {
+    h = JSON.parse(asciiText(value, 0, eol)) as Head;
+  } catch {
+    return undefined;
+  }
+  if (!h || h.v !== LAYOUT || typeof h.stamp !== "string" || !Number.isSafeInteger(h.n) || h.n < 0) return undefined;
+  if (!isStrings(h.dirs) || !isStrings(h.cwds) || !isStrings(h.names)) return undefined;
+  if (!isLists(h.modelLists) || !isLists(h.labelLists)) return undefined;
+  if (!h.ids || typeof h.ids !== "object" || !Object.values(h.ids).every((id) => typeof id === "string"))
+    return undefined;
+  const e = h.encodings;
+  if (!Array.isArray(e) || e.length !== TEXTS || !FIELD_ENCODINGS.includes(e[0])) return undefined;
+  if (!TEXT_ENCODINGS.includes(e[1]) || !TEXT_ENCODINGS.includes(e[2])) return undefined;
+  return h;
+}
+
+/** Whether every place of a column (n of them from `from`) is in a list of `size`, or -1 where `none` may be. */
+function placesIn(ints: Int32Array, from: number, n: number, size: number, none = false): boolean {
+  const low = none ? -1 : 0;
+  for (let i = from; i < from + n; i++) if (ints[i] < low || ints[i] >= size) return false;
+  return true;
+}
+
+/**
+ * Where each row's part of a text starts (in bytes from `at`: `width` bytes per unit of its
+ * lengths, n of them from `from`), one more entry where the last ends; undefined when a length is negative.
+ */
+function startsOf(ints: Int32Array, from: number, n: number, at: number, width: number): Float64Array | undefined {
+  const starts = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const len = ints[from + i];
+    if (len < 0) return undefined;
+    starts[i] = at;
+    at += width * len;
+  }
+  starts[n] = at;
+  return starts;
 }
 
 /** The rows, or undefined when the value is not rows of this layout (the caller scans instead). */
 export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined {
   const eol = value.indexOf(0x0a);
   if (eol < 0) return undefined;
-  let c: Columns;
-  try {
-    c = JSON.parse(asciiText(value, 0, eol)) as Columns;
-  } catch {
-    return undefined;
-  }
-  if (
-    !c ||
-    c.v !== LAYOUT ||
-    typeof c.stamp !== "string" ||
-    !Array.isArray(c.dir) ||
-    !Array.isArray(c.dirs) ||
-    !Array.isArray(c.cwds)
-  )
-    return undefined;
-  if (!Array.isArray(c.modelLists) || !c.ids || typeof c.ids !== "object") return undefined;
-  const may = c.encodings;
-  if (!Array.isArray(may) || may.length !== TEXTS || !may.every((e) => TEXT_ENCODINGS.includes(e))) return undefined;
-  const [fieldEncoding, messageEncoding, nameEncoding] = may as TextEncoding[];
-  const n = c.dir.length;
-  const lists = [c.base, c.name, c.firstMessage, c.cwd, c.models, c.labelCount, c.labels, c.folded];
-  if (!lists.every((col) => Array.isArray(col) && col.length === n)) return undefined;
-  // The floats, then the three texts.
-  const textAt = eol + 1 + FLOAT_BYTES * n;
+  const h = headOf(value, eol);
+  if (!h) return undefined;
+  const { n } = h;
+  const intsAt = eol + 1;
+  const floatsAt = intsAt + INTS.length * 4 * n;
+  const textAt = floatsAt + FLOATS.length * 8 * n;
   if (textAt > value.length) return undefined;
-  // Copied (the value's bytes need not be aligned for a Float64Array's view).
+  // Copied (the value's bytes need not be aligned for a typed array's view): 3.8 MB at 50,000 rows.
+  const ints = new Int32Array(INTS.length * n);
+  new Uint8Array(ints.buffer).set(value.subarray(intsAt, floatsAt));
   const floats = new Float64Array(FLOATS.length * n);
-  new Uint8Array(floats.buffer).set(value.subarray(eol + 1, textAt));
-  // The field text, the first messages, the names: their lengths must add up to the
-  // value. The field text and the names are decoded here (each row's name a slice of
-  // them); a row's first message when it is read.
+  new Uint8Array(floats.buffer).set(value.subarray(floatsAt, textAt));
+  const ok =
+    placesIn(ints, 0, n, h.dirs.length) &&
+    placesIn(ints, n, n, h.cwds.length) &&
+    placesIn(ints, 2 * n, n, h.modelLists.length) &&
+    placesIn(ints, 3 * n, n, h.labelLists.length, true) &&
+    placesIn(ints, 4 * n, n, h.names.length, true);
+  if (!ok) return undefined;
+  // The field text, the first messages, the names: their lengths must add up to the value.
+  const [fieldEncoding, messageEncoding, nameEncoding] = h.encodings as [
+    "utf8" | "utf16le",
+    TextEncoding,
+    TextEncoding,
+  ];
+  const fieldStarts = startsOf(ints, 5 * n, n, textAt, fieldEncoding === "utf8" ? 1 : 2);
+  if (!fieldStarts) return undefined;
+  // One separator between two rows' parts.
+  const fieldEnd = fieldStarts[n] + (n > 1 ? (fieldEncoding === "utf8" ? 1 : 2) * (n - 1) : 0);
+  const messageAt = startsOf(ints, 6 * n, n, fieldEnd, widthOf(messageEncoding));
+  const baseAt = messageAt && startsOf(ints, 7 * n, n, 0, 1);
+  if (!messageAt || !baseAt || messageAt[n] + widthOf(nameEncoding) * baseAt[n] !== value.length) return undefined;
   const b = Buffer.from(value.buffer, value.byteOffset, value.length);
-  const fieldChars = c.folded.reduce((sum, len) => sum + len, 0) + Math.max(0, n - 1);
-  if (!Number.isFinite(fieldChars)) return undefined;
-  const fieldEnd = textAt + widthOf(fieldEncoding) * fieldChars;
-  const messageAt = new Float64Array(n + 1);
-  let at = fieldEnd;
-  for (let i = 0; i < n; i++) {
-    const len = c.firstMessage[i];
-    if (!Number.isInteger(len) || len < 0) return undefined;
-    messageAt[i] = at;
-    at += widthOf(messageEncoding) * len;
-  }
-  messageAt[n] = at;
-  const baseAt = new Float64Array(n + 1);
-  let chars = 0;
-  for (let i = 0; i < n; i++) {
-    const len = c.base[i];
-    if (!Number.isInteger(len) || len < 0) return undefined;
-    baseAt[i] = chars;
-    chars += len;
-  }
-  baseAt[n] = chars;
-  if (at + widthOf(nameEncoding) * chars !== value.length) return undefined;
-  const text = b.toString(fieldEncoding, textAt, fieldEnd);
-  const names = b.toString(nameEncoding, at, value.length);
-  for (let i = 0; i < n; i++) {
-    if (typeof c.dirs[c.dir[i]] !== "string" || typeof c.cwds[c.cwd[i]] !== "string") return undefined;
-    if (!Array.isArray(c.modelLists[c.models[i]])) return undefined;
-  }
-  for (const id of Object.values(c.ids)) if (typeof id !== "string") return undefined;
-  // Not the lengths the places were made of (base, firstMessage): held by every row, for nothing.
-  const { base: _base, firstMessage: _firstMessage, stamp, ...columns } = c;
-  const shared: RowColumns = { ...columns, bytes: b, messageAt, messageEncoding, names, baseAt, floats, n };
+  const lengths = ints.subarray(5 * n, 6 * n);
+  const fieldText: AnyFieldText =
+    fieldEncoding === "utf8"
+      ? { bytes: b.subarray(textAt, fieldEnd), lengths }
+      : { text: b.toString("utf16le", textAt, fieldEnd), lengths };
+  const names = b.toString(nameEncoding, messageAt[n], value.length);
+  const { stamp, ids, dirs, cwds, modelLists, labelLists } = h;
+  const shared: RowColumns = {
+    bytes: b,
+    messageAt,
+    messageEncoding,
+    names,
+    baseAt,
+    ints,
+    floats,
+    n,
+    ids,
+    dirs,
+    cwds,
+    modelLists,
+    labelLists,
+    nameList: h.names,
+  };
   const rows = new Array<SearchRow>(n);
   for (let i = 0; i < n; i++) rows[i] = new KeptSearchRow(shared, i);
   const inoAt = (i: number) => (Number.isNaN(floats[i]) ? undefined : floats[i]);
-  return { rows, inoAt, fieldText: { text, lengths: c.folded }, stamp };
+  return { rows, inoAt, fieldText, stamp };
 }
 
 /**
