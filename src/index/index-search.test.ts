@@ -17,6 +17,7 @@ import {
 } from "./index-search.js";
 import { loadSqlite } from "./load-sqlite.js";
 import { openStoreIndex } from "./store-index.js";
+import { forgetText } from "./forget.js";
 import { indexStaleText, staleTextFiles } from "./text-index.js";
 
 afterEach(() => cleanupTmp());
@@ -424,6 +425,50 @@ describe("planWithIndex", () => {
       expect(dropped).toBe(true);
       expect(index.db.sql.isTransaction).toBe(false);
       other.close();
+      index.close();
+    }
+  });
+
+  it("lists every candidate line again in a checked file's read when another process re-indexed a file since they were listed", async () => {
+    // Every line listed at once (a word in few lines), and once the range budget is spent (none here).
+    for (const opts of [{}, { listUpTo: 0, rangesPerList: 0 }]) {
+      const { store, index, sessions } = await indexedCopy();
+      const targets = sessions.map((s) => {
+        const st = statSync(s.path);
+        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+      });
+      const exact = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: Infinity })!;
+      const held: Array<[SearchTarget, unknown]> = [];
+      for (const t of targets) {
+        const hit = await exact.check(t);
+        if (hit) held.push([t, hit]);
+      }
+      expect(held.length).toBeGreaterThan(2);
+      const asked: string[] = [];
+      const listed = () => asked.filter((t) => /group_concat\(rowid\)/.test(t)).length;
+      const q = index.db.q.bind(index.db);
+      index.db.q = (text: string) => (asked.push(text), q(text));
+      const lazy = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, ...opts })!;
+      expect(await lazy.check(held[0][0])).toEqual(held[0][1]);
+      expect(listed()).toBe(1);
+      // Another process forgets the second file's text and indexes it again: its lines get new rids.
+      const other = openStoreIndex(store, (m) => expect.fail(m), { path: index.db.path })!;
+      const { fid } = other.db.q("SELECT fid FROM files WHERE path = ?").get(held[1][0].path) as { fid: number };
+      const rids = () => other.db.q("SELECT rid FROM lines WHERE fid = ? ORDER BY rid").all(fid);
+      const before = rids();
+      other.db.transaction(() => {
+        forgetText(other.db, fid);
+        other.db.q("UPDATE files SET text_size = NULL WHERE fid = ?").run(fid);
+      });
+      await indexStaleText(other.db, undefined, { tools: false });
+      expect(rids()).toHaveLength(before.length);
+      expect(rids()).not.toEqual(before);
+      other.close();
+      expect(await lazy.check(held[1][0])).toEqual(held[1][1]);
+      expect(listed()).toBe(2);
+      // Nothing changed since: the list is used as it is.
+      expect(await lazy.check(held[2][0])).toEqual(held[2][1]);
+      expect(listed()).toBe(2);
       index.close();
     }
   });

@@ -809,8 +809,9 @@ function lazyPlan(
   let misses = 0;
   let then: IndexedPlan | undefined;
   // Every candidate line of each term, listed on first need (a file whose lines were indexed
-  // in many runs, or many files checked).
+  // in many runs, or many files checked), and the index's change mark in the read it was listed in.
   let every: Float64Array[] | undefined;
+  let everyMark = "";
   let spent = 0;
   const tables = tablesOf(includeTools);
   const holding = (lines: readonly LineRow[]): Array<(rid: number) => boolean> => {
@@ -827,7 +828,13 @@ function lazyPlan(
         });
       }
     }
-    every ??= grams.map((g) => matchingRows(db, g, includeTools));
+    // Listed in the read of the file that first needed it: if the index changed since (another
+    // process re-indexed a file: lines with new rids), listed again in this file's read.
+    if (every && everyMark !== db.changeMark()) every = undefined;
+    if (!every) {
+      everyMark = db.changeMark();
+      every = grams.map((g) => matchingRows(db, g, includeTools));
+    }
     return every.map((rows) => (rid: number) => has(rows, rid));
   };
   return {

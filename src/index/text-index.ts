@@ -454,7 +454,8 @@ function batchSink(
     batch.run(() => {
       let first = true;
       each((off, len, tool, t) => {
-        const rid = insertLine.run(fid, off, len, tool).lastInsertRowid;
+        // Stored as 1 or 0, whatever byte a reader sent: search asks the tools table for lines of tool 1 (runsOf).
+        const rid = insertLine.run(fid, off, len, tool ? 1 : 0).lastInsertRowid;
         if (first) {
           wrote.push([Number(rid), Number(rid)]);
           first = false;

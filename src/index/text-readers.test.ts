@@ -16,7 +16,9 @@ import {
   type IndexProgress,
 } from "./text-index.js";
 import { unpackRows } from "../../test/helpers/packed-rows.js";
-import { noRows, type TextRow, type TextRows } from "./text-rows.js";
+import { noRows, RowPacker, type TextRow, type TextRows } from "./text-rows.js";
+import { planWithIndex } from "./index-search.js";
+import { parseQuery } from "../search/query.js";
 import {
   AHEAD_BYTES,
   AHEAD_FILES,
@@ -540,5 +542,55 @@ describe("text readers (other threads read and parse while this one writes)", ()
     // The reads not used are released (their buffer goes back to the reader once all are);
     // the one used is the caller's to release once written.
     expect(released).toEqual([2, 4]);
+  });
+
+  it("write a row's tool flag other than 0 as a tool line (1): a search of the tool texts asking a file's lines by range finds it", async () => {
+    const x = await summarized();
+    // A reader that reads each file as this thread does but flags its tool rows 2, not 1 (a byte of its own).
+    const readers = {
+      fromFiles: 1,
+      written: 0,
+      read: async (jobs: TextJob[]): Promise<TextRead[]> => {
+        const packer = new RowPacker(Buffer.alloc(1024));
+        const replies: TextReply[] = [];
+        for (const job of jobs) {
+          const at = packer.pos;
+          let forget = false;
+          let count = 0;
+          let chars = 0;
+          const sink = {
+            start: (f: boolean) => (forget = f),
+            rows: (r: TextRows) => {
+              packer.add({ ...r, tools: r.tools.map((t) => (t ? 2 : 0)) });
+              count += r.texts.length;
+              chars += r.chars;
+            },
+          };
+          const text = await readFileText(job.row, job.pass, job.toolsAtOnce, job.oneRead, sink, true);
+          replies.push({ text, forget, rows: { at, count, chars } });
+        }
+        return replies.map((reply) => ({ reply, buf: packer.buf, release: () => {} }));
+      },
+    } as unknown as TextReaders;
+    await indexStaleText(x.index.db, undefined, { toolsAtOnce: true, readers });
+    expect(readers.written).toBeGreaterThan(0);
+    const flags = x.index.db.q("SELECT DISTINCT tool FROM lines ORDER BY tool").all() as Array<{ tool: number }>;
+    expect(flags.map((r) => r.tool)).toEqual([0, 1]);
+    const targets = someSessions(x.store, Infinity).map((path) => {
+      const st = statSync(path);
+      return { path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+    });
+    let hits = 0;
+    for (const q of ["tool", "file", "parser"]) {
+      const exact = planWithIndex(x.index.db, parseQuery(q), true, undefined, { lazyAbove: Infinity })!;
+      const byRange = planWithIndex(x.index.db, parseQuery(q), true, undefined, { lazyAbove: 0, listUpTo: 0 })!;
+      for (const t of targets) {
+        const want = await exact.check(t);
+        if (want) hits++;
+        expect({ q, path: t.path, got: await byRange.check(t) }).toEqual({ q, path: t.path, got: want });
+      }
+    }
+    expect(hits).toBeGreaterThan(0);
+    x.index.close();
   });
 });
