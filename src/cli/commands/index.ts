@@ -18,6 +18,21 @@ import { BACKGROUND_ENV } from "../common/index-later.js";
 import { takeIndexerLock } from "../common/indexer-lock.js";
 import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
+import { trace, tracing } from "../../launcher/trace.js";
+
+/**
+ * A phase of `index` done (PI_SESSIONS_TRACE): the process's CPU so far and its memory, to
+ * tell where a build's time and its peak go (the scan, the text, the packing at the end).
+ */
+function tracePhase(what: string): void {
+  if (!tracing) return;
+  const cpu = process.cpuUsage();
+  const m = process.memoryUsage();
+  const mb = (n: number) => (n / 1048576).toFixed(1);
+  trace(
+    `index ${what}: cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, rss ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB`,
+  );
+}
 
 /** The index's file and its WAL: what it takes on disk (with the kept answers beside it), and when it was last written. */
 function onDisk(path: string): { bytes: number; modified: Date | null } {
@@ -146,8 +161,10 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     const hold = (s: SessionSummary) => scans.holdFolded(s, lineageOnly) as SessionSummary;
     const scan = { probe: false, blocking: true, cache: scans, hold };
     const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
+    tracePhase("scanned");
     index.scans.release();
     collectGarbage();
+    tracePhase("collected");
     const sessions = kept + read;
     // Most of the FTS rows naming nothing (sessions rewritten or deleted): all the text again.
     dropOrphanText(index.db);
@@ -172,6 +189,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       { toolsAtOnce: true, readers },
     ).finally(() => readers?.close());
     if (shown) out.note("\n");
+    tracePhase("text written");
     // The text of many sessions written (a first build): its B-trees, filled in no order
     // (lines by file, files by path), are a tenth larger than packed; VACUUM packs them
     // (~2 s for 300 MB). Not done when another connection is busy with the index.
@@ -185,6 +203,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       } finally {
         index.db.sql.exec("PRAGMA busy_timeout = 3000");
       }
+      tracePhase("packed");
     }
     // The write-ahead log folded into the index and emptied: the size said is what stays on
     // disk (a first build's log is a hundred megabytes or more, removed only at close).
@@ -193,6 +212,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     } catch {
       // Another process reading or writing: its log is folded in later.
     }
+    tracePhase("checkpointed");
     const disk = onDisk(path);
     out.note(
       `index of ${groupDigits(sessions)} sessions up to date (${groupDigits(done.text)} new or changed, ${groupDigits(done.tools)} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
