@@ -1,7 +1,6 @@
 // `pi-sessions index` reads files on text readers (src/index/text-readers.ts) unless
 // PI_SESSIONS_TEXT_READERS=0. In-process, where the readers' built worker is not beside the
-// sources: whether the command asks for readers is what is looked at (twice: for the scan's
-// summaries, src/index/scan-ahead.ts, then for the text).
+// sources: whether the command asks for readers is what is looked at.
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { TextReaders } from "../src/index/text-readers.js";
 import { runCli } from "./helpers/cli.js";
@@ -12,8 +11,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("pi-sessions index and its text readers", () => {
   for (const [value, asked] of [
-    [undefined, 2],
-    ["1", 2],
+    [undefined, 1],
+    ["1", 1],
     ["0", 0],
   ] as const)
     it(`PI_SESSIONS_TEXT_READERS=${value ?? "(unset)"}: readers asked for ${asked} time(s), the index built`, async () => {

@@ -2,8 +2,6 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { SessionFile } from "../store/discover.js";
-import type { FileScan } from "../store/scan-file.js";
 import type { FileText, PackedRows, TextRow } from "./text-rows.js";
 
 /*
@@ -61,22 +59,8 @@ export interface TextGroupReply {
   /** Whether `buffer` is one handed back (a pool's), rather than allocated for this group. */
   fromPool: boolean;
 }
-/** Files to summarize, in order (`index`'s scan: ScanAhead), and what a reader made of each. */
-export interface ScanGroup {
-  id: number;
-  scan: SessionFile[];
-}
-/** A file's summary (or why it is none), and when its read began (the index's racy-read rule). */
-export interface ScannedFile {
-  scan: FileScan;
-  readFrom: number;
-}
-export interface ScanGroupReply {
-  id: number;
-  scans: ScannedFile[];
-}
-/** What a reader is sent: a group to read, files to summarize, or a buffer of rows written, to pack others into. */
-export type TextToReader = TextGroup | ScanGroup | { give: ArrayBuffer };
+/** What a reader is sent: a group to read, or a buffer of rows written, to pack others into. */
+export type TextToReader = TextGroup | { give: ArrayBuffer };
 
 /** A reader's read of one file as the writing thread takes it: `release` once its rows are written. */
 export interface TextRead {
@@ -117,10 +101,7 @@ export function readersWanted(env: NodeJS.ProcessEnv): boolean {
 export class TextReaders {
   private readonly workers: Worker[] = [];
   /** Groups sent and not answered yet: who answers, and to whom (its reader, to fail it alone). */
-  private readonly waiting = new Map<
-    number,
-    { worker: Worker; done: (reply: TextGroupReply | ScanGroupReply | undefined) => void }
-  >();
+  private readonly waiting = new Map<number, { worker: Worker; done: (reads: TextRead[] | undefined) => void }>();
   private nextId = 0;
   private closed = false;
   /** Readers started in place of ones that failed: as many in all as the pool's size (not one per slot), so a store that kills them all ends with none. */
@@ -160,10 +141,10 @@ export class TextReaders {
     const worker = new Worker(this.url, {
       resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 48 },
     });
-    worker.on("message", (reply: TextGroupReply | ScanGroupReply) => {
+    worker.on("message", (reply: TextGroupReply) => {
       const sent = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
-      sent?.done(reply);
+      sent?.done(this.reads(worker, reply));
     });
     // A reader that fails leaves its own groups to the writing thread (the answer is the same)
     // and is replaced while the pool's replacements last (respawns); the other readers go on.
@@ -228,23 +209,8 @@ export class TextReaders {
   }
 
   /** The files' texts read by a reader, in order (undefined: not read there; the caller reads them). */
-  async read(jobs: TextJob[]): Promise<TextRead[] | undefined> {
-    const sent = this.send((id) => ({ id, jobs }));
-    const reply = sent && (await sent.reply);
-    return reply && "replies" in reply ? this.reads(sent.worker, reply) : undefined;
-  }
-
-  /** The files' summaries made by a reader, in order (undefined: not made there; the caller makes them). */
-  async scan(files: SessionFile[]): Promise<ScannedFile[] | undefined> {
-    const reply = await this.send((id) => ({ id, scan: files }))?.reply;
-    return reply && "scans" in reply ? reply.scans : undefined;
-  }
-
-  /** Sends a message to the next reader (started at the first), and what it answers (undefined: it failed, or none is left). */
-  private send(
-    message: (id: number) => TextGroup | ScanGroup,
-  ): { worker: Worker; reply: Promise<TextGroupReply | ScanGroupReply | undefined> } | undefined {
-    if (this.broken) return undefined;
+  read(jobs: TextJob[]): Promise<TextRead[] | undefined> {
+    if (this.broken) return Promise.resolve(undefined);
     if (this.nextId === 0) {
       try {
         for (let i = 0; i < this.count; i++) this.spawnOne();
@@ -254,12 +220,11 @@ export class TextReaders {
     }
     const id = this.nextId++;
     const worker = this.workers[id % Math.max(1, this.workers.length)];
-    if (!worker) return undefined;
-    const reply = new Promise<TextGroupReply | ScanGroupReply | undefined>((done) => {
+    if (!worker) return Promise.resolve(undefined);
+    return new Promise((done) => {
       this.waiting.set(id, { worker, done });
-      worker.postMessage(message(id) satisfies TextToReader);
+      worker.postMessage({ id, jobs } satisfies TextToReader);
     });
-    return { worker, reply };
   }
 
   async close(): Promise<void> {

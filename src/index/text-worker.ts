@@ -3,9 +3,8 @@
 // rows before them to SQLite. It never opens the database.
 import { parentPort } from "node:worker_threads";
 import { readFileText } from "./text-index.js";
-import { scanSessionFile } from "../store/scan-file.js";
 import { RowPacker, type TextRows } from "./text-rows.js";
-import type { ScanGroupReply, ScannedFile, TextGroupReply, TextJob, TextReply, TextToReader } from "./text-readers.js";
+import type { TextGroupReply, TextJob, TextReply, TextToReader } from "./text-readers.js";
 
 /** A group's buffer to start from when none was handed back (it grows as a group needs). */
 const FIRST_BUFFER = 1024 * 1024;
@@ -30,18 +29,6 @@ if (port) {
   port.on("message", (message: TextToReader) => {
     if ("give" in message) {
       if (pool.length < POOL && message.give.byteLength <= POOLED_BYTES) pool.push(message.give);
-      return;
-    }
-    if ("scan" in message) {
-      const { id, scan } = message;
-      queue = queue.then(async () => {
-        const scans: ScannedFile[] = [];
-        for (const file of scan) {
-          const readFrom = Date.now();
-          scans.push({ scan: await scanSessionFile(file, { sync: true }), readFrom });
-        }
-        port.postMessage({ id, scans } satisfies ScanGroupReply);
-      });
       return;
     }
     const { id, jobs } = message;

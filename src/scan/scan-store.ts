@@ -68,20 +68,6 @@ export interface ScanOptions {
    * path and a look-up of each parent, for nothing.
    */
   lineage?: boolean;
-  /**
-   * Makes the files' summaries elsewhere (`index` has its text readers make them ahead:
-   * src/index/scan-ahead.ts), given every file the scan will read, in the order it takes
-   * them (one at a time, so the index is written in the order a scan here writes it).
-   * `done` is waited for once the last is taken, before the cache writes what it kept.
-   * Undefined: read here, as without it.
-   */
-  scanAhead?: (files: SessionFile[]) => ScanElsewhere | undefined;
-}
-
-/** ScanOptions.scanAhead's: a file's summary, and when its read began (the index's racy-read rule). */
-export interface ScanElsewhere {
-  scan(f: SessionFile): Promise<{ scan: FileScan; readFrom: number }>;
-  done?(): Promise<void>;
 }
 
 export interface ScanResult {
@@ -197,16 +183,12 @@ export async function scanStore(
   }
 
   const summaries = new Batcher<SessionSummary>((b) => handlers.onSummaries?.(b), 64, 50);
-  const toRead = todo.filter((f) => !rejected.has(f.path));
-  const elsewhere = options.scanAhead?.(toRead);
   await forEachLimited(
-    toRead,
-    elsewhere ? 1 : (options.concurrency ?? 4),
+    todo.filter((f) => !rejected.has(f.path)),
+    options.concurrency ?? 4,
     async (f) => {
-      let readFrom = Date.now();
-      let r: FileScan;
-      if (elsewhere) ({ scan: r, readFrom } = await elsewhere.scan(f));
-      else r = await scanSessionFile(f, { sync });
+      const readFrom = Date.now();
+      const r: FileScan = await scanSessionFile(f, { sync });
       cache?.remember(f, r, readFrom);
       if (r.kind === "diagnostic") diagnose(r.diagnostic);
       else {
@@ -217,7 +199,6 @@ export async function scanStore(
     signal,
   );
   summaries.flush();
-  await elsewhere?.done?.();
   cache?.flush();
   let relinked: SessionSummary[] = [];
   if (options.lineage !== false) {

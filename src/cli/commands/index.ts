@@ -5,7 +5,6 @@ import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { dropOrphanText } from "../../index/forget.js";
 import { indexStaleText } from "../../index/text-index.js";
 import { readersWanted, TextReaders } from "../../index/text-readers.js";
-import { scanOnReaders } from "../../index/scan-ahead.js";
 import { lineageOnly, scanStore } from "../../scan/scan-store.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
@@ -160,12 +159,8 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     let kept = 0;
     const scans = index.scans;
     const hold = (s: SessionSummary) => scans.holdFolded(s, lineageOnly) as SessionSummary;
-    // The files' summaries made on the text readers, ahead of the scan taking them in here.
-    const onReaders = readersWanted(io.env) ? scanOnReaders() : undefined;
-    const scan = { probe: false, blocking: true, cache: scans, hold, scanAhead: onReaders?.scanAhead };
-    const read = (
-      await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan).finally(() => onReaders?.close())
-    ).sessions.length;
+    const scan = { probe: false, blocking: true, cache: scans, hold };
+    const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
     tracePhase("scanned");
     index.scans.release();
     collectGarbage();
