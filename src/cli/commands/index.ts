@@ -24,6 +24,9 @@ import { trace, tracing } from "../../launcher/trace.js";
  * A phase of `index` done (PI_SESSIONS_TRACE): the process's CPU so far and its memory, to
  * tell where a build's time and its peak go (the scan, the text, the packing at the end).
  */
+/** Files between two trace lines of the scan or the text (PI_SESSIONS_TRACE). */
+const TRACE_EVERY = 5000;
+
 function tracePhase(what: string): void {
   if (!tracing) return;
   const cpu = process.cpuUsage();
@@ -158,7 +161,12 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     index.scans.collectGarbage = collectGarbage;
     let kept = 0;
     const scans = index.scans;
-    const hold = (s: SessionSummary) => scans.holdFolded(s, lineageOnly) as SessionSummary;
+    // Traced every TRACE_EVERY files read: whether a file costs more as more are held (issue 35's growth).
+    let held = 0;
+    const hold = (s: SessionSummary) => {
+      if (++held % TRACE_EVERY === 0) tracePhase(`scan ${held}`);
+      return scans.holdFolded(s, lineageOnly) as SessionSummary;
+    };
     const scan = { probe: false, blocking: true, cache: scans, hold };
     const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
     tracePhase("scanned");
@@ -178,6 +186,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     const done = await indexStaleText(
       index.db,
       ({ pass, done: n, total }) => {
+        if (n % TRACE_EVERY === 0) tracePhase(`${pass} ${n} of ${total}`);
         const now = Date.now();
         if (!io.isTTY || (now - last < 200 && n < total)) return;
         last = now;
