@@ -20,13 +20,13 @@ import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { trace, tracing } from "../../launcher/trace.js";
 
+/** Files between two trace lines of the scan or the text (PI_SESSIONS_TRACE). */
+export const TRACE_EVERY = 5000;
+
 /**
  * A phase of `index` done (PI_SESSIONS_TRACE): the process's CPU so far and its memory, to
  * tell where a build's time and its peak go (the scan, the text, the packing at the end).
  */
-/** Files between two trace lines of the scan or the text (PI_SESSIONS_TRACE). */
-const TRACE_EVERY = 5000;
-
 function tracePhase(what: string): void {
   if (!tracing) return;
   const cpu = process.cpuUsage();
