@@ -5,7 +5,7 @@ import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { dropOrphanText } from "../../index/forget.js";
 import { indexStaleText } from "../../index/text-index.js";
 import { readersWanted, TextReaders } from "../../index/text-readers.js";
-import { lineageOnly, scanStore } from "../../scan/scan-store.js";
+import { scanStore } from "../../scan/scan-store.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { SessionSummary } from "../../model/types.js";
@@ -19,6 +19,9 @@ import { takeIndexerLock } from "../common/indexer-lock.js";
 import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { trace, tracing } from "../../launcher/trace.js";
+
+/** What `index` holds of a summary read: its path, to count it (ScanOptions.hold with lineage: false). */
+const pathOnly = (s: SessionSummary): SessionSummary => ({ path: s.path }) as unknown as SessionSummary;
 
 /** Files between two trace lines of the scan or the text (PI_SESSIONS_TRACE). */
 export const TRACE_EVERY = 5000;
@@ -154,7 +157,10 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
   }
   try {
     // The summaries brought up to date; those kept are not made (only counted), those read
-    // held as what lineage needs (lineageOnly), and none held while the text is indexed.
+    // held as their path alone, and none held while the text is indexed. No lineage is
+    // resolved: the index keeps each summary's own (list --json resolves it afresh), and the
+    // scan writes it before resolving; at 50,000 sessions the rows lineage needs held every
+    // summary's lineage object alive to the scan's end, the snapshot's making, its peak.
     // A first scan folds each into the snapshot as it reads it (at 50,000 sessions the whole
     // summaries, held until the snapshot was made of them, were its peak).
     index.scans.foldAsRead = true;
@@ -165,9 +171,9 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     let held = 0;
     const hold = (s: SessionSummary) => {
       if (++held % TRACE_EVERY === 0) tracePhase(`scan ${held}`);
-      return scans.holdFolded(s, lineageOnly) as SessionSummary;
+      return scans.holdFolded(s, pathOnly) as SessionSummary;
     };
-    const scan = { probe: false, blocking: true, cache: scans, hold };
+    const scan = { probe: false, blocking: true, cache: scans, hold, lineage: false };
     const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
     tracePhase("scanned");
     index.scans.release();

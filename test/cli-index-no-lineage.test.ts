@@ -1,0 +1,55 @@
+// `pi-sessions index` resolves no lineage in its scan: the index keeps each summary's own
+// (`list --json` resolves it afresh), and the rows lineage needs held every summary's lineage
+// object alive to the scan's end, where the snapshot is made (the command's peak of memory).
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { ScanOptions } from "../src/scan/scan-store.js";
+import { runCli } from "./helpers/cli.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "./helpers/tmp-store.js";
+
+/** The options of every scan the run made, and what each held of a summary read. */
+const scans: Array<{ options: ScanOptions; held: unknown[] }> = [];
+vi.mock("../src/scan/scan-store.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../src/scan/scan-store.js")>();
+  return {
+    ...real,
+    scanStore: (...args: Parameters<typeof real.scanStore>) => {
+      const [dir, handlers, options = {}] = args;
+      const seen = { options, held: [] as unknown[] };
+      scans.push(seen);
+      const hold = options.hold;
+      const watched = hold && {
+        ...options,
+        hold: (s: Parameters<typeof hold>[0]) => {
+          const r = hold(s);
+          seen.held.push(r);
+          return r;
+        },
+      };
+      return real.scanStore(dir, handlers, watched ?? options);
+    },
+  };
+});
+
+afterAll(cleanupTmp);
+
+describe("pi-sessions index's scan", () => {
+  it("resolves no lineage and holds each summary read as its path alone; the index the same as list's", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    const r = await runCli(["index", "--session-dir", store], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(scans).toHaveLength(1);
+    expect(scans[0]!.options.lineage).toBe(false);
+    expect(scans[0]!.held.length).toBeGreaterThan(10);
+    for (const row of scans[0]!.held) expect(Object.keys(row as object)).toEqual(["path"]);
+    // What list --json prints from that index (lineage resolved afresh) is what it prints from none.
+    const fromIndex = await runCli(["list", "--all", "--json", "--session-dir", store], { env });
+    const without = await runCli(["list", "--all", "--json", "--session-dir", store], {
+      env: { ...env, PI_SESSIONS_INDEX: "0" },
+    });
+    expect(fromIndex.code, fromIndex.stderr).toBe(0);
+    expect(fromIndex.stdout).toBe(without.stdout);
+    expect(fromIndex.stdout).toContain('"status": "resolved"');
+  });
+});
