@@ -133,15 +133,39 @@ describe("the snapshot made one entry at a time", () => {
     expect(decodeSnapshot({ body, chunks })!.pieces(0, other)).toBeUndefined();
   });
 
-  it("says when its columns are all put, before it makes its body (a command collects their garbage there)", () => {
+  it("asks for its collection before its columns are made, lets go of each column once put, hands its body on before the list text is joined (the same bytes)", () => {
+    const entries = manyEntries(6000);
+    const whole = encodeSnapshot(entries, "g1");
     const said: string[] = [];
+    const given: Uint8Array[] = [];
+    const copies: Buffer[] = [];
     const builder = new SnapshotBuilder("g1");
-    builder.add(entry(1));
-    builder.finish(
-      (k) => said.push(`column ${k}`),
-      () => said.push("columns done"),
+    for (const e of entries) builder.add(e);
+    const { body, list } = builder.finish(
+      (k, chunk) => {
+        said.push(`column ${k}`);
+        given.push(chunk);
+        copies.push(Buffer.from(chunk));
+      },
+      () => said.push("collect"),
+      (made) => {
+        said.push("body");
+        given.push(made);
+        copies.push(Buffer.from(made));
+      },
     );
-    expect(said.at(-1)).toBe("columns done");
-    expect(said.length).toBeGreaterThan(2);
+    expect(said[0]).toBe("collect");
+    expect(said.at(-1)).toBe("body");
+    expect(said.length).toBe(whole.chunks.length + 2);
+    expect(copies.slice(0, -1)).toEqual(whole.chunks.map((c) => Buffer.from(c)));
+    // The body handed on as made (then let go of), none returned; the list text the same.
+    expect(copies.at(-1)).toEqual(Buffer.from(whole.body));
+    expect(given.at(-1)!.length).toBe(0);
+    expect(body.length).toBe(0);
+    expect(Buffer.compare(Buffer.from(list), Buffer.from(whole.list))).toBe(0);
+    // Each column of some size (the ids' here, 50 KB) is its own buffer, emptied once put: its memory let go of.
+    const large = copies.map((c, k) => (c.length >= 1 << 13 ? k : -1)).filter((k) => k >= 0);
+    expect(large.length).toBeGreaterThan(0);
+    for (const k of large) expect(given[k].length).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
-import { deflateRawSync, gzipSync, inflateRawSync } from "node:zlib";
+import { constants, deflateRawSync, gzipSync, inflateRawSync } from "node:zlib";
 import { asciiJson } from "../text/ascii-json.js";
 import { asciiJsonParts } from "../text/ascii-json-bytes.js";
+import { freeBytes } from "../store/free-bytes.js";
 import { ListMembers } from "./list-members.js";
 import {
   LAYOUT,
@@ -60,11 +61,15 @@ const SLICE = 64;
 const DEFLATE_BYTES = 1 << 16;
 
 /**
- * One column's text as it is made: `[`, the values (null for a row without the key), `]`,
- * the same text as asciiJson of the whole column. Values wait in `pending` until a slice's
- * worth is there, then go into bytes, deflated (at 50,000 sessions the columns' text is
- * 30 MB, held until the scan ends; deflated at level 1, a fifth of that), and are inflated
- * into the column's text when it is written, one column at a time.
+ * One column's text as it is made: the prefix, `[`, the values (null for a row without the
+ * key), `]`, the same text as asciiJson of the whole column after the prefix. Values wait in
+ * `pending` until a slice's worth is there, then go into bytes, deflated (at 50,000 sessions
+ * the columns' text is 30 MB, held until the scan ends; deflated at level 1, a fifth of
+ * that). Each piece is deflated sync-flushed (no last block), so the pieces together are one
+ * raw deflate stream, and the column's whole text is inflated in one call straight into a
+ * buffer of its own length: inflated a piece at a time, into a buffer shared by the columns,
+ * each piece's output (and zlib's chunks of it) was garbage, 30 MB of it waiting for a
+ * collection while SQLite copied the column.
  */
 class ColumnText {
   /** Deflated text, then text not deflated yet (written into one buffer, reused: no garbage of its own). */
@@ -77,8 +82,11 @@ class ColumnText {
   /** Rows accounted for (in parts or pending). */
   private rows = 0;
   private started = false;
+  private ended = false;
 
-  constructor(private readonly prefix: string) {}
+  constructor(prefix: string) {
+    this.rawLength = this.raw.write(prefix, 0, "latin1");
+  }
 
   /** Row i's value (rows before it not set are null). */
   set(i: number, v: unknown): void {
@@ -88,29 +96,28 @@ class ColumnText {
     if (this.pending.length >= SLICE) this.flush();
   }
 
-  /** The whole text of n rows after the prefix, as bytes; the column lets go of it. */
-  bytes(n: number): Buffer {
-    const out = Buffer.allocUnsafe(this.size(n));
-    this.writeInto(out);
-    return out;
-  }
-
-  /** The length of the whole text of n rows (no row is set after). */
-  size(n: number): number {
+  /** No row is set after the first n: the text is all deflated, and its buffer let go of (once). */
+  end(n: number): void {
+    if (this.ended) return;
     this.padTo(n);
     this.flush();
-    return this.prefix.length + this.length + this.rawLength + (this.started ? 1 : 2);
+    this.ended = true;
+    this.append(this.started ? "]" : "[]");
+    this.deflate(true);
+    freeBytes(this.raw);
+    this.raw = Buffer.alloc(0);
   }
 
-  /** The whole text (size() long) written at the start of `out`; the column lets go of it. */
-  writeInto(out: Buffer): void {
-    const end = this.started ? "]" : "[]";
-    let at = out.write(this.prefix, 0, "latin1");
-    for (const part of this.parts) at += inflateRawSync(part).copy(out, at);
-    at += this.raw.copy(out, at, 0, this.rawLength);
-    out.write(end, at, "latin1");
+  /** The whole text of n rows (no row is set after), in a buffer of its own; the column lets go of it. */
+  bytes(n: number): Buffer {
+    this.end(n);
+    const deflated = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
     this.parts = [];
-    this.raw = Buffer.alloc(0);
+    // One more byte than the text: zlib makes a second chunk of this size when the first is filled exactly.
+    const out = inflateRawSync(deflated, { chunkSize: Math.max(MIN_CHUNK, this.length + 1) });
+    freeBytes(deflated);
+    if (out.length !== this.length) throw new Error("snapshot: a column's text inflated to another length");
+    return out;
   }
 
   private padTo(i: number): void {
@@ -121,20 +128,31 @@ class ColumnText {
     }
   }
 
+  private append(text: string): void {
+    this.raw = room(this.raw, this.rawLength, text.length);
+    this.rawLength += this.raw.write(text, this.rawLength, "latin1");
+  }
+
   private flush(): void {
     if (this.pending.length === 0) return;
     const text = asciiJson(this.pending);
-    const more = (this.started ? "," : "[") + text.slice(1, -1);
+    this.append((this.started ? "," : "[") + text.slice(1, -1));
     this.started = true;
     this.pending = [];
-    this.raw = room(this.raw, this.rawLength, more.length);
-    this.rawLength += this.raw.write(more, this.rawLength, "latin1");
-    if (this.rawLength < DEFLATE_BYTES) return;
-    this.parts.push(deflateRawSync(this.raw.subarray(0, this.rawLength), { level: 1 }));
+    if (this.rawLength >= DEFLATE_BYTES) this.deflate(false);
+  }
+
+  /** The text not deflated yet, deflated after the parts: sync-flushed (more to come), or the stream's end. */
+  private deflate(last: boolean): void {
+    const flush = last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
+    this.parts.push(deflateRawSync(this.raw.subarray(0, this.rawLength), { level: 1, finishFlush: flush }));
     this.length += this.rawLength;
     this.rawLength = 0;
   }
 }
+
+/** zlib's least chunk size. */
+const MIN_CHUNK = 64;
 
 /** `buf`, or a larger copy of its first `used` bytes, with room for `more` bytes after them. */
 function room(buf: Buffer, used: number, more: number): Buffer {
@@ -176,7 +194,7 @@ class ListText {
   }
 
   add(p: EntryPieces | undefined): void {
-    if (this.sealed) throw new Error("snapshot: a row added to a list text already made");
+    if (this.closed) throw new Error("snapshot: a row added to a list text already made");
     this.lh.push(p ? this.put(p[0]) : -1);
     this.lt.push(p ? this.put(p[1]) : -1);
     if (!p) return;
@@ -189,22 +207,32 @@ class ListText {
   /** The text as kept (made once: no row is added after). */
   bytes(): Buffer {
     if (!this.sealed) {
-      if (this.size || this.members.length === 0) this.seal();
-      this.held = Buffer.alloc(0);
-      // A member opened for no row (the last one sealed full) is none.
-      this.memberRow.length = this.members.length;
-      let at = 0;
-      this.memberAt = this.members.map((m) => (at += m.length) - m.length);
-      this.memberAt.push(at);
+      this.close();
       this.sealed = Buffer.concat(this.members);
+      for (const m of this.members) freeBytes(m);
       this.members = [];
     }
     return this.sealed;
   }
 
-  /** The members' layout, as the snapshot's head keeps it (Columns.lm, lz): once the text is made. */
+  /** No row is added after: the last member made, and where each starts (the members not joined yet). */
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.size || this.members.length === 0) this.seal();
+    freeBytes(this.held);
+    this.held = Buffer.alloc(0);
+    // A member opened for no row (the last one sealed full) is none.
+    this.memberRow.length = this.members.length;
+    let at = 0;
+    this.memberAt = this.members.map((m) => (at += m.length) - m.length);
+    this.memberAt.push(at);
+  }
+  private closed = false;
+
+  /** The members' layout, as the snapshot's head keeps it (Columns.lm, lz): no row is added after. */
   layout(): { lm: number[]; lz: number[] } {
-    this.bytes();
+    this.close();
     return { lm: this.memberRow, lz: this.memberAt };
   }
 
@@ -322,34 +350,48 @@ export class SnapshotBuilder {
    */
   finish(
     put?: (k: number, chunk: Uint8Array) => void,
-    /** Called once the columns are written, before the body is made (a command collects their garbage there). */
-    afterColumns?: () => void,
+    /**
+     * Called before the columns are made (a command collects the scan's garbage there: at
+     * 50,000 sessions V8's heap held 30 MB of it, beside the largest column and SQLite's copy).
+     */
+    beforeColumns?: () => void,
+    /**
+     * Given, the body goes to it as soon as it is made (then let go of: its bytes are good
+     * until it returns), before the list text's members are joined into one buffer: at
+     * 50,000 sessions SQLite's two copies of the body (10 MB) came on top of that text (9 MB).
+     * The body returned is then empty.
+     */
+    putBody?: (body: Uint8Array) => void,
   ): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
     if (this.finished) throw new Error("snapshot: made twice");
     this.finished = true;
     const { n, gen } = this;
-    const list = this.list.bytes();
+    beforeColumns?.();
+    // Every column's text deflated first: their buffers of text not deflated yet (256 KB
+    // each) are let go of before any column is inflated.
+    for (const col of this.cols) col.text?.end(n);
     const chunks: Uint8Array[] = [];
-    // Given to `put`, the columns a launch reads are written into one buffer in turn (each
-    // made anew was megabytes of garbage, 22 MB of them at 50,000 sessions, all alive at once
-    // to V8 until its next collection).
-    const sizes = this.cols.map((col) => (col.text && !col.packed ? col.text.size(n) : 0));
-    const scratch = put ? Buffer.allocUnsafe(Math.max(0, ...sizes)) : undefined;
+    // Each column a launch reads is inflated into a buffer of its own length and handed on;
+    // the list text is joined only after them (it and the largest column were held at once).
     const len = this.cols.map((col, k) => {
       const text = col.text;
       let b: Buffer;
       if (!text) b = Buffer.from(`${gen}\n`);
-      else if (col.packed) b = Buffer.concat([Buffer.from(`${gen}\n`), gzipSync(text.bytes(n), { level: 6 })]);
-      else {
-        b = scratch ? scratch.subarray(0, sizes[k]) : Buffer.allocUnsafe(sizes[k]);
-        text.writeInto(b);
-      }
+      else if (col.packed) {
+        const whole = text.bytes(n);
+        b = Buffer.concat([Buffer.from(`${gen}\n`), gzipSync(whole, { level: 6 })]);
+        freeBytes(whole);
+      } else b = text.bytes(n);
       col.text = undefined;
-      if (put) put(k, b);
-      else chunks.push(b);
-      return b.length - gen.length - 1;
+      const length = b.length - gen.length - 1;
+      if (!put) chunks.push(b);
+      else {
+        put(k, b);
+        // Copied by `put`, dead: let go of now, not with the next columns at a collection.
+        freeBytes(b);
+      }
+      return length;
     });
-    afterColumns?.();
     const columns: Columns = {
       keys: this.cols.map((c) => c.name),
       len,
@@ -365,8 +407,14 @@ export class SnapshotBuilder {
     // the texts is the only one.
     const idParts = asciiJsonParts({ n, gen, ...this.ids } satisfies Identities);
     const idLength = idParts.reduce((sum, p) => sum + p.length, 0);
-    const body = Buffer.concat([Buffer.from(`${LAYOUT}${idLength}\n`), ...idParts, ...asciiJsonParts(columns, "\n")]);
-    return { body, chunks, list };
+    const colParts = asciiJsonParts(columns, "\n");
+    const body = Buffer.concat([Buffer.from(`${LAYOUT}${idLength}\n`), ...idParts, ...colParts]);
+    for (const p of idParts) freeBytes(p);
+    for (const p of colParts) freeBytes(p);
+    if (!putBody) return { body, chunks, list: this.list.bytes() };
+    putBody(body);
+    freeBytes(body);
+    return { body: new Uint8Array(0), chunks, list: this.list.bytes() };
   }
 
   private newColumn(name: string): number {
@@ -405,8 +453,9 @@ export function encodeSnapshot(
   entries: readonly SnapshotEntry[],
   gen?: string,
   put?: (k: number, chunk: Uint8Array) => void,
+  putBody?: (body: Uint8Array) => void,
 ): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
   const b = new SnapshotBuilder(gen);
   for (const e of entries) b.add(e);
-  return b.finish(put);
+  return b.finish(put, undefined, putBody);
 }

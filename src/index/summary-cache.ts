@@ -3,6 +3,7 @@ import type { SessionFile } from "../store/discover.js";
 import type { KeptRows, ScanCache } from "../store/scan-cache.js";
 import type { FileScan } from "../store/scan-file.js";
 import { readIsRacy } from "../store/file-identity.js";
+import { releaseReadChunks } from "../store/line-reader.js";
 import { NO_LINEAGE } from "../store/lineage.js";
 import { forgetFiles } from "./forget.js";
 import { isIndexDamage, oneLine, removeIndexFiles, type FilesRow, type IndexDb } from "./index-db.js";
@@ -166,9 +167,9 @@ export class IndexedScans implements ScanCache {
   foldAsRead = false;
   /**
    * A full garbage collection, set by a command (src/cli/common/collect-garbage.ts): asked
-   * for as a folded snapshot is written, between its columns and its body. Inflating 50,000
-   * sessions' columns left tens of megabytes of buffers dead, which V8 frees only at a
-   * collection, while the body took as much again (at 50,000 sessions ~15 MB less at the peak).
+   * for as a folded snapshot is written, before its columns are made: the scan's garbage
+   * (30 MB of V8's heap at 50,000 sessions) was otherwise held beside the largest column
+   * and SQLite's copy of it. The buffers the writing makes are let go of as they are copied.
    */
   collectGarbage?: () => void;
   /** The snapshot being made as files are read (foldAsRead), until it is written. */
@@ -661,9 +662,11 @@ export class IndexedScans implements ScanCache {
       const fold = this.fold;
       this.fold = undefined; // made once
       if (fold) {
+        // Every file is read: the reads' buffers are let go of before the snapshot is written.
+        releaseReadChunks();
         // Entries kept after folding began (none in a command's one scan) go last.
         for (const e of this.kept.values()) fold.add(typeof e === "function" ? e() : e);
-        this.putSnapshot(put, (p) => fold.finish(p, this.collectGarbage));
+        this.putSnapshot(put, (p, pb) => fold.finish(p, this.collectGarbage, pb));
         return;
       }
       const snap = this.snap;
@@ -692,7 +695,7 @@ export class IndexedScans implements ScanCache {
         if (list === null) break;
         e.pieces = this.snap.pieces(e.row, list);
       }
-      this.putSnapshot(put, (p) => encodeSnapshot(entries, undefined, p));
+      this.putSnapshot(put, (p, pb) => encodeSnapshot(entries, undefined, p, pb));
     } catch (err) {
       if (isBusy(err)) this.busy = true;
       else this.fail(err);
@@ -702,7 +705,7 @@ export class IndexedScans implements ScanCache {
   /** The snapshot `encode` makes (giving each column to its `put` as made), written in one transaction. */
   private putSnapshot(
     put: { run(id: number, body: Uint8Array): unknown },
-    encode: (put: (k: number, chunk: Uint8Array) => void) => { body: Uint8Array; list: Uint8Array },
+    encode: (put: (k: number, chunk: Uint8Array) => void, putBody: (body: Uint8Array) => void) => { list: Uint8Array },
   ): void {
     try {
       // The snapshot holds every summary now: the rows keep only that they are sessions (an
@@ -713,11 +716,14 @@ export class IndexedScans implements ScanCache {
       // Made in the transaction, each column written as it is made (none held with the others).
       this.db.transaction(() => {
         let count = 0;
-        const { body, list } = encode((k, chunk) => {
-          put.run(FIRST_CHUNK_ID + k, chunk);
-          count = k + 1;
-        });
-        put.run(1, body);
+        // The body is put (and let go of) as soon as it is made, before the list text is joined.
+        const { list } = encode(
+          (k, chunk) => {
+            put.run(FIRST_CHUNK_ID + k, chunk);
+            count = k + 1;
+          },
+          (body) => put.run(1, body),
+        );
         put.run(2, list);
         // Columns of an earlier snapshot with more keys: not left to be taken for this one's.
         dropChunks.run(FIRST_CHUNK_ID + count);

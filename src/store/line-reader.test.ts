@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_LINE_BYTES, readLines, readLinesSync, type LineRef } from "./line-reader.js";
+import { MAX_LINE_BYTES, readLines, readLinesSync, releaseReadChunks, type LineRef } from "./line-reader.js";
 
 const dir = mkdtempSync(join(tmpdir(), "line-reader-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -209,5 +209,19 @@ describe("readLinesSync", () => {
 
   it("throws when the file cannot be read", () => {
     expect(() => readLinesSync(join(dir, "gone"), () => {})).toThrow(/ENOENT/);
+  });
+});
+
+describe("the read chunks kept between files", () => {
+  it("are let go of when a command's scan is over (a megabyte each), and reads after take new ones: the same lines", async () => {
+    const p = file("one\ntwo\n");
+    const before = await collect(p);
+    // The chunk a read gave back is kept for the next read, until let go of.
+    const held = process.memoryUsage().arrayBuffers;
+    releaseReadChunks();
+    expect(held - process.memoryUsage().arrayBuffers).toBeGreaterThanOrEqual(1 << 20);
+    const after = await collect(p);
+    expect(after).toEqual(before);
+    expect(after.lines.map((l) => l.text)).toEqual(["one", "two"]);
   });
 });

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
+import { freeBytes } from "./free-bytes.js";
 import { fsPath } from "./fs-path.js";
 import { type LineRef, LineSplitter } from "./line-splitter.js";
 
@@ -55,6 +56,14 @@ function takeChunk(size: number): Buffer {
 }
 function giveChunk(buf: Buffer): void {
   if (buf.length === DEFAULT_CHUNK && pool.length < POOL_MAX) pool.push(buf);
+}
+
+/**
+ * The chunks kept for the next reads, let go of (a command's scan is over: `list` writes
+ * its snapshot after it, and a megabyte a reader was held beside it). Reads made after take new ones.
+ */
+export function releaseReadChunks(): void {
+  for (const buf of pool.splice(0)) freeBytes(buf);
 }
 
 /**
