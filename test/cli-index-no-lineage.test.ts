@@ -1,10 +1,13 @@
 // `pi-sessions index` resolves no lineage in its scan: the index keeps each summary's own
 // (`list --json` resolves it afresh), and the rows lineage needs held every summary's lineage
 // object alive to the scan's end, where the snapshot is made (the command's peak of memory).
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { execFileSync } from "node:child_process";
+import { utimesSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ScanOptions } from "../src/scan/scan-store.js";
 import { runCli } from "./helpers/cli.js";
-import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "./helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, REPO, settle, storeFiles } from "./helpers/tmp-store.js";
 
 /** The options of every scan the run made, and what each held of a summary read. */
 const scans: Array<{ options: ScanOptions; held: unknown[] }> = [];
@@ -31,6 +34,9 @@ vi.mock("../src/scan/scan-store.js", async (importOriginal) => {
 });
 
 afterAll(cleanupTmp);
+beforeEach(() => {
+  scans.length = 0;
+});
 
 describe("pi-sessions index's scan", () => {
   it("resolves no lineage and holds each summary read as its path alone; the index the same as list's", async () => {
@@ -51,5 +57,26 @@ describe("pi-sessions index's scan", () => {
     expect(fromIndex.code, fromIndex.stderr).toBe(0);
     expect(fromIndex.stdout).toBe(without.stdout);
     expect(fromIndex.stdout).toContain('"status": "resolved"');
+  });
+
+  it("holds each summary read as its path alone when the index already has a snapshot", async () => {
+    const out = makeTmpDir("pi-sessions-gen-");
+    execFileSync(process.execPath, [
+      join(REPO, "bench", "gen-store.mjs"),
+      ...["--out", out, "--sessions", "100", "--projects", "4", "--avg-kb", "2", "--faults", "0", "--seed", "3"],
+    ]);
+    const store = join(out, "sessions");
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    // More files changed than a scan leaves out of the snapshot (SNAPSHOT_SLACK): read again, the snapshot made again.
+    const changed = storeFiles(store).slice(0, 60);
+    const earlier = new Date(Date.now() - 120_000);
+    for (const f of changed) utimesSync(f, earlier, earlier);
+    const r = await runCli(["index", "--session-dir", store], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(scans).toHaveLength(2);
+    expect(scans[1]!.held).toHaveLength(60);
+    for (const row of scans[1]!.held) expect(Object.keys(row as object)).toEqual(["path"]);
   });
 });

@@ -157,7 +157,8 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
   }
   try {
     // The summaries brought up to date; those kept are not made (only counted), those read
-    // held as their path alone, and none held while the text is indexed. No lineage is
+    // held as their path alone (whether folded into a first snapshot or not: only their
+    // count is used), and none held while the text is indexed. No lineage is
     // resolved: the index keeps each summary's own (list --json resolves it afresh), and the
     // scan writes it before resolving; at 50,000 sessions the rows lineage needs held every
     // summary's lineage object alive to the scan's end, the snapshot's making, its peak.
@@ -171,7 +172,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     let held = 0;
     const hold = (s: SessionSummary) => {
       if (++held % TRACE_EVERY === 0) tracePhase(`scan ${held}`);
-      return scans.holdFolded(s, pathOnly) as SessionSummary;
+      return pathOnly(s);
     };
     const scan = { probe: false, blocking: true, cache: scans, hold, lineage: false };
     const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
