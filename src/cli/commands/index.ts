@@ -20,8 +20,8 @@ import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { trace, tracing } from "../../launcher/trace.js";
 
-/** What `index` holds of a summary read: its path, to count it (ScanOptions.hold with lineage: false). */
-const pathOnly = (s: SessionSummary): SessionSummary => ({ path: s.path }) as unknown as SessionSummary;
+/** What `index` holds of a summary read: its path alone (it counts them; a scan with lineage: false reads nothing of its rows). */
+const pathOnly = (s: SessionSummary): Pick<SessionSummary, "path"> => ({ path: s.path });
 
 /** Files between two trace lines of the scan or the text (PI_SESSIONS_TRACE). */
 export const TRACE_EVERY = 5000;
@@ -172,10 +172,12 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     let held = 0;
     const hold = (s: SessionSummary) => {
       if (++held % TRACE_EVERY === 0) tracePhase(`scan ${held}`);
-      return pathOnly(s);
+      // scanStore types the rows it holds as summaries; with lineage: false it reads none of their fields.
+      return pathOnly(s) as SessionSummary;
     };
     const scan = { probe: false, blocking: true, cache: scans, hold, lineage: false };
-    const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
+    await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan);
+    const read = held;
     tracePhase("scanned");
     index.scans.release();
     collectGarbage();
