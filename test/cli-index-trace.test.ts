@@ -33,4 +33,33 @@ describe("pi-sessions index traced", () => {
     // A first build of every session's text: its file packed (VACUUM) before the log is folded in.
     expect(phases).toEqual(["scanned", "collected", "text written", "packed", "checkpointed"]);
   });
+
+  it("says every PI_SESSIONS_TRACE_EVERY files of the scan and of the text, in order", async () => {
+    const store = copyStore(PI_STORE);
+    settle(store);
+    const file = join(makeTmpDir(), "trace.txt");
+    process.env.PI_SESSIONS_TRACE = file;
+    vi.resetModules();
+    const { runCli } = await import("./helpers/cli.js");
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-"), PI_SESSIONS_TRACE_EVERY: "10" };
+    const r = await runCli(["index", "--session-dir", store], { env });
+    expect(r.code, r.stderr).toBe(0);
+    const sessions = Number(/^index of (\d+) sessions/.exec(r.stderr)?.[1]);
+    expect(sessions).toBeGreaterThanOrEqual(20);
+    const phases = readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => /^\S+ \S+ \d+ index ([a-z\d ]+): cpu [\d.]+ s, rss [\d.]+ MB/.exec(line)?.[1]);
+    const tens = (last: number) => Array.from({ length: Math.floor(last / 10) }, (_, k) => (k + 1) * 10);
+    // The scan's every tenth file read, then the text's every tenth of the sessions (all new here).
+    expect(phases).toEqual([
+      ...tens(sessions).map((n) => `scan ${n}`),
+      "scanned",
+      "collected",
+      ...tens(sessions).map((n) => `text ${n} of ${sessions}`),
+      "text written",
+      "packed",
+      "checkpointed",
+    ]);
+  });
 });

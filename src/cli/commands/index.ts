@@ -23,8 +23,14 @@ import { trace, tracing } from "../../launcher/trace.js";
 /** What `index` holds of a summary read: its path alone (it counts them; a scan with lineage: false reads nothing of its rows). */
 const pathOnly = (s: SessionSummary): Pick<SessionSummary, "path"> => ({ path: s.path });
 
-/** Files between two trace lines of the scan or the text (PI_SESSIONS_TRACE). */
-export const TRACE_EVERY = 5000;
+/** Files between two trace lines of the scan or the text (PI_SESSIONS_TRACE), unless PI_SESSIONS_TRACE_EVERY says. */
+const TRACE_EVERY = 5000;
+
+/** PI_SESSIONS_TRACE_EVERY's whole number of files, or TRACE_EVERY. */
+function traceEvery(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.PI_SESSIONS_TRACE_EVERY);
+  return Number.isInteger(n) && n > 0 ? n : TRACE_EVERY;
+}
 
 /**
  * A phase of `index` done (PI_SESSIONS_TRACE): the process's CPU so far and its memory, to
@@ -168,10 +174,11 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     index.scans.collectGarbage = collectGarbage;
     let kept = 0;
     const scans = index.scans;
-    // Traced every TRACE_EVERY files read: whether a file costs more as more are held (issue 35's growth).
+    // Traced every `every` files read: whether a file costs more as more are held (issue 35's growth).
+    const every = traceEvery(io.env);
     let held = 0;
     const hold = (s: SessionSummary) => {
-      if (++held % TRACE_EVERY === 0) tracePhase(`scan ${held}`);
+      if (++held % every === 0) tracePhase(`scan ${held}`);
       // scanStore types the rows it holds as summaries; with lineage: false it reads none of their fields.
       return pathOnly(s) as SessionSummary;
     };
@@ -195,7 +202,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     const done = await indexStaleText(
       index.db,
       ({ pass, done: n, total }) => {
-        if (n % TRACE_EVERY === 0) tracePhase(`${pass} ${n} of ${total}`);
+        if (n % every === 0) tracePhase(`${pass} ${n} of ${total}`);
         const now = Date.now();
         if (!io.isTTY || (now - last < 200 && n < total)) return;
         last = now;
