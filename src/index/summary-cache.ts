@@ -661,6 +661,8 @@ export class IndexedScans implements ScanCache {
       );
       const fold = this.fold;
       this.fold = undefined; // made once
+      // Nothing more is folded: the last summary read is not kept for holdFolded (`index` asks for none).
+      this.lastFolded = undefined;
       if (fold) {
         // Every file is read: the reads' buffers are let go of before the snapshot is written.
         releaseReadChunks();
@@ -787,7 +789,7 @@ export class IndexedScans implements ScanCache {
     this.listText = undefined;
     this.keptReader = undefined;
     this.keptWhole = undefined;
-    this.fold = this.folded = undefined;
+    this.fold = this.folded = this.lastFolded = undefined;
     this.dirty = false;
     this.usable = false; // reads and writes nothing more
   }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DAMAGED_STORE, PI_STORE } from "../../test/helpers/tmp-store.js";
-import { lineageOnly, scanStore } from "./scan-store.js";
+import type { SessionSummary } from "../model/types.js";
+import { scanStore } from "./scan-store.js";
+
+/** What lineage's resolution needs of a summary, and no more. */
+const lineageOnly = (s: SessionSummary): SessionSummary =>
+  ({ path: s.path, parentSessionPath: s.parentSessionPath, lineage: s.lineage }) as unknown as SessionSummary;
 
 describe("a scan that holds a few fields of each summary read (hold)", () => {
   it("gives the rows hold made, each with the lineage the whole summaries resolve to", async () => {

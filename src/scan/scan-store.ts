@@ -85,10 +85,6 @@ export interface ScanResult {
   keptLineage?: Array<[row: number, lineage: Lineage]>;
 }
 
-/** ScanOptions.hold's least: what lineage's resolution needs of a summary (a command that counts the sessions). */
-export const lineageOnly = (s: SessionSummary): SessionSummary =>
-  ({ path: s.path, parentSessionPath: s.parentSessionPath, lineage: s.lineage }) as unknown as SessionSummary;
-
 /** The files that are surely the folder's by where they lie: those in its project folder. */
 function inFolderFirst(storeDir: string, cwd: string): (f: SessionFile) => boolean {
   const folder = cwdFolderName(cwd);

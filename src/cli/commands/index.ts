@@ -5,7 +5,7 @@ import { indexPathFor, indexWanted } from "../../index/index-location.js";
 import { dropOrphanText } from "../../index/forget.js";
 import { indexStaleText } from "../../index/text-index.js";
 import { readersWanted, TextReaders } from "../../index/text-readers.js";
-import { lineageOnly, scanStore } from "../../scan/scan-store.js";
+import { scanStore } from "../../scan/scan-store.js";
 import { formatAgo, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { SessionSummary } from "../../model/types.js";
@@ -18,6 +18,33 @@ import { BACKGROUND_ENV } from "../common/index-later.js";
 import { takeIndexerLock } from "../common/indexer-lock.js";
 import { openIndex, scanWithIndex } from "../common/scan-indexed.js";
 import { storeFromArgs } from "../common/store-arg.js";
+import { trace, tracing } from "../../launcher/trace.js";
+
+/** What `index` holds of a summary read: its path alone (it counts them; a scan with lineage: false reads nothing of its rows). */
+const pathOnly = (s: SessionSummary): Pick<SessionSummary, "path"> => ({ path: s.path });
+
+/** Files between two trace lines of the scan or the text (PI_SESSIONS_TRACE), unless PI_SESSIONS_TRACE_EVERY says. */
+const TRACE_EVERY = 5000;
+
+/** PI_SESSIONS_TRACE_EVERY's whole number of files, or TRACE_EVERY. */
+function traceEvery(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.PI_SESSIONS_TRACE_EVERY);
+  return Number.isInteger(n) && n > 0 ? n : TRACE_EVERY;
+}
+
+/**
+ * A phase of `index` done (PI_SESSIONS_TRACE): the process's CPU so far and its memory, to
+ * tell where a build's time and its peak go (the scan, the text, the packing at the end).
+ */
+function tracePhase(what: string): void {
+  if (!tracing) return;
+  const cpu = process.cpuUsage();
+  const m = process.memoryUsage();
+  const mb = (n: number) => (n / 1048576).toFixed(1);
+  trace(
+    `index ${what}: cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, rss ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB`,
+  );
+}
 
 /** The index's file and its WAL: what it takes on disk (with the kept answers beside it), and when it was last written. */
 function onDisk(path: string): { bytes: number; modified: Date | null } {
@@ -136,18 +163,32 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
   }
   try {
     // The summaries brought up to date; those kept are not made (only counted), those read
-    // held as what lineage needs (lineageOnly), and none held while the text is indexed.
+    // held as their path alone (whether folded into a first snapshot or not: only their
+    // count is used), and none held while the text is indexed. No lineage is
+    // resolved: the index keeps each summary's own (list --json resolves it afresh), and the
+    // scan writes it before resolving; at 50,000 sessions the rows lineage needs held every
+    // summary's lineage object alive to the scan's end, the snapshot's making, its peak.
     // A first scan folds each into the snapshot as it reads it (at 50,000 sessions the whole
     // summaries, held until the snapshot was made of them, were its peak).
     index.scans.foldAsRead = true;
     index.scans.collectGarbage = collectGarbage;
     let kept = 0;
     const scans = index.scans;
-    const hold = (s: SessionSummary) => scans.holdFolded(s, lineageOnly) as SessionSummary;
-    const scan = { probe: false, blocking: true, cache: scans, hold };
-    const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
+    // Traced every `every` files read: whether a file costs more as more are held (issue 35's growth).
+    const every = traceEvery(io.env);
+    let held = 0;
+    const hold = (s: SessionSummary) => {
+      if (++held % every === 0) tracePhase(`scan ${held}`);
+      // scanStore types the rows it holds as summaries; with lineage: false it reads none of their fields.
+      return pathOnly(s) as SessionSummary;
+    };
+    const scan = { probe: false, blocking: true, cache: scans, hold, lineage: false };
+    await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan);
+    const read = held;
+    tracePhase("scanned");
     index.scans.release();
     collectGarbage();
+    tracePhase("collected");
     const sessions = kept + read;
     // Most of the FTS rows naming nothing (sessions rewritten or deleted): all the text again.
     dropOrphanText(index.db);
@@ -161,6 +202,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     const done = await indexStaleText(
       index.db,
       ({ pass, done: n, total }) => {
+        if (n % every === 0) tracePhase(`${pass} ${n} of ${total}`);
         const now = Date.now();
         if (!io.isTTY || (now - last < 200 && n < total)) return;
         last = now;
@@ -172,6 +214,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       { toolsAtOnce: true, readers },
     ).finally(() => readers?.close());
     if (shown) out.note("\n");
+    tracePhase("text written");
     // The text of many sessions written (a first build): its B-trees, filled in no order
     // (lines by file, files by path), are a tenth larger than packed; VACUUM packs them
     // (~2 s for 300 MB). Not done when another connection is busy with the index.
@@ -185,6 +228,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       } finally {
         index.db.sql.exec("PRAGMA busy_timeout = 3000");
       }
+      tracePhase("packed");
     }
     // The write-ahead log folded into the index and emptied: the size said is what stays on
     // disk (a first build's log is a hundred megabytes or more, removed only at close).
@@ -193,6 +237,7 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
     } catch {
       // Another process reading or writing: its log is folded in later.
     }
+    tracePhase("checkpointed");
     const disk = onDisk(path);
     out.note(
       `index of ${groupDigits(sessions)} sessions up to date (${groupDigits(done.text)} new or changed, ${groupDigits(done.tools)} with tool output) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${formatBytes(disk.bytes)}\n`,
