@@ -114,4 +114,24 @@ describe("pi-sessions index's scan", () => {
     expect(scans[1]!.held).toHaveLength(60);
     for (const row of scans[1]!.held) expect(Object.keys(row as object)).toEqual(["path"]);
   });
+
+  it("counts every session, those the files rows give whole as well as those read", async () => {
+    const out = makeTmpDir("pi-sessions-gen-");
+    execFileSync(process.execPath, [
+      join(REPO, "bench", "gen-store.mjs"),
+      ...["--out", out, "--sessions", "100", "--projects", "4", "--avg-kb", "2", "--faults", "0", "--seed", "4"],
+    ]);
+    const store = join(out, "sessions");
+    settle(store);
+    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    // A few changed (fewer than a scan leaves out of the snapshot): a list writes their files
+    // rows, and the next index takes their summaries from those rows, reading none of them.
+    const earlier = new Date(Date.now() - 120_000);
+    for (const f of storeFiles(store).slice(0, 5)) utimesSync(f, earlier, earlier);
+    expect((await runCli(["list", "--all", "--session-dir", store], { env })).code).toBe(0);
+    const r = await runCli(["index", "--session-dir", store], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/index of 100 sessions up to date/);
+  });
 });

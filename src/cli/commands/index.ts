@@ -183,8 +183,9 @@ export async function indexCommand(args: string[], given: CliIO): Promise<number
       return pathOnly(s) as SessionSummary;
     };
     const scan = { probe: false, blocking: true, cache: scans, hold, lineage: false };
-    await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan);
-    const read = held;
+    // Counted as scanStore hands them back: besides those read (held), summaries the index's
+    // files rows give whole (pi changed a few sessions and a list wrote their rows) pass no hold.
+    const read = (await scanStore(store.dir, { onKeptRows: (rows) => (kept = rows.length) }, scan)).sessions.length;
     tracePhase("scanned");
     index.scans.release();
     collectGarbage();
