@@ -500,6 +500,12 @@ export function update(s: AppState, a: AppAction): Step {
       const tried = stepOf(unmarked, a.more ? a : { ...a, more: true });
       if (tried[1].length === 0 && tried[0].rowsPutOff) return a.more ? tried : [refresh(tried[0]), []];
     }
+    if (a.type === "scan") {
+      // A batch that derives the rows (new sessions) needs none derived before it: foldScan
+      // reads no row, and with userSelected false the rows and cursor are the query's alone.
+      const folded = stepOf(s, a);
+      if (!folded[0].rowsPutOff) return folded;
+    }
     s = refresh(s);
   }
   return stepOf(s, a);

@@ -79,6 +79,18 @@ describe("keys read together into the search bar", () => {
     expect(view(together)).toEqual(view(reduce(s, ...type("session 12", false))));
   });
 
+  it("derives the rows once at a scan's batch that arrives while they are put off", () => {
+    const s = searching();
+    const more = makeSessions(3, { cwd: CWD, firstMessage: "session 2 again" }).map((x, i) => lettered(x, 100 + i));
+    const mid = reduce(s, ...type("session 2", true, false));
+    const deriveRows = vi.mocked(derive.deriveRows);
+    deriveRows.mockClear();
+    const together = reduce(mid, scanSummaries(more));
+    // The batch derives the rows itself: those put off first were derived for nothing.
+    expect(deriveRows).toHaveBeenCalledTimes(1);
+    expect(view(together)).toEqual(view(reduce(s, ...type("session 2", false), scanSummaries(more))));
+  });
+
   it("does a key that is not a query edit on the rows of the query typed before it", () => {
     const s = searching();
     for (const k of [K.down, K.enter, K.escape]) {
