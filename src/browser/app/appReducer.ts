@@ -493,10 +493,18 @@ export function update(s: AppState, a: AppAction): Step {
     // on the state unmarked, a step setSearch marks again is one. Anything else, a list move
     // included (on the old rows it may do nothing, or only set userSelected, and look like an
     // edit), is done on rows derived for the query as it is: each key as if typed alone.
-    if (a.type === "key" && a.more && modeOf(s) === "search") {
+    if (a.type === "key" && modeOf(s) === "search") {
       const { rowsPutOff: _, ...unmarked } = s;
-      const tried = stepOf(unmarked, a);
-      if (tried[1].length === 0 && tried[0].rowsPutOff) return tried;
+      // The last key too is tried as if more came: a query edit then derives its rows once,
+      // not the rows put off and then its own (the same rows: userSelected is false here).
+      const tried = stepOf(unmarked, a.more ? a : { ...a, more: true });
+      if (tried[1].length === 0 && tried[0].rowsPutOff) return a.more ? tried : [refresh(tried[0]), []];
+    }
+    if (a.type === "scan") {
+      // A batch that derives the rows (new sessions) needs none derived before it: foldScan
+      // reads no row, and with userSelected false the rows and cursor are the query's alone.
+      const folded = stepOf(s, a);
+      if (!folded[0].rowsPutOff) return folded;
     }
     s = refresh(s);
   }

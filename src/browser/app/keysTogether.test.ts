@@ -1,10 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Key } from "../keys/key.js";
 import { K } from "../../../test/helpers/keys.js";
 import { makeSessions } from "../../../test/helpers/sessions.js";
+import type { SessionSummary } from "../../model/types.js";
 import { type AppAction, type AppState, initialState, selectedSession } from "./appReducer.js";
 import { reduce, scanDone, scanSummaries } from "../../../test/helpers/update.js";
 import { fullTextKey } from "../list/fullText.js";
+import * as derive from "../list/derive.js";
+
+// Counted, not changed: how many times the rows are derived (the cost a burst should pay once).
+vi.mock("../list/derive.js", async (actual) => {
+  const real = await actual<typeof import("../list/derive.js")>();
+  return { ...real, deriveRows: vi.fn(real.deriveRows) };
+});
 
 /*
  * Keys read together (`more`: others wait behind them): a query typed then is derived once,
@@ -30,8 +38,17 @@ const view = (s: AppState) => ({
   userSelected: s.userSelected,
 });
 
+/**
+ * Ids of letters only: a query's digits match a session's id too, and makeSummary numbers ids
+ * by how many sessions the file made before (a test added above another changed its rows).
+ */
+const lettered = (x: SessionSummary, i: number): SessionSummary => {
+  const id = `cafe${String(i).replace(/\d/g, (d) => "abcdefghij"[Number(d)])}-aaaa-4bbb-8ccc-eeeeeeeeeeee`;
+  return { ...x, id, path: x.path.replace(x.id, id) };
+};
+
 function searching() {
-  const sessions = makeSessions(30, { cwd: CWD });
+  const sessions = makeSessions(30, { cwd: CWD }).map(lettered);
   return reduce(initialState({ launchCwd: CWD }), scanSummaries(sessions), key(K.char("/")));
 }
 
@@ -49,6 +66,29 @@ describe("keys read together into the search bar", () => {
     expect(alone.rows.length).toBeGreaterThan(0);
     expect(alone.rows.length).toBeLessThan(s.rows.length);
     expect(view(together)).toEqual(view(alone));
+  });
+
+  it("derives the rows once at the last key of a query typed together", () => {
+    const s = searching();
+    const mid = reduce(s, ...type("session 1", true, false));
+    const deriveRows = vi.mocked(derive.deriveRows);
+    deriveRows.mockClear();
+    const together = reduce(mid, key(K.char("2")));
+    // Deriving the rows put off ("session 1") and then those of the edit ("session 12") was twice.
+    expect(deriveRows).toHaveBeenCalledTimes(1);
+    expect(view(together)).toEqual(view(reduce(s, ...type("session 12", false))));
+  });
+
+  it("derives the rows once at a scan's batch that arrives while they are put off", () => {
+    const s = searching();
+    const more = makeSessions(3, { cwd: CWD, firstMessage: "session 2 again" }).map((x, i) => lettered(x, 100 + i));
+    const mid = reduce(s, ...type("session 2", true, false));
+    const deriveRows = vi.mocked(derive.deriveRows);
+    deriveRows.mockClear();
+    const together = reduce(mid, scanSummaries(more));
+    // The batch derives the rows itself: those put off first were derived for nothing.
+    expect(deriveRows).toHaveBeenCalledTimes(1);
+    expect(view(together)).toEqual(view(reduce(s, ...type("session 2", false), scanSummaries(more))));
   });
 
   it("does a key that is not a query edit on the rows of the query typed before it", () => {
