@@ -62,6 +62,20 @@ function storedIndex(cache: string): { rows: unknown[]; snapshot: Array<Record<s
   }
 }
 
+/** A generated store of 100 sessions (settled) and a cache folder its first index was built in. */
+async function indexedGenStore(seed: number): Promise<{ store: string; env: { PI_SESSIONS_CACHE_DIR: string } }> {
+  const out = makeTmpDir("pi-sessions-gen-");
+  execFileSync(process.execPath, [
+    join(REPO, "bench", "gen-store.mjs"),
+    ...["--out", out, "--sessions", "100", "--projects", "4", "--avg-kb", "2", "--faults", "0", "--seed", String(seed)],
+  ]);
+  const store = join(out, "sessions");
+  settle(store);
+  const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
+  expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+  return { store, env };
+}
+
 afterAll(cleanupTmp);
 beforeEach(() => {
   scans.length = 0;
@@ -95,15 +109,7 @@ describe("pi-sessions index's scan", () => {
   });
 
   it("holds each summary read as its path alone when the index already has a snapshot", async () => {
-    const out = makeTmpDir("pi-sessions-gen-");
-    execFileSync(process.execPath, [
-      join(REPO, "bench", "gen-store.mjs"),
-      ...["--out", out, "--sessions", "100", "--projects", "4", "--avg-kb", "2", "--faults", "0", "--seed", "3"],
-    ]);
-    const store = join(out, "sessions");
-    settle(store);
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
-    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    const { store, env } = await indexedGenStore(3);
     // More files changed than a scan leaves out of the snapshot (SNAPSHOT_SLACK): read again, the snapshot made again.
     const changed = storeFiles(store).slice(0, 60);
     const earlier = new Date(Date.now() - 120_000);
@@ -116,15 +122,7 @@ describe("pi-sessions index's scan", () => {
   });
 
   it("counts every session, those the files rows give whole as well as those read", async () => {
-    const out = makeTmpDir("pi-sessions-gen-");
-    execFileSync(process.execPath, [
-      join(REPO, "bench", "gen-store.mjs"),
-      ...["--out", out, "--sessions", "100", "--projects", "4", "--avg-kb", "2", "--faults", "0", "--seed", "4"],
-    ]);
-    const store = join(out, "sessions");
-    settle(store);
-    const env = { PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") };
-    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    const { store, env } = await indexedGenStore(4);
     // A few changed (fewer than a scan leaves out of the snapshot): a list writes their files
     // rows, and the next index takes their summaries from those rows, reading none of them.
     const earlier = new Date(Date.now() - 120_000);
