@@ -63,17 +63,26 @@ async function liveSearch(search: FullTextFn, actions: AppAction[]) {
 const startKey = (actions: AppAction[]) => (actions.find((a) => a.type === "fulltext.start") as { key: string }).key;
 
 /**
- * The hook on a complete list of `sessions`, its search bar closed: the field text's maker
- * (mocked, counting), a component running the hook, that list and its render, and how many
- * field texts were made so far.
+ * A component running the hook with a debounce no test here outlasts (no search started) and
+ * the throttle at 50 ms, keys pending and queued as `keysPending` and `keysQueued` say (the
+ * hook's defaults if not given).
  */
-async function warmOnList() {
+function warmHook(search: FullTextFn, keysPending?: () => boolean, keysQueued?: () => boolean) {
+  return function Warm(p: { s: AppState }) {
+    useFullTextSearch(p.s, search, () => {}, 1000, 50, keysPending, keysQueued);
+    return <Text>x</Text>;
+  };
+}
+
+/**
+ * The hook on a complete list of `sessions`, its search bar closed, keys pending as
+ * `keysPending` says: the field text's maker (mocked, counting), a component running the hook,
+ * that list and its render, and how many field texts were made so far.
+ */
+async function warmOnList(keysPending?: () => boolean) {
   const made = vi.mocked(fieldBytes.bytesText);
   const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
-  function Warm(p: { s: AppState }) {
-    useFullTextSearch(p.s, search, () => {}, 1000, 50);
-    return <Text>x</Text>;
-  }
+  const Warm = warmHook(search, keysPending);
   const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
   const r = await renderInk(<Warm s={listed} />);
   await act(async () => settle(80));
@@ -286,10 +295,7 @@ describe("useFullTextSearch", () => {
     let warmed = 0;
     const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
     search.warm = () => void warmed++;
-    function Warm(p: { s: AppState }) {
-      useFullTextSearch(p.s, search, () => {}, 1000, 50);
-      return <Text>x</Text>;
-    }
+    const Warm = warmHook(search);
     const scanning = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions));
     const r = await renderInk(<Warm s={reduce(scanning, { type: "command", command: "search.start" })} />);
     await act(async () => settle(20));
@@ -308,18 +314,11 @@ describe("useFullTextSearch", () => {
     const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
     search.warm = (b) => void (busy = b);
     let queued = false;
-    function Warm(p: { s: AppState }) {
-      useFullTextSearch(
-        p.s,
-        search,
-        () => {},
-        1000,
-        50,
-        () => true,
-        () => queued,
-      );
-      return <Text>x</Text>;
-    }
+    const Warm = warmHook(
+      search,
+      () => true,
+      () => queued,
+    );
     const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
     await renderInk(<Warm s={reduce(listed, { type: "command", command: "search.start" })} />);
     await act(async () => settle(20));
@@ -329,24 +328,8 @@ describe("useFullTextSearch", () => {
   });
 
   it("makes the list's field text as the search bar opens on a complete list, not at the first key typed", async () => {
-    const made = vi.mocked(fieldBytes.bytesText);
-    const search: FullTextFn = async (targets) => ({ searched: targets.length, matched: 0, aborted: false });
     // Keys always pending (typed one after another, each a derive and a frame): made all the same.
-    function Warm(p: { s: AppState }) {
-      useFullTextSearch(
-        p.s,
-        search,
-        () => {},
-        1000,
-        50,
-        () => true,
-      );
-      return <Text>x</Text>;
-    }
-    const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
-    const r = await renderInk(<Warm s={listed} />);
-    await act(async () => settle(80));
-    const before = made.mock.calls.length;
+    const { made, Warm, listed, r, before } = await warmOnList(() => true);
     let s = reduce(listed, { type: "command", command: "search.start" });
     await act(async () => r.rerender(<Warm s={s} />));
     expect(made.mock.calls.length).toBe(before); // not before the bar's frame

@@ -67,6 +67,23 @@ describe("KeyStream", () => {
     return got.map((g) => g.chunk);
   }
 
+  /**
+   * What a KeyStream hands on for these terminal reads, each read let go on before the next
+   * arrives: every chunk with whether keys read after it waited behind it (queued) as it went on.
+   */
+  async function queuedFor(...reads: string[]) {
+    const tty = new FakeTerminalIn();
+    const keys = new KeyStream(tty);
+    const seen: [string, boolean][] = [];
+    keys.on("data", (chunk: string) => seen.push([chunk, keys.queued]));
+    for (const r of reads) {
+      tty.push(r);
+      await drained(keys);
+    }
+    keys.detach();
+    return seen;
+  }
+
   it("hands on one key per chunk, however the terminal grouped them, and a paste whole", async () => {
     expect(await chunksFor("/ab\r\x1b[Bq", "\x1b[200~x\ry\x1b[201~")).toEqual(
       // One chunk per character typed (spread), per escape sequence, per paste.
@@ -75,16 +92,7 @@ describe("KeyStream", () => {
   });
 
   it("says, as each key is handed on, whether keys read after it wait behind it (queued)", async () => {
-    const tty = new FakeTerminalIn();
-    const keys = new KeyStream(tty);
-    const seen: [string, boolean][] = [];
-    keys.on("data", (chunk: string) => seen.push([chunk, keys.queued]));
-    tty.push("abc");
-    await drained(keys);
-    tty.push("d");
-    await drained(keys);
-    keys.detach();
-    expect(seen).toEqual([
+    expect(await queuedFor("abc", "d")).toEqual([
       ["a", true],
       ["b", true],
       ["c", false],
@@ -93,19 +101,13 @@ describe("KeyStream", () => {
   });
 
   it("counts as queued only what becomes an action: not a mouse report the app does nothing with (a release, a right or middle click)", async () => {
-    const tty = new FakeTerminalIn();
-    const keys = new KeyStream(tty);
-    const seen: [string, boolean][] = [];
-    keys.on("data", (chunk: string) => seen.push([chunk, keys.queued]));
-    // A right click (press, release) and a middle click's press after the keys, in the same read.
-    tty.push("ab\x1b[<2;5;5M\x1b[<2;5;5m\x1b[<1;5;5M");
-    await drained(keys);
-    // A left click and the wheel are actions: a key before them has them behind it.
-    tty.push("c\x1b[<0;5;5M");
-    await drained(keys);
-    tty.push("d\x1b[<0;5;5m\x1b[<65;5;5M");
-    await drained(keys);
-    keys.detach();
+    const seen = await queuedFor(
+      // A right click (press, release) and a middle click's press after the keys, in the same read.
+      "ab\x1b[<2;5;5M\x1b[<2;5;5m\x1b[<1;5;5M",
+      // A left click and the wheel are actions: a key before them has them behind it.
+      "c\x1b[<0;5;5M",
+      "d\x1b[<0;5;5m\x1b[<65;5;5M",
+    );
     expect(seen).toEqual([
       ["a", true],
       ["b", false],
