@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { collectGarbage } from "../cli/common/collect-garbage.js";
+import { userLine } from "../../test/helpers/session-file.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { searchStore, type SearchTarget } from "../search/fulltext.js";
@@ -458,16 +459,8 @@ describe("planWithIndex", () => {
     // Other files indexed between the file's first lines and its appended ones.
     const [first, ...rest] = sessions;
     if (!readFileSync(first.path, "utf8").endsWith("\n")) appendFileSync(first.path, "\n");
-    const line = (id: string, text: string) =>
-      JSON.stringify({
-        type: "message",
-        id,
-        parentId: null,
-        timestamp: "2026-11-28T12:00:00.000Z",
-        message: { role: "user", content: text, timestamp: 0 },
-      }) + "\n";
-    appendFileSync(first.path, line("a1", "a zebra-appended parser"));
-    appendFileSync(rest[0].path, line("b1", "a zebra-appended word elsewhere"));
+    appendFileSync(first.path, userLine("a1", "a zebra-appended parser"));
+    appendFileSync(rest[0].path, userLine("b1", "a zebra-appended word elsewhere"));
     settle(store);
     await scanStore(store, {}, { cache: index.scans });
     await indexStaleText(index.db, undefined, { tools: false });
