@@ -12,6 +12,7 @@ import { searchStore } from "../src/search/fulltext.js";
 import { parseQuery } from "../src/search/query.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, REPO, settle } from "./helpers/tmp-store.js";
 import { runCli } from "./helpers/cli.js";
+import { userLine } from "./helpers/session-file.js";
 
 /*
  * The index is a cache: every answer through it equals the answer without it. Checked on
@@ -321,22 +322,14 @@ describe.each([
     // Files that end cleanly (an append to a torn last line joins it, and is found by neither).
     const endsClean = (p: string) => readFileSync(p).at(-1) === 0x0a;
     const [a, b, c] = sessions.filter((s) => s.entryCount > 1 && s.warnings.length === 0 && endsClean(s.path));
-    const tail = (id: string, text: string) =>
-      JSON.stringify({
-        type: "message",
-        id,
-        parentId: null,
-        timestamp: "2026-11-24T10:00:00.000Z",
-        message: { role: "user", content: text, timestamp: 1 },
-      }) + "\n";
     // An append, seen before and after the index catches up.
-    appendFileSync(a.path, tail("app1", "appended quokka keyboard"));
+    appendFileSync(a.path, userLine("app1", "appended quokka keyboard"));
     // A file replaced by another (a new inode) holding a new word.
-    writeFileSync(b.path + ".new", readFileSync(b.path, "utf8") + tail("rep1", "replaced quokka wombat"));
+    writeFileSync(b.path + ".new", readFileSync(b.path, "utf8") + userLine("rep1", "replaced quokka wombat"));
     renameSync(b.path + ".new", b.path);
     // Rewritten in place (same inode, pi's migration does this): its first bytes change.
     const old = readFileSync(c.path, "utf8");
-    writeFileSync(c.path, old.replace('"type":"session"', '"type": "session"') + tail("rw1", "rewritten quokka"));
+    writeFileSync(c.path, old.replace('"type":"session"', '"type": "session"') + userLine("rw1", "rewritten quokka"));
 
     for (const stage of ["stale index", "index caught up"]) {
       const now = await scanStore(store, {}, { cache: index.scans });

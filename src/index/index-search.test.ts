@@ -2,6 +2,7 @@ import { appendFileSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { collectGarbage } from "../cli/common/collect-garbage.js";
+import { userLine } from "../../test/helpers/session-file.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { searchStore, type SearchTarget } from "../search/fulltext.js";
@@ -28,11 +29,7 @@ describe("caughtUp", () => {
     settle(store);
     const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
     const { sessions } = await scanStore(store, {}, { cache: index.scans });
-    const targets = () =>
-      sessions.map((s) => {
-        const st = statSync(s.path);
-        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-      });
+    const targets = () => targetsOf(sessions);
     expect(caughtUp(index.db, targets(), false)).toBe(false); // summaries only: no text yet
     await indexStaleText(index.db, undefined, { tools: false });
     expect(caughtUp(index.db, targets(), false)).toBe(true);
@@ -69,14 +66,29 @@ async function indexedCopy() {
   return { store, index, sessions };
 }
 
+/** Each session's file as a search target, as it is on disk now. */
+function targetsOf(sessions: ReadonlyArray<{ path: string }>): SearchTarget[] {
+  return sessions.map((s) => {
+    const st = statSync(s.path);
+    return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
+  });
+}
+
+/** The files the exact plan finds "parser" in, each with what it found: what a lazy plan must answer. */
+async function exactParserHits({ index, sessions }: Awaited<ReturnType<typeof indexedCopy>>) {
+  const exact = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: Infinity })!;
+  const held: Array<[SearchTarget, unknown]> = [];
+  for (const t of targetsOf(sessions)) {
+    const hit = await exact.check(t);
+    if (hit) held.push([t, hit]);
+  }
+  return held;
+}
+
 describe("textStatesWritten", () => {
   it("after this connection indexed a few files, reads their text states alone, and says what every file's would", async () => {
     const { store, index, sessions } = await indexedCopy();
-    const targets = () =>
-      sessions.map((s) => {
-        const st = statSync(s.path);
-        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-      });
+    const targets = () => targetsOf(sessions);
     const file = sessions[0].path;
     if (!readFileSync(file, "utf8").endsWith("\n")) appendFileSync(file, "\n");
     appendFileSync(file, '{"type":"custom","id":"c1","parentId":null,"timestamp":"2026-11-24T12:00:00.000Z"}\n');
@@ -109,10 +121,7 @@ describe("textStatesWritten", () => {
     const path = join(makeTmpDir(), "index.sqlite");
     const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
     const { sessions } = await scanStore(store, {}, { cache: index.scans });
-    const targets = sessions.map((s) => {
-      const st = statSync(s.path);
-      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-    });
+    const targets = targetsOf(sessions);
     expect(caughtUp(index.db, targets, false)).toBe(false);
     const before = index.db.changeMark();
     // Another process indexes the text meanwhile.
@@ -147,10 +156,7 @@ describe("readTextStates (a search got ready as the query is typed)", () => {
     expect(waiting).toBeLessThan(0);
     // The search after reads none of them again.
     reads.length = 0;
-    const targets = sessions.map((s) => {
-      const st = statSync(s.path);
-      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-    });
+    const targets = targetsOf(sessions);
     expect(caughtUp(index.db, targets, false)).toBe(true);
     expect(reads).toEqual([]);
     index.close();
@@ -167,10 +173,7 @@ describe("readTextStates (a search got ready as the query is typed)", () => {
         get: (o, k) => (k === "all" ? (...a: never[]) => (asked.push(a), o.all(...a)) : Reflect.get(o, k)),
       });
     };
-    const targets = sessions.map((s) => {
-      const st = statSync(s.path);
-      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-    });
+    const targets = targetsOf(sessions);
     let keys = false;
     const warm = readTextStates(index.db, () => keys, 4);
     // Two slices read, then keys wait: the search reads the rest, from the last fid read on.
@@ -261,10 +264,7 @@ describe("planWithIndex", () => {
     const q = index.db.q.bind(index.db);
     index.db.q = (text: string) => (asked.push(text), q(text));
     const plan = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: 0, listUpTo: 0 })!;
-    const targets = sessions.map((s) => {
-      const st = statSync(s.path);
-      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-    });
+    const targets = targetsOf(sessions);
     let held = 0;
     for (const t of targets) if (await plan.check(t)) held++;
     expect(held).toBeGreaterThan(0);
@@ -296,10 +296,7 @@ describe("planWithIndex", () => {
     const index = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
     const { sessions } = await scanStore(store, {}, { cache: index.scans });
     await indexStaleText(index.db);
-    const targets = sessions.map((s) => {
-      const st = statSync(s.path);
-      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-    });
+    const targets = targetsOf(sessions);
     const ranges: Array<{ table: string; first: bigint; last: bigint }> = [];
     let listed = 0;
     const q = index.db.q.bind(index.db);
@@ -388,17 +385,9 @@ describe("planWithIndex", () => {
   it("reads a checked file's lines and which hold a term of one state of the index, whatever another process commits between", async () => {
     // A range a file, and every line listed at once.
     for (const listUpTo of [0, undefined]) {
-      const { index, sessions } = await indexedCopy();
-      const targets = sessions.map((s) => {
-        const st = statSync(s.path);
-        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-      });
-      const exact = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: Infinity })!;
-      const held: Array<[SearchTarget, unknown]> = [];
-      for (const t of targets) {
-        const hit = await exact.check(t);
-        if (hit) held.push([t, hit]);
-      }
+      const copy = await indexedCopy();
+      const { index } = copy;
+      const held = await exactParserHits(copy);
       expect(held.length).toBeGreaterThan(1);
       // Another connection drops every FTS row (as dropOrphanText does) just after a file's lines were read.
       const other = new (loadSqlite().DatabaseSync)(index.db.path, { timeout: 3000 });
@@ -432,17 +421,9 @@ describe("planWithIndex", () => {
   it("lists every candidate line again in a checked file's read when another process re-indexed a file since they were listed", async () => {
     // Every line listed at once (a word in few lines), and once the range budget is spent (none here).
     for (const opts of [{}, { listUpTo: 0, rangesPerList: 0 }]) {
-      const { store, index, sessions } = await indexedCopy();
-      const targets = sessions.map((s) => {
-        const st = statSync(s.path);
-        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-      });
-      const exact = planWithIndex(index.db, parseQuery("parser"), false, undefined, { lazyAbove: Infinity })!;
-      const held: Array<[SearchTarget, unknown]> = [];
-      for (const t of targets) {
-        const hit = await exact.check(t);
-        if (hit) held.push([t, hit]);
-      }
+      const copy = await indexedCopy();
+      const { store, index } = copy;
+      const held = await exactParserHits(copy);
       expect(held.length).toBeGreaterThan(2);
       const asked: string[] = [];
       const listed = () => asked.filter((t) => /group_concat\(rowid\)/.test(t)).length;
@@ -478,23 +459,12 @@ describe("planWithIndex", () => {
     // Other files indexed between the file's first lines and its appended ones.
     const [first, ...rest] = sessions;
     if (!readFileSync(first.path, "utf8").endsWith("\n")) appendFileSync(first.path, "\n");
-    const line = (id: string, text: string) =>
-      JSON.stringify({
-        type: "message",
-        id,
-        parentId: null,
-        timestamp: "2026-11-28T12:00:00.000Z",
-        message: { role: "user", content: text, timestamp: 0 },
-      }) + "\n";
-    appendFileSync(first.path, line("a1", "a zebra-appended parser"));
-    appendFileSync(rest[0].path, line("b1", "a zebra-appended word elsewhere"));
+    appendFileSync(first.path, userLine("a1", "a zebra-appended parser"));
+    appendFileSync(rest[0].path, userLine("b1", "a zebra-appended word elsewhere"));
     settle(store);
     await scanStore(store, {}, { cache: index.scans });
     await indexStaleText(index.db, undefined, { tools: false });
-    const targets = sessions.map((s) => {
-      const st = statSync(s.path);
-      return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-    });
+    const targets = targetsOf(sessions);
     let found = 0;
     for (const text of ["zebra-appended", "parser", "file", "zebra-appended parser"]) {
       const exact = planWithIndex(index.db, parseQuery(text), false, undefined, { lazyAbove: Infinity })!;
@@ -627,11 +597,7 @@ describe("searchWithIndex asked again of the same targets", () => {
 
   it("does not hold the targets once their caller lets them go (a store's superseded sessions)", async () => {
     const { index, sessions } = await indexedCopy();
-    const made = () =>
-      sessions.map((s) => {
-        const st = statSync(s.path);
-        return { path: s.path, bytes: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs };
-      });
+    const made = () => targetsOf(sessions);
     const search = (targets: SearchTarget[]) =>
       searchWithIndex(index.db, targets, parseQuery("zebra-never-said"), {
         includeTools: false,

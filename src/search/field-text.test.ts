@@ -185,15 +185,6 @@ describe("a field text made again of sessions partly known", () => {
 });
 
 describe("a field text as bytes", () => {
-  const session = (over: Partial<Searchable> = {}): Searchable => ({
-    firstMessage: "fix the login",
-    cwd: "/home/kim/api",
-    id: "019e-aaaa",
-    models: [],
-    labelCount: 0,
-    modified: new Date("2026-11-20T10:00:00.000Z"),
-    ...over,
-  });
   // Whole characters (a pair is never cut), some past Latin-1 and past the BMP.
   const text = fc
     .array(fc.constantFrom("a", "b", "A", "é", "İ", "函", "🚀", "-", " ", "\u0000", "\u0001"), { maxLength: 8 })

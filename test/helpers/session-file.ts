@@ -28,6 +28,15 @@ export function entry(
 }
 export const user = (id: string, parentId: string | null, text: string) =>
   entry(id, parentId, { message: { role: "user", content: text, timestamp: 1 } });
+/** A user message as a line to append to a session file (its newline too): no parent, a fixed time. */
+export const userLine = (id: string, text: string): string =>
+  JSON.stringify({
+    type: "message",
+    id,
+    parentId: null,
+    timestamp: "2026-11-24T10:00:00.000Z",
+    message: { role: "user", content: text, timestamp: 1 },
+  }) + "\n";
 export const assistant = (id: string, parentId: string | null, text: string, extra: Record<string, unknown> = {}) =>
   entry(id, parentId, {
     message: { role: "assistant", content: [{ type: "text", text }], stopReason: "stop", model: "m", ...extra },
