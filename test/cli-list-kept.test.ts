@@ -2,14 +2,22 @@
 // relaunch costs the store's stat, not 50,000 rows read and formatted again), its ages made
 // by the clock of this run, and follows the files as soon as one changes: appended to, a
 // session new or deleted, an mtime set back, a file that cannot be read.
-import { cpSync, rmSync, symlinkSync, utimesSync } from "node:fs";
+import { symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { indexPathFor } from "../src/index/index-location.js";
 import { AnswerCache } from "../src/cli/common/answer-cache.js";
 import { textListKey } from "../src/cli/commands/list.js";
 import { runCli } from "./helpers/cli.js";
-import { cleanupTmp, copyStore, makeTmpDir, piWrites, REPO, settle, storeFiles as files } from "./helpers/tmp-store.js";
+import {
+  changeFourWays,
+  cleanupTmp,
+  copyStore,
+  makeTmpDir,
+  REPO,
+  settle,
+  storeFiles as files,
+} from "./helpers/tmp-store.js";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -75,18 +83,7 @@ describe("the text list relaunched", () => {
     // Kept: the lines without their ages.
     const kept = cache.latest(KEY);
     expect(kept?.out.length).toBeGreaterThan(0);
-    const all = files(store);
-    piWrites(all[3]);
-    settle(all[3]);
-    await same("after an append");
-    cpSync(all[5], join(all[5], "..", "2026-11-22T06-04-01-381Z_01a1fcb4-0000-7000-8000-000000000001.jsonl"));
-    settle(store);
-    await same("after a new session");
-    rmSync(all[7]);
-    await same("after a session was deleted");
-    const back = new Date("2025-06-01T00:00:00Z");
-    utimesSync(all[1], back, back);
-    await same("after an mtime set back");
+    await changeFourWays(store, same, true);
   });
 
   it("makes each age by the clock of the run: a row 59 minutes old turns 1h, a column 4 wide as months pass", async () => {

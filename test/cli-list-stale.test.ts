@@ -8,7 +8,16 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IndexedScans } from "../src/index/summary-cache.js";
 import { runCli } from "./helpers/cli.js";
-import { cleanupTmp, copyStore, makeTmpDir, piWrites, REPO, settle, storeFiles as files } from "./helpers/tmp-store.js";
+import {
+  changeFourWays,
+  cleanupTmp,
+  copyStore,
+  makeTmpDir,
+  piWrites,
+  REPO,
+  settle,
+  storeFiles as files,
+} from "./helpers/tmp-store.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -176,15 +185,6 @@ describe("list as text from the snapshot's columns", () => {
     const columns = vi.spyOn(IndexedScans.prototype, "keptColumns");
     await same("relaunched");
     expect(columns).toHaveBeenCalled();
-    const all = files(store);
-    piWrites(all[3]);
-    await same("after an append");
-    cpSync(all[5], join(all[5], "..", "2026-11-22T06-04-01-381Z_01a1fcb4-0000-7000-8000-000000000001.jsonl"));
-    await same("after a new session");
-    rmSync(all[7]);
-    await same("after a session was deleted");
-    const back = new Date("2025-06-01T00:00:00Z");
-    utimesSync(all[1], back, back);
-    await same("after an mtime set back");
+    await changeFourWays(store, same);
   });
 });

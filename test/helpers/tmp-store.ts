@@ -63,3 +63,27 @@ export function storeFiles(store: string): string[] {
 export function piWrites(file: string): void {
   appendFileSync(file, readFileSync(file, "utf8").split("\n").slice(-2).join("\n"));
 }
+
+/**
+ * The four changes a kept answer must notice, `check` run after each: pi appends to a
+ * session, a new session, one deleted, an mtime set back. With `settleWrites` each write is
+ * settled first (for an answer kept only once the store has settled).
+ */
+export async function changeFourWays(
+  store: string,
+  check: (what: string) => Promise<void>,
+  settleWrites = false,
+): Promise<void> {
+  const all = storeFiles(store);
+  piWrites(all[3]!);
+  if (settleWrites) settle(all[3]!);
+  await check("after an append");
+  cpSync(all[5]!, join(all[5]!, "..", "2026-11-22T06-04-01-381Z_01a1fcb4-0000-7000-8000-000000000001.jsonl"));
+  if (settleWrites) settle(store);
+  await check("after a new session");
+  rmSync(all[7]!);
+  await check("after a session was deleted");
+  const back = new Date("2025-06-01T00:00:00Z");
+  utimesSync(all[1]!, back, back);
+  await check("after an mtime set back");
+}
