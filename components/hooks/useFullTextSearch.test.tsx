@@ -86,7 +86,12 @@ async function warmOnList(keysPending?: () => boolean) {
   const listed = reduce(initialState({ launchCwd: CWD, all: true }), scanSummaries(sessions), scanDone());
   const r = await renderInk(<Warm s={listed} />);
   await act(async () => settle(80));
-  return { made, Warm, listed, r, before: made.mock.calls.length };
+  // The hook shown state `s`, then `waitMs` let pass (the warm-up waits 40 ms).
+  const show = async (s: AppState, waitMs = 0) => {
+    await act(async () => r.rerender(<Warm s={s} />));
+    if (waitMs > 0) await act(async () => settle(waitMs));
+  };
+  return { made, listed, show, before: made.mock.calls.length };
 }
 
 describe("useFullTextSearch", () => {
@@ -329,64 +334,57 @@ describe("useFullTextSearch", () => {
 
   it("makes the list's field text as the search bar opens on a complete list, not at the first key typed", async () => {
     // Keys always pending (typed one after another, each a derive and a frame): made all the same.
-    const { made, Warm, listed, r, before } = await warmOnList(() => true);
+    const { made, listed, show, before } = await warmOnList(() => true);
     let s = reduce(listed, { type: "command", command: "search.start" });
-    await act(async () => r.rerender(<Warm s={s} />));
+    await show(s);
     expect(made.mock.calls.length).toBe(before); // not before the bar's frame
     await act(async () => settle(80));
     expect(made.mock.calls.length).toBe(before + 1);
     // The words typed are matched against it: none made again.
     for (const ch of "sess") s = reduce(s, { type: "key", input: ch, key: mk() });
-    await act(async () => r.rerender(<Warm s={s} />));
-    await act(async () => settle(20));
+    await show(s, 20);
     expect(made.mock.calls.length).toBe(before + 1);
     expect(s.rows.length).toBe(3);
   });
 
   it("makes the list's field text once per opening of the search bar, not again as the store changes with no word typed", async () => {
-    const { made, Warm, listed, r, before } = await warmOnList();
+    const { made, listed, show, before } = await warmOnList();
     let s = reduce(listed, { type: "command", command: "search.start" });
-    await act(async () => r.rerender(<Warm s={s} />));
-    await act(async () => settle(80));
+    await show(s, 80);
     expect(made.mock.calls.length).toBe(before + 1);
     // pi writes twice while the bar is open, nothing typed.
     for (const n of [1, 2]) {
       const grown = { ...sessions[1], bytes: sessions[1].bytes + 100 * n, mtimeMs: sessions[1].mtimeMs + 1000 * n };
       s = reduce(s, { type: "store.changes", updated: [grown], removed: [], diagnostics: [] });
-      await act(async () => r.rerender(<Warm s={s} />));
-      await act(async () => settle(80));
+      await show(s, 80);
     }
     expect(made.mock.calls.length).toBe(before + 1);
     // Closed and opened again: made again, of the list as it is now.
     s = reduce(s, { type: "command", command: "search.cancel" });
-    await act(async () => r.rerender(<Warm s={s} />));
+    await show(s);
     s = reduce(s, { type: "command", command: "search.start" });
-    await act(async () => r.rerender(<Warm s={s} />));
-    await act(async () => settle(80));
+    await show(s, 80);
     expect(made.mock.calls.length).toBe(before + 2);
   });
 
   it("lets the field text go when the search bar closes with nothing typed (made again at the next opening)", async () => {
-    const { made, Warm, listed, r, before } = await warmOnList();
+    const { made, listed, show, before } = await warmOnList();
     const open = reduce(listed, { type: "command", command: "search.start" });
-    await act(async () => r.rerender(<Warm s={open} />));
-    await act(async () => settle(80));
+    await show(open, 80);
     expect(made.mock.calls.length).toBe(before + 1);
-    await act(async () => r.rerender(<Warm s={reduce(open, { type: "command", command: "search.cancel" })} />));
-    await act(async () => r.rerender(<Warm s={open} />));
-    await act(async () => settle(80));
+    await show(reduce(open, { type: "command", command: "search.cancel" }));
+    await show(open, 80);
     expect(made.mock.calls.length).toBe(before + 2);
   });
 
   it("makes no field text when the search bar closes before the warm-up's wait is out", async () => {
-    const { made, Warm, listed, r, before } = await warmOnList();
+    const { made, listed, show, before } = await warmOnList();
     const open = reduce(listed, { type: "command", command: "search.start" });
-    await act(async () => r.rerender(<Warm s={open} />));
+    await show(open);
     // Closed at once (well within the 40 ms the warm-up waits).
     const closed = reduce(open, { type: "command", command: "search.cancel" });
     expect(closed.stack.some((l) => l.kind === "search")).toBe(false);
-    await act(async () => r.rerender(<Warm s={closed} />));
-    await act(async () => settle(80));
+    await show(closed, 80);
     expect(made.mock.calls.length).toBe(before);
   });
 
