@@ -5,6 +5,7 @@ import type { SessionEntry } from "../model/types.js";
 import { fsPath } from "../store/fs-path.js";
 import { MAX_LINE_BYTES } from "../store/line-reader.js";
 import { readRange } from "../store/read-range.js";
+import { newTailScan, scanTail } from "./tail-scan.js";
 
 export class AppendRefused extends Error {
   override name = "AppendRefused";
@@ -17,39 +18,6 @@ export function freshId(used: { has(id: string): boolean }): string {
     if (!used.has(id)) return id;
   }
   return randomUUID();
-}
-
-interface Tail {
-  leafId: string | null;
-  ids: Set<string>;
-  endsWithNewline: boolean;
-}
-
-/**
- * Parses what was appended after the index was read (by pi, say), synchronously. `strays`
- * are our own entries that landed behind another writer's line: never a parent.
- */
-function readTail(fd: number, index: SessionIndex, size: number, strays: ReadonlySet<string>): Tail {
-  const ids = new Set<string>();
-  let leafId = index.leafId;
-  const len = size - index.tailStart;
-  if (len <= 0) return { leafId, ids, endsWithNewline: index.endsWithNewline || size === 0 };
-  const buf = readRange(fd, index.tailStart, len);
-  const got = buf.length;
-  const text = buf.toString("utf8");
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      const e = JSON.parse(line) as Partial<SessionEntry>;
-      if (e && typeof e === "object" && e.type !== "session" && typeof e.id === "string") {
-        ids.add(e.id);
-        if (!strays.has(e.id)) leafId = e.id;
-      }
-    } catch {
-      // A half-written line: pi skips it too.
-    }
-  }
-  return { leafId, ids, endsWithNewline: got > 0 && buf[got - 1] === 0x0a };
 }
 
 /** Whether a file of `size` bytes ends a line (an empty file does): its last byte only. */
@@ -128,6 +96,11 @@ export async function appendEntry(
   try {
     let torn = await awaitWholeLines(fd, path);
     const strays = new Set<string>();
+    // What was read of the tail, kept across retries: each reads only what was appended since.
+    const scan = newTailScan(index.tailStart, index.leafId, index.endsWithNewline);
+    const shrank = (): never => {
+      throw new AppendRefused(`${path} shrank while it was being read; nothing written`);
+    };
     for (let attempt = 0; ; attempt++) {
       if (attempt > MAX_RETRIES)
         throw new AppendRefused(
@@ -143,12 +116,16 @@ export async function appendEntry(
         throw new AppendRefused(
           `${path} ends in a line of ${lastLine} bytes without a newline, longer than a line may be; nothing written`,
         );
-      const tail = readTail(fd, index, st.size, strays);
+      const tail = scanTail(fd, scan, st.size, strays, shrank);
       if (!tail.endsWithNewline && st.size !== torn) {
         // Another writer began a line since we looked: wait for it to end (or be torn).
         torn = await awaitWholeLines(fd, path);
         continue;
       }
+      if (tail.unreadableLeaf)
+        throw new AppendRefused(
+          `${path}: its last entry may be a line too long to read, so the parent cannot be known; nothing written`,
+        );
       const used = { has: (id: string) => index.byId.has(id) || tail.ids.has(id) };
       const v1 = index.version < 2;
       const entry = make({
