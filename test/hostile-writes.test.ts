@@ -41,14 +41,15 @@ const FIRST = {
 };
 
 // Appends `count` tool results, 2–20 ms apart, each parented at the last line it wrote:
-// one appendFileSync per line, as pi writes.
+// one appendFileSync per line, as pi writes. It stops once the file passes `maxBytes`, so
+// a machine slower than the writer costs bounded time, not a file growing without end.
 const WRITER = `
-const { appendFileSync } = require("node:fs");
-const [file, count] = [process.argv[1], Number(process.argv[2])];
+const { appendFileSync, statSync } = require("node:fs");
+const [file, count, maxBytes] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3])];
 const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 const between = (a, b) => a + Math.floor(Math.random() * (b - a + 1));
 let parent = "u0000000";
-for (let i = 0; i < count; i++) {
+for (let i = 0; i < count && statSync(file).size < maxBytes; i++) {
   const id = "w" + String(i).padStart(7, "0");
   // Tool outputs of 50–200 KB, as pi writes them: re-reading the tail takes a while.
   const output = "o".repeat(between(50_000, 200_000));
@@ -86,8 +87,13 @@ function session(): string {
   return file;
 }
 
+/** Where the writer stops (~300 of its lines): every label re-reads the whole file, so its size is the test's time. */
+const WRITER_MAX_BYTES = 40 * 1024 * 1024;
+
 function startWriter(file: string, count: number) {
-  const child = track(spawn(process.execPath, ["-e", WRITER, file, String(count)], { stdio: "ignore" }));
+  const child = track(
+    spawn(process.execPath, ["-e", WRITER, file, String(count), String(WRITER_MAX_BYTES)], { stdio: "ignore" }),
+  );
   const exited = new Promise<number | null>((r) => child.on("exit", r));
   /** Stops the writer (between two writes: each is one write call) and waits for it. */
   const stop = async () => {
