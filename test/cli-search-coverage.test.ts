@@ -3,12 +3,14 @@
 // never believed over the files or the index: after pi wrote (an append, a new, a deleted
 // session, an mtime set back), the index made again, another process indexing, a search
 // answers as it does without the index.
-import { appendFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnswerCache } from "../src/cli/common/answer-cache.js";
 import { decodeSearchRows, encodeSearchRows } from "../src/cli/common/search-rows.js";
+import { answersDirOf } from "../src/index/index-db.js";
 import { indexPathFor } from "../src/index/index-location.js";
 import { fieldTextOf, isFieldBytes } from "../src/search/field-text.js";
 import { runCli } from "./helpers/cli.js";
@@ -95,6 +97,31 @@ describe("search's kept rows", () => {
     const before = (JSON.parse(want) as Array<{ path: string }>).map((f) => f.path);
     expect(found.map((f) => f.path).sort()).toEqual([...before, paths[0]].sort());
     expect(found.find((f) => f.path === paths[0])?.name).toBe("Kept Name");
+  });
+});
+
+describe("search's kept rows, their first messages read as asked", () => {
+  it("damaged or replaced where a printed row's first message is: the search is made again without them, the same answer", async () => {
+    const { store, env } = await rowsKept();
+    // The text output prints a session's title: its first message, when it has no name.
+    const search = () => runCli(["search", "--session-dir", store, "--all", "quokka"], { env });
+    const want = await search();
+    expect(want.stdout).toContain("question 2");
+    const dir = answersDirOf(indexPathFor(store, env)!);
+    // The rows' file (answer-cache.ts names it by its key): their first messages come last.
+    const name = createHash("sha256").update("search rows").digest("hex").slice(0, 32);
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith(`-${name}`))!,
+    );
+    const bytes = readFileSync(file);
+    // Session 2 holds the word: its row is printed.
+    const at = bytes.lastIndexOf("question 2");
+    writeFileSync(file, Buffer.concat([bytes.subarray(0, at), Buffer.from("Question"), bytes.subarray(at + 8)]));
+    expect(await search()).toEqual(want);
+    // Kept again by that run: read as kept by the next.
+    expect(readFileSync(file).includes("Question 2")).toBe(false);
+    expect(await search()).toEqual(want);
   });
 });
 

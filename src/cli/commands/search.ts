@@ -33,7 +33,15 @@ import { bestWithIndex, textHits } from "../common/search-best.js";
 import { rankAll } from "../../search/best.js";
 import { searchPlan } from "../../search/plan.js";
 import { formatResults, resultJson, type Found } from "../common/search-output.js";
-import { decodeSearchRows, encodeSearchRows, rowsStamp, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
+import {
+  decodeSearchRows,
+  encodeSearchRows,
+  KeptRowsUnreadable,
+  rowsStamp,
+  rowsStillTrue,
+  searchRowsPart,
+  type SearchRow,
+} from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { modifiedTime } from "../common/kept-search-row.js";
@@ -138,6 +146,7 @@ async function searchedSessions(
   storeDir: string,
   io: CliIO,
   store: KeptStore,
+  refuse = false,
 ): Promise<{
   sessions: SearchRow[];
   index?: StoreIndex;
@@ -145,7 +154,12 @@ async function searchedSessions(
   ranking?: MatchContext;
   unread?: boolean;
 }> {
-  const k = keptFor(store, ROWS_KEY, (a) => decodeSearchRows(a.out), { earlier: true });
+  // The first messages are read from the file for the rows that need them (search-rows.ts).
+  // `refuse`: a run that met kept rows it could not read makes them again.
+  const k = keptFor(store, ROWS_KEY, (a) => (refuse ? undefined : decodeSearchRows(a.out, a.rest)), {
+    earlier: true,
+    part: true,
+  });
   const index = k.index();
   if (k.kept) {
     const { rows, fieldText } = k.kept;
@@ -155,7 +169,7 @@ async function searchedSessions(
     const coverage = k.other && coverageAnswer(k.other, rows, k.kept.stamp);
     return { sessions: rows, index, coverage, ranking };
   }
-  const earlier = index && (await fromEarlierRows(storeDir, k, index));
+  const earlier = index && !refuse && (await fromEarlierRows(storeDir, k, index));
   if (earlier) {
     // The rows still true keep their fields as folded before: only the changed ones are folded.
     const { sessions, fieldText, unread } = earlier;
@@ -181,7 +195,8 @@ function keepRows(
 ): CoverageAnswer | undefined {
   if (!k.keep) return undefined;
   const stamp = rowsStamp();
-  k.keep({ out: encodeSearchRows(rows, k.found.files, fieldText, stamp), err: "" });
+  const out = encodeSearchRows(rows, k.found.files, fieldText, stamp);
+  k.keep({ out, err: "", part: searchRowsPart(out) });
   k.other?.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
   return k.other && coverageAnswer(k.other, rows, stamp, true);
 }
@@ -196,7 +211,7 @@ async function fromEarlierRows(
   k: { found: { files: SessionFile[] }; earlier?: Answer },
   index: StoreIndex,
 ): Promise<{ sessions: SearchRow[]; fieldText: AnyFieldText; unread: boolean } | undefined> {
-  const kept = k.earlier && decodeSearchRows(k.earlier.out);
+  const kept = k.earlier && decodeSearchRows(k.earlier.out, k.earlier.rest);
   if (!kept) return undefined;
   const { rows, todo } = rowsStillTrue(kept, k.found.files);
   if (todo.length > Math.max(REUSE_SLACK, k.found.files.length / 10)) return undefined;
@@ -315,7 +330,6 @@ export const SEARCH_OPTIONS = {
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, SEARCH_OPTIONS, "search");
   const io = quietIO(given, values.quiet);
-  const out = output(io);
   const text = positionals.join(" ").trim();
   if (!text) throw usageError("search needs a query (see pi-sessions search --help)");
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
@@ -341,8 +355,21 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       ? searchAnswerKey({ text, scope: values.all ? "" : cwd, limit, tools: includeTools }, query)
       : undefined,
   };
-  const kept = await discoverKept(store.dir, io);
-  const { question } = ask;
+  try {
+    return await searchStore(ask, io);
+  } catch (err) {
+    // Kept rows whose first messages could not be read as kept (their file replaced by another
+    // run's since, or damaged): nothing was printed; the search is made again without them.
+    if (!(err instanceof KeptRowsUnreadable)) throw err;
+    return await searchStore(ask, io, true);
+  }
+}
+
+/** The search of the store, once: the exit status. `refuse`: kept rows are not used (searchedSessions). */
+async function searchStore(ask: Ask, io: CliIO, refuse = false): Promise<number> {
+  const out = output(io);
+  const kept = await discoverKept(ask.storeDir, io);
+  const { question, query, includeTools } = ask;
   const answer = question && keptFor(kept, question.slot, (a) => decodeSearchAnswer(a, question));
   if (answer?.kept) {
     out.jsonBytes(answer.kept);
@@ -359,7 +386,7 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       index?.close();
     }
   }
-  const found = await searchedSessions(store.dir, io, kept);
+  const found = await searchedSessions(ask.storeDir, io, kept, refuse);
   const { sessions, coverage, ranking } = found;
   let { index } = found;
   // The index failed while the store was read (it said so, in one line): not used further.

@@ -1,9 +1,13 @@
+import { crc32 } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { fieldTextOf, isFieldBytes, rankingContext, type FieldBytes } from "../../search/field-text.js";
 import {
   decodeSearchRows,
   encodeSearchRows,
   rowsStillTrue,
+  KeptRowsUnreadable,
+  MESSAGE_BLOCK,
+  searchRowsPart,
   type KeptSearchRows,
   type SearchRow,
 } from "./search-rows.js";
@@ -134,20 +138,25 @@ describe("search rows", () => {
     expect(back[0].cwd).toBe("/tmp/ü");
   });
 
-  it("is written as ASCII (read back without decoding UTF-8), then places and lengths as integers, the numbers as floats, then the fields folded, the first messages and the files' names", () => {
+  it("is written as ASCII (read back without decoding UTF-8) padded to 8 bytes, then places and lengths as integers, the numbers as floats, then the fields folded, the files' names, a CRC per block of the first messages and the first messages", () => {
     const rows = [row({ firstMessage: "Café 🚀" }), row({ path: "/s/b.jsonl", name: undefined, cwd: "/Ü" })];
     const bytes = Buffer.from(encodeSearchRows(rows, FILES));
     const eol = bytes.indexOf(0x0a);
     expect([...bytes.subarray(0, eol)].every((b) => b < 0x80)).toBe(true);
+    // The numbers start 8-byte aligned (viewed in place when the value is).
+    expect((eol + 1) % 8).toBe(0);
     // Eight integers a row (five places, three lengths), six floats (inode, date, size, mtime,
-    // ctime, label count); then the field text (UTF-8: well-formed), the first messages
-    // (UTF-16: they hold an emoji) and the names (Latin-1).
+    // ctime, label count); then the field text (UTF-8: well-formed), the names (Latin-1), one
+    // block's CRC and the first messages (UTF-16: they hold an emoji).
     const at = eol + 1 + (8 * 4 + 6 * 8) * rows.length;
     const field = Buffer.from(fieldTextOf(rows).text, "utf8");
-    const namesAt = bytes.length - "a.jsonlb.jsonl".length;
+    const namesAt = at + field.length;
+    const crcAt = namesAt + "a.jsonlb.jsonl".length;
     expect(bytes.subarray(at, at + field.length)).toEqual(field);
-    expect(bytes.toString("utf16le", at + field.length, namesAt)).toBe("Café 🚀fix the login");
-    expect(bytes.toString("latin1", namesAt)).toBe("a.jsonlb.jsonl");
+    expect(bytes.toString("latin1", namesAt, crcAt)).toBe("a.jsonlb.jsonl");
+    expect(bytes.readUInt32LE(crcAt)).toBe(crc32(bytes.subarray(crcAt + 4)));
+    expect(bytes.toString("utf16le", crcAt + 4)).toBe("Café 🚀fix the login");
+    expect(searchRowsPart(bytes)).toBe(crcAt + 4);
     const back = decodeSearchRows(bytes)!.fieldText as FieldBytes;
     expect(isFieldBytes(back)).toBe(true);
     expect(back.bytes).toEqual(field);
@@ -167,7 +176,7 @@ describe("search rows", () => {
       );
     const jsonOf = (rows: SearchRow[]) => {
       const b = Buffer.from(encodeSearchRows(rows, []));
-      return b.toString("latin1", 0, b.indexOf(0x0a)).length;
+      return b.toString("latin1", 0, b.indexOf(0x0a)).trimEnd().length;
     };
     // As long, but for the count of rows written in it.
     expect(jsonOf(many(2000)) - jsonOf(many(10))).toBe("2000".length - "10".length);
@@ -179,7 +188,8 @@ describe("search rows", () => {
   it("writes the field text as UTF-8 when it is well-formed (searched as bytes), else as UTF-16; the other texts as Latin-1 when they fit, else as UTF-16", () => {
     const textOf = (rows: SearchRow[]) => {
       const b = Buffer.from(encodeSearchRows(rows, FILES));
-      return b.length - b.indexOf(0x0a) - 1 - (8 * 4 + 6 * 8) * rows.length;
+      // Less one block's CRC.
+      return b.length - b.indexOf(0x0a) - 1 - (8 * 4 + 6 * 8) * rows.length - 4;
     };
     const messages = (rows: SearchRow[]) => rows.map((r) => r.firstMessage).join("").length;
     const names = (rows: SearchRow[]) => rows.map((r) => r.path.split("/").pop()!).join("").length;
@@ -251,6 +261,48 @@ describe("search rows", () => {
     // Only as the third row's id (its name does not end with .jsonl): the names are after the JSON.
     expect(json.split(id).length - 1).toBe(1);
     expect(decodeSearchRows(bytes)!.rows.map((r) => r.id)).toEqual([id, "019e-other", id, ""]);
+  });
+
+  it("read from their first part alone, the first messages a block at a time as asked, each block checked", () => {
+    const long = (i: number) => `${i} `.padEnd(30_000, "xyz");
+    const rows = Array.from({ length: 6 }, (_, i) => row({ path: `/s/${i}.jsonl`, firstMessage: long(i) }));
+    const value = Buffer.from(encodeSearchRows(rows, FILES));
+    const part = searchRowsPart(value)!;
+    const reads: number[] = [];
+    const rest = {
+      length: value.length - part,
+      read: (at: number, length: number) => {
+        reads.push(at);
+        return Buffer.from(value.subarray(part + at, part + at + length));
+      },
+    };
+    const back = decodeSearchRows(Buffer.from(value.subarray(0, part)), rest)!;
+    expect(reads).toEqual([]);
+    expect(back.rows[0].firstMessage).toBe(long(0));
+    expect(reads).toEqual([0]);
+    // Row 2's message spans two blocks (60,000 to 90,000).
+    expect(back.rows[2].firstMessage).toBe(long(2));
+    expect(reads).toEqual([0, MESSAGE_BLOCK]);
+    expect(allFields(back.rows)).toEqual(allFields(rows));
+    // Not as many bytes as the part says: not these rows.
+    expect(
+      decodeSearchRows(Buffer.from(value.subarray(0, part)), { ...rest, length: rest.length - 1 }),
+    ).toBeUndefined();
+    expect(decodeSearchRows(Buffer.from(value.subarray(0, part + 1)), rest)).toBeUndefined();
+    // A block that is not as kept (or cannot be read) throws when one of its rows' messages is read, not before.
+    const damaged = Buffer.from(value);
+    damaged[damaged.length - 1] ^= 1;
+    const kept = decodeSearchRows(damaged)!;
+    expect(kept.rows[0].firstMessage).toBe(long(0));
+    expect(() => kept.rows[5].firstMessage).toThrow(KeptRowsUnreadable);
+    const gone = decodeSearchRows(Buffer.from(value.subarray(0, part)), {
+      ...rest,
+      read: () => {
+        throw new Error("a kept answer was replaced");
+      },
+    })!;
+    expect(gone.rows[1].path).toBe("/s/1.jsonl");
+    expect(() => gone.rows[1].firstMessage).toThrow(KeptRowsUnreadable);
   });
 
   it("reads nothing from a value that is not rows of this layout (the command scans instead)", () => {
