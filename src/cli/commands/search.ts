@@ -367,8 +367,18 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
 
 /** The search of the store, once: the exit status. `refuse`: kept rows are not used (searchedSessions). */
 async function searchStore(ask: Ask, io: CliIO, refuse = false): Promise<number> {
-  const out = output(io);
   const kept = await discoverKept(ask.storeDir, io);
+  try {
+    return await searchKept(ask, io, kept, refuse);
+  } finally {
+    // The kept rows' file, open for their first messages (AnswerCache.latestPart).
+    kept.answers?.cache.close();
+  }
+}
+
+/** searchStore on the store discovered. */
+async function searchKept(ask: Ask, io: CliIO, kept: KeptStore, refuse: boolean): Promise<number> {
+  const out = output(io);
   const { question, query, includeTools } = ask;
   const answer = question && keptFor(kept, question.slot, (a) => decodeSearchAnswer(a, question));
   if (answer?.kept) {

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import {
   closeSync,
   fstatSync,
-  type Stats,
   fsyncSync,
   readdirSync,
   readSync,
@@ -75,10 +74,10 @@ export interface Answer {
 }
 
 /**
- * The bytes of a kept answer after its first part, read when asked: from the same file,
- * opened again and checked to be the very file the part was read from (no other answer's
- * bytes are ever returned; a file replaced or gone since throws). Not checksummed here: the
- * part says what they must be (search-rows.ts keeps a CRC per block of them).
+ * The bytes of a kept answer after its first part, read when asked: from the very file the
+ * part was read from, kept open until the cache's close() (no other answer's bytes are ever
+ * returned, even once another run has replaced the file; read after close() throws). Not
+ * checksummed here: the part says what they must be (search-rows.ts keeps a CRC per block of them).
  */
 export interface AnswerRest {
   length: number;
@@ -191,10 +190,6 @@ function headLine(fd: number): { line: string; at: number } | undefined {
   }
 }
 
-/** Whether two stats are of the same file, unchanged (an answer is only ever replaced whole, by a rename). */
-const sameFile = (a: Stats, b: Stats) =>
-  a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
-
 /** How many bytes an answer to keep has. */
 const lengthOf = (out: AnswerToKeep["out"]) => piecesOf(out).reduce((n, p) => n + p.length, 0);
 
@@ -296,44 +291,49 @@ export class AnswerCache {
    * (`rest`); an answer kept without one is read whole, as latest reads it.
    */
   latestPart(key: string): (Answer & { fingerprint: string }) | undefined {
-    const file = this.fileOf(key);
     const fd = this.open(key);
     if (fd === undefined) return undefined;
-    let seen: Stats;
     let head: Header | undefined;
     let at: number;
     let out: Buffer | undefined;
+    let held = false;
     try {
-      seen = fstatSync(fd);
+      const size = fstatSync(fd).size;
       const line = headLine(fd);
       head = line && headerOf(line.line);
       if (!line || !head) return undefined;
       at = line.at;
-      if (head.part !== undefined && seen.size === at + head.bytes) out = readAt(fd, at, head.part);
+      if (head.part !== undefined && size === at + head.bytes) out = readAt(fd, at, head.part);
+      if (out && checksum(head.fingerprint, head.err, out) === head.partCrc) held = true;
     } catch {
       return undefined; // not readable: a miss
     } finally {
-      closeSync(fd);
+      if (!held) closeSync(fd);
     }
     if (head.part === undefined) return this.latest(key);
-    if (!out || checksum(head.fingerprint, head.err, out) !== head.partCrc) return undefined;
+    if (!held) return undefined;
+    // The rest is read from this very fd until close(): the file it was opened on, even once
+    // another run renames its own answer over it (an answer is only ever replaced whole).
+    this.held.push(fd);
     const restAt = at + head.part!;
     const rest: AnswerRest = {
       length: head.bytes - head.part!,
       read: (from, length) => {
-        const again = openOwnFile(file);
-        if (again === undefined) throw new Error("a kept answer is gone");
-        try {
-          if (!sameFile(fstatSync(again), seen)) throw new Error("a kept answer was replaced");
-          const bytes = from >= 0 && from + length <= rest.length ? readAt(again, restAt + from, length) : undefined;
-          if (!bytes) throw new Error("a kept answer is cut short");
-          return bytes;
-        } finally {
-          closeSync(again);
-        }
+        if (!this.held.includes(fd)) throw new Error("a kept answer was closed");
+        const bytes = from >= 0 && from + length <= rest.length ? readAt(fd, restAt + from, length) : undefined;
+        if (!bytes) throw new Error("a kept answer is cut short");
+        return bytes;
       },
     };
-    return { out, err: head.err, fingerprint: head.fingerprint, rest };
+    return { out: out!, err: head.err, fingerprint: head.fingerprint, rest };
+  }
+
+  /** The files answers were read a part of from (latestPart), open for their rest. */
+  private readonly held: number[] = [];
+
+  /** Closes the files kept open for the rest of answers read in part (latestPart): their rests are not read after. */
+  close(): void {
+    for (const fd of this.held.splice(0)) closeSync(fd);
   }
 
   /**
