@@ -125,6 +125,50 @@ describe("search's kept rows, their first messages read as asked", () => {
   });
 });
 
+/** The kept rows' file (answer-cache.ts names it by its key; its header has "part"): their first messages come last. */
+function rowsFile(store: string, env: NodeJS.ProcessEnv): string {
+  const dir = answersDirOf(indexPathFor(store, env)!);
+  const name = createHash("sha256").update("search rows").digest("hex").slice(0, 32);
+  const file = join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith(`-${name}`))!,
+  );
+  expect(readFileSync(file).subarray(0, 4096).toString("latin1").split("\n")[0]).toContain('"part"');
+  return file;
+}
+
+/** One byte of the rows' file changed where session `n`'s first message is ("question n"). */
+function damageFirstMessage(file: string, n: number): void {
+  const bytes = readFileSync(file);
+  const at = bytes.lastIndexOf(`question ${n}`);
+  expect(at).toBeGreaterThan(0);
+  bytes[at] = "Q".charCodeAt(0);
+  writeFileSync(file, bytes);
+}
+
+describe("search's kept rows found damaged as a query reads them", () => {
+  it("the search is made again without them: stdout, stderr and exit code those of a clean run, notes said once", async () => {
+    const { store } = makeStore();
+    // A session the search leaves unindexed: a note on stderr before the search reads a first message.
+    const env = {
+      PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-"),
+      PI_SESSIONS_INDEX_INLINE_BYTES: "0",
+      PI_SESSIONS_INDEX_BACKGROUND: "0",
+    };
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    settle(addProjectSession(store, "/home/dev/one", "quokka, not indexed yet", { n: 7 }));
+    // A pattern: every session's first message is read.
+    const search = () => runCli(["search", "--session-dir", store, "--all", "re:quest.on.[24]"], { env });
+    await search();
+    await search();
+    const clean = await search();
+    expect(clean.stdout).toContain("question 2");
+    expect(clean.stderr).toContain("not in the index yet");
+    damageFirstMessage(rowsFile(store, env), 6);
+    expect(await search()).toEqual(clean);
+  });
+});
+
 describe("search's kept coverage", () => {
   it("is read by the run after the rows were kept, instead of the index's text states", async () => {
     const { store, paths, env, search, want } = await rowsKept();

@@ -11,7 +11,7 @@ import { groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { Answer } from "../common/answer-cache.js";
 import { usageError } from "../common/errors.js";
-import { quietIO, type CliIO } from "../common/io.js";
+import { heldNotes, quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import {
@@ -355,13 +355,19 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       ? searchAnswerKey({ text, scope: values.all ? "" : cwd, limit, tools: includeTools }, query)
       : undefined,
   };
+  // Kept rows' first messages are read as the search asks for them: a block found damaged
+  // comes out mid-search, once notes were said but before the answer is printed. The notes
+  // are held until then, and dropped when the search is made again without the kept rows
+  // (it says its own), so that stderr is what a run without them says.
+  const held = heldNotes(io);
   try {
-    return await searchStore(ask, io);
+    return await searchStore(ask, held.io);
   } catch (err) {
-    // Kept rows whose first messages could not be read as kept (their file replaced by another
-    // run's since, or damaged): nothing was printed; the search is made again without them.
     if (!(err instanceof KeptRowsUnreadable)) throw err;
+    held.drop();
     return await searchStore(ask, io, true);
+  } finally {
+    held.release();
   }
 }
 
