@@ -4,7 +4,16 @@
 // session, an mtime set back), the index made again, another process indexing, a search
 // answers as it does without the index.
 import { createHash } from "node:crypto";
-import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
@@ -166,6 +175,30 @@ describe("search's kept rows found damaged as a query reads them", () => {
     expect(clean.stderr).toContain("not in the index yet");
     damageFirstMessage(rowsFile(store, env), 6);
     expect(await search()).toEqual(clean);
+  });
+});
+
+describe("search's kept rows of the store before, found damaged as they are kept again", () => {
+  it("the search is made again without them, the same answer, and the index it opened is closed", async () => {
+    const { store, paths, env } = await rowsKept();
+    Object.assign(env, { PI_SESSIONS_INDEX_BACKGROUND: "0" });
+    const file = rowsFile(store, env);
+    // Settled alone: the other rows stay true of their files.
+    appendFileSync(paths[1], said("q2b", "one more quokka"));
+    settle(paths[1]);
+    damageFirstMessage(file, 6);
+    const search = () => runCli(["search", "--session-dir", store, "--all", "--json", "quokka"], { env });
+    // The files open in this process: a handle left open is one more after the runs.
+    const open = () => (existsSync("/proc/self/fd") ? readdirSync("/proc/self/fd").length : 0);
+    const before = open();
+    // The first run reads the earlier rows; the second keeps them again (the store settled), reading every first message.
+    const runs = [await search(), await search()];
+    expect(open()).toBe(before);
+    const clean = await runCli(["search", "--session-dir", store, "--all", "--json", "quokka"], {
+      env: { ...env, PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") },
+    });
+    expect(JSON.parse(clean.stdout)).toHaveLength(3);
+    expect(runs).toEqual([clean, clean]);
   });
 });
 

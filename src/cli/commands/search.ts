@@ -161,25 +161,32 @@ async function searchedSessions(
     part: true,
   });
   const index = k.index();
-  if (k.kept) {
-    const { rows, fieldText } = k.kept;
-    const ranking = rankingContext(fieldText, rows);
-    // What proves a typo (search-none.ts), kept once for rows kept before it was.
-    if (ranking && k.other && !k.other.has(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
-    const coverage = k.other && coverageAnswer(k.other, rows, k.kept.stamp);
-    return { sessions: rows, index, coverage, ranking };
+  // The caller closes the index it is handed; one that fails here (kept rows found damaged as
+  // they are kept again: KeptRowsUnreadable) is closed before the search is made again.
+  try {
+    if (k.kept) {
+      const { rows, fieldText } = k.kept;
+      const ranking = rankingContext(fieldText, rows);
+      // What proves a typo (search-none.ts), kept once for rows kept before it was.
+      if (ranking && k.other && !k.other.has(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
+      const coverage = k.other && coverageAnswer(k.other, rows, k.kept.stamp);
+      return { sessions: rows, index, coverage, ranking };
+    }
+    const earlier = index && !refuse && (await fromEarlierRows(storeDir, k, index));
+    if (earlier) {
+      // The rows still true keep their fields as folded before: only the changed ones are folded.
+      const { sessions, fieldText, unread } = earlier;
+      const coverage = unread ? undefined : keepRows(k, sessions, fieldText);
+      return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions), unread };
+    }
+    const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
+    const unread = unreadableSinceDiscovery(diagnostics, k.found);
+    const coverage = unread ? undefined : keepRows(k, sessions, fieldTextOf(sessions));
+    return { sessions, index, coverage, unread };
+  } catch (err) {
+    index?.close();
+    throw err;
   }
-  const earlier = index && !refuse && (await fromEarlierRows(storeDir, k, index));
-  if (earlier) {
-    // The rows still true keep their fields as folded before: only the changed ones are folded.
-    const { sessions, fieldText, unread } = earlier;
-    const coverage = unread ? undefined : keepRows(k, sessions, fieldText);
-    return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions), unread };
-  }
-  const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  const unread = unreadableSinceDiscovery(diagnostics, k.found);
-  const coverage = unread ? undefined : keepRows(k, sessions, fieldTextOf(sessions));
-  return { sessions, index, coverage, unread };
 }
 
 /**
