@@ -99,7 +99,7 @@ describe("search's kept rows", () => {
     const fields = fieldTextOf(plain.map((r, i) => (i === at ? { ...r, firstMessage: "a kept quokka" } : r)));
     const files = rows.rows.map((r, i) => ({ path: r.path, bytes: r.bytes, mtimeMs: r.mtimeMs, ino: rows.inoAt(i) }));
     cache.put("search rows", kept.fingerprint, {
-      out: encodeSearchRows(plain, files, fields, rows.stamp),
+      out: encodeSearchRows(plain, files, fields, rows.stamp).out,
       err: "",
     });
     const found = JSON.parse((await search(13)).stdout) as Array<{ path: string; name: string | null }>;

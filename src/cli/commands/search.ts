@@ -39,7 +39,6 @@ import {
   KeptRowsUnreadable,
   rowsStamp,
   rowsStillTrue,
-  searchRowsPart,
   type SearchRow,
 } from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
@@ -146,7 +145,7 @@ async function searchedSessions(
   storeDir: string,
   io: CliIO,
   store: KeptStore,
-  refuse = false,
+  withoutKeptRows = false,
 ): Promise<{
   sessions: SearchRow[];
   index?: StoreIndex;
@@ -155,8 +154,8 @@ async function searchedSessions(
   unread?: boolean;
 }> {
   // The first messages are read from the file for the rows that need them (search-rows.ts).
-  // `refuse`: a run that met kept rows it could not read makes them again.
-  const k = keptFor(store, ROWS_KEY, (a) => (refuse ? undefined : decodeSearchRows(a.out, a.rest)), {
+  // `withoutKeptRows`: a run that met kept rows it could not read makes them again.
+  const k = keptFor(store, ROWS_KEY, (a) => (withoutKeptRows ? undefined : decodeSearchRows(a.out, a.rest)), {
     earlier: true,
     part: true,
   });
@@ -172,7 +171,7 @@ async function searchedSessions(
       const coverage = k.other && coverageAnswer(k.other, rows, k.kept.stamp);
       return { sessions: rows, index, coverage, ranking };
     }
-    const earlier = index && !refuse && (await fromEarlierRows(storeDir, k, index));
+    const earlier = index && !withoutKeptRows && (await fromEarlierRows(storeDir, k, index));
     if (earlier) {
       // The rows still true keep their fields as folded before: only the changed ones are folded.
       const { sessions, fieldText, unread } = earlier;
@@ -202,8 +201,8 @@ function keepRows(
 ): CoverageAnswer | undefined {
   if (!k.keep) return undefined;
   const stamp = rowsStamp();
-  const out = encodeSearchRows(rows, k.found.files, fieldText, stamp);
-  k.keep({ out, err: "", part: searchRowsPart(out) });
+  const { out, part } = encodeSearchRows(rows, k.found.files, fieldText, stamp);
+  k.keep({ out, err: "", part });
   k.other?.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
   return k.other && coverageAnswer(k.other, rows, stamp, true);
 }
@@ -378,11 +377,11 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
   }
 }
 
-/** The search of the store, once: the exit status. `refuse`: kept rows are not used (searchedSessions). */
-async function searchStore(ask: Ask, io: CliIO, refuse = false): Promise<number> {
+/** The search of the store, once: the exit status. `withoutKeptRows`: kept rows are not used (searchedSessions). */
+async function searchStore(ask: Ask, io: CliIO, withoutKeptRows = false): Promise<number> {
   const kept = await discoverKept(ask.storeDir, io);
   try {
-    return await searchKept(ask, io, kept, refuse);
+    return await searchKept(ask, io, kept, withoutKeptRows);
   } finally {
     // The kept rows' file, open for their first messages (AnswerCache.latestPart).
     kept.answers?.cache.close();
@@ -390,7 +389,7 @@ async function searchStore(ask: Ask, io: CliIO, refuse = false): Promise<number>
 }
 
 /** searchStore on the store discovered. */
-async function searchKept(ask: Ask, io: CliIO, kept: KeptStore, refuse: boolean): Promise<number> {
+async function searchKept(ask: Ask, io: CliIO, kept: KeptStore, withoutKeptRows: boolean): Promise<number> {
   const out = output(io);
   const { question, query, includeTools } = ask;
   const answer = question && keptFor(kept, question.slot, (a) => decodeSearchAnswer(a, question));
@@ -409,7 +408,7 @@ async function searchKept(ask: Ask, io: CliIO, kept: KeptStore, refuse: boolean)
       index?.close();
     }
   }
-  const found = await searchedSessions(ask.storeDir, io, kept, refuse);
+  const found = await searchedSessions(ask.storeDir, io, kept, withoutKeptRows);
   const { sessions, coverage, ranking } = found;
   let { index } = found;
   // The index failed while the store was read (it said so, in one line): not used further.

@@ -136,13 +136,17 @@ const INTS = ["dir", "cwd", "models", "labels", "name", "folded", "firstMessage"
  */
 const FLOATS = ["ino", "modified", "bytes", "mtimeMs", "ctimeMs", "labelCount"] as const;
 
-/** `files`: the store's files as discovery saw them (their inodes are kept with the rows). */
+/**
+ * The rows' bytes, and how many of them come before the first messages (AnswerToKeep.part:
+ * read and checked alone). `files`: the store's files as discovery saw them (their inodes are
+ * kept with the rows).
+ */
 export function encodeSearchRows(
   sessions: readonly SearchRow[],
   files: readonly SessionFile[],
   fieldText: AnyFieldText = fieldTextOf(sessions),
   stamp: string = rowsStamp(),
-): Uint8Array {
+): { out: Buffer; part: number } {
   const inoOf = new Map(files.map((f) => [f.path, f.ino]));
   const n = sessions.length;
   const parts = sessions.map((s) => splitPath(s.path));
@@ -236,12 +240,7 @@ export function encodeSearchRows(
     const from = messagesAt + b * MESSAGE_BLOCK;
     out.writeUInt32LE(crc32(out.subarray(from, Math.min(from + MESSAGE_BLOCK, out.length))), crcsAt + 4 * b);
   }
-  return out;
-}
-
-/** How many of kept rows' first bytes are all but the first messages (AnswerToKeep.part: read and checked alone). */
-export function searchRowsPart(value: Uint8Array): number | undefined {
-  return layoutOf(value)?.part;
+  return { out, part: messagesAt };
 }
 
 /** Thrown when a kept row's first message cannot be read as kept (its file replaced since, or a block damaged): the search is made again without the kept rows. */
@@ -402,7 +401,7 @@ function layoutOf(value: Uint8Array) {
 
 /**
  * The rows, or undefined when the value is not rows of this layout (the caller scans
- * instead). `value`: the whole kept value, or its first part alone (searchRowsPart) with the
+ * instead). `value`: the whole kept value, or its first part alone (encodeSearchRows' part) with the
  * rest read from its file as asked (`rest`). A first message that cannot then be read as
  * kept throws KeptRowsUnreadable.
  */
