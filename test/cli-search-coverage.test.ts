@@ -3,12 +3,23 @@
 // never believed over the files or the index: after pi wrote (an append, a new, a deleted
 // session, an mtime set back), the index made again, another process indexing, a search
 // answers as it does without the index.
-import { appendFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  appendFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { AnswerCache } from "../src/cli/common/answer-cache.js";
 import { decodeSearchRows, encodeSearchRows } from "../src/cli/common/search-rows.js";
+import { answersDirOf } from "../src/index/index-db.js";
 import { indexPathFor } from "../src/index/index-location.js";
 import { fieldTextOf, isFieldBytes } from "../src/search/field-text.js";
 import { runCli } from "./helpers/cli.js";
@@ -88,13 +99,106 @@ describe("search's kept rows", () => {
     const fields = fieldTextOf(plain.map((r, i) => (i === at ? { ...r, firstMessage: "a kept quokka" } : r)));
     const files = rows.rows.map((r, i) => ({ path: r.path, bytes: r.bytes, mtimeMs: r.mtimeMs, ino: rows.inoAt(i) }));
     cache.put("search rows", kept.fingerprint, {
-      out: encodeSearchRows(plain, files, fields, rows.stamp),
+      out: encodeSearchRows(plain, files, fields, rows.stamp).out,
       err: "",
     });
     const found = JSON.parse((await search(13)).stdout) as Array<{ path: string; name: string | null }>;
     const before = (JSON.parse(want) as Array<{ path: string }>).map((f) => f.path);
     expect(found.map((f) => f.path).sort()).toEqual([...before, paths[0]].sort());
     expect(found.find((f) => f.path === paths[0])?.name).toBe("Kept Name");
+  });
+});
+
+describe("search's kept rows, their first messages read as asked", () => {
+  it("damaged or replaced where a printed row's first message is: the search is made again without them, the same answer", async () => {
+    const { store, env } = await rowsKept();
+    // The text output prints a session's title: its first message, when it has no name.
+    const search = () => runCli(["search", "--session-dir", store, "--all", "quokka"], { env });
+    const want = await search();
+    expect(want.stdout).toContain("question 2");
+    const dir = answersDirOf(indexPathFor(store, env)!);
+    // The rows' file (answer-cache.ts names it by its key): their first messages come last.
+    const name = createHash("sha256").update("search rows").digest("hex").slice(0, 32);
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith(`-${name}`))!,
+    );
+    const bytes = readFileSync(file);
+    // Session 2 holds the word: its row is printed.
+    const at = bytes.lastIndexOf("question 2");
+    writeFileSync(file, Buffer.concat([bytes.subarray(0, at), Buffer.from("Question"), bytes.subarray(at + 8)]));
+    expect(await search()).toEqual(want);
+    // Kept again by that run: read as kept by the next.
+    expect(readFileSync(file).includes("Question 2")).toBe(false);
+    expect(await search()).toEqual(want);
+  });
+});
+
+/** The kept rows' file (answer-cache.ts names it by its key; its header has "part"): their first messages come last. */
+function rowsFile(store: string, env: NodeJS.ProcessEnv): string {
+  const dir = answersDirOf(indexPathFor(store, env)!);
+  const name = createHash("sha256").update("search rows").digest("hex").slice(0, 32);
+  const file = join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith(`-${name}`))!,
+  );
+  expect(readFileSync(file).subarray(0, 4096).toString("latin1").split("\n")[0]).toContain('"part"');
+  return file;
+}
+
+/** One byte of the rows' file changed where session `n`'s first message is ("question n"). */
+function damageFirstMessage(file: string, n: number): void {
+  const bytes = readFileSync(file);
+  const at = bytes.lastIndexOf(`question ${n}`);
+  expect(at).toBeGreaterThan(0);
+  bytes[at] = "Q".charCodeAt(0);
+  writeFileSync(file, bytes);
+}
+
+describe("search's kept rows found damaged as a query reads them", () => {
+  it("the search is made again without them: stdout, stderr and exit code those of a clean run, notes said once", async () => {
+    const { store } = makeStore();
+    // A session the search leaves unindexed: a note on stderr before the search reads a first message.
+    const env = {
+      PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-"),
+      PI_SESSIONS_INDEX_INLINE_BYTES: "0",
+      PI_SESSIONS_INDEX_BACKGROUND: "0",
+    };
+    expect((await runCli(["index", "--session-dir", store], { env })).code).toBe(0);
+    settle(addProjectSession(store, "/home/dev/one", "quokka, not indexed yet", { n: 7 }));
+    // A pattern: every session's first message is read.
+    const search = () => runCli(["search", "--session-dir", store, "--all", "re:quest.on.[24]"], { env });
+    await search();
+    await search();
+    const clean = await search();
+    expect(clean.stdout).toContain("question 2");
+    expect(clean.stderr).toContain("not in the index yet");
+    damageFirstMessage(rowsFile(store, env), 6);
+    expect(await search()).toEqual(clean);
+  });
+});
+
+describe("search's kept rows of the store before, found damaged as they are kept again", () => {
+  it("the search is made again without them, the same answer, and the index it opened is closed", async () => {
+    const { store, paths, env } = await rowsKept();
+    Object.assign(env, { PI_SESSIONS_INDEX_BACKGROUND: "0" });
+    const file = rowsFile(store, env);
+    // Settled alone: the other rows stay true of their files.
+    appendFileSync(paths[1], said("q2b", "one more quokka"));
+    settle(paths[1]);
+    damageFirstMessage(file, 6);
+    const search = () => runCli(["search", "--session-dir", store, "--all", "--json", "quokka"], { env });
+    // The files open in this process: a handle left open is one more after the runs.
+    const open = () => (existsSync("/proc/self/fd") ? readdirSync("/proc/self/fd").length : 0);
+    const before = open();
+    // The first run reads the earlier rows; the second keeps them again (the store settled), reading every first message.
+    const runs = [await search(), await search()];
+    expect(open()).toBe(before);
+    const clean = await runCli(["search", "--session-dir", store, "--all", "--json", "quokka"], {
+      env: { ...env, PI_SESSIONS_CACHE_DIR: makeTmpDir("pi-sessions-cache-") },
+    });
+    expect(JSON.parse(clean.stdout)).toHaveLength(3);
+    expect(runs).toEqual([clean, clean]);
   });
 });
 

@@ -11,7 +11,7 @@ import { groupDigits } from "../../text/format.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { Answer } from "../common/answer-cache.js";
 import { usageError } from "../common/errors.js";
-import { quietIO, type CliIO } from "../common/io.js";
+import { heldNotes, quietIO, type CliIO } from "../common/io.js";
 import { output } from "../common/output.js";
 import { parse, STORE_OPTION, QUIET_OPTION } from "../common/parse.js";
 import {
@@ -33,7 +33,14 @@ import { bestWithIndex, textHits } from "../common/search-best.js";
 import { rankAll } from "../../search/best.js";
 import { searchPlan } from "../../search/plan.js";
 import { formatResults, resultJson, type Found } from "../common/search-output.js";
-import { decodeSearchRows, encodeSearchRows, rowsStamp, rowsStillTrue, type SearchRow } from "../common/search-rows.js";
+import {
+  decodeSearchRows,
+  encodeSearchRows,
+  KeptRowsUnreadable,
+  rowsStamp,
+  rowsStillTrue,
+  type SearchRow,
+} from "../common/search-rows.js";
 import { coverageAnswer, type CoverageAnswer, type KeptCoverage } from "../common/search-coverage.js";
 import { storeFromArgs } from "../common/store-arg.js";
 import { modifiedTime } from "../common/kept-search-row.js";
@@ -138,6 +145,7 @@ async function searchedSessions(
   storeDir: string,
   io: CliIO,
   store: KeptStore,
+  withoutKeptRows = false,
 ): Promise<{
   sessions: SearchRow[];
   index?: StoreIndex;
@@ -145,27 +153,39 @@ async function searchedSessions(
   ranking?: MatchContext;
   unread?: boolean;
 }> {
-  const k = keptFor(store, ROWS_KEY, (a) => decodeSearchRows(a.out), { earlier: true });
+  // The first messages are read from the file for the rows that need them (search-rows.ts).
+  // `withoutKeptRows`: a run that met kept rows it could not read makes them again.
+  const k = keptFor(store, ROWS_KEY, (a) => (withoutKeptRows ? undefined : decodeSearchRows(a.out, a.rest)), {
+    earlier: true,
+    part: true,
+  });
   const index = k.index();
-  if (k.kept) {
-    const { rows, fieldText } = k.kept;
-    const ranking = rankingContext(fieldText, rows);
-    // What proves a typo (search-none.ts), kept once for rows kept before it was.
-    if (ranking && k.other && !k.other.has(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
-    const coverage = k.other && coverageAnswer(k.other, rows, k.kept.stamp);
-    return { sessions: rows, index, coverage, ranking };
+  // The caller closes the index it is handed; one that fails here (kept rows found damaged as
+  // they are kept again: KeptRowsUnreadable) is closed before the search is made again.
+  try {
+    if (k.kept) {
+      const { rows, fieldText } = k.kept;
+      const ranking = rankingContext(fieldText, rows);
+      // What proves a typo (search-none.ts), kept once for rows kept before it was.
+      if (ranking && k.other && !k.other.has(FIELDS_KEY)) k.other.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
+      const coverage = k.other && coverageAnswer(k.other, rows, k.kept.stamp);
+      return { sessions: rows, index, coverage, ranking };
+    }
+    const earlier = index && !withoutKeptRows && (await fromEarlierRows(storeDir, k, index));
+    if (earlier) {
+      // The rows still true keep their fields as folded before: only the changed ones are folded.
+      const { sessions, fieldText, unread } = earlier;
+      const coverage = unread ? undefined : keepRows(k, sessions, fieldText);
+      return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions), unread };
+    }
+    const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
+    const unread = unreadableSinceDiscovery(diagnostics, k.found);
+    const coverage = unread ? undefined : keepRows(k, sessions, fieldTextOf(sessions));
+    return { sessions, index, coverage, unread };
+  } catch (err) {
+    index?.close();
+    throw err;
   }
-  const earlier = index && (await fromEarlierRows(storeDir, k, index));
-  if (earlier) {
-    // The rows still true keep their fields as folded before: only the changed ones are folded.
-    const { sessions, fieldText, unread } = earlier;
-    const coverage = unread ? undefined : keepRows(k, sessions, fieldText);
-    return { sessions, index, coverage, ranking: rankingContext(fieldText, sessions), unread };
-  }
-  const { sessions, diagnostics } = await scanWithIndex(storeDir, io, { index: index ?? null, found: k.found });
-  const unread = unreadableSinceDiscovery(diagnostics, k.found);
-  const coverage = unread ? undefined : keepRows(k, sessions, fieldTextOf(sessions));
-  return { sessions, index, coverage, unread };
 }
 
 /**
@@ -181,7 +201,8 @@ function keepRows(
 ): CoverageAnswer | undefined {
   if (!k.keep) return undefined;
   const stamp = rowsStamp();
-  k.keep({ out: encodeSearchRows(rows, k.found.files, fieldText, stamp), err: "" });
+  const { out, part } = encodeSearchRows(rows, k.found.files, fieldText, stamp);
+  k.keep({ out, err: "", part });
   k.other?.put(FIELDS_KEY, encodeTypoCheck(rows, fieldText));
   return k.other && coverageAnswer(k.other, rows, stamp, true);
 }
@@ -196,7 +217,7 @@ async function fromEarlierRows(
   k: { found: { files: SessionFile[] }; earlier?: Answer },
   index: StoreIndex,
 ): Promise<{ sessions: SearchRow[]; fieldText: AnyFieldText; unread: boolean } | undefined> {
-  const kept = k.earlier && decodeSearchRows(k.earlier.out);
+  const kept = k.earlier && decodeSearchRows(k.earlier.out, k.earlier.rest);
   if (!kept) return undefined;
   const { rows, todo } = rowsStillTrue(kept, k.found.files);
   if (todo.length > Math.max(REUSE_SLACK, k.found.files.length / 10)) return undefined;
@@ -315,7 +336,6 @@ export const SEARCH_OPTIONS = {
 export async function searchCommand(args: string[], given: CliIO): Promise<number> {
   const { values, positionals } = parse(args, SEARCH_OPTIONS, "search");
   const io = quietIO(given, values.quiet);
-  const out = output(io);
   const text = positionals.join(" ").trim();
   if (!text) throw usageError("search needs a query (see pi-sessions search --help)");
   if (values.all && values.cwd) throw usageError("--all and --cwd can't be combined");
@@ -341,8 +361,37 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       ? searchAnswerKey({ text, scope: values.all ? "" : cwd, limit, tools: includeTools }, query)
       : undefined,
   };
-  const kept = await discoverKept(store.dir, io);
-  const { question } = ask;
+  // Kept rows' first messages are read as the search asks for them: a block found damaged
+  // comes out mid-search, once notes were said but before the answer is printed. The notes
+  // are held until then, and dropped when the search is made again without the kept rows
+  // (it says its own), so that stderr is what a run without them says.
+  const held = heldNotes(io);
+  try {
+    return await searchStore(ask, held.io);
+  } catch (err) {
+    if (!(err instanceof KeptRowsUnreadable)) throw err;
+    held.drop();
+    return await searchStore(ask, io, true);
+  } finally {
+    held.release();
+  }
+}
+
+/** The search of the store, once: the exit status. `withoutKeptRows`: kept rows are not used (searchedSessions). */
+async function searchStore(ask: Ask, io: CliIO, withoutKeptRows = false): Promise<number> {
+  const kept = await discoverKept(ask.storeDir, io);
+  try {
+    return await searchKept(ask, io, kept, withoutKeptRows);
+  } finally {
+    // The kept rows' file, open for their first messages (AnswerCache.latestPart).
+    kept.answers?.cache.close();
+  }
+}
+
+/** searchStore on the store discovered. */
+async function searchKept(ask: Ask, io: CliIO, kept: KeptStore, withoutKeptRows: boolean): Promise<number> {
+  const out = output(io);
+  const { question, query, includeTools } = ask;
   const answer = question && keptFor(kept, question.slot, (a) => decodeSearchAnswer(a, question));
   if (answer?.kept) {
     out.jsonBytes(answer.kept);
@@ -359,7 +408,7 @@ export async function searchCommand(args: string[], given: CliIO): Promise<numbe
       index?.close();
     }
   }
-  const found = await searchedSessions(store.dir, io, kept);
+  const found = await searchedSessions(ask.storeDir, io, kept, withoutKeptRows);
   const { sessions, coverage, ranking } = found;
   let { index } = found;
   // The index failed while the store was read (it said so, in one line): not used further.

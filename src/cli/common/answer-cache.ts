@@ -69,6 +69,20 @@ const ANSWERS_BUDGET = 512 << 20;
 export interface Answer {
   out: Uint8Array;
   err: string;
+  /** What follows `out` when only the answer's first part was read (AnswerCache.latestPart). */
+  rest?: AnswerRest;
+}
+
+/**
+ * The bytes of a kept answer after its first part, read when asked: from the very file the
+ * part was read from, kept open until the cache's close() (no other answer's bytes are ever
+ * returned, even once another run has replaced the file; read after close() throws). Not
+ * checksummed here: the part says what they must be (search-rows.ts keeps a CRC per block of them).
+ */
+export interface AnswerRest {
+  length: number;
+  /** `length` bytes from `at` (from the rest's start); throws when they cannot be read from that file. */
+  read(at: number, length: number): Buffer;
 }
 
 /**
@@ -78,6 +92,11 @@ export interface Answer {
 export interface AnswerToKeep {
   out: Uint8Array | readonly Uint8Array[];
   err: string;
+  /**
+   * How many of its first bytes can be read and checked alone (latestPart: their own CRC in
+   * the header), the rest read only when asked; undefined: read whole.
+   */
+  part?: number;
 }
 
 const piecesOf = (out: AnswerToKeep["out"]): readonly Uint8Array[] => (out instanceof Uint8Array ? [out] : out);
@@ -91,6 +110,17 @@ function checksum(fingerprint: string, err: string, out: AnswerToKeep["out"]): n
   return crc;
 }
 
+/** The first `part` bytes of an answer's pieces (a part is checksummed alone: Header.partCrc). */
+function firstBytes(out: AnswerToKeep["out"], part: number): Uint8Array[] {
+  const first: Uint8Array[] = [];
+  for (const piece of piecesOf(out)) {
+    if (part <= 0) break;
+    first.push(piece.subarray(0, part));
+    part -= piece.length;
+  }
+  return first;
+}
+
 /** An answer file's header: its first line. */
 interface Header {
   fingerprint: string;
@@ -98,6 +128,9 @@ interface Header {
   /** The answer's length in bytes, and checksum(). */
   bytes: number;
   crc: number;
+  /** The answer's first part (AnswerToKeep.part), in bytes, and checksum() of it alone. */
+  part?: number;
+  partCrc?: number;
 }
 
 /** The header line's fields, when they are a header's of this format. */
@@ -107,6 +140,10 @@ function headerOf(line: string): Header | undefined {
     const h = JSON.parse(line) as Partial<Header>;
     if (typeof h.fingerprint !== "string" || typeof h.err !== "string") return undefined;
     if (!Number.isSafeInteger(h.bytes) || !Number.isSafeInteger(h.crc)) return undefined;
+    if (h.part !== undefined || h.partCrc !== undefined) {
+      const { part, partCrc, bytes } = h as Header;
+      if (!Number.isSafeInteger(part) || part! < 0 || part! > bytes || !Number.isSafeInteger(partCrc)) return undefined;
+    }
     return h as Header;
   } catch {
     return undefined;
@@ -125,6 +162,32 @@ function readWhole(fd: number): Buffer | undefined {
     got += n;
   }
   return got === size ? buf : undefined;
+}
+
+/** `length` bytes of an open file from `at`, or undefined when fewer are there. */
+function readAt(fd: number, at: number, length: number): Buffer | undefined {
+  const buf = Buffer.allocUnsafe(length);
+  let got = 0;
+  while (got < length) {
+    const n = readSync(fd, buf, got, length - got, at + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got === length ? buf : undefined;
+}
+
+/** The header line of an open answer file (read a few KB at a time), and where the answer starts. */
+function headLine(fd: number): { line: string; at: number } | undefined {
+  let line = Buffer.alloc(0);
+  for (let at = 0; ;) {
+    const chunk = Buffer.allocUnsafe(4096);
+    const n = readSync(fd, chunk, 0, chunk.length, at);
+    if (n === 0) return undefined;
+    const eol = chunk.subarray(0, n).indexOf(0x0a);
+    line = Buffer.concat([line, chunk.subarray(0, eol >= 0 ? eol : n)]);
+    if (eol >= 0) return { line: line.toString("utf8"), at: at + eol + 1 };
+    at += n;
+  }
 }
 
 /** How many bytes an answer to keep has. */
@@ -223,6 +286,57 @@ export class AnswerCache {
   }
 
   /**
+   * As latest, but of an answer kept with a first part (AnswerToKeep.part) only that part is
+   * read and checked (its own CRC), `out`, and the rest is read from the same file when asked
+   * (`rest`); an answer kept without one is read whole, as latest reads it.
+   */
+  latestPart(key: string): (Answer & { fingerprint: string }) | undefined {
+    const fd = this.open(key);
+    if (fd === undefined) return undefined;
+    let head: Header | undefined;
+    let at: number;
+    let out: Buffer | undefined;
+    let held = false;
+    try {
+      const size = fstatSync(fd).size;
+      const line = headLine(fd);
+      head = line && headerOf(line.line);
+      if (!line || !head) return undefined;
+      at = line.at;
+      if (head.part !== undefined && size === at + head.bytes) out = readAt(fd, at, head.part);
+      if (out && checksum(head.fingerprint, head.err, out) === head.partCrc) held = true;
+    } catch {
+      return undefined; // not readable: a miss
+    } finally {
+      if (!held) closeSync(fd);
+    }
+    if (head.part === undefined) return this.latest(key);
+    if (!held) return undefined;
+    // The rest is read from this very fd until close(): the file it was opened on, even once
+    // another run renames its own answer over it (an answer is only ever replaced whole).
+    this.held.push(fd);
+    const restAt = at + head.part!;
+    const rest: AnswerRest = {
+      length: head.bytes - head.part!,
+      read: (from, length) => {
+        if (!this.held.includes(fd)) throw new Error("a kept answer was closed");
+        const bytes = from >= 0 && from + length <= rest.length ? readAt(fd, restAt + from, length) : undefined;
+        if (!bytes) throw new Error("a kept answer is cut short");
+        return bytes;
+      },
+    };
+    return { out: out!, err: head.err, fingerprint: head.fingerprint, rest };
+  }
+
+  /** The files answers were read a part of from (latestPart), open for their rest. */
+  private readonly held: number[] = [];
+
+  /** Closes the files kept open for the rest of answers read in part (latestPart): their rests are not read after. */
+  close(): void {
+    for (const fd of this.held.splice(0)) closeSync(fd);
+  }
+
+  /**
    * Whether the last run asked about a store with this same fingerprint (it is saying so for
    * the next run). Only then is an answer worth keeping: a store pi is writing to changes at
    * every run, and keeping its answer each time (a copy of megabytes, written to disk)
@@ -251,6 +365,10 @@ export class AnswerCache {
         bytes: lengthOf(a.out),
         crc: checksum(fingerprint, a.err, a.out),
       };
+      if (a.part !== undefined) {
+        fields.part = Math.min(a.part, fields.bytes);
+        fields.partCrc = checksum(fingerprint, a.err, firstBytes(a.out, fields.part));
+      }
       // The magic first (answer-files.ts: what tells an answer file of ours).
       const head = Buffer.from(ANSWER_MAGIC + JSON.stringify(fields).slice(1) + "\n");
       const file = this.fileOf(key);

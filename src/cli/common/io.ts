@@ -24,6 +24,42 @@ export function quietIO(io: CliIO, quiet: boolean | undefined): CliIO {
   return quiet ? { ...io, stderr: () => {} } : io;
 }
 
+/**
+ * An io whose notes (stderr) are held until the command prints its answer (stdout) or
+ * ends, then said in order; `drop` forgets them, for a command about to be made again
+ * that will say them itself (search, when kept rows are found damaged mid-search). A
+ * progress line (`\r` first, a terminal's only) is shown at once: the next overwrites it.
+ */
+export function heldNotes(io: CliIO): { io: CliIO; release(): void; drop(): void } {
+  let held: string[] | undefined = [];
+  const release = () => {
+    const notes = held;
+    held = undefined;
+    for (const t of notes ?? []) io.stderr(t);
+  };
+  const { stdoutBytes } = io;
+  return {
+    io: {
+      ...io,
+      stderr: (t) => (held && !t.startsWith("\r") ? void held.push(t) : io.stderr(t)),
+      stdout: (t) => {
+        release();
+        io.stdout(t);
+      },
+      stdoutBytes:
+        stdoutBytes &&
+        ((b) => {
+          release();
+          stdoutBytes(b);
+        }),
+    },
+    release,
+    drop: () => {
+      held = [];
+    },
+  };
+}
+
 /** A reader that went away (`| head`): the rest of the output has nowhere to go. */
 const isClosedPipe = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code === "EPIPE";
 

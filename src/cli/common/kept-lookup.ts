@@ -61,7 +61,7 @@ export function keptFor<T>(
   store: KeptStore,
   key: string,
   use: (a: Answer, found: KeptLookup<T>["found"]) => T | undefined,
-  { earlier = false }: { earlier?: boolean } = {},
+  { earlier = false, part = false }: { earlier?: boolean; part?: boolean } = {},
 ): KeptLookup<T> {
   const { found, index, answers } = store;
   if (!answers) return { found, index };
@@ -73,7 +73,9 @@ export function keptFor<T>(
   };
   // Read once: the answer for this store, or (when asked for) the one of the store before
   // it changed; another store's answer is otherwise not read at all (list's is 10 MB).
-  const last = earlier || cache.fingerprintOf(key) === fingerprint ? cache.latest(key) : undefined;
+  // `part`: of an answer kept with a first part, only that part is read (the rest when asked).
+  const read = (k: string) => (part ? cache.latestPart(k) : cache.latest(k));
+  const last = earlier || cache.fingerprintOf(key) === fingerprint ? read(key) : undefined;
   const hit = last?.fingerprint === fingerprint ? last : undefined;
   const kept = hit && use(hit, found);
   if (kept !== undefined) return { found, kept, index, other };

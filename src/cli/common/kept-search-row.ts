@@ -12,9 +12,9 @@ export type TextEncoding = "latin1" | "utf16le";
 
 /** The decoded columns every row of one kept value reads from (search-rows.ts: INTS, FLOATS). */
 export interface RowColumns {
-  /** The value's bytes: the first messages are in it (Latin-1 or UTF-16: `messageEncoding`), from `messageAt`. */
-  bytes: Buffer;
-  /** Per row, the byte where its first message starts (one more entry: where the last ends). */
+  /** The first messages (Latin-1 or UTF-16: `messageEncoding`), read as asked. */
+  messages: { bytes(start: number, end: number): Buffer };
+  /** Per row, the byte where its first message starts in them (one more entry: where the last ends). */
   messageAt: Float64Array;
   /** How the first messages are written. */
   messageEncoding: TextEncoding;
@@ -74,7 +74,7 @@ export class KeptSearchRow implements Placed {
   }
   get firstMessage(): string {
     const c = this.#c;
-    return c.bytes.toString(c.messageEncoding, c.messageAt[this.#i], c.messageAt[this.#i + 1]);
+    return c.messages.bytes(c.messageAt[this.#i], c.messageAt[this.#i + 1]).toString(c.messageEncoding);
   }
   get cwd(): string {
     return this.#c.cwds[this.#c.ints[this.#c.n + this.#i]];

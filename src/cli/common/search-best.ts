@@ -7,7 +7,7 @@ import type { SearchPlan } from "../../search/plan.js";
 import type { MatchContext } from "../../search/query.js";
 import { sanitizeLine } from "../../text/sanitize.js";
 import type { CliIO } from "./io.js";
-import type { SearchRow } from "./search-rows.js";
+import { KeptRowsUnreadable, type SearchRow } from "./search-rows.js";
 import { modifiedTime } from "./kept-search-row.js";
 
 /*
@@ -43,6 +43,8 @@ export async function textHits(
         onMatch: (h) => hits.set(h.path, h),
       }).then(() => hits);
     } catch (err) {
+      // Not the index's: kept rows found damaged (searchCommand makes the search again without them).
+      if (err instanceof KeptRowsUnreadable) throw err;
       output(io).note(`pi-sessions: searched without the index (${sanitizeLine(String(err))})\n`);
       hits.clear();
     }

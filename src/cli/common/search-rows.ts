@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { crc32 } from "node:zlib";
 import type { SessionSummary } from "../../model/types.js";
 import { splitPath, type SessionFile } from "../../store/discover.js";
 import { asFieldBytes, fieldTextOf, type AnyFieldText, type FieldText } from "../../search/field-text.js";
 import { asciiJson, asciiText } from "../../text/ascii-json.js";
+import type { AnswerRest } from "./answer-cache.js";
 import { idOfName, KeptSearchRow, type RowColumns, type TextEncoding } from "./kept-search-row.js";
 
 /*
@@ -17,8 +19,13 @@ import { idOfName, KeptSearchRow, type RowColumns, type TextEncoding } from "./k
  * column after another, then the numbers that are not small whole ones (inode, dates, size,
  * label count) as 64-bit floats (a JSON array of 50,000 numbers is a parse and 50,000 values
  * the collector traces to the end; the head was 1.8 MB of such columns); then three texts:
- * the rows' searched fields folded (src/search/field-text.ts), their first messages and
- * their files' names, each row's a slice of it. The field text is UTF-8 when well-formed
+ * the rows' searched fields folded (src/search/field-text.ts), their files' names and their
+ * first messages, each row's a slice of it. The first messages come last, after a CRC-32 of
+ * each block of them: a search reads the few of the rows it prints (all of them only for a
+ * pattern), so the value is kept with all before them as its first part (answer-cache.ts:
+ * checked alone) and the blocks are read from the file as asked, each checked by its CRC.
+ * The head is padded with spaces so the numbers start 8-byte aligned: read into a buffer of
+ * its own, they are viewed in place, not copied. The field text is UTF-8 when well-formed
  * (searched as bytes, never decoded: FieldBytes), else UTF-16; the first messages and the
  * names Latin-1 (a byte a character) when they fit, as pi's file names do, else UTF-16:
  * either is decoded a row at a time, where UTF-8 took three times as long for the 50,000
@@ -44,7 +51,10 @@ export type SearchRow = Pick<
 >;
 
 /** Written into the value: rows of another layout are not read (the command scans instead). */
-const LAYOUT = 11;
+const LAYOUT = 12;
+
+/** The first messages are read and checked in blocks of this many bytes (a CRC-32 each). */
+export const MESSAGE_BLOCK = 64 * 1024;
 
 /** The JSON head: what many rows share, and what few rows have. */
 interface Head {
@@ -104,7 +114,7 @@ function dictionary<T>(values: readonly (T | undefined)[], keyOf: (v: T) => stri
   return { at, list };
 }
 
-/** The three texts after the numbers (field text, first messages, names): how each may be written. */
+/** The three texts after the numbers (field text, first messages, names): how each may be written (Head.encodings' order). */
 const TEXTS = 3;
 const FIELD_ENCODINGS: readonly string[] = ["utf8", "utf16le"];
 const TEXT_ENCODINGS: readonly string[] = ["latin1", "utf16le"];
@@ -126,13 +136,17 @@ const INTS = ["dir", "cwd", "models", "labels", "name", "folded", "firstMessage"
  */
 const FLOATS = ["ino", "modified", "bytes", "mtimeMs", "ctimeMs", "labelCount"] as const;
 
-/** `files`: the store's files as discovery saw them (their inodes are kept with the rows). */
+/**
+ * The rows' bytes, and how many of them come before the first messages (AnswerToKeep.part:
+ * read and checked alone). `files`: the store's files as discovery saw them (their inodes are
+ * kept with the rows).
+ */
 export function encodeSearchRows(
   sessions: readonly SearchRow[],
   files: readonly SessionFile[],
   fieldText: AnyFieldText = fieldTextOf(sessions),
   stamp: string = rowsStamp(),
-): Uint8Array {
+): { out: Buffer; part: number } {
   const inoOf = new Map(files.map((f) => [f.path, f.ino]));
   const n = sessions.length;
   const parts = sessions.map((s) => splitPath(s.path));
@@ -202,22 +216,75 @@ export function encodeSearchRows(
     floats[4 * n + i] = s.ctimeMs ?? NaN;
     floats[5 * n + i] = s.labelCount;
   });
-  const textBytes = texts.reduce((sum, t, k) => sum + Buffer.byteLength(t, encodings[k]), 0);
+  const [messageBytes, nameBytes] = texts.map((t, k) => Buffer.byteLength(t, encodings[k]));
+  const blocks = Math.ceil(messageBytes / MESSAGE_BLOCK);
+  // Spaces after the JSON (JSON.parse skips them): the numbers start 8-byte aligned.
+  const headBytes = Math.ceil((json.length + 1) / 8) * 8;
   const out = Buffer.allocUnsafe(
-    json.length + 1 + ints.byteLength + floats.byteLength + field.bytes.length + textBytes,
+    headBytes + ints.byteLength + floats.byteLength + field.bytes.length + nameBytes + 4 * blocks + messageBytes,
   );
-  out.write(json, 0, "latin1");
-  out[json.length] = 0x0a;
-  let at = json.length + 1;
+  out.write(json.padEnd(headBytes - 1), 0, "latin1");
+  out[headBytes - 1] = 0x0a;
+  let at = headBytes;
   out.set(new Uint8Array(ints.buffer), at);
   at += ints.byteLength;
   out.set(new Uint8Array(floats.buffer), at);
   at += floats.byteLength;
   out.set(field.bytes, at);
   at += field.bytes.length;
-  texts.forEach((t, k) => (at += out.write(t, at, encodings[k])));
-  return out;
+  at += out.write(texts[1], at, encodings[1]);
+  const crcsAt = at;
+  const messagesAt = crcsAt + 4 * blocks;
+  out.write(texts[0], messagesAt, encodings[0]);
+  for (let b = 0; b < blocks; b++) {
+    const from = messagesAt + b * MESSAGE_BLOCK;
+    out.writeUInt32LE(crc32(out.subarray(from, Math.min(from + MESSAGE_BLOCK, out.length))), crcsAt + 4 * b);
+  }
+  return { out, part: messagesAt };
 }
+
+/** Thrown when a kept row's first message cannot be read as kept (its file replaced since, or a block damaged): the search is made again without the kept rows. */
+export class KeptRowsUnreadable extends Error {}
+
+/**
+ * The rows' first messages, read a block at a time as asked (from the kept value itself, or
+ * from the file after its first part: AnswerRest), each block checked by its CRC once.
+ */
+export class MessageBlocks {
+  readonly #blocks: Buffer[] = [];
+  constructor(
+    private readonly read: (at: number, length: number) => Buffer,
+    private readonly length: number,
+    private readonly crcs: Buffer,
+  ) {}
+
+  /** The bytes from `start` to `end` (of the messages); throws KeptRowsUnreadable when they are not as kept. */
+  bytes(start: number, end: number): Buffer {
+    if (start === end) return EMPTY;
+    const first = Math.floor(start / MESSAGE_BLOCK);
+    const last = Math.floor((end - 1) / MESSAGE_BLOCK);
+    if (first === last) return this.#block(first).subarray(start - first * MESSAGE_BLOCK, end - first * MESSAGE_BLOCK);
+    const parts: Buffer[] = [];
+    for (let b = first; b <= last; b++) parts.push(this.#block(b));
+    return Buffer.concat(parts).subarray(start - first * MESSAGE_BLOCK, end - first * MESSAGE_BLOCK);
+  }
+
+  #block(b: number): Buffer {
+    const had = this.#blocks[b];
+    if (had) return had;
+    const from = b * MESSAGE_BLOCK;
+    let bytes: Buffer;
+    try {
+      bytes = this.read(from, Math.min(MESSAGE_BLOCK, this.length - from));
+    } catch (err) {
+      throw new KeptRowsUnreadable(`kept search rows: ${(err as Error).message}`);
+    }
+    if (crc32(bytes) !== this.crcs.readUInt32LE(4 * b)) throw new KeptRowsUnreadable("kept search rows: damaged");
+    return (this.#blocks[b] = bytes);
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
 
 const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
 const isLists = (v: unknown) => Array.isArray(v) && v.every(isStrings);
@@ -264,8 +331,22 @@ function startsOf(ints: Int32Array, from: number, n: number, at: number, width: 
   return starts;
 }
 
-/** The rows, or undefined when the value is not rows of this layout (the caller scans instead). */
-export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined {
+/** A view of `count` elements of a value's bytes from `at`, in place when aligned, else copied. */
+function numbers<T extends Int32Array | Float64Array>(
+  make: { new (b: ArrayBuffer, at: number, n: number): T; new (n: number): T; BYTES_PER_ELEMENT: number },
+  value: Uint8Array,
+  at: number,
+  count: number,
+): T {
+  const start = value.byteOffset + at;
+  if (start % make.BYTES_PER_ELEMENT === 0) return new make(value.buffer as ArrayBuffer, start, count);
+  const copy = new make(count);
+  new Uint8Array(copy.buffer).set(value.subarray(at, at + count * make.BYTES_PER_ELEMENT));
+  return copy;
+}
+
+/** Where everything of a kept value is (the first messages' places from their own start), or undefined when it is not rows of this layout. */
+function layoutOf(value: Uint8Array) {
   const eol = value.indexOf(0x0a);
   if (eol < 0) return undefined;
   const h = headOf(value, eol);
@@ -275,11 +356,8 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
   const floatsAt = intsAt + INTS.length * 4 * n;
   const textAt = floatsAt + FLOATS.length * 8 * n;
   if (textAt > value.length) return undefined;
-  // Copied (the value's bytes need not be aligned for a typed array's view): 3.8 MB at 50,000 rows.
-  const ints = new Int32Array(INTS.length * n);
-  new Uint8Array(ints.buffer).set(value.subarray(intsAt, floatsAt));
-  const floats = new Float64Array(FLOATS.length * n);
-  new Uint8Array(floats.buffer).set(value.subarray(floatsAt, textAt));
+  const ints = numbers(Int32Array, value, intsAt, INTS.length * n);
+  const floats = numbers(Float64Array, value, floatsAt, FLOATS.length * n);
   const ok =
     placesIn(ints, 0, n, h.dirs.length) &&
     placesIn(ints, n, n, h.cwds.length) &&
@@ -287,7 +365,7 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
     placesIn(ints, 3 * n, n, h.labelLists.length, true) &&
     placesIn(ints, 4 * n, n, h.names.length, true);
   if (!ok) return undefined;
-  // The field text, the first messages, the names: their lengths must add up to the value.
+  // The field text, the names, the CRCs of the first messages' blocks, then the messages: their lengths must add up.
   const [fieldEncoding, messageEncoding, nameEncoding] = h.encodings as [
     "utf8" | "utf16le",
     TextEncoding,
@@ -297,21 +375,62 @@ export function decodeSearchRows(value: Uint8Array): KeptSearchRows | undefined 
   if (!fieldStarts) return undefined;
   // One separator between two rows' parts.
   const fieldEnd = fieldStarts[n] + (n > 1 ? (fieldEncoding === "utf8" ? 1 : 2) * (n - 1) : 0);
-  const messageAt = startsOf(ints, 6 * n, n, fieldEnd, widthOf(messageEncoding));
-  const baseAt = messageAt && startsOf(ints, 7 * n, n, 0, 1);
-  if (!messageAt || !baseAt || messageAt[n] + widthOf(nameEncoding) * baseAt[n] !== value.length) return undefined;
+  const baseAt = startsOf(ints, 7 * n, n, 0, 1);
+  const messageAt = baseAt && startsOf(ints, 6 * n, n, 0, widthOf(messageEncoding));
+  if (!messageAt || !baseAt) return undefined;
+  const namesEnd = fieldEnd + widthOf(nameEncoding) * baseAt[n];
+  const messageBytes = messageAt[n];
+  const part = namesEnd + 4 * Math.ceil(messageBytes / MESSAGE_BLOCK);
+  if (part > value.length) return undefined;
+  return {
+    h,
+    ints,
+    floats,
+    textAt,
+    fieldEnd,
+    fieldEncoding,
+    nameEncoding,
+    messageEncoding,
+    baseAt,
+    messageAt,
+    namesEnd,
+    part,
+    messageBytes,
+  };
+}
+
+/**
+ * The rows, or undefined when the value is not rows of this layout (the caller scans
+ * instead). `value`: the whole kept value, or its first part alone (encodeSearchRows' part) with the
+ * rest read from its file as asked (`rest`). A first message that cannot then be read as
+ * kept throws KeptRowsUnreadable.
+ */
+export function decodeSearchRows(value: Uint8Array, rest?: AnswerRest): KeptSearchRows | undefined {
+  const l = layoutOf(value);
+  if (!l) return undefined;
+  const { h, ints, floats, messageAt, baseAt, part } = l;
+  const { n } = h;
   const b = Buffer.from(value.buffer, value.byteOffset, value.length);
+  const crcs = b.subarray(l.namesEnd, part);
+  let messages: MessageBlocks;
+  if (rest) {
+    if (value.length !== part || rest.length !== l.messageBytes) return undefined;
+    messages = new MessageBlocks((at, length) => rest.read(at, length), rest.length, crcs);
+  } else {
+    if (value.length !== part + l.messageBytes) return undefined;
+    messages = new MessageBlocks((at, length) => b.subarray(part + at, part + at + length), l.messageBytes, crcs);
+  }
   const lengths = ints.subarray(5 * n, 6 * n);
   const fieldText: AnyFieldText =
-    fieldEncoding === "utf8"
-      ? { bytes: b.subarray(textAt, fieldEnd), lengths }
-      : { text: b.toString("utf16le", textAt, fieldEnd), lengths };
-  const names = b.toString(nameEncoding, messageAt[n], value.length);
+    l.fieldEncoding === "utf8"
+      ? { bytes: b.subarray(l.textAt, l.fieldEnd), lengths }
+      : { text: b.toString("utf16le", l.textAt, l.fieldEnd), lengths };
+  const names = b.toString(l.nameEncoding, l.fieldEnd, l.namesEnd);
   const { stamp, ids, dirs, cwds, modelLists, labelLists } = h;
   const shared: RowColumns = {
-    bytes: b,
+    messages,
     messageAt,
-    messageEncoding,
+    messageEncoding: l.messageEncoding,
     names,
     baseAt,
     ints,
