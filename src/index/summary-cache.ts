@@ -32,6 +32,7 @@ import {
   StaleChunk,
 } from "./snapshot-codec.js";
 import { encodeSnapshot, SnapshotBuilder } from "./snapshot-builder.js";
+import { genOf, NEWEST_ID } from "./newest-rows.js";
 import { listPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
 
@@ -236,6 +237,14 @@ export class IndexedScans implements ScanCache {
     }
   }
 
+  /** Whether the snapshot's record of its newest rows is of generation `gen` (newest-rows.ts). */
+  private hasNewest(gen: string): boolean {
+    const r = this.db.q("SELECT substr(body, 1, 64) AS b FROM snapshot WHERE id = ?").get(NEWEST_ID) as
+      { b: unknown } | undefined;
+    const b = r?.b;
+    return (b instanceof Uint8Array || typeof b === "string") && genOf(b) === gen;
+  }
+
   keptRows(files: readonly SessionFile[], lineage = true): KeptRows | undefined {
     if (!this.usable) return undefined;
     try {
@@ -244,6 +253,9 @@ export class IndexedScans implements ScanCache {
       if (!ids) return undefined;
       this.startFrom(undefined);
       this.ids = ids;
+      // A snapshot without its newest rows' record (an earlier build wrote it): the browser's
+      // scan writes it again once, so that the next launch's first screen reads the record alone.
+      if (this.holdSnapshot && !this.hasNewest(ids.gen)) this.dirty = true;
       // Rows found by inode, then the path compared: a map of numbers is a third of the cost
       // of one of 10,000 long paths (each hashed). By path only for a file whose inode is
       // not its row's (new, replaced), the map made at the first such file.
@@ -707,7 +719,10 @@ export class IndexedScans implements ScanCache {
   /** The snapshot `encode` makes (giving each column to its `put` as made), written in one transaction. */
   private putSnapshot(
     put: { run(id: number, body: Uint8Array): unknown },
-    encode: (put: (k: number, chunk: Uint8Array) => void, putBody: (body: Uint8Array) => void) => { list: Uint8Array },
+    encode: (
+      put: (k: number, chunk: Uint8Array) => void,
+      putBody: (body: Uint8Array) => void,
+    ) => { list: Uint8Array; newest: Uint8Array },
   ): void {
     try {
       // The snapshot holds every summary now: the rows keep only that they are sessions (an
@@ -719,7 +734,7 @@ export class IndexedScans implements ScanCache {
       this.db.transaction(() => {
         let count = 0;
         // The body is put (and let go of) as soon as it is made, before the list text is joined.
-        const { list } = encode(
+        const { list, newest } = encode(
           (k, chunk) => {
             put.run(FIRST_CHUNK_ID + k, chunk);
             count = k + 1;
@@ -727,6 +742,7 @@ export class IndexedScans implements ScanCache {
           (body) => put.run(1, body),
         );
         put.run(2, list);
+        put.run(NEWEST_ID, newest);
         // Columns of an earlier snapshot with more keys: not left to be taken for this one's.
         dropChunks.run(FIRST_CHUNK_ID + count);
         emptyRows.run();

@@ -1,4 +1,4 @@
-import { appendFileSync, rmSync } from "node:fs";
+import { appendFileSync, copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
@@ -7,7 +7,9 @@ import { openStoreIndex } from "../index/store-index.js";
 import { allSessionsTieBreak, sortSessions } from "../search/sort.js";
 import type { SessionSummary } from "../model/types.js";
 import { scanStore } from "./scan-store.js";
-import { newestInSnapshot } from "./snapshot-first.js";
+import { fromRecord, newestInSnapshot } from "./snapshot-first.js";
+import { FIRST_CHUNK_ID } from "../index/snapshot-codec.js";
+import { NEWEST_ID, type NewestRecord } from "../index/newest-rows.js";
 import { holdSnapshotLoads, SnapshotHere } from "./snapshot-here.js";
 
 afterEach(() => cleanupTmp());
@@ -21,6 +23,13 @@ async function indexed(store: string, path: string): Promise<SessionSummary[]> {
   index.scans.writeSnapshot();
   index.close();
   return r.sessions;
+}
+
+/** The snapshot's record of its newest rows deleted, as a snapshot an earlier build wrote has none. */
+function dropRecord(path: string): void {
+  const db = new (loadSqlite().DatabaseSync)(path);
+  db.prepare("DELETE FROM snapshot WHERE id = ?").run(NEWEST_ID);
+  db.close();
 }
 
 const newestFirst = (store: string, list: readonly SessionSummary[]) =>
@@ -64,10 +73,11 @@ describe("--all's first rows out of the index's snapshot", () => {
     expect(newestInSnapshot(join(makeTmpDir(), "none.sqlite"), 2)).toBeUndefined();
   });
 
-  it("lend what they read to the scan's SnapshotHere, which waits for them to be drawn", async () => {
+  it("lend what they read to the scan's SnapshotHere, which waits for them to be drawn (no record of the newest rows)", async () => {
     const store = copyStore(PI_STORE);
     const path = join(makeTmpDir(), "index.sqlite");
     await indexed(store, path);
+    dropRecord(path);
     const release = holdSnapshotLoads();
     const here = new SnapshotHere(path);
     let loaded = false;
@@ -90,11 +100,107 @@ describe("--all's first rows out of the index's snapshot", () => {
   });
 });
 
-describe("a damaged snapshot", () => {
-  it("gives no first rows rather than throwing (the index is a cache)", async () => {
+describe("--all's first rows out of the record of the snapshot's newest rows", () => {
+  it("are read out of the record alone: the same rows as out of the whole snapshot", async () => {
     const store = copyStore(PI_STORE);
     const path = join(makeTmpDir(), "index.sqlite");
     const all = await indexed(store, path);
+    const whole = join(makeTmpDir(), "whole.sqlite");
+    copyFileSync(path, whole);
+    dropRecord(whole);
+    for (const count of [1, 2, 3, all.length]) {
+      const first = newestInSnapshot(path, count)!;
+      const fromWhole = newestInSnapshot(whole, count)!;
+      expect(first.map((s) => s.path)).toEqual(fromWhole.map((s) => s.path));
+      expect(first).toEqual(fromWhole);
+    }
+    // Every column but the first gone: the record alone still gives the rows, the whole snapshot none.
+    for (const p of [path, whole]) {
+      const db = new (loadSqlite().DatabaseSync)(p);
+      db.prepare("DELETE FROM snapshot WHERE id > ?").run(FIRST_CHUNK_ID);
+      db.prepare("DELETE FROM snapshot WHERE id = 1").run();
+      db.close();
+    }
+    expect(newestInSnapshot(path, 2)?.length).toBeGreaterThanOrEqual(2);
+    expect(newestInSnapshot(whole, 2)).toBeUndefined();
+  });
+
+  it("are read out of the whole snapshot when the record is of another (an earlier build wrote the snapshot since)", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    await indexed(store, path);
+    const before = newestInSnapshot(path, 2)!;
+    const db = new (loadSqlite().DatabaseSync)(path);
+    const rec = (db.prepare("SELECT body FROM snapshot WHERE id = ?").get(NEWEST_ID) as { body: Uint8Array }).body;
+    const text = Buffer.from(rec).toString("latin1");
+    const gen = text.slice(0, text.indexOf("\n"));
+    // Another generation, and a row that is no session of the store: never shown.
+    const other = JSON.parse(text.slice(gen.length + 1)) as NewestRecord;
+    other.gen = "other";
+    other.rows[0].path = join(store, "gone.jsonl");
+    db.prepare("UPDATE snapshot SET body = ? WHERE id = ?").run(
+      Buffer.from(`other\n${JSON.stringify(other)}`),
+      NEWEST_ID,
+    );
+    db.close();
+    expect(newestInSnapshot(path, 2)).toEqual(before);
+  });
+
+  it("cannot tell when the screen is taller than the record, or rows of the threshold's time were left out of it", () => {
+    const row = (i: number, modified: number) => ({
+      i,
+      path: `/s/${i}.jsonl`,
+      ino: i,
+      size: 1,
+      mtime: modified,
+      ctime: modified,
+      row: { path: `/s/${i}.jsonl`, modified },
+    });
+    const record: NewestRecord = { gen: "g", n: 10, rows: [row(3, 30), row(1, 20), row(2, 10)], next: 5 };
+    expect(fromRecord(record, 4, 0)).toBe("whole");
+    expect(fromRecord({ ...record, next: 10 }, 3, 0)).toBe("whole");
+    expect(fromRecord({ ...record, next: 20 }, 2, 0)).toBe("whole");
+    expect(fromRecord(record, 2, 11)).toBeUndefined();
+    expect(fromRecord(record, 0, 0)).toBeUndefined();
+    // Its rows checked against their files: these are none.
+    expect(fromRecord(record, 2, 0)).toBeUndefined();
+  });
+
+  it("are written again by the browser's scan when the snapshot has no record (an earlier build wrote it), not by a command's", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    await indexed(store, path);
+    dropRecord(path);
+    const hasRecord = () => {
+      const db = new (loadSqlite().DatabaseSync)(path);
+      const r = db.prepare("SELECT id FROM snapshot WHERE id = ?").get(NEWEST_ID);
+      db.close();
+      return r !== undefined;
+    };
+    const rescan = async (worker: boolean) => {
+      const index = openStoreIndex(store, (m) => expect.fail(m), { path })!;
+      index.scans.holdSnapshot = worker;
+      // As the scan worker does: the kept rows taken as the snapshot's (keptRows).
+      await scanStore(store, { onKeptRows: () => {} }, { cache: index.scans });
+      if (worker) index.scans.writeSnapshot();
+      index.close();
+    };
+    await rescan(false);
+    expect(hasRecord()).toBe(false);
+    await rescan(true);
+    expect(hasRecord()).toBe(true);
+  });
+});
+
+describe("a damaged snapshot", () => {
+  it.each([
+    ["the record of the newest rows", true],
+    ["a column (no record)", false],
+  ])("gives no first rows rather than throwing (the index is a cache): %s", async (_, record) => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    const all = await indexed(store, path);
+    if (!record) dropRecord(path);
     const newest = all.find((s) => s.path === newestFirst(store, all)[0])!;
     expect(newestInSnapshot(path, 2)).toBeDefined();
     // One byte of the firstMessage column changed, same length: its JSON no longer parses.
@@ -107,7 +213,7 @@ describe("a damaged snapshot", () => {
     );
     const rows = db.prepare("SELECT id, body FROM snapshot").all() as { id: number; body: Uint8Array }[];
     const chunk = rows.find((r) => Buffer.from(r.body).includes(key))!;
-    expect(chunk).toBeDefined();
+    expect(chunk.id === NEWEST_ID).toBe(record);
     const body = Buffer.from(chunk.body);
     body[body.indexOf(key)] = 0x7b;
     db.prepare("UPDATE snapshot SET body = ? WHERE id = ?").run(body, chunk.id);
