@@ -32,7 +32,7 @@ import {
   StaleChunk,
 } from "./snapshot-codec.js";
 import { encodeSnapshot, SnapshotBuilder } from "./snapshot-builder.js";
-import { genOf, NEWEST_ID } from "./newest-rows.js";
+import { NEWEST_ID } from "./newest-rows.js";
 import { listPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
 
@@ -237,14 +237,6 @@ export class IndexedScans implements ScanCache {
     }
   }
 
-  /** Whether the snapshot's record of its newest rows is of generation `gen` (newest-rows.ts). */
-  private hasNewest(gen: string): boolean {
-    const r = this.db.q("SELECT substr(body, 1, 64) AS b FROM snapshot WHERE id = ?").get(NEWEST_ID) as
-      { b: unknown } | undefined;
-    const b = r?.b;
-    return (b instanceof Uint8Array || typeof b === "string") && genOf(b) === gen;
-  }
-
   keptRows(files: readonly SessionFile[], lineage = true): KeptRows | undefined {
     if (!this.usable) return undefined;
     try {
@@ -253,9 +245,6 @@ export class IndexedScans implements ScanCache {
       if (!ids) return undefined;
       this.startFrom(undefined);
       this.ids = ids;
-      // A snapshot without its newest rows' record (an earlier build wrote it): the browser's
-      // scan writes it again once, so that the next launch's first screen reads the record alone.
-      if (this.holdSnapshot && !this.hasNewest(ids.gen)) this.dirty = true;
       // Rows found by inode, then the path compared: a map of numbers is a third of the cost
       // of one of 10,000 long paths (each hashed). By path only for a file whose inode is
       // not its row's (new, replaced), the map made at the first such file.

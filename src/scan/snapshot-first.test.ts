@@ -1,6 +1,7 @@
 import { appendFileSync, copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { userLine } from "../../test/helpers/session-file.js";
 import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { loadSqlite } from "../index/load-sqlite.js";
 import { openStoreIndex } from "../index/store-index.js";
@@ -166,10 +167,10 @@ describe("--all's first rows out of the record of the snapshot's newest rows", (
     expect(fromRecord(record, 2, 0)).toBeUndefined();
   });
 
-  it("are written again by the browser's scan when the snapshot has no record (an earlier build wrote it), not by a command's", async () => {
+  it("are not written again by a scan that changes nothing when the snapshot has none (an earlier build wrote it), but by the next snapshot written", async () => {
     const store = copyStore(PI_STORE);
     const path = join(makeTmpDir(), "index.sqlite");
-    await indexed(store, path);
+    const all = await indexed(store, path);
     dropRecord(path);
     const hasRecord = () => {
       const db = new (loadSqlite().DatabaseSync)(path);
@@ -185,8 +186,13 @@ describe("--all's first rows out of the record of the snapshot's newest rows", (
       if (worker) index.scans.writeSnapshot();
       index.close();
     };
+    // A whole snapshot rewritten for its record alone peaked at 656 MB at 50,000 sessions.
     await rescan(false);
+    await rescan(true);
     expect(hasRecord()).toBe(false);
+    expect(newestInSnapshot(path, 2)).toBeDefined();
+    appendFileSync(all[0].path, userLine("u-again", "again"));
+    settle(store);
     await rescan(true);
     expect(hasRecord()).toBe(true);
   });
