@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NewestRows, readNewest, ROW_KEYS } from "./newest-rows.js";
+import { NEWEST_FORMAT, newestHead, NewestRows, readNewest, ROW_KEYS } from "./newest-rows.js";
 
 const identity = (i: number) => ({ path: `/s/${i}.jsonl`, ino: i, size: 10 + i, mtime: i, ctime: i });
 
@@ -28,7 +28,7 @@ describe("the record of a snapshot's newest rows", () => {
     }
   });
 
-  it("leaves none out when it holds every row; is none of another generation; throws when damaged", () => {
+  it("leaves none out when it holds every row; is none of another generation or format; throws when damaged", () => {
     const b = new NewestRows(10);
     for (let i = 0; i < 3; i++) b.add(i, identity(i), { modified: i, name: "é\u{1F600}" });
     const bytes = b.bytes("g1", 3);
@@ -38,6 +38,13 @@ describe("the record of a snapshot's newest rows", () => {
     expect(r.rows.map((x) => x.row.name)).toEqual(["é\u{1F600}", "é\u{1F600}", "é\u{1F600}"]);
     expect(readNewest(bytes, "g2")).toBeUndefined();
     expect(readNewest(undefined, "g1")).toBeUndefined();
-    expect(() => readNewest(Buffer.from('g1\n{"gen":"g1","n":3,"rows":[{'), "g1")).toThrow();
+    const text = Buffer.from(bytes).toString("latin1");
+    expect(text.startsWith(newestHead("g1"))).toBe(true);
+    expect(readNewest(text.replace(NEWEST_FORMAT, "newest 2 "), "g1")).toBeUndefined();
+    expect(
+      readNewest(text.replace(newestHead("g1"), newestHead("g1").replace(/\d+ g1/, "9 g1")), "g1"),
+    ).toBeUndefined();
+    expect(() => readNewest(newestHead("g1") + '{"gen":"g1","n":3,"rows":[{', "g1")).toThrow();
+    expect(readNewest(text, "g1")).toEqual(r);
   });
 });

@@ -1,5 +1,5 @@
 import { asciiJson, asciiText } from "../text/ascii-json.js";
-import type { StoredRow } from "./snapshot-codec.js";
+import { LAYOUT, type StoredRow } from "./snapshot-codec.js";
 
 /*
  * Beside the snapshot (its row NEWEST_ID, written in the same transaction): the sessions that
@@ -11,6 +11,15 @@ import type { StoredRow } from "./snapshot-codec.js";
 
 /** The snapshot's row holding the newest rows (the body is 1, the list text 2, the columns from 16). */
 export const NEWEST_ID = 3;
+
+/**
+ * The record's own format, first in its head: a record of another format is not read. Then
+ * the snapshot's layout and generation it was made for (the body's head must say the same).
+ */
+export const NEWEST_FORMAT = "newest 1 ";
+
+/** The head a record made for a snapshot of this layout and generation `gen` starts with. */
+export const newestHead = (gen: string) => `${NEWEST_FORMAT}${LAYOUT}${gen}\n`;
 
 /** Rows kept: a screenful of the tallest terminal; a taller one reads the whole snapshot. */
 export const NEWEST_KEEP = 256;
@@ -83,11 +92,11 @@ export class NewestRows {
     if (this.held.length >= 2 * this.keep) this.trim();
   }
 
-  /** The record's bytes: the generation and a newline (as the columns start), then its JSON. */
+  /** The record's bytes: its head (newestHead), then its JSON. */
   bytes(gen: string, n: number): Uint8Array {
     this.trim();
     const record: NewestRecord = { gen, n, rows: this.held, next: this.next };
-    return Buffer.from(`${gen}\n${asciiJson(record)}`, "latin1");
+    return Buffer.from(`${newestHead(gen)}${asciiJson(record)}`, "latin1");
   }
 
   private trim(): void {
@@ -104,18 +113,19 @@ export class NewestRows {
   }
 }
 
-/** The generation a snapshot row starts with (its text up to the first newline), or undefined. */
-export function genOf(bytes: Uint8Array | string): string | undefined {
-  const text = typeof bytes === "string" ? bytes : asciiText(bytes, 0, Math.min(bytes.length, 64));
-  const nl = text.indexOf("\n");
-  return nl > 0 ? text.slice(0, nl) : undefined;
+/** Whether a record's bytes (or its first ones) are of this format, for a snapshot of this layout and generation `gen`. */
+export function isNewestOf(bytes: Uint8Array | string, gen: string): boolean {
+  const head = newestHead(gen);
+  const text =
+    typeof bytes === "string" ? bytes.slice(0, head.length) : asciiText(bytes, 0, Math.min(bytes.length, head.length));
+  return text === head;
 }
 
-/** The record out of its row's bytes, when it is of generation `gen`; undefined when it is of another (or none); throws when damaged. */
+/** The record out of its row's bytes, when it is one for generation `gen` (isNewestOf); undefined when it is of another (or none); throws when damaged. */
 export function readNewest(bytes: Uint8Array | string | undefined, gen: string): NewestRecord | undefined {
-  if (bytes === undefined || genOf(bytes) !== gen) return undefined;
+  if (bytes === undefined || !isNewestOf(bytes, gen)) return undefined;
   const text = typeof bytes === "string" ? bytes : asciiText(bytes);
-  const r = JSON.parse(text.slice(gen.length + 1)) as NewestRecord;
+  const r = JSON.parse(text.slice(newestHead(gen).length)) as NewestRecord;
   if (r?.gen !== gen || typeof r.n !== "number" || !Array.isArray(r.rows))
     throw new Error("snapshot: a damaged newest-rows record");
   return r;

@@ -8,9 +8,9 @@ import { openStoreIndex } from "../index/store-index.js";
 import { allSessionsTieBreak, sortSessions } from "../search/sort.js";
 import type { SessionSummary } from "../model/types.js";
 import { scanStore } from "./scan-store.js";
-import { fromRecord, newestInSnapshot } from "./snapshot-first.js";
-import { FIRST_CHUNK_ID } from "../index/snapshot-codec.js";
-import { NEWEST_ID, type NewestRecord } from "../index/newest-rows.js";
+import { bodyGen, fromRecord, newestInSnapshot } from "./snapshot-first.js";
+import { FIRST_CHUNK_ID, LAYOUT } from "../index/snapshot-codec.js";
+import { NEWEST_FORMAT, NEWEST_ID, type NewestRecord } from "../index/newest-rows.js";
 import { holdSnapshotLoads, SnapshotHere } from "./snapshot-here.js";
 
 afterEach(() => cleanupTmp());
@@ -115,11 +115,10 @@ describe("--all's first rows out of the record of the snapshot's newest rows", (
       expect(first.map((s) => s.path)).toEqual(fromWhole.map((s) => s.path));
       expect(first).toEqual(fromWhole);
     }
-    // Every column but the first gone: the record alone still gives the rows, the whole snapshot none.
+    // Every column gone (the body's head kept): the record alone still gives the rows, the whole snapshot none.
     for (const p of [path, whole]) {
       const db = new (loadSqlite().DatabaseSync)(p);
-      db.prepare("DELETE FROM snapshot WHERE id > ?").run(FIRST_CHUNK_ID);
-      db.prepare("DELETE FROM snapshot WHERE id = 1").run();
+      db.prepare("DELETE FROM snapshot WHERE id >= ?").run(FIRST_CHUNK_ID);
       db.close();
     }
     expect(newestInSnapshot(path, 2)?.length).toBeGreaterThanOrEqual(2);
@@ -165,6 +164,49 @@ describe("--all's first rows out of the record of the snapshot's newest rows", (
     expect(fromRecord(record, 0, 0)).toBeUndefined();
     // Its rows checked against their files: these are none.
     expect(fromRecord(record, 2, 0)).toBeUndefined();
+  });
+
+  it("are not believed when the snapshot's body says another layout or generation (a build before this layout wrote only the body)", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    await indexed(store, path);
+    expect(newestInSnapshot(path, 2)).toBeDefined();
+    const db = new (loadSqlite().DatabaseSync)(path);
+    const body = Buffer.from((db.prepare("SELECT body FROM snapshot WHERE id = 1").get() as { body: Uint8Array }).body);
+    const setBody = (b: Buffer) => db.prepare("UPDATE snapshot SET body = ? WHERE id = 1").run(b);
+    // The whole snapshot is not read either (its layout or generation is not its columns'): none.
+    setBody(Buffer.from(body.toString("latin1").replace(LAYOUT, "snapshot 99 "), "latin1"));
+    expect(newestInSnapshot(path, 2)).toBeUndefined();
+    const gen = bodyGen(body)!;
+    setBody(
+      Buffer.from(body.toString("latin1").replace(`"gen":"${gen}"`, `"gen":"${"z".repeat(gen.length)}"`), "latin1"),
+    );
+    expect(newestInSnapshot(path, 2)).toBeUndefined();
+    setBody(body);
+    db.close();
+    expect(newestInSnapshot(path, 2)).toBeDefined();
+  });
+
+  it("are read out of the whole snapshot when the record is of another format", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    await indexed(store, path);
+    const before = newestInSnapshot(path, 2)!;
+    const db = new (loadSqlite().DatabaseSync)(path);
+    const text = Buffer.from(
+      (db.prepare("SELECT body FROM snapshot WHERE id = ?").get(NEWEST_ID) as { body: Uint8Array }).body,
+    ).toString("latin1");
+    const head = text.slice(0, text.indexOf("\n") + 1);
+    // A row that is no session of the store: believed, no first rows; of another format, not believed.
+    const other = JSON.parse(text.slice(head.length)) as NewestRecord;
+    other.rows[0].path = join(store, "gone.jsonl");
+    const put = (h: string) =>
+      db.prepare("UPDATE snapshot SET body = ? WHERE id = ?").run(Buffer.from(h + JSON.stringify(other)), NEWEST_ID);
+    put(head);
+    expect(newestInSnapshot(path, 2)).toBeUndefined();
+    put(head.replace(NEWEST_FORMAT, "newest 0 "));
+    db.close();
+    expect(newestInSnapshot(path, 2)).toEqual(before);
   });
 
   it("are not written again by a scan that changes nothing when the snapshot has none (an earlier build wrote it), but by the next snapshot written", async () => {

@@ -3,8 +3,9 @@ import { checkIdentity } from "../store/file-identity.js";
 import { checkFile } from "../index/cache-folder.js";
 import { indexFoldersProblem } from "../index/index-db.js";
 import { loadSqlite } from "../index/load-sqlite.js";
-import { genOf, NEWEST_ID, readNewest, ROW_KEYS, type NewestRecord } from "../index/newest-rows.js";
-import { FIRST_CHUNK_ID } from "../index/snapshot-codec.js";
+import { NEWEST_ID, readNewest, ROW_KEYS, type NewestRecord } from "../index/newest-rows.js";
+import { LAYOUT } from "../index/snapshot-codec.js";
+import { asciiText } from "../text/ascii-json.js";
 import { reviveSummary } from "../index/summary-codec.js";
 import type { SessionSummary } from "../model/types.js";
 import { lendSnapshot, openSnapshot } from "./snapshot-here.js";
@@ -51,35 +52,37 @@ export function newestInSnapshot(indexPath: string, count: number, minRows = 0):
 
 function newestRows(indexPath: string, count: number, minRows: number): SessionSummary[] | undefined {
   const record = readRecord(indexPath);
-  if (record === null) return undefined;
-  if (record) {
+  if (record === "no index") return undefined;
+  if (record !== "none") {
     const rows = fromRecord(record, count, minRows);
     if (rows !== "whole") return rows;
   }
   return fromWhole(indexPath, count, minRows);
 }
 
+/** The record read: "none" when there is none of this snapshot, "no index" when the index is not one to read. */
+type RecordRead = NewestRecord | "none" | "no index";
+
 /**
- * The snapshot's record of its newest rows (src/index/newest-rows.ts), read with the
- * generation of its first column in one read transaction: undefined when there is none of
- * this snapshot (an earlier build wrote it; the whole snapshot is read then), null when the
- * index is not one to read; throws when the record is damaged.
+ * The snapshot's record of its newest rows (src/index/newest-rows.ts), read with the head of
+ * the snapshot's body in one read transaction: "none" when it is not of this snapshot (an
+ * earlier build wrote the snapshot since, or a build of another layout); the whole snapshot
+ * is read then. Throws when the record is damaged.
  */
-function readRecord(path: string): NewestRecord | undefined | null {
+function readRecord(path: string): RecordRead {
   // Only an index of ours (no link, in folders of ours), as openSnapshot.
-  if (!existsSync(path) || checkFile(path) || indexFoldersProblem(path, false)) return null;
+  if (!existsSync(path) || checkFile(path) || indexFoldersProblem(path, false)) return "no index";
   const { DatabaseSync } = loadSqlite();
   const db = new DatabaseSync(path, { timeout: 100 });
   try {
     db.exec("BEGIN");
     try {
-      // Every column starts with its snapshot's generation: the first one's head alone is read.
-      const head = db.prepare("SELECT substr(body, 1, 64) AS b FROM snapshot WHERE id = ?").get(FIRST_CHUNK_ID) as
+      const head = db.prepare("SELECT substr(body, 1, 256) AS b FROM snapshot WHERE id = 1").get() as
         { b: unknown } | undefined;
-      const gen = isText(head?.b) ? genOf(head.b) : undefined;
-      if (gen === undefined) return undefined;
+      const gen = isText(head?.b) ? bodyGen(head.b) : undefined;
+      if (gen === undefined) return "none";
       const r = db.prepare("SELECT body FROM snapshot WHERE id = ?").get(NEWEST_ID) as { body: unknown } | undefined;
-      return readNewest(isText(r?.body) ? r.body : undefined, gen);
+      return readNewest(isText(r?.body) ? r.body : undefined, gen) ?? "none";
     } finally {
       db.exec("COMMIT");
     }
@@ -89,6 +92,14 @@ function readRecord(path: string): NewestRecord | undefined | null {
 }
 
 const isText = (b: unknown): b is Uint8Array | string => b instanceof Uint8Array || typeof b === "string";
+
+/** The generation a body's head says, when it is of this layout (its identities start `{"n":…,"gen":"…"`). */
+export function bodyGen(head: Uint8Array | string): string | undefined {
+  const text = typeof head === "string" ? head : asciiText(head);
+  if (!text.startsWith(LAYOUT)) return undefined;
+  const m = /^[^\n]*\n\{"n":\d+,"gen":"([^"\\]+)"/.exec(text);
+  return m?.[1];
+}
 
 /**
  * newestRows out of the record, the same rows as out of the whole snapshot, in the
