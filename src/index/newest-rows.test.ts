@@ -28,7 +28,7 @@ describe("the record of a snapshot's newest rows", () => {
     }
   });
 
-  it("leaves none out when it holds every row; is none of another generation or format; throws when damaged", () => {
+  it("leaves none out when it holds every row; is none of another generation, another format, or damaged", () => {
     const b = new NewestRows(10);
     for (let i = 0; i < 3; i++) b.add(i, identity(i), { modified: i, name: "é\u{1F600}" });
     const bytes = b.bytes("g1", 3);
@@ -44,7 +44,7 @@ describe("the record of a snapshot's newest rows", () => {
     expect(
       readNewest(text.replace(newestHead("g1"), newestHead("g1").replace(/\d+ g1/, "9 g1")), "g1"),
     ).toBeUndefined();
-    expect(() => readNewest(newestHead("g1") + '{"gen":"g1","n":3,"rows":[{', "g1")).toThrow();
+    expect(readNewest(newestHead("g1") + '{"gen":"g1","n":3,"rows":[{', "g1")).toBeUndefined();
     expect(readNewest(text, "g1")).toEqual(r);
   });
 });

@@ -121,12 +121,19 @@ export function isNewestOf(bytes: Uint8Array | string, gen: string): boolean {
   return text === head;
 }
 
-/** The record out of its row's bytes, when it is one for generation `gen` (isNewestOf); undefined when it is of another (or none); throws when damaged. */
+/**
+ * The record out of its row's bytes, when it is one for generation `gen` (isNewestOf);
+ * undefined when it is of another (or none), or damaged: then it is as if missing.
+ */
 export function readNewest(bytes: Uint8Array | string | undefined, gen: string): NewestRecord | undefined {
   if (bytes === undefined || !isNewestOf(bytes, gen)) return undefined;
   const text = typeof bytes === "string" ? bytes : asciiText(bytes);
-  const r = JSON.parse(text.slice(newestHead(gen).length)) as NewestRecord;
-  if (r?.gen !== gen || typeof r.n !== "number" || !Array.isArray(r.rows))
-    throw new Error("snapshot: a damaged newest-rows record");
+  let r: NewestRecord;
+  try {
+    r = JSON.parse(text.slice(newestHead(gen).length)) as NewestRecord;
+  } catch {
+    return undefined;
+  }
+  if (r?.gen !== gen || typeof r.n !== "number" || !Array.isArray(r.rows)) return undefined;
   return r;
 }

@@ -39,8 +39,8 @@ function rowOnly(row: Record<string, unknown>): SessionSummary {
  * same snapshot, else from the whole snapshot, read and lent to the scan's SnapshotHere,
  * which then does not read it again. Sessions new since the snapshot are not among them: the
  * caller shows these as a scan's first rows, not as the list. None when the snapshot holds
- * fewer than `minRows` rows. None too when a column or the record is damaged (its JSON does
- * not parse): the browser then opens on the scan alone, as without an index.
+ * fewer than `minRows` rows. None too when a column is damaged (its JSON does not parse): the
+ * browser then opens on the scan alone, as without an index. A damaged record is as none.
  */
 export function newestInSnapshot(indexPath: string, count: number, minRows = 0): SessionSummary[] | undefined {
   try {
@@ -66,8 +66,8 @@ type RecordRead = NewestRecord | "none" | "no index";
 /**
  * The snapshot's record of its newest rows (src/index/newest-rows.ts), read with the head of
  * the snapshot's body in one read transaction: "none" when it is not of this snapshot (an
- * earlier build wrote the snapshot since, or a build of another layout); the whole snapshot
- * is read then. Throws when the record is damaged.
+ * earlier build wrote the snapshot since, or a build of another layout), or damaged; the
+ * whole snapshot is read then.
  */
 function readRecord(path: string): RecordRead {
   // Only an index of ours (no link, in folders of ours), as openSnapshot.
