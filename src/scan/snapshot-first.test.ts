@@ -1,4 +1,5 @@
-import { appendFileSync, copyFileSync, rmSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, rmSync } from "node:fs";
+import type { DatabaseSync, DatabaseSyncOptions } from "node:sqlite";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { userLine } from "../../test/helpers/session-file.js";
@@ -237,6 +238,30 @@ describe("--all's first rows out of the record of the snapshot's newest rows", (
     settle(store);
     await rescan(true);
     expect(hasRecord()).toBe(true);
+  });
+});
+
+describe("the index read for the record", () => {
+  it("is opened read-only, a WAL index whose -shm is absent too", async () => {
+    const store = copyStore(PI_STORE);
+    const path = join(makeTmpDir(), "index.sqlite");
+    await indexed(store, path);
+    expect(existsSync(`${path}-shm`)).toBe(false);
+    const sqlite = loadSqlite() as { DatabaseSync: unknown };
+    const Real = sqlite.DatabaseSync as typeof DatabaseSync;
+    const opened: unknown[] = [];
+    sqlite.DatabaseSync = class extends Real {
+      constructor(p: string, o?: DatabaseSyncOptions) {
+        opened.push(o);
+        super(p, o);
+      }
+    };
+    try {
+      expect(newestInSnapshot(path, 2)?.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      sqlite.DatabaseSync = Real;
+    }
+    expect(opened).toEqual([expect.objectContaining({ readOnly: true })]);
   });
 });
 

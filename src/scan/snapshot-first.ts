@@ -73,7 +73,9 @@ function readRecord(path: string): RecordRead {
   // Only an index of ours (no link, in folders of ours), as openSnapshot.
   if (!existsSync(path) || checkFile(path) || indexFoldersProblem(path, false)) return "no index";
   const { DatabaseSync } = loadSqlite();
-  const db = new DatabaseSync(path, { timeout: 100 });
+  // Read-only: this only reads, as the browser starts, beside others writing. A WAL index
+  // whose -shm is absent (its last connection closed) opens so too (tested).
+  const db = new DatabaseSync(path, { readOnly: true, timeout: 100 });
   try {
     db.exec("BEGIN");
     try {
