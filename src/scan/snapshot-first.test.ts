@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, existsSync, rmSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import type { DatabaseSync, DatabaseSyncOptions } from "node:sqlite";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -165,6 +165,46 @@ describe("--all's first rows out of the record of the snapshot's newest rows", (
     expect(fromRecord(record, 0, 0)).toBeUndefined();
     // Its rows checked against their files: these are none.
     expect(fromRecord(record, 2, 0)).toBeUndefined();
+  });
+
+  it("are the whole snapshot's rows for every count, in a store of more sessions than the record holds, with tied times", async () => {
+    const store = makeTmpDir();
+    const at = (minute: number) => new Date(Date.parse("2026-11-21T07:00:00Z") + minute * 60_000).toISOString();
+    const files: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const dir = join(store, `--p${i % 3}--`);
+      mkdirSync(dir, { recursive: true });
+      const id = `01a1fcb4-0000-7000-8000-${String(i).padStart(12, "0")}`;
+      // Two of every three rows share a time: ties at the record's cut (its 256th row) and about.
+      const t = at(Math.floor((i * 2) / 3));
+      const lines = [
+        { type: "session", version: 3, id, timestamp: t, cwd: `/p${i % 3}` },
+        {
+          type: "message",
+          id: "u1",
+          parentId: null,
+          timestamp: t,
+          message: { role: "user", content: `q${i}`, timestamp: Date.parse(t) },
+        },
+      ];
+      const path = join(dir, `${t.replace(/[:.]/g, "-")}_${id}.jsonl`);
+      writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+      files.push(path);
+    }
+    // A few copies under other names: the same times, ties broken by the list's own order.
+    for (const k of [0, 100, 299]) copyFileSync(files[k], join(store, "--p0--", `copy-${k}.jsonl`));
+    const path = join(makeTmpDir(), "index.sqlite");
+    const all = await indexed(store, path);
+    expect(all).toHaveLength(303);
+    const whole = join(makeTmpDir(), "whole.sqlite");
+    copyFileSync(path, whole);
+    dropRecord(whole);
+    for (let count = 1; count <= 303; count++) {
+      const first = newestInSnapshot(path, count)!;
+      expect(first).toEqual(newestInSnapshot(whole, count));
+      expect(first).toBeDefined();
+      expect(newestFirst(store, first).slice(0, count)).toEqual(newestFirst(store, all).slice(0, count));
+    }
   });
 
   it("are not believed when the snapshot's body says another layout or generation (a build before this layout wrote only the body)", async () => {
