@@ -3,6 +3,7 @@ import { asciiJson } from "../text/ascii-json.js";
 import { asciiJsonParts } from "../text/ascii-json-bytes.js";
 import { freeBytes } from "../store/free-bytes.js";
 import { ListMembers } from "./list-members.js";
+import { NewestRows } from "./newest-rows.js";
 import {
   LAYOUT,
   type BytePieces,
@@ -262,6 +263,14 @@ class ListText {
   }
 }
 
+/** A snapshot as made: its body, columns and list text, and the record of its newest rows (newest-rows.ts). */
+export interface Encoded {
+  body: Uint8Array;
+  chunks: Uint8Array[];
+  list: Uint8Array;
+  newest: Uint8Array;
+}
+
 /**
  * A snapshot made one entry at a time (add), then written (finish): the same bytes as
  * encodeSnapshot of the same entries. Each entry's summary and pieces are asked for once, in
@@ -286,6 +295,8 @@ export class SnapshotBuilder {
     parent: [],
   };
   private readonly list: ListText;
+  /** The newest rows, the record the first screen of `--all` reads (newest-rows.ts). */
+  private readonly newest = new NewestRows();
   private finished = false;
 
   constructor(readonly gen: string = Math.random().toString(36).slice(2)) {
@@ -313,6 +324,7 @@ export class SnapshotBuilder {
     ids.parent.push(typeof p === "string" ? p : null);
     if (!summary) this.shape.push(-1);
     else {
+      this.newest.add(i, e, summary);
       const has: number[] = [];
       for (const k of Object.keys(summary)) {
         const v = summary[k];
@@ -365,7 +377,7 @@ export class SnapshotBuilder {
      * The body returned is then empty.
      */
     putBody?: (body: Uint8Array) => void,
-  ): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
+  ): Encoded {
     if (this.finished) throw new Error("snapshot: made twice");
     this.finished = true;
     const { n, gen } = this;
@@ -414,10 +426,11 @@ export class SnapshotBuilder {
     const body = Buffer.concat([Buffer.from(`${LAYOUT}${idLength}\n`), ...idParts, ...colParts]);
     for (const p of idParts) freeBytes(p);
     for (const p of colParts) freeBytes(p);
-    if (!putBody) return { body, chunks, list: this.list.bytes() };
+    const newest = this.newest.bytes(gen, n);
+    if (!putBody) return { body, chunks, list: this.list.bytes(), newest };
     putBody(body);
     freeBytes(body);
-    return { body: new Uint8Array(0), chunks, list: this.list.bytes() };
+    return { body: new Uint8Array(0), chunks, list: this.list.bytes(), newest };
   }
 
   private newColumn(name: string): number {
@@ -459,7 +472,7 @@ export function encodeSnapshot(
   gen?: string,
   put?: (k: number, chunk: Uint8Array) => void,
   putBody?: (body: Uint8Array) => void,
-): { body: Uint8Array; chunks: Uint8Array[]; list: Uint8Array } {
+): Encoded {
   const b = new SnapshotBuilder(gen);
   for (const e of entries) b.add(e);
   return b.finish(put, undefined, putBody);

@@ -32,6 +32,7 @@ import {
   StaleChunk,
 } from "./snapshot-codec.js";
 import { encodeSnapshot, SnapshotBuilder } from "./snapshot-builder.js";
+import { NEWEST_ID } from "./newest-rows.js";
 import { listPieces } from "../model/summary-json.js";
 import { asciiText } from "../text/ascii-json.js";
 
@@ -707,7 +708,10 @@ export class IndexedScans implements ScanCache {
   /** The snapshot `encode` makes (giving each column to its `put` as made), written in one transaction. */
   private putSnapshot(
     put: { run(id: number, body: Uint8Array): unknown },
-    encode: (put: (k: number, chunk: Uint8Array) => void, putBody: (body: Uint8Array) => void) => { list: Uint8Array },
+    encode: (
+      put: (k: number, chunk: Uint8Array) => void,
+      putBody: (body: Uint8Array) => void,
+    ) => { list: Uint8Array; newest: Uint8Array },
   ): void {
     try {
       // The snapshot holds every summary now: the rows keep only that they are sessions (an
@@ -719,7 +723,7 @@ export class IndexedScans implements ScanCache {
       this.db.transaction(() => {
         let count = 0;
         // The body is put (and let go of) as soon as it is made, before the list text is joined.
-        const { list } = encode(
+        const { list, newest } = encode(
           (k, chunk) => {
             put.run(FIRST_CHUNK_ID + k, chunk);
             count = k + 1;
@@ -727,6 +731,7 @@ export class IndexedScans implements ScanCache {
           (body) => put.run(1, body),
         );
         put.run(2, list);
+        put.run(NEWEST_ID, newest);
         // Columns of an earlier snapshot with more keys: not left to be taken for this one's.
         dropChunks.run(FIRST_CHUNK_ID + count);
         emptyRows.run();
