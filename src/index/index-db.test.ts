@@ -1,22 +1,18 @@
 import {
-  appendFileSync,
   chmodSync,
-  copyFileSync,
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   symlinkSync,
   truncateSync,
   writeFileSync,
 } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
+import { cleanupTmp, copyStore, makeTmpDir, PI_STORE } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
-import { BY_PATH, openIndex, SCHEMA_VERSION } from "./index-db.js";
+import { openIndex, SCHEMA_VERSION } from "./index-db.js";
 import { indexPathFor, indexWanted } from "./index-location.js";
 import { openStoreIndex } from "./store-index.js";
 import { indexStaleText } from "./text-index.js";
@@ -180,33 +176,6 @@ describe("a persistent index that is only ever a cache", () => {
       expect(r.count).toBe((await scanStore(store)).sessions.length);
     } finally {
       chmodSync(dir, 0o700);
-    }
-  });
-
-  it("keeps one row a path, found by its last characters, paths alike at their end apart", async () => {
-    const store = copyStore(PI_STORE);
-    // The same file in a second folder: the same last characters, another path.
-    const dir = readdirSync(store)[0]!;
-    const name = readdirSync(join(store, dir)).sort()[0]!;
-    const [a, b] = [join(store, dir, name), join(store, "--other--", name)];
-    mkdirSync(dirname(b));
-    copyFileSync(a, b);
-    settle(store);
-    const path = join(makeTmpDir(), "index.sqlite");
-    const { DatabaseSync } = await import("node:sqlite");
-    for (const grow of [a, b, a]) {
-      // Each run finds one of the two changed: its row written again, the other's as it was.
-      appendFileSync(grow, "\n");
-      settle(store);
-      expect(await listThrough(store, path)).toMatchObject({ used: true, said: [] });
-      const db = new DatabaseSync(path);
-      const sizes = db.prepare(`SELECT size FROM files WHERE ${BY_PATH}`);
-      expect([a, b].map((p) => sizes.all(p))).toEqual([a, b].map((p) => [{ size: statSync(p).size }]));
-      expect(db.prepare("SELECT path FROM files GROUP BY path HAVING count(*) > 1").all()).toEqual([]);
-      const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT fid FROM files WHERE ${BY_PATH}`).all(a);
-      expect(plan.map((r) => (r as { detail: string }).detail).join()).toMatch(/USING INDEX files_path/);
-      expect(db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'sqlite_autoindex_files%'").all()).toEqual([]);
-      db.close();
     }
   });
 

@@ -27,7 +27,7 @@ import { loadSqlite } from "./load-sqlite.js";
  */
 
 /** Bumped when the tables change: an older index is rebuilt, a newer one left alone. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 8;
 
 /** A row of the files table as the scan saw the file (SCHEMA): what both its summary and its text are checked against. */
 export interface FilesRow {
@@ -43,16 +43,13 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files(
   fid INTEGER PRIMARY KEY,
-  path TEXT NOT NULL,
+  path TEXT NOT NULL UNIQUE,
   ino REAL, size INTEGER, mtime REAL, ctime REAL,
   summary TEXT, diagnostic TEXT,
   text_ino REAL, text_size INTEGER, text_mtime REAL, text_ctime REAL, text_end INTEGER, text_print TEXT,
   text_whole INTEGER NOT NULL DEFAULT 1,
   text_tools INTEGER NOT NULL DEFAULT 0
 );
--- A file's row found by its path's last characters (BY_PATH), not by the whole path: a
--- UNIQUE index of whole paths was 6.6 MB at 50,000 sessions, this one a fifth of it.
-CREATE INDEX IF NOT EXISTS files_path ON files(substr(path, -20));
 -- AUTOINCREMENT: a line's rid is never given again; its FTS rows outlive it (forget.ts).
 CREATE TABLE IF NOT EXISTS lines(
   rid INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -79,12 +76,6 @@ CREATE VIRTUAL TABLE IF NOT EXISTS tools USING fts5(
   t, content='', tokenize='trigram', detail=none, columnsize=0
 );
 `;
-
-/**
- * The files row of the path `?1`, found by the index on its last characters (one row a path:
- * written by summary-cache.ts alone). A path's tail is a session id's random end, as a rule.
- */
-export const BY_PATH = "substr(path, -20) = substr(?1, -20) AND path = ?1";
 
 export type OpenResult = { db: IndexDb } | { problem: string };
 

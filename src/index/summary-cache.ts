@@ -6,7 +6,7 @@ import { readIsRacy } from "../store/file-identity.js";
 import { releaseReadChunks } from "../store/line-reader.js";
 import { NO_LINEAGE } from "../store/lineage.js";
 import { forgetFiles } from "./forget.js";
-import { BY_PATH, isIndexDamage, oneLine, removeIndexFiles, type FilesRow, type IndexDb } from "./index-db.js";
+import { isIndexDamage, oneLine, removeIndexFiles, type FilesRow, type IndexDb } from "./index-db.js";
 import type { SessionSummary } from "../model/types.js";
 import {
   decodeDiagnostic,
@@ -478,7 +478,7 @@ export class IndexedScans implements ScanCache {
 
   /** The files' kept rows where they are still true, into `out` (and this run's entries). */
   private fromRows(files: readonly SessionFile[], out: Map<string, FileScan>): void {
-    const row = this.db.q(`SELECT ino, size, mtime, ctime, summary, diagnostic FROM files WHERE ${BY_PATH}`);
+    const row = this.db.q("SELECT ino, size, mtime, ctime, summary, diagnostic FROM files WHERE path = ?");
     for (const f of files) {
       const r = row.get(f.path) as Omit<FileRow, "fid" | "path"> | undefined;
       if (!r || !IndexedScans.same(f, r.ino, r.size, r.mtime, r.ctime)) continue;
@@ -491,7 +491,7 @@ export class IndexedScans implements ScanCache {
   }
 
   private forgetPaths(paths: string[]): void {
-    const fid = this.db.q(`SELECT fid FROM files WHERE ${BY_PATH}`);
+    const fid = this.db.q("SELECT fid FROM files WHERE path = ?");
     this.forget(paths.flatMap((p) => (fid.get(p) as { fid: number } | undefined)?.fid ?? []));
   }
 
@@ -748,16 +748,14 @@ export class IndexedScans implements ScanCache {
     const batch = this.pending;
     this.pending = [];
     try {
-      // No UNIQUE index on path (index-db.ts): its row updated, or else added, in one transaction.
-      const update = this.db.q(
-        `UPDATE files SET ino = ?2, size = ?3, mtime = ?4, ctime = ?5, summary = ?6, diagnostic = ?7 WHERE ${BY_PATH}`,
-      );
-      const insert = this.db.q(
-        "INSERT INTO files(path, ino, size, mtime, ctime, summary, diagnostic) VALUES(?, ?, ?, ?, ?, ?, ?)",
+      const upsert = this.db.q(
+        `INSERT INTO files(path, ino, size, mtime, ctime, summary, diagnostic) VALUES(?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(path) DO UPDATE SET ino = excluded.ino, size = excluded.size, mtime = excluded.mtime,
+           ctime = excluded.ctime, summary = excluded.summary, diagnostic = excluded.diagnostic`,
       );
       this.db.transaction(() => {
         for (const [f, scan, ctime] of batch) {
-          const row = [
+          upsert.run(
             f.path,
             f.ino ?? null,
             f.bytes,
@@ -766,8 +764,7 @@ export class IndexedScans implements ScanCache {
             // A folded session's summary is the snapshot's alone: "" (read again if that is not written).
             !scan ? "" : scan.kind === "session" ? (inSnapshot ? "" : encodeSummary(scan.summary)) : null,
             scan?.kind === "diagnostic" ? encodeDiagnostic(scan.diagnostic) : null,
-          ];
-          if (Number(update.run(...row).changes) === 0) insert.run(...row);
+          );
         }
       });
     } catch (err) {
