@@ -56,4 +56,15 @@ describe("a file's lines found by their runs of line ids", () => {
     expect(offsOf(db, 2)).toEqual([4]);
     db.close();
   });
+
+  it("deletes every run's lines when a file with several runs is forgotten, not the first run's alone", () => {
+    const db = emptyIndex();
+    write(db, 1, [1, 2]);
+    write(db, 1, [3]);
+    write(db, 1, [4, 5]);
+    expect(deleteLines(db, 1, 0, Number.MAX_SAFE_INTEGER)).toBe(5);
+    expect(db.q("SELECT rid FROM lines WHERE fid = 1").all()).toEqual([]);
+    expect(hasRuns(db, 1)).toBe(false);
+    db.close();
+  });
 });
