@@ -283,6 +283,7 @@ describe("search's kept coverage", () => {
     const { top } = db.prepare("SELECT max(fid) AS top FROM files").get() as { top: number };
     db.prepare("UPDATE files SET fid = ? WHERE fid = ?").run(top + 10, fid);
     db.prepare("UPDATE lines SET fid = ? WHERE fid = ?").run(top + 10, fid);
+    db.prepare("UPDATE runs SET fid = ? WHERE fid = ?").run(top + 10, fid);
     db.close();
     await same("another process numbering anew");
   });

@@ -171,6 +171,7 @@ describe("pi-sessions search", () => {
     ]) {
       db.prepare("UPDATE files SET fid = ? WHERE fid = ?").run(to, from);
       db.prepare("UPDATE lines SET fid = ? WHERE fid = ?").run(to, from);
+      db.prepare("UPDATE runs SET fid = ? WHERE fid = ?").run(to, from);
     }
     db.exec("COMMIT");
     db.close();

@@ -18,6 +18,7 @@ import { trace } from "../launcher/trace.js";
 import { fsPath } from "../store/fs-path.js";
 import { readLinesSync } from "../store/line-reader.js";
 import type { IndexDb } from "./index-db.js";
+import { fileLinesSql } from "./runs.js";
 import {
   fidLookup,
   ftsQuery,
@@ -132,9 +133,7 @@ function linesOf(db: IndexDb, fid: number, includeTools: boolean): Candidate[] {
   // As one text ("off,len,off,len…"): a row object per line cost a third more, for 36,000 files.
   const got = db
     .q(
-      `SELECT group_concat(off || ',' || len) AS l FROM (SELECT off, len FROM lines WHERE fid = ?${
-        includeTools ? "" : " AND tool = 0"
-      } ORDER BY off)`,
+      `SELECT group_concat(off || ',' || len) AS l FROM (${fileLinesSql("l.off AS off, l.len AS len", !includeTools)})`,
     )
     .get(fid) as { l: string | null } | undefined;
   const n = parseNumbers(got?.l ?? "");

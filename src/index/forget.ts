@@ -1,4 +1,5 @@
 import type { IndexDb } from "./index-db.js";
+import { deleteLines } from "./runs.js";
 
 /*
  * Forgetting a file's text deletes its rows of lines and leaves its FTS rows where they
@@ -28,7 +29,7 @@ export function orphanRows(db: IndexDb): number {
  * from line id `fromRid` on (the rows of a read that failed midway); call inside a transaction.
  */
 export function forgetText(db: IndexDb, fid: number, fromRid = 0, toRid = Number.MAX_SAFE_INTEGER): void {
-  const gone = Number(db.q("DELETE FROM lines WHERE fid = ? AND rid BETWEEN ? AND ?").run(fid, fromRid, toRid).changes);
+  const gone = deleteLines(db, fid, fromRid, toRid);
   if (gone > 0) db.setMeta(ORPHANS, String(orphanRows(db) + gone));
 }
 
@@ -58,7 +59,7 @@ export function dropOrphanText(db: IndexDb): boolean {
     db.sql.exec("INSERT INTO chat(chat) VALUES('delete-all'); INSERT INTO tools(tools) VALUES('delete-all');");
     // Line ids go on from where they were: a search that took FTS rowids just before this
     // must find no line under them now, never another file's line given the same id.
-    db.sql.exec("DELETE FROM lines");
+    db.sql.exec("DELETE FROM lines; DELETE FROM runs;");
     const seq = db.q("SELECT seq FROM sqlite_sequence WHERE name = 'lines'").get() as { seq: number } | undefined;
     db.setMeta(BASE, String(seq?.seq ?? 0));
     db.setMeta(TEXT_EPOCH, `${Date.now()}-${Math.random().toString(36).slice(2)}`);

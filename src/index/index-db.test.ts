@@ -120,6 +120,21 @@ describe("a persistent index that is only ever a cache", () => {
     close();
   });
 
+  it("is built again, not believed, when format 7 wrote it (a file's lines found by an index on lines(fid), no runs)", async () => {
+    // As format 7 left it: each file's text indexed, its lines found by lines_fid, no runs table.
+    const { one, close } = await rebuiltFrom(`DROP TABLE runs; CREATE INDEX lines_fid ON lines(fid);
+      INSERT INTO lines(fid, off, len, tool) SELECT fid, 0, 1, 0 FROM files;
+      UPDATE files SET text_ino = ino, text_size = size, text_mtime = mtime, text_ctime = ctime,
+      text_end = size, text_whole = 1, text_tools = 1; PRAGMA user_version = 7`);
+    expect(one("SELECT count(*) AS n FROM lines")).toEqual({ n: 0 });
+    expect(one("SELECT count(*) AS n FROM sqlite_master WHERE name = 'runs'")).toEqual({ n: 1 });
+    expect(one("SELECT count(*) AS n FROM sqlite_master WHERE name = 'lines_fid'")).toEqual({ n: 0 });
+    expect(one("SELECT count(*) AS n FROM files WHERE text_size IS NOT NULL OR text_end IS NOT NULL")).toEqual({
+      n: 0,
+    });
+    close();
+  });
+
   it("drops the answers table earlier builds of this format kept in it (answers are files now)", async () => {
     const [store, path] = await builtIndex();
     const { DatabaseSync } = await import("node:sqlite");

@@ -19,6 +19,7 @@ import type { Query } from "../search/query.js";
 import { fsPath } from "../store/fs-path.js";
 import { readRange } from "../store/read-range.js";
 import type { IndexDb } from "./index-db.js";
+import { fileLinesSql } from "./runs.js";
 import { trace, tracing } from "../launcher/trace.js";
 
 /*
@@ -974,7 +975,7 @@ function fileCandidates(
   need: readonly boolean[] | undefined,
 ): Lines | null {
   const lines = db
-    .q(`SELECT rid, off, len, tool FROM lines WHERE fid = ?${includeTools ? "" : " AND tool = 0"} ORDER BY off`)
+    .q(fileLinesSql("l.rid AS rid, l.off AS off, l.len AS len, l.tool AS tool", !includeTools))
     .all(fid) as unknown as LineRow[];
   if (lines.length === 0) return null;
   const held = holding(lines);

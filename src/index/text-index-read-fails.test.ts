@@ -68,7 +68,12 @@ describe("a read of a large file that fails midway", () => {
     // Another process's row of the same file, written after this read's first committed part:
     // not this read's to forget when it fails.
     const theirs = index.db.q("SELECT rid FROM lines WHERE fid = ? AND off = 999999999");
-    failing.first = () => void index.db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, 999999999, 1, 1)").run(fid);
+    failing.first = () => {
+      const rid = Number(
+        index.db.q("INSERT INTO lines(fid, off, len, tool) VALUES(?, 999999999, 1, 1)").run(fid).lastInsertRowid,
+      );
+      index.db.q("INSERT INTO runs(fid, first, last) VALUES(?, ?, ?)").run(fid, rid, rid);
+    };
     await indexStaleText(index.db, undefined, { toolsAtOnce: true });
     failing.at = undefined;
     expect(theirs.all(fid)).toHaveLength(1);

@@ -313,6 +313,43 @@ describe("bringing the text index up to date", () => {
     other.close();
   });
 
+  it("forgets every run of a file appended to twice when it is rewritten: its lines then as a fresh index's", async () => {
+    const { index, store } = await summarized();
+    const db = index.db;
+    const [file] = readdirSync(store, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".jsonl"))
+      .sort()
+      .map((f) => join(store, f));
+    const original = readFileSync(file, "utf8");
+    // A line with text to index (a user's message), appended as pi would append another.
+    const said = original.split("\n").find((line) => line.includes('"role":"user"'))!;
+    const indexNow = async (x: StoreIndex) => {
+      settle(store);
+      await scanStore(store, {}, { cache: x.scans });
+      await indexStaleText(x.db, undefined, { toolsAtOnce: true });
+    };
+    await indexNow(index);
+    for (let i = 0; i < 2; i++) {
+      appendFileSync(file, said + "\n");
+      await indexNow(index);
+    }
+    const fid = (x: StoreIndex) => (x.db.q("SELECT fid FROM files WHERE path = ?").get(file) as { fid: number }).fid;
+    // Three writes of its lines: three runs.
+    expect((db.q("SELECT count(*) AS n FROM runs WHERE fid = ?").get(fid(index)) as { n: number }).n).toBe(3);
+    // Rewritten shorter, its first half kept: read whole again, not as an append.
+    const l = original.split("\n");
+    writeFileSync(file, l.slice(0, Math.max(2, Math.ceil(l.length / 2))).join("\n") + "\n");
+    await indexNow(index);
+    const fresh = openStoreIndex(store, (m) => expect.fail(m), { path: join(makeTmpDir(), "index.sqlite") })!;
+    await indexNow(fresh);
+    const lines = (x: StoreIndex) =>
+      x.db.q("SELECT off, len, tool FROM lines WHERE fid = ? ORDER BY off, tool").all(fid(x));
+    expect(lines(fresh).length).toBeGreaterThan(0);
+    expect(lines(index)).toEqual(lines(fresh));
+    index.close();
+    fresh.close();
+  });
+
   it("keeps a file with a line too long to index read whole after it is touched (indexed again from where it stopped)", async () => {
     const store = makeTmpDir();
     const file = addProjectSession(store, "/srv/long", "long one", { n: 1 });

@@ -10,6 +10,7 @@ import { LineSplitter } from "../store/line-splitter.js";
 import { readRange } from "../store/read-range.js";
 import { forgetText, TEXT_EPOCH } from "./forget.js";
 import type { IndexDb } from "./index-db.js";
+import { addRun, hasRuns } from "./runs.js";
 import { ReadAhead, type TextReaders } from "./text-readers.js";
 import {
   eachOf,
@@ -462,6 +463,8 @@ function batchSink(
         } else wrote[wrote.length - 1][1] = Number(rid);
         (tool ? insertTools : insertChat).run(rid, t);
       });
+      // In the same transaction as its lines: a line no run names is never found by its file.
+      if (!first) addRun(db, fid, ...wrote[wrote.length - 1]);
     }, chars);
     // A huge file is written in parts, each committed: never all of its text at once.
     if (chars > FLUSH_CHARS) batch.commit();
@@ -472,8 +475,7 @@ function batchSink(
     },
     start(forget) {
       // Forgetting rows writes to lines and meta: only where there are some.
-      if (forget && db.q("SELECT 1 FROM lines WHERE fid = ? LIMIT 1").get(fid) !== undefined)
-        batch.run(() => forgetText(db, fid));
+      if (forget && hasRuns(db, fid)) batch.run(() => forgetText(db, fid));
     },
     rows: (rows) => write(eachOf(rows), rows.chars),
     write,
