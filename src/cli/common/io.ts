@@ -1,8 +1,13 @@
 /** What a command may touch of the process, so tests can run commands in-process. */
 export interface CliIO {
   stdout: (text: string) => void;
-  /** Bytes to stdout as they are (UTF-8 text made already); absent: stdout takes them decoded. */
+  /**
+   * Bytes to stdout as they are (UTF-8 text made already); absent: stdout takes them decoded.
+   * It may hold on to them (a pipe its reader is behind on) until `drained` says it is done.
+   */
   stdoutBytes?: (bytes: Uint8Array) => void;
+  /** Undefined once stdout holds none of what it was given, else a promise of that moment (a buffer given may then be filled again). */
+  drained?: () => Promise<void> | undefined;
   stderr: (text: string) => void;
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -72,6 +77,10 @@ export function processIO(): CliIO {
   return {
     stdout: writeOut,
     stdoutBytes: writeOut,
+    drained: () =>
+      process.stdout.writableLength === 0
+        ? undefined
+        : new Promise<void>((resolve) => process.stdout.once("drain", () => resolve())),
     stderr: writeErr,
     cwd: process.cwd(),
     env: process.env,

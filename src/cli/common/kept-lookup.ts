@@ -3,7 +3,7 @@ import type { Diagnostic } from "../../model/types.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { discoverFiles } from "../../store/discover.js";
 import { storeFingerprint, storeIsRacy } from "../../store/store-fingerprint.js";
-import { AnswerCache, type Answer, type AnswerToKeep } from "./answer-cache.js";
+import { AnswerCache, type Answer, type AnswerToKeep, type KeptFile } from "./answer-cache.js";
 import type { CliIO } from "./io.js";
 import { openIndex } from "./scan-indexed.js";
 
@@ -81,6 +81,21 @@ export function keptFor<T>(
   if (!index()) return { found, index };
   const keep = cache.settled(key, fingerprint) ? (a: AnswerToKeep) => cache.put(key, fingerprint, a) : undefined;
   return { found, keep, index, other, earlier: last };
+}
+
+/**
+ * keptFor for an answer written out as it was kept (`list --json`): handed over as a file to
+ * read a chunk at a time rather than read whole (answer-cache.ts: KeptFile).
+ */
+export function keptFileFor(store: KeptStore, key: string): KeptLookup<KeptFile> {
+  const { found, index, answers } = store;
+  if (!answers) return { found, index };
+  const { cache, fingerprint } = answers;
+  const kept = cache.file(key, fingerprint);
+  if (kept) return { found, kept, index };
+  if (!index()) return { found, index };
+  const keep = cache.settled(key, fingerprint) ? (a: AnswerToKeep) => cache.put(key, fingerprint, a) : undefined;
+  return { found, keep, index };
 }
 
 /** discoverKept and keptFor in one: a command that asks about one key. */

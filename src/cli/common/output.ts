@@ -50,6 +50,12 @@ export interface Output {
   /** JSON made already as UTF-8 bytes (a kept answer, the index's pieces), to stdout, escaped as json() escapes. */
   jsonBytes(bytes: Uint8Array): void;
   /**
+   * JSON bytes read from a file a chunk at a time into one buffer, each chunk whole characters,
+   * escaped as jsonBytes escapes them (the same bytes as the whole at once): each written
+   * before the next is read.
+   */
+  jsonChunks(chunks: Iterable<Uint8Array>): Promise<void>;
+  /**
    * A document to stdout (an export): Markdown and HTML with every control but tab and line
    * breaks removed (the exporters sanitize their text already), JSON lines escaped as json() escapes.
    */
@@ -154,6 +160,13 @@ export function output(io: CliIO): Output {
     },
     jsonText: (text) => io.stdout(terminalSafeJson(text)),
     jsonBytes: (bytes) => bytesOut(terminalSafeJsonBytes(bytes)),
+    async jsonChunks(chunks) {
+      for (const chunk of chunks) {
+        bytesOut(terminalSafeJsonBytes(chunk));
+        // The chunk's buffer is filled again by the next: stdout must be done with it.
+        await io.drained?.();
+      }
+    },
     document: (text, kind) => io.stdout(kind === "json" ? terminalSafeJson(text) : text.replace(DOCUMENT_CONTROL, "")),
     async ask(question, expected) {
       const rl = createInterface({ input: process.stdin, output: process.stderr });
