@@ -84,15 +84,11 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
         const table = keptTable(a.out, Date.now(), io.columns);
         if (!table) return undefined;
         // A megabyte at a time, each written before the next is made.
-        const write = () => {
-          for (const chunk of table.chunks()) out.cleanBytes(chunk);
-        };
-        return { err: a.err, write };
+        return { err: a.err, write: () => out.cleanChunks(table.chunks()) };
       });
   if (k.kept) {
     if (k.kept.err) out.note(k.kept.err);
-    if ("chunks" in k.kept) await out.jsonChunks(k.kept.chunks());
-    else k.kept.write();
+    await ("chunks" in k.kept ? out.jsonChunks(k.kept.chunks()) : k.kept.write());
     return 0;
   }
   const found = k.found;

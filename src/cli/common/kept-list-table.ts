@@ -104,7 +104,10 @@ export class KeptTableWriter {
 
 /** A kept table made ready to write at one moment: its bytes, a chunk at a time. */
 export interface KeptTable {
-  /** The table's lines as they are now, in chunks of about `chunk` bytes. */
+  /**
+   * The table's lines as they are now, in chunks of about `chunk` bytes, made in one buffer
+   * (a chunk is good until the next is asked for: Output.cleanChunks writes each first).
+   */
   chunks(chunk?: number): Iterable<Uint8Array>;
 }
 
@@ -147,8 +150,8 @@ export function keptTable(bytes: Uint8Array, now: number, columns: number | unde
         const need = width + 2 + ends[i] - from;
         if (at + need > out.length) {
           if (at) yield out.subarray(0, at);
-          // A fresh buffer each time: the writer may still hold the last one (a pipe).
-          out = Buffer.allocUnsafe(Math.max(chunk, need));
+          // The same buffer again, written out by now (fresh ones were 10 MB more memory touched).
+          if (need > out.length) out = Buffer.allocUnsafe(need);
           at = 0;
         }
         // ASCII: one byte a character.

@@ -99,5 +99,12 @@ describe("output: the one writer", () => {
     }
     await output(io).jsonChunks(chunks());
     expect(written).toBe(terminalSafeJson(text));
+    // A kept text list's chunks too.
+    written = "";
+    function* lines() {
+      for (const piece of ["a  b\n", "cé —\n"]) yield buf.subarray(0, buf.write(piece));
+    }
+    await output(io).cleanChunks(lines());
+    expect(written).toBe("a  b\ncé —\n");
   });
 });
