@@ -11,7 +11,7 @@ import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
 import { collectGarbage } from "../common/collect-garbage.js";
 import { scanJsonRows, type JsonRows } from "../common/scan-json-rows.js";
-import { discoverKept, keptFileFor, keptFor, unreadableSinceDiscovery } from "../common/kept-lookup.js";
+import { discoverKept, keptFileFor, unreadableSinceDiscovery } from "../common/kept-lookup.js";
 import { AGE_TITLE, KeptTableWriter, keptTable } from "../common/kept-list-table.js";
 import { writeSummariesJson } from "../common/json.js";
 import { LIST_KEYS, scanColumns, type ListRow } from "../common/scan-columns.js";
@@ -80,11 +80,18 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   // --json's answer is written as it was kept, read a chunk at a time (48 MB at 50,000 sessions).
   const k = values.json
     ? keptFileFor(known, JSON.stringify(["list --json", scope, sort]))
-    : keptFor(known, textListKey(scope, sort, io.columns), (a) => {
-        const table = keptTable(a.out, Date.now(), io.columns);
+    : keptFileFor(known, textListKey(scope, sort, io.columns), (f) => {
+        const table = keptTable(f, Date.now(), io.columns);
         if (!table) return undefined;
         // A megabyte at a time, each written before the next is made.
-        return { err: a.err, write: () => out.cleanChunks(table.chunks()) };
+        const write = async () => {
+          try {
+            await out.cleanChunks(table.chunks());
+          } finally {
+            f.close();
+          }
+        };
+        return { err: f.err, write };
       });
   if (k.kept) {
     if (k.kept.err) out.note(k.kept.err);

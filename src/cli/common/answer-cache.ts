@@ -77,6 +77,10 @@ export interface Answer {
  */
 export interface KeptFile {
   err: string;
+  /** The answer's length in bytes. */
+  bytes: number;
+  /** Fills `into` with the answer's bytes from `at` (fewer only at its end): how many. */
+  read(into: Uint8Array, at: number): number;
   /**
    * The answer's bytes, a chunk at a time into one buffer (a chunk is good until the next
    * is asked for), each ending where a character ends; the file is closed once all are read.
@@ -84,6 +88,22 @@ export interface KeptFile {
    * is only ever replaced, never written in place: the same open file reads the same bytes.
    */
   chunks(): Generator<Uint8Array>;
+  /** Lets the file go: chunks() does once all are read; nothing can be read after. */
+  close(): void;
+}
+
+/** An answer's bytes in memory as a KeptFile. */
+export function keptBytes(err: string, out: Uint8Array): KeptFile {
+  const b = Buffer.from(out.buffer, out.byteOffset, out.length);
+  return {
+    err,
+    bytes: out.length,
+    read: (into, at) => b.copy(into, 0, at),
+    *chunks() {
+      yield out;
+    },
+    close() {},
+  };
 }
 
 /** The bytes a kept file is read in at a time. */
@@ -288,14 +308,7 @@ export class AnswerCache {
       if (eol < 0) {
         // A header longer than a chunk (what was said on stderr is in it): read whole.
         const a = this.get(key, fingerprint);
-        return (
-          a && {
-            err: a.err,
-            *chunks() {
-              yield a.out;
-            },
-          }
-        );
+        return a && keptBytes(a.err, a.out);
       }
       const head = headerOf(start.toString("utf8", 0, eol));
       if (!head || head.fingerprint !== fingerprint || size - (eol + 1) !== head.bytes) return undefined;
@@ -304,15 +317,32 @@ export class AnswerCache {
       for (const chunk of chunksOf(fd, buf, eol + 1, size, false)) crc = crc32(chunk, crc);
       if (crc !== head.crc) return undefined;
       handed = true;
+      let open = true;
+      const close = () => {
+        if (open) closeSync(fd);
+        open = false;
+      };
       return {
         err: head.err,
+        bytes: head.bytes,
+        read(into, at) {
+          const want = Math.max(0, Math.min(into.length, head.bytes - at));
+          let got = 0;
+          while (got < want) {
+            const n = readSync(fd, into, got, want - got, eol + 1 + at + got);
+            if (n === 0) break;
+            got += n;
+          }
+          return got;
+        },
         *chunks() {
           try {
             yield* chunksOf(fd, buf, eol + 1, size, true);
           } finally {
-            closeSync(fd);
+            close();
           }
         },
+        close,
       };
     } catch {
       return undefined; // not readable: a miss

@@ -100,4 +100,25 @@ describe("kept bytes that are not a kept table", () => {
     expect(at.length).toBeGreaterThan(1);
     expect(new Set(at).size).toBe(1);
   });
+
+  it("reads the kept lines from its file a chunk at a time as it writes them", () => {
+    const w = new KeptTableWriter(
+      Float64Array.from(rows, (r) => r.modified.getTime()),
+      now,
+    );
+    const fresh = formatTableLines(rows, true, now).join("\n") + "\n";
+    w.add(fresh);
+    const bytes = Buffer.concat(w.finish()!);
+    const reads: number[] = [];
+    const file = {
+      bytes: bytes.length,
+      read: (into: Uint8Array, at: number) => (reads.push(into.length), bytes.copy(into, 0, at)),
+    };
+    const table = keptTable(file, now, undefined)!;
+    reads.length = 0;
+    expect(chunksText(table.chunks(250))).toBe(fresh);
+    // The header's line and the first row's, then the other rows' (each line shorter than 250 bytes).
+    expect(reads.length).toBeGreaterThan(1);
+    expect(Math.max(...reads)).toBeLessThanOrEqual(250);
+  });
 });

@@ -84,15 +84,22 @@ export function keptFor<T>(
 }
 
 /**
- * keptFor for an answer written out as it was kept (`list --json`): handed over as a file to
- * read a chunk at a time rather than read whole (answer-cache.ts: KeptFile).
+ * keptFor for an answer written out as it was kept (`list`'s): handed over as a file to read
+ * a chunk at a time rather than read whole (answer-cache.ts: KeptFile), made usable by `use`
+ * (undefined: not usable, the file let go).
  */
-export function keptFileFor(store: KeptStore, key: string): KeptLookup<KeptFile> {
+export function keptFileFor<T = KeptFile>(
+  store: KeptStore,
+  key: string,
+  use: (f: KeptFile) => T | undefined = (f) => f as T,
+): KeptLookup<T> {
   const { found, index, answers } = store;
   if (!answers) return { found, index };
   const { cache, fingerprint } = answers;
-  const kept = cache.file(key, fingerprint);
-  if (kept) return { found, kept, index };
+  const file = cache.file(key, fingerprint);
+  const kept = file && use(file);
+  if (kept !== undefined) return { found, kept, index };
+  file?.close();
   if (!index()) return { found, index };
   const keep = cache.settled(key, fingerprint) ? (a: AnswerToKeep) => cache.put(key, fingerprint, a) : undefined;
   return { found, keep, index };
