@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 /** What a command may touch of the process, so tests can run commands in-process. */
 export interface CliIO {
   stdout: (text: string) => void;
@@ -72,15 +73,24 @@ function writeOut(chunk: string | Uint8Array): void {
   }
 }
 
+/**
+ * CliIO.drained for a stream: undefined when it holds nothing, else a promise kept once all it
+ * was given is written. Not its "drain": that comes only after a write it refused (one the size
+ * of its high-water mark or more), and a last small chunk a pipe took in part would wait forever.
+ * An empty write's callback comes after every write before it.
+ */
+export function drainedOf(stream: Writable): () => Promise<void> | undefined {
+  return () =>
+    stream.writableLength === 0 ? undefined : new Promise<void>((resolve) => stream.write(EMPTY, () => resolve()));
+}
+const EMPTY = new Uint8Array(0);
+
 export function processIO(): CliIO {
   endOnClosedPipe();
   return {
     stdout: writeOut,
     stdoutBytes: writeOut,
-    drained: () =>
-      process.stdout.writableLength === 0
-        ? undefined
-        : new Promise<void>((resolve) => process.stdout.once("drain", () => resolve())),
+    drained: drainedOf(process.stdout),
     stderr: writeErr,
     cwd: process.cwd(),
     env: process.env,
