@@ -97,12 +97,21 @@ export function keptFileFor<T = KeptFile>(
   if (!answers) return { found, index };
   const { cache, fingerprint } = answers;
   const file = cache.file(key, fingerprint);
-  const kept = file && use(file);
+  const kept = file && usable(file, use);
   if (kept !== undefined) return { found, kept, index };
   file?.close();
   if (!index()) return { found, index };
   const keep = cache.settled(key, fingerprint) ? (a: AnswerToKeep) => cache.put(key, fingerprint, a) : undefined;
   return { found, keep, index };
+}
+
+/** `use(file)`, or undefined when it fails: a read that fails (EIO) before any byte is out is a miss. */
+function usable<T>(file: KeptFile, use: (f: KeptFile) => T | undefined): T | undefined {
+  try {
+    return use(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** discoverKept and keptFor in one: a command that asks about one key. */
