@@ -4,7 +4,9 @@ export interface CliIO {
   stdout: (text: string) => void;
   /**
    * Bytes to stdout as they are (UTF-8 text made already); absent: stdout takes them decoded.
-   * It may hold on to them (a pipe its reader is behind on) until `drained` says it is done.
+   * It may hold on to them (a pipe its reader is behind on) until `drained` says it is done;
+   * an io with no `drained` must be done with them when it returns (copy them if it keeps them):
+   * the caller fills the same buffer again.
    */
   stdoutBytes?: (bytes: Uint8Array) => void;
   /** Undefined once stdout holds none of what it was given, else a promise of that moment (a buffer given may then be filled again). */
