@@ -24,7 +24,8 @@ import { indexFoldersProblem } from "../../index/index-db.js";
  * discovery met. A store with the same fingerprint gives the same answer byte for byte, so
  * a relaunch on an unchanged store writes it out without reading a summary. Anything else
  * (a changed, new or gone file, other options, another build of pi-sessions) misses, and the
- * command runs as without it. A cache like the rest of the index: any failure is a miss.
+ * command runs as without it. A cache like the rest of the index: any failure is a miss,
+ * but one while a checked answer is written out (KeptFile.chunks), when bytes may be out.
  *
  * Each answer is a file in a folder beside the index (answersDirOf), not a row in it: SQLite
  * reads a 10 MB value through a chain of 2,500 pages in 8–14 ms, a file is read in 1–2 ms.
@@ -86,6 +87,8 @@ export interface KeptFile {
    * is asked for), each ending where a character ends; the file is closed once all are read.
    * They were checked whole (length, checksum) before this was handed out, and an answer file
    * is only ever replaced, never written in place: the same open file reads the same bytes.
+   * A read that fails here all the same (EIO, the file cut short by hand) is no miss: bytes
+   * may be out already, so the command fails ("a kept answer was cut short while read", exit 1).
    */
   chunks(): Generator<Uint8Array>;
   /** Lets the file go: chunks() does once all are read; nothing can be read after. */
