@@ -79,7 +79,16 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   const known = await discoverKept(store.dir, io);
   // --json's answer is written as it was kept, read a chunk at a time (48 MB at 50,000 sessions).
   const k = values.json
-    ? keptFileFor(known, JSON.stringify(["list --json", scope, sort]))
+    ? keptFileFor(known, JSON.stringify(["list --json", scope, sort]), (f) => {
+        const write = async () => {
+          try {
+            await out.jsonChunks(f.chunks());
+          } finally {
+            f.close();
+          }
+        };
+        return { err: f.err, write };
+      })
     : keptFileFor(known, textListKey(scope, sort, io.columns), (f) => {
         const table = keptTable(f, Date.now(), io.columns);
         if (!table) return undefined;
@@ -95,7 +104,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
       });
   if (k.kept) {
     if (k.kept.err) out.note(k.kept.err);
-    await ("chunks" in k.kept ? out.jsonChunks(k.kept.chunks()) : k.kept.write());
+    await k.kept.write();
     return 0;
   }
   const found = k.found;

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir } from "../../../test/helpers/tmp-store.js";
 import { answersDirOf, removeIndexFiles } from "../../index/index-db.js";
 import { openStoreIndex } from "../../index/store-index.js";
-import { AnswerCache, wholeCharsEnd, type KeptFile } from "./answer-cache.js";
+import { AnswerCache } from "./answer-cache.js";
+import type { KeptFile } from "./kept-file.js";
 
 afterEach(() => cleanupTmp());
 
@@ -184,12 +185,5 @@ describe("kept answers", () => {
     cache.put("list", "fp1", answer("[1]", "pi-sessions: a warning\n".repeat(1000)));
     expect(chunksOf(cache.file("list", "fp1")).text).toBe("[1]");
     index.close();
-  });
-
-  it("cut a chunk before a character its end would split", () => {
-    const b = Buffer.from("aé—😀");
-    // a (1), é (2), — (3), 😀 (4): ends at 1, 3, 6, 10.
-    const ends = Array.from({ length: b.length + 1 }, (_, n) => wholeCharsEnd(b, n));
-    expect(ends).toEqual([0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10]);
   });
 });

@@ -16,6 +16,7 @@ import { crc32 } from "node:zlib";
 import { ANSWER_MAGIC, answersDirOf, removeAnswerFile } from "../../index/answer-files.js";
 import { createOwnFile, openOwnFile, ownFolder } from "../../index/cache-folder.js";
 import { indexFoldersProblem } from "../../index/index-db.js";
+import { CHUNK, chunksOf, keptBytes, keptFileOf, type KeptFile } from "./kept-file.js";
 
 /*
  * The last answer of a command that reads the whole store (`list --json`), kept in the
@@ -73,46 +74,6 @@ export interface Answer {
 }
 
 /**
- * An answer to write out as it was kept, read a chunk at a time: at 50,000 sessions `list
- * --json`'s is 48 MB, and read whole that much fresh memory was a third of its relaunch.
- */
-export interface KeptFile {
-  err: string;
-  /** The answer's length in bytes. */
-  bytes: number;
-  /** Fills `into` with the answer's bytes from `at` (fewer only at its end): how many. */
-  read(into: Uint8Array, at: number): number;
-  /**
-   * The answer's bytes, a chunk at a time into one buffer (a chunk is good until the next
-   * is asked for), each ending where a character ends; the file is closed once all are read.
-   * They were checked whole (length, checksum) before this was handed out, and an answer file
-   * is only ever replaced, never written in place: the same open file reads the same bytes.
-   * A read that fails here all the same (EIO, the file cut short by hand) is no miss: bytes
-   * may be out already, so the command fails ("a kept answer was cut short while read", exit 1).
-   */
-  chunks(): Generator<Uint8Array>;
-  /** Lets the file go: chunks() does once all are read; nothing can be read after. */
-  close(): void;
-}
-
-/** An answer's bytes in memory as a KeptFile. */
-export function keptBytes(err: string, out: Uint8Array): KeptFile {
-  const b = Buffer.from(out.buffer, out.byteOffset, out.length);
-  return {
-    err,
-    bytes: out.length,
-    read: (into, at) => b.copy(into, 0, at),
-    *chunks() {
-      yield out;
-    },
-    close() {},
-  };
-}
-
-/** The bytes a kept file is read in at a time. */
-const CHUNK = 1 << 20;
-
-/**
  * An answer to keep: its bytes as one buffer or in pieces, written one after another (a
  * text list's 10 MB joined into one more buffer first would only raise the run's peak).
  */
@@ -166,35 +127,6 @@ function readWhole(fd: number): Buffer | undefined {
     got += n;
   }
   return got === size ? buf : undefined;
-}
-
-/**
- * Where the last whole UTF-8 character of `b`'s first `n` bytes ends: at `n`, or before
- * a character cut short there (its first byte and the ones after it belong to the next chunk).
- */
-export function wholeCharsEnd(b: Uint8Array, n: number): number {
-  let s = n - 1;
-  // Back over continuation bytes (10xxxxxx) to the last character's first byte.
-  while (s > 0 && n - s < 4 && (b[s] & 0xc0) === 0x80) s--;
-  if (s < 0) return n;
-  const lead = b[s];
-  const len = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return s + len > n ? s : n;
-}
-
-/**
- * The bytes of `fd` from `from` to `to`, a chunk at a time into `buf`; `whole`: each chunk
- * ends where a character does (the rest is read again at the head of the next).
- */
-function* chunksOf(fd: number, buf: Buffer, from: number, to: number, whole: boolean): Generator<Uint8Array> {
-  for (let at = from; at < to;) {
-    const n = readSync(fd, buf, 0, Math.min(buf.length, to - at), at);
-    if (n === 0) throw new Error("a kept answer was cut short while read");
-    // (A chunk of a few bytes all of one character cut short, were a read ever that short: as it is.)
-    const end = (whole && at + n < to && wholeCharsEnd(buf, n)) || n;
-    yield buf.subarray(0, end);
-    at += end;
-  }
 }
 
 /** How many bytes an answer to keep has. */
@@ -309,7 +241,8 @@ export class AnswerCache {
       const start = Buffer.allocUnsafe(4096);
       const eol = start.subarray(0, readSync(fd, start, 0, start.length, 0)).indexOf(0x0a);
       if (eol < 0) {
-        // A header longer than a chunk (what was said on stderr is in it): read whole.
+        // A header longer than a chunk (what was said on stderr is in it): read whole. get()
+        // opens the file again (this fd is closed below): a rare path, kept simple.
         const a = this.get(key, fingerprint);
         return a && keptBytes(a.err, a.out);
       }
@@ -320,33 +253,7 @@ export class AnswerCache {
       for (const chunk of chunksOf(fd, buf, eol + 1, size, false)) crc = crc32(chunk, crc);
       if (crc !== head.crc) return undefined;
       handed = true;
-      let open = true;
-      const close = () => {
-        if (open) closeSync(fd);
-        open = false;
-      };
-      return {
-        err: head.err,
-        bytes: head.bytes,
-        read(into, at) {
-          const want = Math.max(0, Math.min(into.length, head.bytes - at));
-          let got = 0;
-          while (got < want) {
-            const n = readSync(fd, into, got, want - got, eol + 1 + at + got);
-            if (n === 0) break;
-            got += n;
-          }
-          return got;
-        },
-        *chunks() {
-          try {
-            yield* chunksOf(fd, buf, eol + 1, size, true);
-          } finally {
-            close();
-          }
-        },
-        close,
-      };
+      return keptFileOf(fd, head.err, eol + 1, head.bytes, buf);
     } catch {
       return undefined; // not readable: a miss
     } finally {

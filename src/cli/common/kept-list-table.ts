@@ -1,5 +1,5 @@
 import { formatAgeOf } from "../../text/format.js";
-import { keptBytes, type KeptFile } from "./answer-cache.js";
+import { keptBytes, type KeptFile } from "./kept-file.js";
 
 /*
  * The text `list`'s answer kept for a relaunch on an unchanged store (answer-cache.ts, as

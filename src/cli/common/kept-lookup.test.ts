@@ -4,7 +4,7 @@ import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../../te
 import { indexPathFor } from "../../index/index-location.js";
 import type { Diagnostic } from "../../model/types.js";
 import type { CliIO } from "./io.js";
-import type { KeptFile } from "./answer-cache.js";
+import type { KeptFile } from "./kept-file.js";
 import { discoverKept, keptFileFor, keptFor, lookupKept, unreadableSinceDiscovery } from "./kept-lookup.js";
 
 afterEach(() => cleanupTmp());

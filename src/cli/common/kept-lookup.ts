@@ -3,7 +3,8 @@ import type { Diagnostic } from "../../model/types.js";
 import type { StoreIndex } from "../../index/store-index.js";
 import { discoverFiles } from "../../store/discover.js";
 import { storeFingerprint, storeIsRacy } from "../../store/store-fingerprint.js";
-import { AnswerCache, type Answer, type AnswerToKeep, type KeptFile } from "./answer-cache.js";
+import { AnswerCache, type Answer, type AnswerToKeep } from "./answer-cache.js";
+import type { KeptFile } from "./kept-file.js";
 import type { CliIO } from "./io.js";
 import { openIndex } from "./scan-indexed.js";
 
@@ -85,7 +86,7 @@ export function keptFor<T>(
 
 /**
  * keptFor for an answer written out as it was kept (`list`'s): handed over as a file to read
- * a chunk at a time rather than read whole (answer-cache.ts: KeptFile), made usable by `use`
+ * a chunk at a time rather than read whole (kept-file.ts: KeptFile), made usable by `use`
  * (undefined: not usable, the file let go).
  */
 export function keptFileFor<T = KeptFile>(
