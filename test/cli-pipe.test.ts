@@ -1,9 +1,10 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { HEADER, user, assistant, writeSession } from "./helpers/session-file.js";
+import { settle } from "./helpers/tmp-store.js";
 
 /*
  * Issue 20, "a CLI you can script": a closed pipe ends the program quietly with status 0
@@ -186,4 +187,51 @@ describe("stderr a closed pipe (QA pass)", () => {
     // Nothing matches: 1, as grep (its "no match" note has nowhere to go either).
     expect(stderrClosed("search -a wombat")).toBe("status=1\n");
   });
+});
+
+describe("a kept answer written a megabyte at a time through one buffer, into a pipe its reader is behind on", () => {
+  // Over 2 MiB of --json and of text: stdout still holds one chunk when the next is made.
+  const dir = mkdtempSync(join(tmpdir(), "pi-sessions-pipe-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const store = join(dir, "agent");
+  const env = { PATH: process.env.PATH, PI_SESSIONS_CACHE_DIR: join(dir, "cache") };
+  const gen = join(import.meta.dirname, "..", "bench", "gen-store.mjs");
+
+  it("writes the bytes of the files' own answer (--json and text), the third run served kept", async () => {
+    const made = spawnSync(process.execPath, [
+      gen,
+      "--out",
+      store,
+      "--sessions",
+      "9500",
+      "--projects",
+      "20",
+      "--seed",
+      "3",
+      "--avg-kb",
+      "1",
+    ]);
+    expect(made.status).toBe(0);
+    settle(store);
+    for (const args of [
+      ["list", "--all", "--json"],
+      ["list", "--all"],
+    ]) {
+      const cmd = [CLI, ...args, "-q", "--session-dir", join(store, "sessions")];
+      const first = spawnSync(process.execPath, cmd, { env, maxBuffer: 1 << 26 });
+      expect(first.status).toBe(0);
+      expect(first.stdout.length).toBeGreaterThan(args.includes("--json") ? 2 << 20 : 1 << 20);
+      expect(spawnSync(process.execPath, cmd, { env, maxBuffer: 1 << 26 }).status).toBe(0);
+      // The third, served kept, into a pipe nobody reads for a while.
+      const child = spawn(process.execPath, cmd, { env, stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout.pause();
+      await new Promise((r) => setTimeout(r, 300));
+      const out: Buffer[] = [];
+      child.stdout.on("data", (b: Buffer) => out.push(b));
+      child.stdout.resume();
+      const status = await new Promise((r) => child.on("close", r));
+      expect({ args, status }).toEqual({ args, status: 0 });
+      expect({ args, same: Buffer.concat(out).equals(first.stdout) }).toEqual({ args, same: true });
+    }
+  }, 180_000);
 });

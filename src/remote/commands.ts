@@ -29,6 +29,7 @@ export async function runCaptured(
   let err = "";
   const io: CliIO = {
     stdout: (t) => out.push(Buffer.from(t)),
+    // A copy: with no `drained`, the caller fills the same buffer again once this returns.
     stdoutBytes: (b) => out.push(Buffer.from(b)),
     stderr: shape.stderr ?? ((t) => (err += t)),
     cwd: shape.cwd,

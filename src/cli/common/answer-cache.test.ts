@@ -5,6 +5,7 @@ import { cleanupTmp, makeTmpDir } from "../../../test/helpers/tmp-store.js";
 import { answersDirOf, removeIndexFiles } from "../../index/index-db.js";
 import { openStoreIndex } from "../../index/store-index.js";
 import { AnswerCache } from "./answer-cache.js";
+import type { KeptFile } from "./kept-file.js";
 
 afterEach(() => cleanupTmp());
 
@@ -14,6 +15,12 @@ function open() {
 
 const answer = (text: string, err = "") => ({ out: Buffer.from(text), err });
 const text = (a: { out: Uint8Array } | undefined) => a && Buffer.from(a.out).toString();
+/** A kept file's chunks, each copied (they share one buffer), and the text they make. */
+function chunksOf(f: KeptFile | undefined) {
+  const chunks: Buffer[] = [];
+  if (f) for (const c of f.chunks()) chunks.push(Buffer.from(c));
+  return { chunks, text: f && Buffer.concat(chunks).toString() };
+}
 
 describe("kept answers", () => {
   it("are served only for the same key and the same store, with what went to stderr", () => {
@@ -189,6 +196,36 @@ describe("kept answers", () => {
     for (const junk of ["", "no newline", "not json\n[1]", '{"fingerprint":"fp1"}\n[1]'])
       writeFileSync(join(dir, file), junk);
     expect(cache.get("list", "fp1")).toBeUndefined();
+    index.close();
+  });
+
+  it("are read as a file a chunk at a time: the same bytes, each chunk whole characters, checked whole first", () => {
+    const index = open();
+    const cache = new AnswerCache(index.db.path);
+    // Three-byte characters across the 1 MiB chunks' ends, and a four-byte one.
+    const big = `[a${"é—".repeat(300_000)}😀${"x".repeat(1 << 20)}]`;
+    cache.put("list", "fp1", answer(big, "e\n"));
+    const f = cache.file("list", "fp1");
+    expect(f?.err).toBe("e\n");
+    const { chunks, text: whole } = chunksOf(f);
+    expect(whole).toBe(big);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) expect(Buffer.from(c.toString()).equals(c)).toBe(true);
+    expect(cache.file("list", "fp2")).toBeUndefined();
+    expect(cache.file("other", "fp1")).toBeUndefined();
+    // A bit flipped anywhere, or the file cut short or grown: a miss, found before a chunk is handed out.
+    const dir = answersDirOf(index.db.path);
+    const [name] = readdirSync(dir);
+    const bytes = readFileSync(join(dir, name));
+    const flipped = Buffer.from(bytes);
+    flipped[flipped.length - 2] ^= 1;
+    for (const junk of [flipped, bytes.subarray(0, bytes.length - 1), Buffer.concat([bytes, Buffer.from(" ")])]) {
+      writeFileSync(join(dir, name), junk);
+      expect(cache.file("list", "fp1")).toBeUndefined();
+    }
+    // What went to stderr longer than the header's first read: read whole, the same answer.
+    cache.put("list", "fp1", answer("[1]", "pi-sessions: a warning\n".repeat(1000)));
+    expect(chunksOf(cache.file("list", "fp1")).text).toBe("[1]");
     index.close();
   });
 });

@@ -16,6 +16,7 @@ import { crc32 } from "node:zlib";
 import { ANSWER_MAGIC, answersDirOf, removeAnswerFile } from "../../index/answer-files.js";
 import { createOwnFile, openOwnFile, ownFolder } from "../../index/cache-folder.js";
 import { indexFoldersProblem } from "../../index/index-db.js";
+import { CHUNK, chunksOf, keptBytes, keptFileOf, type KeptFile } from "./kept-file.js";
 
 /*
  * The last answer of a command that reads the whole store (`list --json`), kept in the
@@ -24,7 +25,8 @@ import { indexFoldersProblem } from "../../index/index-db.js";
  * discovery met. A store with the same fingerprint gives the same answer byte for byte, so
  * a relaunch on an unchanged store writes it out without reading a summary. Anything else
  * (a changed, new or gone file, other options, another build of pi-sessions) misses, and the
- * command runs as without it. A cache like the rest of the index: any failure is a miss.
+ * command runs as without it. A cache like the rest of the index: any failure is a miss,
+ * but one while a checked answer is written out (KeptFile.chunks), when bytes may be out.
  *
  * Each answer is a file in a folder beside the index (answersDirOf), not a row in it: SQLite
  * reads a 10 MB value through a chain of 2,500 pages in 8–14 ms, a file is read in 1–2 ms.
@@ -334,6 +336,43 @@ export class AnswerCache {
   /** Closes the files kept open for the rest of answers read in part (latestPart): their rests are not read after. */
   close(): void {
     for (const fd of this.held.splice(0)) closeSync(fd);
+  }
+
+  /**
+   * The answer kept for `key` for a store with this fingerprint, to be read a chunk at a
+   * time, or undefined: checked whole (its length and checksum) a chunk at a time first, so
+   * one cut short or with a bit flipped is a miss, as with get(). The file stays open until
+   * its chunks are all read.
+   */
+  file(key: string, fingerprint: string): KeptFile | undefined {
+    const fd = this.open(key);
+    if (fd === undefined) return undefined;
+    let handed = false;
+    try {
+      const size = fstatSync(fd).size;
+      if (size > MAX_ANSWER + 64 * 1024 * 1024) return undefined;
+      // The header alone first: an answer of another store is not read further.
+      const start = Buffer.allocUnsafe(4096);
+      const eol = start.subarray(0, readSync(fd, start, 0, start.length, 0)).indexOf(0x0a);
+      if (eol < 0) {
+        // A header longer than a chunk (what was said on stderr is in it): read whole. get()
+        // opens the file again (this fd is closed below): a rare path, kept simple.
+        const a = this.get(key, fingerprint);
+        return a && keptBytes(a.err, a.out);
+      }
+      const head = headerOf(start.toString("utf8", 0, eol));
+      if (!head || head.fingerprint !== fingerprint || size - (eol + 1) !== head.bytes) return undefined;
+      const buf = Buffer.allocUnsafe(Math.min(CHUNK, head.bytes));
+      let crc = crc32(`${head.fingerprint}\0${head.err}\0`);
+      for (const chunk of chunksOf(fd, buf, eol + 1, size, false)) crc = crc32(chunk, crc);
+      if (crc !== head.crc) return undefined;
+      handed = true;
+      return keptFileOf(fd, head.err, eol + 1, head.bytes, buf);
+    } catch {
+      return undefined; // not readable: a miss
+    } finally {
+      if (!handed) closeSync(fd);
+    }
   }
 
   /**

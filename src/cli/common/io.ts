@@ -1,8 +1,16 @@
+import type { Writable } from "node:stream";
 /** What a command may touch of the process, so tests can run commands in-process. */
 export interface CliIO {
   stdout: (text: string) => void;
-  /** Bytes to stdout as they are (UTF-8 text made already); absent: stdout takes them decoded. */
+  /**
+   * Bytes to stdout as they are (UTF-8 text made already); absent: stdout takes them decoded.
+   * It may hold on to them (a pipe its reader is behind on) until `drained` says it is done;
+   * an io with no `drained` must be done with them when it returns (copy them if it keeps them):
+   * the caller fills the same buffer again.
+   */
   stdoutBytes?: (bytes: Uint8Array) => void;
+  /** Undefined once stdout holds none of what it was given, else a promise of that moment (a buffer given may then be filled again). */
+  drained?: () => Promise<void> | undefined;
   stderr: (text: string) => void;
   cwd: string;
   env: NodeJS.ProcessEnv;
@@ -103,11 +111,24 @@ function writeOut(chunk: string | Uint8Array): void {
   }
 }
 
+/**
+ * CliIO.drained for a stream: undefined when it holds nothing, else a promise kept once all it
+ * was given is written. Not its "drain": that comes only after a write it refused (one the size
+ * of its high-water mark or more), and a last small chunk a pipe took in part would wait forever.
+ * An empty write's callback comes after every write before it.
+ */
+export function drainedOf(stream: Writable): () => Promise<void> | undefined {
+  return () =>
+    stream.writableLength === 0 ? undefined : new Promise<void>((resolve) => stream.write(EMPTY, () => resolve()));
+}
+const EMPTY = new Uint8Array(0);
+
 export function processIO(): CliIO {
   endOnClosedPipe();
   return {
     stdout: writeOut,
     stdoutBytes: writeOut,
+    drained: drainedOf(process.stdout),
     stderr: writeErr,
     cwd: process.cwd(),
     env: process.env,

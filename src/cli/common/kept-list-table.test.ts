@@ -23,6 +23,13 @@ const rows = [
   { ...row("0196e0a2-8c1d-7b3e-9f40-00000000000d", 0, "no date"), modified: new Date(NaN) },
 ];
 
+/** Chunks made one after another in one buffer: each read before the next is made. */
+function chunksText(chunks: Iterable<Uint8Array>): string {
+  let text = "";
+  for (const c of chunks) text += Buffer.from(c).toString();
+  return text;
+}
+
 /** The table as `list` writes it at `t`, and kept at `keptAt` then written at `t`. */
 function both(t: number, keptAt: number, columns?: number) {
   const text = (at: number) => formatTableLines(rows, true, at, columns).join("\n") + "\n";
@@ -32,7 +39,7 @@ function both(t: number, keptAt: number, columns?: number) {
   );
   w.add(text(keptAt));
   const table = keptTable(Buffer.concat(w.finish()!), t, columns);
-  return { fresh: text(t), kept: table && Buffer.concat([...table.chunks(64)]).toString() };
+  return { fresh: text(t), kept: table && chunksText(table.chunks(64)) };
 }
 
 describe("a kept text list", () => {
@@ -79,5 +86,39 @@ describe("kept bytes that are not a kept table", () => {
     // The text one byte short of what its line ends say (or one byte more).
     expect(keptTable(kept().subarray(0, kept().length - 1), now, undefined)).toBeUndefined();
     expect(keptTable(Buffer.concat([kept(), Buffer.from("x")]), now, undefined)).toBeUndefined();
+  });
+
+  it("is made in one buffer, a chunk at a time: nothing more to touch than a chunk's worth", () => {
+    const w = new KeptTableWriter(
+      Float64Array.from(rows, (r) => r.modified.getTime()),
+      now,
+    );
+    w.add(formatTableLines(rows, true, now).join("\n") + "\n");
+    // Chunks of two lines or so (a line is longer than 64 bytes: it gets a buffer of its own).
+    const at: number[] = [];
+    for (const c of keptTable(Buffer.concat(w.finish()!), now, undefined)!.chunks(250)) at.push(c.byteOffset);
+    expect(at.length).toBeGreaterThan(1);
+    expect(new Set(at).size).toBe(1);
+  });
+
+  it("reads the kept lines from its file a chunk at a time as it writes them", () => {
+    const w = new KeptTableWriter(
+      Float64Array.from(rows, (r) => r.modified.getTime()),
+      now,
+    );
+    const fresh = formatTableLines(rows, true, now).join("\n") + "\n";
+    w.add(fresh);
+    const bytes = Buffer.concat(w.finish()!);
+    const reads: number[] = [];
+    const file = {
+      bytes: bytes.length,
+      read: (into: Uint8Array, at: number) => (reads.push(into.length), bytes.copy(into, 0, at)),
+    };
+    const table = keptTable(file, now, undefined)!;
+    reads.length = 0;
+    expect(chunksText(table.chunks(250))).toBe(fresh);
+    // The header's line and the first row's, then the other rows' (each line shorter than 250 bytes).
+    expect(reads.length).toBeGreaterThan(1);
+    expect(Math.max(...reads)).toBeLessThanOrEqual(250);
   });
 });

@@ -1,4 +1,5 @@
 import { formatAgeOf } from "../../text/format.js";
+import { keptBytes, type KeptFile } from "./kept-file.js";
 
 /*
  * The text `list`'s answer kept for a relaunch on an unchanged store (answer-cache.ts, as
@@ -104,58 +105,84 @@ export class KeptTableWriter {
 
 /** A kept table made ready to write at one moment: its bytes, a chunk at a time. */
 export interface KeptTable {
-  /** The table's lines as they are now, in chunks of about `chunk` bytes. */
+  /**
+   * The table's lines as they are now, in chunks of about `chunk` bytes, made in one buffer
+   * (a chunk is good until the next is asked for: Output.cleanChunks writes each first).
+   */
   chunks(chunk?: number): Iterable<Uint8Array>;
 }
+
+/** What keptTable reads a kept table from: a kept answer's file (answer-cache.ts), or its bytes (keptBytes). */
+type KeptTableFile = Pick<KeptFile, "bytes" | "read">;
+
+/** Fills `into` from `at`: whether there were that many bytes. */
+const readAll = (file: KeptTableFile, into: Uint8Array, at: number) => file.read(into, at) === into.length;
 
 /**
  * The kept table's lines with their ages at `now`, or undefined when it cannot say what the
  * table would say now: not kept in this layout, or cut to a terminal (`columns`) while the
  * AGE column's width is not what it was (the last column is cut to what the others leave).
+ * Its lines are read from the file as they are written, a chunk at a time (read whole, its
+ * ten megabytes at 50,000 sessions were that much more memory touched).
  */
-export function keptTable(bytes: Uint8Array, now: number, columns: number | undefined): KeptTable | undefined {
+export function keptTable(
+  kept: KeptTableFile | Uint8Array,
+  now: number,
+  columns: number | undefined,
+): KeptTable | undefined {
+  const file = kept instanceof Uint8Array ? keptBytes("", kept) : kept;
   // Nothing listed: no table, only what was said on stderr.
-  if (bytes.length === 0) return { chunks: () => [] };
-  if (bytes.length < HEAD) return undefined;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  if (view.getUint32(0, true) !== MAGIC) return undefined;
-  const n = view.getUint32(4, true);
-  const keptWidth = view.getUint32(8, true);
+  if (file.bytes === 0) return { chunks: () => [] };
+  const head = Buffer.alloc(HEAD);
+  if (!readAll(file, head, 0) || head.readUInt32LE(0) !== MAGIC) return undefined;
+  const n = head.readUInt32LE(4);
+  const keptWidth = head.readUInt32LE(8);
   const textAt = HEAD + 8 * n + 4 * (n + 1);
-  if (bytes.length < textAt) return undefined;
-  // Copied out: a kept answer's bytes start anywhere, a typed array wants its alignment.
+  if (file.bytes < textAt) return undefined;
+  // Read into the arrays themselves (little-endian: swapped on a machine that is not).
   const times = new Float64Array(n);
   const ends = new Uint32Array(n + 1);
-  Buffer.from(times.buffer).set(bytes.subarray(HEAD, HEAD + 8 * n));
-  Buffer.from(ends.buffer).set(bytes.subarray(HEAD + 8 * n, textAt));
+  if (!readAll(file, new Uint8Array(times.buffer), HEAD) || !readAll(file, new Uint8Array(ends.buffer), HEAD + 8 * n))
+    return undefined;
   if (!LITTLE_ENDIAN) {
-    for (let i = 0; i < n; i++) times[i] = view.getFloat64(HEAD + 8 * i, true);
-    for (let i = 0; i <= n; i++) ends[i] = view.getUint32(HEAD + 8 * n + 4 * i, true);
+    Buffer.from(times.buffer).swap64();
+    Buffer.from(ends.buffer).swap32();
   }
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset + textAt, bytes.length - textAt);
+  const textLength = file.bytes - textAt;
   for (let i = 1; i <= n; i++) if (ends[i] < ends[i - 1]) return undefined;
-  if (ends[n] !== text.length) return undefined;
+  if (ends[n] !== textLength) return undefined;
   const { ages, width } = agesOf(times, now);
   if (columns !== undefined && width !== keptWidth) return undefined;
   return {
     *chunks(chunk = 1 << 20) {
       let out = Buffer.allocUnsafe(chunk);
       let at = 0;
+      // The kept lines' text from `inFrom` to `inTo` is in `input`, read a chunk at a time.
+      let input = Buffer.allocUnsafe(Math.min(chunk, textLength));
+      let inFrom = 0;
+      let inTo = 0;
       let from = 0;
       for (let i = 0; i <= n; i++) {
         const age = i === 0 ? AGE_TITLE : ages[i - 1];
         const need = width + 2 + ends[i] - from;
         if (at + need > out.length) {
           if (at) yield out.subarray(0, at);
-          // A fresh buffer each time: the writer may still hold the last one (a pipe).
-          out = Buffer.allocUnsafe(Math.max(chunk, need));
+          // The same buffer again, written out by now (fresh ones were 10 MB more memory touched).
+          if (need > out.length) out = Buffer.allocUnsafe(need);
           at = 0;
+        }
+        if (ends[i] > inTo) {
+          // The next lines' text from this line's start (a line longer than the buffer: one of its size).
+          if (ends[i] - from > input.length) input = Buffer.allocUnsafe(ends[i] - from);
+          inFrom = from;
+          inTo = from + file.read(input.subarray(0, Math.min(input.length, textLength - from)), textAt + from);
+          if (ends[i] > inTo) throw new Error("a kept table was cut short while read");
         }
         // ASCII: one byte a character.
         for (let c = 0; c < age.length; c++) out[at++] = age.charCodeAt(c);
         out.fill(0x20, at, at + width - age.length + 2);
         at += width - age.length + 2;
-        at += text.copy(out, at, from, ends[i]);
+        at += input.copy(out, at, from - inFrom, ends[i] - inFrom);
         from = ends[i];
       }
       if (at) yield out.subarray(0, at);

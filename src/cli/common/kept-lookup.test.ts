@@ -4,7 +4,8 @@ import { cleanupTmp, copyStore, makeTmpDir, PI_STORE, settle } from "../../../te
 import { indexPathFor } from "../../index/index-location.js";
 import type { Diagnostic } from "../../model/types.js";
 import type { CliIO } from "./io.js";
-import { discoverKept, keptFor, lookupKept, unreadableSinceDiscovery } from "./kept-lookup.js";
+import type { KeptFile } from "./kept-file.js";
+import { discoverKept, keptFileFor, keptFor, lookupKept, unreadableSinceDiscovery } from "./kept-lookup.js";
 
 afterEach(() => cleanupTmp());
 
@@ -82,6 +83,27 @@ describe("lookupKept", () => {
     const off = await lookupKept(store, io, "k", () => "x");
     expect(off.kept).toBeUndefined();
     expect(off.index()).toBeUndefined();
+  });
+});
+
+describe("keptFileFor", () => {
+  it("takes a read that fails inside `use` for a miss, and lets the file go", async () => {
+    const { store, env, lookup } = setup();
+    await keepAnswer(lookup);
+    const io: CliIO = { stdout: () => {}, stderr: () => {}, cwd: store, env, isTTY: false };
+    let closed = 0;
+    const k = keptFileFor(await discoverKept(store, io), "k", (f: KeptFile) => {
+      const close = f.close;
+      f.close = () => {
+        closed++;
+        close();
+      };
+      throw Object.assign(new Error("EIO: i/o error, read"), { code: "EIO" });
+    });
+    expect(k.kept).toBeUndefined();
+    expect(closed).toBe(1);
+    expect(k.index()).toBeDefined();
+    k.index()?.close();
   });
 });
 

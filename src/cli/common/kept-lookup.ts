@@ -4,6 +4,7 @@ import type { StoreIndex } from "../../index/store-index.js";
 import { discoverFiles } from "../../store/discover.js";
 import { storeFingerprint, storeIsRacy } from "../../store/store-fingerprint.js";
 import { AnswerCache, type Answer, type AnswerToKeep } from "./answer-cache.js";
+import type { KeptFile } from "./kept-file.js";
 import type { CliIO } from "./io.js";
 import { openIndex } from "./scan-indexed.js";
 
@@ -83,6 +84,37 @@ export function keptFor<T>(
   if (!index()) return { found, index };
   const keep = cache.settled(key, fingerprint) ? (a: AnswerToKeep) => cache.put(key, fingerprint, a) : undefined;
   return { found, keep, index, other, earlier: last };
+}
+
+/**
+ * keptFor for an answer written out as it was kept (`list`'s): handed over as a file to read
+ * a chunk at a time rather than read whole (kept-file.ts: KeptFile), made usable by `use`
+ * (undefined: not usable, the file let go).
+ */
+export function keptFileFor<T = KeptFile>(
+  store: KeptStore,
+  key: string,
+  use: (f: KeptFile) => T | undefined = (f) => f as T,
+): KeptLookup<T> {
+  const { found, index, answers } = store;
+  if (!answers) return { found, index };
+  const { cache, fingerprint } = answers;
+  const file = cache.file(key, fingerprint);
+  const kept = file && usable(file, use);
+  if (kept !== undefined) return { found, kept, index };
+  file?.close();
+  if (!index()) return { found, index };
+  const keep = cache.settled(key, fingerprint) ? (a: AnswerToKeep) => cache.put(key, fingerprint, a) : undefined;
+  return { found, keep, index };
+}
+
+/** `use(file)`, or undefined when it fails: a read that fails (EIO) before any byte is out is a miss. */
+function usable<T>(file: KeptFile, use: (f: KeptFile) => T | undefined): T | undefined {
+  try {
+    return use(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** discoverKept and keptFor in one: a command that asks about one key. */

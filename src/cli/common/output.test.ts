@@ -68,4 +68,43 @@ describe("output: the one writer", () => {
     const clean = Buffer.from(`{"s":"é — … ‐ “x”"}`);
     expect(terminalSafeJsonBytes(clean)).toBe(clean);
   });
+
+  it("JSON read a chunk at a time into one buffer: each chunk written before the buffer is filled again", async () => {
+    // stdout holds the bytes it was given until drained, as a pipe its reader is behind on does.
+    let held: Uint8Array[] = [];
+    let written = "";
+    const io: CliIO = {
+      stdout: () => expect.fail("bytes go to stdoutBytes"),
+      stdoutBytes: (b) => void held.push(b),
+      drained: () =>
+        held.length
+          ? Promise.resolve().then(() => {
+              for (const b of held) written += Buffer.from(b).toString();
+              held = [];
+            })
+          : undefined,
+      stderr: () => {},
+      cwd: "/",
+      env: {},
+      isTTY: false,
+    };
+    const text = `{"s":"a\x1bé — \u202eb"}`;
+    const buf = Buffer.alloc(8);
+    function* chunks() {
+      // Pieces of whole characters, each copied into the same buffer.
+      for (const piece of ['{"s":"a', "\x1bé — ", '\u202eb"}']) {
+        const n = buf.write(piece);
+        yield buf.subarray(0, n);
+      }
+    }
+    await output(io).jsonChunks(chunks());
+    expect(written).toBe(terminalSafeJson(text));
+    // A kept text list's chunks too.
+    written = "";
+    function* lines() {
+      for (const piece of ["a  b\n", "cé —\n"]) yield buf.subarray(0, buf.write(piece));
+    }
+    await output(io).cleanChunks(lines());
+    expect(written).toBe("a  b\ncé —\n");
+  });
 });

@@ -37,6 +37,8 @@ export interface Output {
    * holds a control, DEL, C1 or bidi control, then decoded and sanitized as text() does.
    */
   cleanBytes(bytes: Uint8Array): void;
+  /** Chunks of such bytes made one after another in one buffer: each written as cleanBytes writes it before the next is made. */
+  cleanChunks(chunks: Iterable<Uint8Array>): Promise<void>;
   /** Lines of text and marked hits, to stdout; on a terminal each is cut to its width. */
   lines(lines: readonly Line[]): void;
   /** A note, warning or hint, to stderr: sanitized as text. */
@@ -49,6 +51,12 @@ export interface Output {
   jsonText(text: string): void;
   /** JSON made already as UTF-8 bytes (a kept answer, the index's pieces), to stdout, escaped as json() escapes. */
   jsonBytes(bytes: Uint8Array): void;
+  /**
+   * JSON bytes read from a file a chunk at a time into one buffer, each chunk whole characters,
+   * escaped as jsonBytes escapes them (the same bytes as the whole at once): each written
+   * before the next is read.
+   */
+  jsonChunks(chunks: Iterable<Uint8Array>): Promise<void>;
   /**
    * A document to stdout (an export): Markdown and HTML with every control but tab and line
    * breaks removed (the exporters sanitize their text already), JSON lines escaped as json() escapes.
@@ -126,6 +134,17 @@ export function output(io: CliIO): Output {
     if (io.stdoutBytes) io.stdoutBytes(b);
     else io.stdout(Buffer.from(b.buffer, b.byteOffset, b.length).toString());
   };
+  /** Writes each chunk, then waits until stdout is done with it: the next is made in the same buffer. */
+  const eachChunk = async (chunks: Iterable<Uint8Array>, write: (chunk: Uint8Array) => void) => {
+    for (const chunk of chunks) {
+      write(chunk);
+      await io.drained?.();
+    }
+  };
+  const cleanBytes = (bytes: Uint8Array) => {
+    if (mayHoldActing(bytes)) io.stdout(sanitizeMultiline(Buffer.from(bytes).toString("utf8")));
+    else bytesOut(bytes);
+  };
   return {
     text: (s) => io.stdout(sanitizeMultiline(s)),
     // Sanitized again when it holds anything sanitizing acts on: what a caller passes as clean
@@ -135,10 +154,8 @@ export function output(io: CliIO): Output {
       io.stdout(text);
       return text;
     },
-    cleanBytes(bytes) {
-      if (mayHoldActing(bytes)) io.stdout(sanitizeMultiline(Buffer.from(bytes).toString("utf8")));
-      else bytesOut(bytes);
-    },
+    cleanBytes,
+    cleanChunks: (chunks) => eachChunk(chunks, cleanBytes),
     lines(lines) {
       const fit = (l: string) => (io.columns === undefined ? l : truncateToWidth(l, io.columns));
       io.stdout(lines.map((l) => fit(renderLine(l, io.isTTY)) + "\n").join(""));
@@ -154,6 +171,7 @@ export function output(io: CliIO): Output {
     },
     jsonText: (text) => io.stdout(terminalSafeJson(text)),
     jsonBytes: (bytes) => bytesOut(terminalSafeJsonBytes(bytes)),
+    jsonChunks: (chunks) => eachChunk(chunks, (chunk) => bytesOut(terminalSafeJsonBytes(chunk))),
     document: (text, kind) => io.stdout(kind === "json" ? terminalSafeJson(text) : text.replace(DOCUMENT_CONTROL, "")),
     async ask(question, expected) {
       const rl = createInterface({ input: process.stdin, output: process.stderr });
