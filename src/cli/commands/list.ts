@@ -22,6 +22,15 @@ import { cwdScope } from "../../store/scope.js";
 
 const LIST_SORTS = SORTS.filter((s) => s !== "threaded");
 
+/** Writes a kept answer, then closes its file, whether or not the writing got through. */
+const thenClose = (f: { close(): void }, write: () => Promise<void>) => async (): Promise<void> => {
+  try {
+    await write();
+  } finally {
+    f.close();
+  }
+};
+
 /** What the table reads of a row. */
 type TableRow = Omit<ListRow, "created">;
 /** A text list's row: `created` only when the sort compares it (a date for each of 50,000 rows costs). */
@@ -80,27 +89,13 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
   // --json's answer is written as it was kept, read a chunk at a time (48 MB at 50,000 sessions).
   const k = values.json
     ? keptFileFor(known, JSON.stringify(["list --json", scope, sort]), (f) => {
-        const write = async () => {
-          try {
-            await out.jsonChunks(f.chunks());
-          } finally {
-            f.close();
-          }
-        };
-        return { err: f.err, write };
+        return { err: f.err, write: thenClose(f, () => out.jsonChunks(f.chunks())) };
       })
     : keptFileFor(known, textListKey(scope, sort, io.columns), (f) => {
         const table = keptTable(f, Date.now(), io.columns);
         if (!table) return undefined;
         // A megabyte at a time, each written before the next is made.
-        const write = async () => {
-          try {
-            await out.cleanChunks(table.chunks());
-          } finally {
-            f.close();
-          }
-        };
-        return { err: f.err, write };
+        return { err: f.err, write: thenClose(f, () => out.cleanChunks(table.chunks())) };
       });
   if (k.kept) {
     if (k.kept.err) out.note(k.kept.err);
