@@ -28,6 +28,17 @@ async function indexed(store: string, path: string): Promise<SessionSummary[]> {
 }
 
 /** The snapshot's record of its newest rows deleted, as a snapshot an earlier build wrote has none. */
+/** An indexed copy of the store: its first two rows, its index open, and the record's text. */
+async function withRecord() {
+  const store = copyStore(PI_STORE);
+  const path = join(makeTmpDir(), "index.sqlite");
+  await indexed(store, path);
+  const before = newestInSnapshot(path, 2)!;
+  const db = new (loadSqlite().DatabaseSync)(path);
+  const row = db.prepare("SELECT body FROM snapshot WHERE id = ?").get(NEWEST_ID) as { body: Uint8Array };
+  return { store, path, before, db, text: Buffer.from(row.body).toString("latin1") };
+}
+
 function dropRecord(path: string): void {
   const db = new (loadSqlite().DatabaseSync)(path);
   db.prepare("DELETE FROM snapshot WHERE id = ?").run(NEWEST_ID);
@@ -127,13 +138,7 @@ describe("--all's first rows out of the record of the snapshot's newest rows", (
   });
 
   it("are read out of the whole snapshot when the record is of another (an earlier build wrote the snapshot since)", async () => {
-    const store = copyStore(PI_STORE);
-    const path = join(makeTmpDir(), "index.sqlite");
-    await indexed(store, path);
-    const before = newestInSnapshot(path, 2)!;
-    const db = new (loadSqlite().DatabaseSync)(path);
-    const rec = (db.prepare("SELECT body FROM snapshot WHERE id = ?").get(NEWEST_ID) as { body: Uint8Array }).body;
-    const text = Buffer.from(rec).toString("latin1");
+    const { store, path, before, db, text } = await withRecord();
     const gen = text.slice(0, text.indexOf("\n"));
     // Another generation, and a row that is no session of the store: never shown.
     const other = JSON.parse(text.slice(gen.length + 1)) as NewestRecord;
@@ -229,14 +234,7 @@ describe("--all's first rows out of the record of the snapshot's newest rows", (
   });
 
   it("are read out of the whole snapshot when the record is of another format", async () => {
-    const store = copyStore(PI_STORE);
-    const path = join(makeTmpDir(), "index.sqlite");
-    await indexed(store, path);
-    const before = newestInSnapshot(path, 2)!;
-    const db = new (loadSqlite().DatabaseSync)(path);
-    const text = Buffer.from(
-      (db.prepare("SELECT body FROM snapshot WHERE id = ?").get(NEWEST_ID) as { body: Uint8Array }).body,
-    ).toString("latin1");
+    const { store, path, before, db, text } = await withRecord();
     const head = text.slice(0, text.indexOf("\n") + 1);
     // A row that is no session of the store: believed, no first rows; of another format, not believed.
     const other = JSON.parse(text.slice(head.length)) as NewestRecord;
