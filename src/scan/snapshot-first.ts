@@ -54,7 +54,8 @@ function newestRows(indexPath: string, count: number, minRows: number): SessionS
   const record = readRecord(indexPath);
   if (record === "no index") return undefined;
   if (record !== "none") {
-    const rows = fromRecord(record, count, minRows);
+    // minRows is for the whole snapshot only: the record is a few milliseconds at any size.
+    const rows = fromRecord(record, count);
     if (rows !== "whole") return rows;
   }
   return fromWhole(indexPath, count, minRows);
@@ -108,12 +109,8 @@ export function bodyGen(head: Uint8Array | string): string | undefined {
  * snapshot's order; "whole" when the record cannot tell (a taller screen than it holds, or
  * rows at the threshold's time left out of it).
  */
-export function fromRecord(
-  record: NewestRecord,
-  count: number,
-  minRows: number,
-): SessionSummary[] | undefined | "whole" {
-  if (record.n < minRows || count <= 0) return undefined;
+export function fromRecord(record: NewestRecord, count: number): SessionSummary[] | undefined | "whole" {
+  if (count <= 0) return undefined;
   const { rows } = record;
   if (rows.length === 0) return undefined;
   if (rows.length < count && record.next !== null) return "whole";

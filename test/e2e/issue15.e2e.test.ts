@@ -122,7 +122,9 @@ describe("resizing across the side-by-side / stacked threshold", () => {
     for (let i = 0; i < 50; i++) {
       await new Promise((r) => setTimeout(r, 250));
       const now = app.screen();
-      if (now === last && !now.includes("loading")) return now;
+      // "scanning": a first screen drawn before Ink loaded (--all: the index's newest rows), which
+      // stays still for a while under load before the whole list replaces it.
+      if (now === last && !now.includes("loading") && !now.includes("scanning")) return now;
       last = now;
     }
     return last;
