@@ -3,7 +3,7 @@ import type { AppState } from "../../src/browser/app/appState.js";
 import type { Keymap } from "../../src/browser/keys/keymap.js";
 import type { ScanEvent } from "../../src/scan/scan-events.js";
 import { quickProbe } from "../../src/store/quick-probe.js";
-import { newestInSnapshot } from "../../src/scan/snapshot-first.js";
+import { newestInSnapshot, type MinRows } from "../../src/scan/snapshot-first.js";
 import { indexPathFor, indexWanted } from "../../src/index/index-location.js";
 import { initialState } from "../../src/browser/app/appReducer.js";
 import { seedScan } from "../../src/browser/app/scanSeed.js";
@@ -75,10 +75,17 @@ function takeScreen(
   return restore;
 }
 
-/** Sessions a store's index must hold for --all's first screen out of its whole snapshot, when it has no record of its newest rows (PI_SESSIONS_FIRST_SCREEN_MIN_ROWS; tests set 0). */
-export function firstScreenMinRows(env: NodeJS.ProcessEnv): number {
+/**
+ * Sessions a store's index must hold for --all's first screen: out of the record of its newest
+ * rows (a few milliseconds at any size), out of its whole snapshot when it has no record
+ * (PI_SESSIONS_FIRST_SCREEN_MIN_ROWS sets both; the tests set 0). Below them the whole list is
+ * as near, and a key typed at once acts on it rather than being dropped when the list that
+ * comes differs from the rows drawn (a session new since the snapshot).
+ */
+export function firstScreenMinRows(env: NodeJS.ProcessEnv): Required<MinRows> {
   const n = Number(env.PI_SESSIONS_FIRST_SCREEN_MIN_ROWS);
-  return env.PI_SESSIONS_FIRST_SCREEN_MIN_ROWS && Number.isInteger(n) && n >= 0 ? n : 20_000;
+  if (env.PI_SESSIONS_FIRST_SCREEN_MIN_ROWS && Number.isInteger(n) && n >= 0) return { record: n, whole: n };
+  return { record: 5_000, whole: 20_000 };
 }
 
 /**
@@ -98,10 +105,10 @@ export async function drawFirstScreenAll(o: FirstScreenOptions): Promise<FirstSc
   const { keymap, start } = browserStart({ config: o.config, current: o.current });
   const empty = initialState({ launchCwd: o.cwd, storeDir: o.storeDir, all: true, keymap, ...start });
   if (!path || empty.sort !== "recent" || empty.namedOnly || empty.query.terms.length > 0) return undefined;
-  // As many rows as the screen can show: the list is shorter than the terminal. Out of the
-  // record of the newest rows at any size (at 10,000 sessions 0.21–0.26 s to the first rows,
-  // 0.63–0.72 s without); out of the whole snapshot not for a store whose whole list is as
-  // near (at 10,000 sessions it came ~100 ms later for it).
+  // As many rows as the screen can show: the list is shorter than the terminal. At 10,000
+  // sessions out of the record: 0.21–0.26 s to the first rows, 0.63–0.72 s without; at 1,000
+  // the whole list is drawn by 0.37–0.39 s without it, so small stores go without (firstScreenMinRows).
+  // Out of the whole snapshot the whole list came ~100 ms later at 10,000.
   const items = newestInSnapshot(path, out.rows, firstScreenMinRows(process.env));
   if (!items?.length) return undefined;
   const state = seedScan(empty, [{ kind: "summaries", items }]);

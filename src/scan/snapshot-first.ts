@@ -39,26 +39,33 @@ function rowOnly(row: Record<string, unknown>): SessionSummary {
  * same snapshot, else from the whole snapshot, read and lent to the scan's SnapshotHere,
  * which then does not read it again. Sessions new since the snapshot are not among them: the
  * caller shows these as a scan's first rows, not as the list. None when the snapshot holds
- * fewer than `minRows` rows. None too when a column is damaged (its JSON does not parse): the
- * browser then opens on the scan alone, as without an index. A damaged record is as none.
+ * fewer rows than `min` asks of where they come from (`record`, `whole`). None too when a
+ * column is damaged (its JSON does not parse): the browser then opens on the scan alone, as
+ * without an index. A damaged record is as none.
  */
-export function newestInSnapshot(indexPath: string, count: number, minRows = 0): SessionSummary[] | undefined {
+export function newestInSnapshot(indexPath: string, count: number, min: MinRows = {}): SessionSummary[] | undefined {
   try {
-    return newestRows(indexPath, count, minRows);
+    return newestRows(indexPath, count, min);
   } catch {
     return undefined;
   }
 }
 
-function newestRows(indexPath: string, count: number, minRows: number): SessionSummary[] | undefined {
+/** Rows a snapshot must hold for its newest rows to be taken out of its record, or out of the whole of it. */
+export interface MinRows {
+  record?: number;
+  whole?: number;
+}
+
+function newestRows(indexPath: string, count: number, min: MinRows): SessionSummary[] | undefined {
   const record = readRecord(indexPath);
   if (record === "no index") return undefined;
   if (record !== "none") {
-    // minRows is for the whole snapshot only: the record is a few milliseconds at any size.
+    if (record.n < (min.record ?? 0)) return undefined;
     const rows = fromRecord(record, count);
     if (rows !== "whole") return rows;
   }
-  return fromWhole(indexPath, count, minRows);
+  return fromWhole(indexPath, count, min.whole ?? 0);
 }
 
 /** The record read: "none" when there is none of this snapshot, "no index" when the index is not one to read. */
