@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { collectGarbage } from "../cli/common/collect-garbage.js";
 import { userLine } from "../../test/helpers/session-file.js";
+import { hasFastProperties } from "../../test/helpers/fast-properties.js";
 import { cleanupTmp, copyStore, FIXTURES, makeTmpDir, PI_STORE, settle } from "../../test/helpers/tmp-store.js";
 import { scanStore } from "../scan/scan-store.js";
 import { searchStore, type SearchTarget } from "../search/fulltext.js";
@@ -10,6 +11,7 @@ import { parseQuery } from "../search/query.js";
 import {
   caughtUp,
   coverageOf,
+  keptTextState,
   planWithIndex,
   readTextStates,
   searchWithIndex,
@@ -84,6 +86,46 @@ async function exactParserHits({ index, sessions }: Awaited<ReturnType<typeof in
   }
   return held;
 }
+
+describe("the text states kept between searches", () => {
+  it("are fast objects with each row's fields, however they were read (ahead, by a search, after a write)", async () => {
+    const { store, index, sessions } = await indexedCopy();
+    const rows = () =>
+      index.db
+        .q("SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files")
+        .all() as unknown as Array<{ path: string }>;
+    const keptAsRows = () => {
+      for (const row of rows()) {
+        const kept = keptTextState(index.db, row.path)!;
+        expect(hasFastProperties(kept)).toBe(true);
+        expect({ ...kept }).toEqual({ ...row });
+      }
+    };
+    await readTextStates(index.db);
+    keptAsRows();
+    // Read by a search (after another connection wrote: the index's mark moved).
+    const other = openStoreIndex(store, (m) => expect.fail(m), { path: index.db.path })!;
+    await indexStaleText(other.db);
+    other.close();
+    expect(keptTextState(index.db, sessions[0].path)).toBeUndefined();
+    expect(caughtUp(index.db, targetsOf(sessions), true)).toBe(true);
+    keptAsRows();
+    // Read again after this connection indexed one file.
+    const file = sessions[0].path;
+    if (!readFileSync(file, "utf8").endsWith("\n")) appendFileSync(file, "\n");
+    appendFileSync(file, '{"type":"custom","id":"c1","parentId":null,"timestamp":"2026-11-24T12:00:00.000Z"}\n');
+    settle(file);
+    await scanStore(store, {}, { cache: index.scans });
+    expect(caughtUp(index.db, targetsOf(sessions), true)).toBe(false);
+    const before = index.db.changeMark();
+    const written = staleTextFiles(index.db).map((r) => r.fid);
+    await indexStaleText(index.db);
+    textStatesWritten(index.db, before, written);
+    expect(keptTextState(index.db, file)!.text_size).toBe(statSync(file).size);
+    keptAsRows();
+    index.close();
+  });
+});
 
 describe("textStatesWritten", () => {
   it("after this connection indexed a few files, reads their text states alone, and says what every file's would", async () => {

@@ -20,6 +20,7 @@ import { fsPath } from "../store/fs-path.js";
 import { readRange } from "../store/read-range.js";
 import type { IndexDb } from "./index-db.js";
 import { fileLinesSql } from "./runs.js";
+import { KeptTextState, type TextState } from "./text-state.js";
 import { trace, tracing } from "../launcher/trace.js";
 
 /*
@@ -118,16 +119,6 @@ function parseCandidates(text: string): Candidate[] {
   return out;
 }
 
-interface TextState {
-  fid: number;
-  path: string;
-  text_size: number | null;
-  text_mtime: number | null;
-  text_ctime: number | null;
-  text_whole: number;
-  text_tools: number;
-}
-
 /** Every file's text state, read again only when the index changed (the browser searches at every key). */
 const textStateMemo = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState> }>();
 
@@ -149,9 +140,15 @@ function textStates(db: IndexDb): Map<string, TextState> {
   const rows = db
     .q(`${TEXT_STATE_ROWS} WHERE fid > ? ORDER BY fid`)
     .all(part?.mark === mark ? part.after : -1) as unknown as TextState[];
-  for (const r of rows) byPath.set(r.path, r);
+  for (const r of rows) byPath.set(r.path, new KeptTextState(r));
   textStateMemo.set(db, { mark, byPath });
   return byPath;
+}
+
+/** The text state of `path` kept for the searches of `db` at its current mark, if read (for tests). */
+export function keptTextState(db: IndexDb, path: string): TextState | undefined {
+  const had = textStateMemo.get(db);
+  return had?.mark === db.changeMark() ? had.byPath.get(path) : undefined;
 }
 
 /** How long readTextStates waits before it looks again whether keys are still waiting. */
@@ -177,7 +174,7 @@ export async function readTextStates(db: IndexDb, busy: () => boolean = () => fa
       while (busy()) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
       if (textStateMemo.get(db)?.mark === mark || db.changeMark() !== mark || textStatesRead.get(db) !== part) return;
       const rows = next.all(part.after, slice) as unknown as TextState[];
-      for (const r of rows) part.byPath.set(r.path, r);
+      for (const r of rows) part.byPath.set(r.path, new KeptTextState(r));
       if (rows.length > 0) part.after = rows[rows.length - 1].fid;
       if (tracing) trace(`text states: ${part.byPath.size} read`);
       if (rows.length < slice) break;
@@ -204,7 +201,7 @@ export function textStatesWritten(db: IndexDb, before: string, fids: readonly nu
   const one = db.q(`${TEXT_STATE_ROWS} WHERE fid = ?`);
   for (const fid of fids) {
     const r = one.get(fid) as unknown as TextState | undefined;
-    if (r) had.byPath.set(r.path, r);
+    if (r) had.byPath.set(r.path, new KeptTextState(r));
   }
   textStateMemo.set(db, { mark: now, byPath: had.byPath });
 }
