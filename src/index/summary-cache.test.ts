@@ -221,6 +221,31 @@ describe("the index's scan cache, its kept rows told from the snapshot's identit
     index.close();
   });
 
+  it("reads the identities' row once, whole: SQLite loads all of a value for any substr() of it", async () => {
+    const { store, open } = await filled();
+    const { files } = await discoverFiles(store);
+    const index = open();
+    // Every read of row 1's body (its head and its identities asked apart loaded it twice, and copied them).
+    const reads: string[] = [];
+    const q = index.db.q.bind(index.db);
+    vi.spyOn(index.db, "q").mockImplementation((sql: string) => {
+      const statement = q(sql);
+      if (!/FROM snapshot WHERE id = 1/.test(sql)) return statement;
+      return new Proxy(statement, {
+        get: (target, key) =>
+          key === "get"
+            ? (...args: never[]) => (reads.push(sql), target.get(...args))
+            : (Reflect.get(target, key) as unknown),
+      });
+    });
+    const kept = index.scans.keptRows(files)!;
+    index.close();
+    expect(kept.todo).toEqual([]);
+    expect(kept.sessions.length + kept.diagnostics.length).toBe(files.length);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).not.toMatch(/substr/);
+  });
+
   it("holds the snapshot back until asked (a worker writes it once the list is complete)", async () => {
     const { store, open } = await filled();
     const { files } = await discoverFiles(store);
