@@ -24,6 +24,15 @@ export interface CliIO {
 }
 
 /**
+ * Whether stdout is done with every buffer given to it (CliIO.stdoutBytes' contract): it
+ * takes text (a copy), or takes bytes and is done with them when it returns (no `drained`),
+ * or holds none now. A buffer made for one write may then be let go of at once (freeBytes).
+ */
+export function stdoutDone(io: CliIO): boolean {
+  return !io.stdoutBytes || !io.drained || io.drained() === undefined;
+}
+
+/**
  * The command's io under -q / --quiet: its notes, warnings, hints and progress go nowhere,
  * so a script's stderr stays empty. An error that ends the command is still said, by
  * run() on the io it was given, and the exit status says it failed.
