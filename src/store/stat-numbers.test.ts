@@ -60,6 +60,15 @@ describe("statNumbers", () => {
     expect(statNumbersFast()).toBe(true);
   });
 
+  it("decides on the first file statSync can stat (a dangling link first says nothing of the binding)", () => {
+    const paths = someEntries();
+    expect(viaStatNumbers(paths[4])).toBe("ENOENT");
+    expect(viaStatNumbers(paths[5])).toBe("ENOENT");
+    expect(statNumbersFast()).toBeUndefined();
+    expect(viaStatNumbers(paths[0])).toEqual(viaStatSync(paths[0]));
+    expect(statNumbersFast()).toBe(true);
+  });
+
   it("decides only on a path given as a string (a name that is not UTF-8 goes as bytes)", () => {
     const [file] = someEntries();
     expect(viaStatNumbers(Buffer.from(file))).toEqual(viaStatSync(file));

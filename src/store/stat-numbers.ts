@@ -36,16 +36,31 @@ function candidate(): StatBinding | null {
   }
 }
 
-/** Whether the binding's array for `path` says what statSync says of it (checked once per process). */
-function agrees(b: StatBinding, path: string): boolean {
+/**
+ * The binding when its array for `path` says what statSync says of it, else null; undefined
+ * when statSync cannot stat `path` (nothing to compare: a later file decides).
+ */
+function decide(path: string): StatBinding | null | undefined {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return undefined;
+  }
+  const b = candidate();
+  if (!b) return null;
   try {
     const v = b.stat(path, false, undefined, true);
-    if (!(v instanceof Float64Array) || v.length < 16) return false;
-    const [ino, size, mtimeMs, ctimeMs, mode] = [v[7], v[8], ms(v[12], v[13]), ms(v[14], v[15]), v[1]];
-    const st = statSync(path);
-    return st.ino === ino && st.size === size && st.mtimeMs === mtimeMs && st.ctimeMs === ctimeMs && st.mode === mode;
+    if (!(v instanceof Float64Array) || v.length < 16) return null;
+    return st.ino === v[7] &&
+      st.size === v[8] &&
+      st.mtimeMs === ms(v[12], v[13]) &&
+      st.ctimeMs === ms(v[14], v[15]) &&
+      st.mode === v[1]
+      ? b
+      : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -54,10 +69,7 @@ function agrees(b: StatBinding, path: string): boolean {
  * `out[at]` … `out[at + 3]`; whether it is a regular file. Throws what statSync throws.
  */
 export function statNumbers(path: string | Buffer, out: Float64Array, at: number): boolean {
-  if (fast === undefined && typeof path === "string") {
-    const b = candidate();
-    fast = b && agrees(b, path) ? b : null;
-  }
+  if (fast === undefined && typeof path === "string") fast = decide(path);
   if (fast && typeof path === "string") {
     let v: StatArray | undefined;
     try {
