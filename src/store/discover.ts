@@ -1,8 +1,9 @@
-import { readdirSync, statSync, type Stats } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { isMainThread } from "node:worker_threads";
 import { isAbsolute, join, sep } from "node:path";
 import type { Diagnostic } from "../model/types.js";
 import { decodeName, fsPath } from "./fs-path.js";
+import { statNumbers } from "./stat-numbers.js";
 
 export interface SessionFile {
   path: string;
@@ -38,23 +39,25 @@ export class FoundFiles {
   numbers = new Float64Array(4096);
   private made?: SessionFile[];
 
-  /** A file found: `prefix` (its folder, the separator after it) and `name` make its path. */
-  add(prefix: string, name: string, st: Stats): void {
+  /**
+   * Stats `path` (`prefix` and `name`, or the name alone from inside its folder) and adds it
+   * when it is a regular file: its numbers go straight into `numbers` (stat-numbers.ts, no
+   * fs.Stats object). Throws what statSync throws.
+   */
+  addIfFile(prefix: string, name: string, path: string | Buffer): void {
     const i = this.names.length;
-    if (this.prefixes.length === 0 || this.prefixes[this.prefixes.length - 1] !== prefix) {
-      this.prefixes.push(prefix);
-      this.starts.push(i);
-    }
-    this.names.push(name);
     if (4 * i + 4 > this.numbers.length) {
       const more = new Float64Array(this.numbers.length * 2);
       more.set(this.numbers);
       this.numbers = more;
     }
-    this.numbers[4 * i] = st.ino;
-    this.numbers[4 * i + 1] = st.size;
-    this.numbers[4 * i + 2] = st.mtimeMs;
-    this.numbers[4 * i + 3] = st.ctimeMs;
+    // Written before it is known to be a file: past names.length they are never read.
+    if (!statNumbers(path, this.numbers, 4 * i)) return;
+    if (this.prefixes.length === 0 || this.prefixes[this.prefixes.length - 1] !== prefix) {
+      this.prefixes.push(prefix);
+      this.starts.push(i);
+    }
+    this.names.push(name);
     this.made = undefined;
   }
 
@@ -157,8 +160,7 @@ export async function discoverFiles(
   /** `inside`: the working folder is the file's folder (its name alone is stat'ed). */
   const addFile = (prefix: string, name: string, inside: boolean) => {
     try {
-      const st = statSync(fsPath(inside ? name : prefix + name));
-      if (st.isFile()) found.add(prefix, name, st);
+      found.addIfFile(prefix, name, fsPath(inside ? name : prefix + name));
     } catch (err) {
       const path = prefix + name;
       diagnostics.push({ path, kind: "unreadable", reason: (err as NodeJS.ErrnoException).code ?? String(err) });

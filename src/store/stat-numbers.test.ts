@@ -1,0 +1,109 @@
+import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanupTmp, makeTmpDir } from "../../test/helpers/tmp-store.js";
+import { resetStatNumbers, statNumbers, statNumbersFast } from "./stat-numbers.js";
+
+const proc = process as unknown as { binding: (name: string) => unknown };
+const realBinding = proc.binding;
+
+afterEach(() => {
+  proc.binding = realBinding;
+  resetStatNumbers();
+  cleanupTmp();
+});
+
+/** What statSync says of `path` in statNumbers's terms, or the code it throws. */
+function viaStatSync(path: string): unknown {
+  try {
+    const st = statSync(path);
+    return [[st.ino, st.size, st.mtimeMs, st.ctimeMs], st.isFile()];
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code;
+  }
+}
+
+function viaStatNumbers(path: string | Buffer): unknown {
+  const out = new Float64Array(8).fill(-1);
+  try {
+    const file = statNumbers(path, out, 4);
+    return [[...out.subarray(4)], file];
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code;
+  }
+}
+
+/** A file, a folder, links to each, a dangling link and nothing at all, some with fractional times. */
+function someEntries(): string[] {
+  const dir = makeTmpDir();
+  const file = join(dir, "a.jsonl");
+  writeFileSync(file, "x".repeat(1234));
+  utimesSync(file, 1_700_000_000.123456, 1_600_000_000.987654);
+  mkdirSync(join(dir, "folder"));
+  symlinkSync(file, join(dir, "link.jsonl"));
+  symlinkSync(join(dir, "folder"), join(dir, "folder-link"));
+  symlinkSync(join(dir, "nothing"), join(dir, "dangling.jsonl"));
+  return ["a.jsonl", "folder", "link.jsonl", "folder-link", "dangling.jsonl", "missing.jsonl"].map((n) => join(dir, n));
+}
+
+describe("statNumbers", () => {
+  it("says what statSync says, number for number, and throws what it throws", () => {
+    const paths = someEntries();
+    for (const path of paths) expect(viaStatNumbers(path), path).toEqual(viaStatSync(path));
+    expect(viaStatNumbers(Buffer.from(paths[0]))).toEqual(viaStatSync(paths[0]));
+  });
+
+  it("goes through Node's own stat binding on this Node, with no fs.Stats object", () => {
+    const [file] = someEntries();
+    expect(statNumbersFast()).toBeUndefined();
+    viaStatNumbers(file);
+    expect(statNumbersFast()).toBe(true);
+  });
+
+  it("decides on the first file statSync can stat (a dangling link first says nothing of the binding)", () => {
+    const paths = someEntries();
+    expect(viaStatNumbers(paths[4])).toBe("ENOENT");
+    expect(viaStatNumbers(paths[5])).toBe("ENOENT");
+    expect(statNumbersFast()).toBeUndefined();
+    expect(viaStatNumbers(paths[0])).toEqual(viaStatSync(paths[0]));
+    expect(statNumbersFast()).toBe(true);
+  });
+
+  it("decides only on a path given as a string (a name that is not UTF-8 goes as bytes)", () => {
+    const [file] = someEntries();
+    expect(viaStatNumbers(Buffer.from(file))).toEqual(viaStatSync(file));
+    expect(statNumbersFast()).toBeUndefined();
+  });
+
+  it("uses statSync when process.binding would warn (--pending-deprecation wraps it)", () => {
+    let asked = 0;
+    proc.binding = function deprecated(name: string) {
+      asked++;
+      return realBinding(name);
+    };
+    const paths = someEntries();
+    for (const path of paths) expect(viaStatNumbers(path), path).toEqual(viaStatSync(path));
+    expect(statNumbersFast()).toBe(false);
+    expect(asked).toBe(0);
+  });
+
+  it("uses statSync when the binding is missing, refused, or says otherwise than statSync", () => {
+    const fakes: Array<() => unknown> = [
+      () => undefined,
+      () => {
+        throw Object.assign(new Error("denied"), { code: "ERR_ACCESS_DENIED" });
+      },
+      () => ({ stat: () => new Float64Array(18) }),
+      () => ({ stat: () => [1, 2, 3] }),
+    ];
+    for (const fake of fakes) {
+      resetStatNumbers();
+      proc.binding = function binding() {
+        return fake();
+      };
+      const paths = someEntries();
+      for (const path of paths) expect(viaStatNumbers(path), path).toEqual(viaStatSync(path));
+      expect(statNumbersFast()).toBe(false);
+    }
+  });
+});
