@@ -20,7 +20,7 @@ import { fsPath } from "../store/fs-path.js";
 import { readRange } from "../store/read-range.js";
 import type { IndexDb } from "./index-db.js";
 import { fileLinesSql } from "./runs.js";
-import { KeptTextState, type TextState } from "./text-state.js";
+import { KeptTextState, type FileTextState } from "./text-state.js";
 import { trace, tracing } from "../launcher/trace.js";
 
 /*
@@ -120,33 +120,33 @@ function parseCandidates(text: string): Candidate[] {
 }
 
 /** Every file's text state, read again only when the index changed (the browser searches at every key). */
-const textStateMemo = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState> }>();
+const textStateMemo = new WeakMap<IndexDb, { mark: string; byPath: Map<string, FileTextState> }>();
 
 /**
  * What readTextStates has read so far of an index at a change mark, while it reads: a search
  * that cannot wait for it reads the rest (the first search after the list is complete
  * starts as its keys end, while readTextStates still waits for them; it read every row again).
  */
-const textStatesRead = new WeakMap<IndexDb, { mark: string; byPath: Map<string, TextState>; after: number }>();
+const textStatesRead = new WeakMap<IndexDb, { mark: string; byPath: Map<string, FileTextState>; after: number }>();
 
 const TEXT_STATE_ROWS = "SELECT fid, path, text_size, text_mtime, text_ctime, text_whole, text_tools FROM files";
 
-function textStates(db: IndexDb): Map<string, TextState> {
+function textStates(db: IndexDb): Map<string, FileTextState> {
   const mark = db.changeMark();
   const had = textStateMemo.get(db);
   if (had?.mark === mark) return had.byPath;
   const part = textStatesRead.get(db);
-  const byPath = part?.mark === mark ? part.byPath : new Map<string, TextState>();
+  const byPath = part?.mark === mark ? part.byPath : new Map<string, FileTextState>();
   const rows = db
     .q(`${TEXT_STATE_ROWS} WHERE fid > ? ORDER BY fid`)
-    .all(part?.mark === mark ? part.after : -1) as unknown as TextState[];
+    .all(part?.mark === mark ? part.after : -1) as unknown as FileTextState[];
   for (const r of rows) byPath.set(r.path, new KeptTextState(r));
   textStateMemo.set(db, { mark, byPath });
   return byPath;
 }
 
 /** The text state of `path` kept for the searches of `db` at its current mark, if read (for tests). */
-export function keptTextState(db: IndexDb, path: string): TextState | undefined {
+export function keptTextState(db: IndexDb, path: string): FileTextState | undefined {
   const had = textStateMemo.get(db);
   return had?.mark === db.changeMark() ? had.byPath.get(path) : undefined;
 }
@@ -164,7 +164,7 @@ const BUSY_WAIT_MS = 20;
 export async function readTextStates(db: IndexDb, busy: () => boolean = () => false, slice = 2000): Promise<void> {
   const mark = db.changeMark();
   if (textStateMemo.get(db)?.mark === mark) return;
-  const part = { mark, byPath: new Map<string, TextState>(), after: -1 };
+  const part = { mark, byPath: new Map<string, FileTextState>(), after: -1 };
   textStatesRead.set(db, part);
   const next = db.q(`${TEXT_STATE_ROWS} WHERE fid > ? ORDER BY fid LIMIT ?`);
   try {
@@ -173,7 +173,7 @@ export async function readTextStates(db: IndexDb, busy: () => boolean = () => fa
       // Keys waiting: looked at again a little later, not at every turn (that would keep the thread busy).
       while (busy()) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
       if (textStateMemo.get(db)?.mark === mark || db.changeMark() !== mark || textStatesRead.get(db) !== part) return;
-      const rows = next.all(part.after, slice) as unknown as TextState[];
+      const rows = next.all(part.after, slice) as unknown as FileTextState[];
       for (const r of rows) part.byPath.set(r.path, new KeptTextState(r));
       if (rows.length > 0) part.after = rows[rows.length - 1].fid;
       if (tracing) trace(`text states: ${part.byPath.size} read`);
@@ -200,14 +200,14 @@ export function textStatesWritten(db: IndexDb, before: string, fids: readonly nu
   if (now.split("/")[0] !== before.split("/")[0]) return;
   const one = db.q(`${TEXT_STATE_ROWS} WHERE fid = ?`);
   for (const fid of fids) {
-    const r = one.get(fid) as unknown as TextState | undefined;
+    const r = one.get(fid) as unknown as FileTextState | undefined;
     if (r) had.byPath.set(r.path, new KeptTextState(r));
   }
   textStateMemo.set(db, { mark: now, byPath: had.byPath });
 }
 
 /** Whether the text state was made of the file as the target is now (its size, mtime and ctime). */
-function sameFile(r: TextState, t: SearchTarget): boolean {
+function sameFile(r: FileTextState, t: SearchTarget): boolean {
   return r.text_size === t.bytes && r.text_mtime === t.mtimeMs && t.ctimeMs !== undefined && r.text_ctime === t.ctimeMs;
 }
 
@@ -220,13 +220,13 @@ const TOOLS = 4;
 const COVERED_WITH_TOOLS = SAME | WHOLE | TOOLS;
 
 /** What a target's text state says of it, as SAME, WHOLE and TOOLS (one answer for every use of it). */
-function stateOf(r: TextState | undefined, t: SearchTarget): number {
+function stateOf(r: FileTextState | undefined, t: SearchTarget): number {
   if (!r || !sameFile(r, t)) return 0;
   return SAME | (r.text_whole === 1 ? WHOLE : 0) | (r.text_tools === 1 ? TOOLS : 0);
 }
 
 /** A state's fid when it covers the conversation, and the tool texts too when they are searched, else -1. */
-function fidIf(r: TextState | undefined, state: number, includeTools: boolean): number {
+function fidIf(r: FileTextState | undefined, state: number, includeTools: boolean): number {
   const want = includeTools ? COVERED_WITH_TOOLS : SAME | WHOLE;
   return (state & want) === want ? r!.fid : -1;
 }
@@ -237,7 +237,7 @@ function fidIf(r: TextState | undefined, state: number, includeTools: boolean): 
  * covered. One lookup per target, no map of its own: the browser asks it of every session
  * at every key.
  */
-function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): number | undefined {
+function coveredFid(byPath: Map<string, FileTextState>, t: SearchTarget, includeTools: boolean): number | undefined {
   const r = byPath.get(t.path);
   const fid = fidIf(r, stateOf(r, t), includeTools);
   return fid < 0 ? undefined : fid;
@@ -249,7 +249,7 @@ function coveredFid(byPath: Map<string, TextState>, t: SearchTarget, includeTool
  * a line too long: coveredFid leaves such a file to reading, and indexing it again would
  * leave the same).
  */
-function caughtUpWith(byPath: Map<string, TextState>, t: SearchTarget, includeTools: boolean): boolean {
+function caughtUpWith(byPath: Map<string, FileTextState>, t: SearchTarget, includeTools: boolean): boolean {
   const state = stateOf(byPath.get(t.path), t);
   return (state & SAME) !== 0 && (!includeTools || (state & TOOLS) !== 0);
 }
@@ -418,7 +418,7 @@ export function fidLookup(
   known?: KnownCoverage,
 ): (t: SearchTarget) => number | undefined {
   if (known) return (t) => known(t, includeTools);
-  let byPath: Map<string, TextState> | undefined;
+  let byPath: Map<string, FileTextState> | undefined;
   return (t) => coveredFid((byPath ??= textStates(db)), t, includeTools);
 }
 

@@ -1,5 +1,5 @@
 /** A file's text state as the index has it: what its indexed text was read from, and how much of it. */
-export interface TextState {
+export interface FileTextState {
   fid: number;
   path: string;
   text_size: number | null;
@@ -15,7 +15,7 @@ export interface TextState {
  * 23 MB, the browser's largest holder after the summaries, which its heap's growth policy
  * multiplies); an instance of this class has the same fields in a few words.
  */
-export class KeptTextState implements TextState {
+export class KeptTextState implements FileTextState {
   readonly fid: number;
   readonly path: string;
   readonly text_size: number | null;
@@ -24,7 +24,7 @@ export class KeptTextState implements TextState {
   readonly text_whole: number;
   readonly text_tools: number;
 
-  constructor(row: TextState) {
+  constructor(row: FileTextState) {
     this.fid = row.fid;
     this.path = row.path;
     this.text_size = row.text_size;
