@@ -51,7 +51,8 @@ export type BytePieces = readonly [head: Uint8Array, tail: Uint8Array];
  * The body's first line, then the identities' length in bytes: a snapshot of another layout
  * is not read (the rows are, and it is written anew). Not JSON, so that a pi-sessions of the
  * one-text layout, which parsed any body starting with "{", takes it for none of its own.
- * With the length, the identities are read out of SQLite alone (snapshotHead, identitiesAt).
+ * With the length, the identities are cut out of the body read whole (a view of it, not a
+ * copy) without parsing the rest.
  */
 export const LAYOUT = "snapshot 10 ";
 

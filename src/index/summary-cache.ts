@@ -226,7 +226,8 @@ export class IndexedScans implements ScanCache {
     // substr() of it, so its head and then its identities read apart loaded it twice and copied
     // the identities once more (23 MB each at 100,000 sessions: 70 MB touched, 44 MB of it
     // kept by the allocator after). The rest of the body, the columns' head, is under a twentieth.
-    const body = (this.db.q("SELECT body AS b FROM snapshot WHERE id = 1").get() as { b: unknown } | undefined)?.b;
+    // The statement readStoredSnapshot prepares too: one cached statement for the one read.
+    const body = (this.db.q("SELECT body FROM snapshot WHERE id = 1").get() as { body: unknown } | undefined)?.body;
     if (!(body instanceof Uint8Array || typeof body === "string")) return undefined;
     const at = identitiesAt(body);
     if (!at) return undefined;
