@@ -1,6 +1,6 @@
 // How the first `list` (no index yet) hands its answer to stdout: the text table a few lines
 // at a time, and --json's buffers let go of as soon as stdout is done with them (issue 35:
-// the first `list` at 50,000 sessions within 250 MB).
+// the first `list` at 50,000 sessions within 210 MB, stdout to a file).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";

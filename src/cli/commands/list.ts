@@ -6,7 +6,7 @@ import { formatAge, formatBytes, groupDigits } from "../../text/format.js";
 import { sanitizeLine, truncateToWidth } from "../../text/sanitize.js";
 import { displayRules } from "../../text/width.js";
 import { usageError } from "../common/errors.js";
-import { quietIO, stdoutDone, type CliIO } from "../common/io.js";
+import { quietIO, stdoutHoldsNone, type CliIO } from "../common/io.js";
 import { freeBytes } from "../../store/free-bytes.js";
 import { output } from "../common/output.js";
 import { scanWithIndex } from "../common/scan-indexed.js";
@@ -159,7 +159,7 @@ export async function listCommand(args: string[], given: CliIO): Promise<number>
         out.jsonBytes(b);
         // Made for this write alone (nothing keeps it): let go of now, not at V8's next
         // collection (at 50,000 sessions 48 of them, a megabyte each, waited for one).
-        if (!keep && stdoutDone(io)) freeBytes(b);
+        if (!keep && stdoutHoldsNone(io)) freeBytes(b);
       };
       const text = (t: string) => bytes(Buffer.from(t));
       // With --json the rows are whole summaries, or rows of jsonRowKeys whose text the index keeps.

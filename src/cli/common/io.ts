@@ -27,8 +27,9 @@ export interface CliIO {
  * Whether stdout is done with every buffer given to it (CliIO.stdoutBytes' contract): it
  * takes text (a copy), or takes bytes and is done with them when it returns (no `drained`),
  * or holds none now. A buffer made for one write may then be let go of at once (freeBytes).
+ * Asking `drained` may write an empty chunk (its callback says when what is held went out).
  */
-export function stdoutDone(io: CliIO): boolean {
+export function stdoutHoldsNone(io: CliIO): boolean {
   return !io.stdoutBytes || !io.drained || io.drained() === undefined;
 }
 
