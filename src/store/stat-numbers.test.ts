@@ -2,13 +2,17 @@ import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir } from "../../test/helpers/tmp-store.js";
-import { resetStatNumbers, statNumbers, statNumbersFast } from "./stat-numbers.js";
+import { bindingAllowed, resetStatNumbers, statNumbers, statNumbersFast } from "./stat-numbers.js";
 
 const proc = process as unknown as { binding: (name: string) => unknown };
 const realBinding = proc.binding;
+const realExecArgv = [...process.execArgv];
+const realVersion = Object.getOwnPropertyDescriptor(process.versions, "node")!;
 
 afterEach(() => {
   proc.binding = realBinding;
+  process.execArgv.splice(0, Infinity, ...realExecArgv);
+  Object.defineProperty(process.versions, "node", realVersion);
   resetStatNumbers();
   cleanupTmp();
 });
@@ -105,5 +109,39 @@ describe("statNumbers", () => {
       for (const path of paths) expect(viaStatNumbers(path), path).toEqual(viaStatSync(path));
       expect(statNumbersFast()).toBe(false);
     }
+  });
+
+  it("is tried only on the Node majors it was checked on (22, 24)", () => {
+    for (const [version, allowed] of [
+      ["22.19.0", true],
+      ["22.23.3", true],
+      ["24.22.3", true],
+      ["20.20.2", false],
+      ["23.11.0", false],
+      ["25.0.0", false],
+      ["26.1.0", false],
+    ] as const) {
+      expect(bindingAllowed(version, [], "", false), version).toBe(allowed);
+      resetStatNumbers();
+      Object.defineProperty(process.versions, "node", { ...realVersion, value: version });
+      const [file] = someEntries();
+      expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+      expect(statNumbersFast(), version).toBe(allowed);
+    }
+  });
+
+  it("uses statSync under a flag that could make process.binding warn, throw or be refused", () => {
+    const flags = ["--pending-deprecation", "--throw-deprecation", "--trace-deprecation", "--permission"];
+    for (const flag of flags) {
+      expect(bindingAllowed("22.19.0", [flag], "", false), flag).toBe(false);
+      expect(bindingAllowed("22.19.0", [], `--max-old-space-size=100 ${flag}`, false), flag).toBe(false);
+      resetStatNumbers();
+      process.execArgv.splice(0, Infinity, ...realExecArgv, flag);
+      const [file] = someEntries();
+      expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+      expect(statNumbersFast(), flag).toBe(false);
+    }
+    expect(bindingAllowed("22.19.0", [], "", true)).toBe(false);
+    expect(bindingAllowed("22.19.0", ["--no-warnings"], "--max-old-space-size=100", false)).toBe(true);
   });
 });

@@ -4,10 +4,12 @@ import { statSync } from "node:fs";
  * A file's inode, size, mtime and ctime, as fs.Stats gives them, without an fs.Stats
  * object: discovery stats every session file at every launch, and a Stats object each (14
  * fields, made and collected) was ~40 % of its CPU at 10,000 files. Node's own stat binding
- * (what statSync calls) fills one array of numbers instead; it is used only when it is
- * there as Node 22 has it, says nothing (process.binding is wrapped to warn under
- * --pending-deprecation: then it is not used) and gives the first file exactly what
- * statSync gives. Anything else, and every error, goes through statSync itself.
+ * (what statSync calls) fills one array of numbers instead; it is used only on the Node
+ * majors it was checked on (22, 24), with no flag under which it could warn, throw or be
+ * refused (--pending-deprecation, --throw-deprecation, --trace-deprecation, --permission,
+ * on the command line or in NODE_OPTIONS), when it is there as those Nodes have it, and when
+ * it gives the first file exactly what statSync gives. Anything else, and every error, goes
+ * through statSync itself.
  */
 
 type StatArray = Float64Array;
@@ -24,15 +26,49 @@ const ms = (sec: number, nsec: number) => sec * 1000 + nsec / 1_000_000;
 /** undefined: not tried yet; null: statSync for everything. */
 let fast: StatBinding | null | undefined;
 
+/** The Node majors the binding's arguments and array were checked on (22.19, 22.23, 24.22). */
+const TESTED_MAJORS = [22, 24];
+
+/** Flags under which process.binding may warn, throw or be refused: statSync then. */
+const WARY_FLAGS = [
+  "--pending-deprecation",
+  "--throw-deprecation",
+  "--trace-deprecation",
+  "--permission",
+  "--experimental-permission",
+];
+
+/** Whether the binding may be tried under this Node, its flags and NODE_OPTIONS. */
+export function bindingAllowed(
+  version = process.versions.node,
+  flags: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? "",
+  permission = "permission" in process,
+): boolean {
+  if (!TESTED_MAJORS.includes(Number(version.split(".")[0]))) return false;
+  if (permission) return false;
+  const all = [...flags, ...nodeOptions.split(/\s+/)];
+  return !all.some((f) => WARY_FLAGS.some((w) => f === w || f.startsWith(w + "=")));
+}
+
 /** The binding, when it can be asked without a word on stderr. */
 function candidate(): StatBinding | null {
+  if (!bindingAllowed()) return null;
+  const proc = process as unknown as {
+    binding?: ((name: string) => unknown) & { name: string };
+    noDeprecation?: boolean;
+  };
+  if (typeof proc.binding !== "function" || proc.binding.name !== "binding") return null;
+  // Belt and braces: no deprecation warning can come out of the probe itself.
+  const quiet = proc.noDeprecation;
+  proc.noDeprecation = true;
   try {
-    const proc = process as unknown as { binding?: ((name: string) => unknown) & { name: string } };
-    if (typeof proc.binding !== "function" || proc.binding.name !== "binding") return null;
     const b = proc.binding("fs") as Partial<StatBinding> | undefined;
     return typeof b?.stat === "function" ? (b as StatBinding) : null;
   } catch {
     return null; // the permission model, or a Node without it
+  } finally {
+    proc.noDeprecation = quiet;
   }
 }
 
