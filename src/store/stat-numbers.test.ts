@@ -1,4 +1,4 @@
-import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir } from "../../test/helpers/tmp-store.js";
@@ -143,5 +143,33 @@ describe("statNumbers", () => {
     }
     expect(bindingAllowed("22.19.0", [], "", true)).toBe(false);
     expect(bindingAllowed("22.19.0", ["--no-warnings"], "--max-old-space-size=100", false)).toBe(true);
+  });
+
+  it("leaves the decision to the next file when the one it is judged on is being written", () => {
+    const dir = makeTmpDir();
+    const growing = join(dir, "growing.jsonl");
+    const still = join(dir, "still.jsonl");
+    writeFileSync(growing, "x");
+    writeFileSync(still, "xx");
+    const real = (realBinding("fs") as { stat: (...a: unknown[]) => Float64Array }).stat;
+    let writes = 0;
+    proc.binding = function binding() {
+      return {
+        // The writer appends between statSync's answer and the binding's.
+        stat(path: string, ...rest: unknown[]) {
+          if (path === growing) {
+            appendFileSync(growing, "more");
+            writes++;
+          }
+          return real(path, ...rest);
+        },
+      };
+    };
+    const [numbers] = viaStatNumbers(growing) as [number[], boolean];
+    expect(writes).toBe(1);
+    expect(numbers[1]).toBeGreaterThanOrEqual(1);
+    expect(statNumbersFast()).toBeUndefined();
+    expect(viaStatNumbers(still)).toEqual(viaStatSync(still));
+    expect(statNumbersFast()).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 
 /*
  * A file's inode, size, mtime and ctime, as fs.Stats gives them, without an fs.Stats
@@ -72,9 +72,13 @@ function candidate(): StatBinding | null {
   }
 }
 
+/** st's inode, size, mtime, ctime and mode. */
+const numbersOf = (st: Stats) => [st.ino, st.size, st.mtimeMs, st.ctimeMs, st.mode];
+
 /**
  * The binding when its array for `path` says what statSync says of it, else null; undefined
- * when statSync cannot stat `path` (nothing to compare: a later file decides).
+ * when nothing can be told from `path`: statSync cannot stat it, or it changed between the
+ * two answers (a file being written: statSync's second answer differs from its first).
  */
 function decide(path: string): StatBinding | null | undefined {
   let st;
@@ -85,19 +89,24 @@ function decide(path: string): StatBinding | null | undefined {
   }
   const b = candidate();
   if (!b) return null;
+  let v;
   try {
-    const v = b.stat(path, false, undefined, true);
-    if (!(v instanceof Float64Array) || v.length < 16) return null;
-    return st.ino === v[7] &&
-      st.size === v[8] &&
-      st.mtimeMs === ms(v[12], v[13]) &&
-      st.ctimeMs === ms(v[14], v[15]) &&
-      st.mode === v[1]
-      ? b
-      : null;
+    v = b.stat(path, false, undefined, true);
   } catch {
     return null;
   }
+  if (!(v instanceof Float64Array) || v.length < 16) return null;
+  const want = numbersOf(st);
+  const got = [v[7], v[8], ms(v[12], v[13]), ms(v[14], v[15]), v[1]];
+  if (got.every((n, i) => n === want[i])) return b;
+  // The binding differs: from statSync, or from a file that moved on in between?
+  let again;
+  try {
+    again = numbersOf(statSync(path));
+  } catch {
+    return undefined;
+  }
+  return again.every((n, i) => n === want[i]) ? null : undefined;
 }
 
 /**
