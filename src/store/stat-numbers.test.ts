@@ -55,6 +55,8 @@ describe("statNumbers", () => {
     const paths = someEntries();
     for (const path of paths) expect(viaStatNumbers(path), path).toEqual(viaStatSync(path));
     expect(viaStatNumbers(Buffer.from(paths[0]))).toEqual(viaStatSync(paths[0]));
+    // The binding's own errors (ENOENT above) leave it on.
+    if (bindingAllowed()) expect(statNumbersFast()).toBe(true);
   });
 
   it("goes through Node's own stat binding on this Node, with no fs.Stats object", () => {
@@ -171,5 +173,27 @@ describe("statNumbers", () => {
     expect(statNumbersFast()).toBeUndefined();
     expect(viaStatNumbers(still)).toEqual(viaStatSync(still));
     expect(statNumbersFast()).toBe(true);
+  });
+
+  it("uses statSync for the rest of the run when the binding throws an error with no errno code", () => {
+    const [file] = someEntries();
+    const real = (realBinding("fs") as { stat: (...a: unknown[]) => Float64Array }).stat;
+    let calls = 0;
+    proc.binding = function binding() {
+      return {
+        stat(...args: unknown[]) {
+          // Right when judged and for the first file, then as if its signature had changed.
+          if (calls++ > 1) throw new TypeError('The "path" argument must be of type string');
+          return real(...args);
+        },
+      };
+    };
+    expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+    expect(statNumbersFast()).toBe(true);
+    expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+    expect(statNumbersFast()).toBe(false);
+    const asked = calls;
+    expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+    expect(calls).toBe(asked);
   });
 });

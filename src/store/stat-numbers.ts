@@ -119,8 +119,10 @@ export function statNumbers(path: string | Buffer, out: Float64Array, at: number
     let v: StatArray | undefined;
     try {
       v = fast.stat(path, false, undefined, true);
-    } catch {
-      // statSync below says why, in its own words
+    } catch (err) {
+      // An error with no errno code is not the file's (a changed signature, say): statSync
+      // for the rest of the run. Either way statSync below says why, in its own words.
+      if (typeof (err as NodeJS.ErrnoException | undefined)?.code !== "string") fast = null;
     }
     if (v) {
       // Read at once: the array is Node's one shared buffer for every stat.
