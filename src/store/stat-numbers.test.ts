@@ -196,4 +196,13 @@ describe("statNumbers", () => {
     expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
     expect(calls).toBe(asked);
   });
+
+  it('sends a path holding "\\0" to statSync, judged or not', () => {
+    const [file] = someEntries();
+    expect(viaStatNumbers(file + "\0")).toBe(viaStatSync(file + "\0"));
+    expect(statNumbersFast()).toBeUndefined();
+    expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+    expect(viaStatNumbers(file + "\0.jsonl")).toBe("ERR_INVALID_ARG_VALUE");
+    expect(viaStatNumbers(file + "\0")).toBe(viaStatSync(file + "\0"));
+  });
 });

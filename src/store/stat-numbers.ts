@@ -114,8 +114,10 @@ function decide(path: string): StatBinding | null | undefined {
  * `out[at]` … `out[at + 3]`; whether it is a regular file. Throws what statSync throws.
  */
 export function statNumbers(path: string | Buffer, out: Float64Array, at: number): boolean {
-  if (fast === undefined && typeof path === "string") fast = decide(path);
-  if (fast && typeof path === "string") {
+  // A "\0" would end the path early in the binding; statSync refuses it.
+  const plain = typeof path === "string" && !path.includes("\0");
+  if (fast === undefined && plain) fast = decide(path);
+  if (fast && plain) {
     let v: StatArray | undefined;
     try {
       v = fast.stat(path, false, undefined, true);
