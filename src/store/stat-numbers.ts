@@ -12,9 +12,8 @@ import { statSync, type Stats } from "node:fs";
  * through statSync itself.
  */
 
-type StatArray = Float64Array;
 interface StatBinding {
-  stat(path: string, bigint: false, req: undefined, throwIfNoEntry: true): StatArray;
+  stat(path: string, bigint: false, req: undefined, throwIfNoEntry: true): Float64Array;
 }
 
 const S_IFMT = 0o170000;
@@ -118,7 +117,7 @@ export function statNumbers(path: string | Buffer, out: Float64Array, at: number
   const plain = typeof path === "string" && !path.includes("\0");
   if (fast === undefined && plain) fast = decide(path);
   if (fast && plain) {
-    let v: StatArray | undefined;
+    let v: Float64Array | undefined;
     try {
       v = fast.stat(path, false, undefined, true);
     } catch (err) {
