@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { isMainThread } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
@@ -88,6 +89,26 @@ describe("discoverFiles", () => {
       expect(found.files.map((f) => f.path)).toEqual([join(root, "--p--", "a.jsonl")]);
     } finally {
       process.chdir(here);
+    }
+  });
+
+  it("gives each file statSync's inode, size, mtime and ctime, and lists no folder or fifo named .jsonl", async () => {
+    const root = makeTmpDir();
+    const project = join(root, "--p--");
+    mkdirSync(project);
+    mkdirSync(join(project, "dir.jsonl"));
+    expect(spawnSync("mkfifo", [join(project, "p.jsonl")]).status).toBe(0);
+    const paths = ["a.jsonl", "b.jsonl", "c.jsonl"].map((n) => join(project, n));
+    paths.forEach((path, i) => writeFileSync(path, "x".repeat(100 * (i + 1))));
+    utimesSync(paths[1], 1_700_000_000.123456, 1_600_000_000.987654);
+    for (const options of [{}, { yielding: false, fromInside: true }]) {
+      const { files, diagnostics } = await discoverFiles(root, options);
+      expect(diagnostics).toEqual([]);
+      expect(files.map((f) => f.path).sort()).toEqual(paths);
+      for (const f of files) {
+        const st = statSync(f.path);
+        expect([f.ino, f.bytes, f.mtimeMs, f.ctimeMs], f.path).toEqual([st.ino, st.size, st.mtimeMs, st.ctimeMs]);
+      }
     }
   });
 });

@@ -84,7 +84,6 @@ export class FoundFiles {
   }
 }
 
-/** A path as its folder (the separator after it) and its name: the two make it again. */
 /** The path's folder, separator included, and its last part (the two make the path again as it was). */
 export function splitPath(path: string): [string, string] {
   const at = path.lastIndexOf(sep) + 1;

@@ -1,14 +1,18 @@
-import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupTmp, makeTmpDir } from "../../test/helpers/tmp-store.js";
-import { resetStatNumbers, statNumbers, statNumbersFast } from "./stat-numbers.js";
+import { bindingAllowed, resetStatNumbers, statNumbers, statNumbersFast } from "./stat-numbers.js";
 
 const proc = process as unknown as { binding: (name: string) => unknown };
 const realBinding = proc.binding;
+const realExecArgv = [...process.execArgv];
+const realVersion = Object.getOwnPropertyDescriptor(process.versions, "node")!;
 
 afterEach(() => {
   proc.binding = realBinding;
+  process.execArgv.splice(0, Infinity, ...realExecArgv);
+  Object.defineProperty(process.versions, "node", realVersion);
   resetStatNumbers();
   cleanupTmp();
 });
@@ -51,6 +55,8 @@ describe("statNumbers", () => {
     const paths = someEntries();
     for (const path of paths) expect(viaStatNumbers(path), path).toEqual(viaStatSync(path));
     expect(viaStatNumbers(Buffer.from(paths[0]))).toEqual(viaStatSync(paths[0]));
+    // The binding's own errors (ENOENT above) leave it on.
+    if (bindingAllowed()) expect(statNumbersFast()).toBe(true);
   });
 
   it("goes through Node's own stat binding on this Node, with no fs.Stats object", () => {
@@ -105,5 +111,98 @@ describe("statNumbers", () => {
       for (const path of paths) expect(viaStatNumbers(path), path).toEqual(viaStatSync(path));
       expect(statNumbersFast()).toBe(false);
     }
+  });
+
+  it("is tried only on the Node majors it was checked on (22, 24)", () => {
+    for (const [version, allowed] of [
+      ["22.19.0", true],
+      ["22.23.3", true],
+      ["24.22.3", true],
+      ["20.20.2", false],
+      ["23.11.0", false],
+      ["25.0.0", false],
+      ["26.1.0", false],
+    ] as const) {
+      expect(bindingAllowed(version, [], "", false), version).toBe(allowed);
+      resetStatNumbers();
+      Object.defineProperty(process.versions, "node", { ...realVersion, value: version });
+      const [file] = someEntries();
+      expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+      expect(statNumbersFast(), version).toBe(allowed);
+    }
+  });
+
+  it("uses statSync under a flag that could make process.binding warn, throw or be refused", () => {
+    const flags = ["--pending-deprecation", "--throw-deprecation", "--trace-deprecation", "--permission"];
+    for (const flag of flags) {
+      expect(bindingAllowed("22.19.0", [flag], "", false), flag).toBe(false);
+      expect(bindingAllowed("22.19.0", [], `--max-old-space-size=100 ${flag}`, false), flag).toBe(false);
+      resetStatNumbers();
+      process.execArgv.splice(0, Infinity, ...realExecArgv, flag);
+      const [file] = someEntries();
+      expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+      expect(statNumbersFast(), flag).toBe(false);
+    }
+    expect(bindingAllowed("22.19.0", [], "", true)).toBe(false);
+    expect(bindingAllowed("22.19.0", ["--no-warnings"], "--max-old-space-size=100", false)).toBe(true);
+  });
+
+  it("leaves the decision to the next file when the one it is judged on is being written", () => {
+    const dir = makeTmpDir();
+    const growing = join(dir, "growing.jsonl");
+    const still = join(dir, "still.jsonl");
+    writeFileSync(growing, "x");
+    writeFileSync(still, "xx");
+    const real = (realBinding("fs") as { stat: (...a: unknown[]) => Float64Array }).stat;
+    let writes = 0;
+    proc.binding = function binding() {
+      return {
+        // The writer appends between statSync's answer and the binding's.
+        stat(path: string, ...rest: unknown[]) {
+          if (path === growing) {
+            appendFileSync(growing, "more");
+            writes++;
+          }
+          return real(path, ...rest);
+        },
+      };
+    };
+    const [numbers] = viaStatNumbers(growing) as [number[], boolean];
+    expect(writes).toBe(1);
+    expect(numbers[1]).toBeGreaterThanOrEqual(1);
+    expect(statNumbersFast()).toBeUndefined();
+    expect(viaStatNumbers(still)).toEqual(viaStatSync(still));
+    expect(statNumbersFast()).toBe(true);
+  });
+
+  it("uses statSync for the rest of the run when the binding throws an error with no errno code", () => {
+    const [file] = someEntries();
+    const real = (realBinding("fs") as { stat: (...a: unknown[]) => Float64Array }).stat;
+    let calls = 0;
+    proc.binding = function binding() {
+      return {
+        stat(...args: unknown[]) {
+          // Right when judged and for the first file, then as if its signature had changed.
+          if (calls++ > 1) throw new TypeError('The "path" argument must be of type string');
+          return real(...args);
+        },
+      };
+    };
+    expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+    expect(statNumbersFast()).toBe(true);
+    expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+    expect(statNumbersFast()).toBe(false);
+    const asked = calls;
+    expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+    expect(calls).toBe(asked);
+  });
+
+  it('sends a path holding "\\0" to statSync, judged or not', () => {
+    const [file] = someEntries();
+    expect(viaStatNumbers(file + "\0")).toBe(viaStatSync(file + "\0"));
+    expect(statNumbersFast()).toBeUndefined();
+    expect(viaStatNumbers(file)).toEqual(viaStatSync(file));
+    expect(viaStatNumbers(file + "\0.jsonl")).toBe("ERR_INVALID_ARG_VALUE");
+    expect(viaStatNumbers(file + "\0")).toBe(viaStatSync(file + "\0"));
   });
 });

@@ -1,18 +1,19 @@
-import { statSync } from "node:fs";
+import { statSync, type Stats } from "node:fs";
 
 /*
  * A file's inode, size, mtime and ctime, as fs.Stats gives them, without an fs.Stats
  * object: discovery stats every session file at every launch, and a Stats object each (14
  * fields, made and collected) was ~40 % of its CPU at 10,000 files. Node's own stat binding
- * (what statSync calls) fills one array of numbers instead; it is used only when it is
- * there as Node 22 has it, says nothing (process.binding is wrapped to warn under
- * --pending-deprecation: then it is not used) and gives the first file exactly what
- * statSync gives. Anything else, and every error, goes through statSync itself.
+ * (what statSync calls) fills one array of numbers instead; it is used only on the Node
+ * majors it was checked on (22, 24), with no flag under which it could warn, throw or be
+ * refused (--pending-deprecation, --throw-deprecation, --trace-deprecation, --permission,
+ * on the command line or in NODE_OPTIONS), when it is there as those Nodes have it, and when
+ * it gives the first file exactly what statSync gives. Anything else, and every error, goes
+ * through statSync itself.
  */
 
-type StatArray = Float64Array;
 interface StatBinding {
-  stat(path: string, bigint: false, req: undefined, throwIfNoEntry: true): StatArray;
+  stat(path: string, bigint: false, req: undefined, throwIfNoEntry: true): Float64Array;
 }
 
 const S_IFMT = 0o170000;
@@ -24,21 +25,59 @@ const ms = (sec: number, nsec: number) => sec * 1000 + nsec / 1_000_000;
 /** undefined: not tried yet; null: statSync for everything. */
 let fast: StatBinding | null | undefined;
 
+/** The Node majors the binding's arguments and array were checked on (22.19, 22.23, 24.22). */
+const TESTED_MAJORS = [22, 24];
+
+/** Flags under which process.binding may warn, throw or be refused: statSync then. */
+const WARY_FLAGS = [
+  "--pending-deprecation",
+  "--throw-deprecation",
+  "--trace-deprecation",
+  "--permission",
+  "--experimental-permission",
+];
+
+/** Whether the binding may be tried under this Node, its flags and NODE_OPTIONS. */
+export function bindingAllowed(
+  version = process.versions.node,
+  flags: readonly string[] = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS ?? "",
+  permission = "permission" in process,
+): boolean {
+  if (!TESTED_MAJORS.includes(Number(version.split(".")[0]))) return false;
+  if (permission) return false;
+  const all = [...flags, ...nodeOptions.split(/\s+/)];
+  return !all.some((f) => WARY_FLAGS.some((w) => f === w || f.startsWith(w + "=")));
+}
+
 /** The binding, when it can be asked without a word on stderr. */
 function candidate(): StatBinding | null {
+  if (!bindingAllowed()) return null;
+  const proc = process as unknown as {
+    binding?: ((name: string) => unknown) & { name: string };
+    noDeprecation?: boolean;
+  };
+  if (typeof proc.binding !== "function" || proc.binding.name !== "binding") return null;
+  // Belt and braces: no deprecation warning can come out of the probe itself.
+  const quiet = proc.noDeprecation;
+  proc.noDeprecation = true;
   try {
-    const proc = process as unknown as { binding?: ((name: string) => unknown) & { name: string } };
-    if (typeof proc.binding !== "function" || proc.binding.name !== "binding") return null;
     const b = proc.binding("fs") as Partial<StatBinding> | undefined;
     return typeof b?.stat === "function" ? (b as StatBinding) : null;
   } catch {
     return null; // the permission model, or a Node without it
+  } finally {
+    proc.noDeprecation = quiet;
   }
 }
 
+/** st's inode, size, mtime, ctime and mode. */
+const numbersOf = (st: Stats) => [st.ino, st.size, st.mtimeMs, st.ctimeMs, st.mode];
+
 /**
  * The binding when its array for `path` says what statSync says of it, else null; undefined
- * when statSync cannot stat `path` (nothing to compare: a later file decides).
+ * when nothing can be told from `path`: statSync cannot stat it, or it changed between the
+ * two answers (a file being written: statSync's second answer differs from its first).
  */
 function decide(path: string): StatBinding | null | undefined {
   let st;
@@ -49,19 +88,24 @@ function decide(path: string): StatBinding | null | undefined {
   }
   const b = candidate();
   if (!b) return null;
+  let v;
   try {
-    const v = b.stat(path, false, undefined, true);
-    if (!(v instanceof Float64Array) || v.length < 16) return null;
-    return st.ino === v[7] &&
-      st.size === v[8] &&
-      st.mtimeMs === ms(v[12], v[13]) &&
-      st.ctimeMs === ms(v[14], v[15]) &&
-      st.mode === v[1]
-      ? b
-      : null;
+    v = b.stat(path, false, undefined, true);
   } catch {
     return null;
   }
+  if (!(v instanceof Float64Array) || v.length < 16) return null;
+  const want = numbersOf(st);
+  const got = [v[7], v[8], ms(v[12], v[13]), ms(v[14], v[15]), v[1]];
+  if (got.every((n, i) => n === want[i])) return b;
+  // The binding differs: from statSync, or from a file that moved on in between?
+  let again;
+  try {
+    again = numbersOf(statSync(path));
+  } catch {
+    return undefined;
+  }
+  return again.every((n, i) => n === want[i]) ? null : undefined;
 }
 
 /**
@@ -69,13 +113,17 @@ function decide(path: string): StatBinding | null | undefined {
  * `out[at]` … `out[at + 3]`; whether it is a regular file. Throws what statSync throws.
  */
 export function statNumbers(path: string | Buffer, out: Float64Array, at: number): boolean {
-  if (fast === undefined && typeof path === "string") fast = decide(path);
-  if (fast && typeof path === "string") {
-    let v: StatArray | undefined;
+  // A "\0" would end the path early in the binding; statSync refuses it.
+  const plain = typeof path === "string" && !path.includes("\0");
+  if (fast === undefined && plain) fast = decide(path);
+  if (fast && plain) {
+    let v: Float64Array | undefined;
     try {
       v = fast.stat(path, false, undefined, true);
-    } catch {
-      // statSync below says why, in its own words
+    } catch (err) {
+      // An error with no errno code is not the file's (a changed signature, say): statSync
+      // for the rest of the run. Either way statSync below says why, in its own words.
+      if (typeof (err as NodeJS.ErrnoException | undefined)?.code !== "string") fast = null;
     }
     if (v) {
       // Read at once: the array is Node's one shared buffer for every stat.
